@@ -1,0 +1,59 @@
+import { Menu } from "lucide-react";
+import Link from "next/link";
+import { PRODUCTS, SHOP_NAME } from "@/lib/products";
+import { ProductIcon } from "./product-icon";
+import { ThemeToggle } from "./theme-toggle";
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-lg bg-brand text-brand-fg">
+            R
+          </span>
+          {SHOP_NAME}
+        </Link>
+        <nav aria-label="Products" className="hidden flex-1 lg:block">
+          <ul className="flex items-center gap-1">
+            {PRODUCTS.map((p) => (
+              <li key={p.type}>
+                <Link href={p.href} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-fg">
+                  <ProductIcon type={p.type} className="size-4" />
+                  {p.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <Link href="/account" className="rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-fg">
+            Account
+          </Link>
+          <ThemeToggle />
+          <details className="group relative lg:hidden">
+            <summary className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-muted hover:bg-surface-muted [&::-webkit-details-marker]:hidden">
+              <Menu className="size-5" aria-hidden="true" />
+              <span className="sr-only">Menu</span>
+            </summary>
+            <nav aria-label="Products" className="absolute right-0 mt-2 w-64 rounded-xl border border-border bg-surface p-2 shadow-lg">
+              <ul>
+                {PRODUCTS.map((p) => (
+                  <li key={p.type}>
+                    <Link href={p.href} className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-surface-muted">
+                      <ProductIcon type={p.type} className="size-4 text-brand" />
+                      {p.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

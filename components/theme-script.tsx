@@ -1,0 +1,7 @@
+// Runs before first paint so a dark-mode visitor never sees a white flash:
+// a stored choice wins, otherwise the system preference.
+const script = `(()=>{try{const t=localStorage.getItem("theme");const d=t?t==="dark":matchMedia("(prefers-color-scheme: dark)").matches;document.documentElement.classList.toggle("dark",d)}catch(e){}})()`;
+
+export function ThemeScript() {
+  return <script dangerouslySetInnerHTML={{ __html: script }} />;
+}

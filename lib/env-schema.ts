@@ -1,0 +1,90 @@
+// The environment contract: every variable the app reads, validated with zod. Pure (no
+// "server-only") so the start script can check the environment before anything runs;
+// app code imports `env` from lib/env.ts instead.
+import { z } from "zod";
+
+/** The embedded emulator listens on loopback only. */
+export function emulatorUrl(port: number): string {
+  return `http://127.0.0.1:${port}`;
+}
+
+export const DEFAULT_DATABASE_URL = "file:./data/shop.db";
+
+const databaseUrl = z
+  .string()
+  .refine((v) => /^file:.+/.test(v) || /^postgres(ql)?:\/\/[^\s]+$/.test(v), {
+    message: 'must be "file:<path>" (SQLite) or "postgresql://user@host:port/db" (PostgreSQL)',
+  });
+
+const httpUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" });
+
+/** 32 random bytes, base64 encoded: the AES-256-GCM key for secrets stored in the database. */
+const encryptionKey = z
+  .string()
+  .refine((v) => Buffer.from(v, "base64").length === 32, { message: "must be 32 random bytes in base64 (openssl rand -base64 32)" });
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  /** Public base URL of the shop, used in links, webhook URLs and OAuth redirects. */
+  APP_URL: httpUrl.default("http://localhost:3000"),
+  DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)"),
+  APP_ENCRYPTION_KEY: encryptionKey,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  /** Commerce API v2 base (without /v2). Unset: the embedded emulator. */
+  COMMERCE_API_URL: optional(httpUrl),
+  /** Commerce API key, "api_id:api_secret". */
+  COMMERCE_API_KEY: optional(z.string().regex(/^[^:\s]+:[^:\s]+$/, 'must be "api_id:api_secret"')),
+  /** Unlocking API base. Unset: the embedded emulator. */
+  UNLOCK_API_URL: optional(httpUrl),
+  UNLOCK_SVC_KEY: optional(z.string().min(1)),
+  UNLOCK_SVC_SECRET: optional(z.string().min(1)),
+  /** Port of the embedded emulator, used when no upstream is configured. */
+  EMULATOR_PORT: port.default(4010),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; message: string };
+
+/** Parses the environment; on failure, one line naming each bad variable and what it should be. */
+export function parseEnv(source: Record<string, string | undefined>): EnvResult {
+  const result = envSchema.safeParse(source);
+  if (result.success) return { ok: true, env: result.data };
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const got = source[name];
+    const message = got === undefined && issue.code === "invalid_type" ? "is required" : issue.message;
+    return `${name} ${message}${got !== undefined && !isSecretName(name) ? ` (got "${truncate(got)}")` : ""}`;
+  });
+  return { ok: false, message: `Invalid environment: ${problems.join("; ")}. See .env.example.` };
+}
+
+/**
+ * Checks DATABASE_URL on its own. The start script needs this first: which database is
+ * chosen decides whether the secrets can be generated (SQLite) or must be set (PostgreSQL).
+ */
+export function databaseUrlProblem(source: Record<string, string | undefined>): string | null {
+  const value = source.DATABASE_URL || undefined;
+  const result = envSchema.shape.DATABASE_URL.safeParse(value);
+  return result.success ? null : `Invalid environment: DATABASE_URL ${result.error.issues[0]?.message} (got "${truncate(value ?? "")}"). See .env.example.`;
+}
+
+export function isSqliteUrl(url: string): boolean {
+  return url.startsWith("file:");
+}
+
+function isSecretName(name: string): boolean {
+  return /SECRET|KEY|PASSWORD|TOKEN/.test(name);
+}
+
+function truncate(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 37)}...` : value;
+}

@@ -1,0 +1,9 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native and server-only database drivers stay outside the bundle.
+  serverExternalPackages: ["better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pino"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

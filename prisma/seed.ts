@@ -1,0 +1,40 @@
+// Seeds an empty database with what the embedded default needs to run: the shop's
+// default settings. Safe to run again: it only fills what is missing.
+import type { DbClient } from "../lib/db/create-client.ts";
+
+/** Defaults a fresh shop starts with; staff change them in the admin later. */
+export const DEFAULT_SETTINGS: Record<string, unknown> = {
+  // Retail margin per product type: percent of the upstream cost plus a fixed amount in minor units.
+  "pricing.margin.topup": { percent: 5, fixedMinor: 30 },
+  "pricing.margin.esim": { percent: 15, fixedMinor: 0 },
+  "pricing.margin.giftcard": { percent: 3, fixedMinor: 50 },
+  "pricing.margin.unlock": { percent: 25, fixedMinor: 100 },
+  "pricing.margin.imeicheck": { percent: 0, fixedMinor: 99 },
+  // Staff see a banner when the commerce credit balance falls below this (EUR minor units).
+  "credits.lowBalanceThresholdMinor": 5000,
+};
+
+export async function seedDatabase(db: DbClient): Promise<{ created: string[] }> {
+  const created: string[] = [];
+  for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+    const existing = await db.setting.findUnique({ where: { key } });
+    if (existing) continue;
+    await db.setting.create({ data: { key, value: JSON.stringify(value), updatedBy: "seed" } });
+    created.push(key);
+  }
+  return { created };
+}
+
+/** True when the database has never been seeded (no settings at all). */
+export async function isEmpty(db: DbClient): Promise<boolean> {
+  return (await db.setting.count()) === 0;
+}
+
+// `npm run db:seed`
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { createDbClient } = await import("../lib/db/create-client.ts");
+  const db = createDbClient(process.env.DATABASE_URL ?? "file:./data/shop.db");
+  const { created } = await seedDatabase(db);
+  console.log(created.length ? `Seeded ${created.length} settings` : "Nothing to seed: the database already has its settings");
+  await db.$disconnect();
+}

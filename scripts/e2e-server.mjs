@@ -1,0 +1,10 @@
+// Starts the app for Playwright exactly as `npm start` does, on a fresh database.
+import { rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+
+const dir = "data/e2e";
+rmSync(dir, { recursive: true, force: true });
+const env = { ...process.env, DATABASE_URL: `file:./${dir}/shop.db`, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+const child = spawn("node_modules/.bin/tsx", ["scripts/start.ts"], { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,101 @@
+// `npm start` (and `npm run dev`, `npm run build`): check the environment, prepare the
+// database, build when the sources changed, then serve. A fresh clone needs nothing else.
+//   tsx scripts/start.ts            production server on PORT (default 3000)
+//   tsx scripts/start.ts --dev      next dev
+//   tsx scripts/start.ts --build    build only
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createDbClient, prepareDatabase } from "../lib/db/create-client.ts";
+import { sqliteFilePath } from "../lib/db/urls.ts";
+import { migrateDeploy } from "../lib/db/migrate/index.ts";
+import { DEFAULT_DATABASE_URL, databaseUrlProblem, isSqliteUrl, parseEnv, type Env } from "../lib/env-schema.ts";
+import { isEmpty, seedDatabase } from "../prisma/seed.ts";
+import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
+import { fillEmbeddedSecrets } from "./embedded-secrets.ts";
+
+const mode = process.argv.includes("--dev") ? "dev" : process.argv.includes("--build") ? "build" : "start";
+const children: ChildProcess[] = [];
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function loadEnvironment(): Env {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  const urlProblem = databaseUrlProblem(process.env);
+  if (urlProblem) fail(urlProblem);
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  if (isSqliteUrl(databaseUrl)) {
+    const generated = fillEmbeddedSecrets(process.env, sqliteFilePath(databaseUrl));
+    if (generated.length) console.log(`Using generated ${generated.join(" and ")} from the data folder (embedded default)`);
+  }
+  const parsed = parseEnv(process.env);
+  if (!parsed.ok) fail(parsed.message);
+  return parsed.env;
+}
+
+async function prepareDb(env: Env): Promise<void> {
+  const { applied } = await migrateDeploy(env.DATABASE_URL);
+  if (applied.length) console.log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
+  const db = createDbClient(env.DATABASE_URL);
+  try {
+    await prepareDatabase(db, env.DATABASE_URL);
+    if (await isEmpty(db)) {
+      const { created } = await seedDatabase(db);
+      console.log(`Seeded a new database (${created.length} settings)`);
+    }
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { stdio: "inherit", env });
+  children.push(child);
+  return child;
+}
+
+function exitCode(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+async function buildIfNeeded(env: NodeJS.ProcessEnv, force: boolean): Promise<void> {
+  const fingerprint = sourceFingerprint();
+  if (!force && buildIsCurrent(fingerprint)) return;
+  console.log("Building the app (sources changed since the last build)…");
+  const code = await exitCode(run("node_modules/.bin/next", ["build"], env));
+  if (code !== 0) fail(`next build failed (exit ${code})`);
+  recordBuild(fingerprint);
+}
+
+// No network here, and no reason to phone home from a shop server.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(0);
+  });
+}
+
+async function main() {
+  const env = loadEnvironment();
+  if (mode === "build") return buildIfNeeded(process.env, true);
+
+  try {
+    await prepareDb(env);
+  } catch (error) {
+    fail(`Database ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : "(postgresql)"} is not usable: ${error instanceof Error ? error.message : error}`);
+  }
+
+  if (mode === "dev") {
+    process.exitCode = await exitCode(run("node_modules/.bin/next", ["dev", "-p", String(env.PORT)], process.env));
+    return;
+  }
+  await buildIfNeeded(process.env, false);
+  console.log(`Shop ready at ${env.APP_URL}`);
+  process.exitCode = await exitCode(run("node_modules/.bin/next", ["start", "-p", String(env.PORT)], process.env));
+}
+
+main().catch((error) => fail(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`));

@@ -1,0 +1,43 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+// Two projects: unit tests (*.test.ts, no I/O beyond memory) and integration tests
+// (*.int.test.ts: a real database, real HTTP). Integration tests use a temporary SQLite
+// file, or PostgreSQL when TEST_POSTGRES_URL is set (.ci/run does both).
+const shared = {
+  resolve: {
+    alias: {
+      "@": root,
+      // Next.js enforces "server-only" at build time; in tests it is an empty module.
+      "server-only": `${root}lib/testing/server-only-stub.ts`,
+    },
+  },
+};
+
+// In CI, a JSON report per run lets .ci/run print one closing total (scripts/ci-summary.mjs).
+const reportDir = process.env.TEST_REPORT_DIR;
+const reportName = process.env.VITEST_REPORT_NAME ?? "vitest";
+
+export default defineConfig({
+  test: {
+    reporters: reportDir ? ["default", ["json", { outputFile: `${reportDir}/${reportName}.json` }]] : ["default"],
+    projects: [
+      {
+        ...shared,
+        test: { name: "unit", include: ["**/*.test.ts"], exclude: ["**/*.int.test.ts", "node_modules/**", "e2e/**", ".next/**"] },
+      },
+      {
+        ...shared,
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts"],
+          exclude: ["node_modules/**", ".next/**"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
