@@ -21,7 +21,7 @@ test("header navigation lists every product on desktop", async ({ page }) => {
 test("phone-width menu opens and lists every product", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
-  await page.getByText("Menu").click();
+  await page.locator("summary", { hasText: "Menu" }).click();
   const menu = page.getByRole("navigation", { name: "Products" }).last();
   for (const name of PRODUCTS) await expect(menu.getByRole("link", { name })).toBeVisible();
 });

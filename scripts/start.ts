@@ -94,7 +94,7 @@ async function main() {
     return;
   }
   await buildIfNeeded(process.env, false);
-  console.log(`Shop ready at ${env.APP_URL}`);
+  console.log(`Shop ready at http://localhost:${env.PORT} (public URL ${env.APP_URL})`);
   process.exitCode = await exitCode(run("node_modules/.bin/next", ["start", "-p", String(env.PORT)], process.env));
 }
 
