@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
-// Two projects: unit tests (*.test.ts, no I/O beyond memory) and integration tests
+// Three projects: unit tests (*.test.ts, no I/O beyond memory) and integration tests
 // (*.int.test.ts: a real database, real HTTP). Integration tests use a temporary SQLite
-// file, or PostgreSQL when TEST_POSTGRES_URL is set (.ci/run does both).
+// file, or PostgreSQL when TEST_POSTGRES_URL is set (.ci/run does both); and the emulator's contract tests (emulator/**).
 const shared = {
   resolve: {
     alias: {
@@ -26,17 +26,22 @@ export default defineConfig({
     projects: [
       {
         ...shared,
-        test: { name: "unit", include: ["**/*.test.ts"], exclude: ["**/*.int.test.ts", "node_modules/**", "e2e/**", ".next/**"] },
+        test: { name: "unit", include: ["**/*.test.ts"], exclude: ["**/*.int.test.ts", "emulator/**", "node_modules/**", "e2e/**", ".next/**"] },
       },
       {
         ...shared,
         test: {
           name: "integration",
           include: ["**/*.int.test.ts"],
-          exclude: ["node_modules/**", ".next/**"],
+          exclude: ["emulator/**", "node_modules/**", ".next/**"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        ...shared,
+        // The emulator's own contract tests: real HTTP against a started emulator.
+        test: { name: "emulator", include: ["emulator/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 },
       },
     ],
   },

@@ -1,0 +1,56 @@
+import { serve, type HttpBindings } from "@hono/node-server";
+import { Hono } from "hono";
+import type { AddressInfo } from "node:net";
+import { registerCommerce } from "./commerce";
+import { defaultConfig, type EmulatorConfig } from "./core/config";
+import { EmulatorContext } from "./core/context";
+import { countersAndFaults } from "./core/faults-middleware";
+import { controlRoutes } from "./control/routes";
+import { registerOAuth } from "./oauth";
+import { registerUnlock } from "./unlock";
+
+export type RunningEmulator = { url: string; ctx: EmulatorContext; close: () => Promise<void> };
+
+/** The whole emulator as a Hono app: commerce v2 under /v2, OAuth at the auth base, unlocking at /. */
+export function createEmulator(config: EmulatorConfig = defaultConfig()) {
+  const ctx = new EmulatorContext(config);
+  const app = new Hono<{ Bindings: HttpBindings }>();
+
+  app.use("*", countersAndFaults(ctx));
+  app.use("/__control/*", async (c, next) => (ctx.config.controls ? next() : c.json({ error: "not found" }, 404)));
+  app.route("/__control", controlRoutes(ctx));
+
+  // Order matters only for overlapping paths: OAuth and commerce own /.well-known and /v2;
+  // the unlocking API lives at the root and comes last.
+  registerOAuth(app, ctx);
+  registerCommerce(app, ctx);
+  registerUnlock(app, ctx);
+
+  return { app, ctx };
+}
+
+/**
+ * Starts the emulator on 127.0.0.1 (port 0 picks a free one). When the config's URLs were
+ * left at their defaults, they are set to the address actually bound.
+ */
+export async function startEmulator(port: number, overrides: Partial<EmulatorConfig> = {}): Promise<RunningEmulator> {
+  const { app, ctx } = createEmulator(defaultConfig(overrides));
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  const bound = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${bound}`;
+  if (!overrides.publicUrl) ctx.config.publicUrl = url;
+  if (!overrides.authBaseUrl) ctx.config.authBaseUrl = overrides.publicUrl ?? url;
+  ctx.scheduler.start();
+  return {
+    url,
+    ctx,
+    close: () =>
+      new Promise<void>((resolve) => {
+        ctx.scheduler.stop();
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,13 @@
+import { Hono } from "hono";
+import type { EmulatorContext } from "../core/context";
+import { registerCatalog } from "./catalog";
+import { registerOrders } from "./orders";
+
+/** Commerce API v2 under /v2: catalogs (./catalog) and the order, balance and webhook core (./orders). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function registerCommerce(app: Hono<any>, ctx: EmulatorContext): void {
+  const v2 = new Hono();
+  const catalog = registerCatalog(v2, ctx);
+  registerOrders(v2, ctx, catalog);
+  app.route("/v2", v2);
+}

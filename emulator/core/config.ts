@@ -1,0 +1,58 @@
+// Emulator settings. Defaults are the embedded sandbox; every one can be set by env for
+// `npm run emulator`, or passed to createEmulator() in tests.
+
+export type RateLimitStatus = 409 | 429;
+
+export type EmulatorConfig = {
+  /** Base URL clients use, without a trailing slash (set after listening when port is 0). */
+  publicUrl: string;
+  /** OAuth authorization server base ({auth_url} in the spec); defaults to publicUrl. */
+  authBaseUrl: string;
+  /** Same seed, same catalog. */
+  seed: number;
+  /** Test controls under /__control: never on unless asked for. */
+  controls: boolean;
+  /** Realistic timings (create_order up to 30 s, slower fulfillment); off makes everything quick. */
+  realistic: boolean;
+  /** The unlocking API's answer to too many requests: 409 (reference text, live service) or 429 (status table). */
+  unlockRateLimitStatus: RateLimitStatus;
+  /** Travel eSIM offered on this host; off answers eSIM endpoints with 404 ESIM_DISABLED. */
+  esimEnabled: boolean;
+  /** The verified-email (identity_assertion) OAuth path; off answers registration with verified_email_not_enabled. */
+  verifiedEmailEnabled: boolean;
+  /** Sandbox convenience: allow http:// webhook URLs when they point at a loopback address. */
+  allowLoopbackHttpWebhooks: boolean;
+};
+
+const flag = (value: string | undefined, fallback: boolean) => (value === undefined || value === "" ? fallback : value === "1" || value === "true");
+
+export function configFromEnv(env: NodeJS.ProcessEnv, port: number): EmulatorConfig {
+  const publicUrl = env.EMULATOR_PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+  return {
+    publicUrl,
+    authBaseUrl: env.EMULATOR_AUTH_BASE_URL ?? publicUrl,
+    seed: Number(env.EMULATOR_SEED ?? 42),
+    controls: flag(env.EMULATOR_CONTROL, false),
+    realistic: flag(env.EMULATOR_REALISTIC, false),
+    unlockRateLimitStatus: env.EMULATOR_UNLOCK_RATE_LIMIT_STATUS === "429" ? 429 : 409,
+    esimEnabled: flag(env.EMULATOR_ESIM_ENABLED, true),
+    verifiedEmailEnabled: flag(env.EMULATOR_VERIFIED_EMAIL_ENABLED, true),
+    allowLoopbackHttpWebhooks: flag(env.EMULATOR_ALLOW_LOOPBACK_HTTP_WEBHOOKS, true),
+  };
+}
+
+export function defaultConfig(overrides: Partial<EmulatorConfig> = {}): EmulatorConfig {
+  const publicUrl = overrides.publicUrl ?? "http://127.0.0.1:4010";
+  return {
+    publicUrl,
+    authBaseUrl: publicUrl,
+    seed: 42,
+    controls: false,
+    realistic: false,
+    unlockRateLimitStatus: 409,
+    esimEnabled: true,
+    verifiedEmailEnabled: true,
+    allowLoopbackHttpWebhooks: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,30 @@
+// Every credit movement on every account of both APIs, in minor units (commerce: EUR
+// cents; unlock: credits x 100). Tests read it to prove "exactly one debit".
+export type LedgerEntry = {
+  at: string;
+  api: "commerce" | "unlock";
+  account: string;
+  kind: "debit" | "refund" | "topup";
+  amountMinor: number;
+  currency: string;
+  reference: string;
+  /** Sandbox (test_) orders are recorded but move no credit. */
+  simulated: boolean;
+  note?: string;
+};
+
+export class Ledger {
+  entries: LedgerEntry[] = [];
+
+  record(entry: LedgerEntry): void {
+    this.entries.push(entry);
+  }
+
+  forAccount(api: LedgerEntry["api"], account: string): LedgerEntry[] {
+    return this.entries.filter((e) => e.api === api && e.account === account);
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}
