@@ -14,7 +14,8 @@ export type RunningEmulator = { url: string; ctx: EmulatorContext; close: () => 
 /** The whole emulator as a Hono app: commerce v2 under /v2, OAuth at the auth base, unlocking at /. */
 export function createEmulator(config: EmulatorConfig = defaultConfig()) {
   const ctx = new EmulatorContext(config);
-  const app = new Hono<{ Bindings: HttpBindings }>();
+  // strict: false makes "/v2/" and "/v2" the same route, as clients write both.
+  const app = new Hono<{ Bindings: HttpBindings }>({ strict: false });
 
   app.use("*", countersAndFaults(ctx));
   app.use("/__control/*", async (c, next) => (ctx.config.controls ? next() : c.json({ error: "not found" }, 404)));

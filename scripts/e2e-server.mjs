@@ -1,10 +1,17 @@
-// Starts the app for Playwright exactly as `npm start` does, on a fresh database.
+// Starts the app for Playwright exactly as `npm start` does, on a fresh database, with the
+// embedded emulator on its own port and its test controls enabled (clock, faults, counters).
 import { rmSync } from "node:fs";
 import { spawn } from "node:child_process";
 
 const dir = "data/e2e";
 rmSync(dir, { recursive: true, force: true });
-const env = { ...process.env, DATABASE_URL: `file:./${dir}/shop.db`, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" };
+const env = {
+  ...process.env,
+  DATABASE_URL: `file:./${dir}/shop.db`,
+  EMULATOR_PORT: process.env.E2E_EMULATOR_PORT ?? "4110",
+  EMULATOR_CONTROL: "1",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+};
 const child = spawn("node_modules/.bin/tsx", ["scripts/start.ts"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -11,13 +11,19 @@ import { migrateDeploy } from "../lib/db/migrate/index.ts";
 import { DEFAULT_DATABASE_URL, databaseUrlProblem, isSqliteUrl, parseEnv, type Env } from "../lib/env-schema.ts";
 import { isEmpty, seedDatabase } from "../prisma/seed.ts";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
+import { fillEmulatorCredentials, needsEmulator, startEmulatorProcess } from "./embedded-emulator.ts";
 import { fillEmbeddedSecrets } from "./embedded-secrets.ts";
 
 const mode = process.argv.includes("--dev") ? "dev" : process.argv.includes("--build") ? "build" : "start";
 const children: ChildProcess[] = [];
 
+function stopChildren(signal: NodeJS.Signals = "SIGTERM"): void {
+  for (const child of children) if (child.exitCode === null) child.kill(signal);
+}
+
 function fail(message: string): never {
   console.error(message);
+  stopChildren();
   process.exit(1);
 }
 
@@ -74,7 +80,7 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    for (const child of children) child.kill(signal);
+    stopChildren(signal);
     process.exit(0);
   });
 }
@@ -89,13 +95,24 @@ async function main() {
     fail(`Database ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : "(postgresql)"} is not usable: ${error instanceof Error ? error.message : error}`);
   }
 
+  if (needsEmulator(env)) {
+    fillEmulatorCredentials(process.env, env);
+    try {
+      children.push(await startEmulatorProcess(env, process.env));
+    } catch (error) {
+      fail(`Could not start the upstream emulator: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
   if (mode === "dev") {
     process.exitCode = await exitCode(run("node_modules/.bin/next", ["dev", "-p", String(env.PORT)], process.env));
+    stopChildren();
     return;
   }
   await buildIfNeeded(process.env, false);
   console.log(`Shop ready at http://localhost:${env.PORT} (public URL ${env.APP_URL})`);
   process.exitCode = await exitCode(run("node_modules/.bin/next", ["start", "-p", String(env.PORT)], process.env));
+  stopChildren();
 }
 
 main().catch((error) => fail(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`));

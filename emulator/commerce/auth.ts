@@ -24,9 +24,11 @@ export type CommerceVariables = { principal: Principal };
 /** Verifies an OAuth access token; set by the OAuth module (emulator/oauth). */
 export type AccessTokenVerifier = (token: string) => Promise<Omit<Principal, "via"> | null>;
 
-let verifyAccessToken: AccessTokenVerifier = async () => null;
-export function setAccessTokenVerifier(verifier: AccessTokenVerifier): void {
-  verifyAccessToken = verifier;
+// One verifier per emulator (each has its own signing key), so several emulators can run in
+// one test process without accepting each other's tokens.
+const verifiers = new WeakMap<EmulatorContext, AccessTokenVerifier>();
+export function setAccessTokenVerifier(ctx: EmulatorContext, verifier: AccessTokenVerifier): void {
+  verifiers.set(ctx, verifier);
 }
 
 export function resourceMetadataUrl(ctx: EmulatorContext): string {
@@ -38,7 +40,7 @@ function unauthorized(c: Parameters<MiddlewareHandler>[0], ctx: EmulatorContext,
   return commerceError(c, ctx, 401, code, message, { next_step: "Send Authorization: Bearer api_id:api_secret or an OAuth access token" });
 }
 
-async function identify(header: string | undefined): Promise<{ principal?: Principal; code?: string; message?: string }> {
+async function identify(ctx: EmulatorContext, header: string | undefined): Promise<{ principal?: Principal; code?: string; message?: string }> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   if (!match) return { code: "INVALID_TOKEN", message: "Missing bearer credential" };
   const credential = match[1]!;
@@ -49,7 +51,7 @@ async function identify(header: string | undefined): Promise<{ principal?: Princ
     if (!found.secretOk) return { code: "INVALID_API_SECRET", message: "API secret does not match the API key" };
     return { principal: { account: found.account, environment: found.key.environment, via: "api_key", scopes: [...PRO_SCOPES] } };
   }
-  const verified = await verifyAccessToken(credential);
+  const verified = (await verifiers.get(ctx)?.(credential)) ?? null;
   if (!verified) return { code: "INVALID_TOKEN", message: "Access token is invalid or expired" };
   return { principal: { ...verified, via: "oauth" } };
 }
@@ -63,7 +65,7 @@ export function requireAuth(
   options: { scope?: string; proOnly?: boolean } = {},
 ): MiddlewareHandler<{ Variables: CommerceVariables }> {
   return async (c, next) => {
-    const { principal, code, message } = await identify(c.req.header("Authorization"));
+    const { principal, code, message } = await identify(ctx, c.req.header("Authorization"));
     if (!principal) return unauthorized(c, ctx, code!, message!);
 
     const decision = ctx.rateLimiter.check(`commerce:${principal.account.id}`, RATE_LIMIT_PER_TIER[principal.account.tier], ctx.clock.now());

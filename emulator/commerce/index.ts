@@ -8,6 +8,8 @@ import { registerOrders } from "./orders";
 export function registerCommerce(app: Hono<any>, ctx: EmulatorContext): void {
   const v2 = new Hono();
   const catalog = registerCatalog(v2, ctx);
-  registerOrders(v2, ctx, catalog);
+  const orderControls = registerOrders(v2, ctx, catalog);
   app.route("/v2", v2);
+  // The order core's test controls (404 unless config.controls, like every /__control path).
+  app.route("/__control/commerce", orderControls);
 }

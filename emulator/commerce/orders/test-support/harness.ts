@@ -1,0 +1,94 @@
+// Shared helpers of the order core's tests (not a test file itself): an emulator with the
+// fake catalog injected, a tiny HTTP client, credentials and clock control.
+import { expect } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../../app";
+import { COMMERCE_ACCOUNTS } from "../../../core/accounts";
+import type { EmulatorConfig } from "../../../core/config";
+import { injectCatalogForTests } from "../index";
+import { fakeCatalog } from "./fake-catalog";
+
+const keyOf = (accountId: string, environment: "sandbox" | "production") => {
+  const key = COMMERCE_ACCOUNTS.find((a) => a.id === accountId)!.keys.find((k) => k.environment === environment)!;
+  return `Bearer ${key.apiId}:${key.apiSecret}`;
+};
+
+export const AUTH = {
+  shopLive: keyOf("acct_shop", "production"),
+  shopSandbox: keyOf("acct_shop", "sandbox"),
+  poorLive: keyOf("acct_poor", "production"),
+  enterpriseLive: keyOf("acct_enterprise", "production"),
+  freeSandbox: keyOf("acct_free", "sandbox"),
+};
+
+export async function startOrdersEmulator(overrides: Partial<EmulatorConfig> = {}): Promise<RunningEmulator> {
+  const emulator = await startEmulator(0, { controls: true, ...overrides });
+  injectCatalogForTests(emulator.ctx, fakeCatalog);
+  return emulator;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+export type Reply = { status: number; headers: Headers; body: Json; text: string };
+
+export async function call(base: string, method: string, path: string, options: { auth?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.auth) headers.Authorization = options.auth;
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body, redirect: "manual" });
+  const text = await res.text();
+  let json: Json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, headers: res.headers, body: json, text };
+}
+
+export const v2 = (base: string) => ({
+  get: (path: string, auth?: string) => call(base, "GET", `/v2${path}`, { auth }),
+  post: (path: string, body: unknown, auth?: string, headers?: Record<string, string>) => call(base, "POST", `/v2${path}`, { auth, body, headers }),
+  patch: (path: string, body: unknown, auth?: string) => call(base, "PATCH", `/v2${path}`, { auth, body }),
+  del: (path: string, auth?: string) => call(base, "DELETE", `/v2${path}`, { auth }),
+});
+
+export const control = (base: string) => ({
+  reset: async () => expect((await call(base, "POST", "/__control/reset")).status).toBe(200),
+  advance: async (ms: number) => {
+    const res = await call(base, "POST", "/__control/clock", { body: { advanceMs: ms } });
+    expect(res.status).toBe(200);
+    // The timer tick may have been running due tasks already; let it finish too.
+    await call(base, "POST", "/__control/run-due");
+    return res.body;
+  },
+  ledger: async (account?: string) => {
+    const entries = (await call(base, "GET", "/__control/ledger")).body.entries as Json[];
+    return entries.filter((e) => e.api === "commerce" && (!account || e.account === account));
+  },
+  config: (patch: Record<string, unknown>) => call(base, "PATCH", "/__control/config", { body: patch }),
+  deliveries: async (query = "") => (await call(base, "GET", `/__control/commerce/deliveries${query}`)).body.deliveries as Json[],
+  post: (path: string, body?: unknown) => call(base, "POST", `/__control${path}`, { body }),
+  /** An OAuth access token from the OAuth module's control shortcut. */
+  token: async (email: string, scope?: string, environment: "production" | "sandbox" = "production") => {
+    const res = await call(base, "POST", "/__control/oauth/tokens", { body: { email, scope, environment } });
+    expect(res.status, res.text).toBe(201);
+    return `Bearer ${res.body.access_token as string}`;
+  },
+});
+
+/** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error("waitFor: condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const FULFILMENT_MS = 5_000;

@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import type { Environment } from "../core/accounts";
+
+// In-memory state of the authorization server. Every map is emptied by the reset hook
+// registered in index.ts; lifetimes are checked against the emulator clock on use.
+
+export type RegisteredClient = {
+  clientId: string;
+  clientName: string;
+  redirectUris: string[];
+  grantTypes: string[];
+  responseTypes: string[];
+  scope: string[];
+  /** Emulator-clock milliseconds. */
+  issuedAt: number;
+};
+
+/** An authorization request between GET /oauth/authorize and the Approve/Deny post. */
+export type PendingAuthorization = {
+  id: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  state?: string;
+  nonce?: string;
+  codeChallenge: string;
+  expiresAt: number;
+  /** Set once the user has signed in. */
+  accountId?: string;
+  authTime?: number;
+};
+
+export type AuthorizationCode = {
+  code: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  accountId: string;
+  scopes: string[];
+  environment: Environment;
+  nonce?: string;
+  authTime: number;
+  expiresAt: number;
+  used: boolean;
+  /** Grant family: every token descending from this code (revoked together on code reuse). */
+  familyId: string;
+};
+
+export type RefreshTokenRecord = {
+  token: string;
+  clientId: string;
+  accountId: string;
+  scopes: string[];
+  environment: Environment;
+  familyId: string;
+  expiresAt: number;
+  /** "rotated" once exchanged (presenting it again is reuse); "revoked" by a control or family revocation. */
+  state: "active" | "rotated" | "revoked";
+};
+
+export type IssuedAccessToken = { jti: string; clientId: string; accountId: string; familyId: string; expiresAt: number };
+
+export const randomId = (prefix: string, bytes = 24) => `${prefix}${randomBytes(bytes).toString("base64url")}`;
+
+export class OAuthStore {
+  readonly clients = new Map<string, RegisteredClient>();
+  readonly pending = new Map<string, PendingAuthorization>();
+  readonly codes = new Map<string, AuthorizationCode>();
+  readonly refreshTokens = new Map<string, RefreshTokenRecord>();
+  readonly accessTokens = new Map<string, IssuedAccessToken>();
+  readonly revokedAccessTokens = new Set<string>();
+
+  clear(): void {
+    this.clients.clear();
+    this.pending.clear();
+    this.codes.clear();
+    this.refreshTokens.clear();
+    this.accessTokens.clear();
+    this.revokedAccessTokens.clear();
+  }
+
+  /** Revokes every refresh and access token matching `match`; returns how many of each. */
+  revokeWhere(match: (t: { clientId: string; accountId: string; familyId: string }) => boolean) {
+    let refreshTokens = 0;
+    let accessTokens = 0;
+    for (const record of this.refreshTokens.values()) {
+      if (record.state === "active" && match(record)) {
+        record.state = "revoked";
+        refreshTokens++;
+      }
+    }
+    for (const issued of this.accessTokens.values()) {
+      if (!this.revokedAccessTokens.has(issued.jti) && match(issued)) {
+        this.revokedAccessTokens.add(issued.jti);
+        accessTokens++;
+      }
+    }
+    return { refreshTokens, accessTokens };
+  }
+}
