@@ -14,6 +14,7 @@ function layout(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} – Commerce API emulator</title>
 <style>
+*,*::before,*::after{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
 label{display:block;margin-top:.75rem;font-weight:600}
 input[type=email],input[type=password]{width:100%;padding:.5rem;font-size:1rem}
