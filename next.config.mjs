@@ -4,6 +4,8 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pino"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // forbidden() answers a signed-in customer on a staff page with a real 403 (lib/auth/guards.ts).
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

@@ -1,9 +1,9 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "@/lib/ui/cn";
+import type { Tone } from "@/lib/ui/tone";
 
-export type BadgeTone = "neutral" | "brand" | "ok" | "warn" | "danger";
 
-const tones: Record<BadgeTone, string> = {
+const tones: Record<Tone, string> = {
   neutral: "bg-surface-muted text-muted",
   brand: "bg-brand-soft text-brand",
   ok: "bg-ok-soft text-ok",
@@ -11,7 +11,7 @@ const tones: Record<BadgeTone, string> = {
   danger: "bg-danger-soft text-danger",
 };
 
-export function Badge({ tone = "neutral", className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+export function Badge({ tone = "neutral", className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: Tone }) {
   return (
     <span
       className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium", tones[tone], className)}

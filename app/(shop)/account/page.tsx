@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { signOutAction } from "./actions";
+import { ProductIcon } from "@/components/shop/product-icon";
+import { Badge } from "@/components/ui/badge";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
+import { requireUser } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import { ORDER_STATUS_DISPLAY, formatMoney } from "@/lib/orders/presentation";
+import { PRODUCTS } from "@/lib/products";
+
+export const metadata: Metadata = { title: "Your account" };
+
+const productName = Object.fromEntries(PRODUCTS.map((p) => [p.type, p.name]));
+
+export default async function AccountPage() {
+  const user = await requireUser("/account");
+  // Only orders placed while signed in belong to the account; never orders matched by email.
+  const orders = await db.order.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 });
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Your orders</h1>
+          <p className="mt-1 text-sm text-muted">Signed in as {user.email}</p>
+        </div>
+        <form action={signOutAction}>
+          <Button type="submit" variant="secondary">
+            Sign out
+          </Button>
+        </form>
+      </div>
+
+      {orders.length === 0 ? (
+        <Card className="mt-8 text-center">
+          <p className="font-medium">No orders yet</p>
+          <p className="mt-1 text-sm text-muted">Orders you place while signed in will appear here.</p>
+          <ButtonLink href="/" className="mt-4" variant="secondary">
+            Browse products
+          </ButtonLink>
+        </Card>
+      ) : (
+        <ul className="mt-8 divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface">
+          {orders.map((order) => {
+            const status = ORDER_STATUS_DISPLAY[order.status];
+            return (
+              <li key={order.id}>
+                <Link href={`/orders/${order.ref}`} className="flex items-center gap-4 px-5 py-4 hover:bg-surface-muted">
+                  <ProductIcon type={order.productType} className="size-5 shrink-0 text-brand" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium">{productName[order.productType]}</span>
+                    <span className="block text-xs text-muted">
+                      <LocalTime iso={order.createdAt.toISOString()} />
+                    </span>
+                  </span>
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                  <span className="w-20 text-right font-medium tabular-nums">{formatMoney(order.retailAmount, order.currency)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/shop/account/auth-forms";
+import { Card } from "@/components/ui/card";
+import { getCurrentUser } from "@/lib/auth/guards";
+import { safeNextPath } from "@/lib/auth/safe-redirect";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+  const next = safeNextPath((await searchParams).next);
+  if (await getCurrentUser()) redirect(next);
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-2xl font-bold tracking-tight">Sign in</h1>
+      <p className="mt-2 text-sm text-muted">See your orders and check out faster. You can also buy as a guest.</p>
+      <Card className="mt-6">
+        <SignInForm next={next} />
+      </Card>
+    </div>
+  );
+}

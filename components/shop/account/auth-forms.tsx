@@ -1,0 +1,65 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState } from "react";
+import { signInAction, signUpAction, type AuthFormState } from "@/app/(shop)/account/actions";
+import { Field, fieldAria } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { SubmitButton } from "@/components/ui/submit-button";
+
+export function SignInForm({ next }: { next: string }) {
+  const [state, action] = useActionState<AuthFormState, FormData>(signInAction, {});
+  return (
+    <form action={action} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="next" value={next} />
+      {state.error ? (
+        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
+          {state.error}
+        </p>
+      ) : null}
+      <Field id="email" label="Email">
+        <Input {...fieldAria("email", {})} name="email" type="email" autoComplete="email" required defaultValue={state.email} />
+      </Field>
+      <Field id="password" label="Password">
+        <Input {...fieldAria("password", {})} name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      <SubmitButton pendingText="Signing in…" className="w-full">
+        Sign in
+      </SubmitButton>
+      <p className="text-center text-sm text-muted">
+        New here?{" "}
+        <Link href={`/account/sign-up?next=${encodeURIComponent(next)}`} className="font-medium text-brand underline-offset-4 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export function SignUpForm({ next }: { next: string }) {
+  const [state, action] = useActionState<AuthFormState, FormData>(signUpAction, {});
+  const errors = state.fieldErrors ?? {};
+  return (
+    <form action={action} className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="next" value={next} />
+      <Field id="name" label="Name (optional)" error={errors.name}>
+        <Input {...fieldAria("name", { error: errors.name })} name="name" autoComplete="name" />
+      </Field>
+      <Field id="email" label="Email" error={errors.email}>
+        <Input {...fieldAria("email", { error: errors.email })} name="email" type="email" autoComplete="email" required defaultValue={state.email} />
+      </Field>
+      <Field id="password" label="Password" hint="At least 10 characters." error={errors.password}>
+        <Input {...fieldAria("password", { hint: "At least 10 characters.", error: errors.password })} name="password" type="password" autoComplete="new-password" required />
+      </Field>
+      <SubmitButton pendingText="Creating your account…" className="w-full">
+        Create account
+      </SubmitButton>
+      <p className="text-center text-sm text-muted">
+        Already have an account?{" "}
+        <Link href={`/account/sign-in?next=${encodeURIComponent(next)}`} className="font-medium text-brand underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

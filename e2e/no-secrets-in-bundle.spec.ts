@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { COMMERCE_ACCOUNTS, UNLOCK_ACCOUNTS } from "../emulator/core/accounts";
+
+// Secrets stay on the server: no credential the app holds may reach the files sent to
+// browsers (.next/static), whichever module might have leaked it. Runs after the e2e
+// webServer built the app.
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+test("no credential of the running shop appears in the browser bundle", () => {
+  const localSecrets = JSON.parse(readFileSync("data/e2e/local-secrets.json", "utf8")) as Record<string, string>;
+  const secrets = [
+    ...Object.values(localSecrets),
+    ...COMMERCE_ACCOUNTS.flatMap((a) => a.keys.flatMap((k) => [k.apiSecret, `${k.apiId}:${k.apiSecret}`])),
+    ...UNLOCK_ACCOUNTS.flatMap((a) => [a.svcKey, a.svcSecret]),
+  ];
+  expect(secrets.length).toBeGreaterThan(5);
+
+  const bundle = [...files(".next/static")].filter((f) => /\.(js|css|json|html|map)$/.test(f));
+  expect(bundle.length).toBeGreaterThan(0);
+  const leaks: string[] = [];
+  for (const file of bundle) {
+    const text = readFileSync(file, "utf8");
+    for (const secret of secrets) if (text.includes(secret)) leaks.push(`${file} contains ${secret.slice(0, 6)}…`);
+  }
+  expect(leaks).toEqual([]);
+});
