@@ -22,6 +22,8 @@ const reportName = process.env.VITEST_REPORT_NAME ?? "vitest";
 
 export default defineConfig({
   test: {
+    // Upstream calls and cache refreshes log at info/warn; tests that check logs capture them.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
     reporters: reportDir ? ["default", ["json", { outputFile: `${reportDir}/${reportName}.json` }]] : ["default"],
     projects: [
       {

@@ -61,3 +61,20 @@ describe("databaseUrlProblem", () => {
     expect(problem).toMatch(/^Invalid environment: DATABASE_URL must be .*\(got "nonsense"\)\. See \.env\.example\.$/);
   });
 });
+
+describe("upstream settings", () => {
+  it("reads the unlock header names setting and refuses an unknown one", () => {
+    const live = parseEnv({ ...secrets, UNLOCK_HEADER_NAMES: " Live " });
+    expect(live.ok && live.env.UNLOCK_HEADER_NAMES).toBe("live");
+    const fallback = parseEnv({ ...secrets });
+    expect(fallback.ok && fallback.env.UNLOCK_HEADER_NAMES).toBe("spec");
+    const bad = parseEnv({ ...secrets, UNLOCK_HEADER_NAMES: "dsim" });
+    expect(!bad.ok && bad.message).toContain('UNLOCK_HEADER_NAMES must be "spec"');
+  });
+
+  it("reads the request budget per minute", () => {
+    const set = parseEnv({ ...secrets, UPSTREAM_BUDGET_PER_MINUTE: "120" });
+    expect(set.ok && set.env.UPSTREAM_BUDGET_PER_MINUTE).toBe(120);
+    expect(parseEnv({ ...secrets, UPSTREAM_BUDGET_PER_MINUTE: "0" }).ok).toBe(false);
+  });
+});

@@ -46,8 +46,12 @@ export const envSchema = z.object({
   UNLOCK_API_URL: optional(httpUrl),
   UNLOCK_SVC_KEY: optional(z.string().min(1)),
   UNLOCK_SVC_SECRET: optional(z.string().min(1)),
+  /** Credential header names: "spec" sends SVC_KEY/SVC_SECRET, "live" the live service's DSIM_KEY/DSIM_SECRET. */
+  UNLOCK_HEADER_NAMES: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined), z.enum(["spec", "live"], { message: 'must be "spec" (SVC_KEY/SVC_SECRET) or "live" (DSIM_KEY/DSIM_SECRET)' }).default("spec")),
   /** Port of the embedded emulator, used when no upstream is configured. */
   EMULATOR_PORT: port.default(4010),
+  /** Requests per minute each upstream may receive from the whole deployment (all instances together). */
+  UPSTREAM_BUDGET_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(500)),
 });
 
 export type Env = z.infer<typeof envSchema>;

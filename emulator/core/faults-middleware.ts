@@ -43,6 +43,7 @@ export function countersAndFaults(ctx: EmulatorContext): MiddlewareHandler<{ Bin
           c.header("X-RateLimit-Reset", String(Math.ceil(ctx.clock.now() / 1000) + retry));
           c.header("X-RateLimit-Remaining", "0");
         }
+        if (rule.body === "html") return c.html(`<html><body><h1>${status} Bad Gateway</h1></body></html>`, status);
         if (api === "unlock") {
           return unlockReply(c, status, slowDown ? "TOO_MANY_REQUESTS" : "API_ERROR", slowDown ? "Too many requests" : "Injected fault", null);
         }

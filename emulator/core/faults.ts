@@ -15,6 +15,8 @@ export const faultRuleSchema = z.object({
   kind: z.enum(["status", "latency", "timeout", "malformed", "reset"]),
   status: z.number().int().min(400).max(599).optional(),
   latencyMs: z.number().int().min(0).max(120_000).optional(),
+  /** With kind "status": the API's own error envelope, or an HTML page as a proxy in front of it would send. */
+  body: z.enum(["envelope", "html"]).default("envelope"),
   /** Seconds sent in Retry-After / X-RateLimit-Reset with 429/409. */
   retryAfterSeconds: z.number().int().min(0).optional(),
   /** Probability 0..1 that a matching call is affected (deterministic order is `times`). */
@@ -24,12 +26,14 @@ export const faultRuleSchema = z.object({
 });
 
 export type FaultRule = z.infer<typeof faultRuleSchema> & { id: number; hits: number };
+/** A rule as tests write it (defaults may be left out). */
+export type FaultRuleInput = z.input<typeof faultRuleSchema>;
 
 export class Faults {
   private rules: FaultRule[] = [];
   private nextId = 1;
 
-  add(input: z.input<typeof faultRuleSchema>): FaultRule {
+  add(input: FaultRuleInput): FaultRule {
     const rule = { ...faultRuleSchema.parse(input), id: this.nextId++, hits: 0 };
     this.rules.push(rule);
     return rule;

@@ -13,8 +13,3 @@ export const ORDER_STATUS_DISPLAY: Record<OrderStatus, { label: string; tone: To
   refunded: { label: "Refunded", tone: "warn", explanation: "The order was not delivered and your payment is refunded." },
   needs_attention: { label: "Being checked", tone: "warn", explanation: "Our staff are looking at this order and will complete it or refund you." },
 };
-
-/** Money in minor units shown in the buyer's locale, e.g. 1099 EUR → "€10.99". */
-export function formatMoney(minor: number, currency: string, locale = "en-GB"): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 100);
-}

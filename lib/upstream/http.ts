@@ -148,6 +148,9 @@ async function readJson(request: UpstreamRequest, response: Response): Promise<u
   try {
     return JSON.parse(text);
   } catch (error) {
+    // A proxy's HTML error page (502, 503) is still an HTTP error: let its status decide,
+    // so it is retried like any other 5xx.
+    if (!response.ok) return undefined;
     throw new UpstreamError({
       api: request.api,
       kind: "validation",

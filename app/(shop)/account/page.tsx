@@ -8,7 +8,8 @@ import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { requireUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { ORDER_STATUS_DISPLAY, formatMoney } from "@/lib/orders/presentation";
+import { formatMoney } from "@/lib/money";
+import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
 import { PRODUCTS } from "@/lib/products";
 
 export const metadata: Metadata = { title: "Your account" };

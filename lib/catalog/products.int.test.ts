@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startEmulator, type RunningEmulator } from "@/emulator/app";
+import { embeddedShopCredentials } from "@/emulator/core/accounts";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+
+// The app's cached catalog reads per product, wired through the real singletons (env,
+// database, clients, budget) to the emulator: a second read is served from the database.
+
+let emu: RunningEmulator;
+let t: TestDatabase;
+
+beforeAll(async () => {
+  [emu, t] = await Promise.all([startEmulator(0, { controls: true }), createTestDatabase()]);
+  const credentials = embeddedShopCredentials();
+  vi.stubEnv("AUTH_SECRET", "a".repeat(40));
+  vi.stubEnv("APP_ENCRYPTION_KEY", Buffer.alloc(32, 7).toString("base64"));
+  vi.stubEnv("DATABASE_URL", t.url);
+  vi.stubEnv("COMMERCE_API_URL", emu.url);
+  vi.stubEnv("COMMERCE_API_KEY", credentials.commerceApiKey);
+  vi.stubEnv("UNLOCK_API_URL", emu.url);
+  vi.stubEnv("UNLOCK_SVC_KEY", credentials.unlockSvcKey);
+  vi.stubEnv("UNLOCK_SVC_SECRET", credentials.unlockSvcSecret);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await emu.close();
+  await t.cleanup();
+});
+
+const counters = async (): Promise<Record<string, number>> => (await (await fetch(`${emu.url}/__control/counters`)).json()).counters;
+
+describe("cached catalog reads", () => {
+  it("reads top-up operators of a country once from the upstream, then from the database", async () => {
+    const { topupOperators } = await import("./topup");
+    const first = await topupOperators("GB");
+    const second = await topupOperators("gb");
+    expect(first.value.length).toBeGreaterThan(0);
+    expect(second.value).toEqual(first.value);
+    expect(second.stale).toBe(false);
+    expect((await counters())["GET /v2/topup/operators"]).toBe(1);
+  });
+
+  it("keys a carrier lookup by a hash, never by the phone number", async () => {
+    const { carrierLookup } = await import("./topup");
+    const read = await carrierLookup("+447400123456");
+    expect(read.value.operator_name).toBeTruthy();
+    const keys = (await t.db.catalogCacheEntry.findMany({ select: { key: true } })).map((e) => e.key);
+    expect(keys.some((k) => k.startsWith("topup.carrier-lookup"))).toBe(true);
+    expect(keys.join(" ")).not.toContain("447400123456");
+  });
+
+  it("reads eSIM plans, gift card brands and unlock tools through the cache", async () => {
+    const { esimPlans } = await import("./esim");
+    const { giftcardBrands } = await import("./giftcards");
+    const { unlockTools } = await import("./unlock");
+    expect((await esimPlans("eu")).value.every((p) => p.country_iso === "eu")).toBe(true);
+    expect((await giftcardBrands("gb")).value.length).toBeGreaterThan(0);
+    // The emulator's well-known pair: iPhone 13 (1015) on EE UK (234030).
+    expect((await unlockTools(1015, 234030)).value.length).toBeGreaterThanOrEqual(5);
+    await unlockTools(1015, 234030);
+    expect((await counters())["GET /tools/1015/234030"]).toBe(1);
+  });
+});

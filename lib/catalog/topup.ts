@@ -1,0 +1,30 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { allPages, commerceClient } from "@/lib/upstream/commerce";
+import { cachedRead } from "./cached";
+
+// Cached top-up catalog reads (lifetimes in lifetimes.ts). Every read returns the value with
+// its age and staleness, so pages can say "prices as of …" when the upstream is down.
+
+export const topupCountries = () => cachedRead("topup.countries", {}, () => allPages((cursor) => commerceClient().listTopupCountries({ cursor, limit: 100 })));
+
+export const topupOperators = (country: string) =>
+  cachedRead("topup.operators", { country: country.toLowerCase() }, () => commerceClient().listTopupOperators({ country: country.toLowerCase() }));
+
+export const operatorServiceTypes = (operatorId: string) => cachedRead("topup.service-types", { operatorId }, () => commerceClient().listOperatorServiceTypes(operatorId));
+
+export const operatorRates = (operatorId: string, serviceType?: string) =>
+  cachedRead("topup.rates", { operatorId, serviceType }, () => commerceClient().getOperatorRates(operatorId, { service_type: serviceType }));
+
+export const topupProduct = (operatorId: string) => cachedRead("topup.products", { operatorId }, () => commerceClient().getTopupProduct(operatorId));
+
+export const topupPromotions = () => cachedRead("topup.promotions", {}, () => allPages((cursor) => commerceClient().listTopupPromotions({ cursor, limit: 100 })));
+
+export const searchTopupProducts = (country: string) =>
+  cachedRead("topup.products", { search: country.toLowerCase() }, () =>
+    allPages((cursor) => commerceClient().searchTopupProducts({ country: country.toLowerCase(), cursor, limit: 100 })),
+  );
+
+/** Carrier of one number; the cache key holds a hash, never the number itself. */
+export const carrierLookup = (e164: string) =>
+  cachedRead("topup.carrier-lookup", { phone: createHash("sha256").update(e164).digest("hex").slice(0, 32) }, () => commerceClient().lookupCarrier(e164));

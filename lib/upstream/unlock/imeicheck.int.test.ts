@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { imeiCheckHash } from "./imeicheck-hash";
+import { PRODUCTION, SANDBOX, startUnlockEmulator, type UnlockTestEmulator } from "./test-support";
+
+// The IMEI check (spec sections 2, 4, 7, 8) for each sandbox IMEI, with and without a hash.
+
+const IMEI = { blacklisted: "353047098598802", clean: "359405085972766", paid: "123456789876543", error: "123456789987654" } as const;
+
+let emu: UnlockTestEmulator;
+beforeAll(async () => {
+  emu = await startUnlockEmulator();
+});
+afterAll(async () => emu.close());
+beforeEach(async () => emu.reset());
+
+describe("IMEI check", () => {
+  it("353047098598802: a free blacklist report with lists and at most 10 history entries", async () => {
+    const result = await emu.client().imeiCheck(IMEI.blacklisted);
+    expect(result.errors).toEqual([]);
+    expect(result.payment.type).toBe("F");
+    expect(result.device.imei).toBe(IMEI.blacklisted);
+    expect(result.device.tac).toBe(IMEI.blacklisted.slice(0, 8));
+    expect(result.device.marketingName).not.toBe("");
+    expect(result.report?.blacklisted).toBe(true);
+    expect(result.report?.history).toHaveLength(10);
+    expect(result.report?.blackList.length).toBeGreaterThan(0);
+    expect(result.report?.blackList.flatMap((c) => c.networks).every((n) => n.status === 0)).toBe(true);
+    const countries = result.report!.blackList.map((c) => c.country);
+    expect(countries).toEqual([...countries].sort((a, b) => b.localeCompare(a))); // ordered by country descending, as sent
+    expect(result.report?.reportUrl).toMatch(/\.pdf$/);
+    expect(result.extraInfo[0]).toMatchObject({ type: "button" });
+  });
+
+  it("359405085972766: a free whitelist report, not reported", async () => {
+    const result = await emu.client().imeiCheck(IMEI.clean);
+    expect(result.report).toMatchObject({ blacklisted: false, history: [], blackList: [] });
+    expect(result.report?.whiteList.length).toBeGreaterThan(0);
+    expect(result.report?.whiteList.flatMap((c) => c.networks).every((n) => n.status === 1 || n.status === 2)).toBe(true);
+  });
+
+  it("123456789876543: payment required, device data only and an empty result", async () => {
+    const result = await emu.client().imeiCheck(IMEI.paid);
+    expect(result.payment.type).toBe("P");
+    expect(result.report).toBeNull();
+    expect(result.device.imei).toBe(IMEI.paid);
+    expect(result.extraInfo[0]?.url).toMatch(/buy/);
+  });
+
+  it("123456789987654: the recognition error is returned in `errors`, not thrown", async () => {
+    const result = await emu.client().imeiCheck(IMEI.error);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]?.code).toBe("IMEI_NOT_RECOGNISED");
+    expect(result.errors[0]?.txt).not.toBe("");
+    expect(result.report).toBeNull();
+  });
+
+  it("sends the hash computed by imeicheck-hash.ts, which the emulator accepts on a production account", async () => {
+    const expected = await emu.control<{ hash: string }>("POST", "/unlock/hash", { imei: IMEI.clean, account: "unlock_production" });
+    expect(imeiCheckHash({ ...PRODUCTION, imei: IMEI.clean })).toBe(expected.hash);
+    await emu.client().imeiCheck(IMEI.clean);
+    expect(await emu.callsTo(`POST /imeicheck/${IMEI.clean}/${expected.hash}`)).toBe(1);
+  });
+
+  it("hashless form: sent only when allowed; the sandbox accepts it, production refuses it", async () => {
+    const noHash = { imeiCheckHash: null, allowHashlessImeiCheck: true } as const;
+    const sandbox = await emu.client({ ...SANDBOX, ...noHash }).imeiCheck(IMEI.clean);
+    expect(sandbox.report?.blacklisted).toBe(false);
+    expect(await emu.callsTo(`POST /imeicheck/${IMEI.clean}`)).toBe(1);
+
+    const production = await emu.client(noHash).imeiCheck(IMEI.clean).catch((e: unknown) => e);
+    expect(production).toMatchObject({ kind: "api", code: "API_ERROR", status: 400 });
+    expect((production as Error).message).toMatch(/hash is required/);
+
+    await expect(emu.client({ imeiCheckHash: null }).imeiCheck(IMEI.clean)).rejects.toMatchObject({ kind: "config", code: "NOT_CONFIGURED" });
+    expect(await emu.callsTo("POST /imeicheck/")).toBe(2);
+  });
+
+  it("a wrong hash is an API error; an invalid IMEI is refused before sending", async () => {
+    await expect(emu.client().imeiCheck(IMEI.clean, { hash: "00".repeat(32) })).rejects.toMatchObject({ kind: "api", code: "API_ERROR", status: 400 });
+    await expect(emu.client().imeiCheck("490154203237517")).rejects.toMatchObject({ kind: "config", code: "INVALID_INPUT" });
+    expect(await emu.callsTo("POST /imeicheck/")).toBe(1);
+  });
+});

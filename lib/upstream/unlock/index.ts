@@ -1,0 +1,28 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { upstreamEndpoints } from "../endpoints";
+import { upstreamBudget } from "../budget/default";
+import { createUnlockClient, type UnlockClient } from "./client";
+
+// The app's unlocking API client, built once from the environment. Missing credentials do not
+// throw here: every call then rejects with UpstreamError kind "config", code "NOT_CONFIGURED",
+// so pages handle it like any other upstream failure.
+
+let instance: UnlockClient | undefined;
+
+export function unlockClient(): UnlockClient {
+  instance ??= createUnlockClient({
+    baseUrl: upstreamEndpoints().unlock.baseUrl,
+    svcKey: env.UNLOCK_SVC_KEY ?? "",
+    svcSecret: env.UNLOCK_SVC_SECRET ?? "",
+    headerNames: env.UNLOCK_HEADER_NAMES,
+    // Shared through the database with every other instance of the app.
+    budget: upstreamBudget,
+  });
+  return instance;
+}
+
+export { createUnlockClient, DEFAULT_CREATE_ORDER_TIMEOUT_MS, type CreateOrderInput, type UnlockClient, type UnlockClientOptions } from "./client";
+export { UNLOCK_CREDENTIAL_HEADERS, type UnlockHeaderNames } from "./headers";
+export { imeiCheckHash, type ImeiCheckHashFunction } from "./imeicheck-hash";
+export * from "./schemas";
