@@ -1,4 +1,4 @@
-// Benchmark of the catalog cache (not a test): npx tsx bench/catalog-cache.ts
+// Benchmark of the catalog cache (not a test): npm run bench:catalog-cache
 //
 // Starts the emulator in-process and a temporary, migrated SQLite database (PostgreSQL when
 // TEST_POSTGRES_URL is set), then:

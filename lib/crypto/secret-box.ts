@@ -1,3 +1,4 @@
+import "server-only";
 // Encryption at rest for secrets kept in the database (API keys, OAuth tokens, webhook
 // secrets): AES-256-GCM with a random 96-bit nonce. The sealed form is versioned text
 // "v1.<nonce>.<ciphertext>.<tag>" (base64url), so the key or algorithm can change later.

@@ -1,3 +1,4 @@
+import "server-only";
 import { logger } from "@/lib/log";
 import { UpstreamError, type UpstreamApi } from "./errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY, requestedWaitMs, type RetryPolicy } from "./retry-policy";
