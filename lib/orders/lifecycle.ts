@@ -1,0 +1,89 @@
+import type { DbClient } from "@/lib/db/create-client";
+import type { EventSource, OrderStatus } from "@/lib/db/generated/sqlite/enums";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+
+// The one order lifecycle for all five products (DESIGN.md "Orders"):
+//   awaiting_payment → paid → placing → placed → fulfilled
+// plus failed, cancelled, refunded and needs_attention (staff must act). Every change of
+// status goes through `transition`, which is a conditional update: it happens only if the
+// order is still in an expected status, so two workers, two tabs or a webhook racing a poll
+// can never both move it. Each successful move appends an OrderEvent (the timeline).
+
+export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  awaiting_payment: ["paid", "placed", "cancelled", "needs_attention"],
+  paid: ["placing", "needs_attention", "refunded", "cancelled"],
+  placing: ["placed", "fulfilled", "failed", "needs_attention"],
+  placed: ["fulfilled", "failed", "cancelled", "needs_attention", "refunded"],
+  needs_attention: ["placing", "placed", "fulfilled", "failed", "cancelled", "refunded"],
+  fulfilled: ["refunded"],
+  failed: ["refunded", "needs_attention"],
+  cancelled: ["refunded"],
+  refunded: [],
+};
+
+/** Statuses after which nothing more happens upstream (the worker stops polling). */
+export const FINAL_STATUSES: readonly OrderStatus[] = ["fulfilled", "failed", "cancelled", "refunded"];
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export type TransitionInput = {
+  orderId: string;
+  /** The statuses the caller expects the order to be in now; anything else and nothing happens. */
+  from: OrderStatus | readonly OrderStatus[];
+  to: OrderStatus;
+  source: EventSource;
+  /** Staff user id, worker id, webhook event id … */
+  actor?: string;
+  /** Event type for the timeline; defaults to "status". */
+  type?: string;
+  message?: string;
+  data?: Prisma.InputJsonValue;
+  /** Other order fields to set in the same update (upstream ids, fulfillment, timestamps …). */
+  patch?: Prisma.OrderUpdateManyMutationInput;
+};
+
+/**
+ * Moves an order from one of `from` to `to` and records the event, atomically. Returns the
+ * updated order, or null when the order was not in an expected status (someone else got there
+ * first): callers treat null as "nothing to do", never as an error.
+ */
+export async function transition(db: DbClient, input: TransitionInput): Promise<Order | null> {
+  const from = typeof input.from === "string" ? [input.from] : [...input.from];
+  for (const status of from) {
+    if (!canTransition(status, input.to)) throw new Error(`order lifecycle: ${status} → ${input.to} is not a valid move`);
+  }
+  return db.$transaction(async (tx) => {
+    const current = await tx.order.findUnique({ where: { id: input.orderId }, select: { status: true } });
+    if (!current || !from.includes(current.status)) return null;
+    // Conditional on the status just read: of two racing callers, one updates and one gets 0.
+    const moved = await tx.order.updateMany({
+      where: { id: input.orderId, status: current.status },
+      data: { ...input.patch, status: input.to },
+    });
+    if (moved.count === 0) return null;
+    const order = await tx.order.findUniqueOrThrow({ where: { id: input.orderId } });
+    await tx.orderEvent.create({
+      data: {
+        orderId: input.orderId,
+        type: input.type ?? "status",
+        fromStatus: current.status,
+        toStatus: input.to,
+        source: input.source,
+        actor: input.actor,
+        message: input.message,
+        data: input.data,
+      },
+    });
+    return order;
+  });
+}
+
+/** A timeline entry that does not change the status (payment declined, upstream progress …). */
+export async function recordEvent(
+  db: DbClient,
+  event: { orderId: string; type: string; source: EventSource; actor?: string; message?: string; data?: Prisma.InputJsonValue },
+): Promise<void> {
+  await db.orderEvent.create({ data: event });
+}
