@@ -3,8 +3,54 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests run against a production build served by the same start script as
 // `npm start`, on its own port and its own throwaway SQLite database. Chromium is
 // Debian's (/usr/bin/chromium): Playwright's browser download is not reachable here.
+//
+// Three app servers, each with its own emulator and database: the default one (webhooks and
+// polling both on) for almost everything, and two that prove each delivery path alone
+// (issue [04]: polling off → webhooks bring the order to fulfilled; webhooks off → polling
+// does). Playwright starts them one after another, so only the first builds.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${PORT}`;
+const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110);
+
+export type E2eServer = { baseURL: string; emulatorUrl: string; dataDir: string };
+
+function server(offset: number, dataDir: string): E2eServer {
+  return { baseURL: `http://127.0.0.1:${PORT + offset}`, emulatorUrl: `http://127.0.0.1:${EMULATOR_PORT + offset}`, dataDir };
+}
+
+const main = server(0, "data/e2e");
+const webhooksOnly = server(1, "data/e2e-webhooks-only");
+const pollingOnly = server(2, "data/e2e-polling-only");
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+const DELIVERY_PATH_SPEC = /orders-delivery-paths\.spec\.ts/;
+
+function webServer(s: E2eServer, env: Record<string, string> = {}) {
+  const port = new URL(s.baseURL).port;
+  return {
+    command: "node scripts/e2e-server.mjs",
+    url: `${s.baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    env: { PORT: port, APP_URL: s.baseURL, E2E_DATA_DIR: s.dataDir, E2E_EMULATOR_PORT: new URL(s.emulatorUrl).port, ...env },
+  };
+}
 
 export default defineConfig({
   testDir: "e2e",
@@ -18,37 +64,13 @@ export default defineConfig({
     : [["list"]],
   timeout: 60_000,
   use: {
-    baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
-    },
+    { name: "chromium", testIgnore: DELIVERY_PATH_SPEC, use: { ...chromium, baseURL: main.baseURL }, metadata: { server: main } },
+    { name: "webhooks-only", testMatch: DELIVERY_PATH_SPEC, use: { ...chromium, baseURL: webhooksOnly.baseURL }, metadata: { server: webhooksOnly, path: "webhook" } },
+    { name: "polling-only", testMatch: DELIVERY_PATH_SPEC, use: { ...chromium, baseURL: pollingOnly.baseURL }, metadata: { server: pollingOnly, path: "polling" } },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `${baseURL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: { PORT: String(PORT), APP_URL: baseURL },
-  },
+  webServer: [webServer(main), webServer(webhooksOnly, { ORDER_POLLING: "off" }), webServer(pollingOnly, { COMMERCE_WEBHOOKS: "off" })],
 });

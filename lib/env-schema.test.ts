@@ -78,3 +78,33 @@ describe("upstream settings", () => {
     expect(parseEnv({ ...secrets, UPSTREAM_BUDGET_PER_MINUTE: "0" }).ok).toBe(false);
   });
 });
+
+describe("payment and webhook settings", () => {
+  it("defaults to the sandbox provider, a 30-minute checkout and commerce webhooks on", () => {
+    const result = parseEnv(secrets);
+    expect(result.ok && [result.env.PAYMENT_PROVIDER, result.env.PAYMENT_EXPIRY_MINUTES, result.env.COMMERCE_WEBHOOKS]).toEqual(["sandbox", 30, "on"]);
+  });
+
+  it("requires both Stripe variables with PAYMENT_PROVIDER=stripe, without echoing them", () => {
+    const missing = parseEnv({ ...secrets, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abc" });
+    expect(!missing.ok && missing.message).toContain("STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe");
+    const bad = parseEnv({ ...secrets, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "pk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    expect(!bad.ok && bad.message).toContain("STRIPE_SECRET_KEY must be a Stripe secret key");
+    expect(!bad.ok && bad.message).not.toContain("pk_live_abc");
+    expect(parseEnv({ ...secrets, PAYMENT_PROVIDER: "Stripe", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" }).ok).toBe(true);
+  });
+
+  it("refuses sandbox payments against a real upstream unless explicitly allowed; the loopback emulator is fine", () => {
+    const real = parseEnv({ ...secrets, COMMERCE_API_URL: "https://api.example.com", COMMERCE_API_KEY: "live_a:b" });
+    expect(!real.ok && real.message).toContain("PAYMENT_PROVIDER is sandbox (no money moves) while a real upstream is configured");
+    expect(parseEnv({ ...secrets, COMMERCE_API_URL: "https://api.example.com", PAYMENT_SANDBOX_WITH_REAL_UPSTREAM: "1" }).ok).toBe(true);
+    expect(parseEnv({ ...secrets, COMMERCE_API_URL: "http://127.0.0.1:4010", UNLOCK_API_URL: "http://localhost:4010" }).ok).toBe(true);
+  });
+
+  it("reads COMMERCE_WEBHOOKS and refuses anything but on/off", () => {
+    const off = parseEnv({ ...secrets, COMMERCE_WEBHOOKS: " OFF " });
+    expect(off.ok && off.env.COMMERCE_WEBHOOKS).toBe("off");
+    expect(parseEnv({ ...secrets, COMMERCE_WEBHOOKS: "maybe" }).ok).toBe(false);
+    expect(parseEnv({ ...secrets, PAYMENT_EXPIRY_MINUTES: "0" }).ok).toBe(false);
+  });
+});

@@ -52,6 +52,58 @@ export const envSchema = z.object({
   EMULATOR_PORT: port.default(4010),
   /** Requests per minute each upstream may receive from the whole deployment (all instances together). */
   UPSTREAM_BUDGET_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(500)),
+
+  /** How the shop pays the commerce API: "credits" (its PRO balance, after the buyer paid the shop) or "payment_link" (the buyer pays the upstream's hosted checkout). */
+  COMMERCE_CHECKOUT_MODE: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined),
+    z.enum(["credits", "payment_link"], { message: 'must be "credits" or "payment_link"' }).default("credits"),
+  ),
+  /** "off": the order worker stops polling commerce orders (webhooks alone bring them to their end); for tests. */
+  ORDER_POLLING: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined),
+    z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("on"),
+  ),
+  /** "off": the app does not run the order worker itself (run `npm run worker` instead). */
+  ORDER_WORKER_IN_APP: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined),
+    z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("on"),
+  ),
+  /** Milliseconds between the order worker's rounds (with ±20 % jitter). */
+  ORDER_WORKER_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(2_000)),
+
+  /** How buyers pay the shop: "sandbox" (test checkout, no money moves) or "stripe" (Stripe Checkout). */
+  PAYMENT_PROVIDER: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined),
+    z.enum(["sandbox", "stripe"], { message: 'must be "sandbox" (test checkout) or "stripe"' }).default("sandbox"),
+  ),
+  /** Minutes an unpaid checkout stays open before it counts as abandoned. */
+  PAYMENT_EXPIRY_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1440).default(30)),
+  /** Stripe secret API key (sk_live_… / sk_test_… or a restricted rk_… key). Required with PAYMENT_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(live|test)_\S+$/, "must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)")),
+  /** Signing secret of the Stripe webhook endpoint (whsec_…). Required with PAYMENT_PROVIDER=stripe. */
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\S+$/, "must be a Stripe webhook signing secret (whsec_…)")),
+  /** The sandbox lets anyone "pay" without money: refused against a real (non-loopback) upstream unless this is "1". */
+  PAYMENT_SANDBOX_WITH_REAL_UPSTREAM: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
+  /** "on": register the shop's webhook receiver at the commerce API at start-up; "off": rely on polling alone. */
+  COMMERCE_WEBHOOKS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined),
+    z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("on"),
+  ),
+}).superRefine((env, ctx) => {
+  if (env.PAYMENT_PROVIDER === "stripe") {
+    for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=stripe" });
+    }
+  }
+  // Sandbox payments move no money; against a real upstream every order would be free.
+  const realUpstream = [env.COMMERCE_API_URL, env.UNLOCK_API_URL].some((url) => url !== undefined && !isLoopbackUrl(url));
+  if (env.PAYMENT_PROVIDER === "sandbox" && realUpstream && env.PAYMENT_SANDBOX_WITH_REAL_UPSTREAM !== "1") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PAYMENT_PROVIDER"],
+      message: "is sandbox (no money moves) while a real upstream is configured: set PAYMENT_PROVIDER=stripe, or PAYMENT_SANDBOX_WITH_REAL_UPSTREAM=1 for a staging shop",
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +131,11 @@ export function databaseUrlProblem(source: Record<string, string | undefined>): 
   const value = source.DATABASE_URL || undefined;
   const result = envSchema.shape.DATABASE_URL.safeParse(value);
   return result.success ? null : `Invalid environment: DATABASE_URL ${result.error.issues[0]?.message} (got "${truncate(value ?? "")}"). See .env.example.`;
+}
+
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 export function isSqliteUrl(url: string): boolean {

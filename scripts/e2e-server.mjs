@@ -1,10 +1,14 @@
 // Starts the app for Playwright exactly as `npm start` does, on a fresh database, with the
 // embedded emulator on its own port and its test controls enabled (clock, faults, counters).
+// Several can run side by side (playwright.config.ts starts one per delivery path), each with
+// its own E2E_DATA_DIR and ports; Playwright starts them one after another, so only the first
+// builds and the others find the build current. E2E_KEEP_DATA=1 keeps the database (restart
+// after a simulated crash, e2e/orders-crash.spec.ts).
 import { rmSync } from "node:fs";
 import { spawn } from "node:child_process";
 
-const dir = "data/e2e";
-rmSync(dir, { recursive: true, force: true });
+const dir = process.env.E2E_DATA_DIR ?? "data/e2e";
+if (process.env.E2E_KEEP_DATA !== "1") rmSync(dir, { recursive: true, force: true });
 const env = {
   ...process.env,
   DATABASE_URL: `file:./${dir}/shop.db`,

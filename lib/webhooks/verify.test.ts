@@ -60,3 +60,16 @@ describe("verifyWebhook against the Standard Webhooks test vector", () => {
     expect(verifyWebhook(PAYLOAD, headers(), SECRET).ok).toBe(true);
   });
 });
+
+describe("verifyWebhook on a body that is not JSON", () => {
+  it("accepts an authentic delivery whose body is not JSON (processing reports it), and refuses a forged one", async () => {
+    const { Webhook } = await import("standardwebhooks");
+    const body = "not json at all";
+    const now = new Date();
+    const signature = new Webhook(SECRET).sign(ID, now, body);
+    const good = new Headers({ "webhook-id": ID, "webhook-timestamp": String(Math.floor(now.getTime() / 1000)), "webhook-signature": signature });
+    expect(verifyWebhook(body, good, SECRET)).toMatchObject({ ok: true, eventId: ID });
+    good.set("webhook-signature", "v1,Zm9yZ2Vk");
+    expect(verifyWebhook(body, good, SECRET)).toMatchObject({ ok: false, reason: "bad_signature" });
+  });
+});

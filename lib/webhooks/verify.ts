@@ -35,6 +35,9 @@ export function verifyWebhook(rawBody: string, headers: Headers, secret: string)
     return { ok: true, eventId: picked[WEBHOOK_HEADERS.id], timestamp: Number(picked[WEBHOOK_HEADERS.timestamp]) };
   } catch (error) {
     if (error instanceof WebhookVerificationError) return { ok: false, reason: REASONS[error.message] ?? "bad_signature", eventId };
+    // The library parses the body as JSON only after the signature and timestamp passed: a
+    // body that is not JSON is an authentic delivery, which processing then reports.
+    if (error instanceof SyntaxError) return { ok: true, eventId: picked[WEBHOOK_HEADERS.id], timestamp: Number(picked[WEBHOOK_HEADERS.timestamp]) };
     // A malformed secret or header value is a failed verification, never a crash.
     return { ok: false, reason: "bad_signature", eventId };
   }

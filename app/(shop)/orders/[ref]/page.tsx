@@ -1,0 +1,136 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { payNowAction } from "./actions";
+import { FulfillmentDetails, DetailRows } from "@/components/shop/orders/fulfillment-details";
+import { OrderLiveStatus } from "@/components/shop/orders/order-live-status";
+import { OrderTimeline } from "@/components/shop/orders/order-timeline";
+import { buyerPricing, fulfillmentLines, topupPurchaseLines } from "@/components/shop/orders/order-view";
+import { PayNowForm } from "@/components/shop/orders/pay-now-form";
+import { PaymentState } from "@/components/shop/orders/payment-panel";
+import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
+import { ProductIcon } from "@/components/shop/product-icon";
+import { formatPhone } from "@/components/shop/topup/phone";
+import { Card, CardTitle } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
+import { getCurrentUser } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import { formatMoney } from "@/lib/money";
+import { findViewableOrder } from "@/lib/orders/access";
+import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
+import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
+import { PRODUCTS } from "@/lib/products";
+
+export const dynamic = "force-dynamic";
+
+// The link is the key to a guest order: keep it out of search engines and Referer headers.
+export const metadata: Metadata = { title: "Your order", robots: { index: false, follow: false }, referrer: "same-origin" };
+
+const SHOW_REASON = new Set(["failed", "needs_attention", "cancelled", "refunded"]);
+
+export default async function OrderPage({ params }: { params: Promise<{ ref: string }> }) {
+  const { ref } = await params;
+  const user = await getCurrentUser();
+  const order = await findViewableOrder(
+    (r) =>
+      db.order.findUnique({
+        where: { ref: r },
+        include: { events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] }, payments: { orderBy: { createdAt: "desc" }, take: 1 } },
+      }),
+    ref,
+    user?.id,
+  );
+  if (!order) notFound();
+
+  const product = PRODUCTS.find((p) => p.type === order.productType);
+  const display = ORDER_STATUS_DISPLAY[order.status];
+  const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
+  const purchase = order.productType === "topup" ? topupPurchaseLines(order.detail, formatPhone) : [];
+  const delivery = fulfillmentLines(order.fulfillment);
+  const latestPayment = order.payments[0] ?? null;
+  const awaitingPayment = order.status === "awaiting_payment";
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:py-12">
+      <div className="flex items-start gap-3">
+        <ProductIcon type={order.productType} className="mt-1 size-6 shrink-0 text-brand" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight">{product?.name ?? "Your order"}</h1>
+          <p className="mt-1 text-sm text-muted">
+            Ordered <LocalTime iso={order.createdAt.toISOString()} /> · {formatMoney(order.retailAmount, order.currency)}
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card>
+            <CardTitle id="status-heading" className="mb-3">
+              Status
+            </CardTitle>
+            <OrderLiveStatus
+              orderRef={order.ref}
+              initial={{ status: order.status, label: display.label, explanation: display.explanation, updatedAt: order.updatedAt.toISOString(), final: FINAL_STATUSES.includes(order.status) }}
+            />
+            {order.statusReason && SHOW_REASON.has(order.status) ? (
+              <p className="mt-4 rounded-lg bg-warn-soft px-3 py-2 text-sm text-fg" data-testid="status-reason">
+                {order.statusReason}
+              </p>
+            ) : null}
+            {!order.userId ? (
+              <p className="mt-4 text-xs text-muted">Keep this page&apos;s address: as a guest order, this link is how you follow it.</p>
+            ) : null}
+          </Card>
+
+          {delivery.length > 0 ? (
+            <Card>
+              <CardTitle id="delivery-heading" className="mb-3">
+                Delivery
+              </CardTitle>
+              <FulfillmentDetails lines={delivery} />
+            </Card>
+          ) : null}
+
+          <Card>
+            <CardTitle id="bought-heading" className="mb-3">
+              What you bought
+            </CardTitle>
+            {purchase.length > 0 ? <DetailRows rows={purchase} /> : <p className="text-sm text-muted">{product?.name}</p>}
+          </Card>
+
+          <Card>
+            <CardTitle id="timeline-heading" className="mb-4">
+              Timeline
+            </CardTitle>
+            <OrderTimeline
+              events={order.events.map((e) => ({ id: e.id, type: e.type, toStatus: e.toStatus, source: e.source, message: e.message, createdAt: e.createdAt.toISOString() }))}
+            />
+          </Card>
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardTitle id="price-heading" className="mb-3">
+              Price
+            </CardTitle>
+            <PriceBreakdown pricing={pricing} amountLabel={order.productType === "topup" ? "Top-up amount" : "Amount"} />
+          </Card>
+          <Card>
+            <CardTitle id="payment-heading" className="mb-3">
+              Payment
+            </CardTitle>
+            <PaymentState
+              latest={latestPayment ? { provider: latestPayment.provider, status: latestPayment.status, createdAt: latestPayment.createdAt.toISOString() } : null}
+              paidAt={order.paidAt?.toISOString() ?? null}
+              awaitingPayment={awaitingPayment}
+            />
+            {awaitingPayment ? (
+              <div className="mt-4">
+                <PayNowForm action={payNowAction.bind(null, order.ref)} />
+              </div>
+            ) : null}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

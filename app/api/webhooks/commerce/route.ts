@@ -1,0 +1,42 @@
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { installPaymentHooks } from "@/lib/payments/hooks";
+import { defaultProcessors } from "@/lib/webhooks/process";
+import { errorAnswer, readRawBody, receiveWebhook, verifyCommerceDelivery, type WebhookAnswer } from "@/lib/webhooks/receive";
+import { readCommerceWebhookSecret } from "@/lib/webhooks/settings";
+import { storeRejected } from "@/lib/webhooks/store";
+
+// POST /api/webhooks/commerce: the commerce API's order events (DESIGN.md "Webhook
+// receiver"). The raw body is verified with the shop's stored signing secret, stored as a
+// receipt before any answer, deduplicated by event id and processed by the order core.
+// Everything is in lib/webhooks; this file only wires the app's database and secrets.
+
+export const dynamic = "force-dynamic";
+
+installPaymentHooks();
+
+export async function POST(request: Request): Promise<Response> {
+  const answer = await receive(request).catch((error: unknown): WebhookAnswer => {
+    // Nothing could be stored (the database is down): not acknowledged, so the sender retries.
+    logger.error({ err: error }, "commerce webhook could not be received");
+    return errorAnswer(503, "unavailable", "The delivery could not be stored; please retry.");
+  });
+  return Response.json(answer.body, { status: answer.status });
+}
+
+async function receive(request: Request): Promise<WebhookAnswer> {
+  const rawBody = await readRawBody(request);
+  if (rawBody === null) {
+    await storeRejected(db, { provider: "commerce", headers: request.headers, rawBody: "", reason: "payload_too_large" });
+    return errorAnswer(413, "payload_too_large", "The body is larger than this endpoint accepts.");
+  }
+  const secret = await readCommerceWebhookSecret(db, env.APP_ENCRYPTION_KEY);
+  return receiveWebhook(db, {
+    provider: "commerce",
+    rawBody,
+    headers: request.headers,
+    verification: verifyCommerceDelivery(rawBody, request.headers, secret),
+    process: await defaultProcessors("commerce"),
+  });
+}

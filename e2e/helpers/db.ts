@@ -1,0 +1,93 @@
+import Database from "better-sqlite3";
+import { join } from "node:path";
+
+// Reads the e2e server's SQLite database directly, to check what the issue says must hold in
+// the database (one order, receipts, payment states), not just what the pages show. Read-only,
+// except `expirePaymentNow`, which stands in for the passage of time (see there).
+
+export type OrderRow = {
+  id: string;
+  ref: string;
+  status: string;
+  upstreamOrderId: string | null;
+  upstreamStatus: string | null;
+  userId: string | null;
+  customerEmail: string;
+  submissionId: string | null;
+};
+export type PaymentRow = { id: string; orderId: string; status: string; provider: string };
+export type ReceiptRow = { id: string; eventId: string | null; eventType: string | null; verified: number; verifyError: string | null; status: string; rawBody: string };
+export type EventRow = { type: string; fromStatus: string | null; toStatus: string | null; source: string; message: string | null };
+
+export class ShopDb {
+  private readonly db: Database.Database;
+
+  constructor(dataDir: string, options: { readonly?: boolean } = {}) {
+    this.db = new Database(join(dataDir, "shop.db"), { readonly: options.readonly ?? true, fileMustExist: true });
+    this.db.pragma("busy_timeout = 5000");
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  ordersByEmail(email: string): OrderRow[] {
+    return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE customerEmail = ? ORDER BY createdAt`).all(email.toLowerCase()) as OrderRow[];
+  }
+
+  order(id: string): OrderRow {
+    return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE id = ?`).get(id) as OrderRow;
+  }
+
+  payments(orderId: string): PaymentRow[] {
+    return this.db.prepare(`SELECT id, orderId, status, provider FROM "Payment" WHERE orderId = ? ORDER BY createdAt`).all(orderId) as PaymentRow[];
+  }
+
+  events(orderId: string): EventRow[] {
+    return this.db.prepare(`SELECT type, fromStatus, toStatus, source, message FROM "OrderEvent" WHERE orderId = ? ORDER BY createdAt, id`).all(orderId) as EventRow[];
+  }
+
+  receiptsForEvent(eventId: string): ReceiptRow[] {
+    return this.db.prepare(`SELECT id, eventId, eventType, verified, verifyError, status, rawBody FROM "WebhookReceipt" WHERE eventId = ? ORDER BY receivedAt`).all(eventId) as ReceiptRow[];
+  }
+
+  /** Receipts whose raw body contains `marker` (forged copies carry no event id). */
+  receiptsWithBody(marker: string): ReceiptRow[] {
+    return this.db.prepare(`SELECT id, eventId, eventType, verified, verifyError, status, rawBody FROM "WebhookReceipt" WHERE instr(rawBody, ?) > 0 ORDER BY receivedAt`).all(marker) as ReceiptRow[];
+  }
+
+  receiptCount(): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM "WebhookReceipt"`).get() as { n: number }).n;
+  }
+
+  setting(key: string): { value: string; encrypted: number } | undefined {
+    return this.db.prepare(`SELECT value, encrypted FROM "Setting" WHERE key = ?`).get(key) as { value: string; encrypted: number } | undefined;
+  }
+
+  settingKeys(): string[] {
+    return (this.db.prepare(`SELECT key FROM "Setting" ORDER BY key`).all() as Array<{ key: string }>).map((r) => r.key);
+  }
+
+  /**
+   * Ends the lease a killed process held on an order (PLACEMENT_LEASE_MS, 90 s), as if that
+   * long had passed, and makes the order due: the restarted worker must then reconcile it.
+   */
+  lapseLease(orderId: string): void {
+    const past = new Date(Date.now() - 1_000).toISOString().replace("Z", "+00:00");
+    this.db.prepare(`UPDATE "Order" SET leaseUntil = ?, nextPollAt = ? WHERE id = ?`).run(past, past, orderId);
+  }
+
+  /**
+   * Moves a pending payment's expiry into the past, as if the buyer had walked away for the
+   * whole checkout lifetime (PAYMENT_EXPIRY_MINUTES, at least one minute): the app's own
+   * housekeeping must then expire it and cancel the order. Written in the column's own format.
+   */
+  expirePaymentNow(paymentId: string): void {
+    const row = this.db.prepare(`SELECT expiresAt FROM "Payment" WHERE id = ?`).get(paymentId) as { expiresAt: unknown } | undefined;
+    if (!row) throw new Error(`no payment ${paymentId}`);
+    const past = Date.now() - 1_000;
+    // Prisma's SQLite adapter stores "2026-01-31T12:00:00.000+00:00" text (compared as text).
+    const value = typeof row.expiresAt === "number" ? past : new Date(past).toISOString().replace("Z", "+00:00");
+    this.db.prepare(`UPDATE "Payment" SET expiresAt = ? WHERE id = ? AND status = 'pending'`).run(value, paymentId);
+  }
+}

@@ -1,0 +1,71 @@
+import { expect } from "@playwright/test";
+
+// The emulator's test controls (emulator/README.md "Test controls"). Never reset: the app's
+// webhook subscription lives in the emulator, so tests compare counters before and after.
+
+export type LedgerEntry = { api: "commerce" | "unlock"; account: string; kind: "debit" | "refund" | "topup"; amountMinor: number; reference: string; simulated: boolean };
+export type Delivery = {
+  id: string;
+  event_id: string;
+  event_type: string;
+  url: string;
+  attempt: number;
+  status_code: number | null;
+  succeeded: boolean;
+  request: { headers: Record<string, string>; body: string };
+};
+export type FaultRule = { method?: string; path: string; kind: "status" | "latency" | "timeout" | "malformed" | "reset"; status?: number; latencyMs?: number; times?: number };
+
+export class EmulatorControls {
+  constructor(readonly url: string) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.url}/__control${path}`, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    expect(response.ok, `${method} /__control${path} answered ${response.status}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  async counters(): Promise<Record<string, number>> {
+    return (await this.call<{ counters: Record<string, number> }>("GET", "/counters")).counters;
+  }
+
+  /** Upstream order creations so far (POST /v2/orders, credits and payment-link alike). */
+  async orderCreates(): Promise<number> {
+    return (await this.counters())["POST /v2/orders"] ?? 0;
+  }
+
+  async ledger(): Promise<LedgerEntry[]> {
+    return (await this.call<{ entries: LedgerEntry[] }>("GET", "/ledger")).entries;
+  }
+
+  async debitsFor(upstreamOrderId: string): Promise<LedgerEntry[]> {
+    return (await this.ledger()).filter((e) => e.api === "commerce" && e.kind === "debit" && e.reference === upstreamOrderId);
+  }
+
+  /** Moves the emulator clock; background work that falls due (fulfillment, webhooks) runs first. */
+  async advanceClock(ms: number): Promise<void> {
+    await this.call("POST", "/clock", { advanceMs: ms });
+  }
+
+  async addFault(rule: FaultRule): Promise<void> {
+    await this.call("POST", "/faults", rule);
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call("DELETE", "/faults");
+  }
+
+  async deliveries(query: { event_type?: string; event_id?: string } = {}): Promise<Delivery[]> {
+    const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as Array<[string, string]>);
+    return (await this.call<{ deliveries: Delivery[] }>("GET", `/commerce/deliveries?${search}`)).deliveries;
+  }
+
+  /** Ends a processing upstream order now with the given outcome (sends its webhook event). */
+  async settle(upstreamOrderId: string, outcome: "fulfill" | "fail" | "manual_revision"): Promise<void> {
+    await this.call("POST", `/commerce/orders/${encodeURIComponent(upstreamOrderId)}/settle`, { outcome });
+  }
+}

@@ -1,0 +1,17 @@
+// Next.js calls register() once when a server process starts: the place for what a running
+// shop needs in the background, never in the edge runtime or during a build.
+// - The shop's webhook subscription at the commerce API (COMMERCE_WEBHOOKS=off skips it).
+// - The order worker (DESIGN.md "Following an order"), once per Node.js process;
+//   ORDER_WORKER_IN_APP=off leaves it to `npm run worker`.
+export async function register(): Promise<void> {
+  // This exact shape lets Next.js drop the imports from the edge bundle.
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    if (process.env.NEXT_PHASE === "phase-production-build") return;
+    // Never throws and does not hold up start-up.
+    const { bootstrapCommerceWebhooks } = await import("./lib/webhooks/bootstrap");
+    void bootstrapCommerceWebhooks();
+    if ((process.env.ORDER_WORKER_IN_APP ?? "").trim().toLowerCase() === "off") return;
+    const { startAppWorker } = await import("./lib/orders/app-worker");
+    await startAppWorker("app");
+  }
+}

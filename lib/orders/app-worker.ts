@@ -1,0 +1,56 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { logger } from "@/lib/log";
+import { startWorker, type RunningWorker } from "./worker";
+
+// The app's order worker: one per process (instrumentation.ts inside Next.js, or
+// scripts/worker.ts standalone), configured from the environment, on the app's database and
+// upstream clients. A globalThis guard keeps a second start (dev reloads, a second register
+// call) from running two loops in one process.
+
+const holder = globalThis as unknown as { __orderWorker?: Promise<RunningWorker> };
+
+export function newWorkerId(role: "app" | "standalone"): string {
+  return `${role}:${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+}
+
+export function startAppWorker(role: "app" | "standalone" = "app"): Promise<RunningWorker> {
+  holder.__orderWorker ??= (async () => {
+    const [{ db }, { env }] = await Promise.all([import("@/lib/db"), import("@/lib/env")]);
+    const housekeeping = await paymentHousekeeping();
+    const worker = startWorker({
+      db,
+      workerId: newWorkerId(role),
+      intervalMs: env.ORDER_WORKER_INTERVAL_MS,
+      polling: env.ORDER_POLLING === "on",
+      housekeeping: housekeeping && { everyMs: 60_000, run: (now) => housekeeping(db, now) },
+    });
+    logger.info({ workerId: worker.workerId, polling: env.ORDER_POLLING, intervalMs: env.ORDER_WORKER_INTERVAL_MS }, "order worker started");
+    return worker;
+  })();
+  return holder.__orderWorker;
+}
+
+/**
+ * The payments module's part of this process (docs/orders.md "Payments"): importing it installs
+ * the refund hook that the order core calls for orders failing after payment (hooks.ts), and
+ * its housekeeping (abandoned checkouts, stranded payments) runs with the worker every minute.
+ * Should it fail to load, the worker still runs: failed orders then wait as "refund pending".
+ */
+async function paymentHousekeeping() {
+  try {
+    const payments = await import("@/lib/payments");
+    payments.installPaymentHooks();
+    return payments.runPaymentHousekeeping;
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "payments module not loaded: refunds after failed orders wait for staff");
+    return undefined;
+  }
+}
+
+export async function stopAppWorker(): Promise<void> {
+  const running = holder.__orderWorker;
+  holder.__orderWorker = undefined;
+  if (running) await (await running).stop();
+}

@@ -1,0 +1,166 @@
+import type { DbClient } from "@/lib/db/create-client";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import type { EventSource, OrderStatus } from "@/lib/db/generated/sqlite/enums";
+import { logger } from "@/lib/log";
+import { asObject } from "./detail";
+import { mergeFulfillment, sameJson, type OrderFulfillment } from "./fulfillment";
+import { refundAfterFailure, REFUND_PENDING, type FailedAfterPaymentHook } from "./hooks";
+import { canTransition, FINAL_STATUSES, transition } from "./lifecycle";
+import { after, commercePollDelayMs, MANUAL_REVISION_POLL_MS } from "./schedule";
+import type { MappedStatus } from "./upstream-status";
+
+// The engine behind applyCommerceOrder / applyUnlockStatus and the create answer: given what
+// the upstream says (already mapped onto the lifecycle), move the order forward only.
+
+/** How far along an order is. News that would move it to a lower rank is stale and ignored. */
+const RANK: Record<OrderStatus, number> = {
+  awaiting_payment: 0,
+  paid: 1,
+  placing: 2,
+  placed: 3,
+  needs_attention: 4,
+  fulfilled: 5,
+  failed: 5,
+  cancelled: 5,
+  refunded: 5,
+};
+
+export type MappedInput = {
+  mapped: MappedStatus;
+  /** The upstream status exactly as sent, kept in `upstreamStatus`. */
+  raw: string;
+  fulfillment?: OrderFulfillment;
+  /** The record's own `updated_at`: a record older than the last one applied is ignored. */
+  incomingUpdatedAt?: string;
+  /** A payment-link order learning its upstream order id (and price) with this record. */
+  learned?: { upstreamOrderId: string; costMinor: number | null; costCurrency: string | null };
+  source: EventSource;
+  actor?: string;
+  onFailedAfterPayment?: FailedAfterPaymentHook;
+  now?: Date;
+};
+
+export async function applyMapped(db: DbClient, order: Order, input: MappedInput, depth = 0): Promise<{ changed: boolean; order: Order }> {
+  const now = input.now ?? new Date();
+  const current = asObject(order.fulfillment) as OrderFulfillment;
+  if (isStale(order, current, input)) return { changed: false, order };
+
+  const fulfillment = mergeFulfillment(current, input.fulfillment ?? {});
+  const fulfillmentChanged = !sameJson(fulfillment, current);
+  const statusChanged = input.raw !== order.upstreamStatus;
+  const path = moveTo(order.status, input.mapped);
+
+  if (path) {
+    let moved: Order | null = order;
+    for (const [index, to] of path.entries()) {
+      moved = await transition(db, {
+        orderId: order.id,
+        from: moved!.status,
+        to,
+        source: input.source,
+        actor: input.actor,
+        message: messageFor(input),
+        data: { upstreamStatus: input.raw },
+        patch: {
+          upstreamStatus: input.raw,
+          fulfillment: fulfillment as Prisma.InputJsonValue,
+          ...(index === 0 && input.learned ? learnedPatch(input.learned, now) : {}),
+          ...statusPatch(moved!, to, input, now),
+        },
+      });
+      if (!moved) {
+        // Someone else moved it meanwhile (a webhook racing a poll): look again from there.
+        if (depth >= 3) return { changed: index > 0, order };
+        const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id } });
+        const again = await applyMapped(db, fresh, input, depth + 1);
+        return { changed: index > 0 || again.changed, order: again.order };
+      }
+    }
+    if (moved && (moved.status === "failed" || moved.status === "cancelled")) {
+      await refundAfterFailure(db, moved, { source: input.source, actor: input.actor, hook: input.onFailedAfterPayment });
+    }
+    return { changed: true, order: moved! };
+  }
+
+  if (FINAL_STATUSES.includes(order.status) && RANK[input.mapped.status] === 5 && input.mapped.status !== order.status && statusChanged) {
+    logger.warn({ orderId: order.id, local: order.status, upstream: input.raw }, "upstream reports another final status than the local order: kept, staff should look");
+  }
+  if (!statusChanged && !fulfillmentChanged && !input.learned) return { changed: false, order };
+
+  // Same lifecycle status, new details (e.g. top-up delivery status, eSIM balance): a
+  // conditional update, so of two racing copies of the same news only one writes and records.
+  const updated = await db.$transaction(async (tx) => {
+    const result = await tx.order.updateMany({
+      where: { id: order.id, status: order.status, upstreamStatus: order.upstreamStatus, updatedAt: order.updatedAt },
+      data: { upstreamStatus: input.raw, fulfillment: fulfillment as Prisma.InputJsonValue, ...(input.learned && !order.upstreamOrderId ? { upstreamOrderId: input.learned.upstreamOrderId } : {}) },
+    });
+    if (result.count === 0) return null;
+    if (statusChanged) {
+      await tx.orderEvent.create({
+        data: { orderId: order.id, type: "upstream_status", source: input.source, actor: input.actor, message: `Supplier status: ${input.raw}`, data: { upstreamStatus: input.raw } },
+      });
+    }
+    return tx.order.findUniqueOrThrow({ where: { id: order.id } });
+  });
+  if (!updated) {
+    if (depth >= 3) return { changed: false, order };
+    const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id } });
+    return applyMapped(db, fresh, input, depth + 1);
+  }
+  return { changed: true, order: updated };
+}
+
+function isStale(order: Order, current: OrderFulfillment, input: MappedInput): boolean {
+  if (input.incomingUpdatedAt && current.upstreamUpdatedAt) {
+    const incoming = Date.parse(input.incomingUpdatedAt);
+    const seen = Date.parse(current.upstreamUpdatedAt);
+    if (Number.isFinite(incoming) && Number.isFinite(seen) && incoming < seen) return true;
+  }
+  // "processing" after "fulfilled", "awaiting_payment" after the checkout was paid …
+  return RANK[input.mapped.status] < RANK[order.status];
+}
+
+/** The lifecycle steps from `from` to what the upstream says, or null when nothing should move. */
+function moveTo(from: OrderStatus, mapped: MappedStatus): OrderStatus[] | null {
+  const to = mapped.status;
+  if (to === from || FINAL_STATUSES.includes(from) || RANK[to] <= RANK[from]) return null;
+  if (canTransition(from, to)) return [to];
+  if (canTransition(from, "placed") && canTransition("placed", to)) return ["placed", to];
+  return null;
+}
+
+function learnedPatch(learned: NonNullable<MappedInput["learned"]>, now: Date): Prisma.OrderUpdateManyMutationInput {
+  return {
+    upstreamOrderId: learned.upstreamOrderId,
+    // A payment-link buyer paid the upstream's checkout: that is the order's payment.
+    paidAt: now,
+    ...(learned.costMinor !== null ? { costAmount: learned.costMinor, costCurrency: learned.costCurrency ?? "EUR" } : {}),
+  };
+}
+
+function statusPatch(order: Order, to: OrderStatus, input: MappedInput, now: Date): Prisma.OrderUpdateManyMutationInput {
+  switch (to) {
+    case "placed":
+      return { placedAt: order.placedAt ?? now, pollAttempts: 0, nextPollAt: after(now, commercePollDelayMs(0)) };
+    case "fulfilled":
+      return { fulfilledAt: now, nextPollAt: null, statusReason: null };
+    case "needs_attention":
+      // Only upstream-caused attention arrives here (MANUAL_REVISION): keep an eye on it.
+      return { statusReason: input.mapped.reason ?? null, nextPollAt: after(now, MANUAL_REVISION_POLL_MS) };
+    case "failed":
+    case "cancelled": {
+      const refundDue = order.upstreamMode === "credits" && order.paidAt;
+      const reason = input.mapped.reason ?? "The supplier could not complete the order.";
+      return { statusReason: refundDue ? `${reason} ${REFUND_PENDING}` : reason, nextPollAt: null };
+    }
+    case "refunded":
+      return { statusReason: input.mapped.reason ?? null, nextPollAt: null };
+    default:
+      return {};
+  }
+}
+
+function messageFor(input: MappedInput): string {
+  const reason = input.mapped.reason ? ` ${input.mapped.reason}` : "";
+  return `Supplier status: ${input.raw}.${reason}`.trim();
+}

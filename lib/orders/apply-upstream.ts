@@ -1,0 +1,88 @@
+import type { DbClient } from "@/lib/db/create-client";
+import type { EventSource } from "@/lib/db/generated/sqlite/enums";
+import { logger } from "@/lib/log";
+import type { Order as CommerceOrder } from "@/lib/upstream/commerce/schemas";
+import type { UnlockClient } from "@/lib/upstream/unlock/client";
+import type { UnlockOrder } from "@/lib/upstream/unlock/schemas";
+import { COMMERCE_PRODUCT_TYPES } from "./detail";
+import { commerceFulfillment, type OrderFulfillment } from "./fulfillment";
+import type { FailedAfterPaymentHook } from "./hooks";
+import { applyMapped } from "./apply-mapped";
+import { mapCommerceStatus, mapUnlockStatus } from "./upstream-status";
+
+// Upstream news about an order (a webhook, a poll, a create answer) applied to the local
+// order: the raw status kept, the fulfillment fields stored, the lifecycle moved per
+// upstream-status.ts. Idempotent (the same news twice changes nothing and records nothing) and
+// safe out of order (news older than what the order shows never moves it back).
+
+export type ApplyOptions = {
+  source: Extract<EventSource, "worker" | "webhook" | "staff">;
+  actor?: string;
+  onFailedAfterPayment?: FailedAfterPaymentHook;
+  now?: Date;
+};
+
+export type ApplyResult = { orderId: string | null; changed: boolean };
+
+/**
+ * Applies a parsed commerce order record (GET /orders/{id}, a GET /orders row, or the `data`
+ * of a webhook event). Finds the local order by upstream order id, or, for a payment-link
+ * checkout whose order id is new, by its checkout hash. `orderId: null` = no local order
+ * matches (yet): an order still being reconciled learns its id from the create replay.
+ */
+export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOrder, options: ApplyOptions): Promise<ApplyResult> {
+  let order = await db.order.findFirst({ where: { upstreamOrderId: upstreamOrder.order_id, productType: { in: [...COMMERCE_PRODUCT_TYPES] } } });
+  let learnedOrderId = false;
+  if (!order && upstreamOrder.checkout_hash) {
+    order = await db.order.findUnique({ where: { checkoutHash: upstreamOrder.checkout_hash } });
+    learnedOrderId = Boolean(order && !order.upstreamOrderId);
+    if (order && order.upstreamOrderId && order.upstreamOrderId !== upstreamOrder.order_id) {
+      logger.warn({ orderId: order.id }, "checkout hash matches an order with another upstream order id: ignored");
+      return { orderId: order.id, changed: false };
+    }
+  }
+  if (!order) return { orderId: null, changed: false };
+
+  const mapped = mapCommerceStatus(upstreamOrder.status, order.upstreamMode === "payment_link" ? "payment_link" : "credits");
+  const result = await applyMapped(db, order, {
+    mapped,
+    raw: upstreamOrder.status,
+    fulfillment: commerceFulfillment(upstreamOrder),
+    incomingUpdatedAt: upstreamOrder.updated_at ?? undefined,
+    learned: learnedOrderId ? { upstreamOrderId: upstreamOrder.order_id, costMinor: upstreamOrder.credits_used ?? upstreamOrder.total ?? null, costCurrency: upstreamOrder.currency ?? null } : undefined,
+    ...options,
+  });
+  return { orderId: order.id, changed: result.changed };
+}
+
+export type ApplyUnlockOptions = ApplyOptions & {
+  /** To fetch the instructions of an available order (default: the app's client). */
+  unlock?: UnlockClient;
+};
+
+/**
+ * Applies an unlock order's status (check_order_status). `available` fetches the instructions
+ * first: the order is fulfilled only with them in hand; if they cannot be read now it stays in
+ * progress and the next poll tries again. `notavailable`, `error` and `canceled` end it and
+ * start the buyer's refund.
+ */
+export async function applyUnlockStatus(db: DbClient, orderId: string, unlockOrder: UnlockOrder, options: ApplyUnlockOptions): Promise<ApplyResult> {
+  const order = await db.order.findUnique({ where: { id: orderId } });
+  if (!order) return { orderId: null, changed: false };
+  if (order.productType !== "unlock") throw new Error(`applyUnlockStatus: order ${orderId} is a ${order.productType} order`);
+
+  let mapped = mapUnlockStatus(unlockOrder.status);
+  const fulfillment: OrderFulfillment = {};
+  const current = (order.fulfillment ?? {}) as OrderFulfillment;
+  if (mapped.status === "fulfilled" && !current.instructions) {
+    try {
+      const unlock = options.unlock ?? (await import("./clients").then((m) => m.resolveClients())).unlock;
+      fulfillment.instructions = (await unlock.orderInstructions(unlockOrder.ticketId)).howto;
+    } catch (error) {
+      logger.warn({ orderId, err: error instanceof Error ? error.message : String(error) }, "unlock instructions not readable yet: the order stays in progress");
+      mapped = { status: "placed", known: true };
+    }
+  }
+  const result = await applyMapped(db, order, { mapped, raw: unlockOrder.status, fulfillment, ...options });
+  return { orderId, changed: result.changed };
+}

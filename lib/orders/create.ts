@@ -1,0 +1,93 @@
+import { z } from "zod";
+import type { DbClient } from "@/lib/db/create-client";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import { isUniqueViolation } from "@/lib/db/errors";
+import type { PriceBreakdown } from "@/lib/pricing/retail";
+import { idempotencyKeyFor, newOrderId, newOrderRef } from "./refs";
+
+// One form submission makes one local order. The form carries a random `submissionId`; the
+// database's unique constraint on it turns a double click, a second tab posting the same form
+// or a resent request into "here is the order you already have", never a second order.
+
+export type CreateOrderInput = {
+  productType: ProductType;
+  /** Random id generated with the form (at least 16 characters): one submission, one order. */
+  submissionId: string;
+  customerEmail: string;
+  userId?: string | null;
+  detail: Prisma.InputJsonValue;
+  pricing: PriceBreakdown;
+  upstreamMode?: "credits" | "payment_link";
+};
+
+const minor = z.number().int().nonnegative();
+const inputSchema = z.object({
+  productType: z.enum(["topup", "esim", "giftcard", "unlock", "imeicheck"]),
+  submissionId: z.string().min(16).max(200),
+  customerEmail: z.string().trim().toLowerCase().pipe(z.email().max(320)),
+  userId: z.string().min(1).nullish(),
+  pricing: z.object({ currency: z.string().min(3).max(8), amountMinor: minor, serviceFeeMinor: minor, smsFeeMinor: minor, totalMinor: minor, costMinor: minor }),
+  upstreamMode: z.enum(["credits", "payment_link"]).default("credits"),
+});
+
+export class OrderSubmissionConflictError extends Error {
+  constructor() {
+    super("This submission id belongs to another order");
+    this.name = "OrderSubmissionConflictError";
+  }
+}
+
+/**
+ * Creates the order in `awaiting_payment` with its "created" event, or returns the order this
+ * submission already made. A submission id presented again by someone else (another email,
+ * account or product) is refused rather than answered with that order.
+ */
+export async function createOrder(db: DbClient, input: CreateOrderInput): Promise<Order> {
+  const valid = inputSchema.parse(input);
+  const email = valid.customerEmail;
+  const { pricing } = valid;
+  if (pricing.totalMinor !== pricing.amountMinor + pricing.serviceFeeMinor + pricing.smsFeeMinor) {
+    throw new RangeError("pricing.totalMinor must equal amount + service fee + SMS fee");
+  }
+
+  const existing = await db.order.findUnique({ where: { submissionId: valid.submissionId } });
+  if (existing) return sameSubmission(existing, valid.productType, email, valid.userId ?? null);
+
+  const id = newOrderId();
+  try {
+    return await db.order.create({
+      data: {
+        id,
+        ref: newOrderRef(),
+        productType: valid.productType,
+        status: "awaiting_payment",
+        idempotencyKey: idempotencyKeyFor(id),
+        submissionId: valid.submissionId,
+        upstreamMode: valid.upstreamMode,
+        userId: valid.userId ?? null,
+        customerEmail: email,
+        currency: pricing.currency,
+        retailAmount: pricing.totalMinor,
+        costAmount: pricing.costMinor,
+        costCurrency: pricing.currency,
+        pricing,
+        detail: input.detail,
+        events: { create: { type: "created", toStatus: "awaiting_payment", source: "buyer", actor: valid.userId ?? undefined, message: "Order created" } },
+      },
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Lost the race to a concurrent copy of the same submission: answer with its order.
+    const winner = await db.order.findUnique({ where: { submissionId: valid.submissionId } });
+    if (!winner) throw error;
+    return sameSubmission(winner, valid.productType, email, valid.userId ?? null);
+  }
+}
+
+function sameSubmission(order: Order, productType: ProductType, email: string, userId: string | null): Order {
+  if (order.productType !== productType || order.customerEmail !== email || (order.userId ?? null) !== userId) {
+    throw new OrderSubmissionConflictError();
+  }
+  return order;
+}

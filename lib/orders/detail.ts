@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
+
+// What `Order.detail` holds per product (the request data the order was bought with), and
+// `detail.placement`, the order core's own record of the attempt to place it upstream.
+
+export const COMMERCE_PRODUCT_TYPES = ["topup", "esim", "giftcard"] as const satisfies readonly ProductType[];
+export type CommerceProductType = (typeof COMMERCE_PRODUCT_TYPES)[number];
+
+export function isCommerceProduct(type: ProductType): type is CommerceProductType {
+  return (COMMERCE_PRODUCT_TYPES as readonly string[]).includes(type);
+}
+
+/** Commerce detail, as `quoteCommerceOrder` returns it. */
+export const commerceDetailSchema = z.looseObject({
+  priceToken: z.string().min(1),
+  phone: z.string().optional(),
+  catalogId: z.string().optional(),
+  smsNotification: z.boolean().optional(),
+  smsText: z.string().max(140).optional(),
+  lang: z.string().optional(),
+});
+export type CommerceDetail = z.infer<typeof commerceDetailSchema>;
+
+/** Unlock detail: what create_order needs, and the tool's guaranteed time type for the schedule. */
+export const unlockDetailSchema = z.looseObject({
+  deviceId: z.number().int().nonnegative(),
+  networkId: z.number().int().nonnegative(),
+  imei: z.string().regex(/^\d{15}$/),
+  suffixes: z.record(z.string(), z.string()).optional(),
+  toolId: z.number().int().nonnegative(),
+  guaranteedTimeType: z.string().optional(),
+});
+export type UnlockDetail = z.infer<typeof unlockDetailSchema>;
+
+export const imeiCheckDetailSchema = z.looseObject({ imei: z.string().regex(/^\d{15}$/) });
+
+/**
+ * `detail.placement`: written BEFORE the create call is sent, so that after a crash or a lost
+ * answer the worker knows whether a create may have reached the upstream.
+ *   sending   – sent (or about to be); the outcome was never recorded (crash)
+ *   unknown   – sent, and the answer was lost (timeout, reset, 5xx)
+ *   not_sent  – refused before the upstream acted (network refused, rate limit): safe to redo
+ *   answered  – the upstream answered (placed, or a definite refusal)
+ */
+export const placementSchema = z.looseObject({
+  state: z.enum(["sending", "unknown", "not_sent", "answered"]),
+  sentAt: z.string(),
+  /** Commerce: the exact body sent, so a re-send with the same idempotency key matches it. */
+  body: z.record(z.string(), z.unknown()).optional(),
+  attempts: z.number().int().nonnegative().default(1),
+  /** Set while the order waits for staff (placement-outcomes.ts ParkCode). */
+  parked: z.string().optional(),
+});
+export type Placement = z.infer<typeof placementSchema>;
+
+export function asObject(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function readPlacement(detail: unknown): Placement | null {
+  const parsed = placementSchema.safeParse(asObject(detail).placement);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The create/preview body for a commerce order, built the same way on every attempt. */
+export function commerceRequestBody(type: CommerceProductType, detail: CommerceDetail, mode: "credits" | "payment_link"): OrderRequestBody {
+  const body: OrderRequestBody = { price_token: detail.priceToken, checkout_mode: mode };
+  if (type === "topup") {
+    body.phone = detail.phone;
+    if (detail.smsNotification) body.sms_notification = true;
+    if (detail.smsNotification && detail.smsText) body.sms_text = detail.smsText;
+  }
+  if (type === "esim") body.catalog_id = detail.catalogId;
+  if (detail.lang) body.lang = detail.lang;
+  return body;
+}

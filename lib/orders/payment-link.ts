@@ -1,0 +1,102 @@
+import type { DbClient } from "@/lib/db/create-client";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import { UpstreamError } from "@/lib/upstream/errors";
+import type { CommerceClient } from "@/lib/upstream/commerce/client";
+import { applyCommerceOrder } from "./apply-upstream";
+import { resolveClients } from "./clients";
+import { asObject, commerceDetailSchema, commerceRequestBody, isCommerceProduct, type CommerceProductType } from "./detail";
+import type { FailedAfterPaymentHook } from "./hooks";
+import { recordEvent, transition } from "./lifecycle";
+import { after, checkoutPollDelayMs, MINUTE } from "./schedule";
+
+// Payment-link mode (COMMERCE_CHECKOUT_MODE=payment_link): the upstream order is created
+// BEFORE the buyer pays, as a hosted checkout. The buyer is sent to `payment_link`; the
+// `checkout_hash` stays on the server (Order.checkoutHash, never in detail or a page). The
+// order id is learned from `GET /orders?checkout_hash=` (the worker polls) or a webhook.
+
+export type PaymentLink = { paymentLink: string; expiresAt: string | null };
+
+/** Grace after the checkout's expiry before the local order is cancelled (clock skew, a late pay). */
+const EXPIRY_GRACE_MS = 2 * MINUTE;
+
+export async function startPaymentLinkOrder(db: DbClient, orderId: string, options: { commerce?: CommerceClient; now?: Date } = {}): Promise<PaymentLink> {
+  const now = options.now ?? new Date();
+  const order = await db.order.findUnique({ where: { id: orderId } });
+  if (!order || order.upstreamMode !== "payment_link" || !isCommerceProduct(order.productType)) {
+    throw new Error(`order ${orderId} is not a commerce payment-link order`);
+  }
+  const stored = storedLink(order);
+  if (stored) return stored;
+  if (order.status !== "awaiting_payment") throw notPayable();
+
+  const detail = commerceDetailSchema.parse(order.detail);
+  const body = commerceRequestBody(order.productType as CommerceProductType, detail, "payment_link");
+  const commerce = options.commerce ?? (await resolveClients()).commerce;
+  await commerce.previewOrder(body);
+  // The same key on every attempt (a refresh, a second tab): the upstream replays the same checkout.
+  const created = await commerce.createOrder(body, { idempotencyKey: order.idempotencyKey });
+  if (!created.payment_link || !created.checkout_hash) {
+    throw new UpstreamError({ api: "commerce", kind: "validation", code: "INVALID_RESPONSE", message: "payment-link create answered without payment_link/checkout_hash" });
+  }
+
+  const link: PaymentLink = { paymentLink: created.payment_link, expiresAt: created.expires_at ?? null };
+  const saved = await db.order.updateMany({
+    where: { id: order.id, status: "awaiting_payment", checkoutHash: null },
+    data: {
+      checkoutHash: created.checkout_hash,
+      upstreamStatus: created.status,
+      costAmount: created.total ?? order.costAmount,
+      costCurrency: (created.currency ?? order.costCurrency ?? "EUR").toUpperCase(),
+      detail: { ...asObject(order.detail), paymentLink: link.paymentLink, checkoutExpiresAt: link.expiresAt, placement: { state: "answered", sentAt: now.toISOString(), body, attempts: 1 } } as Prisma.InputJsonValue,
+      pollAttempts: 0,
+      nextPollAt: after(now, checkoutPollDelayMs(0)),
+    },
+  });
+  if (saved.count === 0) {
+    // A concurrent call stored the (same, replayed) checkout first.
+    const again = await db.order.findUniqueOrThrow({ where: { id: order.id } });
+    return storedLink(again) ?? link;
+  }
+  await recordEvent(db, { orderId: order.id, type: "checkout_created", source: "buyer", message: "Sent to the supplier's checkout to pay" });
+  return link;
+}
+
+/** Worker: has the buyer paid the hosted checkout? Then the order is placed (and followed). */
+export async function pollCheckout(
+  db: DbClient,
+  order: Order,
+  options: { commerce: CommerceClient; now: Date; actor?: string; onFailedAfterPayment?: FailedAfterPaymentHook },
+): Promise<{ nextPollAt?: Date | null }> {
+  // `nextPollAt` undefined: keep what applying the news scheduled.
+  if (!order.checkoutHash) return { nextPollAt: null };
+  const page = await options.commerce.listOrders({ checkout_hash: order.checkoutHash, limit: 1 });
+  const paid = page.items[0];
+  if (paid) {
+    await applyCommerceOrder(db, paid, { source: "worker", actor: options.actor, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now });
+    return {};
+  }
+  const expiresAt = Date.parse(String(asObject(order.detail).checkoutExpiresAt ?? ""));
+  if (Number.isFinite(expiresAt) && options.now.getTime() > expiresAt + EXPIRY_GRACE_MS) {
+    await transition(db, {
+      orderId: order.id,
+      from: "awaiting_payment",
+      to: "cancelled",
+      source: "worker",
+      actor: options.actor,
+      message: "The supplier's payment link expired unpaid",
+      patch: { upstreamStatus: "expired", statusReason: "The payment link expired before it was paid.", nextPollAt: null },
+    });
+    return { nextPollAt: null };
+  }
+  return { nextPollAt: after(options.now, checkoutPollDelayMs(order.pollAttempts)) };
+}
+
+function storedLink(order: Order): PaymentLink | null {
+  const detail = asObject(order.detail);
+  if (!order.checkoutHash || typeof detail.paymentLink !== "string") return null;
+  return { paymentLink: detail.paymentLink, expiresAt: typeof detail.checkoutExpiresAt === "string" ? detail.checkoutExpiresAt : null };
+}
+
+function notPayable(): UpstreamError {
+  return new UpstreamError({ api: "commerce", kind: "config", code: "ORDER_NOT_PAYABLE", message: "order is not awaiting payment", userMessage: "This order can no longer be paid." });
+}

@@ -1,0 +1,144 @@
+import type { DbClient } from "@/lib/db/create-client";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import type { EventSource } from "@/lib/db/generated/sqlite/enums";
+import { logger } from "@/lib/log";
+import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
+import type { UpstreamClients } from "./clients";
+import { asObject, isCommerceProduct, readPlacement, type Placement } from "./detail";
+import { refundAfterFailure, REFUND_PENDING, type FailedAfterPaymentHook } from "./hooks";
+import { recordEvent, transition } from "./lifecycle";
+import { after, reconcileDelayMs } from "./schedule";
+
+// The ways a placement attempt can end, shared by commerce, unlock and IMEI check placement.
+// Every one starts from `placing` through `transition`, so a racing caller cannot double up.
+
+export type PlacementContext = {
+  db: DbClient;
+  clients: UpstreamClients;
+  source: EventSource;
+  actor?: string;
+  /** Base of every schedule computed here (the worker's clock). */
+  now: Date;
+  onFailedAfterPayment?: FailedAfterPaymentHook;
+  /** Staff resuming an order after the price moved: place at today's price. */
+  acceptCurrentPrice?: boolean;
+};
+
+/** Why an order waits for staff; `insufficient_credits` resumes by itself once the balance covers it. */
+export type ParkCode = "insufficient_credits" | "price_moved" | "setup" | "unknown_outcome" | "idempotency_conflict" | "bad_detail" | "stale_attempt";
+
+export const BUYER_REASONS: Record<ParkCode, string> = {
+  insufficient_credits:
+    "Your order is paid and will be completed shortly: the shop is topping up its balance with the supplier. Our staff have been notified. Nothing is charged twice.",
+  price_moved: "The supplier's price went up after you paid. Our staff have been notified and will complete the order or refund you.",
+  setup: "The shop cannot reach its supplier right now. Our staff have been notified and will complete your order.",
+  unknown_outcome: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  idempotency_conflict: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  bad_detail: "We could not process this order. Our staff have been notified and will complete it or refund you.",
+  stale_attempt: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+};
+
+/** How often a parked INSUFFICIENT_CREDITS order checks the balance. */
+export const CREDITS_RECHECK_MS = 5 * 60_000;
+
+/** placing → needs_attention: staff must act (the buyer's money is kept, no refund). */
+export async function park(
+  ctx: PlacementContext,
+  order: Order,
+  code: ParkCode,
+  staffNote: string,
+  data?: Prisma.InputJsonValue,
+  placementNow?: Placement,
+): Promise<Order | null> {
+  const placement = placementNow ?? readPlacement(order.detail);
+  return transition(ctx.db, {
+    orderId: order.id,
+    from: "placing",
+    to: "needs_attention",
+    source: ctx.source,
+    actor: ctx.actor,
+    message: staffNote,
+    data: { code, ...(asObject(data) as object) },
+    patch: {
+      statusReason: BUYER_REASONS[code],
+      // Commerce has a balance endpoint, so such an order resumes by itself once it is topped up.
+      nextPollAt: code === "insufficient_credits" && isCommerceProduct(order.productType) ? after(ctx.now, CREDITS_RECHECK_MS) : null,
+      detail: withPlacement(order.detail, placement ? { ...placement, parked: code } : { state: "not_sent", sentAt: ctx.now.toISOString(), attempts: 0, parked: code }),
+    },
+  });
+}
+
+/** placing → failed, then the buyer's refund (hook). Only for definite "not placed" answers. */
+export async function fail(ctx: PlacementContext, order: Order, reason: string, data?: Prisma.InputJsonValue, patch: Prisma.OrderUpdateManyMutationInput = {}): Promise<Order | null> {
+  const refundDue = order.upstreamMode === "credits" && order.paidAt;
+  const failed = await transition(ctx.db, {
+    orderId: order.id,
+    from: "placing",
+    to: "failed",
+    source: ctx.source,
+    actor: ctx.actor,
+    message: reason,
+    data,
+    patch: { statusReason: refundDue ? `${reason} ${REFUND_PENDING}` : reason, nextPollAt: null, ...patch },
+  });
+  if (failed) await refundAfterFailure(ctx.db, failed, { source: ctx.source, actor: ctx.actor, hook: ctx.onFailedAfterPayment });
+  return failed;
+}
+
+/** Stays `placing`; the worker looks again soon (reconciliation). */
+export async function retryLater(ctx: PlacementContext, order: Order, note: string, placement: Placement | null, error?: UpstreamError): Promise<Order> {
+  const attempts = placement?.attempts ?? 0;
+  const nextPollAt = after(ctx.now, Math.max(reconcileDelayMs(Math.max(attempts - 1, 0)), error?.retryAfterMs ?? 0));
+  await ctx.db.order.updateMany({
+    where: { id: order.id, status: "placing" },
+    data: { nextPollAt, ...(placement ? { detail: withPlacement(order.detail, placement) } : {}) },
+  });
+  await recordEvent(ctx.db, {
+    orderId: order.id,
+    type: "placement_retry",
+    source: ctx.source,
+    actor: ctx.actor,
+    message: note,
+    data: { code: error?.canonicalCode ?? null, nextPollAt: nextPollAt.toISOString() },
+  });
+  return ctx.db.order.findUniqueOrThrow({ where: { id: order.id } });
+}
+
+/** Records the attempt in `detail.placement` while the order is still `placing`. */
+export async function savePlacement(ctx: PlacementContext, order: Order, placement: Placement): Promise<Order> {
+  const detail = withPlacement(order.detail, placement);
+  const saved = await ctx.db.order.updateMany({ where: { id: order.id, status: "placing" }, data: { detail } });
+  if (saved.count === 0) throw new Error(`order ${order.id} is no longer placing`);
+  return { ...order, detail: detail as Order["detail"] };
+}
+
+export function withPlacement(detail: unknown, placement: Placement & { parked?: string }): Prisma.InputJsonValue {
+  return { ...asObject(detail), placement } as Prisma.InputJsonValue;
+}
+
+export type ErrorClass = "retry" | "unknown" | "insufficient_credits" | "setup" | "idempotency_conflict" | "refused";
+
+/**
+ * What an upstream error means for a paid order. `retry`: nothing reached the upstream (or it
+ * did not act): try again later. `unknown`: sent, outcome unknown. `refused`: a definite "not
+ * placed" about this order (bad number, invalid token …): fail and refund.
+ */
+export function classify(error: unknown): ErrorClass {
+  if (!isUpstreamError(error)) return "retry";
+  if (error.kind === "unknown_outcome") return "unknown";
+  if (error.canonicalCode === "INSUFFICIENT_CREDITS") return "insufficient_credits";
+  if (error.canonicalCode === "IDEMPOTENCY_KEY_REUSED") return "idempotency_conflict";
+  if (error.kind === "config") return error.code === "INVALID_INPUT" ? "refused" : "setup";
+  if (error.retryable || error.kind === "network" || error.kind === "timeout" || error.kind === "validation") return "retry";
+  if (error.kind === "api" && (error.status === 401 || error.status === 403 || error.canonicalCode === "WRONG_ACCESS")) return "setup";
+  return "refused";
+}
+
+export function errorData(error: unknown): Prisma.InputJsonValue {
+  if (!isUpstreamError(error)) return { error: error instanceof Error ? error.message : String(error) };
+  return { kind: error.kind, code: error.canonicalCode, status: error.status ?? null, requestId: error.requestId ?? null };
+}
+
+export function logPlacementError(order: Order, step: string, error: unknown): void {
+  logger.warn({ orderId: order.id, productType: order.productType, step, ...(errorData(error) as object) }, "order placement: upstream error");
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import type { DbClient } from "@/lib/db/create-client";
+import type { Order } from "@/lib/db/generated/sqlite/client";
+import type { EventSource } from "@/lib/db/generated/sqlite/enums";
+import { logger } from "@/lib/log";
+import { resolveClients, type UpstreamClients } from "./clients";
+import { isCommerceProduct } from "./detail";
+import type { FailedAfterPaymentHook } from "./hooks";
+import { transition } from "./lifecycle";
+import { placeCommerceOrder } from "./placement-commerce";
+import type { PlacementContext } from "./placement-outcomes";
+import { placeImeiCheck, placeUnlockOrder } from "./placement-unlock";
+import { after } from "./schedule";
+
+// Placing a paid order with its upstream. `placeOrder` claims `paid → placing` with a
+// conditional transition (of ten concurrent callers, one wins; the others get null), holds a
+// lease on the order while it talks to the upstream, and leaves the order due for
+// reconciliation if the process dies mid-call: the worker finds it in `placing` once the
+// lease lapses and looks it up before any new attempt (placement-commerce.ts).
+
+export type PlaceOptions = {
+  source: EventSource;
+  actor?: string;
+  /** Default: the app's clients. */
+  clients?: Partial<UpstreamClients>;
+  /** Refund for an order that fails after the buyer paid (default: the registered hook, hooks.ts). */
+  onFailedAfterPayment?: FailedAfterPaymentHook;
+  /** Scheduling clock (the worker's); default now. */
+  now?: Date;
+  /** Who holds the order meanwhile; the worker passes its id. */
+  leaseOwner?: string;
+  leaseMs?: number;
+};
+
+/**
+ * Longer than any single upstream call (unlock create_order may take 45 s): another worker
+ * must not reconcile an order whose create is still in flight.
+ */
+export const PLACEMENT_LEASE_MS = 90_000;
+
+export async function placeOrder(db: DbClient, orderId: string, options: PlaceOptions): Promise<Order | null> {
+  const now = options.now ?? new Date();
+  const order = await db.order.findUnique({ where: { id: orderId }, select: { status: true, upstreamMode: true } });
+  if (!order || order.status !== "paid") return null;
+  if (order.upstreamMode === "payment_link") {
+    // The buyer pays the upstream's checkout for these; the shop never spends credits on them.
+    logger.warn({ orderId }, "placeOrder called for a payment-link order: ignored");
+    return null;
+  }
+  const owner = options.leaseOwner ?? `place:${randomUUID()}`;
+  const leaseUntil = after(now, options.leaseMs ?? PLACEMENT_LEASE_MS);
+  const claimed = await transition(db, {
+    orderId,
+    from: "paid",
+    to: "placing",
+    source: options.source,
+    actor: options.actor,
+    message: "Placing the order with the supplier",
+    // Due for reconciliation as soon as the lease lapses, should this process die meanwhile.
+    patch: { leaseOwner: owner, leaseUntil, nextPollAt: leaseUntil },
+  });
+  if (!claimed) return null;
+  return placeHolding(db, claimed, owner, { ...options, now });
+}
+
+/** Places a claimed order, then gives the lease back; answers the order as it now is. */
+async function placeHolding(db: DbClient, claimed: Order, owner: string, options: PlaceOptions & { now: Date; acceptCurrentPrice?: boolean }): Promise<Order> {
+  try {
+    await continuePlacement(db, claimed, options);
+  } finally {
+    await db.order.updateMany({ where: { id: claimed.id, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
+  }
+  return db.order.findUniqueOrThrow({ where: { id: claimed.id } });
+}
+
+/** Works on an order that is `placing` (just claimed, or left there by a crash or a lost answer). */
+export async function continuePlacement(db: DbClient, order: Order, options: PlaceOptions & { now: Date; acceptCurrentPrice?: boolean }): Promise<Order | null> {
+  const ctx: PlacementContext = {
+    db,
+    clients: await resolveClients(options.clients),
+    source: options.source,
+    actor: options.actor,
+    now: options.now,
+    onFailedAfterPayment: options.onFailedAfterPayment,
+    acceptCurrentPrice: options.acceptCurrentPrice,
+  };
+  if (isCommerceProduct(order.productType)) return placeCommerceOrder(ctx, order);
+  if (order.productType === "unlock") return placeUnlockOrder(ctx, order);
+  return placeImeiCheck(ctx, order);
+}
+
+/**
+ * Staff (or the worker, once the credit balance covers it) try a parked order again:
+ * `needs_attention → placing`, then the same placement. Only for orders that have no upstream
+ * order yet. `acceptCurrentPrice`: place even though the supplier's price rose.
+ */
+export async function resumeOrder(
+  db: DbClient,
+  orderId: string,
+  options: PlaceOptions & { acceptCurrentPrice?: boolean; message?: string },
+): Promise<Order | null> {
+  const now = options.now ?? new Date();
+  const current = await db.order.findUnique({ where: { id: orderId } });
+  if (!current || current.status !== "needs_attention" || current.upstreamOrderId) return null;
+  const owner = options.leaseOwner ?? `resume:${randomUUID()}`;
+  const leaseUntil = after(now, options.leaseMs ?? PLACEMENT_LEASE_MS);
+  const claimed = await transition(db, {
+    orderId,
+    from: "needs_attention",
+    to: "placing",
+    source: options.source,
+    actor: options.actor,
+    message: options.message ?? "Trying the order again",
+    patch: { leaseOwner: owner, leaseUntil, nextPollAt: leaseUntil, statusReason: null },
+  });
+  if (!claimed) return null;
+  return placeHolding(db, claimed, owner, { ...options, now });
+}

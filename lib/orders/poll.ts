@@ -1,0 +1,101 @@
+import type { DbClient } from "@/lib/db/create-client";
+import type { Order } from "@/lib/db/generated/sqlite/client";
+import { logger } from "@/lib/log";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { applyCommerceOrder, applyUnlockStatus } from "./apply-upstream";
+import type { UpstreamClients } from "./clients";
+import { asObject, isCommerceProduct, readPlacement } from "./detail";
+import type { FailedAfterPaymentHook } from "./hooks";
+import { FINAL_STATUSES, transition } from "./lifecycle";
+import { CREDITS_RECHECK_MS } from "./placement-outcomes";
+import { resumeOrder } from "./placement";
+import { after, commercePollDelayMs, MANUAL_REVISION_POLL_MS, unlockPollDelayMs } from "./schedule";
+
+// The worker's look at an order that is with the upstream: read its status (never cached),
+// apply it, and say when to look next. `next` undefined = keep what applying scheduled.
+
+export type PollContext = {
+  db: DbClient;
+  clients: UpstreamClients;
+  workerId: string;
+  now: Date;
+  onFailedAfterPayment?: FailedAfterPaymentHook;
+};
+
+export type PollResult = { next?: Date | null; polled: boolean };
+
+export async function pollOrder(ctx: PollContext, order: Order): Promise<PollResult> {
+  if (!order.upstreamOrderId) return { next: null, polled: false };
+  const attempts = order.pollAttempts + 1;
+  try {
+    if (isCommerceProduct(order.productType)) {
+      const upstream = await ctx.clients.commerce.getOrder(order.upstreamOrderId);
+      await applyCommerceOrder(ctx.db, upstream, { source: "worker", actor: ctx.workerId, onFailedAfterPayment: ctx.onFailedAfterPayment, now: ctx.now });
+    } else if (order.productType === "unlock") {
+      const status = await ctx.clients.unlock.checkOrderStatus(Number(order.upstreamOrderId));
+      await applyUnlockStatus(ctx.db, order.id, status, { source: "worker", actor: ctx.workerId, unlock: ctx.clients.unlock, onFailedAfterPayment: ctx.onFailedAfterPayment, now: ctx.now });
+    } else {
+      return { next: null, polled: false };
+    }
+  } catch (error) {
+    logger.warn({ orderId: order.id, err: isUpstreamError(error) ? error.canonicalCode : String(error) }, "order status poll failed: trying again later");
+    if (isUpstreamError(error) && error.kind === "api" && error.canonicalCode === "ORDER_NOT_FOUND") {
+      if (order.status !== "placed") return { next: null, polled: true };
+      await transition(ctx.db, {
+        orderId: order.id,
+        from: "placed",
+        to: "needs_attention",
+        source: "worker",
+        actor: ctx.workerId,
+        message: `The supplier does not know order ${order.upstreamOrderId} (ORDER_NOT_FOUND): check the account and key.`,
+        patch: { statusReason: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you.", nextPollAt: null },
+      });
+      return { next: null, polled: true };
+    }
+    const retryAfter = isUpstreamError(error) ? (error.retryAfterMs ?? 0) : 0;
+    return { next: after(ctx.now, Math.max(delayFor(order, attempts, ctx.now), retryAfter)), polled: true };
+  }
+  const fresh = await ctx.db.order.findUniqueOrThrow({ where: { id: order.id } });
+  return { next: nextPollAfterPoll(fresh, attempts, ctx.now), polled: true };
+}
+
+export function nextPollAfterPoll(order: Order, attempts: number, now: Date): Date | null {
+  if (FINAL_STATUSES.includes(order.status)) return null;
+  return after(now, delayFor(order, attempts, now));
+}
+
+function delayFor(order: Order, attempts: number, now: Date): number {
+  if (order.productType === "unlock") {
+    const type = asObject(order.detail).guaranteedTimeType;
+    const since = now.getTime() - (order.placedAt ?? now).getTime();
+    // Available but the instructions were not readable: try again in a minute.
+    if (order.upstreamStatus === "available") return 60_000;
+    return unlockPollDelayMs(typeof type === "string" ? type : undefined, since);
+  }
+  if (order.status === "needs_attention") return MANUAL_REVISION_POLL_MS;
+  return commercePollDelayMs(attempts);
+}
+
+/**
+ * A commerce order parked for INSUFFICIENT_CREDITS resumes by itself once the balance covers
+ * it (staff topped up): the balance is read every few minutes, quietly, no timeline noise.
+ */
+export async function recheckCredits(ctx: PollContext, order: Order): Promise<PollResult> {
+  if (readPlacement(order.detail)?.parked !== "insufficient_credits" || !isCommerceProduct(order.productType)) return { next: null, polled: false };
+  try {
+    const balance = await ctx.clients.commerce.getBalance();
+    if (balance.balance < (order.costAmount ?? order.retailAmount)) return { next: after(ctx.now, CREDITS_RECHECK_MS), polled: false };
+  } catch {
+    return { next: after(ctx.now, CREDITS_RECHECK_MS), polled: false };
+  }
+  await resumeOrder(ctx.db, order.id, {
+    source: "worker",
+    actor: ctx.workerId,
+    leaseOwner: ctx.workerId,
+    clients: ctx.clients,
+    now: ctx.now,
+    onFailedAfterPayment: ctx.onFailedAfterPayment,
+    message: "The supplier balance now covers the order: placing it again",
+  });
+  return { polled: false };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { checkoutPollDelayMs, commercePollDelayMs, HOUR, MINUTE, SECOND, unlockFirstPollDelayMs, unlockPollDelayMs } from "./schedule";
+
+describe("polling schedule", () => {
+  it("polls commerce orders at 5 s, 10 s, 30 s, 1 min, then every 5 min", () => {
+    expect([0, 1, 2, 3, 4, 5, 50].map(commercePollDelayMs)).toEqual([5 * SECOND, 10 * SECOND, 30 * SECOND, MINUTE, 5 * MINUTE, 5 * MINUTE, 5 * MINUTE]);
+  });
+
+  it("polls unlock orders by the tool's guaranteed time type", () => {
+    expect(unlockFirstPollDelayMs("instant")).toBe(15 * SECOND);
+    expect(unlockPollDelayMs("instant", 5 * MINUTE)).toBe(MINUTE);
+    expect(unlockPollDelayMs("instant", HOUR)).toBe(15 * MINUTE);
+    expect(unlockPollDelayMs("minutes", 10 * MINUTE)).toBe(MINUTE);
+    expect(unlockPollDelayMs("hours", 0)).toBe(15 * MINUTE);
+    expect(unlockPollDelayMs("days", 0)).toBe(HOUR);
+    expect(unlockPollDelayMs("weeks", 0)).toBe(12 * HOUR);
+    expect(unlockPollDelayMs("fortnights", 0)).toBe(15 * MINUTE);
+    expect(unlockPollDelayMs(undefined, 0)).toBe(15 * MINUTE);
+  });
+
+  it("checks a payment-link checkout often while the buyer is paying", () => {
+    expect(checkoutPollDelayMs(0)).toBe(10 * SECOND);
+    expect(checkoutPollDelayMs(20)).toBe(30 * SECOND);
+  });
+});

@@ -1,0 +1,62 @@
+// When the worker looks at an order next (DESIGN.md "Following an order"). Pure functions of
+// how many polls there have been and how long ago the order was placed.
+
+export const SECOND = 1_000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;
+
+/** Commerce: short backoff until final: 5 s, 10 s, 30 s, 1 min, then every 5 min. */
+const COMMERCE_BACKOFF_MS = [5 * SECOND, 10 * SECOND, 30 * SECOND, MINUTE] as const;
+const COMMERCE_STEADY_MS = 5 * MINUTE;
+
+/** `attempt`: polls done so far (0 = the first poll after placing). */
+export function commercePollDelayMs(attempt: number): number {
+  return COMMERCE_BACKOFF_MS[attempt] ?? COMMERCE_STEADY_MS;
+}
+
+/** An order the upstream's staff are checking by hand (MANUAL_REVISION): no hurry. */
+export const MANUAL_REVISION_POLL_MS = 15 * MINUTE;
+
+/** A buyer is on the upstream's hosted checkout: check often, then less. */
+export function checkoutPollDelayMs(attempt: number): number {
+  return attempt < 6 ? 10 * SECOND : 30 * SECOND;
+}
+
+/** The unlocking tool's `guaranteed_time.type`; anything else is polled like "hours". */
+export type GuaranteedTimeType = "instant" | "minutes" | "hours" | "days" | "weeks";
+
+/**
+ * Unlock: by the tool's guaranteed time type. instant → right after ordering, then every minute
+ * for a while; minutes → every minute; hours → every 15 min; days → hourly; weeks → twice a
+ * day. Past the guarantee a slower pace (every 15 min at most) saves calls.
+ */
+export function unlockPollDelayMs(type: string | undefined, sincePlacedMs: number): number {
+  switch (type) {
+    case "instant":
+      if (sincePlacedMs < 20 * SECOND) return 15 * SECOND;
+      return sincePlacedMs < 15 * MINUTE ? MINUTE : 15 * MINUTE;
+    case "minutes":
+      return sincePlacedMs < 6 * HOUR ? MINUTE : 15 * MINUTE;
+    case "days":
+      return HOUR;
+    case "weeks":
+      return 12 * HOUR;
+    case "hours":
+    default:
+      return 15 * MINUTE;
+  }
+}
+
+/** First look after an unlock order was placed. */
+export function unlockFirstPollDelayMs(type: string | undefined): number {
+  return unlockPollDelayMs(type, 0);
+}
+
+/** Placing, paid-but-stuck and unclear outcomes: look again soon (reconciliation). */
+export function reconcileDelayMs(attempt: number): number {
+  return [10 * SECOND, 30 * SECOND, MINUTE, 5 * MINUTE][attempt] ?? 15 * MINUTE;
+}
+
+export function after(base: Date, ms: number): Date {
+  return new Date(base.getTime() + ms);
+}

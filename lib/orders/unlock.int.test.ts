@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createUnlockClient } from "@/lib/upstream/unlock/client";
+import { readPlacement } from "./detail";
+import { placeOrder } from "./placement";
+import { HOUR } from "./schedule";
+import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "./testing";
+import { runWorkerOnce } from "./worker";
+
+// Unlock orders and IMEI checks with the shop's unlock credits, against the emulator's
+// sandbox IMEIs (emulator/unlock/README.md), followed by the worker on the tool's schedule.
+
+let tb: OrderTestbed;
+beforeAll(async () => {
+  tb = await startOrderTestbed();
+});
+afterAll(async () => tb?.close());
+beforeEach(async () => {
+  tb.refunds.length = 0;
+  await tb.clearFaults();
+});
+
+const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "unlock-worker", now: inFuture(ms), clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+const unlockDetail = (imei: string, extra: Record<string, unknown> = {}) => ({ deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei, toolId: UNLOCK_PAIR.toolDays, ...extra });
+
+describe("unlock orders", () => {
+  it("places with a ticket, polls on the tool's schedule (days: hourly) and delivers the instructions", async () => {
+    const order = await tb.paidOrder("unlock", unlockDetail(IMEI.availableAtOnce));
+    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
+    expect(placed).toMatchObject({ status: "placed", upstreamStatus: "open", upstreamOrderId: expect.stringMatching(/^\d+$/) });
+    // The tool's guaranteed time type was learned from the tool list: 1–3 days → hourly.
+    expect((placed!.detail as Record<string, unknown>).guaranteedTimeType).toBe("days");
+    const firstPoll = placed!.nextPollAt!.getTime() - Date.now();
+    expect(firstPoll).toBeGreaterThan(HOUR - 60_000);
+    expect(firstPoll).toBeLessThanOrEqual(HOUR);
+
+    expect((await worker(30 * 60_000)).claimed).toBe(0); // not due before the hour
+    await tb.advanceClock(HOUR);
+    await worker(HOUR + 1_000);
+    const done = await tb.reload(order.id);
+    expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "available", nextPollAt: null });
+    expect((done.fulfillment as { instructions: string }).instructions.length).toBeGreaterThan(20);
+    // One debit of the tool's price on the unlock ledger for this ticket.
+    const entries = (await tb.ledger()).filter((e) => e.api === "unlock" && e.reference === `unlock:order:${done.upstreamOrderId}`);
+    expect(entries.map((e) => e.kind)).toEqual(["debit"]);
+  });
+
+  it("fails an unlock the upstream reports notavailable, and asks for the buyer's refund", async () => {
+    const order = await tb.paidOrder("unlock", unlockDetail(IMEI.notAvailable, { guaranteedTimeType: "instant", toolId: UNLOCK_PAIR.toolInstant }));
+    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
+    // instant → looked at right after ordering
+    expect(placed!.nextPollAt!.getTime() - Date.now()).toBeLessThanOrEqual(15_000);
+    await worker(20_000);
+    const failed = await tb.reload(order.id);
+    expect(failed).toMatchObject({ status: "failed", upstreamStatus: "notavailable" });
+    expect(failed.statusReason).toMatch(/not available for this device.*Refund pending/);
+    expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
+  });
+
+  it("parks an unlock whose create answer was lost: the unlocking API cannot look it up", async () => {
+    const order = await tb.paidOrder("unlock", unlockDetail(IMEI.availableLater, { guaranteedTimeType: "days" }));
+    await tb.fault({ method: "POST", path: "/create_order/**", kind: "timeout", times: 1 });
+    const impatient = createUnlockClient({ baseUrl: tb.emulatorUrl, svcKey: "svc_live_key_0001", svcSecret: "svc_live_secret_0001", createOrderTimeoutMs: 300 });
+    const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: { ...tb.clients, unlock: impatient }, onFailedAfterPayment: tb.onFailedAfterPayment });
+    expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null, nextPollAt: null });
+    expect(parked!.statusReason).toMatch(/could not confirm/);
+    expect(readPlacement(parked!.detail)?.state).toBe("unknown");
+    expect(tb.refunds).toHaveLength(0);
+  });
+
+  it("parks an unlock left placing by a crash instead of ordering again", async () => {
+    const order = await tb.paidOrder("unlock", unlockDetail(IMEI.availableLater, { guaranteedTimeType: "days" }));
+    await tb.db.order.update({
+      where: { id: order.id },
+      data: { status: "placing", nextPollAt: new Date(), detail: { ...(order.detail as object), placement: { state: "sending", sentAt: new Date().toISOString(), attempts: 1 } } },
+    });
+    const before = (await tb.ledger()).filter((e) => e.api === "unlock" && e.kind === "debit").length;
+    await worker(1_000);
+    expect(await tb.reload(order.id)).toMatchObject({ status: "needs_attention" });
+    expect((await tb.ledger()).filter((e) => e.api === "unlock" && e.kind === "debit").length).toBe(before);
+  });
+});
+
+describe("IMEI checks", () => {
+  it("fulfils at once with the report", async () => {
+    const order = await tb.paidOrder("imeicheck", { imei: IMEI.reported });
+    const done = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
+    expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "report" });
+    const report = (done!.fulfillment as { imeiCheck: { report: { blacklisted: boolean } } }).imeiCheck.report;
+    expect(report.blacklisted).toBe(true);
+  });
+
+  it("fails and refunds an IMEI the service does not recognise", async () => {
+    const order = await tb.paidOrder("imeicheck", { imei: "123456789987654" });
+    const failed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+    expect(failed).toMatchObject({ status: "failed" });
+    expect(failed!.statusReason).toMatch(/not recognised/);
+    expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
+  });
+});

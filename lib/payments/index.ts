@@ -1,0 +1,42 @@
+import "server-only";
+import type { DbClient } from "@/lib/db/create-client";
+import { env } from "@/lib/env";
+import { startCheckoutWith, type CheckoutStart } from "./checkout";
+import { installPaymentHooks } from "./hooks";
+import { sandboxProvider } from "./sandbox";
+import { stripeProviderFromEnv } from "./stripe/from-env";
+import type { PaymentActor, PaymentProvider } from "./types";
+
+// Paying the shop, for app code: the provider chosen by PAYMENT_PROVIDER (sandbox by default,
+// stripe when configured) and the payment operations. The operations take the database (and
+// anything else they need) as parameters; tests import them from their own modules.
+
+// Refund the buyer when a paid order fails upstream (the worker and webhooks call the hook).
+installPaymentHooks();
+
+export function paymentProvider(): PaymentProvider {
+  return env.PAYMENT_PROVIDER === "stripe" ? stripeProviderFromEnv() : sandboxProvider;
+}
+
+/** Minutes an unpaid checkout stays open (PAYMENT_EXPIRY_MINUTES, default 30). */
+export function checkoutLifetimeMs(): number {
+  return env.PAYMENT_EXPIRY_MINUTES * 60_000;
+}
+
+/**
+ * Starts (or resumes) paying an order awaiting payment: `redirectUrl` is the checkout. An
+ * order that needs no payment (already paid, cancelled …) gets `paymentId: null` and its order
+ * page. Throws PaymentError (with a userMessage) when the order is unknown or the provider fails.
+ */
+export async function startCheckout(db: DbClient, orderId: string, by: Partial<PaymentActor> = {}): Promise<CheckoutStart> {
+  return startCheckoutWith(db, orderId, { ...by, provider: paymentProvider(), lifetimeMs: checkoutLifetimeMs() });
+}
+
+export { markPaymentSucceeded, type MarkPaidResult } from "./succeed";
+export { markPaymentDeclined, expirePayment, expireAbandonedPayments } from "./lapse";
+export { refundPayment } from "./refund";
+export { markPaidAtCounter } from "./counter";
+export { runPaymentHousekeeping } from "./housekeeping";
+export { installPaymentHooks } from "./hooks";
+export { PaymentError, type PaymentProvider, type PaymentProviderId } from "./types";
+export type { CheckoutStart } from "./checkout";

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { DEFAULT_SETTINGS, seedDatabase } from "@/prisma/seed";
+import { DEFAULT_MARGINS, getMargin } from "./margin";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.cleanup());
+
+describe("getMargin", () => {
+  it("falls back to the default margin when the setting is missing", async () => {
+    expect(await getMargin(t.db, "topup")).toEqual(DEFAULT_MARGINS.topup);
+  });
+
+  it("reads the seeded setting per product type", async () => {
+    await seedDatabase(t.db);
+    await t.db.setting.update({ where: { key: "pricing.margin.giftcard" }, data: { value: JSON.stringify({ percent: 7.5, fixedMinor: 20 }) } });
+    expect(await getMargin(t.db, "giftcard")).toEqual({ percent: 7.5, fixedMinor: 20 });
+  });
+
+  it("falls back to the default when the setting is not a valid margin", async () => {
+    await t.db.setting.update({ where: { key: "pricing.margin.esim" }, data: { value: JSON.stringify({ percent: -3, fixedMinor: 0 }) } });
+    expect(await getMargin(t.db, "esim")).toEqual(DEFAULT_MARGINS.esim);
+    await t.db.setting.update({ where: { key: "pricing.margin.esim" }, data: { value: "not json" } });
+    expect(await getMargin(t.db, "esim")).toEqual(DEFAULT_MARGINS.esim);
+  });
+
+  it("keeps its defaults equal to the seed's", () => {
+    for (const [type, margin] of Object.entries(DEFAULT_MARGINS)) {
+      expect(DEFAULT_SETTINGS[`pricing.margin.${type}`]).toEqual(margin);
+    }
+  });
+});

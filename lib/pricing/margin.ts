@@ -1,0 +1,50 @@
+import { z } from "zod";
+import type { DbClient } from "@/lib/db/create-client";
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import { logger } from "@/lib/log";
+import type { Margin } from "./retail";
+
+// The shop's margin per product type, from the `Setting` `pricing.margin.<type>` (JSON
+// `{percent, fixedMinor}`, seeded by prisma/seed.ts, edited by staff later).
+
+export const marginSchema = z.object({
+  percent: z.number().min(0).max(1000),
+  fixedMinor: z.number().int().min(0),
+});
+
+/**
+ * Used when the setting is missing or unreadable: the seed's values, so a broken setting never
+ * sells at cost (or stops the shop). A test keeps them equal to prisma/seed.ts.
+ */
+export const DEFAULT_MARGINS: Readonly<Record<ProductType, Margin>> = {
+  topup: { percent: 5, fixedMinor: 30 },
+  esim: { percent: 15, fixedMinor: 0 },
+  giftcard: { percent: 3, fixedMinor: 50 },
+  unlock: { percent: 25, fixedMinor: 100 },
+  imeicheck: { percent: 0, fixedMinor: 99 },
+};
+
+export function marginSettingKey(productType: ProductType): string {
+  return `pricing.margin.${productType}`;
+}
+
+export async function getMargin(db: DbClient, productType: ProductType): Promise<Margin> {
+  const key = marginSettingKey(productType);
+  const row = await db.setting.findUnique({ where: { key } });
+  if (!row) {
+    logger.warn({ setting: key }, "margin setting missing: using the default margin");
+    return DEFAULT_MARGINS[productType];
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(row.value);
+  } catch {
+    json = undefined;
+  }
+  const parsed = marginSchema.safeParse(json);
+  if (!parsed.success) {
+    logger.warn({ setting: key }, "margin setting unreadable: using the default margin");
+    return DEFAULT_MARGINS[productType];
+  }
+  return parsed.data;
+}

@@ -1,0 +1,105 @@
+import type { DbClient } from "@/lib/db/create-client";
+import { logger } from "@/lib/log";
+import { runProcessing, type ReceiptProcessor } from "./process";
+import { claimForRetry, storeDuplicate, storeRejected, storeVerified } from "./store";
+import { verifyWebhook, type RejectReason } from "./verify";
+
+// The receiving half of a webhook endpoint, for any sender (commerce API, Stripe): given the
+// raw body, the headers and the signature check's verdict, it stores the receipt first and
+// answers only after that write (DESIGN.md "Webhook receiver"):
+//
+//   not verified          → receipt "rejected" (no event id)          → 4xx (503 if no secret is set up)
+//   verified, new event   → receipt "received" → processed | failed  → 200 | 503 (400 for a malformed payload)
+//   verified, event seen  → receipt "duplicate" (no event id)         → 200, nothing processed
+//
+// A failed event is retried when the sender delivers it again (its retry schedule becomes an
+// automatic replay); staff can replay it too (replayReceipt). The same goes for a receipt left
+// in "received" by a crash. Answers are JSON; errors are { error: { code, message } }.
+
+export type Verification = { ok: true; eventId: string } | { ok: false; code: string; status: 400 | 401 | 503; message: string };
+
+export type WebhookAnswer = { status: number; body: Record<string, unknown> };
+
+export type WebhookInput = {
+  provider: string;
+  rawBody: string;
+  headers: Headers;
+  verification: Verification;
+  process: ReceiptProcessor;
+  now?: () => Date;
+};
+
+/** Largest body accepted; order events are a few kilobytes. */
+export const MAX_BODY_BYTES = 512 * 1024;
+
+export function errorAnswer(status: number, code: string, message: string): WebhookAnswer {
+  return { status, body: { error: { code, message } } };
+}
+
+export async function receiveWebhook(db: DbClient, input: WebhookInput): Promise<WebhookAnswer> {
+  const now = input.now ?? (() => new Date());
+  const { provider, rawBody, headers, verification } = input;
+  const eventType = peekEventType(rawBody);
+  if (!verification.ok) {
+    await storeRejected(db, { provider, headers, rawBody, reason: verification.code, eventType });
+    logger.warn({ provider, code: verification.code }, "webhook delivery rejected");
+    return errorAnswer(verification.status, verification.code, verification.message);
+  }
+
+  const stored = await storeVerified(db, { provider, headers, rawBody, eventId: verification.eventId, eventType });
+  let receipt = stored.receipt;
+  if (stored.kind === "seen") {
+    const retry = await claimForRetry(db, stored.receipt, now());
+    if (!retry) {
+      await storeDuplicate(db, { provider, headers, rawBody, eventType });
+      return { status: 200, body: { received: true, duplicate: true } };
+    }
+    receipt = retry;
+  }
+
+  const result = await runProcessing(db, receipt, input.process, now);
+  if (result.ok) return { status: 200, body: { received: true } };
+  return result.permanent
+    ? errorAnswer(400, "malformed_payload", `The event was received but cannot be processed: ${result.error}`)
+    : errorAnswer(503, "processing_failed", "The event was received but processing failed; it will be processed again on the next delivery.");
+}
+
+/** The event type named in the body, when it is JSON with a string `type` (for the record only). */
+function peekEventType(rawBody: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    const type = parsed && typeof parsed === "object" ? (parsed as { type?: unknown }).type : undefined;
+    return typeof type === "string" ? type.slice(0, 100) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the body as text, exactly as sent (the signature covers these bytes). Null when it is
+ * larger than MAX_BODY_BYTES (checked on the declared length first, then on what arrived).
+ */
+export async function readRawBody(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return null;
+  const text = await request.text();
+  return Buffer.byteLength(text, "utf8") > MAX_BODY_BYTES ? null : text;
+}
+
+const COMMERCE_REJECTIONS: Record<RejectReason, { status: 400 | 401; message: string }> = {
+  missing_headers: { status: 400, message: "The webhook-id, webhook-timestamp and webhook-signature headers are required." },
+  bad_signature: { status: 401, message: "The signature does not match this shop's webhook secret." },
+  stale_timestamp: { status: 400, message: "The webhook timestamp is more than 5 minutes old." },
+  future_timestamp: { status: 400, message: "The webhook timestamp is more than 5 minutes in the future." },
+};
+
+/** The commerce API's Standard Webhooks signature, checked with the shop's stored secret (null: none set up). */
+export function verifyCommerceDelivery(rawBody: string, headers: Headers, secret: string | null): Verification {
+  if (!secret) {
+    return { ok: false, code: "webhook_not_configured", status: 503, message: "This shop has no webhook signing secret yet; the delivery cannot be verified." };
+  }
+  const result = verifyWebhook(rawBody, headers, secret);
+  if (result.ok) return { ok: true, eventId: result.eventId };
+  const code = result.reason === "bad_signature" ? "invalid_signature" : result.reason === "missing_headers" ? "missing_signature" : result.reason;
+  return { ok: false, code, ...COMMERCE_REJECTIONS[result.reason] };
+}

@@ -1,0 +1,321 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { embeddedShopCredentials } from "@/emulator/core/accounts";
+import type { Prisma } from "@/lib/db/generated/sqlite/client";
+import { createOrder } from "@/lib/orders/create";
+import { placeOrder } from "@/lib/orders/placement";
+import { quoteCommerceOrder } from "@/lib/orders/quote";
+import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/lib/orders/testing";
+import { startCheckoutWith } from "@/lib/payments/checkout";
+import { sandboxProvider } from "@/lib/payments/sandbox";
+import { markPaymentSucceeded } from "@/lib/payments/succeed";
+import { processCommerceReceipt } from "./commerce-events";
+import { replayReceipt } from "./process";
+import { receiveWebhook, verifyCommerceDelivery } from "./receive";
+import { readCommerceWebhookSecret, WEBHOOK_SETTINGS } from "./settings";
+import { ensureCommerceWebhook } from "./subscription";
+
+// POST /api/webhooks/commerce end to end: the emulator delivers real, signed order events to a
+// small HTTP server that hands each request to the route's own POST handler, with the app's
+// singletons (database, environment) pointed at a test database. Every case is checked in the
+// WebhookReceipt and Order tables afterwards.
+
+type RouteModule = typeof import("@/app/api/webhooks/commerce/route");
+type Delivery = { event_id: string; event_type: string; succeeded: boolean; status_code: number | null; request: { headers: Record<string, string>; body: string } };
+
+const KEY = Buffer.alloc(32, 9).toString("base64");
+let tb: OrderTestbed;
+let route: RouteModule;
+let receiver: Server;
+let receiverUrl: string;
+let webhookId: string;
+
+beforeAll(async () => {
+  tb = await startOrderTestbed();
+  const credentials = embeddedShopCredentials();
+  vi.stubEnv("AUTH_SECRET", "a".repeat(40));
+  vi.stubEnv("APP_ENCRYPTION_KEY", KEY);
+  vi.stubEnv("DATABASE_URL", tb.url);
+  vi.stubEnv("COMMERCE_API_URL", tb.emulatorUrl);
+  vi.stubEnv("COMMERCE_API_KEY", credentials.commerceApiKey);
+  vi.stubEnv("UNLOCK_API_URL", tb.emulatorUrl);
+  vi.stubEnv("UNLOCK_SVC_KEY", credentials.unlockSvcKey);
+  vi.stubEnv("UNLOCK_SVC_SECRET", credentials.unlockSvcSecret);
+  route = await import("@/app/api/webhooks/commerce/route");
+
+  // The shop's public address as the emulator sees it: every request goes to the route handler.
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      void route.POST(new Request(`${receiverUrl}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) })).then(async (response) => {
+        res.writeHead(response.status, { "content-type": "application/json" });
+        res.end(await response.text());
+      });
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const ensured = await ensureCommerceWebhook(tb.db, { appUrl: receiverUrl, client: tb.clients.commerce, encryptionKey: KEY });
+  if (ensured.outcome !== "created") throw new Error(`expected a new subscription, got ${ensured.outcome}`);
+  webhookId = ensured.webhookId;
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await tb?.close();
+});
+
+const post = (headers: Record<string, string>, body: string) =>
+  route.POST(new Request(`${receiverUrl}/api/webhooks/commerce`, { method: "POST", headers, body }));
+
+async function deliveries(query = ""): Promise<Delivery[]> {
+  return (await tb.control<{ deliveries: Delivery[] }>("GET", `/commerce/deliveries${query}`)).deliveries;
+}
+
+async function eventually<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function secret(): Promise<string> {
+  return (await readCommerceWebhookSecret(tb.db, KEY))!;
+}
+
+/** Signs `body` as the upstream does, at `at` (the shop's own secret, opened from the database). */
+async function signed(eventId: string, body: string, at = new Date()): Promise<Record<string, string>> {
+  return {
+    "content-type": "application/json",
+    "webhook-id": eventId,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": new Webhook(await secret()).sign(eventId, at, body),
+  };
+}
+
+/** A top-up quoted, ordered, paid in the sandbox and placed with the emulator (credits). */
+async function placedTopup() {
+  const [, , working] = await tb.eeAirtime();
+  const quote = await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
+  const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "hook@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
+  const { paymentId } = await startCheckoutWith(tb.db, order.id, { provider: sandboxProvider, lifetimeMs: 30 * 60_000 });
+  const paid = await markPaymentSucceeded(tb.db, paymentId!, {
+    source: "buyer",
+    afterPaid: async (db, id, by) => {
+      await placeOrder(db, id, { ...by, clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+    },
+  });
+  if (paid.outcome !== "paid") throw new Error(`not paid: ${paid.outcome}`);
+  await paid.placement;
+  return tb.reload(order.id);
+}
+
+const receipts = (eventId: string) => tb.db.webhookReceipt.findMany({ where: { headers: { not: undefined } } }).then((all) => all.filter((r) => (r.headers as Record<string, string>)["webhook-id"] === eventId));
+
+describe("real deliveries from the emulator", () => {
+  let fulfilled: Delivery;
+  let orderId: string;
+
+  it("are verified, stored and processed: the webhook alone brings a placed order to fulfilled", async () => {
+    const order = await placedTopup();
+    orderId = order.id;
+    expect(order).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
+
+    // The emulator fulfils 3 s (its clock) after the order and sends order.fulfilled.
+    await tb.advanceClock(5_000);
+    fulfilled = await eventually(async () => (await deliveries("?event_type=order.fulfilled")).find((d) => JSON.parse(d.request.body).data.order_id === order.upstreamOrderId && d.succeeded), "the order.fulfilled delivery");
+    expect(fulfilled.status_code).toBe(200);
+
+    const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: fulfilled.event_id } } });
+    expect(receipt).toMatchObject({ verified: true, verifyError: null, status: "processed", eventType: "order.fulfilled", attempts: 1, error: null });
+    expect(receipt.rawBody).toBe(fulfilled.request.body);
+    expect(receipt.processedAt).toBeInstanceOf(Date);
+    expect((receipt.headers as Record<string, string>)["webhook-signature"]).toBe(fulfilled.request.headers["webhook-signature"]);
+
+    const after = await tb.reload(order.id);
+    expect(after).toMatchObject({ status: "fulfilled", upstreamStatus: "fulfilled" });
+    const events = await tb.events(order.id);
+    expect(events.find((e) => e.toStatus === "fulfilled")).toMatchObject({ source: "webhook", actor: fulfilled.event_id });
+    expect(await tb.commerceDebits(after.upstreamOrderId)).toHaveLength(1);
+  });
+
+  it("a second delivery of the same event is a no-op that still answers 200, also when several arrive at once", async () => {
+    const eventsBefore = (await tb.events(orderId)).length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(fulfilled.request.headers, fulfilled.request.body)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ received: true, duplicate: true });
+    }
+    const all = await receipts(fulfilled.event_id);
+    expect(all.filter((r) => r.status === "processed")).toHaveLength(1);
+    expect(all.filter((r) => r.status === "duplicate")).toHaveLength(5);
+    expect(all.filter((r) => r.status === "duplicate").every((r) => r.eventId === null && r.verified)).toBe(true);
+    expect((await tb.events(orderId)).length).toBe(eventsBefore);
+  });
+
+  it("a new event delivered several times at the same instant is processed exactly once", async () => {
+    const body = fulfilled.request.body.replace(fulfilled.event_id, "evt_concurrent_1");
+    const headers = await signed("evt_concurrent_1", body);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post(headers, body)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const all = await receipts("evt_concurrent_1");
+    expect(all.filter((r) => r.status === "processed")).toHaveLength(1);
+    expect(all.filter((r) => r.status === "duplicate")).toHaveLength(5);
+  });
+
+  it("a forged delivery (body changed, signature kept) is answered 401 and recorded as rejected without an event id", async () => {
+    const forged = fulfilled.request.body.replace('"status":"fulfilled"', '"status":"failed"');
+    expect(forged).not.toBe(fulfilled.request.body);
+    const answer = await post(fulfilled.request.headers, forged);
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ error: { code: "invalid_signature" } });
+    const rejected = await tb.db.webhookReceipt.findFirstOrThrow({ where: { status: "rejected", rawBody: forged } });
+    expect(rejected).toMatchObject({ eventId: null, verified: false, verifyError: "invalid_signature" });
+    expect((await tb.reload(orderId)).status).toBe("fulfilled");
+  });
+
+  it("a captured delivery replayed later (timestamp older than 5 minutes) is answered 400 and recorded as rejected", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 10 * 60_000 });
+    try {
+      const answer = await post(fulfilled.request.headers, fulfilled.request.body);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ error: { code: "stale_timestamp" } });
+    } finally {
+      vi.useRealTimers();
+    }
+    const all = await receipts(fulfilled.event_id);
+    // (The forged copy above carried the same webhook-id: it is the other rejected receipt.)
+    expect(all.filter((r) => r.verifyError === "stale_timestamp")).toEqual([expect.objectContaining({ status: "rejected", eventId: null, verified: false })]);
+    expect(all.filter((r) => r.status === "processed")).toHaveLength(1);
+  });
+
+  it("a delivery with a timestamp from the future, or without signature headers, is rejected", async () => {
+    const body = fulfilled.request.body.replace(fulfilled.event_id, "evt_future_1");
+    expect((await post(await signed("evt_future_1", body, new Date(Date.now() + 10 * 60_000)), body)).status).toBe(400);
+    const bare = await post({ "content-type": "application/json" }, body);
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toMatchObject({ error: { code: "missing_signature" } });
+    // Neither blocks the real event: it is still new.
+    expect(await tb.db.webhookReceipt.count({ where: { eventId: "evt_future_1" } })).toBe(0);
+  });
+});
+
+describe("failures", () => {
+  it("malformed JSON under a valid signature: receipt failed with a clear error, answered 400", async () => {
+    const body = '{"id":"evt_broken_1","type":"order.fulfilled",';
+    const answer = await post(await signed("evt_broken_1", body), body);
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { code: "malformed_payload" } });
+    const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_broken_1" } } });
+    expect(receipt).toMatchObject({ verified: true, status: "failed" });
+    expect(receipt.error).toMatch(/^malformed JSON/);
+  });
+
+  it("an event for an order the shop does not know is processed with a note", async () => {
+    const body = JSON.stringify({ id: "evt_stranger_1", type: "order.fulfilled", timestamp: new Date().toISOString(), environment: "production", data: { order_id: "ord_999999", type: "topup", status: "fulfilled" } });
+    expect((await post(await signed("evt_stranger_1", body), body)).status).toBe(200);
+    const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_stranger_1" } } });
+    expect(receipt.status).toBe("processed");
+    expect(receipt.error).toContain("ord_999999");
+  });
+
+  it("no signing secret stored: 503 with a clear code and a rejected receipt", async () => {
+    const row = await tb.db.setting.findUniqueOrThrow({ where: { key: WEBHOOK_SETTINGS.secret } });
+    await tb.db.setting.delete({ where: { key: row.key } });
+    try {
+      const body = JSON.stringify({ id: "evt_nosecret_1", type: "order.created", data: {} });
+      const answer = await post({ "content-type": "application/json", "webhook-id": "evt_nosecret_1" }, body);
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ error: { code: "webhook_not_configured" } });
+      expect(await tb.db.webhookReceipt.findFirst({ where: { rawBody: body } })).toMatchObject({ status: "rejected", eventId: null, verifyError: "webhook_not_configured" });
+    } finally {
+      await tb.db.setting.create({ data: row });
+    }
+  });
+
+  describe("processing that fails is kept and replayed", () => {
+    let order: Awaited<ReturnType<typeof placedTopup>>;
+    let body: string;
+    let headers: Record<string, string>;
+
+    beforeAll(async () => {
+      // This order's own deliveries are switched off: the test sends its events itself.
+      await tb.clients.commerce.updateWebhook(webhookId, { status: "disabled" });
+      order = await placedTopup();
+      await tb.advanceClock(5_000);
+      const upstream = await tb.clients.commerce.getOrder(order.upstreamOrderId!);
+      expect(upstream.status).toBe("fulfilled");
+      const raw = await (await fetch(`${tb.emulatorUrl}/v2/orders/${order.upstreamOrderId}`, { headers: { authorization: `Bearer ${embeddedShopCredentials().commerceApiKey}` } })).json();
+      // The live service's name for the event: read as order.fulfilled.
+      body = JSON.stringify({ id: "evt_retry_1", type: "order.completed", timestamp: new Date().toISOString(), environment: "production", data: raw.data });
+      headers = await signed("evt_retry_1", body);
+    });
+    afterAll(async () => {
+      await tb.clients.commerce.updateWebhook(webhookId, { status: "active" });
+    });
+
+    it("a failure is answered 503 and kept with its error; the sender's next delivery processes it", async () => {
+      let failOnce = true;
+      const first = await receiveWebhook(tb.db, {
+        provider: "commerce",
+        rawBody: body,
+        headers: new Headers(headers),
+        verification: verifyCommerceDelivery(body, new Headers(headers), await secret()),
+        process: async (db, receipt) => {
+          if (failOnce) {
+            failOnce = false;
+            throw new Error("database is locked");
+          }
+          return processCommerceReceipt(db, receipt, { apply: (await import("@/lib/orders/apply-upstream")).applyCommerceOrder });
+        },
+      });
+      expect(first).toMatchObject({ status: 503, body: { error: { code: "processing_failed" } } });
+      const failed = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_1" } } });
+      expect(failed).toMatchObject({ status: "failed", error: "database is locked", attempts: 1 });
+      expect((await tb.reload(order.id)).status).toBe("placed");
+
+      // The sender retries the same event: the stored receipt is processed again.
+      const retry = await post(headers, body);
+      expect(retry.status).toBe(200);
+      expect(await retry.json()).toEqual({ received: true });
+      const processed = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { id: failed.id } });
+      expect(processed).toMatchObject({ status: "processed", error: null, attempts: 2 });
+      expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled" });
+      expect(await tb.db.webhookReceipt.count({ where: { eventType: "order.completed", status: { in: ["processed", "failed", "received"] } } })).toBe(1);
+    });
+
+    it("staff replay (replayReceipt) processes a failed receipt; processed receipts cannot be replayed", async () => {
+      const created = JSON.stringify({ ...JSON.parse(body), id: "evt_retry_2", type: "order.created", data: { ...JSON.parse(body).data, status: "processing", delivery_status: "pending" } });
+      const h = await signed("evt_retry_2", created);
+      const first = await receiveWebhook(tb.db, {
+        provider: "commerce",
+        rawBody: created,
+        headers: new Headers(h),
+        verification: verifyCommerceDelivery(created, new Headers(h), await secret()),
+        process: async () => {
+          throw new Error("upstream mapping crashed");
+        },
+      });
+      expect(first.status).toBe(503);
+      const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_2" } } });
+      expect(receipt.status).toBe("failed");
+
+      const replayed = await replayReceipt(tb.db, receipt.id);
+      // A late order.created after order.fulfilled: processed, and the order stays fulfilled.
+      expect(replayed).toEqual({ outcome: "processed", note: "the order was already up to date" });
+      expect(await tb.db.webhookReceipt.findUniqueOrThrow({ where: { id: receipt.id } })).toMatchObject({ status: "processed", attempts: 2 });
+      expect((await tb.reload(order.id)).status).toBe("fulfilled");
+      expect(await replayReceipt(tb.db, receipt.id)).toEqual({ outcome: "not_replayable", status: "processed" });
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import type { DbClient } from "@/lib/db/create-client";
+import { logger } from "@/lib/log";
+import { UpstreamError } from "@/lib/upstream/errors";
+import type { CommerceClient } from "@/lib/upstream/commerce/client";
+import { COMMERCE_EVENTS } from "./commerce-events";
+import { readSetting, storeSubscription, withSettingLease, WEBHOOK_SETTINGS } from "./settings";
+
+// Keeps the shop subscribed to the commerce API's order events: the receiver URL
+// ({APP_URL}/api/webhooks/commerce) registered once, its id and signing secret stored. Run at
+// every start: it checks the stored subscription still exists, points at the current URL, is
+// active and lists the three events; fixes it in place when it can (the secret stays the
+// same); registers a new one only when there is none (or it is gone). Subscriptions to the same
+// URL whose secret the shop does not hold (left by a crash during registration) are removed,
+// since their deliveries could never be verified and the account may hold only five.
+
+export type WebhookClient = Pick<CommerceClient, "createWebhook" | "listWebhooks" | "getWebhook" | "updateWebhook" | "deleteWebhook">;
+
+export type EnsureResult = { outcome: "created" | "updated" | "unchanged"; webhookId: string; url: string } | { outcome: "busy" };
+
+export function commerceReceiverUrl(appUrl: string): string {
+  return `${appUrl.replace(/\/+$/, "")}/api/webhooks/commerce`;
+}
+
+export async function ensureCommerceWebhook(db: DbClient, options: { appUrl: string; client: WebhookClient; encryptionKey: string }): Promise<EnsureResult> {
+  const { client } = options;
+  const url = commerceReceiverUrl(options.appUrl);
+  const leased = await withSettingLease(db, WEBHOOK_SETTINGS.lock, 60_000, async (): Promise<EnsureResult> => {
+    const storedId = await readSetting(db, WEBHOOK_SETTINGS.id);
+    const hasSecret = (await readSetting(db, WEBHOOK_SETTINGS.secret)) !== null;
+    if (storedId && hasSecret) {
+      const current = await client.getWebhook(storedId).catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      });
+      if (current) {
+        const fits = current.url === url && current.status === "active" && COMMERCE_EVENTS.every((e) => current.events.includes(e));
+        if (fits) return { outcome: "unchanged", webhookId: storedId, url };
+        await client.updateWebhook(storedId, { url, events: [...COMMERCE_EVENTS], status: "active" });
+        await db.setting.upsert({ where: { key: WEBHOOK_SETTINGS.url }, create: { key: WEBHOOK_SETTINGS.url, value: url }, update: { value: url } });
+        logger.info({ webhookId: storedId, url }, "commerce webhook subscription updated");
+        return { outcome: "updated", webhookId: storedId, url };
+      }
+      logger.warn({ webhookId: storedId }, "the stored commerce webhook subscription is gone upstream; registering a new one");
+    }
+    await removeOrphans(client, url, null);
+    const created = await client.createWebhook({ url, events: [...COMMERCE_EVENTS] });
+    await storeSubscription(db, { id: created.id, url, secret: created.secret, encryptionKey: options.encryptionKey });
+    logger.info({ webhookId: created.id, url }, "commerce webhook subscription registered");
+    return { outcome: "created", webhookId: created.id, url };
+  });
+  return leased.ran ? leased.value : { outcome: "busy" };
+}
+
+/** Switches the stored subscription off upstream (COMMERCE_WEBHOOKS=off): the shop then follows orders by polling alone. */
+export async function disableCommerceWebhook(db: DbClient, options: { client: WebhookClient }): Promise<"disabled" | "none"> {
+  const storedId = await readSetting(db, WEBHOOK_SETTINGS.id);
+  if (!storedId) return "none";
+  try {
+    await options.client.updateWebhook(storedId, { status: "disabled" });
+    return "disabled";
+  } catch (error) {
+    if (isNotFound(error)) return "none";
+    throw error;
+  }
+}
+
+async function removeOrphans(client: WebhookClient, url: string, keepId: string | null): Promise<void> {
+  for (const webhook of await client.listWebhooks()) {
+    if (webhook.url !== url || webhook.id === keepId) continue;
+    await client.deleteWebhook(webhook.id).catch((error: unknown) => {
+      if (!isNotFound(error)) throw error;
+    });
+    logger.info({ webhookId: webhook.id, url }, "removed a commerce webhook subscription whose secret the shop does not hold");
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof UpstreamError && error.kind === "api" && error.status === 404;
+}
