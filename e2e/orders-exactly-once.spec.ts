@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
-import { chooseTopup, orderStatus, payButton, sandboxCheckout } from "./helpers/topup";
+import { chooseTopup, confirmNumber, orderStatus, payButton, sandboxCheckout } from "./helpers/topup";
 
 // Issue [04] "Done when": double-clicking pay and submitting from two tabs place one upstream
 // order. One review carries one submission id (in its URL and form), so every copy of it makes
@@ -43,6 +43,7 @@ test("the same review paid from two tabs makes one order and one upstream order"
   await chooseTopup(page);
   const second = await context.newPage();
   await second.goto(page.url());
+  await confirmNumber(second);
   for (const tab of [page, second]) await tab.getByLabel("Email").fill(email);
 
   // Both tabs submit at once, then both pay at once.

@@ -19,7 +19,7 @@ test("a guest buys a top-up with the sandbox payment, sees it delivered, and the
   await page.goto("/topup");
   await expectNoAxeViolations(page, "top-up: number");
   await chooseTopup(page, { sms: true });
-  await expect(page.getByTestId("carrier")).toContainText("United Kingdom");
+  await expect(page.getByTestId("review-summary")).toContainText("United Kingdom");
   const breakdown = page.getByTestId("price-breakdown");
   for (const row of ["Top-up amount", "Service fee", "SMS notification", "Total"]) await expect(breakdown).toContainText(row);
   const total = (await page.getByTestId("price-total").textContent())?.trim() ?? "";

@@ -3,11 +3,13 @@ import { expect, type Page } from "@playwright/test";
 // The top-up journey as a buyer walks it. +447400123456 is libphonenumber's example UK mobile;
 // the emulator's carrier lookup maps its prefix to a UK operator, and its 15 GBP airtime rate
 // fulfils (the emulator's failing test items are EE's two lowest rates, never chosen here).
+// The journey (issue [05]): number → the operator's page (/topup/gb/1010-o2?phone=…) with the
+// rates in tabs → the confirmation step, where the number is typed a second time.
 
 export const TEST_PHONE = "+447400123456";
 export const TEST_RATE = /15 GBP Airtime/;
 
-/** Steps 1 and 2: number → operator and rates → a rate; ends on the review step. */
+/** Steps 1 and 2: number → operator and rates → a rate; ends on the review step with the number confirmed. */
 export async function chooseTopup(page: Page, options: { phone?: string; rate?: RegExp; sms?: boolean } = {}): Promise<void> {
   await page.goto("/topup");
   await page.getByRole("textbox", { name: "Phone number" }).fill(options.phone ?? TEST_PHONE);
@@ -18,6 +20,12 @@ export async function chooseTopup(page: Page, options: { phone?: string; rate?: 
   await page.getByRole("button", { name: "Continue to review" }).click();
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
   await expect(page).toHaveURL(/[?&]sub=[0-9a-f-]{36}/);
+  await confirmNumber(page, options.phone ?? TEST_PHONE);
+}
+
+/** The confirmation step's second entry of the number (a top-up to a wrong number cannot be undone). */
+export async function confirmNumber(page: Page, phone: string = TEST_PHONE): Promise<void> {
+  await page.getByRole("textbox", { name: "Type the number again" }).fill(phone);
 }
 
 export function payButton(page: Page) {

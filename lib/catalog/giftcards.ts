@@ -14,3 +14,6 @@ export const giftcardBrands = (country: string) =>
 export const giftcardBrand = (brandId: string) => cachedRead("giftcard.brands", { brandId }, () => commerceClient().getGiftcardProduct(brandId));
 
 export const giftcardDenominations = (brandId: string) => cachedRead("giftcard.products", { brandId }, () => commerceClient().getGiftcardBrandProducts(brandId));
+
+/** Every brand in every country (one daily entry), for a name search across countries. */
+export const allGiftcardBrands = () => cachedRead("giftcard.brands", { all: true }, () => allPages((cursor) => commerceClient().listGiftcardBrands({ cursor, limit: 100 })));

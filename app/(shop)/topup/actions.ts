@@ -3,7 +3,8 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { PayState } from "@/components/shop/topup/pay-form";
-import { checkPhone } from "@/components/shop/topup/phone";
+import { checkPhone, samePhone } from "@/components/shop/topup/phone";
+import { CONFIRM_EMPTY, CONFIRM_MISMATCH, SMS_TEXT_MAX } from "@/components/shop/topup/rules";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
@@ -14,12 +15,15 @@ import { beginPayment } from "@/lib/orders/begin-payment";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { PaymentError } from "@/lib/payments";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { loadTopupOffer } from "./offer";
+import { lookupCarrier } from "./carrier";
+import { loadOperatorOffer } from "./offer";
 
-// "Pay" on the review step. Nothing from the browser is trusted: the number, the rate (it must
-// be one of this number's operator's rates), the SMS choice and the email are checked again,
-// and the price is quoted again on the server. One submission id makes one order: a double
-// click, a resent form or the same review in two tabs all reach the same order and its checkout.
+// "Pay" on the confirmation step. Nothing from the browser is trusted: the number (and its
+// second entry, which must name the same number), the operator (the number must be from its
+// country, and the upstream must accept the number), the rate (one of that operator's current
+// rates), the SMS choice and text, and the email are checked again, and the price is quoted
+// again on the server. One submission id makes one order: a double click, a resent form or the
+// same review in two tabs all reach the same order and its checkout.
 
 const paySchema = z.object({
   phone: z.string().transform((value, ctx) => {
@@ -28,10 +32,13 @@ const paySchema = z.object({
       ctx.addIssue({ code: "custom", message: result.error });
       return z.NEVER;
     }
-    return result.e164;
+    return { e164: result.e164, country: result.country?.toLowerCase() };
   }),
+  confirmPhone: z.string().max(40),
+  operator: z.string().regex(/^\d{1,12}$/),
   rate: z.string().regex(/^[\w.:-]{1,200}$/),
   sms: z.enum(["1", ""]).transform((v) => v === "1"),
+  smsText: z.string().trim().max(SMS_TEXT_MAX, `The message can be at most ${SMS_TEXT_MAX} characters.`),
   submissionId: z.uuid(),
   expectedTotalMinor: z.coerce.number().int().min(0),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
@@ -40,38 +47,59 @@ const paySchema = z.object({
 const START_AGAIN = "This review is out of date. Please choose the top-up again.";
 
 export async function payForTopupAction(_state: PayState, form: FormData): Promise<PayState> {
-  const typedEmail = String(form.get("email") ?? "").trim();
+  const typed = {
+    email: String(form.get("email") ?? "").trim(),
+    confirmPhone: String(form.get("confirmPhone") ?? ""),
+    smsText: String(form.get("smsText") ?? ""),
+  };
+  const keep = { email: typed.email, confirmPhone: typed.confirmPhone, smsText: typed.smsText };
   const parsed = paySchema.safeParse({
     phone: form.get("phone") ?? "",
+    confirmPhone: typed.confirmPhone,
+    operator: form.get("operator") ?? "",
     rate: form.get("rate") ?? "",
     sms: form.get("sms") ?? "",
+    smsText: typed.smsText,
     submissionId: form.get("submissionId") ?? "",
     expectedTotalMinor: form.get("expectedTotalMinor") ?? "",
-    email: typedEmail || undefined,
+    email: typed.email || undefined,
   });
   if (!parsed.success) {
-    const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === "email");
-    if (emailIssue && parsed.error.issues.length === 1) return { emailError: "Enter a valid email address, like name@example.com.", email: typedEmail };
-    return { error: START_AGAIN, email: typedEmail };
+    const fields = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    const state: PayState = { ...keep };
+    if (fields.has("email")) state.emailError = "Enter a valid email address, like name@example.com.";
+    if (fields.has("smsText")) state.smsTextError = `The message can be at most ${SMS_TEXT_MAX} characters.`;
+    if (fields.has("confirmPhone")) state.confirmError = CONFIRM_MISMATCH;
+    const inline = ["email", "smsText", "confirmPhone"];
+    if ([...fields].some((field) => !inline.includes(field))) state.error = START_AGAIN;
+    return state;
   }
   const input = parsed.data;
+  const phone = input.phone.e164;
+  // The second entry must name the same number, before anything is looked up or ordered.
+  if (!samePhone(phone, input.confirmPhone)) return { ...keep, confirmError: input.confirmPhone.trim() ? CONFIRM_MISMATCH : CONFIRM_EMPTY };
+
   const user = await getCurrentUser();
   const email = input.email ?? user?.email;
-  if (!email) return { emailError: "Enter your email address for the receipt.", email: typedEmail };
+  if (!email) return { ...keep, emailError: "Enter your email address for the receipt." };
 
   // A resubmission of a review that already made an order goes on with that order.
   const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: { id: true, ref: true, userId: true, status: true, upstreamMode: true } });
   if (existing) return continueWith(existing, user?.id ?? null);
 
-  const offer = await loadTopupOffer(input.phone);
-  if (!offer.ok) return { error: offer.error, email: typedEmail };
-  if (!offer.offer.choices.some((choice) => choice.token === input.rate)) return { error: START_AGAIN, email: typedEmail };
+  const offer = await loadOperatorOffer(input.operator);
+  if (!offer.ok) return { ...keep, error: offer.error };
+  if (!offer.offer.choices.some((choice) => choice.token === input.rate)) return { ...keep, error: START_AGAIN };
+  if (input.phone.country !== offer.offer.countryCode) return { ...keep, error: `This number is not from ${offer.offer.countryName}. Please choose the top-up again.` };
+  const carrier = await lookupCarrier(phone);
+  if (!carrier.ok) return { ...keep, error: carrier.error };
 
   let order: OrderToPay;
   try {
-    const quote = await quoteCommerceOrder({ type: "topup", priceToken: input.rate, phone: input.phone, smsNotification: input.sms });
+    const sms = input.sms;
+    const quote = await quoteCommerceOrder({ type: "topup", priceToken: input.rate, phone, smsNotification: sms, smsText: sms && input.smsText ? input.smsText : undefined });
     if (quote.pricing.totalMinor !== input.expectedTotalMinor) {
-      return { priceChanged: true, error: "The price changed since this page was shown. Please check the new total and pay again.", email: typedEmail };
+      return { ...keep, priceChanged: true, error: "The price changed since this page was shown. Please check the new total and pay again." };
     }
     order = await createOrder(db, {
       productType: "topup",
@@ -83,10 +111,10 @@ export async function payForTopupAction(_state: PayState, form: FormData): Promi
       upstreamMode: env.COMMERCE_CHECKOUT_MODE,
     });
   } catch (error) {
-    if (isUpstreamError(error)) return { error: error.userMessage, email: typedEmail };
-    if (error instanceof OrderSubmissionConflictError) return { error: START_AGAIN, email: typedEmail };
+    if (isUpstreamError(error)) return { ...keep, error: error.userMessage };
+    if (error instanceof OrderSubmissionConflictError) return { ...keep, error: START_AGAIN };
     logger.error({ err: error }, "top-up order could not be created");
-    return { error: "We could not create your order. Nothing was charged. Please try again.", email: typedEmail };
+    return { ...keep, error: "We could not create your order. Nothing was charged. Please try again." };
   }
   return continueWith(order, user?.id ?? null);
 }

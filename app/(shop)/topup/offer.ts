@@ -1,62 +1,91 @@
 import "server-only";
-import { carrierLookup, operatorRates } from "@/lib/catalog/topup";
+import { countryNameOf } from "@/components/shop/topup/countries";
+import type { PromotionView, ServiceTypeGroup, TopupChoice, TopupOffer } from "@/components/shop/topup/types";
+import { catalogImageUrl } from "@/lib/catalog/images";
+import { topupProduct } from "@/lib/catalog/topup";
 import { db } from "@/lib/db";
-import { logger } from "@/lib/log";
-import { getMargin, retailBreakdown } from "@/lib/pricing/retail";
-import { isUpstreamError } from "@/lib/upstream/errors";
-import type { TopupChoice, TopupOffer } from "@/components/shop/topup/types";
+import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
+import type { Rate } from "@/lib/upstream/commerce";
+import { load, loadPromotions, promotionView } from "./load";
 
-// What the shop offers for one phone number: its carrier (looked up upstream, cached) and that
-// operator's rates with the shop's retail price for each (upstream cost + margin, the same
-// rule the review step's quote applies). Read on every step, so a price token the buyer sends
-// back is only accepted if it is one of this number's operator's rates.
+// What the shop offers for one operator: its service types (airtime, data, bundle) with every
+// rate at the shop's retail price (upstream cost + margin, the same rule the review's quote
+// applies), its logo through the shop, and its active promotions. Read on every step and again
+// by the pay action, so a price token the buyer sends back is accepted only if it is one of
+// this operator's current rates.
 
-export type OfferResult = { ok: true; offer: TopupOffer } | { ok: false; error: string };
+export type OfferResult = { ok: true; offer: TopupOffer } | { ok: false; error: string; notFound: boolean };
 
 const SERVICE_ORDER = ["airtime", "data", "bundle"];
+export const SERVICE_LABELS: Record<string, string> = { airtime: "Airtime", data: "Data", bundle: "Bundles" };
 
-export async function loadTopupOffer(e164: string): Promise<OfferResult> {
-  try {
-    const carrier = (await carrierLookup(e164)).value;
-    const [rates, margin] = await Promise.all([operatorRates(carrier.id_operator), getMargin(db, "topup")]);
-    const choices = rates.value.rates.flatMap((rate): TopupChoice[] => {
-      if (rate.amount_eur === null || rate.amount_eur === undefined) return [];
-      const price = retailBreakdown({ productType: "topup", costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur, margin });
-      return [
-        {
-          token: rate.token,
-          productName: rate.product_name,
-          description: rate.description ?? null,
-          serviceType: rate.service_type ?? "airtime",
-          amountLocalMinor: rate.amount_local ?? null,
-          currencyLocal: rate.currency_local ?? null,
-          currency: price.currency,
-          amountMinor: price.amountMinor,
-          feeMinor: price.serviceFeeMinor,
-          totalMinor: price.totalMinor,
-        },
-      ];
-    });
-    choices.sort((a, b) => rank(a.serviceType) - rank(b.serviceType) || a.totalMinor - b.totalMinor);
-    return {
-      ok: true,
-      offer: {
-        operatorId: carrier.id_operator,
-        operatorName: carrier.operator_name,
-        countryName: carrier.country_name ?? carrier.iso_short_code.toUpperCase(),
-        countryCode: carrier.iso_short_code,
-        choices,
-        pricesAgeMs: rates.stale ? rates.ageMs : null,
-      },
-    };
-  } catch (error) {
-    if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
-    logger.error({ err: error }, "top-up offer could not be loaded");
-    return { ok: false, error: "We could not load the offers for this number. Please try again in a moment." };
-  }
+export async function loadOperatorOffer(operatorId: string): Promise<OfferResult> {
+  const [product, margin] = await Promise.all([load(() => topupProduct(operatorId), "operator"), getMargin(db, "topup")]);
+  if (!product.ok) return { ok: false, error: product.error, notFound: product.code === "OPERATOR_NOT_FOUND" || product.code === "HTTP_404" };
+  const detail = product.value;
+  // Gift card brands share the id space (the un-prefixed aliases): not a top-up operator.
+  if (detail.parent_category === "giftcards" || !detail.iso_short_code) return { ok: false, error: "No such operator.", notFound: true };
+
+  const serviceTypes = detail.service_types
+    .map((st): ServiceTypeGroup => ({
+      type: st.service_type,
+      label: SERVICE_LABELS[st.service_type] ?? st.name ?? st.service_type,
+      choices: st.rates.flatMap((rate) => toChoice(rate, st.service_type, margin)).sort((a, b) => a.totalMinor - b.totalMinor),
+    }))
+    .filter((group) => group.choices.length > 0)
+    .sort((a, b) => rank(a.type) - rank(b.type));
+
+  const ownPromotions = (detail.promotions ?? []).map(promotionView);
+  const countryPromotions = await loadPromotions(detail.iso_short_code, detail.id_operator);
+  const promotions = dedupe([...ownPromotions, ...countryPromotions]);
+
+  return {
+    ok: true,
+    offer: {
+      operatorId: detail.id_operator,
+      operatorName: detail.operator_name,
+      countryCode: detail.iso_short_code,
+      countryName: countryNameOf(detail.iso_short_code, detail.country_name),
+      logoUrl: catalogImageUrl(detail.img),
+      serviceTypes,
+      choices: serviceTypes.flatMap((group) => group.choices),
+      promotions,
+      pricesAgeMs: product.staleAgeMs,
+    },
+  };
+}
+
+/** One upstream rate at the shop's retail price; rates without a EUR amount are not sold. */
+export function toChoice(rate: Rate, serviceType: string, margin: Margin): TopupChoice[] {
+  if (rate.amount_eur === null || rate.amount_eur === undefined) return [];
+  const price = retailBreakdown({ productType: "topup", costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur, margin });
+  // USD is indicative: the retail total converted at the upstream's own EUR→USD rate for this rate.
+  const totalUsdMinor = rate.total_cost_usd > 0 && rate.total_cost_eur > 0 ? Math.round((price.totalMinor * rate.total_cost_usd) / rate.total_cost_eur) : null;
+  return [
+    {
+      token: rate.token,
+      productName: rate.product_name,
+      description: rate.description ?? null,
+      serviceType: rate.service_type ?? serviceType,
+      amountLocalMinor: rate.amount_local ?? null,
+      currencyLocal: rate.currency_local ?? null,
+      dataGb: rate.data_gb ?? null,
+      validityDays: rate.validity_days ?? null,
+      currency: price.currency,
+      amountMinor: price.amountMinor,
+      feeMinor: price.serviceFeeMinor,
+      totalMinor: price.totalMinor,
+      totalUsdMinor,
+    },
+  ];
 }
 
 function rank(serviceType: string): number {
   const index = SERVICE_ORDER.indexOf(serviceType);
   return index === -1 ? SERVICE_ORDER.length : index;
+}
+
+function dedupe(promotions: PromotionView[]): PromotionView[] {
+  const seen = new Set<string>();
+  return promotions.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
 }

@@ -1,134 +1,115 @@
+import { Sparkles } from "lucide-react";
 import type { Metadata } from "next";
-import { randomUUID } from "node:crypto";
+import Link from "next/link";
 import { redirect } from "next/navigation";
-import { payForTopupAction } from "./actions";
-import { loadTopupOffer } from "./offer";
-import { loadTopupQuote } from "./quote";
-import { CarrierSummary } from "@/components/shop/topup/carrier-summary";
+import { CatalogError } from "@/components/shop/topup/catalog-notices";
+import { CountryGrid } from "@/components/shop/topup/country-grid";
+import { flagEmoji } from "@/components/shop/topup/countries";
 import { checkPhone } from "@/components/shop/topup/phone";
 import { PhoneStep } from "@/components/shop/topup/phone-step";
-import { RateStep } from "@/components/shop/topup/rate-step";
-import { ReviewStep } from "@/components/shop/topup/review-step";
 import { StepProgress } from "@/components/shop/topup/step-progress";
-import { getCurrentUser } from "@/lib/auth/guards";
+import { TopupShell } from "@/components/shop/topup/topup-shell";
+import { operatorHref } from "@/components/shop/topup/urls";
+import { lookupCarrier } from "./carrier";
+import { loadCountryOptions, loadPromotions, loadTopupCountries } from "./load";
+import { first, type Search } from "./search-params";
 
 export const metadata: Metadata = { title: "Mobile top-up" };
 export const dynamic = "force-dynamic";
 
-type Search = Record<string, string | string[] | undefined>;
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-
 /**
- * The top-up journey, one step per URL state (a GET form per step, so back/refresh/two tabs
- * behave): /topup → ?phone= (carrier and rates) → &rate=&sms= (review; a submission id is
- * added to the URL once, so every copy of this review makes the same one order) → Pay.
+ * Step 1 of the number-first journey, and the way into browsing by country. A number sent
+ * here (`?phone=`, with `&country=` when typed nationally) is checked, its operator looked
+ * up, and the buyer is sent on to that operator's page with the number:
+ * /topup/{country}/{operator}?phone=+44… (the rest of the journey lives there).
  */
 export default async function TopupPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
   const rawPhone = first(search.phone);
-  const rate = first(search.rate);
-  const sms = first(search.sms) === "1";
-  const submissionId = first(search.sub);
+  const chosenCountry = first(search.country);
+  let serverError: string | undefined;
 
-  const header = (step: 1 | 2 | 3) => (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-3xl font-bold tracking-tight">Mobile top-up</h1>
-      <p className="text-muted">Send airtime, data or a bundle to any prepaid number. We find the operator from the number.</p>
-      <StepProgress current={step} />
-    </div>
-  );
-
-  const phone = rawPhone ? checkPhone(rawPhone) : null;
-  if (!phone || !phone.ok) {
-    return (
-      <Shell>
-        {header(1)}
-        <div className="rounded-xl border border-border bg-surface p-5">
-          <PhoneStep defaultValue={rawPhone ?? first(search.change)} serverError={phone && !phone.ok ? phone.error : undefined} />
-        </div>
-      </Shell>
-    );
+  if (rawPhone) {
+    const phone = checkPhone(rawPhone, chosenCountry);
+    if (!phone.ok) serverError = phone.error;
+    else {
+      const carrier = await lookupCarrier(phone.e164);
+      if (!carrier.ok) serverError = carrier.error;
+      else {
+        const { countryCode, operatorId, operatorName } = carrier.carrier;
+        redirect(
+          operatorHref(countryCode, operatorId, operatorName, {
+            phone: phone.e164,
+            rate: first(search.rate),
+            pick: first(search.pick),
+            sms: first(search.sms) === "1" ? "1" : undefined,
+            sub: first(search.sub),
+          }),
+        );
+      }
+    }
   }
 
-  const offer = await loadTopupOffer(phone.e164);
-  if (!offer.ok) {
-    return (
-      <Shell>
-        {header(1)}
-        <div className="rounded-xl border border-border bg-surface p-5">
-          <PhoneStep defaultValue={phone.e164} serverError={offer.error} />
-        </div>
-      </Shell>
-    );
-  }
-  const { operatorName, countryName, choices, pricesAgeMs } = offer.offer;
-  const carrier = <CarrierSummary phone={phone.e164} operatorName={operatorName} countryName={countryName} />;
-  const choice = rate ? choices.find((c) => c.token === rate) : undefined;
+  // "Change number" comes back with the number filled in, in its own country.
+  const changing = first(search.change);
+  const changingPhone = changing ? checkPhone(changing) : null;
+  const defaultValue = rawPhone ?? changing;
+  const defaultCountry = chosenCountry ?? (changingPhone?.ok ? changingPhone.country : undefined);
+  const [options, countries, promotions] = await Promise.all([loadCountryOptions(), loadTopupCountries(), loadPromotions()]);
 
-  if (!choice) {
-    return (
-      <Shell>
-        {header(2)}
-        {carrier}
-        <section aria-labelledby="amount-heading" className="flex flex-col gap-4">
-          <h2 id="amount-heading" className="text-xl font-semibold">
-            Choose an amount
-          </h2>
-          {pricesAgeMs !== null ? <StalePrices ageMs={pricesAgeMs} /> : null}
-          <RateStep phone={phone.e164} choices={choices} selected={first(search.pick)} sms={sms} error={rate ? "That top-up is no longer offered for this number. Please choose again." : undefined} />
-        </section>
-      </Shell>
-    );
-  }
-
-  // The review's submission id lives in the URL: refresh, back and a second tab keep it.
-  if (!submissionId || !/^[0-9a-f-]{36}$/i.test(submissionId)) {
-    redirect(`/topup?${new URLSearchParams({ phone: phone.e164, rate: choice.token, ...(sms ? { sms: "1" } : {}), sub: randomUUID() })}`);
-  }
-
-  const [user, quote] = await Promise.all([getCurrentUser(), loadTopupQuote({ phone: phone.e164, rate: choice.token, sms })]);
-  // "Change" goes back to step 2 with this choice still selected.
-  const changeHref = `/topup?${new URLSearchParams({ phone: phone.e164, pick: choice.token, ...(sms ? { sms: "1" } : {}) })}`;
   return (
-    <Shell>
-      {header(3)}
-      {carrier}
-      <section aria-labelledby="review-title" className="flex flex-col gap-4">
-        <h2 id="review-title" className="text-xl font-semibold">
-          Review and pay
+    <TopupShell>
+      <div className="flex flex-col gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Mobile top-up</h1>
+        <p className="text-muted">Send airtime, data or a bundle to any prepaid number. We find the operator from the number.</p>
+        <StepProgress current={1} />
+      </div>
+      <div className="rounded-xl border border-border bg-surface p-5 shadow-sm">
+        <PhoneStep action="/topup" countries={options} defaultCountry={defaultCountry} defaultValue={defaultValue} serverError={serverError} />
+      </div>
+
+      {promotions.length > 0 ? (
+        <section aria-labelledby="promotions-heading" className="flex flex-col gap-3">
+          <h2 id="promotions-heading" className="text-xl font-semibold">
+            Promotions right now
+          </h2>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {promotions.slice(0, 6).map((promo) => (
+              <li key={promo.id}>
+                <Link
+                  href={promo.countryCode && promo.operatorId ? operatorHref(promo.countryCode, promo.operatorId, promo.operatorName ?? "") : "/topup"}
+                  className="flex h-full items-start gap-3 rounded-xl border border-border bg-surface px-4 py-3 text-sm hover:border-brand"
+                >
+                  <Sparkles className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
+                  <span className="min-w-0">
+                    <span className="block font-semibold">
+                      {promo.operatorName ?? "All operators"} · {promo.title}
+                    </span>
+                    <span className="block text-muted">
+                      <span aria-hidden="true" className="mr-1">
+                        {promo.countryCode ? flagEmoji(promo.countryCode) : ""}
+                      </span>
+                      {promo.countryName}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="countries-heading" className="flex flex-col gap-3">
+        <h2 id="countries-heading" className="text-xl font-semibold">
+          Browse by country
         </h2>
-        {quote.ok ? (
-          <ReviewStep
-            choice={choice}
-            pricing={quote.pricing}
-            fields={{ phone: phone.e164, rate: choice.token, sms, submissionId, expectedTotalMinor: quote.pricing.totalMinor }}
-            changeHref={changeHref}
-            payAction={payForTopupAction}
-            defaultEmail={user?.email}
-            signedIn={!!user}
-          />
+        <p className="text-sm text-muted">See every operator and top-up of a country, then enter the number.</p>
+        {countries.ok ? (
+          <CountryGrid countries={countries.value.map((c) => ({ iso: c.iso_short_code, name: c.country_name, operators: c.operators_count }))} />
         ) : (
-          <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm">
-            <p className="font-medium text-danger">{quote.error}</p>
-            <a href={changeHref} className="mt-2 inline-block font-medium text-brand underline-offset-4 hover:underline">
-              Choose the top-up again
-            </a>
-          </div>
+          <CatalogError title="We cannot list the countries right now" message={countries.error} retryHref="/topup" />
         )}
       </section>
-    </Shell>
-  );
-}
-
-function Shell({ children }: { children: React.ReactNode }) {
-  return <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:py-12">{children}</div>;
-}
-
-function StalePrices({ ageMs }: { ageMs: number }) {
-  const minutes = Math.max(1, Math.round(ageMs / 60_000));
-  return (
-    <p className="rounded-lg bg-warn-soft px-3 py-2 text-sm">
-      Prices as of {minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`} ago: we could not refresh them just now. The final price is confirmed on the next step.
-    </p>
+    </TopupShell>
   );
 }

@@ -1,29 +1,91 @@
+import { ChevronDown } from "lucide-react";
 import Link from "next/link";
+import { flagEmoji } from "./countries";
+import { OperatorLogo } from "./operator-logo";
 import { formatPhone } from "./phone";
+import type { OperatorSummary } from "./types";
+import { operatorHref } from "./urls";
 
-/** The number and the operator the shop found for it, with a way back to step 1. */
-export function CarrierSummary({ phone, operatorName, countryName }: { phone: string; operatorName: string; countryName: string }) {
+export type OperatorChoice = { operatorId: string; operatorName: string; logoUrl: string | null };
+
+/**
+ * The number, its operator (logo) and country (flag), with a way back to step 1, and "Not
+ * your operator?": numbers move between operators, so the buyer may pick another one of the
+ * country's operators (links that keep the number).
+ */
+export function CarrierSummary({
+  phone,
+  operator,
+  detectedName,
+  operators = [],
+  showSwitcher = true,
+}: {
+  phone: string;
+  operator: OperatorSummary;
+  /** The operator the lookup found, when the buyer chose a different one. */
+  detectedName?: string | null;
+  operators?: OperatorChoice[];
+  showSwitcher?: boolean;
+}) {
+  const others = operators.filter((o) => o.operatorId !== operator.operatorId);
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-surface px-5 py-4" data-testid="carrier">
-      <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
-        <div>
-          <dt className="text-muted">Number</dt>
-          <dd className="font-medium tabular-nums">{formatPhone(phone)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">Operator</dt>
-          <dd className="font-medium" data-testid="operator-name">
-            {operatorName}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">Country</dt>
-          <dd className="font-medium">{countryName}</dd>
-        </div>
-      </dl>
-      <Link href={`/topup?change=${encodeURIComponent(phone)}`} className="text-sm font-medium text-brand underline-offset-4 hover:underline">
-        Change number
-      </Link>
+    <div className="rounded-xl border border-border bg-surface shadow-sm" data-testid="carrier">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4">
+        <OperatorLogo src={operator.logoUrl} name={operator.operatorName} size={48} />
+        <dl className="grid min-w-0 flex-1 basis-56 grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+          <div className="col-span-2 sm:col-span-1">
+            <dt className="text-muted">Number</dt>
+            <dd className="font-medium whitespace-nowrap tabular-nums">{formatPhone(phone)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Operator</dt>
+            <dd className="font-medium" data-testid="operator-name">
+              {operator.operatorName}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Country</dt>
+            <dd className="font-medium">
+              <span aria-hidden="true" className="mr-1.5">
+                {flagEmoji(operator.countryCode)}
+              </span>
+              {operator.countryName}
+            </dd>
+          </div>
+        </dl>
+        <Link href={`/topup?change=${encodeURIComponent(phone)}`} className="w-full text-sm font-medium text-brand underline-offset-4 hover:underline sm:w-auto">
+          Change number
+        </Link>
+      </div>
+      {detectedName ? (
+        <p className="border-t border-border px-5 py-3 text-sm text-muted" data-testid="operator-choice-note">
+          You chose {operator.operatorName}; we detected {detectedName} for this number. Numbers can move between operators: pick the one the recipient uses now.
+        </p>
+      ) : null}
+      {showSwitcher && others.length > 0 ? (
+        <details className="group border-t border-border">
+          <summary className="flex cursor-pointer list-none items-center gap-2 px-5 py-3 text-sm font-medium text-brand [&::-webkit-details-marker]:hidden">
+            Not your operator?
+            <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
+          </summary>
+          <div className="px-5 pb-4">
+            <p className="mb-3 text-sm text-muted">Choose the operator of {formatPhone(phone)}:</p>
+            <ul className="grid gap-2 sm:grid-cols-2" aria-label={`Operators in ${operator.countryName}`}>
+              {others.map((o) => (
+                <li key={o.operatorId}>
+                  <Link
+                    href={operatorHref(operator.countryCode, o.operatorId, o.operatorName, { phone })}
+                    className="flex items-center gap-3 rounded-lg border border-border px-3 py-2 text-sm font-medium hover:border-brand"
+                  >
+                    <OperatorLogo src={o.logoUrl} name={o.operatorName} size={28} />
+                    {o.operatorName}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -1,17 +1,31 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect } from "react";
+import { useActionState, useEffect, useState, type FormEvent } from "react";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { samePhone } from "./phone";
+import { CONFIRM_EMPTY, CONFIRM_MISMATCH } from "./rules";
+import { SmsMessageField } from "./sms-message-field";
 
-export type PayState = { error?: string; emailError?: string; email?: string; priceChanged?: boolean };
+export type PayState = {
+  error?: string;
+  emailError?: string;
+  email?: string;
+  confirmError?: string;
+  confirmPhone?: string;
+  smsText?: string;
+  smsTextError?: string;
+  priceChanged?: boolean;
+};
 
-export type PayFields = { phone: string; rate: string; sms: boolean; submissionId: string; expectedTotalMinor: number };
+export type PayFields = { phone: string; operator: string; rate: string; sms: boolean; submissionId: string; expectedTotalMinor: number };
 
 /**
- * Step 3's form: the buyer's email and "Pay". The hidden submission id was made when this
+ * The confirmation step's form: the number typed a second time, the SMS message (with the SMS
+ * notice), the buyer's email, and "Pay". A number that does not match is refused here, before
+ * anything is sent; the server checks it again. The hidden submission id was made when this
  * review was first shown; the server turns every submit carrying it into the same one order,
  * so a double click, a resent form or a second tab cannot buy twice.
  */
@@ -29,16 +43,35 @@ export function PayForm({
   totalText: string;
 }) {
   const [state, formAction] = useActionState(action, {});
+  const [confirmError, setConfirmError] = useState<string | undefined>();
+  const [confirmEdited, setConfirmEdited] = useState(false);
   const router = useRouter();
   // The server found a different price than this page shows: show the new one.
   useEffect(() => {
     if (state.priceChanged) router.refresh();
   }, [state, router]);
 
-  const hint = signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to follow your order.";
+  const shownConfirmError = confirmError ?? (confirmEdited ? undefined : state.confirmError);
+  const confirmHint = "A top-up sent to a wrong but active number cannot be undone. Type it as you would dial it, with or without the country code.";
+  const emailHint = signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to follow your order.";
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const input = event.currentTarget.elements.namedItem("confirmPhone") as HTMLInputElement;
+    if (samePhone(fields.phone, input.value)) {
+      // What the server says about this submission is shown again.
+      setConfirmEdited(false);
+      return;
+    }
+    event.preventDefault();
+    setConfirmError(input.value.trim() ? CONFIRM_MISMATCH : CONFIRM_EMPTY);
+    setConfirmEdited(false);
+    input.focus();
+  }
+
   return (
-    <form action={formAction} className="flex flex-col gap-4" noValidate>
+    <form action={formAction} onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="phone" value={fields.phone} />
+      <input type="hidden" name="operator" value={fields.operator} />
       <input type="hidden" name="rate" value={fields.rate} />
       <input type="hidden" name="sms" value={fields.sms ? "1" : ""} />
       <input type="hidden" name="submissionId" value={fields.submissionId} />
@@ -48,9 +81,25 @@ export function PayForm({
           {state.error}
         </p>
       ) : null}
-      <Field id="email" label="Email" hint={hint} error={state.emailError}>
+      <Field id="confirmPhone" label="Type the number again" hint={confirmHint} error={shownConfirmError}>
         <Input
-          {...fieldAria("email", { hint, error: state.emailError })}
+          {...fieldAria("confirmPhone", { hint: confirmHint, error: shownConfirmError })}
+          name="confirmPhone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          required
+          defaultValue={state.confirmPhone}
+          onChange={() => {
+            setConfirmEdited(true);
+            setConfirmError(undefined);
+          }}
+        />
+      </Field>
+      {fields.sms ? <SmsMessageField key={state.smsText ?? ""} defaultValue={state.smsText} error={state.smsTextError} /> : null}
+      <Field id="email" label="Email" hint={emailHint} error={state.emailError}>
+        <Input
+          {...fieldAria("email", { hint: emailHint, error: state.emailError })}
           name="email"
           type="email"
           autoComplete="email"

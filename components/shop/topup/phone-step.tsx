@@ -1,27 +1,54 @@
 "use client";
 
+import { getExampleNumber } from "libphonenumber-js/min";
+import examples from "libphonenumber-js/mobile/examples";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { checkPhone, PHONE_EXAMPLE } from "./phone";
-
-const HINT = `International format with the country code, for example ${PHONE_EXAMPLE}.`;
+import { CountryCombobox } from "./country-combobox";
+import { checkPhone, countryOfTyped, phoneCountry, PHONE_EXAMPLE } from "./phone";
+import type { CountryOption } from "./types";
 
 /**
- * Step 1: the number to top up. A plain GET form to /topup?phone=…, so it works before
- * hydration and the browser's back button walks the steps; once hydrated, an impossible
- * number is caught here with an inline error before any round trip. The server checks again.
+ * The number to top up: a country (flag, dialling code, searchable) and the number, written
+ * as at home or with + and the country code. A plain GET form (works before hydration; back
+ * and refresh walk the steps); once hydrated, an impossible number is caught here with an
+ * inline error before any request, and the number is sent normalised to E.164. The server
+ * checks again.
  */
-export function PhoneStep({ defaultValue, serverError }: { defaultValue?: string; serverError?: string }) {
+export function PhoneStep({
+  action,
+  countries,
+  defaultCountry,
+  defaultValue,
+  serverError,
+  hidden = {},
+  submitLabel = "Find operator",
+}: {
+  action: string;
+  countries: readonly CountryOption[];
+  defaultCountry?: string;
+  defaultValue?: string;
+  serverError?: string;
+  /** Choices made before this step (the browse flow's rate and SMS), sent along. */
+  hidden?: Record<string, string>;
+  submitLabel?: string;
+}) {
+  const [country, setCountry] = useState(phoneCountry(defaultCountry) ?? "");
   const [clientError, setClientError] = useState<string | undefined>();
   const [edited, setEdited] = useState(false);
   // The server's verdict applies to the value it saw; once the buyer types, it is out of date.
   const error = clientError ?? (edited ? undefined : serverError);
+  const exampleCountry = phoneCountry(country);
+  const example = exampleCountry ? getExampleNumber(exampleCountry, examples)?.formatNational() : undefined;
+  const hint = country
+    ? `As you would dial it in ${countries.find((c) => c.iso === country)?.name ?? "that country"}${example ? `, for example ${example}` : ""}, or with + and the country code.`
+    : `Choose the country, or type the number with + and the country code, for example ${PHONE_EXAMPLE}.`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const input = event.currentTarget.elements.namedItem("phone") as HTMLInputElement;
-    const result = checkPhone(input.value);
+    const result = checkPhone(input.value, country);
     if (!result.ok) {
       event.preventDefault();
       setClientError(result.error);
@@ -32,28 +59,51 @@ export function PhoneStep({ defaultValue, serverError }: { defaultValue?: string
   }
 
   return (
-    <form action="/topup" method="get" onSubmit={onSubmit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <div className="flex-1">
-        <Field id="phone" label="Phone number" hint={HINT} error={error}>
+    <form action={action} method="get" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="country" className="text-sm font-medium">
+            Country
+          </label>
+          <CountryCombobox
+            id="country"
+            name="country"
+            countries={countries}
+            value={country}
+            onChange={(iso) => {
+              setCountry(iso);
+              setClientError(undefined);
+            }}
+          />
+        </div>
+        <Field id="phone" label="Phone number" hint={hint} error={error}>
           <Input
-            {...fieldAria("phone", { hint: HINT, error })}
+            {...fieldAria("phone", { hint, error })}
             name="phone"
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            placeholder={PHONE_EXAMPLE}
+            placeholder={example ?? PHONE_EXAMPLE}
             defaultValue={defaultValue}
-            onChange={() => {
+            onChange={(event) => {
               setEdited(true);
               setClientError(undefined);
+              // "+49…" tells the country: the selector follows what is typed.
+              const typed = countryOfTyped(event.target.value);
+              if (typed && typed !== country && countries.some((c) => c.iso === typed)) setCountry(typed);
             }}
             required
           />
         </Field>
       </div>
-      <Button type="submit" className="sm:mt-7">
-        Find operator
-      </Button>
+      <div>
+        <Button type="submit" size="lg" className="w-full sm:w-auto">
+          {submitLabel}
+        </Button>
+      </div>
     </form>
   );
 }

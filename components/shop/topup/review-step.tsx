@@ -3,11 +3,20 @@ import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
 import type { BuyerPricing } from "@/components/shop/orders/order-view";
 import { Card, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
+import { flagEmoji } from "./countries";
+import { OperatorLogo } from "./operator-logo";
 import { PayForm, type PayFields, type PayState } from "./pay-form";
-import type { TopupChoice } from "./types";
+import { formatPhone } from "./phone";
+import { recipientGets, shortProductName } from "./rate-card";
+import type { OperatorSummary, TopupChoice } from "./types";
 
-/** Step 3: what will be bought, the server's price breakdown, the email, and Pay. */
+/**
+ * The confirmation step: what will be bought (number, operator, country, amount), the
+ * server's price breakdown (with the SMS fee when chosen), then the number typed again, the
+ * email and Pay.
+ */
 export function ReviewStep({
+  operator,
   choice,
   pricing,
   fields,
@@ -16,6 +25,7 @@ export function ReviewStep({
   defaultEmail,
   signedIn,
 }: {
+  operator: OperatorSummary;
   choice: TopupChoice;
   pricing: BuyerPricing;
   fields: PayFields;
@@ -24,6 +34,28 @@ export function ReviewStep({
   defaultEmail?: string;
   signedIn: boolean;
 }) {
+  const gets = recipientGets(choice);
+  const rows: Array<[string, React.ReactNode]> = [
+    ["Number", <span key="n" className="tabular-nums">{formatPhone(fields.phone)}</span>],
+    [
+      "Operator",
+      <span key="o" className="inline-flex items-center gap-2">
+        <OperatorLogo src={operator.logoUrl} name={operator.operatorName} size={24} />
+        {operator.operatorName}
+      </span>,
+    ],
+    [
+      "Country",
+      <span key="c">
+        <span aria-hidden="true" className="mr-1.5">
+          {flagEmoji(operator.countryCode)}
+        </span>
+        {operator.countryName}
+      </span>,
+    ],
+    ["Top-up", shortProductName(choice.productName, operator.operatorName)],
+  ];
+  if (gets) rows.push(["Recipient gets", gets]);
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <Card>
@@ -33,17 +65,20 @@ export function ReviewStep({
             Change
           </Link>
         </div>
-        <p className="font-medium">{choice.productName}</p>
-        {choice.amountLocalMinor !== null && choice.currencyLocal ? (
-          <p className="text-sm text-muted">Recipient gets {formatMoney(choice.amountLocalMinor, choice.currencyLocal)}</p>
-        ) : null}
-        <div className="mt-5">
-          <PriceBreakdown pricing={pricing} amountLabel="Top-up amount" />
-        </div>
+        <dl className="flex flex-col gap-2 text-sm" data-testid="review-summary">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex items-center justify-between gap-4">
+              <dt className="text-muted">{label}</dt>
+              <dd className="text-right font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3 className="mt-6 mb-2 text-sm font-semibold">Price</h3>
+        <PriceBreakdown pricing={pricing} amountLabel="Top-up amount" />
       </Card>
       <Card>
         <CardTitle id="pay-heading" className="mb-4">
-          Pay
+          Confirm and pay
         </CardTitle>
         <PayForm action={payAction} fields={fields} defaultEmail={defaultEmail} signedIn={signedIn} totalText={formatMoney(pricing.totalMinor, pricing.currency)} />
       </Card>

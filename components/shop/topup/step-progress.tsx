@@ -1,13 +1,16 @@
 import { cn } from "@/lib/ui/cn";
 
-const STEPS = ["Number", "Amount", "Review and pay"] as const;
+/** Number first (the usual way in). */
+export const NUMBER_FIRST = ["Number", "Amount", "Review and pay"] as const;
+/** Browsing a country's operators: the amount is chosen before the number. */
+export const BROWSE_FIRST = ["Operator", "Amount", "Number", "Review and pay"] as const;
 
 /** Where the buyer is in the top-up journey (1-based `current`). */
-export function StepProgress({ current }: { current: 1 | 2 | 3 }) {
+export function StepProgress({ current, steps = NUMBER_FIRST }: { current: number; steps?: readonly string[] }) {
   return (
     <nav aria-label="Top-up steps">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        {STEPS.map((label, index) => {
+        {steps.map((label, index) => {
           const step = index + 1;
           const state = step < current ? "done" : step === current ? "current" : "todo";
           return (
@@ -25,7 +28,7 @@ export function StepProgress({ current }: { current: 1 | 2 | 3 }) {
                 {label}
                 {state === "done" ? <span className="sr-only"> (done)</span> : null}
               </span>
-              {step < STEPS.length ? <span aria-hidden className="text-muted">›</span> : null}
+              {step < steps.length ? <span aria-hidden className="text-muted">›</span> : null}
             </li>
           );
         })}

@@ -1,25 +1,56 @@
-// The top-up offer as the journey's components receive it (built by app/(shop)/topup/offer.ts).
+// The top-up catalog as the journey's components receive it (built on the server by
+// app/(shop)/topup/offer.ts and friends): only what a buyer may see, prices already retail.
 
 export type TopupChoice = {
   token: string;
   productName: string;
   description: string | null;
   serviceType: string;
+  /** What the recipient gets, in their currency (minor units of `currencyLocal`). */
   amountLocalMinor: number | null;
   currencyLocal: string | null;
+  dataGb: number | null;
+  validityDays: number | null;
   /** Retail price in the shop's currency: amount, fee (upstream fee + margin) and total. */
   currency: string;
   amountMinor: number;
   feeMinor: number;
   totalMinor: number;
+  /** The total in US dollars at the upstream's own EUR/USD rate, when it gives one. */
+  totalUsdMinor: number | null;
 };
 
-export type TopupOffer = {
+export type ServiceTypeGroup = { type: string; label: string; choices: TopupChoice[] };
+
+export type PromotionView = {
+  id: string;
+  title: string;
+  description: string | null;
+  bonusPercent: number | null;
+  endsAt: string | null;
+  operatorId: string | null;
+  operatorName: string | null;
+  countryCode: string | null;
+  countryName: string | null;
+};
+
+export type OperatorSummary = {
   operatorId: string;
   operatorName: string;
-  countryName: string;
+  /** ISO 3166-1 alpha-2, lower case. */
   countryCode: string;
+  countryName: string;
+  /** Shop URL of the logo (lib/catalog/images), or null: the initials are shown instead. */
+  logoUrl: string | null;
+};
+
+export type TopupOffer = OperatorSummary & {
+  serviceTypes: ServiceTypeGroup[];
   choices: TopupChoice[];
+  promotions: PromotionView[];
   /** Set when the rates come from an old cache entry (the upstream could not be reached). */
   pricesAgeMs: number | null;
 };
+
+/** A country in the country selector: ISO code (upper case), name and dialling code ("+44"). */
+export type CountryOption = { iso: string; name: string; callingCode: string };

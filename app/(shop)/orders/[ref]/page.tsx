@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { payNowAction } from "./actions";
+import { revealGiftcardCodeAction } from "./giftcard-actions";
 import { FulfillmentDetails, DetailRows } from "@/components/shop/orders/fulfillment-details";
+import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
+import { giftcardPurchaseLines } from "@/components/shop/orders/giftcard-view";
 import { OrderLiveStatus } from "@/components/shop/orders/order-live-status";
 import { OrderTimeline } from "@/components/shop/orders/order-timeline";
 import { buyerPricing, fulfillmentLines, topupPurchaseLines } from "@/components/shop/orders/order-view";
@@ -16,6 +19,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { findViewableOrder } from "@/lib/orders/access";
+import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
 import { PRODUCTS } from "@/lib/products";
@@ -44,8 +48,10 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
   const product = PRODUCTS.find((p) => p.type === order.productType);
   const display = ORDER_STATUS_DISPLAY[order.status];
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
-  const purchase = order.productType === "topup" ? topupPurchaseLines(order.detail, formatPhone) : [];
-  const delivery = fulfillmentLines(order.fulfillment);
+  const isGiftcard = order.productType === "giftcard";
+  const purchase = order.productType === "topup" ? topupPurchaseLines(order.detail, formatPhone) : isGiftcard ? giftcardPurchaseLines(order.detail) : [];
+  // A gift card's code and link are shown only on request (GiftcardDelivery), never rendered here.
+  const delivery = isGiftcard ? [] : fulfillmentLines(order.fulfillment);
   const latestPayment = order.payments[0] ?? null;
   const awaitingPayment = order.status === "awaiting_payment";
 
@@ -81,6 +87,15 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
             ) : null}
           </Card>
 
+          {isGiftcard ? (
+            <GiftcardDelivery
+              ready={order.status === "fulfilled" && readRedemption(order.fulfillment) !== null}
+              revealedAt={readRevealedAt(order.fulfillment)}
+              detail={order.detail}
+              revealAction={revealGiftcardCodeAction.bind(null, order.ref)}
+            />
+          ) : null}
+
           {delivery.length > 0 ? (
             <Card>
               <CardTitle id="delivery-heading" className="mb-3">
@@ -112,7 +127,7 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
             <CardTitle id="price-heading" className="mb-3">
               Price
             </CardTitle>
-            <PriceBreakdown pricing={pricing} amountLabel={order.productType === "topup" ? "Top-up amount" : "Amount"} />
+            <PriceBreakdown pricing={pricing} amountLabel={order.productType === "topup" ? "Top-up amount" : isGiftcard ? "Card value" : "Amount"} />
           </Card>
           <Card>
             <CardTitle id="payment-heading" className="mb-3">

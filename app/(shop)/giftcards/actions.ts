@@ -1,0 +1,118 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import type { GiftcardPayState } from "@/components/shop/giftcards/pay-form";
+import { getCurrentUser } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/sqlite/client";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { beginPayment } from "@/lib/orders/begin-payment";
+import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
+import { quoteCommerceOrder } from "@/lib/orders/quote";
+import { PaymentError } from "@/lib/payments";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { loadBrandOffer } from "./catalog";
+
+// "Pay" on the gift card review. Modelled on the top-up's payForTopupAction: nothing from the
+// browser is trusted. The country and brand must name a brand the catalog sells there, the
+// price token must be one of that brand's current denominations, the email is checked, and the
+// price is quoted again on the server and must equal what the buyer saw. One submission id
+// makes one order: a double click, a resent form or the review in two tabs reach one order.
+
+const paySchema = z.object({
+  country: z.string().regex(/^[a-z]{2}$/),
+  brand: z.string().regex(/^[a-z0-9-]{1,80}$/),
+  denomination: z.string().regex(/^[\w.:-]{1,200}$/),
+  submissionId: z.uuid(),
+  expectedTotalMinor: z.coerce.number().int().min(0),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
+});
+
+const START_AGAIN = "This review is out of date. Please choose the gift card again.";
+
+export async function payForGiftcardAction(_state: GiftcardPayState, form: FormData): Promise<GiftcardPayState> {
+  const typedEmail = String(form.get("email") ?? "").trim();
+  const parsed = paySchema.safeParse({
+    country: form.get("country") ?? "",
+    brand: form.get("brand") ?? "",
+    denomination: form.get("denomination") ?? "",
+    submissionId: form.get("submissionId") ?? "",
+    expectedTotalMinor: form.get("expectedTotalMinor") ?? "",
+    email: typedEmail || undefined,
+  });
+  if (!parsed.success) {
+    const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === "email");
+    if (emailIssue && parsed.error.issues.length === 1) return { emailError: "Enter a valid email address, like name@example.com.", email: typedEmail };
+    return { error: START_AGAIN, email: typedEmail };
+  }
+  const input = parsed.data;
+  const user = await getCurrentUser();
+  const email = input.email ?? user?.email;
+  if (!email) return { emailError: "Enter your email address: we send the receipt and your order link there.", email: typedEmail };
+
+  // A resubmission of a review that already made an order goes on with that order.
+  const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: { id: true, ref: true, userId: true, status: true, upstreamMode: true } });
+  if (existing) return continueWith(existing, user?.id ?? null);
+
+  const offer = await loadBrandOffer(input.country, input.brand);
+  if (offer.ok === false) return { error: offer.error, email: typedEmail };
+  if (offer.ok !== true) return { error: START_AGAIN, email: typedEmail };
+  const denomination = offer.value.denominations.find((d) => d.token === input.denomination);
+  if (!denomination) return { error: START_AGAIN, email: typedEmail };
+  const { brand } = offer.value;
+
+  let order: OrderToPay;
+  try {
+    const quote = await quoteCommerceOrder({ type: "giftcard", priceToken: denomination.token });
+    if (quote.pricing.totalMinor !== input.expectedTotalMinor) {
+      return { priceChanged: true, error: "The price changed since this page was shown. Please check the new total and pay again.", email: typedEmail };
+    }
+    // What the buyer chose, as the catalog showed it: "What you bought" and "How to redeem" on
+    // the order page read it. Placement sends only the price token (commerceRequestBody).
+    const giftcard = {
+      brandId: brand.id,
+      brandName: brand.name,
+      countryCode: brand.countryCode,
+      countryName: brand.countryName,
+      faceValueMinor: denomination.faceValueMinor,
+      faceCurrency: denomination.faceCurrency,
+      worksIn: brand.worksIn,
+      redemptionInstructions: brand.redemptionInstructions,
+    };
+    order = await createOrder(db, {
+      productType: "giftcard",
+      submissionId: input.submissionId,
+      customerEmail: email,
+      userId: user?.id,
+      detail: { ...quote.detail, giftcard } as Prisma.InputJsonValue,
+      pricing: quote.pricing,
+      upstreamMode: env.COMMERCE_CHECKOUT_MODE,
+    });
+  } catch (error) {
+    if (isUpstreamError(error)) return { error: error.userMessage, email: typedEmail };
+    if (error instanceof OrderSubmissionConflictError) return { error: START_AGAIN, email: typedEmail };
+    logger.error({ err: error }, "gift card order could not be created");
+    return { error: "We could not create your order. Nothing was charged. Please try again.", email: typedEmail };
+  }
+  return continueWith(order, user?.id ?? null);
+}
+
+type OrderToPay = { id: string; ref: string; userId: string | null; status: string; upstreamMode: string };
+
+/** The order this submission made: to its checkout while unpaid, else to its page. */
+async function continueWith(order: OrderToPay, viewerId: string | null): Promise<GiftcardPayState> {
+  // Someone else's submission id (a shared review link): never hand over their order.
+  if (order.userId !== null && order.userId !== viewerId) return { error: START_AGAIN };
+  let redirectUrl: string;
+  try {
+    // An order that no longer awaits payment (the other tab paid) comes back as its order page.
+    redirectUrl = await beginPayment(db, order);
+  } catch (error) {
+    // The order exists: its page offers "Pay now" again.
+    if (!(error instanceof PaymentError)) logger.warn({ err: error, orderId: order.id }, "checkout could not be started");
+    redirect(`/orders/${order.ref}`);
+  }
+  redirect(redirectUrl);
+}

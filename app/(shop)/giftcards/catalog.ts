@@ -1,0 +1,154 @@
+import "server-only";
+import { allGiftcardBrands, giftcardBrand, giftcardBrands, giftcardCountries, giftcardDenominations } from "@/lib/catalog/giftcards";
+import type { CatalogRead } from "@/lib/catalog/cache";
+import { db } from "@/lib/db";
+import { logger } from "@/lib/log";
+import { getMargin, retailBreakdown } from "@/lib/pricing/retail";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import type { GiftcardBrand, GiftcardProduct, RatesResult } from "@/lib/upstream/commerce/schemas";
+import { countryNameOf } from "@/components/shop/giftcards/country";
+import { brandSlug, matchesQuery } from "@/components/shop/giftcards/slug";
+import type { CatalogAge, GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, GiftcardDenomination } from "@/components/shop/giftcards/types";
+import { brandLogoUrl } from "./logo";
+
+// The gift card catalog for the pages: cached upstream reads (lib/catalog/giftcards.ts) turned
+// into the components' shapes. Every loader answers data with its age, or a message that is
+// safe to show: an unreachable supplier with nothing cached is a clear message, never a crash.
+
+export type Loaded<T> = { ok: true; value: T; age: CatalogAge } | { ok: false; error: string };
+
+function ageOf(...reads: Array<CatalogRead<unknown>>): CatalogAge {
+  const stale = reads.filter((read) => read.stale);
+  if (stale.length === 0) return null;
+  return { ageMs: Math.max(...stale.map((read) => read.ageMs)), refreshFailed: stale.some((read) => !!read.lastError) };
+}
+
+function failure(error: unknown, what: string): { ok: false; error: string } {
+  if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
+  logger.error({ err: error }, `gift card ${what} could not be loaded`);
+  return { ok: false, error: `We could not load the ${what} just now. Please try again in a moment.` };
+}
+
+export async function loadGiftcardCountries(): Promise<Loaded<GiftcardCountry[]>> {
+  try {
+    const read = await giftcardCountries();
+    const countries = read.value
+      .map((c) => ({ code: c.iso_short_code, name: c.country_name, brandCount: c.brands_count ?? null }))
+      .sort((a, b) => a.name.localeCompare(b.name, "en"));
+    return { ok: true, value: countries, age: ageOf(read) };
+  } catch (error) {
+    return failure(error, "gift card countries");
+  }
+}
+
+function summaryOf(brand: GiftcardBrand | GiftcardProduct, countryCode: string): GiftcardBrandSummary {
+  const code = brand.iso_short_code ?? countryCode;
+  const countryName = brand.country_name ?? countryNameOf(code) ?? code.toUpperCase();
+  // Upstream names a brand operator "Steam United Kingdom"; brand_name is the brand alone.
+  const name = brand.brand_name?.trim() || brand.operator_name.replace(new RegExp(`\\s+${escapeRegExp(countryName)}$`), "");
+  return {
+    id: brand.id_operator,
+    slug: brandSlug(name),
+    name,
+    category: brand.brand_category ?? null,
+    countryCode: code,
+    countryName,
+    logoUrl: brandLogoUrl(brand.img),
+    faceCurrency: brand.currency ?? null,
+    minFaceMinor: brand.min_face_value ?? null,
+    maxFaceMinor: brand.max_face_value ?? null,
+  };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export async function loadCountryBrands(country: string): Promise<Loaded<GiftcardBrandSummary[]>> {
+  try {
+    const read = await giftcardBrands(country);
+    const brands = read.value.map((b) => summaryOf(b, country)).sort((a, b) => a.name.localeCompare(b.name, "en"));
+    return { ok: true, value: brands, age: ageOf(read) };
+  } catch (error) {
+    return failure(error, "gift card brands");
+  }
+}
+
+/** A name search across every country: brands grouped by name, each with its countries. */
+export async function searchAllBrands(query: string): Promise<Loaded<Array<{ name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>>> {
+  try {
+    const read = await allGiftcardBrands();
+    const groups = new Map<string, { name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>();
+    for (const item of read.value) {
+      const brand = summaryOf(item, item.iso_short_code ?? "");
+      if (!brand.countryCode || !matchesQuery(brand, query)) continue;
+      const group = groups.get(brand.slug) ?? { name: brand.name, category: brand.category, logoUrl: brand.logoUrl, countries: [] };
+      group.countries.push(brand);
+      groups.set(brand.slug, group);
+    }
+    const value = [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
+    for (const group of value) group.countries.sort((a, b) => a.countryName.localeCompare(b.countryName, "en"));
+    return { ok: true, value, age: ageOf(read) };
+  } catch (error) {
+    return failure(error, "gift card brands");
+  }
+}
+
+export type BrandOffer = { brand: GiftcardBrandDetail; denominations: GiftcardDenomination[]; detailMissing: boolean };
+
+export type BrandOfferResult = Loaded<BrandOffer> | { ok: "not_found" } | { ok: "moved"; slug: string };
+
+/**
+ * One brand in one country, found by its slug (or its numeric id, which answers "moved" to the
+ * slug), with its details and its denominations at the shop's retail price (upstream cost +
+ * margin: the same rule the review's quote applies). A price token the buyer sends back is
+ * accepted only if it is one of these denominations.
+ */
+export async function loadBrandOffer(country: string, slugOrId: string): Promise<BrandOfferResult> {
+  const brands = await loadCountryBrands(country);
+  if (!brands.ok) return brands;
+  const summary = brands.value.find((b) => b.slug === slugOrId) ?? brands.value.find((b) => b.id === slugOrId);
+  if (!summary) return { ok: "not_found" };
+  if (summary.slug !== slugOrId) return { ok: "moved", slug: summary.slug };
+
+  const [detail, rates, margin] = await Promise.allSettled([giftcardBrand(summary.id), giftcardDenominations(summary.id), getMargin(db, "giftcard")]);
+  if (rates.status === "rejected") return failure(rates.reason, "card values");
+  if (margin.status === "rejected") return failure(margin.reason, "card values");
+  if (detail.status === "rejected") logger.warn({ err: detail.reason, brandId: summary.id }, "gift card brand detail unavailable; showing the denominations only");
+
+  const product = detail.status === "fulfilled" ? detail.value.value : null;
+  const brand: GiftcardBrandDetail = {
+    ...summary,
+    logoUrl: brandLogoUrl(product?.logo ?? product?.img) ?? summary.logoUrl,
+    description: product?.description?.trim() || null,
+    redemptionInstructions: product?.redemption_instructions?.trim() || null,
+    worksIn: product?.region?.works_in?.trim() || null,
+  };
+  const denominations = toDenominations(rates.value.value, margin.value);
+  const reads = detail.status === "fulfilled" ? [brands.age, ageOf(rates.value, detail.value)] : [brands.age, ageOf(rates.value)];
+  return { ok: true, value: { brand, denominations, detailMissing: !product }, age: oldest(reads) };
+}
+
+function toDenominations(rates: RatesResult, margin: Awaited<ReturnType<typeof getMargin>>): GiftcardDenomination[] {
+  return rates.rates
+    .map((rate): GiftcardDenomination => {
+      const price = retailBreakdown({ productType: "giftcard", costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur ?? undefined, margin });
+      return {
+        token: rate.token,
+        productName: rate.product_name,
+        faceValueMinor: rate.amount_local ?? null,
+        faceCurrency: rate.currency_local ?? rates.currency ?? null,
+        currency: price.currency,
+        amountMinor: price.amountMinor,
+        feeMinor: price.serviceFeeMinor,
+        totalMinor: price.totalMinor,
+      };
+    })
+    .sort((a, b) => (a.faceValueMinor ?? a.amountMinor) - (b.faceValueMinor ?? b.amountMinor));
+}
+
+function oldest(ages: CatalogAge[]): CatalogAge {
+  const known = ages.filter((age): age is NonNullable<CatalogAge> => age !== null);
+  if (known.length === 0) return null;
+  return { ageMs: Math.max(...known.map((a) => a.ageMs)), refreshFailed: known.some((a) => a.refreshFailed) };
+}

@@ -1,0 +1,82 @@
+import "server-only";
+import { countryNameOf, isCountryCode } from "@/components/shop/topup/countries";
+import type { OperatorChoice } from "@/components/shop/topup/carrier-summary";
+import type { OperatorCard } from "@/components/shop/topup/operator-grid";
+import type { ProductRow } from "@/components/shop/topup/product-table";
+import type { PromotionView } from "@/components/shop/topup/types";
+import { operatorHref, type TopupQuery } from "@/components/shop/topup/urls";
+import { catalogImageUrl } from "@/lib/catalog/images";
+import { searchTopupProducts, topupOperators } from "@/lib/catalog/topup";
+import { db } from "@/lib/db";
+import { getMargin } from "@/lib/pricing/retail";
+import { load, loadPromotions, loadTopupCountries, type Loaded } from "./load";
+import { toChoice } from "./offer";
+
+// A country's page: its operators (cards), its top-ups from the catalog search (at retail
+// prices), its promotions. Each part loads on its own, so one failing read leaves the others.
+
+export type CountryPage = {
+  name: string;
+  /** False when the code is not a country at all (the upstream refused it). */
+  known: boolean;
+  operators: Loaded<OperatorCard[]>;
+  products: Loaded<ProductRow[]>;
+  promotions: PromotionView[];
+};
+
+export async function loadCountryPage(country: string, query: TopupQuery = {}): Promise<CountryPage> {
+  const [operators, products, promotions, countries, margin] = await Promise.all([
+    load(() => topupOperators(country), "operators"),
+    load(() => searchTopupProducts(country), "product search"),
+    loadPromotions(country),
+    loadTopupCountries(),
+    getMargin(db, "topup"),
+  ]);
+  const listed = countries.ok ? countries.value.find((c) => c.iso_short_code === country)?.country_name : undefined;
+  const name = countryNameOf(country, listed ?? (operators.ok ? operators.value[0]?.country_name : undefined));
+  const known = isCountryCode(country) && !(!operators.ok && operators.code === "INVALID_COUNTRY");
+
+  const promotionOf = (operatorId: string) => promotions.find((p) => p.operatorId === operatorId)?.title ?? null;
+  const cards: Loaded<OperatorCard[]> = operators.ok
+    ? {
+        ...operators,
+        value: operators.value
+          .filter((o) => o.parent_category !== "giftcards")
+          .map((o) => ({
+            href: operatorHref(country, o.id_operator, o.operator_name, query),
+            operatorId: o.id_operator,
+            operatorName: o.operator_name,
+            logoUrl: catalogImageUrl(o.img),
+            serviceTypes: (o.service_types ?? []).filter((t): t is string => typeof t === "string"),
+            promotion: promotionOf(o.id_operator),
+          })),
+      }
+    : operators;
+
+  const rows: Loaded<ProductRow[]> = products.ok
+    ? {
+        ...products,
+        value: products.value.flatMap((row) => {
+          const operatorId = row.id_parent ?? row.id_operator;
+          if (!operatorId || row.category === "giftcard" || row.category === "giftcards") return [];
+          const operatorName = row.operator_name ?? "";
+          return toChoice(row, row.service_type ?? "airtime", margin).map((choice) => ({
+            choice,
+            operatorName,
+            href: operatorHref(country, operatorId, operatorName, { ...query, rate: choice.token }),
+          }));
+        }),
+      }
+    : products;
+
+  return { name, known, operators: cards, products: rows, promotions };
+}
+
+/** The country's operators for "Not your operator?" (empty when they cannot be read). */
+export async function loadOperatorChoices(country: string): Promise<OperatorChoice[]> {
+  const operators = await load(() => topupOperators(country), "operators");
+  if (!operators.ok) return [];
+  return operators.value
+    .filter((o) => o.parent_category !== "giftcards")
+    .map((o) => ({ operatorId: o.id_operator, operatorName: o.operator_name, logoUrl: catalogImageUrl(o.img) }));
+}

@@ -1,0 +1,81 @@
+import "server-only";
+import { getCountries, getCountryCallingCode, isSupportedCountry } from "libphonenumber-js/min";
+import { countryNameOf } from "@/components/shop/topup/countries";
+import type { CountryOption, PromotionView } from "@/components/shop/topup/types";
+import type { CatalogRead } from "@/lib/catalog/cache";
+import { topupCountries, topupPromotions } from "@/lib/catalog/topup";
+import { logger } from "@/lib/log";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import type { Country, Promotion } from "@/lib/upstream/commerce";
+
+// Catalog reads for the top-up pages, turned into "loaded (maybe with its age) or a message
+// a buyer can read": a page never crashes because the upstream is down.
+
+export type Loaded<T> = { ok: true; value: T; staleAgeMs: number | null } | { ok: false; error: string; code?: string };
+
+export const GENERIC_CATALOG_ERROR = "We could not load this part of the catalog just now. Please try again in a moment.";
+
+export async function load<T>(read: () => Promise<CatalogRead<T>>, what: string): Promise<Loaded<T>> {
+  try {
+    const result = await read();
+    return { ok: true, value: result.value, staleAgeMs: result.stale ? result.ageMs : null };
+  } catch (error) {
+    if (isUpstreamError(error)) return { ok: false, error: error.userMessage, code: error.canonicalCode };
+    logger.error({ err: error, what }, "top-up catalog read failed");
+    return { ok: false, error: GENERIC_CATALOG_ERROR };
+  }
+}
+
+/** Countries the shop sells top-ups for, by name. */
+export async function loadTopupCountries(): Promise<Loaded<Country[]>> {
+  const loaded = await load(topupCountries, "countries");
+  if (!loaded.ok) return loaded;
+  const named = loaded.value.map((c) => ({ ...c, country_name: countryNameOf(c.iso_short_code, c.country_name) }));
+  return { ...loaded, value: named.sort((a, b) => a.country_name.localeCompare(b.country_name, "en")) };
+}
+
+/**
+ * The country selector's list: the shop's top-up countries with their dialling codes; when the
+ * catalog cannot be read, every country the phone library knows (the number can still be
+ * checked, and the carrier lookup says whether it is served).
+ */
+export async function loadCountryOptions(): Promise<CountryOption[]> {
+  const countries = await loadTopupCountries();
+  const options = countries.ok
+    ? countries.value.flatMap((c): CountryOption[] => {
+        const iso = c.iso_short_code.toUpperCase();
+        if (!isSupportedCountry(iso)) return [];
+        return [{ iso, name: c.country_name, callingCode: c.calling_code ?? `+${getCountryCallingCode(iso)}` }];
+      })
+    : getCountries().map((iso) => ({ iso, name: countryNameOf(iso), callingCode: `+${getCountryCallingCode(iso)}` }));
+  return options.sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
+
+export function promotionView(p: Promotion): PromotionView {
+  return {
+    id: p.id,
+    title: p.title ?? "Promotion",
+    description: p.description ?? null,
+    bonusPercent: p.bonus_percent ?? null,
+    endsAt: p.ends_at ?? null,
+    operatorId: p.id_operator ?? null,
+    operatorName: p.operator_name ?? null,
+    countryCode: typeof p.iso_short_code === "string" ? p.iso_short_code : null,
+    countryName: typeof p.iso_short_code === "string" ? countryNameOf(p.iso_short_code, typeof p.country_name === "string" ? p.country_name : undefined) : null,
+  };
+}
+
+/**
+ * Active promotions for a country (and, when given, one operator of it): the operator's own
+ * and those for the whole country. Informational, so a failed read just shows none.
+ */
+export async function loadPromotions(country?: string, operatorId?: string): Promise<PromotionView[]> {
+  const loaded = await load(topupPromotions, "promotions");
+  if (!loaded.ok) return [];
+  const now = Date.now();
+  return loaded.value
+    .filter((p) => !country || p.iso_short_code === country.toLowerCase())
+    .filter((p) => !operatorId || !p.id_operator || p.id_operator === operatorId)
+    .filter((p) => !p.ends_at || Date.parse(p.ends_at) > now)
+    .map(promotionView);
+}

@@ -1,0 +1,47 @@
+import { catalogImageOrigins, decodeImageRef } from "@/lib/catalog/images";
+import { upstreamBudget } from "@/lib/upstream/budget/default";
+import { upstreamEndpoints } from "@/lib/upstream/endpoints";
+import { createImageFetcher, type ImageFetcher } from "../image-fetcher";
+
+// GET /api/catalog-images/{ref}: an upstream logo or picture, served by the shop
+// (lib/catalog/images.ts makes the refs). Anything that is not an allowed upstream URL, not
+// found there, or not an image is a 404; an unreachable upstream with nothing kept is a 502.
+
+const globalForImages = globalThis as unknown as { __catalogImages?: ImageFetcher };
+
+function appFetcher(): ImageFetcher {
+  return (globalForImages.__catalogImages ??= createImageFetcher({
+    // Image fetches count against the upstream's request budget like catalog reads.
+    beforeFetch: (url) => upstreamBudget.acquire(url.origin === new URL(upstreamEndpoints().commerce.baseUrl).origin ? "commerce" : "unlock", "catalog"),
+  }));
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export async function GET(request: Request, { params }: { params: Promise<{ ref: string }> }): Promise<Response> {
+  const { ref } = await params;
+  const url = decodeImageRef(ref, catalogImageOrigins());
+  if (!url) return problem(404, "IMAGE_NOT_FOUND", "No such image.");
+
+  const outcome = await appFetcher().get(url);
+  if (outcome.kind === "not_found") return problem(404, "IMAGE_NOT_FOUND", "No such image.");
+  if (outcome.kind === "unavailable") return problem(502, "IMAGE_UNAVAILABLE", "The image cannot be loaded right now.");
+
+  const { image, stale } = outcome;
+  const headers = new Headers({
+    "Content-Type": image.contentType,
+    // A logo never changes under its URL; a copy kept through an outage is re-checked sooner.
+    "Cache-Control": stale ? "public, max-age=300" : `public, max-age=${DAY_SECONDS}, stale-while-revalidate=${7 * DAY_SECONDS}`,
+    ETag: image.etag,
+    "X-Content-Type-Options": "nosniff",
+    // An SVG opened on its own must not run scripts on the shop's origin.
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  });
+  if (request.headers.get("if-none-match") === image.etag) return new Response(null, { status: 304, headers });
+  return new Response(image.body as BodyInit, { status: 200, headers });
+}
+
+function problem(status: number, code: string, message: string): Response {
+  return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+}

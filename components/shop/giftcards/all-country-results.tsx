@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { BrandLogo } from "./brand-logo";
+import { flagEmoji } from "./country";
+import { categoryText } from "./face-value";
+import type { GiftcardBrandSummary } from "./types";
+
+type Group = { name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] };
+
+/** A name search across countries: each matching brand with the countries it is sold for. */
+export function AllCountryResults({ groups }: { groups: Group[] }) {
+  return (
+    <ul className="flex flex-col gap-3" data-testid="search-results">
+      {groups.map((group) => {
+        const category = categoryText(group.category);
+        return (
+          <li key={group.name} className="rounded-xl border border-border bg-surface p-4 shadow-sm">
+            <div className="flex items-center gap-4">
+              <BrandLogo name={group.name} logoUrl={group.logoUrl} />
+              <div className="min-w-0">
+                <h3 className="font-semibold">{group.name}</h3>
+                <p className="text-xs text-muted">
+                  {category ? `${category} · ` : ""}
+                  {group.countries.length} {group.countries.length === 1 ? "country" : "countries"}
+                </p>
+              </div>
+            </div>
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label={`${group.name}: countries`}>
+              {group.countries.map((brand) => (
+                <li key={brand.id}>
+                  <Link
+                    href={`/giftcards/${brand.countryCode}/${brand.slug}`}
+                    className="inline-flex items-center gap-1.5 rounded-full border border-border px-3 py-1 text-sm hover:border-brand hover:text-brand"
+                  >
+                    <span aria-hidden="true">{flagEmoji(brand.countryCode)}</span>
+                    {brand.countryName}
+                    <span className="sr-only"> ({group.name})</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

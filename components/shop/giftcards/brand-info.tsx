@@ -1,0 +1,51 @@
+import { MapPin } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { BrandLogo } from "./brand-logo";
+import { flagEmoji } from "./country";
+import { categoryText } from "./face-value";
+import type { GiftcardBrandDetail } from "./types";
+
+/** The brand's header: logo, name, country, category, description and where the card works. */
+export function BrandHeader({ brand }: { brand: GiftcardBrandDetail }) {
+  const category = categoryText(brand.category);
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <BrandLogo name={brand.name} logoUrl={brand.logoUrl} size="lg" />
+      <div className="min-w-0 flex-1">
+        <h1 className="text-3xl font-bold tracking-tight">{brand.name} gift card</h1>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          <span className="inline-flex items-center gap-1.5 font-medium">
+            <span aria-hidden="true">{flagEmoji(brand.countryCode)}</span>
+            {brand.countryName}
+          </span>
+          {category ? <Badge tone="brand">{category}</Badge> : null}
+        </p>
+        {brand.description ? <p className="mt-3 text-muted">{brand.description}</p> : null}
+        {brand.worksIn ? (
+          <p className="mt-3 flex items-start gap-2 text-sm" data-testid="works-in">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
+            <span>
+              <span className="font-medium">Works in: </span>
+              {brand.worksIn}
+            </span>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** How the code is redeemed, in the supplier's words. */
+export function RedemptionInstructions({ text }: { text: string | null }) {
+  return (
+    <section aria-labelledby="redeem-heading" className="rounded-xl border border-border bg-surface p-5">
+      <h2 id="redeem-heading" className="text-base font-semibold">
+        How to redeem
+      </h2>
+      <p className="mt-2 text-sm whitespace-pre-line text-muted" data-testid="redemption-instructions">
+        {text ?? "The instructions come with your code on the order page."}
+      </p>
+      <p className="mt-3 text-xs text-muted">Your code appears on your order page as soon as the supplier delivers it, usually within a minute of paying.</p>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import Link from "next/link";
+import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
+import type { BuyerPricing } from "@/components/shop/orders/order-view";
+import { Card, CardTitle } from "@/components/ui/card";
+import { formatMoney } from "@/lib/money";
+import { formatFaceValue } from "./face-value";
+import { GiftcardPayForm, type GiftcardPayFields, type GiftcardPayState } from "./pay-form";
+import type { GiftcardBrandDetail, GiftcardDenomination } from "./types";
+
+/** The review: the card chosen, the server's price breakdown, the email, and Pay. */
+export function GiftcardReviewStep({
+  brand,
+  denomination,
+  pricing,
+  fields,
+  changeHref,
+  payAction,
+  defaultEmail,
+  signedIn,
+}: {
+  brand: GiftcardBrandDetail;
+  denomination: GiftcardDenomination;
+  pricing: BuyerPricing;
+  fields: GiftcardPayFields;
+  changeHref: string;
+  payAction: (state: GiftcardPayState, form: FormData) => Promise<GiftcardPayState>;
+  defaultEmail?: string;
+  signedIn: boolean;
+}) {
+  const face = denomination.faceValueMinor !== null && denomination.faceCurrency ? formatFaceValue(denomination.faceValueMinor, denomination.faceCurrency) : null;
+  return (
+    <div className="flex flex-col gap-5">
+      <Card>
+        <div className="mb-3 flex items-baseline justify-between gap-3">
+          <CardTitle id="review-heading">Your gift card</CardTitle>
+          <Link href={changeHref} className="text-sm font-medium text-brand underline-offset-4 hover:underline">
+            Change<span className="sr-only"> the card value</span>
+          </Link>
+        </div>
+        <p className="font-medium" data-testid="review-card">
+          {brand.name} {face ?? ""} · {brand.countryName}
+        </p>
+        {brand.worksIn ? <p className="mt-1 text-sm text-muted">{brand.worksIn}</p> : null}
+        <div className="mt-5">
+          <PriceBreakdown pricing={pricing} amountLabel={face ? `${face} card` : "Card value"} />
+        </div>
+      </Card>
+      <Card>
+        <CardTitle id="pay-heading" className="mb-4">
+          Pay
+        </CardTitle>
+        <GiftcardPayForm action={payAction} fields={fields} defaultEmail={defaultEmail} signedIn={signedIn} totalText={formatMoney(pricing.totalMinor, pricing.currency)} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Card, CardTitle } from "@/components/ui/card";
+import { GiftcardCode, type RevealState } from "./giftcard-code";
+import { giftcardRedeemHelp } from "./giftcard-view";
+
+/**
+ * The order page's delivery card for a fulfilled gift card: the code behind "Reveal code"
+ * (never rendered by the server), the reveal time, and how to redeem. Receives no code: only
+ * whether one is ready, so the code cannot slip into the HTML.
+ */
+export function GiftcardDelivery({
+  ready,
+  revealedAt,
+  detail,
+  revealAction,
+}: {
+  ready: boolean;
+  revealedAt: string | null;
+  detail: unknown;
+  revealAction: (state: RevealState, form: FormData) => Promise<RevealState>;
+}) {
+  if (!ready) return null;
+  const help = giftcardRedeemHelp(detail);
+  return (
+    <Card>
+      <CardTitle id="delivery-heading" className="mb-3">
+        Your gift card
+      </CardTitle>
+      <GiftcardCode action={revealAction} revealedAt={revealedAt} />
+      {help.worksIn || help.instructions ? (
+        <div className="mt-5 border-t border-border pt-4 text-sm">
+          <h3 className="font-semibold">How to redeem</h3>
+          {help.instructions ? <p className="mt-1 whitespace-pre-line text-muted">{help.instructions}</p> : null}
+          {help.worksIn ? <p className="mt-2 text-muted">{help.worksIn}</p> : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import Link from "next/link";
+import { flagEmoji } from "./countries";
+import { countryHref } from "./urls";
+
+export type CountryLink = { iso: string; name: string; operators?: number };
+
+/** Every country with top-ups, as links to its operators and products. */
+export function CountryGrid({ countries }: { countries: CountryLink[] }) {
+  if (countries.length === 0) {
+    return <p className="rounded-xl border border-border bg-surface px-5 py-4 text-sm text-muted">No countries are available right now.</p>;
+  }
+  return (
+    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" data-testid="country-grid">
+      {countries.map((country) => (
+        <li key={country.iso}>
+          <Link
+            href={countryHref(country.iso)}
+            className="flex h-full items-center gap-2.5 rounded-lg border border-border bg-surface px-3 py-2.5 text-sm font-medium hover:border-brand hover:bg-brand-soft"
+          >
+            <span aria-hidden="true" className="text-xl leading-none">
+              {flagEmoji(country.iso)}
+            </span>
+            <span className="min-w-0 flex-1 truncate">{country.name}</span>
+            {country.operators ? (
+              <span className="shrink-0 text-xs text-muted tabular-nums">
+                {country.operators}
+                <span className="sr-only"> operators</span>
+              </span>
+            ) : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

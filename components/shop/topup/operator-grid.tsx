@@ -1,0 +1,42 @@
+import { Sparkles } from "lucide-react";
+import Link from "next/link";
+import { OperatorLogo } from "./operator-logo";
+
+export type OperatorCard = {
+  href: string;
+  operatorId: string;
+  operatorName: string;
+  logoUrl: string | null;
+  serviceTypes: string[];
+  promotion: string | null;
+};
+
+const TYPE_LABELS: Record<string, string> = { airtime: "Airtime", data: "Data", bundle: "Bundles" };
+
+/** A country's operators as cards: logo, name, what they sell, a promotion when one runs. */
+export function OperatorGrid({ operators }: { operators: OperatorCard[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" data-testid="operator-grid">
+      {operators.map((operator) => (
+        <li key={operator.operatorId}>
+          <Link
+            href={operator.href}
+            className="flex h-full items-center gap-4 rounded-xl border border-border bg-surface p-4 shadow-sm transition hover:border-brand hover:shadow-md"
+          >
+            <OperatorLogo src={operator.logoUrl} name={operator.operatorName} size={48} />
+            <span className="flex min-w-0 flex-1 flex-col gap-1">
+              <span className="font-semibold">{operator.operatorName}</span>
+              <span className="text-xs text-muted">{operator.serviceTypes.map((t) => TYPE_LABELS[t] ?? t).join(" · ")}</span>
+              {operator.promotion ? (
+                <span className="inline-flex w-fit items-center gap-1 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">
+                  <Sparkles className="size-3" aria-hidden="true" />
+                  {operator.promotion}
+                </span>
+              ) : null}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

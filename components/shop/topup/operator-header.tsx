@@ -1,0 +1,26 @@
+import Link from "next/link";
+import { flagEmoji } from "./countries";
+import { OperatorLogo } from "./operator-logo";
+import type { OperatorSummary } from "./types";
+import { countryHref } from "./urls";
+
+/** The operator page's title when browsing: logo, name, country (flag), other operators. */
+export function OperatorHeader({ operator }: { operator: OperatorSummary }) {
+  return (
+    <div className="flex items-center gap-4">
+      <OperatorLogo src={operator.logoUrl} name={operator.operatorName} size={56} />
+      <div className="min-w-0">
+        <h1 className="text-3xl font-bold tracking-tight">{operator.operatorName} top-up</h1>
+        <p className="mt-1 text-sm text-muted">
+          <span aria-hidden="true" className="mr-1.5">
+            {flagEmoji(operator.countryCode)}
+          </span>
+          {operator.countryName} ·{" "}
+          <Link href={countryHref(operator.countryCode)} className="font-medium text-brand underline-offset-4 hover:underline">
+            Other operators in {operator.countryName}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

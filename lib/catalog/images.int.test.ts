@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startEmulator, type RunningEmulator } from "@/emulator/app";
+import { embeddedShopCredentials } from "@/emulator/core/accounts";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { createImageFetcher } from "@/app/api/catalog-images/image-fetcher";
+
+// The shop's image proxy end to end: catalogImageUrl → GET /api/catalog-images/{ref} (the
+// route handler itself) → the running emulator's generated logos. Foreign hosts and
+// non-images are refused; a second view is served from the shop's cache.
+
+let emu: RunningEmulator;
+let t: TestDatabase;
+
+beforeAll(async () => {
+  [emu, t] = await Promise.all([startEmulator(0, { controls: true }), createTestDatabase()]);
+  const credentials = embeddedShopCredentials();
+  vi.stubEnv("AUTH_SECRET", "a".repeat(40));
+  vi.stubEnv("APP_ENCRYPTION_KEY", Buffer.alloc(32, 7).toString("base64"));
+  vi.stubEnv("DATABASE_URL", t.url);
+  vi.stubEnv("COMMERCE_API_URL", emu.url);
+  vi.stubEnv("COMMERCE_API_KEY", credentials.commerceApiKey);
+  vi.stubEnv("UNLOCK_API_URL", emu.url);
+  vi.stubEnv("UNLOCK_SVC_KEY", credentials.unlockSvcKey);
+  vi.stubEnv("UNLOCK_SVC_SECRET", credentials.unlockSvcSecret);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await emu.close();
+  await t.cleanup();
+});
+
+const imageHits = async (): Promise<number> => {
+  const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as { counters: Record<string, number> };
+  return Object.entries(counters)
+    .filter(([route]) => route.startsWith("GET /v2/img/") || route.startsWith("GET /v2/status"))
+    .reduce((sum, [, n]) => sum + n, 0);
+};
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const { GET } = await import("@/app/api/catalog-images/[ref]/route");
+  const ref = path.replace(/^\/api\/catalog-images\//, "");
+  return GET(new Request(`http://shop.test${path}`, { headers }), { params: Promise.resolve({ ref }) });
+}
+
+const refOf = (url: string) => `/api/catalog-images/${Buffer.from(url).toString("base64url")}`;
+
+describe("catalog image proxy", () => {
+  it("serves an emulator operator logo through the shop, then from its cache", async () => {
+    const { catalogImageUrl } = await import("./images");
+    const logo = `${emu.url}/v2/img/operators/1000.svg`;
+    const path = catalogImageUrl(logo);
+    expect(path).toBe(refOf(logo));
+
+    const before = await imageHits();
+    const first = await get(path!);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/svg+xml");
+    expect(first.headers.get("cache-control")).toMatch(/max-age=86400/);
+    expect(first.headers.get("content-security-policy")).toContain("sandbox");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await first.text()).toMatch(/^<svg[\s\S]*EE[\s\S]*<\/svg>$/);
+
+    const second = await get(path!);
+    expect(second.status).toBe(200);
+    expect(await imageHits()).toBe(before + 1);
+
+    const revalidated = await get(path!, { "if-none-match": first.headers.get("etag")! });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("refuses a foreign host without fetching it", async () => {
+    const { catalogImageUrl } = await import("./images");
+    expect(catalogImageUrl("https://images.example.com/logo.png")).toBeNull();
+    expect(catalogImageUrl("http://127.0.0.1:1/v2/img/operators/1000.svg")).toBeNull();
+    expect(catalogImageUrl(`${emu.url.replace("127.0.0.1", "localhost")}/v2/img/operators/1000.svg`)).toBeNull();
+    expect(catalogImageUrl(null)).toBeNull();
+    expect(catalogImageUrl("not a url")).toBeNull();
+
+    const crafted = await get(refOf("https://images.example.com/logo.png"));
+    expect(crafted.status).toBe(404);
+    expect(await crafted.json()).toMatchObject({ error: { code: "IMAGE_NOT_FOUND" } });
+  });
+
+  it("refuses what is not an image, a missing image, and malformed refs", async () => {
+    const before = await imageHits();
+    const json = await get(refOf(`${emu.url}/v2/status`));
+    expect(json.status).toBe(404);
+    expect(json.headers.get("content-type")).toContain("application/json");
+    expect(await imageHits()).toBe(before + 1);
+
+    expect((await get(refOf(`${emu.url}/v2/img/operators/999999.svg`))).status).toBe(404);
+    expect((await get("/api/catalog-images/not*base64")).status).toBe(404);
+    // Credentials in the URL are never accepted, even on an allowed origin.
+    expect((await get(refOf(emu.url.replace("http://", "http://user:pw@") + "/v2/img/operators/1000.svg"))).status).toBe(404);
+  });
+});
+
+describe("image fetcher limits", () => {
+  const svg = (bytes: number) => new Response("<svg>" + "x".repeat(bytes) + "</svg>", { headers: { "content-type": "image/svg+xml" } });
+
+  it("refuses images over the size limit and never follows redirects", async () => {
+    let calls = 0;
+    const fetcher = createImageFetcher({
+      maxImageBytes: 1_000,
+      fetch: async (input, init) => {
+        calls++;
+        expect(init?.redirect).toBe("manual");
+        return String(input).endsWith("big.svg") ? svg(5_000) : new Response(null, { status: 302, headers: { location: "https://elsewhere.example/x.png" } });
+      },
+    });
+    expect((await fetcher.get(new URL("http://127.0.0.1:9/big.svg"))).kind).toBe("not_found");
+    expect((await fetcher.get(new URL("http://127.0.0.1:9/moved.svg"))).kind).toBe("not_found");
+    // "Not found" is remembered for a while: no second upstream call.
+    expect((await fetcher.get(new URL("http://127.0.0.1:9/big.svg"))).kind).toBe("not_found");
+    expect(calls).toBe(2);
+  });
+
+  it("serves a kept copy while the upstream is down, and says nothing is there without one", async () => {
+    let clock = 0;
+    let up = true;
+    const fetcher = createImageFetcher({
+      now: () => clock,
+      freshMs: 1_000,
+      fetch: async () => {
+        if (!up) throw new TypeError("fetch failed");
+        return svg(10);
+      },
+    });
+    const url = new URL("http://127.0.0.1:9/logo.svg");
+    expect(await fetcher.get(url)).toMatchObject({ kind: "ok", stale: false });
+    up = false;
+    clock = 5_000;
+    expect(await fetcher.get(url)).toMatchObject({ kind: "ok", stale: true });
+    expect((await fetcher.get(new URL("http://127.0.0.1:9/other.svg"))).kind).toBe("unavailable");
+  });
+
+  it("drops the least recently used images beyond its entry limit", async () => {
+    const fetcher = createImageFetcher({ maxEntries: 2, fetch: async () => svg(10) });
+    for (const name of ["a", "b", "c"]) await fetcher.get(new URL(`http://127.0.0.1:9/${name}.svg`));
+    expect(fetcher.size()).toBe(2);
+  });
+});
