@@ -1,6 +1,5 @@
 "use server";
 
-import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { GiftcardPayState } from "@/components/shop/giftcards/pay-form";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -8,10 +7,9 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { beginPayment } from "@/lib/orders/begin-payment";
+import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-payment";
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { PaymentError } from "@/lib/payments";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { loadBrandOffer } from "./catalog";
 
@@ -54,7 +52,7 @@ export async function payForGiftcardAction(_state: GiftcardPayState, form: FormD
 
   // A resubmission of a review that already made an order goes on with that order.
   const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: { id: true, ref: true, userId: true, status: true, upstreamMode: true } });
-  if (existing) return continueWith(existing, user?.id ?? null);
+  if (existing) return continueToPayment(existing, user?.id ?? null, START_AGAIN);
 
   const offer = await loadBrandOffer(input.country, input.brand);
   if (offer.ok === false) return { error: offer.error, email: typedEmail };
@@ -96,23 +94,5 @@ export async function payForGiftcardAction(_state: GiftcardPayState, form: FormD
     logger.error({ err: error }, "gift card order could not be created");
     return { error: "We could not create your order. Nothing was charged. Please try again.", email: typedEmail };
   }
-  return continueWith(order, user?.id ?? null);
-}
-
-type OrderToPay = { id: string; ref: string; userId: string | null; status: string; upstreamMode: string };
-
-/** The order this submission made: to its checkout while unpaid, else to its page. */
-async function continueWith(order: OrderToPay, viewerId: string | null): Promise<GiftcardPayState> {
-  // Someone else's submission id (a shared review link): never hand over their order.
-  if (order.userId !== null && order.userId !== viewerId) return { error: START_AGAIN };
-  let redirectUrl: string;
-  try {
-    // An order that no longer awaits payment (the other tab paid) comes back as its order page.
-    redirectUrl = await beginPayment(db, order);
-  } catch (error) {
-    // The order exists: its page offers "Pay now" again.
-    if (!(error instanceof PaymentError)) logger.warn({ err: error, orderId: order.id }, "checkout could not be started");
-    redirect(`/orders/${order.ref}`);
-  }
-  redirect(redirectUrl);
+  return continueToPayment(order, user?.id ?? null, START_AGAIN);
 }
