@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "@/emulator/app";
-import { embeddedShopCredentials } from "@/emulator/core/accounts";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { stubAppEnv } from "@/lib/testing/app-env";
 
 // The app's cached catalog reads per product, wired through the real singletons (env,
 // database, clients, budget) to the emulator: a second read is served from the database.
@@ -11,15 +11,7 @@ let t: TestDatabase;
 
 beforeAll(async () => {
   [emu, t] = await Promise.all([startEmulator(0, { controls: true }), createTestDatabase()]);
-  const credentials = embeddedShopCredentials();
-  vi.stubEnv("AUTH_SECRET", "a".repeat(40));
-  vi.stubEnv("APP_ENCRYPTION_KEY", Buffer.alloc(32, 7).toString("base64"));
-  vi.stubEnv("DATABASE_URL", t.url);
-  vi.stubEnv("COMMERCE_API_URL", emu.url);
-  vi.stubEnv("COMMERCE_API_KEY", credentials.commerceApiKey);
-  vi.stubEnv("UNLOCK_API_URL", emu.url);
-  vi.stubEnv("UNLOCK_SVC_KEY", credentials.unlockSvcKey);
-  vi.stubEnv("UNLOCK_SVC_SECRET", credentials.unlockSvcSecret);
+  stubAppEnv({ databaseUrl: t.url, emulatorUrl: emu.url });
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
