@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
-import { chooseTopup, orderStatus, payOnReview, sandboxCheckout } from "./helpers/topup";
+import { buyTopupUntilFulfilled } from "./helpers/topup";
 
 // Issue [04] "Done when": the webhook path alone (polling disabled) and the polling path alone
 // (webhooks disabled) each bring the order to fulfilled. Runs in two projects
@@ -15,13 +15,7 @@ test("a paid top-up reaches fulfilled by one delivery path alone", async ({ page
   const emulator = new EmulatorControls(server.emulatorUrl);
   const email = uniqueEmail(`${path}-only`);
 
-  await chooseTopup(page);
-  await payOnReview(page, email);
-  await sandboxCheckout(page, "Pay");
-  await page.waitForURL(/\/orders\//);
-  await expect(orderStatus(page)).toHaveAttribute("data-status", /placed|fulfilled/, { timeout: 15_000 });
-  await emulator.advanceClock(5_000);
-  await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 25_000 });
+  await buyTopupUntilFulfilled(page, emulator, email);
 
   const db = new ShopDb(server.dataDir);
   try {

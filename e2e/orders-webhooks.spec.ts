@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
-import { chooseTopup, orderStatus, payOnReview, sandboxCheckout } from "./helpers/topup";
+import { buyTopupUntilFulfilled } from "./helpers/topup";
 import { commerceWebhookSecret, signedHeaders } from "./helpers/webhooks";
 
 // Issue [04] "Done when": a forged webhook, a replayed one (old timestamp) and a duplicate are
@@ -20,13 +20,7 @@ test("forged, replayed and duplicate webhook deliveries are refused or ignored, 
   const email = uniqueEmail("webhooks");
 
   // A real order, delivered, so the emulator has sent its order.fulfilled event.
-  await chooseTopup(page);
-  await payOnReview(page, email);
-  await sandboxCheckout(page, "Pay");
-  await page.waitForURL(/\/orders\//);
-  await expect(orderStatus(page)).toHaveAttribute("data-status", /placed|fulfilled/, { timeout: 15_000 });
-  await emulator.advanceClock(5_000);
-  await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 20_000 });
+  await buyTopupUntilFulfilled(page, emulator, email);
 
   const db = new ShopDb(server.dataDir);
   try {

@@ -55,3 +55,17 @@ export function refFromUrl(url: string): string {
   if (!match?.[1]) throw new Error(`not an order page: ${url}`);
   return match[1];
 }
+
+/**
+ * A guest buys the test top-up with the sandbox payment and watches its order page until it
+ * is fulfilled (the emulator clock is moved past its fulfillment delay).
+ */
+export async function buyTopupUntilFulfilled(page: Page, emulator: { advanceClock(ms: number): Promise<unknown> }, email: string): Promise<void> {
+  await chooseTopup(page);
+  await payOnReview(page, email);
+  await sandboxCheckout(page, "Pay");
+  await page.waitForURL(/\/orders\//);
+  await expect(orderStatus(page)).toHaveAttribute("data-status", /placed|fulfilled/, { timeout: 15_000 });
+  await emulator.advanceClock(5_000);
+  await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 25_000 });
+}

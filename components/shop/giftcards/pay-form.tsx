@@ -1,10 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { EmailAndPay } from "@/components/shop/checkout/email-and-pay";
 import { useActionState, useEffect } from "react";
-import { Field, fieldAria } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { SubmitButton } from "@/components/ui/submit-button";
 
 export type GiftcardPayState = { error?: string; emailError?: string; email?: string; priceChanged?: boolean };
 
@@ -49,20 +47,7 @@ export function GiftcardPayForm({
           {state.error}
         </p>
       ) : null}
-      <Field id="email" label="Email" hint={hint} error={state.emailError}>
-        <Input
-          {...fieldAria("email", { hint, error: state.emailError })}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={state.email ?? defaultEmail}
-        />
-      </Field>
-      <SubmitButton pendingText="Starting payment…" className="h-12 w-full text-base">
-        Pay {totalText}
-      </SubmitButton>
-      <p className="text-xs text-muted">You are taken to the payment page next. Nothing is charged until you confirm there.</p>
+      <EmailAndPay hint={hint} error={state.emailError} defaultEmail={state.email ?? defaultEmail} totalText={totalText} />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { EmailAndPay } from "@/components/shop/checkout/email-and-pay";
 import { useActionState, useEffect, useState, type FormEvent } from "react";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { samePhone } from "./phone";
 import { CONFIRM_EMPTY, CONFIRM_MISMATCH } from "./rules";
 import { SmsMessageField } from "./sms-message-field";
@@ -97,20 +97,7 @@ export function PayForm({
         />
       </Field>
       {fields.sms ? <SmsMessageField key={state.smsText ?? ""} defaultValue={state.smsText} error={state.smsTextError} /> : null}
-      <Field id="email" label="Email" hint={emailHint} error={state.emailError}>
-        <Input
-          {...fieldAria("email", { hint: emailHint, error: state.emailError })}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={state.email ?? defaultEmail}
-        />
-      </Field>
-      <SubmitButton pendingText="Starting payment…" className="h-12 w-full text-base">
-        Pay {totalText}
-      </SubmitButton>
-      <p className="text-xs text-muted">You are taken to the payment page next. Nothing is charged until you confirm there.</p>
+      <EmailAndPay hint={emailHint} error={state.emailError} defaultEmail={state.email ?? defaultEmail} totalText={totalText} />
     </form>
   );
 }
