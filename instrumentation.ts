@@ -1,5 +1,6 @@
 // Next.js calls register() once when a server process starts: the place for what a running
 // shop needs in the background, never in the edge runtime or during a build.
+// - Connection health: every upstream call of this process is recorded (admin → Upstream connection).
 // - The shop's webhook subscription at the commerce API (COMMERCE_WEBHOOKS=off skips it).
 // - The order worker (DESIGN.md "Following an order"), once per Node.js process;
 //   ORDER_WORKER_IN_APP=off leaves it to `npm run worker`.
@@ -7,6 +8,8 @@ export async function register(): Promise<void> {
   // This exact shape lets Next.js drop the imports from the edge bundle.
   if (process.env.NEXT_RUNTIME === "nodejs") {
     if (process.env.NEXT_PHASE === "phase-production-build") return;
+    const { recordUpstreamHealth } = await import("./lib/upstream/connection/health");
+    recordUpstreamHealth();
     // Never throws and does not hold up start-up.
     const { bootstrapCommerceWebhooks } = await import("./lib/webhooks/bootstrap");
     void bootstrapCommerceWebhooks();

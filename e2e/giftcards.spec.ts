@@ -1,8 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { signUp } from "./helpers/accounts";
-import { expectNoAxeViolations } from "./helpers/axe";
+import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
@@ -19,13 +19,6 @@ import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
 /** axe in the light theme, then in the dark one (the class the theme script sets), then back. */
-async function axeLightAndDark(page: Page, label: string): Promise<void> {
-  await expectNoAxeViolations(page, `${label} (light)`);
-  await page.evaluate(() => document.documentElement.classList.add("dark"));
-  await expectNoAxeViolations(page, `${label} (dark)`);
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
-
 /** The order's fulfillment JSON, read from the e2e server's database (the code is checked against it). */
 function fulfillmentOf(dataDir: string, orderId: string): Record<string, unknown> {
   const db = new Database(join(dataDir, "shop.db"), { readonly: true, fileMustExist: true });
@@ -64,7 +57,7 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
   await page.goto("/giftcards");
   await expect(page.getByRole("heading", { name: "Gift cards", level: 1 })).toBeVisible();
   await expect(page.getByTestId("country-list").getByRole("link", { name: /United Kingdom/ })).toBeVisible();
-  await axeLightAndDark(page, "gift cards: countries");
+  await expectNoAxeViolationsLightAndDark(page, "gift cards: countries");
 
   await page.getByRole("searchbox", { name: "Brand" }).fill("steam");
   await page.getByRole("combobox", { name: "Country" }).selectOption({ label: "United Kingdom" });
@@ -73,7 +66,7 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
   const results = page.getByTestId("brand-list");
   await expect(results.getByRole("link")).toHaveCount(1);
   await expect(results.getByRole("link", { name: /Steam/ })).toBeVisible();
-  await axeLightAndDark(page, "gift cards: search results");
+  await expectNoAxeViolationsLightAndDark(page, "gift cards: search results");
 
   // The brand page: logo through the shop, description, region, redemption instructions.
   await results.getByRole("link", { name: /Steam/ }).click();
@@ -84,7 +77,7 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
   const logos = page.locator("main img");
   await expect(logos.first()).toHaveAttribute("src", /^\/api\/catalog-images\//);
   expect(await page.locator(`img[src^="${server.emulatorUrl}"]`).count()).toBe(0);
-  await axeLightAndDark(page, "gift cards: brand");
+  await expectNoAxeViolationsLightAndDark(page, "gift cards: brand");
 
   // Choose a value → review with the server's quote.
   await page.getByRole("radio", { name: /^£15/ }).check();
@@ -97,13 +90,13 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
   expect(total).toMatch(/^€\d+\.\d{2}$/);
   const pay = page.getByRole("button", { name: /^Pay €/ });
   await expect(pay).toHaveText(`Pay ${total}`);
-  await axeLightAndDark(page, "gift cards: review");
+  await expectNoAxeViolationsLightAndDark(page, "gift cards: review");
 
   // Pay with the sandbox.
   await page.getByLabel("Email").fill(email);
   await pay.click();
   await page.waitForURL(/\/pay\/[^/]+$/);
-  await axeLightAndDark(page, "gift cards: payment page");
+  await expectNoAxeViolationsLightAndDark(page, "gift cards: payment page");
   await sandboxCheckout(page, "Pay");
   await page.waitForURL(/\/orders\//);
   const ref = refFromUrl(page.url());
@@ -131,7 +124,7 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
     expect(before).not.toContain(url);
     expect(await page.content()).not.toContain(code);
     await expect(page.getByText("Hidden until you reveal it")).toBeVisible();
-    await axeLightAndDark(page, "gift cards: order page before the reveal");
+    await expectNoAxeViolationsLightAndDark(page, "gift cards: order page before the reveal");
 
     // Reveal: the code, the reveal time, copy, and the redemption link.
     await reveal.click();
@@ -145,7 +138,7 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
     await expect(redeem).toHaveAttribute("href", url);
     await expect(redeem).toHaveAttribute("target", "_blank");
     await expect(redeem).toHaveAttribute("rel", "noopener noreferrer");
-    await axeLightAndDark(page, "gift cards: order page after the reveal");
+    await expectNoAxeViolationsLightAndDark(page, "gift cards: order page after the reveal");
 
     // The first reveal is recorded once: its time in the fulfillment, one timeline event.
     const revealedAt = String(fulfillmentOf(server.dataDir, order!.id).codeRevealedAt ?? "");
@@ -175,16 +168,16 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
 test("empty catalog states: a country without brands, a search without results, an unknown brand", async ({ page }) => {
   await page.goto("/giftcards/fi");
   await expect(page.getByTestId("empty-state")).toContainText("No gift cards for Finland yet");
-  await axeLightAndDark(page, "gift cards: country without brands");
+  await expectNoAxeViolationsLightAndDark(page, "gift cards: country without brands");
 
   await page.goto("/giftcards/gb?q=zzzz");
   await expect(page.getByTestId("empty-state")).toContainText("No brands match “zzzz” in United Kingdom");
-  await axeLightAndDark(page, "gift cards: no search results");
+  await expectNoAxeViolationsLightAndDark(page, "gift cards: no search results");
 
   // A name alone searches every country: Steam's countries, each a link to its brand page.
   await page.goto("/giftcards?q=steam");
   await expect(page.getByTestId("search-results").getByRole("link", { name: /United Kingdom/ })).toHaveAttribute("href", "/giftcards/gb/steam");
-  await axeLightAndDark(page, "gift cards: search across countries");
+  await expectNoAxeViolationsLightAndDark(page, "gift cards: search across countries");
   await page.goto("/giftcards?q=zzzz");
   await expect(page.getByTestId("empty-state")).toContainText("No brands match “zzzz”");
 
@@ -207,13 +200,13 @@ test("with the supplier down, cached brands are shown with their age, and uncach
     await page.goto("/giftcards/ng");
     await expect(page.getByTestId("brand-list").getByRole("link").first()).toBeVisible();
     await expect(page.getByTestId("catalog-age")).toContainText("Catalog as of 3 hours ago");
-    await axeLightAndDark(page, "gift cards: stale catalog");
+    await expectNoAxeViolationsLightAndDark(page, "gift cards: stale catalog");
 
     // Kenya was never cached: nothing to show but a clear message, and a way to try again.
     await page.goto("/giftcards/ke");
     await expect(page.getByTestId("catalog-error")).toContainText(/unavailable|try again/i);
     await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/giftcards/ke");
-    await axeLightAndDark(page, "gift cards: supplier down");
+    await expectNoAxeViolationsLightAndDark(page, "gift cards: supplier down");
   } finally {
     await emulator.clearFaults();
   }

@@ -15,6 +15,9 @@ const env = {
   EMULATOR_PORT: process.env.E2E_EMULATOR_PORT ?? "4110",
   EMULATOR_CONTROL: "1",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // The first admin for the staff dashboard specs (e2e/helpers/admin.ts).
+  ADMIN_EMAIL: "admin@e2e.example.com",
+  ADMIN_PASSWORD: "e2e admin password",
 };
 const child = spawn("node_modules/.bin/tsx", ["scripts/start.ts"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

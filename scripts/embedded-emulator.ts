@@ -1,21 +1,11 @@
 // With no upstream configured, `npm start` runs the sandbox emulator of both APIs beside the
-// app (loopback only) and points the app at it with the emulator's shop credentials.
+// app (loopback only) and points the app at it; the app then uses the emulator's shop
+// credentials unless others are set (lib/upstream/connection/resolve.ts).
 import { spawn, type ChildProcess } from "node:child_process";
-import { embeddedShopCredentials } from "../emulator/core/accounts.ts";
 import { emulatorUrl, type Env } from "../lib/env-schema.ts";
 
 export function needsEmulator(env: Env): boolean {
   return !env.COMMERCE_API_URL || !env.UNLOCK_API_URL;
-}
-
-/** Credentials for whichever API the emulator stands in for, unless set explicitly. */
-export function fillEmulatorCredentials(target: NodeJS.ProcessEnv, env: Env): void {
-  const credentials = embeddedShopCredentials();
-  if (!env.COMMERCE_API_URL) target.COMMERCE_API_KEY ||= credentials.commerceApiKey;
-  if (!env.UNLOCK_API_URL) {
-    target.UNLOCK_SVC_KEY ||= credentials.unlockSvcKey;
-    target.UNLOCK_SVC_SECRET ||= credentials.unlockSvcSecret;
-  }
 }
 
 export async function startEmulatorProcess(env: Env, spawnEnv: NodeJS.ProcessEnv): Promise<ChildProcess> {

@@ -8,10 +8,11 @@ import { existsSync } from "node:fs";
 import { createDbClient, prepareDatabase } from "../lib/db/create-client.ts";
 import { sqliteFilePath } from "../lib/db/urls.ts";
 import { migrateDeploy } from "../lib/db/migrate/index.ts";
+import { bootstrapAdmin, describeBootstrap } from "../lib/auth/bootstrap-admin.ts";
 import { DEFAULT_DATABASE_URL, databaseUrlProblem, isSqliteUrl, parseEnv, type Env } from "../lib/env-schema.ts";
 import { isEmpty, seedDatabase } from "../prisma/seed.ts";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
-import { fillEmulatorCredentials, needsEmulator, startEmulatorProcess } from "./embedded-emulator.ts";
+import { needsEmulator, startEmulatorProcess } from "./embedded-emulator.ts";
 import { fillEmbeddedSecrets } from "./embedded-secrets.ts";
 
 const mode = process.argv.includes("--dev") ? "dev" : process.argv.includes("--build") ? "build" : "start";
@@ -51,6 +52,8 @@ async function prepareDb(env: Env): Promise<void> {
       const { created } = await seedDatabase(db);
       console.log(`Seeded a new database (${created.length} settings)`);
     }
+    const admin = describeBootstrap(await bootstrapAdmin(db, env));
+    if (admin) console.log(admin);
   } finally {
     await db.$disconnect();
   }
@@ -96,7 +99,6 @@ async function main() {
   }
 
   if (needsEmulator(env)) {
-    fillEmulatorCredentials(process.env, env);
     try {
       children.push(await startEmulatorProcess(env, process.env));
     } catch (error) {

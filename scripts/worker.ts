@@ -1,12 +1,11 @@
 // `npm run worker`: the order worker as its own process, for scale (several may run, on
 // several machines: they share the work through leases in the database). Same environment as
-// the app (.env, and for the embedded SQLite default the generated secrets and the emulator's
-// credentials). Run with the react-server condition so server-only modules load:
+// the app (.env, and for the embedded SQLite default the generated secrets). Run with the
+// react-server condition so server-only modules load:
 //   tsx --conditions=react-server scripts/worker.ts
 import { existsSync } from "node:fs";
 import { databaseUrlProblem, DEFAULT_DATABASE_URL, isSqliteUrl, parseEnv } from "../lib/env-schema.ts";
 import { sqliteFilePath } from "../lib/db/urls.ts";
-import { fillEmulatorCredentials, needsEmulator } from "./embedded-emulator.ts";
 import { fillEmbeddedSecrets } from "./embedded-secrets.ts";
 
 function fail(message: string): never {
@@ -22,9 +21,10 @@ if (isSqliteUrl(databaseUrl)) fillEmbeddedSecrets(process.env, sqliteFilePath(da
 const parsed = parseEnv(process.env);
 if (!parsed.ok) fail(parsed.message);
 // With no upstream configured, the app talks to the embedded emulator (started by npm start).
-if (needsEmulator(parsed.env)) fillEmulatorCredentials(process.env, parsed.env);
 
 // Imported only now: these modules read the environment prepared above.
+const { recordUpstreamHealth } = await import("../lib/upstream/connection/health.ts");
+recordUpstreamHealth();
 const { startAppWorker, stopAppWorker } = await import("../lib/orders/app-worker.ts");
 await startAppWorker("standalone");
 

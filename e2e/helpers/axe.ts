@@ -1,8 +1,36 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+/**
+ * Waits until the page's finite CSS transitions and animations have ended, so axe measures the
+ * colours a reader sees rather than a frame in the middle of a theme change (`transition-colors`
+ * elements fade for 150 ms after the `dark` class flips). Endless animations (spinners) are skipped.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 /** No accessibility violations on the page as it is now (DESIGN.md: axe finds nothing in e2e). */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/**
+ * axe on the page as it is, in the light and then the dark theme, without reloading (so form
+ * errors and other state stay on screen). The theme is the `dark` class on <html>, which is what
+ * the header toggle and the start-up theme script set; emulating the media query alone would not
+ * change it after load.
+ */
+export async function expectNoAxeViolationsLightAndDark(page: Page, label: string): Promise<void> {
+  const setDark = (dark: boolean) => page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+  await setDark(false);
+  await expectNoAxeViolations(page, `${label} (light)`);
+  await setDark(true);
+  await expectNoAxeViolations(page, `${label} (dark)`);
+  await setDark(false);
 }

@@ -35,6 +35,11 @@ export class ShopDb {
     return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE customerEmail = ? ORDER BY createdAt`).all(email.toLowerCase()) as OrderRow[];
   }
 
+  /** A `Setting` row's stored value (sealed settings stay sealed). */
+  settingValue(key: string): string | null {
+    return (this.db.prepare(`SELECT value FROM "Setting" WHERE key = ?`).get(key) as { value: string } | undefined)?.value ?? null;
+  }
+
   order(id: string): OrderRow {
     return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE id = ?`).get(id) as OrderRow;
   }

@@ -68,4 +68,18 @@ export class EmulatorControls {
   async settle(upstreamOrderId: string, outcome: "fulfill" | "fail" | "manual_revision"): Promise<void> {
     await this.call("POST", `/commerce/orders/${encodeURIComponent(upstreamOrderId)}/settle`, { outcome });
   }
+
+  /** Switches of `PATCH /__control/config` (esimEnabled, advertisedIssuer, …). */
+  async setConfig(patch: Record<string, unknown>): Promise<void> {
+    await this.call("PATCH", "/config", patch);
+  }
+
+  /** What the PRO user does in the account settings: one refresh token stops working. */
+  async revokeRefreshToken(refreshToken: string): Promise<void> {
+    await this.call("POST", "/oauth/revoke", { refresh_token: refreshToken });
+  }
+
+  async oauthClients(): Promise<Array<{ client_id: string }>> {
+    return (await this.call<{ clients: Array<{ client_id: string }> }>("GET", "/oauth/clients")).clients;
+  }
 }

@@ -6,11 +6,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 
 export type Started = { child: ChildProcess; output: () => string };
 
-export function startGroup(command: string, args: string[], env: Record<string, string>): Started {
+/** `keepChars`: how much of the latest output to keep (a test that scans the logs keeps it all). */
+export function startGroup(command: string, args: string[], env: Record<string, string>, keepChars = 20_000): Started {
   const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + chunk.toString()).slice(-keepChars);
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);

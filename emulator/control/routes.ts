@@ -51,6 +51,8 @@ export function controlRoutes(ctx: EmulatorContext): Hono {
     unlockRateLimitStatus: z.union([z.literal(409), z.literal(429)]).optional(),
     allowLoopbackHttpWebhooks: z.boolean().optional(),
     realistic: z.boolean().optional(),
+    advertisedResource: z.url().nullable().optional(),
+    advertisedIssuer: z.url().nullable().optional(),
   });
   app.get("/config", (c) => c.json({ config: ctx.config }));
   app.patch("/config", async (c) => {

@@ -22,6 +22,13 @@ export type EmulatorConfig = {
   verifiedEmailEnabled: boolean;
   /** Sandbox convenience: allow http:// webhook URLs when they point at a loopback address. */
   allowLoopbackHttpWebhooks: boolean;
+  /**
+   * Test switch: what the discovery documents claim as `resource` (RFC 9728) and `issuer`
+   * (RFC 8414) instead of the true values, to prove that a client refuses mismatched metadata.
+   * null = the true value.
+   */
+  advertisedResource: string | null;
+  advertisedIssuer: string | null;
 };
 
 const flag = (value: string | undefined, fallback: boolean) => (value === undefined || value === "" ? fallback : value === "1" || value === "true");
@@ -38,6 +45,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, port: number): EmulatorCon
     esimEnabled: flag(env.EMULATOR_ESIM_ENABLED, true),
     verifiedEmailEnabled: flag(env.EMULATOR_VERIFIED_EMAIL_ENABLED, true),
     allowLoopbackHttpWebhooks: flag(env.EMULATOR_ALLOW_LOOPBACK_HTTP_WEBHOOKS, true),
+    advertisedResource: null,
+    advertisedIssuer: null,
   };
 }
 
@@ -53,6 +62,8 @@ export function defaultConfig(overrides: Partial<EmulatorConfig> = {}): Emulator
     esimEnabled: true,
     verifiedEmailEnabled: true,
     allowLoopbackHttpWebhooks: true,
+    advertisedResource: null,
+    advertisedIssuer: null,
     ...overrides,
   };
 }

@@ -13,7 +13,7 @@ import { oauthUrls } from "./urls";
 export function protectedResourceMetadata(ctx: EmulatorContext) {
   const urls = oauthUrls(ctx);
   return {
-    resource: urls.resource,
+    resource: ctx.config.advertisedResource ?? urls.resource,
     authorization_servers: [urls.issuer],
     scopes_supported: [...SUPPORTED_SCOPES],
     bearer_methods_supported: ["header"],
@@ -25,7 +25,7 @@ export function protectedResourceMetadata(ctx: EmulatorContext) {
 export function authorizationServerMetadata(ctx: EmulatorContext) {
   const urls = oauthUrls(ctx);
   return {
-    issuer: urls.issuer,
+    issuer: ctx.config.advertisedIssuer ?? urls.issuer,
     authorization_endpoint: urls.authorize,
     token_endpoint: urls.token,
     registration_endpoint: urls.register,

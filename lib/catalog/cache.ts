@@ -277,3 +277,11 @@ function withDeadline<T>(work: Promise<T>, ms: number, entry: EntryIdentity): Pr
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * After staff change an upstream's credential: failures recorded under the old one (NOT_CONFIGURED,
+ * RECONNECT_NEEDED, …) must not make readers wait out the failure backoff; the next read asks again.
+ */
+export async function forgetCatalogFailures(db: DbClient, upstream: "commerce" | "unlock"): Promise<void> {
+  await db.catalogCacheEntry.updateMany({ where: { upstream, lastErrorAt: { not: null } }, data: { lastErrorAt: null } });
+}

@@ -55,7 +55,10 @@ export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOr
   return { orderId: order.id, changed: result.changed };
 }
 
-export type ApplyUnlockOptions = ApplyOptions & {
+// Unlock news may also come from a buyer's or staff member's own request (cancel, nowait:
+// lib/orders/unlock-actions.ts), so any event source is allowed here.
+export type ApplyUnlockOptions = Omit<ApplyOptions, "source"> & {
+  source: EventSource;
   /** To fetch the instructions of an available order (default: the app's client). */
   unlock?: UnlockClient;
 };

@@ -53,6 +53,17 @@ export type UpstreamResponse = {
 };
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** What one attempt came to: an answer (status, headers, parsed body) or a network failure code. */
+export type UpstreamCallOutcome = { api: UpstreamApi; route: string; status?: number; headers?: Headers; body?: unknown; networkError?: string };
+
+// The app plugs its connection-health recorder in here (lib/upstream/connection/health.ts);
+// tests and scripts run without one. It must never throw or wait.
+let observer: ((outcome: UpstreamCallOutcome) => void) | undefined;
+
+export function observeUpstreamCalls(fn: ((outcome: UpstreamCallOutcome) => void) | undefined): void {
+  observer = fn;
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function sendUpstream(request: UpstreamRequest): Promise<UpstreamResponse> {
@@ -70,6 +81,7 @@ export async function sendUpstream(request: UpstreamRequest): Promise<UpstreamRe
     } catch (error) {
       const failure = classifyFetchFailure(request, error);
       log(request, { attempt, durationMs: performance.now() - started, error: failure.code });
+      observer?.({ api: request.api, route: request.route, networkError: failure.code });
       if (failure.retryable && attempt < policy.maxAttempts) {
         await sleep(backoffDelay(attempt, policy));
         continue;
@@ -80,6 +92,7 @@ export async function sendUpstream(request: UpstreamRequest): Promise<UpstreamRe
     const durationMs = performance.now() - started;
     const body = await readJson(request, response);
     log(request, { attempt, durationMs, status: response.status, requestId: requestIdOf(body) });
+    observer?.({ api: request.api, route: request.route, status: response.status, headers: response.headers, body });
 
     if (rateLimitStatuses.includes(response.status) && attempt < policy.maxAttempts) {
       const wait = requestedWaitMs(response.headers) ?? backoffDelay(attempt, policy);

@@ -3,7 +3,8 @@ import { logger } from "@/lib/log";
 import { UpstreamError } from "@/lib/upstream/errors";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
 import { COMMERCE_EVENTS } from "./commerce-events";
-import { readSetting, storeSubscription, withSettingLease, WEBHOOK_SETTINGS } from "./settings";
+import { readSetting, withSettingLease } from "@/lib/db/settings";
+import { storeSubscription, WEBHOOK_SETTINGS } from "./settings";
 
 // Keeps the shop subscribed to the commerce API's order events: the receiver URL
 // ({APP_URL}/api/webhooks/commerce) registered once, its id and signing secret stored. Run at

@@ -27,13 +27,13 @@ async function importWith(vars: Record<string, string | undefined>) {
   vi.stubEnv("DATABASE_URL", t.url);
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
   vi.resetModules();
-  return import("./index");
+  return { ...(await import("./index")), ...(await import("../connection/resolve")) };
 }
 
 describe("commerceClient()", () => {
   it("imports and builds without a key; the first call reports NOT_CONFIGURED without sending", async () => {
-    const { commerceClient, configuredCommerceEnvironment } = await importWith({ COMMERCE_API_KEY: undefined });
-    expect(configuredCommerceEnvironment()).toBe("not_configured");
+    const { commerceClient, describeCommerceConnection } = await importWith({ COMMERCE_API_KEY: undefined });
+    expect(await describeCommerceConnection()).toEqual({ source: "none", kind: null, environment: "not_configured", identity: null });
     const api = commerceClient();
     await expect(api.getBalance()).rejects.toMatchObject({ kind: "config", code: "NOT_CONFIGURED" });
     expect((await emu.counters())["GET /v2/balance"]).toBeUndefined();
@@ -42,8 +42,8 @@ describe("commerceClient()", () => {
   });
 
   it("uses COMMERCE_API_URL and COMMERCE_API_KEY, and tells staff the key is production", async () => {
-    const { commerceClient, configuredCommerceEnvironment } = await importWith({ COMMERCE_API_KEY: SHOP_LIVE_KEY });
-    expect(configuredCommerceEnvironment()).toBe("production");
+    const { commerceClient, describeCommerceConnection } = await importWith({ COMMERCE_API_KEY: SHOP_LIVE_KEY });
+    expect(await describeCommerceConnection()).toMatchObject({ source: "env", kind: "api_key", environment: "production" });
     expect(await commerceClient().getBalance()).toMatchObject({ environment: "production", currency: "EUR" });
     expect(commerceClient()).toBe(commerceClient());
   });

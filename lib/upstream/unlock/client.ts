@@ -34,8 +34,11 @@ import {
 
 export type UnlockClientOptions = {
   baseUrl: string;
-  svcKey: string;
-  svcSecret: string;
+  /** The key pair; or `resolveCredentials` below when it may change while the app runs. */
+  svcKey?: string;
+  svcSecret?: string;
+  /** Read before every call (the app's stored credentials); wins over svcKey/svcSecret. */
+  resolveCredentials?: () => Promise<{ svcKey: string; svcSecret: string }>;
   budget?: RequestBudget;
   policy?: Partial<RetryPolicy>;
   /** create_order may take 30 s upstream (section 8); default 45 s. */
@@ -112,8 +115,11 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
   const headerNames = options.headerNames ?? DEFAULT_UNLOCK_HEADER_NAMES;
   const hashFunction = options.imeiCheckHash === undefined ? emulatorImeiCheckHash : options.imeiCheckHash;
 
+  const credentials = async () => (options.resolveCredentials ? options.resolveCredentials() : { svcKey: options.svcKey ?? "", svcSecret: options.svcSecret ?? "" });
+
   async function call<S extends z.ZodType>(spec: Call, schema: S): Promise<z.output<S>> {
-    if (!options.svcKey || !options.svcSecret) throw notConfigured();
+    const { svcKey, svcSecret } = await credentials();
+    if (!svcKey || !svcSecret) throw notConfigured();
     let response: UpstreamResponse;
     try {
       response = await sendUpstream({
@@ -123,7 +129,7 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
         path: spec.path,
         route: spec.route,
         form: spec.form,
-        headers: unlockCredentialHeaders(headerNames, options.svcKey, options.svcSecret),
+        headers: unlockCredentialHeaders(headerNames, svcKey, svcSecret),
         retry: spec.retry,
         priority: spec.priority,
         timeoutMs: spec.timeoutMs ?? options.timeoutMs,
@@ -214,7 +220,7 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
     imeiCheck: async (imei, callOptions = {}) => {
       const problem = imeiProblem(imei);
       if (problem) throw invalidInput(problem);
-      const hash = callOptions.hash ?? hashFunction?.({ svcKey: options.svcKey, svcSecret: options.svcSecret, imei });
+      const hash = callOptions.hash ?? hashFunction?.({ ...(await credentials()), imei });
       if (!hash && !options.allowHashlessImeiCheck) {
         throw new UpstreamError({
           api: "unlock",

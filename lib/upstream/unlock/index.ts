@@ -1,10 +1,11 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { resolveUnlockCredentials } from "../connection/resolve";
 import { upstreamEndpoints } from "../endpoints";
 import { upstreamBudget } from "../budget/default";
 import { createUnlockClient, type UnlockClient } from "./client";
 
-// The app's unlocking API client, built once from the environment. Missing credentials do not
+// The app's unlocking API client, built once. Missing credentials do not
 // throw here: every call then rejects with UpstreamError kind "config", code "NOT_CONFIGURED",
 // so pages handle it like any other upstream failure.
 
@@ -13,8 +14,8 @@ let instance: UnlockClient | undefined;
 export function unlockClient(): UnlockClient {
   instance ??= createUnlockClient({
     baseUrl: upstreamEndpoints().unlock.baseUrl,
-    svcKey: env.UNLOCK_SVC_KEY ?? "",
-    svcSecret: env.UNLOCK_SVC_SECRET ?? "",
+    // env, else the pair staff stored in the admin, else the embedded emulator's.
+    resolveCredentials: resolveUnlockCredentials,
     headerNames: env.UNLOCK_HEADER_NAMES,
     // Shared through the database with every other instance of the app.
     budget: upstreamBudget,

@@ -2,8 +2,14 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { payNowAction } from "./actions";
 import { revealGiftcardCodeAction } from "./giftcard-actions";
+import { cancelUnlockAction } from "./unlock-actions";
 import { FulfillmentDetails, DetailRows } from "@/components/shop/orders/fulfillment-details";
+import { EsimDelivery } from "@/components/shop/orders/esim-delivery";
+import { esimPurchaseLines } from "@/components/shop/orders/esim-view";
 import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
+import { ImeiCheckReport } from "@/components/shop/orders/imeicheck-report";
+import { UnlockOrderSection } from "@/components/shop/orders/unlock-order-section";
+import { imeiCheckPurchaseLines, unlockPurchaseLines } from "@/components/shop/orders/unlock-view";
 import { giftcardPurchaseLines } from "@/components/shop/orders/giftcard-view";
 import { OrderLiveStatus } from "@/components/shop/orders/order-live-status";
 import { OrderTimeline } from "@/components/shop/orders/order-timeline";
@@ -22,12 +28,21 @@ import { findViewableOrder } from "@/lib/orders/access";
 import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { PRODUCTS } from "@/lib/products";
 
 export const dynamic = "force-dynamic";
 
 // The link is the key to a guest order: keep it out of search engines and Referer headers.
 export const metadata: Metadata = { title: "Your order", robots: { index: false, follow: false }, referrer: "same-origin" };
+
+const PURCHASE_LINES: Record<ProductType, (detail: unknown) => Array<{ label: string; value: string }>> = {
+  topup: (detail) => topupPurchaseLines(detail, formatPhone),
+  giftcard: giftcardPurchaseLines,
+  esim: esimPurchaseLines,
+  unlock: unlockPurchaseLines,
+  imeicheck: imeiCheckPurchaseLines,
+};
 
 const SHOW_REASON = new Set(["failed", "needs_attention", "cancelled", "refunded"]);
 
@@ -49,9 +64,12 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
   const display = ORDER_STATUS_DISPLAY[order.status];
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const isGiftcard = order.productType === "giftcard";
-  const purchase = order.productType === "topup" ? topupPurchaseLines(order.detail, formatPhone) : isGiftcard ? giftcardPurchaseLines(order.detail) : [];
-  // A gift card's code and link are shown only on request (GiftcardDelivery), never rendered here.
-  const delivery = isGiftcard ? [] : fulfillmentLines(order.fulfillment);
+  const isEsim = order.productType === "esim";
+  const purchase = PURCHASE_LINES[order.productType](order.detail);
+  // Only a top-up's delivery is plain rows; the others have their own sections: a gift card's
+  // code is shown only on request (GiftcardDelivery), an eSIM's fields (EsimDelivery), unlock
+  // instructions (UnlockOrderSection) and IMEI reports (ImeiCheckReport).
+  const delivery = order.productType === "topup" ? fulfillmentLines(order.fulfillment) : [];
   const latestPayment = order.payments[0] ?? null;
   const awaitingPayment = order.status === "awaiting_payment";
 
@@ -96,6 +114,10 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
             />
           ) : null}
 
+          {isEsim ? <EsimDelivery order={order} /> : null}
+          {order.productType === "unlock" ? <UnlockOrderSection order={order} cancelAction={cancelUnlockAction.bind(null, order.ref)} /> : null}
+          {order.productType === "imeicheck" ? <ImeiCheckReport fulfillment={order.fulfillment} /> : null}
+
           {delivery.length > 0 ? (
             <Card>
               <CardTitle id="delivery-heading" className="mb-3">
@@ -127,7 +149,7 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
             <CardTitle id="price-heading" className="mb-3">
               Price
             </CardTitle>
-            <PriceBreakdown pricing={pricing} amountLabel={order.productType === "topup" ? "Top-up amount" : isGiftcard ? "Card value" : "Amount"} />
+            <PriceBreakdown pricing={pricing} amountLabel={order.productType === "topup" ? "Top-up amount" : isGiftcard ? "Card value" : isEsim ? "eSIM plan" : "Amount"} />
           </Card>
           <Card>
             <CardTitle id="payment-heading" className="mb-3">

@@ -1,0 +1,56 @@
+"use server";
+
+import { z } from "zod";
+import type { ImeiCheckPayState } from "@/components/shop/imei-check/imei-check-form";
+import { getCurrentUser } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import { logger } from "@/lib/log";
+import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-payment";
+import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
+import { imeiCheckPrice } from "@/lib/orders/unlock-quote";
+import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
+
+// "Pay" on the IMEI check page: the IMEI is validated again, the price computed again and
+// compared with what the buyer saw; one submission id (in the page's URL) makes one order.
+
+const START_AGAIN = "This page is out of date. Please reload it and try again.";
+const paySchema = z.object({ submissionId: z.uuid(), expectedTotalMinor: z.coerce.number().int().min(0) });
+const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+export async function payForImeiCheckAction(_state: ImeiCheckPayState, form: FormData): Promise<ImeiCheckPayState> {
+  const typedEmail = String(form.get("email") ?? "").trim();
+  const parsed = paySchema.safeParse({ submissionId: form.get("submissionId") ?? "", expectedTotalMinor: form.get("expectedTotalMinor") ?? "" });
+  if (!parsed.success) return { error: START_AGAIN, email: typedEmail };
+  const user = await getCurrentUser();
+
+  const existing = await db.order.findUnique({ where: { submissionId: parsed.data.submissionId }, select: { id: true, ref: true, userId: true, status: true, upstreamMode: true } });
+  if (existing) return continueToPayment(existing, user?.id ?? null, START_AGAIN);
+
+  const imei = normaliseImei(String(form.get("imei") ?? ""));
+  const imeiError = imeiProblem(imei) ?? undefined;
+  const email = typedEmail ? emailSchema.safeParse(typedEmail) : null;
+  const emailError = email && !email.success ? "Enter a valid email address, like name@example.com." : !email && !user?.email ? "Enter your email address: we send the receipt and your order link there." : undefined;
+  if (imeiError || emailError) return { imeiError, emailError, email: typedEmail };
+
+  const pricing = await imeiCheckPrice(db);
+  if (pricing.totalMinor !== parsed.data.expectedTotalMinor) {
+    return { priceChanged: true, error: "The price changed since this page was shown. Please check the new total and pay again.", email: typedEmail };
+  }
+  let order: OrderToPay;
+  try {
+    order = await createOrder(db, {
+      productType: "imeicheck",
+      submissionId: parsed.data.submissionId,
+      customerEmail: email?.success ? email.data : user!.email,
+      userId: user?.id,
+      detail: { imei },
+      pricing,
+      upstreamMode: "credits",
+    });
+  } catch (error) {
+    if (error instanceof OrderSubmissionConflictError) return { error: START_AGAIN, email: typedEmail };
+    logger.error({ err: error }, "IMEI check order could not be created");
+    return { error: "We could not create your order. Nothing was charged. Please try again.", email: typedEmail };
+  }
+  return continueToPayment(order, user?.id ?? null, START_AGAIN);
+}

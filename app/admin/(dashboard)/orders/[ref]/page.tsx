@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { OrderActions } from "@/components/admin/orders/order-actions";
+import { OrderFacts } from "@/components/admin/orders/order-facts";
+import { OrderHistory } from "@/components/admin/orders/order-history";
+import { PageHeader } from "@/components/admin/shared/page-header";
+import { loadOrderForStaff } from "@/lib/admin/orders/detail";
+import { requireStaff } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import { orderRefSchema } from "@/lib/orders/access";
+
+export const metadata: Metadata = { title: "Order" };
+
+export default async function AdminOrderPage({ params }: { params: Promise<{ ref: string }> }) {
+  const { ref } = await params;
+  await requireStaff("staff", `/admin/orders/${encodeURIComponent(ref)}`);
+  if (!orderRefSchema.safeParse(ref).success) notFound();
+  const view = await loadOrderForStaff(db, ref);
+  if (!view) notFound();
+  const hasPayment = view.order.payments.some((p) => p.status === "succeeded");
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/admin/orders" className="text-muted underline-offset-4 hover:underline">
+          ← All orders
+        </Link>
+      </p>
+      <PageHeader title={`Order ${view.order.ref}`} description={view.order.customerEmail} />
+      <div className="flex flex-col gap-6">
+        <OrderActions order={view.order} hasPayment={hasPayment} now={new Date()} />
+        <OrderFacts view={view} />
+        <OrderHistory view={view} />
+      </div>
+    </>
+  );
+}

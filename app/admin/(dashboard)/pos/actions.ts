@@ -1,0 +1,186 @@
+"use server";
+
+import { z } from "zod";
+import { loadBrandOffer, loadCountryBrands } from "@/app/(shop)/giftcards/catalog";
+import { lookupCarrier } from "@/app/(shop)/topup/carrier";
+import { loadOperatorOffer } from "@/app/(shop)/topup/offer";
+import { checkPhone } from "@/components/shop/topup/phone";
+import { posEsimPlans } from "@/lib/admin/pos/esim-catalog";
+import { placeCounterSale } from "@/lib/admin/pos/place";
+import { previewOf, priceSale } from "@/lib/admin/pos/price-sale";
+import { resolveSale } from "@/lib/admin/pos/resolve";
+import { saleRequestSchema, type SalePreview } from "@/lib/admin/pos/sale-request";
+import { posUnlockCatalog, type UnlockChoices, type UnlockTools } from "@/lib/admin/pos/unlock-catalog";
+import { requireStaff } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import { logger } from "@/lib/log";
+import { OrderSubmissionConflictError } from "@/lib/orders/create";
+import { isUpstreamError } from "@/lib/upstream/errors";
+
+// The point of sale's server actions. Each checks the staff role first (a layout does not
+// protect actions), trusts nothing from the browser (the choice is resolved against the live
+// catalog again), and prices on the server (the upstream's preview for commerce products, the
+// storefront's unlock prices for unlocks and IMEI checks): the preview shown before placing
+// and the price charged come from the same rule, and placing refuses a total that moved since
+// the preview.
+
+type Fail = { ok: false; error: string; field?: string };
+
+function failure(error: unknown, what: string): Fail {
+  if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
+  logger.error({ err: error }, `point of sale: ${what} failed`);
+  return { ok: false, error: `The ${what} did not work just now. Please try again.` };
+}
+
+export type PosRate = { token: string; label: string; serviceType: string; totalMinor: number; currency: string };
+export type TopupOptions = { ok: true; operator: string; country: string; phone: string; rates: PosRate[] } | Fail;
+
+/** Top-up step 1: the number's operator and its current rates. */
+export async function posTopupOptionsAction(phoneInput: string): Promise<TopupOptions> {
+  await requireStaff("staff", "/admin/pos");
+  const phone = checkPhone(String(phoneInput ?? "").slice(0, 40));
+  if (!phone.ok) return { ok: false, error: phone.error, field: "phone" };
+  try {
+    const carrier = await lookupCarrier(phone.e164);
+    if (!carrier.ok) return { ok: false, error: carrier.error, field: carrier.kind === "refused" ? "phone" : undefined };
+    const offer = await loadOperatorOffer(carrier.carrier.operatorId);
+    if (!offer.ok) return { ok: false, error: offer.error };
+    return {
+      ok: true,
+      operator: offer.offer.operatorName,
+      country: offer.offer.countryName,
+      phone: phone.e164,
+      rates: offer.offer.choices.map((c) => ({ token: c.token, label: c.productName, serviceType: c.serviceType, totalMinor: c.totalMinor, currency: c.currency })),
+    };
+  } catch (error) {
+    return failure(error, "operator lookup");
+  }
+}
+
+export type GiftcardBrandOption = { slug: string; name: string };
+export type GiftcardBrands = { ok: true; brands: GiftcardBrandOption[] } | Fail;
+
+/** Gift card step 2: the brands sold in a country. */
+export async function posGiftcardBrandsAction(country: string): Promise<GiftcardBrands> {
+  await requireStaff("staff", "/admin/pos");
+  const code = z.string().regex(/^[a-z]{2}$/).safeParse(country);
+  if (!code.success) return { ok: false, error: "Choose a country.", field: "country" };
+  const brands = await loadCountryBrands(code.data);
+  if (!brands.ok) return { ok: false, error: brands.error };
+  return { ok: true, brands: brands.value.map((b) => ({ slug: b.slug, name: b.name })) };
+}
+
+export type GiftcardValues = { ok: true; values: PosRate[] } | Fail;
+
+/** Gift card step 3: a brand's denominations at the shop's price. */
+export async function posGiftcardValuesAction(country: string, brand: string): Promise<GiftcardValues> {
+  await requireStaff("staff", "/admin/pos");
+  const valid = z.object({ country: z.string().regex(/^[a-z]{2}$/), brand: z.string().regex(/^[a-z0-9-]{1,80}$/) }).safeParse({ country, brand });
+  if (!valid.success) return { ok: false, error: "Choose a country and a brand.", field: "brand" };
+  const offer = await loadBrandOffer(valid.data.country, valid.data.brand);
+  if (offer.ok === false) return { ok: false, error: offer.error };
+  if (offer.ok !== true) return { ok: false, error: "That brand is not sold in this country.", field: "brand" };
+  return { ok: true, values: offer.value.denominations.map((d) => ({ token: d.token, label: d.productName, serviceType: "giftcard", totalMinor: d.totalMinor, currency: d.currency })) };
+}
+
+export type EsimPlans = { ok: true; plans: PosRate[] } | Fail;
+
+/** eSIM step 2: a destination's plans at the shop's price. */
+export async function posEsimPlansAction(country: string): Promise<EsimPlans> {
+  await requireStaff("staff", "/admin/pos");
+  const code = z.string().regex(/^[a-z0-9-]{2,10}$/).safeParse(country);
+  if (!code.success) return { ok: false, error: "Choose a destination.", field: "country" };
+  try {
+    const { options } = await posEsimPlans(code.data);
+    return { ok: true, plans: options.map((o) => ({ token: o.catalogId, label: o.label, serviceType: "esim", totalMinor: o.totalMinor, currency: o.currency })) };
+  } catch (error) {
+    return failure(error, "plan list");
+  }
+}
+
+const unlockId = z.coerce.number().int().min(0).max(1e12);
+
+/** Unlock step 2: a brand's devices. */
+export async function posUnlockDevicesAction(brand: number): Promise<UnlockChoices> {
+  await requireStaff("staff", "/admin/pos");
+  const id = unlockId.safeParse(brand);
+  if (!id.success) return { ok: false, error: "Choose a brand.", field: "brand" };
+  return posUnlockCatalog.devices(id.data);
+}
+
+/** Unlock step 3: a country's networks. */
+export async function posUnlockNetworksAction(country: number): Promise<UnlockChoices> {
+  await requireStaff("staff", "/admin/pos");
+  const id = unlockId.safeParse(country);
+  if (!id.success) return { ok: false, error: "Choose the network's country.", field: "country" };
+  return posUnlockCatalog.networks(id.data);
+}
+
+/** Unlock step 4: the services for a device on a network, at the storefront's price. */
+export async function posUnlockToolsAction(device: number, network: number): Promise<UnlockTools> {
+  await requireStaff("staff", "/admin/pos");
+  const ids = z.object({ device: unlockId, network: unlockId }).safeParse({ device, network });
+  if (!ids.success) return { ok: false, error: "Choose a device and a network.", field: "network" };
+  return posUnlockCatalog.tools(ids.data.device, ids.data.network);
+}
+
+export type PreviewResult = { ok: true; preview: SalePreview } | Fail;
+
+/** The mandatory preview: the upstream's quote for exactly this sale, with the shop's margin. */
+export async function posPreviewAction(raw: unknown): Promise<PreviewResult> {
+  await requireStaff("staff", "/admin/pos");
+  const parsed = saleRequestSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Choose a product first.", field: String(parsed.error.issues[0]?.path[0] ?? "") };
+  try {
+    const sale = await resolveSale(parsed.data);
+    if (!sale.ok) return sale;
+    return { ok: true, preview: previewOf(await priceSale(sale)) };
+  } catch (error) {
+    return failure(error, "preview");
+  }
+}
+
+const placeSchema = z.object({
+  sale: saleRequestSchema,
+  submissionId: z.uuid(),
+  expectedTotalMinor: z.number().int().min(0),
+  email: z.union([z.literal(""), z.string().trim().toLowerCase().max(254).pipe(z.email())]),
+});
+
+export type PlaceResult = { ok: true; ref: string; status: string } | (Fail & { priceChanged?: boolean });
+
+/** Places the previewed sale, paid at the counter by the signed-in staff member. */
+export async function posPlaceAction(raw: unknown): Promise<PlaceResult> {
+  const staff = await requireStaff("staff", "/admin/pos");
+  const parsed = placeSchema.safeParse(raw);
+  if (!parsed.success) {
+    const emailIssue = parsed.error.issues.find((i) => i.path[0] === "email");
+    if (emailIssue) return { ok: false, error: "Enter a valid email address, like name@example.com, or leave it empty.", field: "email" };
+    return { ok: false, error: "This preview is out of date. Please preview the sale again." };
+  }
+  const input = parsed.data;
+  try {
+    const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: { ref: true, status: true } });
+    if (existing) return { ok: true, ref: existing.ref, status: existing.status };
+    const sale = await resolveSale(input.sale);
+    if (!sale.ok) return sale;
+    const price = await priceSale(sale);
+    if (price.pricing.totalMinor !== input.expectedTotalMinor) {
+      return { ok: false, priceChanged: true, error: "The price changed since the preview. Check the new preview and place the sale again." };
+    }
+    const result = await placeCounterSale(db, {
+      staff,
+      productType: input.sale.product,
+      submissionId: input.submissionId,
+      // A walk-in buyer without an email: the receipt goes to the staff member who sold it.
+      customerEmail: input.email || staff.email,
+      pricing: price.pricing,
+      detail: price.detail,
+    });
+    if (!result.ok) return { ok: false, error: result.error };
+    return { ok: true, ref: result.order.ref, status: result.order.status };
+  } catch (error) {
+    if (error instanceof OrderSubmissionConflictError) return { ok: false, error: "This preview is out of date. Please preview the sale again." };
+    return failure(error, "sale");
+  }
+}

@@ -1,0 +1,49 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import type { MarginFormState } from "@/components/admin/pricing/margin-form";
+import { updateMargin } from "@/lib/admin/pricing/margins";
+import { requireStaff } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import { logger } from "@/lib/log";
+import { decimalToMinor } from "@/lib/money";
+
+// Pricing is an admin setting (components/admin/nav-items.ts): the action checks the role
+// itself, since a layout does not protect server actions.
+
+const formSchema = z.object({
+  productType: z.enum(["topup", "esim", "giftcard", "unlock", "imeicheck"]),
+  percent: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}(\.\d{1,4})?$/, "Enter a percentage like 5 or 2.5 (up to 4 decimals).")
+    .transform(Number)
+    .pipe(z.number().max(1000, "The percentage can be at most 1000.")),
+  fixed: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, "Enter an amount like 0.30 (up to 2 decimals).")
+    .transform((value) => decimalToMinor(value, 2)),
+});
+
+export async function updateMarginAction(_state: MarginFormState, form: FormData): Promise<MarginFormState> {
+  const user = await requireStaff("admin", "/admin/pricing");
+  const parsed = formSchema.safeParse({ productType: form.get("productType"), percent: form.get("percent") ?? "", fixed: form.get("fixed") ?? "" });
+  if (!parsed.success) {
+    const errors: MarginFormState["errors"] = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === "percent" || field === "fixed") errors[field] ??= issue.message;
+    }
+    return { errors, message: errors.percent || errors.fixed ? undefined : "Unknown product type." };
+  }
+  try {
+    const change = await updateMargin(db, user, parsed.data.productType, { percent: parsed.data.percent, fixedMinor: parsed.data.fixed });
+    revalidatePath("/admin/pricing");
+    return { saved: true, message: change.changed ? "Margin saved." : "No change: the margin was already set to this." };
+  } catch (error) {
+    logger.error({ err: error }, "margin update failed");
+    return { message: "The margin could not be saved. Please try again." };
+  }
+}

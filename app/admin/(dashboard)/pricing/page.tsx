@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { MarginForm } from "@/components/admin/pricing/margin-form";
+import { PageHeader } from "@/components/admin/shared/page-header";
+import { Card, CardTitle } from "@/components/ui/card";
+import { PRODUCT_TYPES, readMargins } from "@/lib/admin/pricing/margins";
+import { requireStaff } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import { PRODUCTS } from "@/lib/products";
+import { updateMarginAction } from "./actions";
+
+export const metadata: Metadata = { title: "Pricing" };
+export const dynamic = "force-dynamic";
+
+export default async function PricingPage() {
+  await requireStaff("admin", "/admin/pricing");
+  const margins = await readMargins(db);
+  return (
+    <>
+      <PageHeader
+        title="Pricing"
+        description="The shop's margin per product type: retail price = upstream cost + percent of the cost (rounded up to the cent) + fixed fee. New quotes use a saved margin at once; orders already created keep their price."
+      />
+      <div className="grid gap-4 xl:grid-cols-2">
+        {PRODUCT_TYPES.map((type) => {
+          const label = PRODUCTS.find((p) => p.type === type)?.name ?? type;
+          const margin = margins[type];
+          return (
+            <Card key={type}>
+              <CardTitle className="mb-4">{label}</CardTitle>
+              <MarginForm productType={type} label={label} percent={margin.percent} fixedMinor={margin.fixedMinor} currency="EUR" action={updateMarginAction} />
+            </Card>
+          );
+        })}
+      </div>
+    </>
+  );
+}

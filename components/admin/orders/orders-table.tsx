@@ -1,0 +1,59 @@
+import Link from "next/link";
+import { Table, Td, Th } from "@/components/ui/table";
+import { LocalTime } from "@/components/ui/local-time";
+import type { OrderStatus, ProductType } from "@/lib/db/generated/sqlite/enums";
+import { formatMoney } from "@/lib/money";
+import { PRODUCTS } from "@/lib/products";
+import { OrderStatusBadge } from "./status-badge";
+
+export type OrderRow = {
+  id: string;
+  ref: string;
+  productType: ProductType;
+  status: OrderStatus;
+  upstreamStatus: string | null;
+  customerEmail: string;
+  retailAmount: number;
+  currency: string;
+  createdAt: Date;
+};
+
+export function OrdersTable({ rows, caption, empty }: { rows: OrderRow[]; caption: string; empty: string }) {
+  if (rows.length === 0) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">{empty}</p>;
+  return (
+    <Table>
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <Th>Reference</Th>
+          <Th>Created</Th>
+          <Th>Product</Th>
+          <Th>Status</Th>
+          <Th>Customer</Th>
+          <Th className="text-right">Total</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((order) => (
+          <tr key={order.id}>
+            <Td>
+              <Link href={`/admin/orders/${order.ref}`} className="font-mono text-xs font-medium text-brand underline-offset-4 hover:underline">
+                {order.ref}
+              </Link>
+            </Td>
+            <Td className="whitespace-nowrap">
+              <LocalTime iso={order.createdAt.toISOString()} />
+            </Td>
+            <Td>{PRODUCTS.find((p) => p.type === order.productType)?.name ?? order.productType}</Td>
+            <Td>
+              <OrderStatusBadge status={order.status} />
+              {order.upstreamStatus ? <span className="ml-2 text-xs text-muted">supplier: {order.upstreamStatus}</span> : null}
+            </Td>
+            <Td className="break-all">{order.customerEmail}</Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(order.retailAmount, order.currency)}</Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

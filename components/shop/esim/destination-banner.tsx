@@ -1,0 +1,25 @@
+import { cn } from "@/lib/ui/cn";
+import { destinationLabelCode, destinationSymbol } from "./destination";
+import type { EsimDestinationSummary } from "./types";
+
+/**
+ * The destination in large type with its flag and code. Buyers mix up countries (Niger and
+ * Nigeria, Austria and Australia): at checkout this is what they confirm.
+ */
+export function DestinationBanner({ destination, className, headingLevel = "p" }: { destination: EsimDestinationSummary; className?: string; headingLevel?: "p" | "h1" }) {
+  const Tag = headingLevel;
+  return (
+    <div className={cn("flex items-center gap-4", className)} data-testid="destination-banner">
+      <span aria-hidden="true" className="text-5xl leading-none sm:text-6xl">
+        {destinationSymbol(destination.code)}
+      </span>
+      <div className="min-w-0">
+        <Tag className="text-3xl leading-tight font-bold tracking-tight sm:text-4xl">{destination.name}</Tag>
+        <p className="mt-1 font-mono text-lg font-semibold tracking-widest text-muted">
+          <span className="sr-only">Code </span>
+          {destinationLabelCode(destination.code)}
+        </p>
+      </div>
+    </div>
+  );
+}

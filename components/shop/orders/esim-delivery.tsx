@@ -1,0 +1,92 @@
+import { AlertTriangle, Smartphone } from "lucide-react";
+import { Card, CardTitle } from "@/components/ui/card";
+import { buttonClasses } from "@/components/ui/button";
+import { db } from "@/lib/db";
+import { remainingData } from "@/lib/esim/remaining-data";
+import { EsimCopyValue } from "./esim-copy-value";
+import { EsimInstallSteps } from "./esim-install-steps";
+import { EsimQr } from "./esim-qr";
+import { EsimRemainingData } from "./esim-remaining-data";
+import { esimInstall, esimPurchase } from "./esim-view";
+
+export type EsimDeliveryOrder = { id: string; ref: string; status: string; userId: string | null; fulfillment: unknown; detail: unknown };
+
+/** Where the buyer reaches this eSIM's usage page: owners by the ICCID alone, guests with their order link. */
+export function esimLinesHref(iccid: string, order: Pick<EsimDeliveryOrder, "ref" | "userId">): string {
+  return `/esim/lines/${iccid}${order.userId ? "" : `?${new URLSearchParams({ order: order.ref })}`}`;
+}
+
+/**
+ * The order page's delivery card for a fulfilled eSIM: the QR drawn from the activation code,
+ * the values for manual entry with copy buttons, the iPhone one-tap link, install steps, the
+ * ICCID, the "installs once" warning, and the remaining data (asked from the supplier at most
+ * every five minutes: lib/esim/remaining-data.ts). Nothing before fulfillment.
+ */
+export async function EsimDelivery({ order }: { order: EsimDeliveryOrder }) {
+  if (order.status !== "fulfilled") return null;
+  const install = esimInstall(order.fulfillment);
+  const { activation } = install;
+  if (!activation && !install.hostedQrUrl && !install.iccid) return null;
+  const purchase = esimPurchase(order.detail);
+  const usage = await remainingData(db, order.id);
+
+  return (
+    <Card>
+      <CardTitle id="delivery-heading" className="mb-4">
+        Your eSIM{purchase.destinationName ? ` for ${purchase.destinationName}` : ""}
+      </CardTitle>
+      <div className="flex flex-col gap-6">
+        <p className="flex gap-2 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="esim-install-once">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warn" aria-hidden="true" />
+          <span>
+            <strong className="font-semibold">A QR code can usually be installed only once.</strong> Install it on the phone you travel with, and do not delete the eSIM from the phone afterwards: it cannot be installed again.
+          </span>
+        </p>
+
+        <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
+          <EsimQr lpa={activation?.lpa ?? null} hostedQrUrl={install.hostedQrUrl} />
+          <div className="flex w-full min-w-0 flex-col gap-3">
+            <p className="text-sm text-muted">Scan the QR code with the phone you will travel with, or install directly on this iPhone.</p>
+            {install.iphoneInstallUrl ? (
+              <a href={install.iphoneInstallUrl} className={buttonClasses("primary", "md", "w-full sm:w-auto sm:self-start")} data-testid="esim-iphone-install">
+                <Smartphone className="size-4" aria-hidden="true" />
+                Install on this iPhone
+              </a>
+            ) : null}
+            <p className="text-xs text-muted">One-tap install needs iOS 17.4 or later; otherwise use the QR code or the details below.</p>
+          </div>
+        </div>
+
+        {activation || install.iccid ? (
+          <section aria-labelledby="manual-heading" className="flex flex-col gap-3">
+            <h3 id="manual-heading" className="font-semibold">
+              Enter it by hand
+            </h3>
+            <dl className="flex flex-col gap-3">
+              {activation ? (
+                <>
+                  <EsimCopyValue id="esim-lpa" label="Activation code (LPA string)" value={activation.lpa} testId="esim-lpa" />
+                  <EsimCopyValue id="esim-smdp" label="SM-DP+ address" value={activation.smdpAddress} testId="esim-smdp" />
+                  <EsimCopyValue id="esim-matching-id" label="Matching ID (activation code)" value={activation.matchingId} testId="esim-matching-id" />
+                </>
+              ) : null}
+              {install.iccid ? <EsimCopyValue id="esim-iccid" label="ICCID (your eSIM's number)" value={install.iccid} testId="esim-iccid" /> : null}
+            </dl>
+            {activation?.confirmationCodeRequired ? <p className="text-sm text-muted">This eSIM also asks for a confirmation code: it is sent to you separately, never in the QR code.</p> : null}
+          </section>
+        ) : null}
+
+        <section aria-labelledby="install-heading" className="flex flex-col gap-3">
+          <h3 id="install-heading" className="font-semibold">
+            How to install
+          </h3>
+          <EsimInstallSteps confirmationCodeRequired={activation?.confirmationCodeRequired ?? false} />
+        </section>
+
+        <div className="border-t border-border pt-5">
+          <EsimRemainingData usage={usage.usage} planGb={purchase.unlimited ? null : purchase.dataGb} failed={usage.failed} linesHref={install.iccid ? esimLinesHref(install.iccid, order) : undefined} />
+        </div>
+      </div>
+    </Card>
+  );
+}

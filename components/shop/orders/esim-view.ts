@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { dataText, validityText } from "@/components/shop/esim/format";
+import { appleInstallUrl, parseActivationCode, type ActivationCode } from "@/lib/validation/lpa";
+import type { PurchaseLine } from "./order-view";
+
+// An eSIM order read for the buyer: `detail.esim` (written by the eSIM pay action from the
+// catalog as the buyer saw it) for "What you bought", and the fulfillment's eSIM fields for
+// the delivery card. Malformed values are left out, never shown raw.
+
+const text = z.string().trim().min(1);
+const loose = <T extends z.ZodType>(schema: T) => schema.nullish().catch(undefined);
+
+const esimDetailSchema = z.object({
+  esim: loose(
+    z.object({
+      planName: loose(text),
+      destinationCode: loose(z.string().regex(/^[a-z]{2}$/)),
+      destinationName: loose(text),
+      dataGb: loose(z.number().nonnegative()),
+      unlimited: loose(z.boolean()),
+      validityDays: loose(z.number().int().positive()),
+    }),
+  ),
+});
+
+export type EsimPurchase = { destinationCode: string | null; destinationName: string | null; unlimited: boolean; dataGb: number | null };
+
+function parseDetail(detail: unknown) {
+  const parsed = esimDetailSchema.safeParse(detail);
+  return parsed.success ? (parsed.data.esim ?? null) : null;
+}
+
+/** "What you bought" rows for an eSIM order. */
+export function esimPurchaseLines(detail: unknown): PurchaseLine[] {
+  const esim = parseDetail(detail);
+  if (!esim) return [];
+  const lines: PurchaseLine[] = [];
+  if (esim.destinationName) lines.push({ label: "Destination", value: esim.destinationCode ? `${esim.destinationName} (${esim.destinationCode.toUpperCase()})` : esim.destinationName });
+  if (esim.unlimited !== undefined && esim.unlimited !== null) lines.push({ label: "Data", value: dataText({ unlimited: esim.unlimited, dataGb: esim.dataGb ?? null }) });
+  if (esim.validityDays) lines.push({ label: "Valid for", value: validityText(esim.validityDays) });
+  return lines;
+}
+
+export function esimPurchase(detail: unknown): EsimPurchase {
+  const esim = parseDetail(detail);
+  return { destinationCode: esim?.destinationCode ?? null, destinationName: esim?.destinationName ?? null, unlimited: esim?.unlimited ?? false, dataGb: esim?.dataGb ?? null };
+}
+
+export type EsimInstall = {
+  iccid: string | null;
+  /** Parsed from lpa_string; null when the supplier sent none or it is not an activation code. */
+  activation: ActivationCode | null;
+  /** The supplier's hosted QR PNG: shown when the app cannot draw the QR itself, and offered as a second source. */
+  hostedQrUrl: string | null;
+  /** iPhone one-tap install: the supplier's install_url, else Apple's universal link with the code. */
+  iphoneInstallUrl: string | null;
+};
+
+const httpsUrl = (value: unknown): string | null => (typeof value === "string" && /^https:\/\/[^\s]+$/.test(value.trim()) ? value.trim() : null);
+const httpUrl = (value: unknown): string | null => (typeof value === "string" && /^https?:\/\/[^\s]+$/.test(value.trim()) ? value.trim() : null);
+
+export function esimInstall(fulfillment: unknown): EsimInstall {
+  const record = fulfillment && typeof fulfillment === "object" && !Array.isArray(fulfillment) ? (fulfillment as Record<string, unknown>) : {};
+  const parsed = typeof record.lpaString === "string" ? parseActivationCode(record.lpaString) : null;
+  const activation = parsed?.ok ? parsed.value : null;
+  const iccid = typeof record.iccid === "string" && /^\d{10,22}F?$/i.test(record.iccid.trim()) ? record.iccid.trim() : null;
+  return {
+    iccid,
+    activation,
+    // The hosted QR may be served over plain http by a sandbox; the install link must be https.
+    hostedQrUrl: httpUrl(record.qrCodeUrl),
+    iphoneInstallUrl: httpsUrl(record.installUrl) ?? (activation ? appleInstallUrl(activation.lpa) : null),
+  };
+}

@@ -1,0 +1,203 @@
+import { ExternalLink, FileText } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardTitle } from "@/components/ui/card";
+import { buttonClasses } from "@/components/ui/button";
+import { catalogImageUrl } from "@/lib/catalog/images";
+import { DeviceImage } from "@/components/shop/unlock/device-image";
+import { readImeiCheck, safeWebUrl, type ImeiCheckView } from "./unlock-view";
+
+// The IMEI check result on the order page (spec section 2, "IMEI check result"): device data,
+// recognition errors (reported in res.error even though the envelope says OK), the blacklist
+// status, the black and white lists with what each network status means, the history, the
+// PDF report, the free/paid state and the supplier's extra buttons.
+
+const NETWORK_STATUS: Record<number, { label: string; meaning: string; tone: "danger" | "ok" | "warn" }> = {
+  0: { label: "Blocked", meaning: "cannot be used on this network", tone: "danger" },
+  1: { label: "Usable", meaning: "can be used on this network", tone: "ok" },
+  2: { label: "Unconfirmed", meaning: "not confirmed by the industry body, but should be usable", tone: "warn" },
+};
+
+type ListEntry = NonNullable<NonNullable<ImeiCheckView["report"]>>["blackList"][number];
+
+function NetworkLists({ title, id, entries, empty }: { title: string; id: string; entries: ListEntry[]; empty: string }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h3 id={id} className="text-sm font-semibold">
+        {title}
+      </h3>
+      {entries.length === 0 ? (
+        <p className="text-sm text-muted">{empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {entries.map((entry) => (
+            <li key={entry.country} className="text-sm">
+              <p className="font-medium">{entry.country}</p>
+              <ul className="mt-1 flex flex-col gap-1">
+                {entry.networks.map((network) => {
+                  const status = NETWORK_STATUS[network.status] ?? { label: `Status ${network.status}`, meaning: "unknown status", tone: "warn" as const };
+                  return (
+                    <li key={network.name} className="flex flex-wrap items-center justify-between gap-2">
+                      <span>{network.name}</span>
+                      <Badge tone={status.tone} title={status.meaning}>
+                        {status.label}
+                        <span className="sr-only">: {status.meaning}</span>
+                      </Badge>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ExtraButtons({ items }: { items: ImeiCheckView["extraInfo"] }) {
+  const buttons = items.map((item) => ({ ...item, url: safeWebUrl(item.url) })).filter((item) => item.type === "button" && item.url && item.txt);
+  if (buttons.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-3">
+      {buttons.map((item) => (
+        <a key={item.url} href={item.url!} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "md")}>
+          {item.txt}
+          <ExternalLink className="size-4" aria-hidden="true" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      ))}
+    </div>
+  );
+}
+
+export function ImeiCheckReport({ fulfillment }: { fulfillment: unknown }) {
+  const result = readImeiCheck(fulfillment);
+  if (!result) return null;
+  const { device, errors, report, payment, extraInfo } = result;
+  const paid = payment?.type === "P";
+  const name = [device?.brandName, device?.marketingName || device?.modelName].filter(Boolean).join(" ");
+  const reportUrl = report?.reportUrl ? safeWebUrl(report.reportUrl) : null;
+
+  return (
+    <Card data-testid="imeicheck-report">
+      <CardTitle id="imeicheck-heading" className="mb-4">
+        IMEI report
+      </CardTitle>
+      <div className="flex flex-col gap-6">
+        <div className="flex items-start gap-4">
+          <DeviceImage url={catalogImageUrl(device?.img)} name={name || "Device"} className="h-24 w-20 shrink-0 border border-border" />
+          <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="imeicheck-device">
+            <dt className="text-muted">Device</dt>
+            <dd className="font-medium">{name || "Not identified"}</dd>
+            {device?.modelName && device.modelName !== device.marketingName ? (
+              <>
+                <dt className="text-muted">Model</dt>
+                <dd>{device.modelName}</dd>
+              </>
+            ) : null}
+            {device?.deviceType ? (
+              <>
+                <dt className="text-muted">Type</dt>
+                <dd>{device.deviceType}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted">IMEI</dt>
+            <dd className="font-mono">{device?.imei || "—"}</dd>
+            {device?.tac ? (
+              <>
+                <dt className="text-muted">TAC</dt>
+                <dd className="font-mono">{device.tac}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted">Report</dt>
+            <dd>{paid ? "Paid report (only the device data is free)" : payment?.desc || "Free report"}</dd>
+          </dl>
+        </div>
+
+        {errors.length > 0 ? (
+          <div role="alert" className="rounded-lg bg-danger-soft px-4 py-3 text-sm" data-testid="imeicheck-errors">
+            <p className="font-semibold text-danger">The checking service could not recognise this IMEI</p>
+            <ul className="mt-1 list-disc pl-5">
+              {errors.map((e) => (
+                <li key={e.code + e.txt}>
+                  {e.txt || "Not recognised"} {e.code ? <span className="text-muted">({e.code})</span> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        {paid && !report ? (
+          <div className="rounded-lg bg-warn-soft px-4 py-3 text-sm" data-testid="imeicheck-payment-required">
+            <p className="font-semibold">Payment required for the full report</p>
+            <p className="mt-1">
+              For this device the checking service gives only the device data for free. The blacklist status, network lists and history are in its paid full report
+              {payment?.desc ? ` (${payment.desc})` : ""}, which you can buy from it directly.
+            </p>
+          </div>
+        ) : null}
+
+        {report ? (
+          <>
+            <div data-testid="imeicheck-blacklist" data-blacklisted={report.blacklisted ? "true" : "false"}>
+              {report.blacklisted ? (
+                <p className="rounded-lg border border-danger bg-danger-soft px-4 py-3 text-danger">
+                  <strong className="block text-base">Blacklisted: reported lost or stolen</strong>
+                  <span className="text-sm">Networks in the black list below block this phone.</span>
+                </p>
+              ) : (
+                <p className="rounded-lg border border-ok bg-ok-soft px-4 py-3 text-ok">
+                  <strong className="block text-base">Clean: not reported lost or stolen</strong>
+                  <span className="text-sm">No network has blacklisted this phone.</span>
+                </p>
+              )}
+            </div>
+            <div className="grid gap-6 md:grid-cols-2">
+              <NetworkLists title="Black list" id="black-list-heading" entries={report.blackList} empty="No network blocks this phone." />
+              <NetworkLists title="White list" id="white-list-heading" entries={report.whiteList} empty="No network lists this phone as usable." />
+            </div>
+            <p className="text-xs text-muted">Blocked: cannot be used on that network. Usable: can be used. Unconfirmed: not confirmed by the industry body, but should be usable.</p>
+            <section aria-labelledby="history-heading" className="flex flex-col gap-2">
+              <h3 id="history-heading" className="text-sm font-semibold">
+                History
+              </h3>
+              {report.history.length === 0 ? (
+                <p className="text-sm text-muted">No events recorded for this IMEI.</p>
+              ) : (
+                <div className="overflow-x-auto">
+                  <table className="w-full text-left text-sm" data-testid="imeicheck-history">
+                    <thead className="text-xs text-muted">
+                      <tr>
+                        <th scope="col" className="py-1 pr-3 font-medium">Date</th>
+                        <th scope="col" className="py-1 pr-3 font-medium">Event</th>
+                        <th scope="col" className="py-1 pr-3 font-medium">Network</th>
+                        <th scope="col" className="py-1 font-medium">Country</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {report.history.slice(0, 10).map((h, i) => (
+                        <tr key={i} className="border-t border-border">
+                          <td className="py-1.5 pr-3 whitespace-nowrap">{h.date}</td>
+                          <td className="py-1.5 pr-3">{h.action}</td>
+                          <td className="py-1.5 pr-3">{h.by}</td>
+                          <td className="py-1.5">{h.country}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+            {reportUrl ? (
+              <a href={reportUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 self-start font-medium text-brand underline underline-offset-4">
+                <FileText className="size-4" aria-hidden="true" />
+                PDF report<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </>
+        ) : null}
+        <ExtraButtons items={extraInfo} />
+      </div>
+    </Card>
+  );
+}

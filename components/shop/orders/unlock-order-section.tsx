@@ -1,0 +1,83 @@
+import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
+import { formatMoney } from "@/lib/money";
+import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
+import { Card, CardTitle } from "@/components/ui/card";
+import { guaranteedTimeText, pollingText } from "@/components/shop/unlock/text";
+import { UnlockCancel, type UnlockCancelState } from "./unlock-cancel";
+import { UnlockInstructions } from "./unlock-instructions";
+import { UnlockPlacingProgress } from "./unlock-placing-progress";
+import { UnlockStatusTimeline } from "./unlock-status-timeline";
+import { readUnlockDetail } from "./unlock-view";
+
+export type UnlockOrderForPage = {
+  status: OrderStatus;
+  upstreamStatus: string | null;
+  placedAt: Date | null;
+  paidAt: Date | null;
+  detail: unknown;
+  fulfillment: unknown;
+  retailAmount: number;
+  currency: string;
+};
+
+const DEAD_ENDS = new Set(["canceled", "cancelled", "notavailable", "error"]);
+
+/**
+ * The unlock part of the order page: placing progress, the supplier's status in plain words,
+ * cancel inside the 10-minute window, the instructions once available, and the refund of a
+ * cancelled or unavailable unlock.
+ */
+export function UnlockOrderSection({ order, cancelAction }: { order: UnlockOrderForPage; cancelAction: (state: UnlockCancelState, form: FormData) => Promise<UnlockCancelState> }) {
+  const detail = readUnlockDetail(order.detail);
+  const instructions = (order.fulfillment as { instructions?: unknown } | null)?.instructions;
+  const upstream = order.upstreamStatus?.toLowerCase() ?? null;
+  const placing = order.status === "paid" || order.status === "placing";
+  const cancellable = order.status === "placed" && order.placedAt !== null && upstream !== null && CANCELLABLE_UNLOCK_STATUSES.includes(upstream);
+  const deadEnd = upstream !== null && DEAD_ENDS.has(upstream);
+  const amount = formatMoney(order.retailAmount, order.currency);
+  const time = detail.unlock?.guaranteedTime;
+
+  return (
+    <>
+      <Card>
+        <CardTitle id="unlock-heading" className="mb-4">
+          Unlock progress
+        </CardTitle>
+        {placing ? <UnlockPlacingProgress sinceIso={order.paidAt?.toISOString() ?? null} /> : <UnlockStatusTimeline upstreamStatus={upstream} />}
+        {order.status === "placed" ? (
+          <p className="mt-4 text-xs text-muted">
+            {time ? `Guaranteed delivery: ${guaranteedTimeText(time)}. ` : ""}
+            {pollingText(detail.guaranteedTimeType)}
+          </p>
+        ) : null}
+        {cancellable || (upstream === "canceled" && order.placedAt) ? (
+          // Kept mounted once cancelled, so the buyer's own "cancelled" confirmation stays on screen.
+          <div className={cancellable ? "mt-5 border-t border-border pt-4" : "mt-5"}>
+            <UnlockCancel msLeft={cancellable ? cancelMsLeft(order.placedAt!) : 0} open={cancellable} action={cancelAction} />
+          </div>
+        ) : null}
+        {deadEnd ? (
+          <p className="mt-5 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="unlock-refund">
+            {order.status === "refunded" ? (
+              <>
+                <strong>Refunded:</strong> {amount} has been returned to your payment method.
+              </>
+            ) : (
+              <>
+                <strong>Refund on its way:</strong> we are returning {amount} to your payment method.
+              </>
+            )}
+          </p>
+        ) : null}
+      </Card>
+      {typeof instructions === "string" && instructions.trim() ? (
+        <Card>
+          <CardTitle id="instructions-heading" className="mb-3">
+            Unlock instructions
+          </CardTitle>
+          <UnlockInstructions howto={instructions} />
+        </Card>
+      ) : null}
+    </>
+  );
+}

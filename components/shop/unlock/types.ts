@@ -1,0 +1,32 @@
+import type { PriceBreakdown } from "@/lib/pricing/retail";
+import type { SuffixFlag } from "@/lib/validation/imei";
+
+// The shapes the unlock pages hand their components (built in app/(shop)/unlock/catalog.ts).
+
+/** How old a catalog copy is when it is past its lifetime; null when fresh. */
+export type CatalogAge = { ageMs: number; refreshFailed: boolean } | null;
+
+export type DeviceView = {
+  id: number;
+  brandId: number;
+  brandName: string;
+  name: string;
+  /** Through the shop's image proxy, or null (the page shows a placeholder). */
+  imageUrl: string | null;
+  /** Plain text (the supplier's HTML stripped). */
+  description: string;
+};
+
+export type ToolView = {
+  id: number;
+  name: string;
+  desc: string;
+  serviceName: string;
+  serviceDesc: string;
+  guaranteedTime: { min: number; max: number; type: string };
+  averageTime: string;
+  successRatio: number;
+  /** Suffixes the order needs, in the order they follow the IMEI. */
+  needs: SuffixFlag[];
+  price: PriceBreakdown;
+};

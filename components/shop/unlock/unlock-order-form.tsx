@@ -1,0 +1,103 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useActionState, useEffect, useState } from "react";
+import { EmailAndPay } from "@/components/shop/checkout/email-and-pay";
+import type { SuffixFlag } from "@/lib/validation/imei";
+import { ImeiSuffixFields } from "./imei-suffix-fields";
+import { CHECKLIST, type UnlockPayFields, type UnlockPayState } from "./order-form-state";
+
+type Props = {
+  action: (state: UnlockPayState, form: FormData) => Promise<UnlockPayState>;
+  fields: UnlockPayFields;
+  needs: SuffixFlag[];
+  networkText: string;
+  totalText: string;
+  defaultEmail?: string;
+  signedIn: boolean;
+};
+
+const CHECK_TEXT: Record<(typeof CHECKLIST)[number], (network: string) => React.ReactNode> = {
+  checkNetwork: (network) => (
+    <>
+      The phone is locked to <strong>{network}</strong>, the network it was originally sold on (a SIM from another network shows &quot;SIM not supported&quot; or asks for a code).
+    </>
+  ),
+  checkAttempts: () => <>The phone still has unlock attempts left: I have not typed wrong unlock codes into it (some phones lock for good after too many).</>,
+  checkBlacklist: () => (
+    <>
+      The phone is not reported lost or stolen (blacklisted): a blacklisted phone cannot be unlocked.{" "}
+      <Link href="/imei-check" target="_blank" className="font-medium text-brand underline underline-offset-4">
+        Check its IMEI<span className="sr-only"> (opens in a new tab)</span>
+      </Link>
+      .
+    </>
+  ),
+};
+
+/**
+ * Step 4: the pre-order checklist, the IMEI and the extra codes this service needs, each
+ * checked as it is typed with the same rules the server applies (lib/validation/imei.ts), then
+ * the email and "Pay". The hidden submission id makes every submit of this form one order.
+ */
+export function UnlockOrderForm({ action, fields, needs, networkText, totalText, defaultEmail, signedIn }: Props) {
+  const [state, formAction] = useActionState(action, {});
+  const router = useRouter();
+  useEffect(() => {
+    if (state.priceChanged) router.refresh();
+  }, [state, router]);
+
+  const [checked, setChecked] = useState<Record<string, boolean>>({});
+
+  const checklistError = state.fieldErrors?.checklist && !CHECKLIST.every((c) => checked[c]) ? state.fieldErrors.checklist : undefined;
+
+  return (
+    <form action={formAction} className="flex flex-col gap-6" noValidate>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {state.error ? (
+        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
+          {state.error}
+        </p>
+      ) : null}
+
+      <fieldset className="flex flex-col gap-3" aria-describedby={checklistError ? "checklist-error" : undefined}>
+        <legend className="mb-2 text-base font-semibold">Before you order</legend>
+        {CHECKLIST.map((name) => (
+          <div key={name} className="flex items-start gap-3 text-sm">
+            <input
+              id={name}
+              name={name}
+              type="checkbox"
+              checked={!!checked[name]}
+              onChange={(e) => setChecked((c) => ({ ...c, [name]: e.target.checked }))}
+              className="mt-0.5 size-4 shrink-0 accent-[var(--color-brand)]"
+            />
+            <label htmlFor={name}>{CHECK_TEXT[name](networkText)}</label>
+          </div>
+        ))}
+        {checklistError ? (
+          <p id="checklist-error" role="alert" className="text-xs font-medium text-danger">
+            {checklistError}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="flex flex-col gap-4">
+        <h2 className="text-base font-semibold">Your phone</h2>
+        <ImeiSuffixFields needs={needs} serverErrors={state.fieldErrors} />
+      </div>
+
+      <div className="flex flex-col gap-4">
+        <EmailAndPay
+          hint={signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to your order page, where the unlock instructions appear."}
+          error={state.emailError}
+          defaultEmail={state.email ?? defaultEmail}
+          totalText={totalText}
+        />
+      </div>
+    </form>
+  );
+}

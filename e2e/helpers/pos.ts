@@ -1,0 +1,52 @@
+import { expect, type Page } from "@playwright/test";
+import { TEST_PHONE, TEST_RATE } from "./topup";
+
+/**
+ * Sells the test top-up at the point of sale (signed in as staff): number → rate → preview →
+ * place. Returns the total shown in the preview. Ends on the "Sale placed" notice.
+ */
+export async function sellTopupAtCounter(page: Page, buyerEmail: string): Promise<string> {
+  await page.goto("/admin/pos");
+  await page.getByRole("textbox", { name: "Phone number" }).fill(TEST_PHONE);
+  await page.getByRole("button", { name: "Find operator" }).click();
+  await page.getByRole("radio", { name: TEST_RATE }).check();
+  // Nothing can be placed before the preview is shown.
+  await expect(page.getByRole("button", { name: /Place sale/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview).toContainText("Buyer pays");
+  const total = (await page.getByTestId("pos-total").textContent())!.trim();
+  await page.getByLabel("Buyer email (optional)").fill(buyerEmail);
+  await page.getByRole("button", { name: `Place sale — paid at counter ${total}` }).click();
+  await expect(page.getByText("Sale placed and paid at the counter.")).toBeVisible({ timeout: 20_000 });
+  return total;
+}
+
+/**
+ * The well-known unlock pair of the emulator (emulator/unlock/README.md): Apple (1) iPhone 13
+ * (1015) on EE (234030), United Kingdom (826).
+ */
+export const UNLOCK_PAIR = { brand: "1", device: "1015", country: "826", network: "234030" } as const;
+
+/** Unlock tab: chooses the well-known pair and shows its services. */
+export async function chooseUnlockPair(page: Page): Promise<void> {
+  await page.goto("/admin/pos?product=unlock");
+  await page.getByLabel("Brand", { exact: true }).selectOption(UNLOCK_PAIR.brand);
+  const device = page.getByLabel("Device", { exact: true });
+  await expect(device).toBeEnabled();
+  await device.selectOption(UNLOCK_PAIR.device);
+  await page.getByLabel("Country of the network").selectOption(UNLOCK_PAIR.country);
+  const network = page.getByLabel("Network it is locked to");
+  await expect(network).toBeEnabled();
+  await network.selectOption(UNLOCK_PAIR.network);
+  await expect(page.getByRole("group", { name: "Unlock service" })).toBeVisible();
+}
+
+/** From a previewed sale: the buyer's email, "Place sale", the notice. Returns the total. */
+export async function placePreviewedSale(page: Page, buyerEmail: string): Promise<string> {
+  const total = (await page.getByTestId("pos-total").textContent())!.trim();
+  await page.getByLabel("Buyer email (optional)").fill(buyerEmail);
+  await page.getByRole("button", { name: `Place sale — paid at counter ${total}` }).click();
+  await expect(page.getByText("Sale placed and paid at the counter.")).toBeVisible({ timeout: 20_000 });
+  return total;
+}

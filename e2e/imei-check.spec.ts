@@ -1,0 +1,102 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
+import { ShopDb } from "./helpers/db";
+import { serverOf, uniqueEmail } from "./helpers/server";
+import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
+
+// Issue [07] "Done when", IMEI check: the four sandbox IMEIs of the unlocking spec (section 8)
+// through the browser — a blacklist report, a whitelist report, device data with payment
+// required, an error (res.error while the envelope says OK) — and axe on every page, light
+// and dark. A check without a full report is refunded (docs/orders.md, order core choices).
+
+async function buyCheck(page: Page, imei: string, email: string): Promise<string> {
+  await page.goto("/imei-check");
+  await expect(page).toHaveURL(/[?&]sub=[0-9a-f-]{36}/);
+  await page.getByRole("textbox", { name: "IMEI" }).fill(imei);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: /^Pay €/ }).click();
+  await page.waitForURL(/\/pay\/[^/]+$/);
+  await sandboxCheckout(page, "Pay");
+  await page.waitForURL(/\/orders\/[A-Za-z0-9_-]+/);
+  return refFromUrl(page.url());
+}
+
+test("the IMEI form checks as typed and is axe-clean", async ({ page }) => {
+  await page.goto("/imei-check");
+  await expect(page.getByRole("heading", { name: "IMEI check", level: 1 })).toBeVisible();
+  await expectNoAxeViolationsLightAndDark(page, "IMEI check: form");
+  const imei = page.getByRole("textbox", { name: "IMEI" });
+  await imei.fill("490154203237517");
+  await expect(page.locator("#imei-error")).toContainText("check digit");
+  await expect(imei).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolationsLightAndDark(page, "IMEI check: form with an error");
+  await imei.fill("49-015420-323751-8");
+  await expect(page.locator("#imei-error")).toHaveCount(0);
+  // The server checks too: an empty IMEI sent anyway is answered inline.
+  await imei.fill("");
+  await page.getByLabel("Email").fill(uniqueEmail("imei-empty"));
+  await page.getByRole("button", { name: /^Pay €/ }).click();
+  await expect(page.locator("#imei-error")).toContainText("Enter the 15-digit IMEI");
+});
+
+test("353047098598802: a free report, blacklisted, with lists, history and the PDF", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("imei-black");
+  await buyCheck(page, "353047098598802", email);
+  await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 30_000 });
+  const report = page.getByTestId("imeicheck-report");
+  await expect(report.getByTestId("imeicheck-blacklist")).toHaveAttribute("data-blacklisted", "true");
+  await expect(report).toContainText("Blacklisted: reported lost or stolen");
+  await expect(report.getByRole("heading", { name: "Black list" })).toBeVisible();
+  await expect(report.getByText("United Kingdom").first()).toBeVisible();
+  await expect(report.getByText("Blocked").first()).toBeVisible();
+  await expect(report.getByTestId("imeicheck-history").locator("tbody tr")).toHaveCount(10);
+  await expect(report.getByRole("link", { name: "PDF report (opens in a new tab)", exact: true })).toHaveAttribute("href", /\/reports\/imei\/353047098598802\.pdf$/);
+  await expect(report.getByTestId("imeicheck-device")).not.toContainText("Not identified");
+  await expectNoAxeViolationsLightAndDark(page, "IMEI check: blacklist report");
+  const db = new ShopDb(serverOf(testInfo).dataDir);
+  try {
+    expect(db.ordersByEmail(email)).toMatchObject([{ status: "fulfilled", upstreamStatus: "report" }]);
+  } finally {
+    db.close();
+  }
+});
+
+test("359405085972766: a free report, not reported, white list with the meaning of each status", async ({ page }) => {
+  test.setTimeout(90_000);
+  await buyCheck(page, "359405085972766", uniqueEmail("imei-white"));
+  await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 30_000 });
+  const report = page.getByTestId("imeicheck-report");
+  await expect(report.getByTestId("imeicheck-blacklist")).toHaveAttribute("data-blacklisted", "false");
+  await expect(report).toContainText("Clean: not reported lost or stolen");
+  await expect(report).toContainText("No network blocks this phone.");
+  await expect(report.getByRole("heading", { name: "White list" })).toBeVisible();
+  await expect(report.getByText(/^(Usable|Unconfirmed):/).first()).toBeVisible();
+  await expect(report).toContainText("Unconfirmed: not confirmed by the industry body, but should be usable");
+  await expect(report).toContainText("No events recorded for this IMEI.");
+  await expectNoAxeViolationsLightAndDark(page, "IMEI check: whitelist report");
+});
+
+test("123456789876543: device data only, payment required for the full report, refunded", async ({ page }) => {
+  test.setTimeout(90_000);
+  await buyCheck(page, "123456789876543", uniqueEmail("imei-paid"));
+  await expect(orderStatus(page)).toHaveAttribute("data-status", "refunded", { timeout: 30_000 });
+  const report = page.getByTestId("imeicheck-report");
+  await expect(report.getByTestId("imeicheck-device")).toContainText("123456789876543");
+  await expect(report.getByTestId("imeicheck-payment-required")).toContainText("Payment required for the full report");
+  await expect(report.getByTestId("imeicheck-blacklist")).toHaveCount(0);
+  await expect(report.getByRole("link", { name: /Buy the full report/ })).toHaveAttribute("href", /\/reports\/imei\/123456789876543\/buy$/);
+  await expect(page.getByTestId("status-reason")).toContainText("refunded");
+  await expectNoAxeViolationsLightAndDark(page, "IMEI check: payment required");
+});
+
+test("123456789987654: the recognition error from res.error is shown as an error, and refunded", async ({ page }) => {
+  test.setTimeout(90_000);
+  await buyCheck(page, "123456789987654", uniqueEmail("imei-error"));
+  await expect(orderStatus(page)).toHaveAttribute("data-status", "refunded", { timeout: 30_000 });
+  const errors = page.getByTestId("imeicheck-errors");
+  await expect(errors).toContainText("could not recognise this IMEI");
+  await expect(errors).toContainText("IMEI_NOT_RECOGNISED");
+  await expect(page.getByTestId("imeicheck-blacklist")).toHaveCount(0);
+  await expectNoAxeViolationsLightAndDark(page, "IMEI check: error");
+});

@@ -1,0 +1,37 @@
+import "server-only";
+import type { DbClient } from "@/lib/db";
+import { asObject } from "@/lib/orders/detail";
+
+/** Everything the staff order page shows, read in one go. */
+export async function loadOrderForStaff(db: DbClient, ref: string) {
+  const order = await db.order.findUnique({
+    where: { ref },
+    include: {
+      events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+      payments: { orderBy: { createdAt: "asc" } },
+      user: { select: { id: true, email: true, name: true, role: true } },
+    },
+  });
+  if (!order) return null;
+  // Webhook receipts carry no order id column: they name the upstream order in their body.
+  // The upstream id is opaque and unique enough to find them by a plain substring match.
+  const receipts = order.upstreamOrderId
+    ? await db.webhookReceipt.findMany({
+        where: { provider: "commerce", rawBody: { contains: `"${order.upstreamOrderId}"` } },
+        orderBy: { receivedAt: "asc" },
+        select: { id: true, eventId: true, eventType: true, verified: true, verifyError: true, status: true, error: true, attempts: true, receivedAt: true, processedAt: true },
+        take: 100,
+      })
+    : [];
+  const mails = await db.mailOutbox.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" }, select: { id: true, to: true, subject: true, transport: true, sentAt: true, createdAt: true } });
+  // Staff who acted on the order, by email rather than id.
+  const actorIds = [...new Set(order.events.map((e) => e.actor).filter((a): a is string => !!a))];
+  const staff = actorIds.length ? await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, email: true } }) : [];
+  const actorEmail = new Map(staff.map((s) => [s.id, s.email]));
+  const upstreamHistory = order.events
+    .map((e) => ({ at: e.createdAt, status: asObject(e.data).upstreamStatus, source: e.source }))
+    .filter((h): h is { at: Date; status: string; source: typeof h.source } => typeof h.status === "string");
+  return { order, receipts, mails, actorEmail, upstreamHistory };
+}
+
+export type StaffOrderView = NonNullable<Awaited<ReturnType<typeof loadOrderForStaff>>>;

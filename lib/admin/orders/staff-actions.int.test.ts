@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { placeOrder } from "@/lib/orders/placement";
+import { POOR_LIVE_KEY, startOrderTestbed, type OrderTestbed } from "@/lib/orders/testing";
+import { stubAppEnv } from "@/lib/testing/app-env";
+
+// The staff order actions against a real database and the in-process emulator, through the
+// app's own clients (pointed at the emulator): retry a parked order, refresh, refuse what
+// does not apply, and audit what was done.
+
+let tb: OrderTestbed;
+let actions: typeof import("./staff-actions");
+let staff: { id: string; email: string };
+
+beforeAll(async () => {
+  tb = await startOrderTestbed();
+  stubAppEnv({ databaseUrl: tb.url, emulatorUrl: tb.emulatorUrl });
+  actions = await import("./staff-actions");
+  staff = await tb.db.user.create({ data: { email: `staff-${Date.now()}@shop.test`, role: "staff" }, select: { id: true, email: true } });
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await tb?.close();
+});
+
+describe("staff order actions", () => {
+  it("retry places a parked needs_attention order once, then refresh reads it; both audited", async () => {
+    const [, , working] = await tb.eeAirtime();
+    const order = await tb.paidTopup(working!.token);
+    const poor = { ...tb.clients, commerce: tb.commerceWith(POOR_LIVE_KEY) };
+    const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: poor, onFailedAfterPayment: tb.onFailedAfterPayment });
+    expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
+
+    // Refresh has nothing to read yet.
+    expect(await actions.refreshFromUpstream(tb.db, order.id, staff)).toMatchObject({ ok: false, code: "NOT_PLACED" });
+
+    const retried = await actions.retryPlacement(tb.db, order.id, staff);
+    expect(retried).toMatchObject({ ok: true });
+    const placed = await tb.reload(order.id);
+    expect(placed.upstreamOrderId).toBeTruthy();
+    expect(["placed", "fulfilled"]).toContain(placed.status);
+    expect(await tb.commerceDebits(placed.upstreamOrderId)).toHaveLength(1);
+    // A second retry is refused: the supplier has the order.
+    expect(await actions.retryPlacement(tb.db, order.id, staff)).toMatchObject({ ok: false });
+    expect(await tb.commerceDebits(placed.upstreamOrderId)).toHaveLength(1);
+
+    expect(await actions.refreshFromUpstream(tb.db, order.id, staff)).toMatchObject({ ok: true });
+    const audit = await tb.db.auditLog.findMany({ where: { targetId: order.id }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => a.action)).toEqual(["order.retry_placement", "order.refresh"]);
+    expect(audit[0]).toMatchObject({ actorId: staff.id, actorEmail: staff.email, before: { status: "needs_attention" } });
+    const staffEvents = await tb.db.orderEvent.findMany({ where: { orderId: order.id, source: "staff" } });
+    expect(staffEvents.some((e) => e.actor === staff.id && e.toStatus === "placing")).toBe(true);
+  });
+
+  it("refuses a refund without a payment and an unknown order, without audit entries", async () => {
+    expect(await actions.markRefunded(tb.db, "no-such-order", staff, "test")).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
+    const before = await tb.db.auditLog.count();
+    const order = await tb.paidOrder("imeicheck", { imei: "490154203237518" });
+    await tb.db.payment.deleteMany({ where: { orderId: order.id } });
+    expect(await actions.markRefunded(tb.db, order.id, staff, "test")).toMatchObject({ ok: false, code: "NO_PAYMENT" });
+    expect(await actions.refreshFromUpstream(tb.db, order.id, staff)).toMatchObject({ ok: false });
+    expect(await tb.db.auditLog.count()).toBe(before);
+  });
+});

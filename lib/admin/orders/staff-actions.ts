@@ -1,0 +1,139 @@
+import "server-only";
+import { recordAudit } from "@/lib/audit/record";
+import type { CurrentUser } from "@/lib/auth/guards";
+import type { DbClient } from "@/lib/db";
+import { sendMail } from "@/lib/mail/outbox";
+import { logger } from "@/lib/log";
+import { applyCommerceOrder, applyUnlockStatus } from "@/lib/orders/apply-upstream";
+import { appClients } from "@/lib/orders/clients";
+import { isCommerceProduct } from "@/lib/orders/detail";
+import { resumeOrder } from "@/lib/orders/placement";
+import { cancelUnlockOrder, fetchUnlockInstructions, forceUnlockNowait } from "@/lib/orders/unlock-actions";
+import type { Order } from "@/lib/db/generated/sqlite/client";
+import { PaymentError, refundPayment } from "@/lib/payments";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import { receiptMail } from "./receipt";
+
+// What staff can do to an order from its detail page. Each function checks that the order is
+// in a state where the action makes sense, does it through the order core (never by writing
+// statuses itself), and records an audit entry. Actions that talk to an upstream cannot share
+// a database transaction with an HTTP call: their audit entry is written right after, with
+// the order's status before and after. Results are safe to show staff.
+
+export type ActionResult = { ok: true; message: string } | { ok: false; code: string; message: string };
+
+type Actor = Pick<CurrentUser, "id" | "email">;
+
+async function findOrder(db: DbClient, orderId: string) {
+  return db.order.findUnique({ where: { id: orderId } });
+}
+
+function snapshot(order: { status: string; upstreamStatus: string | null } | null) {
+  return order ? { status: order.status, upstreamStatus: order.upstreamStatus } : null;
+}
+
+const NOT_FOUND: ActionResult = { ok: false, code: "ORDER_NOT_FOUND", message: "That order does not exist." };
+
+function upstreamFailure(error: unknown): ActionResult {
+  if (isUpstreamError(error)) return { ok: false, code: "UPSTREAM_ERROR", message: `The supplier did not answer as expected (${error.canonicalCode}). Nothing changed; try again later.` };
+  throw error;
+}
+
+/** Reads the order's status at the upstream now and applies it (as a poll or webhook would). */
+export async function refreshFromUpstream(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
+  const order = await findOrder(db, orderId);
+  if (!order) return NOT_FOUND;
+  if (!order.upstreamOrderId) return { ok: false, code: "NOT_PLACED", message: "This order has no supplier order yet, so there is nothing to refresh." };
+  try {
+    const clients = await appClients();
+    if (isCommerceProduct(order.productType)) {
+      await applyCommerceOrder(db, await clients.commerce.getOrder(order.upstreamOrderId), { source: "staff", actor: actor.id });
+    } else if (order.productType === "unlock") {
+      const status = await clients.unlock.checkOrderStatus(Number(order.upstreamOrderId));
+      await applyUnlockStatus(db, order.id, status, { source: "staff", actor: actor.id, unlock: clients.unlock });
+    } else {
+      return { ok: false, code: "NOT_REFRESHABLE", message: "IMEI checks are answered at once; there is no supplier status to refresh." };
+    }
+  } catch (error) {
+    return upstreamFailure(error);
+  }
+  const after = await findOrder(db, orderId);
+  await recordAudit({ actor, action: "order.refresh", targetType: "order", targetId: order.id, before: snapshot(order), after: snapshot(after) });
+  return { ok: true, message: after?.upstreamStatus ? `Refreshed: the supplier says "${after.upstreamStatus}".` : "Refreshed from the supplier." };
+}
+
+/** Places a `needs_attention` order that never reached the upstream again. */
+export async function retryPlacement(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
+  const order = await findOrder(db, orderId);
+  if (!order) return NOT_FOUND;
+  if (order.status !== "needs_attention") return { ok: false, code: "NOT_NEEDS_ATTENTION", message: "Only an order that needs attention can be placed again." };
+  if (order.upstreamOrderId) return { ok: false, code: "ALREADY_PLACED", message: "The supplier already has this order; refresh it instead of placing it again." };
+  let after;
+  try {
+    after = await resumeOrder(db, orderId, { source: "staff", actor: actor.id, message: `Placed again by ${actor.email}` });
+  } catch (error) {
+    return upstreamFailure(error);
+  }
+  if (!after) return { ok: false, code: "CHANGED_MEANWHILE", message: "The order changed meanwhile; reload the page." };
+  await recordAudit({ actor, action: "order.retry_placement", targetType: "order", targetId: order.id, before: snapshot(order), after: snapshot(after) });
+  return { ok: true, message: `Placement tried again: the order is now ${after.status.replace("_", " ")}.` };
+}
+
+/** Refunds the buyer's payment through its provider and marks the order refunded. */
+export async function markRefunded(db: DbClient, orderId: string, actor: Actor, reason: string): Promise<ActionResult> {
+  const order = await findOrder(db, orderId);
+  if (!order) return NOT_FOUND;
+  try {
+    const result = await refundPayment(db, orderId, { source: "staff", actor: actor.id, reason });
+    if (result.outcome === "already_refunded") return { ok: false, code: "ALREADY_REFUNDED", message: "This order is already refunded." };
+  } catch (error) {
+    if (error instanceof PaymentError) return { ok: false, code: error.code.toUpperCase(), message: error.userMessage };
+    throw error;
+  }
+  const after = await findOrder(db, orderId);
+  await recordAudit({ actor, action: "order.refund", targetType: "order", targetId: order.id, before: snapshot(order), after: { ...snapshot(after), reason } });
+  return { ok: true, message: "Refunded: the order is marked refunded." };
+}
+
+/** Sends the receipt to the buyer's email again (through the mail outbox). */
+export async function resendReceipt(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
+  const order = await findOrder(db, orderId);
+  if (!order) return NOT_FOUND;
+  const payment = await db.payment.findFirst({ where: { orderId, status: { in: ["succeeded", "refunded"] } }, orderBy: { createdAt: "asc" } });
+  const mail = receiptMail(order, payment);
+  const sent = await sendMail(db, { to: order.customerEmail, ...mail, kind: "receipt", orderId });
+  await db.$transaction(async (tx) => {
+    await tx.orderEvent.create({ data: { orderId, type: "receipt_sent", source: "staff", actor: actor.id, message: `Receipt sent again to ${order.customerEmail}`, data: { mailId: sent.id } } });
+    await recordAudit({ actor, action: "order.resend_receipt", targetType: "order", targetId: orderId, after: { mailId: sent.id, to: order.customerEmail } }, tx);
+  });
+  logger.info({ orderId, mailId: sent.id }, "receipt resent by staff");
+  return { ok: true, message: `Receipt sent to ${order.customerEmail}.` };
+}
+
+type UnlockAction = typeof forceUnlockNowait;
+
+/** Runs one of the unlock order core's staff actions and audits it with the status before and after. */
+async function unlockAction(db: DbClient, orderId: string, actor: Actor, action: string, run: UnlockAction, done: (after: Order | null) => string): Promise<ActionResult> {
+  const order = await findOrder(db, orderId);
+  if (!order) return NOT_FOUND;
+  if (order.productType !== "unlock") return { ok: false, code: "NOT_AN_UNLOCK_ORDER", message: "This is not an unlock order." };
+  const result = await run(order.ref, { source: "staff", userId: actor.id }, { db });
+  const after = await findOrder(db, orderId);
+  await recordAudit({ actor, action, targetType: "order", targetId: order.id, before: snapshot(order), after: result.ok ? snapshot(after) : { ...snapshot(after), refused: result.code } });
+  return result.ok ? { ok: true, message: done(after) } : result;
+}
+
+/** `force=nowait`: the supplier finishes the unlock now (code/instructions or not available). */
+export async function forceNowait(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
+  return unlockAction(db, orderId, actor, "order.unlock_nowait", forceUnlockNowait, (after) => `Asked the supplier to finish now: the order is ${after?.status.replace("_", " ")}${after?.upstreamStatus ? ` (supplier: ${after.upstreamStatus})` : ""}.`);
+}
+
+/** Cancels an unlock order inside the supplier's 10-minute window; the buyer is refunded. */
+export async function cancelUnlock(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
+  return unlockAction(db, orderId, actor, "order.unlock_cancel", cancelUnlockOrder, (after) => `Cancelled at the supplier: the order is ${after?.status.replace("_", " ")}.`);
+}
+
+/** Reads the unlock instructions again from the supplier. */
+export async function fetchInstructions(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
+  return unlockAction(db, orderId, actor, "order.unlock_instructions", fetchUnlockInstructions, () => "Instructions read from the supplier and stored on the order.");
+}

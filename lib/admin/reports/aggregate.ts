@@ -1,0 +1,150 @@
+import type { OrderStatus, ProductType } from "@/lib/db/generated/sqlite/enums";
+
+// Sales reports, aggregated in integer minor units (never floats). A sale is an order the
+// buyer paid for and that was not given back: paid, placing, placed, fulfilled or
+// needs_attention. Awaiting payment, cancelled, failed and refunded orders are not sales.
+// Amounts are per currency: the shop sells in EUR, and an order in another currency is
+// counted apart (`otherCurrencyOrders`) rather than added to EUR figures.
+// Margin = what the buyer paid − what the upstream charged, when the cost is known in the same
+// currency; orders whose cost is unknown yet (not placed) count as sales with no margin.
+
+export const SALE_STATUSES: readonly OrderStatus[] = ["paid", "placing", "placed", "fulfilled", "needs_attention"];
+
+export type ReportOrder = {
+  productType: ProductType;
+  status: OrderStatus;
+  currency: string;
+  retailAmount: number;
+  costAmount: number | null;
+  costCurrency: string | null;
+  createdAt: Date;
+  detail: unknown;
+};
+
+export type Totals = { salesMinor: number; costMinor: number; marginMinor: number; orders: number };
+export type DayRow = Totals & { day: string };
+export type ProductRow = Totals & { productType: ProductType };
+export type TopRow = { label: string; orders: number; salesMinor: number };
+
+export type Report = {
+  currency: string;
+  from: string;
+  to: string;
+  totals: Totals;
+  days: DayRow[];
+  products: ProductRow[];
+  top: { operators: TopRow[]; destinations: TopRow[]; brands: TopRow[]; devices: TopRow[] };
+  otherCurrencyOrders: number;
+};
+
+const empty = (): Totals => ({ salesMinor: 0, costMinor: 0, marginMinor: 0, orders: 0 });
+
+function add(into: Totals, order: ReportOrder): void {
+  const cost = order.costAmount !== null && (order.costCurrency ?? order.currency).toUpperCase() === order.currency.toUpperCase() ? order.costAmount : null;
+  into.salesMinor += order.retailAmount;
+  into.orders += 1;
+  if (cost !== null) {
+    into.costMinor += cost;
+    into.marginMinor += order.retailAmount - cost;
+  }
+}
+
+/** Every UTC day from `from` to `to` inclusive, as YYYY-MM-DD. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+export function aggregateReport(orders: readonly ReportOrder[], range: { from: string; to: string; currency?: string; topLimit?: number }): Report {
+  const currency = (range.currency ?? "EUR").toUpperCase();
+  const days = new Map(daysBetween(range.from, range.to).map((day) => [day, { day, ...empty() }]));
+  const products = new Map<ProductType, ProductRow>();
+  const tops = { operators: new Map<string, TopRow>(), destinations: new Map<string, TopRow>(), brands: new Map<string, TopRow>(), devices: new Map<string, TopRow>() };
+  const totals = empty();
+  let otherCurrencyOrders = 0;
+
+  for (const order of orders) {
+    if (!SALE_STATUSES.includes(order.status)) continue;
+    if (order.currency.toUpperCase() !== currency) {
+      otherCurrencyOrders += 1;
+      continue;
+    }
+    const day = days.get(order.createdAt.toISOString().slice(0, 10));
+    if (!day) continue;
+    add(day, order);
+    add(totals, order);
+    const product = products.get(order.productType) ?? { productType: order.productType, ...empty() };
+    add(product, order);
+    products.set(order.productType, product);
+    const top = topOf(order);
+    if (top) {
+      const list = tops[top.list];
+      const row = list.get(top.label) ?? { label: top.label, orders: 0, salesMinor: 0 };
+      row.orders += 1;
+      row.salesMinor += order.retailAmount;
+      list.set(top.label, row);
+    }
+  }
+
+  const limit = range.topLimit ?? 5;
+  const ranked = (map: Map<string, TopRow>) => [...map.values()].sort((a, b) => b.orders - a.orders || b.salesMinor - a.salesMinor || a.label.localeCompare(b.label)).slice(0, limit);
+  return {
+    currency,
+    from: range.from,
+    to: range.to,
+    totals,
+    days: [...days.values()],
+    products: [...products.values()].sort((a, b) => b.salesMinor - a.salesMinor),
+    top: { operators: ranked(tops.operators), destinations: ranked(tops.destinations), brands: ranked(tops.brands), devices: ranked(tops.devices) },
+    otherCurrencyOrders,
+  };
+}
+
+type TopList = keyof Report["top"];
+
+function obj(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function text(...values: unknown[]): string | null {
+  for (const value of values) if (typeof value === "string" && value.trim()) return value.trim();
+  return null;
+}
+
+/**
+ * Which "top" list an order counts in, and under what name, from what its detail holds: the
+ * operator of a top-up, the destination of an eSIM, the brand of a gift card, the device of an
+ * unlock. Tolerant of older or partial details (the names the storefronts store, then the
+ * upstream preview's product record).
+ */
+export function topOf(order: Pick<ReportOrder, "productType" | "detail">): { list: TopList; label: string } | null {
+  const detail = obj(order.detail);
+  const product = obj(detail.product);
+  switch (order.productType) {
+    case "topup": {
+      const label = text(obj(detail.operator).name, product.operator_name);
+      return label ? { list: "operators", label } : null;
+    }
+    case "esim": {
+      const esim = obj(detail.esim);
+      const label = text(esim.destinationName, esim.countryName, detail.destinationName, detail.countryName, product.country_iso);
+      return label ? { list: "destinations", label: label.length === 2 ? label.toUpperCase() : label } : null;
+    }
+    case "giftcard": {
+      const label = text(obj(detail.giftcard).brandName, product.name);
+      return label ? { list: "brands", label } : null;
+    }
+    case "unlock": {
+      // The unlock storefront stores `unlock: { brandName, deviceName, … }` (app/(shop)/unlock/actions.ts).
+      const unlock = obj(detail.unlock);
+      const brand = text(unlock.brandName);
+      const device = text(unlock.deviceName);
+      const named = device && brand && !device.toLowerCase().startsWith(brand.toLowerCase()) ? `${brand} ${device}` : device;
+      const label = text(named, typeof detail.deviceId === "number" ? `Device #${detail.deviceId}` : null);
+      return label ? { list: "devices", label } : null;
+    }
+    default:
+      return null;
+  }
+}

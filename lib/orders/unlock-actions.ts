@@ -1,0 +1,163 @@
+import "server-only";
+import type { DbClient } from "@/lib/db/create-client";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import { logger } from "@/lib/log";
+import { isUpstreamError } from "@/lib/upstream/errors";
+import type { UnlockClient } from "@/lib/upstream/unlock/client";
+import { applyMapped } from "./apply-mapped";
+import { applyUnlockStatus } from "./apply-upstream";
+import { asObject } from "./detail";
+import { mergeFulfillment, type OrderFulfillment } from "./fulfillment";
+import type { FailedAfterPaymentHook } from "./hooks";
+import { FINAL_STATUSES, recordEvent } from "./lifecycle";
+import { CANCEL_WINDOW_PASSED_MESSAGE, CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "./unlock-cancel-window";
+import { mapUnlockStatus } from "./upstream-status";
+
+// What a buyer (order page) or a staff member (admin dashboard) may ask of a placed unlock
+// order: cancel it inside the supplier's 10-minute window, make it ready now (force=nowait),
+// and read its instructions again. Each request is checked against the actor, recorded as an
+// OrderEvent with the actor's source, and never throws for an expected refusal: the result
+// says what happened in words a buyer or staff member can read.
+
+export type UnlockActor = { source: "buyer" | "staff"; userId?: string | null };
+export type UnlockActionRefusal = { ok: false; code: string; message: string };
+export type UnlockActionResult = { ok: true } | UnlockActionRefusal;
+
+export type UnlockActionOptions = {
+  /** Default: the app's database. */
+  db?: DbClient;
+  /** Default: the app's unlocking client. */
+  unlock?: UnlockClient;
+  /** Default: the registered refund hook (the payments module). */
+  onFailedAfterPayment?: FailedAfterPaymentHook;
+  now?: Date;
+};
+
+type Ready = { db: DbClient; unlock: UnlockClient; order: Order; ticketId: number; actorId?: string };
+
+const refuse = (code: string, message: string): UnlockActionRefusal => ({ ok: false, code, message });
+
+/** Cancels a placed unlock order (within 10 minutes of placement); the buyer is refunded. */
+export async function cancelUnlockOrder(orderRef: string, actor: UnlockActor, options: UnlockActionOptions = {}): Promise<UnlockActionResult> {
+  const ready = await prepare(orderRef, actor, options);
+  if ("ok" in ready) return ready;
+  const { db, unlock, order, ticketId, actorId } = ready;
+  if (order.status === "cancelled") return { ok: true };
+  if (FINAL_STATUSES.includes(order.status)) return refuse("ORDER_FINAL", "This order is already finished and can no longer be cancelled.");
+  if (order.upstreamStatus && !CANCELLABLE_UNLOCK_STATUSES.includes(order.upstreamStatus)) {
+    return refuse("NOT_CANCELLABLE", "The unlock is already being delivered and can no longer be cancelled.");
+  }
+
+  let status: string;
+  try {
+    ({ status } = await unlock.cancelOrder(ticketId));
+  } catch (error) {
+    const result = cancelRefusal(order, error, options.now);
+    await recordEvent(db, { orderId: order.id, type: "cancel_refused", source: actor.source, actor: actorId, message: result.message, data: { code: result.code } });
+    return result;
+  }
+  const mapped = mapUnlockStatus(status);
+  await applyMapped(db, order, { mapped, raw: status, source: actor.source, actor: actorId, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now });
+  if (mapped.status !== "cancelled") {
+    logger.warn({ orderId: order.id, upstream: status }, "unlock cancel answered with a status other than canceled");
+    return refuse("NOT_CANCELLED", `The supplier did not cancel the order (its status is now "${status}").`);
+  }
+  return { ok: true };
+}
+
+/** `force=nowait`: the supplier makes the order ready now (instructions or notavailable); the answer is applied. */
+export async function forceUnlockNowait(orderRef: string, actor: UnlockActor, options: UnlockActionOptions = {}): Promise<UnlockActionResult> {
+  const ready = await prepare(orderRef, actor, options);
+  if ("ok" in ready) return ready;
+  const { db, unlock, order, ticketId, actorId } = ready;
+  if (FINAL_STATUSES.includes(order.status)) return refuse("ORDER_FINAL", "This order is already finished.");
+  try {
+    const answer = await unlock.updateOrder(ticketId, { force: "nowait" });
+    await recordEvent(db, { orderId: order.id, type: "unlock_nowait", source: actor.source, actor: actorId, message: `Asked the supplier to finish the order now: status ${answer.status}`, data: { upstreamStatus: answer.status } });
+    await applyUnlockStatus(db, order.id, answer, { source: actor.source, actor: actorId, unlock, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now });
+  } catch (error) {
+    return upstreamRefusal(db, order, actor, actorId, "unlock_nowait_failed", error);
+  }
+  return { ok: true };
+}
+
+/** Reads the instructions (`howto`) again and stores them on the order. */
+export async function fetchUnlockInstructions(orderRef: string, actor: UnlockActor, options: UnlockActionOptions = {}): Promise<UnlockActionResult> {
+  const ready = await prepare(orderRef, actor, options);
+  if ("ok" in ready) return ready;
+  const { db, unlock, order, ticketId, actorId } = ready;
+  let howto: string;
+  try {
+    ({ howto } = await unlock.orderInstructions(ticketId));
+  } catch (error) {
+    if (answered(error)?.status === 400) {
+      return refuse("INSTRUCTIONS_NOT_READY", "The instructions are not available yet: the supplier has not finished this unlock.");
+    }
+    return upstreamRefusal(db, order, actor, actorId, "instructions_failed", error);
+  }
+  const current = asObject(order.fulfillment) as OrderFulfillment;
+  const fulfillment = mergeFulfillment(current, { instructions: howto }) as Prisma.InputJsonValue;
+  await db.order.update({ where: { id: order.id }, data: { fulfillment } });
+  await recordEvent(db, { orderId: order.id, type: "instructions", source: actor.source, actor: actorId, message: "Unlock instructions read from the supplier" });
+  // With the instructions in hand an order still shown in progress can complete now.
+  if (!FINAL_STATUSES.includes(order.status)) {
+    try {
+      const status = await unlock.checkOrderStatus(ticketId);
+      await applyUnlockStatus(db, order.id, status, { source: actor.source, actor: actorId, unlock, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now });
+    } catch (error) {
+      logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, "status after reading instructions not available: the worker will look again");
+    }
+  }
+  return { ok: true };
+}
+
+/** Finds the order, checks the actor may act on it and that it has a supplier ticket. */
+async function prepare(orderRef: string, actor: UnlockActor, options: UnlockActionOptions): Promise<Ready | UnlockActionRefusal> {
+  const db = options.db ?? (await import("@/lib/db")).db;
+  const notFound = refuse("ORDER_NOT_FOUND", "We could not find that order.");
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(orderRef)) return notFound;
+  const order = await db.order.findUnique({ where: { ref: orderRef } });
+  if (!order) return notFound;
+
+  if (actor.source === "staff") {
+    const staff = actor.userId ? await db.user.findUnique({ where: { id: actor.userId }, select: { role: true, disabledAt: true } }) : null;
+    if (!staff || staff.disabledAt || staff.role === "customer") return refuse("FORBIDDEN", "Only staff can do this.");
+  } else if (order.userId !== null && order.userId !== (actor.userId ?? null)) {
+    // Someone else's order: the same answer as an unknown one (lib/orders/access.ts).
+    return notFound;
+  }
+  if (order.productType !== "unlock") return refuse("NOT_AN_UNLOCK_ORDER", "This is not an unlock order.");
+  const ticketId = Number(order.upstreamOrderId);
+  if (!order.upstreamOrderId || !Number.isSafeInteger(ticketId)) {
+    return refuse("NOT_PLACED_YET", "The order has not reached the supplier yet. Please try again in a moment.");
+  }
+  const unlock = options.unlock ?? (await import("./clients").then((m) => m.resolveClients())).unlock;
+  return { db, unlock, order, ticketId, actorId: actor.userId ?? undefined };
+}
+
+/** Why the supplier refused a cancel, in the buyer's words. */
+function cancelRefusal(order: Order, error: unknown, now = new Date()): UnlockActionRefusal {
+  if (!answered(error)) {
+    logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, "unlock cancel: no answer from the supplier");
+    return { ok: false, code: "UPSTREAM_UNAVAILABLE", message: "We could not reach the supplier to cancel. Please try again in a moment." };
+  }
+  const refusal = answered(error)!;
+  const windowPassed = /window|10 minutes/i.test(refusal.message) || (order.placedAt !== null && cancelMsLeft(order.placedAt, now) === 0);
+  if (windowPassed) return { ok: false, code: "CANCEL_WINDOW_PASSED", message: CANCEL_WINDOW_PASSED_MESSAGE };
+  return { ok: false, code: "CANCEL_REFUSED", message: `The supplier refused to cancel this order: ${refusal.userMessage}` };
+}
+
+async function upstreamRefusal(db: DbClient, order: Order, actor: UnlockActor, actorId: string | undefined, type: string, error: unknown): Promise<UnlockActionRefusal> {
+  const reachable = answered(error);
+  const result = reachable
+    ? refuse("UPSTREAM_REFUSED", `The supplier refused the request: ${reachable.userMessage}`)
+    : refuse("UPSTREAM_UNAVAILABLE", "We could not reach the supplier. Please try again in a moment.");
+  if (!reachable) logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, `${type}: no answer from the supplier`);
+  await recordEvent(db, { orderId: order.id, type, source: actor.source, actor: actorId, message: result.message, data: { code: result.code } });
+  return result;
+}
+
+/** The upstream's definite refusal (an API error below 500), or null when it did not answer. */
+function answered(error: unknown) {
+  return isUpstreamError(error) && error.kind === "api" && (error.status ?? 400) < 500 ? error : null;
+}

@@ -1,0 +1,178 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { decodeJwt } from "jose";
+import * as oauth from "oauth4webapi";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { SHOP_NAME } from "@/lib/products";
+import { UpstreamError } from "../../errors";
+import { CONNECTION_SETTINGS, writeStoredCommerceCredential, type StoredOAuthCredential } from "../credentials";
+import { deleteSetting, readSealedJson, writeSealedJson } from "../sealed-setting";
+import { discoverAuthorizationServer } from "./discovery";
+import { oauthFailure, requestOptions } from "./endpoints";
+import { tokensFrom } from "./token-store";
+
+// "Connect account" (spec section 5): discovery → dynamic registration of a public client
+// (RFC 7591) → authorization code with PKCE S256 → tokens, stored sealed. The pending request
+// (state, PKCE verifier) stays on the server, sealed, bound to the admin who started it and to
+// their browser (a random value in an httpOnly cookie, of which only a hash is stored).
+
+/** Spec section 5: the recommended PRO scope set. */
+export const RECOMMENDED_PRO_SCOPES = "orders:read orders:write balance:read";
+const PENDING_LIFETIME_MS = 10 * 60_000;
+
+const pendingSchema = z.object({
+  state: z.string(),
+  codeVerifier: z.string(),
+  userId: z.string(),
+  browserHash: z.string(),
+  clientId: z.string(),
+  redirectUri: z.string(),
+  issuer: z.string(),
+  authorizationEndpoint: z.string(),
+  tokenEndpoint: z.string(),
+  resource: z.string(),
+  createdAt: z.number(),
+});
+type Pending = z.infer<typeof pendingSchema>;
+
+export class ConnectError extends UpstreamError {}
+
+const connectError = (code: string, message: string, cause?: unknown) => new ConnectError({ api: "oauth", kind: "validation", code, message, userMessage: message, cause });
+const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+/** Starts a connection; returns the upstream's authorization page to send the admin to. */
+export async function startOAuthConnect(input: { apiBaseUrl: string; redirectUri: string; userId: string; browserBinding: string }): Promise<{ authorizationUrl: string }> {
+  const { as, resource } = await discoverAuthorizationServer(input.apiBaseUrl);
+  const client = await registerPublicClient(as, input.redirectUri);
+
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const pending: Pending = {
+    state,
+    codeVerifier,
+    userId: input.userId,
+    browserHash: sha256(input.browserBinding),
+    clientId: client.client_id,
+    redirectUri: input.redirectUri,
+    issuer: as.issuer,
+    authorizationEndpoint: as.authorization_endpoint!,
+    tokenEndpoint: as.token_endpoint!,
+    resource,
+    createdAt: Date.now(),
+  };
+  await writeSealedJson(db, CONNECTION_SETTINGS.oauthPending, pending, input.userId);
+
+  const url = new URL(as.authorization_endpoint!);
+  url.search = new URLSearchParams({
+    response_type: "code",
+    client_id: client.client_id,
+    redirect_uri: input.redirectUri,
+    scope: RECOMMENDED_PRO_SCOPES,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    // RFC 8707: the token is for our API only.
+    resource,
+  }).toString();
+  return { authorizationUrl: url.toString() };
+}
+
+async function registerPublicClient(as: oauth.AuthorizationServer, redirectUri: string): Promise<oauth.Client> {
+  const metadata = {
+    client_name: `${SHOP_NAME} storefront`,
+    redirect_uris: [redirectUri],
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+    token_endpoint_auth_method: "none",
+    scope: RECOMMENDED_PRO_SCOPES,
+  };
+  try {
+    const response = await oauth.dynamicClientRegistrationRequest(as, metadata, requestOptions(as.registration_endpoint!));
+    // The spec answers `client_secret: ""` for a public client; oauth4webapi refuses an empty secret.
+    const body = (await response.json()) as Record<string, unknown>;
+    if (body.client_secret === "") delete body.client_secret;
+    const client = await oauth.processDynamicClientRegistrationResponse(new Response(JSON.stringify(body), { status: response.status, headers: response.headers }));
+    return { client_id: client.client_id };
+  } catch (error) {
+    throw oauthFailure("client registration", error);
+  }
+}
+
+export type ConnectedSummary = { account: string | null; environment: "sandbox" | "production" | null; scope: string };
+
+/**
+ * Finishes a connection from the authorization server's redirect. Refuses a callback that does
+ * not belong to the pending request of this admin in this browser, an expired one, and a denial.
+ */
+export async function finishOAuthConnect(input: { callbackUrl: URL; userId: string; browserBinding: string | undefined }): Promise<ConnectedSummary> {
+  const pending = await readSealedJson(db, CONNECTION_SETTINGS.oauthPending, pendingSchema);
+  if (!pending) throw connectError("NO_PENDING_CONNECT", "There is no connection in progress: start again with “Connect account”.");
+  if (pending.userId !== input.userId || !input.browserBinding || !sameHash(pending.browserHash, sha256(input.browserBinding))) {
+    throw connectError("CONNECT_NOT_YOURS", "This sign-in answer belongs to a connection started elsewhere: start again with “Connect account”.");
+  }
+  if (Date.now() - pending.createdAt > PENDING_LIFETIME_MS) {
+    await deleteSetting(db, CONNECTION_SETTINGS.oauthPending);
+    throw connectError("CONNECT_EXPIRED", "The connection took longer than 10 minutes: start again with “Connect account”.");
+  }
+
+  const as: oauth.AuthorizationServer = { issuer: pending.issuer, authorization_endpoint: pending.authorizationEndpoint, token_endpoint: pending.tokenEndpoint, authorization_response_iss_parameter_supported: true };
+  const client: oauth.Client = { client_id: pending.clientId };
+  let params: URLSearchParams;
+  try {
+    params = oauth.validateAuthResponse(as, client, input.callbackUrl, pending.state);
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError && error.error === "access_denied") {
+      await deleteSetting(db, CONNECTION_SETTINGS.oauthPending);
+      throw connectError("ACCESS_DENIED", "The upstream account did not grant access (the request was denied on its consent page).", error);
+    }
+    throw connectError("BAD_CALLBACK", `The sign-in answer was refused: ${error instanceof Error ? error.message : String(error)}.`, error);
+  }
+
+  let response: oauth.TokenEndpointResponse;
+  try {
+    response = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, pending.redirectUri, pending.codeVerifier, requestOptions(pending.tokenEndpoint)),
+    );
+  } catch (error) {
+    throw oauthFailure("authorization code exchange", error);
+  }
+
+  const claims = safeClaims(response.access_token);
+  const now = new Date().toISOString();
+  const credential: StoredOAuthCredential = {
+    kind: "oauth",
+    issuer: pending.issuer,
+    tokenEndpoint: pending.tokenEndpoint,
+    resource: pending.resource,
+    clientId: pending.clientId,
+    scope: response.scope ?? RECOMMENDED_PRO_SCOPES,
+    ...tokensFrom(response),
+    environment: claims.env === "sandbox" || claims.env === "production" ? claims.env : null,
+    account: typeof claims.sub === "string" ? claims.sub : null,
+    connectedAt: now,
+    refreshedAt: null,
+    version: 1,
+    reconnect: null,
+  };
+  await writeStoredCommerceCredential(credential, input.userId);
+  await deleteSetting(db, CONNECTION_SETTINGS.oauthPending);
+  return { account: credential.account, environment: credential.environment, scope: credential.scope };
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The access token's claims, read only for display (the API verifies the token, not us). */
+function safeClaims(token: string): Record<string, unknown> {
+  try {
+    return decodeJwt(token);
+  } catch {
+    return {};
+  }
+}
