@@ -53,6 +53,22 @@ describe("staff accounts", () => {
     expect(audit[1]).toMatchObject({ before: { role: "admin" }, after: { role: "staff" }, actorEmail: "admin@localhost" });
   });
 
+  it("keep one enabled admin when several admins step down at the same moment", async () => {
+    const actor = await t.db.user.findUniqueOrThrow({ where: { email: "admin@localhost" } });
+    for (let round = 0; round < 3; round++) {
+      const emails = [0, 1, 2].map((i) => `race${round}-${i}@example.com`);
+      for (const email of emails) expect(await createStaff(t.db, actor, { email, role: "admin", password: "a long password" })).toMatchObject({ ok: true });
+      // Only this round's admins are enabled admins: everyone else steps aside first.
+      const others = await t.db.user.findMany({ where: { role: "admin", email: { notIn: emails } } });
+      for (const other of others) expect(await setStaffRole(t.db, actor, other.id, "staff")).toMatchObject({ ok: true });
+      const ids = await Promise.all(emails.map(async (email) => (await t.db.user.findUniqueOrThrow({ where: { email } })).id));
+      const results = await Promise.all([setStaffRole(t.db, actor, ids[0]!, "staff"), setStaffDisabled(t.db, actor, ids[1]!, true), setStaffRole(t.db, actor, ids[2]!, "staff")]);
+      expect(results.filter((r) => r.ok)).toHaveLength(2);
+      expect(results.filter((r) => !r.ok)).toEqual([expect.objectContaining({ code: "LAST_ADMIN" })]);
+      expect(await t.db.user.count({ where: { role: "admin", disabledAt: null } })).toBe(1);
+    }
+  });
+
   it("refuses an email that is taken", async () => {
     const actor = { id: "x", email: "x@example.com" };
     expect(await createStaff(t.db, actor, { email: "second@example.com", role: "staff", password: "a long password" })).toMatchObject({ ok: false, code: "EMAIL_TAKEN" });

@@ -43,8 +43,16 @@ export async function createStaff(db: DbClient, actor: Actor, input: z.infer<typ
   return { ok: true, message: `Created ${input.email} (${input.role}). Give them the initial password; they sign in at /admin/sign-in.` };
 }
 
-/** Other enabled admins besides `userId`: the last one may not be demoted or disabled. */
-async function otherEnabledAdmins(tx: Pick<DbClient, "user">, userId: string): Promise<number> {
+/**
+ * Other enabled admins besides `userId`: the last one may not be demoted or disabled.
+ * Two admins stepping down at the same moment would each count the other and both succeed
+ * under PostgreSQL's read-committed isolation, so the count is taken under a lock: an upsert of
+ * one Setting row, which the second transaction waits on until the first commits, and whose
+ * later count (a fresh snapshot per statement) then sees the first one's change.
+ */
+async function otherEnabledAdmins(tx: Pick<DbClient, "user" | "setting">, userId: string): Promise<number> {
+  const key = "lock.staff.admins";
+  await tx.setting.upsert({ where: { key }, create: { key, value: "locked", updatedBy: "system" }, update: { value: "locked" } });
   return tx.user.count({ where: { role: "admin", disabledAt: null, id: { not: userId } } });
 }
 
