@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import { signUp } from "./helpers/accounts";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
-import { ShopDb } from "./helpers/db";
+import { orderFulfillment, ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
@@ -17,18 +17,6 @@ import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 // goes to manual revision: emulator/commerce/catalog/README.md); this test buys the £15 card.
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
-
-/** axe in the light theme, then in the dark one (the class the theme script sets), then back. */
-/** The order's fulfillment JSON, read from the e2e server's database (the code is checked against it). */
-function fulfillmentOf(dataDir: string, orderId: string): Record<string, unknown> {
-  const db = new Database(join(dataDir, "shop.db"), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare(`SELECT fulfillment FROM "Order" WHERE id = ?`).get(orderId) as { fulfillment: string | null };
-    return row.fulfillment ? (JSON.parse(row.fulfillment) as Record<string, unknown>) : {};
-  } finally {
-    db.close();
-  }
-}
 
 /**
  * Makes a cached catalog entry three hours old and past its lifetime, as if the supplier had
@@ -112,7 +100,7 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
   try {
     const [order] = db.ordersByEmail(email);
     expect(order).toMatchObject({ ref, status: "fulfilled" });
-    const stored = fulfillmentOf(server.dataDir, order!.id);
+    const stored = orderFulfillment(server.dataDir, order!.id);
     const code = String(stored.redemptionCode ?? "");
     const url = String(stored.redemptionUrl ?? "");
     expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
@@ -141,7 +129,7 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
     await expectNoAxeViolationsLightAndDark(page, "gift cards: order page after the reveal");
 
     // The first reveal is recorded once: its time in the fulfillment, one timeline event.
-    const revealedAt = String(fulfillmentOf(server.dataDir, order!.id).codeRevealedAt ?? "");
+    const revealedAt = String(orderFulfillment(server.dataDir, order!.id).codeRevealedAt ?? "");
     expect(Date.parse(revealedAt)).toBeGreaterThan(Date.now() - 120_000);
     expect(db.events(order!.id).filter((e) => e.type === "code_revealed")).toEqual([expect.objectContaining({ source: "buyer", message: "Gift card code revealed" })]);
 
@@ -152,7 +140,7 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
     expect(await (await page.request.get(`/orders/${ref}`)).text()).not.toContain(code);
     await page.getByRole("button", { name: "Show code again" }).click();
     await expect(page.getByTestId("giftcard-code")).toHaveText(code);
-    expect(fulfillmentOf(server.dataDir, order!.id).codeRevealedAt).toBe(revealedAt);
+    expect(orderFulfillment(server.dataDir, order!.id).codeRevealedAt).toBe(revealedAt);
     expect(db.events(order!.id).filter((e) => e.type === "code_revealed")).toHaveLength(1);
     // "What you bought" says which card it is.
     await expect(page.getByRole("heading", { name: "What you bought" })).toBeVisible();

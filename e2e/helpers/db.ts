@@ -44,6 +44,12 @@ export class ShopDb {
     return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE id = ?`).get(id) as OrderRow;
   }
 
+  /** The order's fulfillment JSON (what the supplier delivered, plus the shop's own marks). */
+  fulfillment(orderId: string): Record<string, unknown> {
+    const row = this.db.prepare(`SELECT fulfillment FROM "Order" WHERE id = ?`).get(orderId) as { fulfillment: string | null };
+    return row.fulfillment ? (JSON.parse(row.fulfillment) as Record<string, unknown>) : {};
+  }
+
   payments(orderId: string): PaymentRow[] {
     return this.db.prepare(`SELECT id, orderId, status, provider FROM "Payment" WHERE orderId = ? ORDER BY createdAt`).all(orderId) as PaymentRow[];
   }
@@ -94,5 +100,15 @@ export class ShopDb {
     // Prisma's SQLite adapter stores "2026-01-31T12:00:00.000+00:00" text (compared as text).
     const value = typeof row.expiresAt === "number" ? past : new Date(past).toISOString().replace("Z", "+00:00");
     this.db.prepare(`UPDATE "Payment" SET expiresAt = ? WHERE id = ? AND status = 'pending'`).run(value, paymentId);
+  }
+}
+
+/** One order's fulfillment JSON, read on a short-lived connection. */
+export function orderFulfillment(dataDir: string, orderId: string): Record<string, unknown> {
+  const shop = new ShopDb(dataDir);
+  try {
+    return shop.fulfillment(orderId);
+  } finally {
+    shop.close();
   }
 }

@@ -242,6 +242,24 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
     expect(await calls()).toBe(3);
   });
 
+  it("expires the entries of a resource on demand: the next read refreshes, other resources stay fresh", async () => {
+    const clock = manualClock();
+    const cache = createCatalogCache(t.db, { now: () => clock.now });
+    const before = await cache.read(operators("gb"));
+    await cache.read(rates(1470));
+    expect(await calls()).toBe(1);
+    clock.advance(MINUTE);
+
+    expect(await cache.expire(["topup.operators"])).toBe(1);
+    const stale = await cache.read(operators("gb"));
+    expect(stale).toMatchObject({ stale: true, ageMs: MINUTE });
+    expect(stale.value).toEqual(before.value);
+    await cache.idle();
+    expect(await calls()).toBe(2);
+    expect(await cache.read(operators("gb"))).toMatchObject({ stale: false, ageMs: 0 });
+    expect(await cache.read(rates(1470))).toMatchObject({ stale: false, ageMs: MINUTE });
+  });
+
   it("takes only catalog resources from the manifest", () => {
     const cache: CatalogCache = createCatalogCache(t.db);
     // @ts-expect-error previews are never cached: not a resource of lib/catalog/lifetimes.ts

@@ -78,6 +78,12 @@ export interface CatalogCache {
   invalidate(key: string): Promise<void>;
   /** Drops every entry of an upstream (or all): e.g. after the shop switches credentials. */
   invalidateAll(upstream?: "commerce" | "unlock"): Promise<number>;
+  /**
+   * Ends the lifetime of every entry of these resources now, keeping their values: the next read
+   * refreshes (serving the old value meanwhile). For when a live call learns that the cached
+   * pages are out of date, e.g. the supplier switched a product off.
+   */
+  expire(resources: CatalogResource[]): Promise<number>;
   listEntries(): Promise<CatalogEntrySummary[]>;
   /** Writes the hit counts gathered in memory. */
   flush(): Promise<void>;
@@ -227,6 +233,11 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
 
     async invalidateAll(upstream) {
       return (await db.catalogCacheEntry.deleteMany({ where: upstream ? { upstream } : {} })).count;
+    },
+
+    async expire(resources) {
+      const at = new Date(now());
+      return (await db.catalogCacheEntry.updateMany({ where: { resource: { in: resources }, expiresAt: { gt: at } }, data: { expiresAt: at } })).count;
     },
 
     async listEntries() {

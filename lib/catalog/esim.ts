@@ -1,5 +1,6 @@
 import "server-only";
 import { allPages, commerceClient } from "@/lib/upstream/commerce";
+import { catalogCache } from "./cache-default";
 import { cachedRead } from "./cached";
 
 // Cached travel eSIM catalog reads. Plans carry signed, expiring price tokens, so they live
@@ -13,3 +14,9 @@ export const esimPlans = (countryIso: string) =>
   );
 
 export const esimPlan = (catalogId: string) => cachedRead("esim.plans", { catalogId }, () => commerceClient().getEsimProduct(catalogId));
+
+/**
+ * A live eSIM call answered ESIM_DISABLED: the cached destinations and plans would otherwise
+ * go on listing plans for up to a day. Their next read refreshes and sees the switch.
+ */
+export const expireEsimCatalog = () => catalogCache.expire(["esim.destinations", "esim.plans"]);

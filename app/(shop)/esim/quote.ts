@@ -1,5 +1,6 @@
 import "server-only";
 import { buyerPricing, type BuyerPricing } from "@/components/shop/orders/order-view";
+import { expireEsimCatalog } from "@/lib/catalog/esim";
 import { logger } from "@/lib/log";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -15,7 +16,11 @@ export async function loadEsimQuote(catalogId: string, priceToken: string): Prom
     const quote = await quoteCommerceOrder({ type: "esim", catalogId, priceToken });
     return { ok: true, pricing: buyerPricing(quote.pricing, { currency: quote.pricing.currency, totalMinor: quote.pricing.totalMinor }) };
   } catch (error) {
-    if (isUpstreamError(error)) return { ok: false, error: error.userMessage, disabled: error.canonicalCode === "ESIM_DISABLED" };
+    if (isUpstreamError(error) && error.canonicalCode === "ESIM_DISABLED") {
+      await expireEsimCatalog();
+      return { ok: false, error: error.userMessage, disabled: true };
+    }
+    if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
     logger.error({ err: error }, "eSIM quote failed");
     return { ok: false, error: "We could not price this plan just now. Please try again in a moment." };
   }
