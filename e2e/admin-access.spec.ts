@@ -15,8 +15,14 @@ import { serverOf, uniqueEmail } from "./helpers/server";
 //   actions  the build's server-reference-manifest.json: every action whose module lives
 //            under app/admin, components/admin or lib/admin, POSTed with its Next-Action id.
 
-/** Public by design: the staff sign-in page (it must be reachable to sign in at all). */
-const PUBLIC_ADMIN_PAGES = new Set(["app/admin/(auth)/sign-in/page.tsx"]);
+/**
+ * Public by design: the staff sign-in page (it must be reachable to sign in at all), and the page
+ * and action with which a staff member sets a password from an invitation or reset link (they
+ * cannot sign in yet). Without a valid link those answer "not valid" and change nothing, which
+ * this test checks too (the database snapshot).
+ */
+const PUBLIC_ADMIN_PAGES = new Set(["app/admin/(auth)/sign-in/page.tsx", "app/admin/(auth)/set-password/[token]/page.tsx"]);
+const PUBLIC_ADMIN_ACTIONS = new Set(["setPasswordAction"]);
 const ADMIN_MODULE = /^(app\/admin|components\/admin|lib\/admin)\//;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -118,7 +124,10 @@ test("every admin page, route and server action refuses visitors and customers, 
 
   const pages = filesNamed("app/admin", /^page\.tsx?$/).filter((f) => !PUBLIC_ADMIN_PAGES.has(f)).sort();
   const routes = [...filesNamed("app/admin", /^route\.ts$/), ...filesNamed("app/api/admin", /^route\.ts$/)].sort();
-  const actions = adminActions();
+  const allActions = adminActions();
+  const actions = allActions.filter((a) => !PUBLIC_ADMIN_ACTIONS.has(a.exportedName));
+  const publicActions = allActions.filter((a) => PUBLIC_ADMIN_ACTIONS.has(a.exportedName));
+  expect(publicActions.map((a) => a.exportedName)).toEqual([...PUBLIC_ADMIN_ACTIONS]);
   // The enumeration itself must find this part's pages, route and actions.
   expect(pages).toEqual(expect.arrayContaining(["app/admin/(dashboard)/page.tsx", "app/admin/(dashboard)/orders/page.tsx", "app/admin/(dashboard)/orders/[ref]/page.tsx", "app/admin/(dashboard)/staff/page.tsx"]));
   expect(routes).toContain("app/admin/(dashboard)/orders/export/route.ts");
@@ -162,6 +171,23 @@ test("every admin page, route and server action refuses visitors and customers, 
       for (const body of bodies) {
         const response = await request.post(url, { ...body, headers: { ...("headers" in body ? body.headers : {}), "Next-Action": action.id, Accept: "text/x-component" } } as never);
         expectRefused(who, `action ${action.exportedName} (${action.filename}) via ${url}`, response);
+        checked++;
+      }
+    }
+  }
+  // The public set-password page and action, with links the shop never issued.
+  for (const [who, request] of clients) {
+    for (const token of ["e2e-missing-id", "A".repeat(43)]) {
+      const page = await request.get(`/admin/set-password/${token}`);
+      expect(page.status(), `${who}: set-password page`).toBe(200);
+      expect(await page.text()).toContain("This link is not valid");
+      for (const action of publicActions) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries({ token, password: "intruder password 1", confirm: "intruder password 1" })) form.append(`1_${name}`, value);
+        form.append("0", JSON.stringify([{}, "$K1"])); // (previous state, form), as useActionState sends them
+        const response = await request.post(`/admin/set-password/${token}`, { multipart: form, headers: { "Next-Action": action.id, Accept: "text/x-component" } });
+        expect(response.status(), `${who}: ${action.exportedName}`).toBe(200);
+        expect(await response.text()).toContain("This link is not valid");
         checked++;
       }
     }

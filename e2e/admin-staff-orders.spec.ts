@@ -75,12 +75,13 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
     const staffEmail = uniqueEmail("staff");
     const staffPassword = "staff password 123";
     await admin.getByLabel("Email").fill("not-an-email");
-    await admin.getByLabel("Initial password").fill("short");
+    await admin.getByRole("radio", { name: "Initial password that I hand over" }).check();
+    await admin.getByLabel("Initial password", { exact: true }).fill("short");
     await admin.getByRole("button", { name: "Create staff account" }).click();
     await expect(admin.getByText("Enter a valid email address")).toBeVisible();
     await expect(admin.getByText("Use at least 10 characters.")).toBeVisible();
     await admin.getByLabel("Email").fill(staffEmail);
-    await admin.getByLabel("Initial password").fill(staffPassword);
+    await admin.getByLabel("Initial password", { exact: true }).fill(staffPassword);
     await admin.getByRole("button", { name: "Create staff account" }).click();
     await expect(admin.getByText(`Created ${staffEmail.toLowerCase()} (staff)`)).toBeVisible();
     await expect(admin.getByRole("cell", { name: staffEmail.toLowerCase(), exact: true })).toBeVisible();

@@ -43,7 +43,7 @@ describe("staff accounts", () => {
     const admin = await t.db.user.findUniqueOrThrow({ where: { email: "admin@localhost" } });
     expect(await setStaffDisabled(t.db, admin, admin.id, true)).toMatchObject({ ok: false, code: "LAST_ADMIN" });
     expect(await setStaffRole(t.db, admin, admin.id, "staff")).toMatchObject({ ok: false, code: "LAST_ADMIN" });
-    expect(await createStaff(t.db, admin, { email: "second@example.com", role: "admin", password: "a long password" })).toMatchObject({ ok: true });
+    expect(await createStaff(t.db, admin, { email: "second@example.com", role: "admin", access: "password", password: "a long password" })).toMatchObject({ ok: true });
     const second = await t.db.user.findUniqueOrThrow({ where: { email: "second@example.com" } });
     // With a second admin, the first may step down; then the second is the last one.
     expect(await setStaffRole(t.db, admin, admin.id, "staff")).toMatchObject({ ok: true });
@@ -57,7 +57,7 @@ describe("staff accounts", () => {
     const actor = await t.db.user.findUniqueOrThrow({ where: { email: "admin@localhost" } });
     for (let round = 0; round < 3; round++) {
       const emails = [0, 1, 2].map((i) => `race${round}-${i}@example.com`);
-      for (const email of emails) expect(await createStaff(t.db, actor, { email, role: "admin", password: "a long password" })).toMatchObject({ ok: true });
+      for (const email of emails) expect(await createStaff(t.db, actor, { email, role: "admin", access: "password", password: "a long password" })).toMatchObject({ ok: true });
       // Only this round's admins are enabled admins: everyone else steps aside first.
       const others = await t.db.user.findMany({ where: { role: "admin", email: { notIn: emails } } });
       for (const other of others) expect(await setStaffRole(t.db, actor, other.id, "staff")).toMatchObject({ ok: true });
@@ -71,7 +71,7 @@ describe("staff accounts", () => {
 
   it("refuses an email that is taken", async () => {
     const actor = { id: "x", email: "x@example.com" };
-    expect(await createStaff(t.db, actor, { email: "second@example.com", role: "staff", password: "a long password" })).toMatchObject({ ok: false, code: "EMAIL_TAKEN" });
+    expect(await createStaff(t.db, actor, { email: "second@example.com", role: "staff", access: "password", password: "a long password" })).toMatchObject({ ok: false, code: "EMAIL_TAKEN" });
   });
 });
 

@@ -5,37 +5,52 @@ import type { CurrentUser } from "@/lib/auth/guards";
 import { hashPassword, passwordProblem } from "@/lib/auth/password";
 import type { DbClient } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { issuePasswordLinkIn, type IssuedLink } from "./password-links";
 
-// Staff accounts, managed by admins: created with an email and an initial password that the
-// admin hands over (no mail transport sends invitations yet, docs/admin.md), given a role,
+// Staff accounts, managed by admins: created with an invitation link (the new member chooses
+// their password, lib/admin/password-links.ts) or an initial password the admin hands over
+// (no mail transport sends either yet, docs/admin.md), given a role,
 // disabled and enabled. A disabled account is signed out on its next request, because every
 // guard re-reads the user row. The shop never loses its last enabled admin: nobody can demote
 // or disable it, themselves included.
 
 export type StaffRole = "staff" | "admin";
-export type StaffResult = { ok: true; message: string } | { ok: false; code: string; message: string; field?: "email" | "password" | "role" };
+export type StaffResult = { ok: true; message: string; link?: IssuedLink } | { ok: false; code: string; message: string; field?: "email" | "password" | "role" };
 type Actor = Pick<CurrentUser, "id" | "email">;
 
-export const newStaffSchema = z.object({
+const identity = {
   email: z.email("Enter a valid email address, like name@example.com.").trim().toLowerCase(),
   name: z.string().trim().max(100, "Use at most 100 characters.").optional(),
   role: z.enum(["staff", "admin"], { message: "Choose staff or admin." }),
-  password: z.string().superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
-});
+};
+export const newStaffSchema = z.discriminatedUnion(
+  "access",
+  [
+    z.object({ ...identity, access: z.literal("invite") }),
+    z.object({
+      ...identity,
+      access: z.literal("password"),
+      password: z.string().superRefine((value, ctx) => {
+        const problem = passwordProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    }),
+  ],
+  { error: "Choose an invitation link or an initial password." },
+);
 
 export async function createStaff(db: DbClient, actor: Actor, input: z.infer<typeof newStaffSchema>): Promise<StaffResult> {
   const existing = await db.user.findUnique({ where: { email: input.email } });
   if (existing && existing.role !== "customer") return { ok: false, code: "EMAIL_TAKEN", field: "email", message: "A staff account with this email already exists." };
   if (existing) return { ok: false, code: "EMAIL_IS_CUSTOMER", field: "email", message: "This email belongs to a customer account. Use another email for the staff account." };
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.access === "password" ? await hashPassword(input.password) : null;
   try {
-    await db.$transaction(async (tx) => {
+    const link = await db.$transaction(async (tx) => {
       const user = await tx.user.create({ data: { email: input.email, name: input.name || null, role: input.role, passwordHash } });
-      await recordAudit({ actor, action: "staff.create", targetType: "user", targetId: user.id, after: { email: user.email, role: user.role } }, tx);
+      await recordAudit({ actor, action: "staff.create", targetType: "user", targetId: user.id, after: { email: user.email, role: user.role, access: input.access } }, tx);
+      return input.access === "invite" ? issuePasswordLinkIn(tx, actor, user, "invite") : undefined;
     });
+    if (link) return { ok: true, link, message: `Created ${input.email} (${input.role}). Send them the invitation link below; they choose their password with it.` };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, code: "EMAIL_TAKEN", field: "email", message: "An account with this email already exists." };
     throw error;
@@ -89,10 +104,12 @@ export async function setStaffDisabled(db: DbClient, actor: Actor, userId: strin
   });
 }
 
+/** Staff accounts for the admin page; whether a password is set, never the hash itself. */
 export async function listStaff(db: DbClient) {
-  return db.user.findMany({
+  const users = await db.user.findMany({
     where: { role: { in: ["staff", "admin"] } },
     orderBy: [{ disabledAt: "asc" }, { email: "asc" }],
-    select: { id: true, email: true, name: true, role: true, disabledAt: true, createdAt: true },
+    select: { id: true, email: true, name: true, role: true, disabledAt: true, createdAt: true, passwordHash: true },
   });
+  return users.map(({ passwordHash, ...user }) => ({ ...user, hasPassword: passwordHash !== null }));
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/admin/shared/page-header";
 import { ConfirmAction } from "@/components/admin/shared/confirm-action";
 import { NewStaffForm } from "@/components/admin/staff/new-staff-form";
+import { PasswordLinkAction } from "@/components/admin/staff/password-link-action";
 import { RoleForm } from "@/components/admin/staff/role-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -49,22 +50,25 @@ export default async function StaffPage() {
                 <Td>
                   <RoleForm userId={user.id} email={user.email} role={user.role === "admin" ? "admin" : "staff"} />
                 </Td>
-                <Td>{user.disabledAt ? <Badge tone="danger">disabled</Badge> : <Badge tone="ok">active</Badge>}</Td>
+                <Td>{user.disabledAt ? <Badge tone="danger">disabled</Badge> : user.hasPassword ? <Badge tone="ok">active</Badge> : <Badge tone="warn">invited</Badge>}</Td>
                 <Td className="whitespace-nowrap">
                   <LocalTime iso={user.createdAt.toISOString()} withTime={false} />
                 </Td>
                 <Td>
-                  <ConfirmAction
-                    action={setStaffDisabledAction}
-                    hidden={{ userId: user.id, disabled: user.disabledAt ? "false" : "true" }}
-                    danger={!user.disabledAt}
-                    label={user.disabledAt ? "Enable" : "Disable"}
-                    ariaLabel={user.disabledAt ? `Enable ${user.email}` : `Disable ${user.email}`}
-                    title={user.disabledAt ? `Enable ${user.email}?` : `Disable ${user.email}?`}
-                    description={user.disabledAt ? "They can sign in again with their password." : "They are signed out at once and cannot sign in until enabled again."}
-                    confirmLabel={user.disabledAt ? "Enable" : "Disable"}
-                    pendingText="Saving…"
-                  />
+                  <div className="flex flex-col gap-2">
+                    {user.disabledAt ? null : <PasswordLinkAction userId={user.id} email={user.email} hasPassword={user.hasPassword} />}
+                    <ConfirmAction
+                      action={setStaffDisabledAction}
+                      hidden={{ userId: user.id, disabled: user.disabledAt ? "false" : "true" }}
+                      danger={!user.disabledAt}
+                      label={user.disabledAt ? "Enable" : "Disable"}
+                      ariaLabel={user.disabledAt ? `Enable ${user.email}` : `Disable ${user.email}`}
+                      title={user.disabledAt ? `Enable ${user.email}?` : `Disable ${user.email}?`}
+                      description={user.disabledAt ? "They can sign in again with their password." : "They are signed out at once and cannot sign in until enabled again."}
+                      confirmLabel={user.disabledAt ? "Enable" : "Disable"}
+                      pendingText="Saving…"
+                    />
+                  </div>
                 </Td>
               </tr>
             ))}
