@@ -90,6 +90,20 @@ function snapshot(dataDir: string): string {
   }
 }
 
+/**
+ * A server action's arguments as React's client encodes a form submission (read off a real
+ * browser request): the form's fields as "_1_<name>", then part "0", the argument list, where
+ * "$K1" stands for that form. The order matters: the server decodes "0" as soon as it arrives,
+ * with the fields seen so far. With `previousState` the arguments are (state, form), as an
+ * action behind useActionState receives them.
+ */
+function actionForm(fields: Record<string, string>, previousState?: object): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(`_1_${name}`, value);
+  form.append("0", JSON.stringify(previousState === undefined ? ["$K1"] : [previousState, "$K1"]));
+  return form;
+}
+
 type Who = "visitor" | "customer";
 
 /** How each caller was refused, for the report ("visitor 303", "customer 403" …). */
@@ -159,14 +173,14 @@ test("every admin page, route and server action refuses visitors and customers, 
     }
     for (const action of actions) {
       const url = urlFor(`${action.page}.tsx`, ids);
-      // Two bodies per action: no arguments, and a form that names real records (as the
-      // dashboard's own forms would send), so a missing role check would act on them.
-      const form = new FormData();
-      for (const [name, value] of Object.entries({ orderId: order.id, userId: admin.id, role: "staff", disabled: "true", email: uniqueEmail("intruder"), password: "intruder password 1", reason: "intrusion test" })) form.append(`1_${name}`, value);
-      form.append("0", JSON.stringify(["$K1"]));
+      // Three bodies per action: no arguments, and a form that names real records (as the
+      // dashboard's own forms would send), alone and after a previous state (useActionState),
+      // so a missing role check would act on them.
+      const fields = { orderId: order.id, userId: admin.id, role: "staff", disabled: "true", email: uniqueEmail("intruder"), password: "intruder password 1", reason: "intrusion test" };
       const bodies = [
         { headers: { "Content-Type": "text/plain;charset=UTF-8" }, data: "[]" },
-        { multipart: form },
+        { multipart: actionForm(fields) },
+        { multipart: actionForm(fields, {}) },
       ];
       for (const body of bodies) {
         const response = await request.post(url, { ...body, headers: { ...("headers" in body ? body.headers : {}), "Next-Action": action.id, Accept: "text/x-component" } } as never);
@@ -182,12 +196,11 @@ test("every admin page, route and server action refuses visitors and customers, 
       expect(page.status(), `${who}: set-password page`).toBe(200);
       expect(await page.text()).toContain("This link is not valid");
       for (const action of publicActions) {
-        const form = new FormData();
-        for (const [name, value] of Object.entries({ token, password: "intruder password 1", confirm: "intruder password 1" })) form.append(`1_${name}`, value);
-        form.append("0", JSON.stringify([{}, "$K1"])); // (previous state, form), as useActionState sends them
-        const response = await request.post(`/admin/set-password/${token}`, { multipart: form, headers: { "Next-Action": action.id, Accept: "text/x-component" } });
+        // The answer names the link, not the password: proof that the fields were decoded.
+        const multipart = actionForm({ token, password: "intruder password 1", confirm: "intruder password 1" }, {});
+        const response = await request.post(`/admin/set-password/${token}`, { multipart, headers: { "Next-Action": action.id, Accept: "text/x-component" } });
         expect(response.status(), `${who}: ${action.exportedName}`).toBe(200);
-        expect(await response.text()).toContain("This link is not valid");
+        expect(await response.text(), `${who}: ${action.exportedName}`).toContain("This link is not valid");
         checked++;
       }
     }

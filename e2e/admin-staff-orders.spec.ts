@@ -80,6 +80,7 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
     await admin.getByRole("button", { name: "Create staff account" }).click();
     await expect(admin.getByText("Enter a valid email address")).toBeVisible();
     await expect(admin.getByText("Use at least 10 characters.")).toBeVisible();
+    await expect(admin.getByRole("radio", { name: "Initial password that I hand over" })).toBeChecked();
     await admin.getByLabel("Email").fill(staffEmail);
     await admin.getByLabel("Initial password", { exact: true }).fill(staffPassword);
     await admin.getByRole("button", { name: "Create staff account" }).click();

@@ -27,7 +27,10 @@ export function NewStaffForm() {
 }
 
 function StaffFields({ action, errors, values }: { action: (form: FormData) => void; errors: Record<string, string>; values: Record<string, string> }) {
-  const [access, setAccess] = useState<Access>(values.access === "password" ? "password" : "invite");
+  // Uncontrolled like the other fields: React resets a form after its action to the defaults of
+  // the latest render, which carry the submitted choice back.
+  const submitted: Access = values.access === "password" ? "password" : "invite";
+  const [access, setAccess] = useState<Access>(submitted);
   return (
     <form action={action} className="grid gap-4 sm:grid-cols-2" noValidate>
       <Field id="staff-email" label="Email" error={errors.email}>
@@ -45,11 +48,11 @@ function StaffFields({ action, errors, values }: { action: (form: FormData) => v
       <fieldset className="flex flex-col gap-1.5" aria-describedby={errors.access ? "staff-access-error" : undefined}>
         <legend className="mb-1.5 text-sm font-medium">How they get in</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="access" value="invite" checked={access === "invite"} onChange={() => setAccess("invite")} />
+          <input type="radio" name="access" value="invite" defaultChecked={submitted === "invite"} onChange={() => setAccess("invite")} />
           Invitation link: they choose their own password
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="access" value="password" checked={access === "password"} onChange={() => setAccess("password")} />
+          <input type="radio" name="access" value="password" defaultChecked={submitted === "password"} onChange={() => setAccess("password")} />
           Initial password that I hand over
         </label>
         {errors.access ? (

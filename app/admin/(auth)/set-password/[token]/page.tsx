@@ -19,7 +19,7 @@ export default async function SetPasswordPage({ params }: { params: Promise<{ to
       {state.ok ? (
         <>
           <p className="mt-2 text-sm text-muted">
-            For the staff account <strong className="text-fg">{state.email}</strong>. You sign in with this email and the password you choose here.
+            For the staff account <strong className="text-fg [overflow-wrap:anywhere]">{state.email}</strong>. You sign in with this email and the password you choose here.
           </p>
           <Card className="mt-6">
             <SetPasswordForm token={token} email={state.email} />
