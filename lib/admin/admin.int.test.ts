@@ -95,4 +95,22 @@ describe("order search", () => {
     expect(await refreshSearchIndex(t.db)).toBe(0);
     expect((await t.db.order.findUniqueOrThrow({ where: { id: esim.id } })).updatedAt).toEqual(before.updatedAt);
   });
+
+  it("indexes a backlog larger than one batch completely before a search, and the worker's share only up to its bound", async () => {
+    const rows = Array.from({ length: 1_234 }, (_, i) => ({
+      ref: `backlog${String(i).padStart(6, "0")}`,
+      idempotencyKey: `backlog-${i}`,
+      productType: "unlock" as const,
+      customerEmail: `backlog${i}@example.com`,
+      currency: "EUR",
+      retailAmount: 500,
+      detail: { imei: `35${String(1_000_000_000_000 + i)}` },
+    }));
+    await t.db.order.createMany({ data: rows });
+    expect(await refreshSearchIndex(t.db, { maxRows: 700 })).toBe(700);
+    expect(await refreshSearchIndex(t.db)).toBe(534);
+    expect(await t.db.order.count({ where: { searchIndexedAt: null } })).toBe(0);
+    const last = rows.at(-1)!;
+    expect((await t.db.order.findMany({ where: orderWhere({ q: last.detail.imei }), select: { ref: true } })).map((o) => o.ref)).toEqual([last.ref]);
+  });
 });

@@ -2,12 +2,16 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { logger } from "@/lib/log";
+import { refreshSearchIndex } from "@/lib/admin/orders/search-index";
 import { startWorker, type RunningWorker } from "./worker";
 
 // The app's order worker: one per process (instrumentation.ts inside Next.js, or
 // scripts/worker.ts standalone), configured from the environment, on the app's database and
 // upstream clients. A globalThis guard keeps a second start (dev reloads, a second register
 // call) from running two loops in one process.
+
+/** A bound on the worker's indexing per minute, so a large backlog cannot hold up order processing. */
+const SEARCH_INDEX_ROWS_PER_MINUTE = 10_000;
 
 const holder = globalThis as unknown as { __orderWorker?: Promise<RunningWorker> };
 
@@ -24,7 +28,14 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
       workerId: newWorkerId(role),
       intervalMs: env.ORDER_WORKER_INTERVAL_MS,
       polling: env.ORDER_POLLING === "on",
-      housekeeping: housekeeping && { everyMs: 60_000, run: (now) => housekeeping(db, now) },
+      housekeeping: {
+        everyMs: 60_000,
+        run: async (now) => {
+          await housekeeping?.(db, now);
+          // Keeps the staff search index close to current, so a search rarely waits for it.
+          await refreshSearchIndex(db, { maxRows: SEARCH_INDEX_ROWS_PER_MINUTE });
+        },
+      },
     });
     logger.info({ workerId: worker.workerId, polling: env.ORDER_POLLING, intervalMs: env.ORDER_WORKER_INTERVAL_MS }, "order worker started");
     return worker;
@@ -35,7 +46,8 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
 /**
  * The payments module's part of this process (docs/orders.md "Payments"): importing it installs
  * the refund hook that the order core calls for orders failing after payment (hooks.ts), and
- * its housekeeping (abandoned checkouts, stranded payments) runs with the worker every minute.
+ * its housekeeping (abandoned checkouts, stranded payments) runs with the worker every minute,
+ * before the staff search index's refresh.
  * Should it fail to load, the worker still runs: failed orders then wait as "refund pending".
  */
 async function paymentHousekeeping() {
