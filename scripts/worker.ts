@@ -3,23 +3,9 @@
 // the app (.env, and for the embedded SQLite default the generated secrets). Run with the
 // react-server condition so server-only modules load:
 //   tsx --conditions=react-server scripts/worker.ts
-import { existsSync } from "node:fs";
-import { databaseUrlProblem, DEFAULT_DATABASE_URL, isSqliteUrl, parseEnv } from "../lib/env-schema.ts";
-import { sqliteFilePath } from "../lib/db/urls.ts";
-import { fillEmbeddedSecrets } from "./embedded-secrets.ts";
+import { prepareScriptEnv } from "./script-env.ts";
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-if (existsSync(".env")) process.loadEnvFile(".env");
-const urlProblem = databaseUrlProblem(process.env);
-if (urlProblem) fail(urlProblem);
-const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-if (isSqliteUrl(databaseUrl)) fillEmbeddedSecrets(process.env, sqliteFilePath(databaseUrl));
-const parsed = parseEnv(process.env);
-if (!parsed.ok) fail(parsed.message);
+prepareScriptEnv();
 // With no upstream configured, the app talks to the embedded emulator (started by npm start).
 
 // Imported only now: these modules read the environment prepared above.

@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "@/lib/audit/record";
-import type { CurrentUser } from "@/lib/auth/guards";
 import { hashPassword } from "@/lib/auth/password";
 import type { DbClient } from "@/lib/db";
 
@@ -12,7 +11,8 @@ import type { DbClient } from "@/lib/db";
 // a link works once, until it expires, and never for a disabled account. docs/admin.md.
 
 export type PasswordLinkPurpose = "invite" | "reset";
-type Actor = Pick<CurrentUser, "id" | "email">;
+/** A staff member, or a command on the server (`npm run staff:link`: `id` null). */
+type Actor = { id: string | null; email: string };
 type Tx = Pick<DbClient, "user" | "passwordLink" | "auditLog">;
 
 /** An invitation waits a week for a new colleague; a reset is for someone locked out now. */

@@ -1,12 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { CurrentUser } from "@/lib/auth/guards";
 
 /** The part of a Prisma client (or transaction) the recorder needs. */
 type AuditWriter = Pick<typeof db, "auditLog">;
 
 export type AuditEntry = {
-  actor: Pick<CurrentUser, "id" | "email">;
+  /** Who did it: a staff member, or a command run on the server (`id` null, `email` names it). */
+  actor: { id: string | null; email: string };
   /** What was done, as `area.verb`: `staff.create`, `order.unlock_nowait`, `pricing.update`. */
   action: string;
   targetType?: string;
