@@ -7,7 +7,12 @@ import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-export function SignInForm({ next }: { next: string }) {
+/**
+ * One sign-in for customers and staff (one account table, one Auth.js credentials flow); the
+ * staff variant (/admin/sign-in) offers no sign-up and lets password managers file the login
+ * as a username. What a role may see is decided by the dashboard's guards, not here.
+ */
+export function SignInForm({ next, staff = false }: { next: string; staff?: boolean }) {
   const [state, action] = useActionState<AuthFormState, FormData>(signInAction, {});
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
@@ -18,7 +23,7 @@ export function SignInForm({ next }: { next: string }) {
         </p>
       ) : null}
       <Field id="email" label="Email">
-        <Input {...fieldAria("email", {})} name="email" type="email" autoComplete="email" required defaultValue={state.email} />
+        <Input {...fieldAria("email", {})} name="email" type="email" autoComplete={staff ? "username" : "email"} required defaultValue={state.email} />
       </Field>
       <Field id="password" label="Password">
         <Input {...fieldAria("password", {})} name="password" type="password" autoComplete="current-password" required />
@@ -26,12 +31,14 @@ export function SignInForm({ next }: { next: string }) {
       <SubmitButton pendingText="Signing in…" className="w-full">
         Sign in
       </SubmitButton>
-      <p className="text-center text-sm text-muted">
-        New here?{" "}
-        <Link href={`/account/sign-up?next=${encodeURIComponent(next)}`} className="font-medium text-brand underline-offset-4 hover:underline">
-          Create an account
-        </Link>
-      </p>
+      {staff ? null : (
+        <p className="text-center text-sm text-muted">
+          New here?{" "}
+          <Link href={`/account/sign-up?next=${encodeURIComponent(next)}`} className="font-medium text-brand underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </p>
+      )}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { StaffSignInForm } from "@/components/admin/shared/staff-sign-in-form";
+import { SignInForm } from "@/components/shop/account/auth-forms";
 import { Card } from "@/components/ui/card";
 import { getCurrentUser, hasRole } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
@@ -30,7 +30,7 @@ export default async function StaffSignInPage({ searchParams }: { searchParams: 
         </p>
       ) : null}
       <Card className="mt-6">
-        <StaffSignInForm next={next} />
+        <SignInForm next={next} staff />
       </Card>
     </main>
   );
