@@ -84,6 +84,11 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
   await page.getByLabel("Email").fill(email);
   await pay.click();
   await page.waitForURL(/\/pay\/[^/]+$/);
+  // The payment page says what is being paid for, not just "Gift cards".
+  await expect(page.getByText("Brand", { exact: true })).toBeVisible();
+  await expect(page.getByText("Steam", { exact: true })).toBeVisible();
+  await expect(page.getByText("Card value", { exact: true })).toBeVisible();
+  await expect(page.getByText("£15", { exact: true })).toBeVisible();
   await expectNoAxeViolationsLightAndDark(page, "gift cards: payment page");
   await sandboxCheckout(page, "Pay");
   await page.waitForURL(/\/orders\//);

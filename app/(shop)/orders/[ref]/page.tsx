@@ -5,20 +5,17 @@ import { revealGiftcardCodeAction } from "./giftcard-actions";
 import { cancelUnlockAction } from "./unlock-actions";
 import { FulfillmentDetails, DetailRows } from "@/components/shop/orders/fulfillment-details";
 import { EsimDelivery } from "@/components/shop/orders/esim-delivery";
-import { esimPurchaseLines } from "@/components/shop/orders/esim-view";
 import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
 import { ImeiCheckReport } from "@/components/shop/orders/imeicheck-report";
 import { UnlockOrderSection } from "@/components/shop/orders/unlock-order-section";
-import { imeiCheckPurchaseLines, unlockPurchaseLines } from "@/components/shop/orders/unlock-view";
-import { giftcardPurchaseLines } from "@/components/shop/orders/giftcard-view";
 import { OrderLiveStatus } from "@/components/shop/orders/order-live-status";
 import { OrderTimeline } from "@/components/shop/orders/order-timeline";
-import { buyerPricing, fulfillmentLines, topupPurchaseLines } from "@/components/shop/orders/order-view";
+import { buyerPricing, fulfillmentLines } from "@/components/shop/orders/order-view";
 import { PayNowForm } from "@/components/shop/orders/pay-now-form";
 import { PaymentState } from "@/components/shop/orders/payment-panel";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
+import { purchaseLines } from "@/components/shop/orders/purchase-lines";
 import { ProductIcon } from "@/components/shop/product-icon";
-import { formatPhone } from "@/components/shop/topup/phone";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -28,21 +25,12 @@ import { findViewableOrder } from "@/lib/orders/access";
 import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
-import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { PRODUCTS } from "@/lib/products";
 
 export const dynamic = "force-dynamic";
 
 // The link is the key to a guest order: keep it out of search engines and Referer headers.
 export const metadata: Metadata = { title: "Your order", robots: { index: false, follow: false }, referrer: "same-origin" };
-
-const PURCHASE_LINES: Record<ProductType, (detail: unknown) => Array<{ label: string; value: string }>> = {
-  topup: (detail) => topupPurchaseLines(detail, formatPhone),
-  giftcard: giftcardPurchaseLines,
-  esim: esimPurchaseLines,
-  unlock: unlockPurchaseLines,
-  imeicheck: imeiCheckPurchaseLines,
-};
 
 const SHOW_REASON = new Set(["failed", "needs_attention", "cancelled", "refunded"]);
 
@@ -65,7 +53,7 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const isGiftcard = order.productType === "giftcard";
   const isEsim = order.productType === "esim";
-  const purchase = PURCHASE_LINES[order.productType](order.detail);
+  const purchase = purchaseLines(order.productType, order.detail);
   // Only a top-up's delivery is plain rows; the others have their own sections: a gift card's
   // code is shown only on request (GiftcardDelivery), an eSIM's fields (EsimDelivery), unlock
   // instructions (UnlockOrderSection) and IMEI reports (ImeiCheckReport).

@@ -5,10 +5,10 @@ import { retryPaymentAction, sandboxOutcomeAction } from "./actions";
 import { loadSandboxPayment } from "./access";
 import { RetryPaymentForm, SandboxOutcomeForm } from "./sandbox-forms";
 import { DetailRows } from "@/components/shop/orders/fulfillment-details";
-import { buyerPricing, topupPurchaseLines } from "@/components/shop/orders/order-view";
+import { buyerPricing } from "@/components/shop/orders/order-view";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
+import { purchaseLines } from "@/components/shop/orders/purchase-lines";
 import { ProductIcon } from "@/components/shop/product-icon";
-import { formatPhone } from "@/components/shop/topup/phone";
 import { ButtonLink } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
@@ -37,7 +37,7 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
 
   const product = PRODUCTS.find((p) => p.type === order.productType);
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
-  const purchase = order.productType === "topup" ? topupPurchaseLines(order.detail, formatPhone) : [];
+  const purchase = purchaseLines(order.productType, order.detail);
   const lapsed = payment.status === "expired" || (payment.status === "pending" && payment.expiresAt !== null && payment.expiresAt <= new Date());
   const orderOpen = order.status === "awaiting_payment";
   const view = !orderOpen ? "order_closed" : payment.status === "declined" ? "declined" : lapsed ? "expired" : "open";

@@ -1,0 +1,20 @@
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import { esimPurchaseLines } from "./esim-view";
+import { giftcardPurchaseLines } from "./giftcard-view";
+import { topupPurchaseLines, type PurchaseLine } from "./order-view";
+import { imeiCheckPurchaseLines, unlockPurchaseLines } from "./unlock-view";
+import { formatPhone } from "@/components/shop/topup/phone";
+
+// What the buyer is buying, in a few labelled lines (number and operator, brand and value,
+// destination and plan, device and IMEI): the same on the payment page and the order page.
+const LINES: Record<ProductType, (detail: unknown) => PurchaseLine[]> = {
+  topup: (detail) => topupPurchaseLines(detail, formatPhone),
+  giftcard: giftcardPurchaseLines,
+  esim: esimPurchaseLines,
+  unlock: unlockPurchaseLines,
+  imeicheck: imeiCheckPurchaseLines,
+};
+
+export function purchaseLines(productType: ProductType, detail: unknown): PurchaseLine[] {
+  return LINES[productType](detail);
+}
