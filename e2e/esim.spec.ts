@@ -229,6 +229,10 @@ test("a signed-in buyer's unlimited eSIM: shown as unlimited, and its own page f
   await expect(page.getByTestId("esim-remaining-amount")).toHaveText("Unlimited");
   await expect(page.getByTestId("esim-checked-at")).toBeVisible();
 
+  // The account's order list says what each order was for.
+  await page.goto("/account");
+  await expect(page.getByTestId("order-summary").first()).toHaveText("Asia (AS) · Unlimited · 7 days");
+
   // Another account sees nothing there.
   const other = await browser.newContext();
   try {

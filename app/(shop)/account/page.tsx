@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { signOutAction } from "./actions";
+import { purchaseLines } from "@/components/shop/orders/purchase-lines";
 import { ProductIcon } from "@/components/shop/product-icon";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
@@ -10,11 +11,25 @@ import { requireUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { PRODUCTS } from "@/lib/products";
 
 export const metadata: Metadata = { title: "Your account" };
 
 const productName = Object.fromEntries(PRODUCTS.map((p) => [p.type, p.name]));
+
+/** What the order was for, in one line (number and operator, brand and value, destination and data …). */
+function OrderSummary({ productType, detail }: { productType: ProductType; detail: unknown }) {
+  const summary = purchaseLines(productType, detail)
+    .slice(0, 3)
+    .map((line) => line.value)
+    .join(" · ");
+  return summary ? (
+    <span className="block text-sm text-muted sm:truncate" data-testid="order-summary">
+      {summary}
+    </span>
+  ) : null;
+}
 
 export default async function AccountPage() {
   const user = await requireUser("/account");
@@ -53,12 +68,15 @@ export default async function AccountPage() {
                   <ProductIcon type={order.productType} className="size-5 shrink-0 text-brand" />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{productName[order.productType]}</span>
+                    <OrderSummary productType={order.productType} detail={order.detail} />
                     <span className="block text-xs text-muted">
                       <LocalTime iso={order.createdAt.toISOString()} />
                     </span>
                   </span>
-                  <Badge tone={status.tone}>{status.label}</Badge>
-                  <span className="w-20 text-right font-medium tabular-nums">{formatMoney(order.retailAmount, order.currency)}</span>
+                  <span className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row-reverse sm:items-center sm:gap-4">
+                    <span className="font-medium tabular-nums sm:w-20 sm:text-right">{formatMoney(order.retailAmount, order.currency)}</span>
+                    <Badge tone={status.tone}>{status.label}</Badge>
+                  </span>
                 </Link>
               </li>
             );
