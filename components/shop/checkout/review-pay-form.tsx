@@ -18,6 +18,7 @@ export function ReviewPayForm<S extends ReviewPayState>({
   hint,
   defaultEmail,
   totalText,
+  className = "flex flex-col gap-4",
   children,
 }: {
   action: (state: S, form: FormData) => Promise<S>;
@@ -25,6 +26,7 @@ export function ReviewPayForm<S extends ReviewPayState>({
   hint: string;
   defaultEmail?: string;
   totalText: string;
+  className?: string;
   /** Fields between the error and the email, given the action's latest answer. */
   children?: (state: S) => ReactNode;
 }) {
@@ -36,7 +38,7 @@ export function ReviewPayForm<S extends ReviewPayState>({
   }, [state, router]);
 
   return (
-    <form action={formAction} className="flex flex-col gap-4" noValidate>
+    <form action={formAction} className={className} noValidate>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -1,8 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useActionState, useEffect, useState } from "react";
-import { EmailAndPay } from "@/components/shop/checkout/email-and-pay";
+import { useState } from "react";
+import { ReviewPayForm } from "@/components/shop/checkout/review-pay-form";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
@@ -25,46 +24,39 @@ export function ImeiCheckForm({
   defaultEmail?: string;
   signedIn: boolean;
 }) {
-  const [state, formAction] = useActionState(action, {});
-  const router = useRouter();
-  useEffect(() => {
-    if (state.priceChanged) router.refresh();
-  }, [state, router]);
+  return (
+    <ReviewPayForm
+      action={action}
+      hidden={{ submissionId, expectedTotalMinor }}
+      hint={signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to your order page, where the report appears."}
+      defaultEmail={defaultEmail}
+      totalText={totalText}
+    >
+      {(state) => <ImeiField serverError={state.imeiError} />}
+    </ReviewPayForm>
+  );
+}
+
+function ImeiField({ serverError }: { serverError?: string }) {
   const [value, setValue] = useState("");
   const [touched, setTouched] = useState(false);
   const imei = normaliseImei(value);
   const live = touched || imei.length >= 15 ? (imeiProblem(imei) ?? undefined) : undefined;
-  const error = live ?? (touched ? undefined : state.imeiError);
+  const error = live ?? (touched ? undefined : serverError);
   const hint = "15 digits. Dial *#06# on the phone to see it, or look in Settings › About.";
-
   return (
-    <form action={formAction} className="flex flex-col gap-4" noValidate>
-      <input type="hidden" name="submissionId" value={submissionId} />
-      <input type="hidden" name="expectedTotalMinor" value={expectedTotalMinor} />
-      {state.error ? (
-        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
-          {state.error}
-        </p>
-      ) : null}
-      <Field id="imei" label="IMEI" hint={hint} error={error}>
-        <Input
-          {...fieldAria("imei", { hint, error })}
-          name="imei"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          onBlur={() => setTouched(true)}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={24}
-          placeholder="e.g. 490154203237518"
-        />
-      </Field>
-      <EmailAndPay
-        hint={signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to your order page, where the report appears."}
-        error={state.emailError}
-        defaultEmail={state.email ?? defaultEmail}
-        totalText={totalText}
+    <Field id="imei" label="IMEI" hint={hint} error={error}>
+      <Input
+        {...fieldAria("imei", { hint, error })}
+        name="imei"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={() => setTouched(true)}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={24}
+        placeholder="e.g. 490154203237518"
       />
-    </form>
+    </Field>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useActionState, useEffect, useState } from "react";
-import { EmailAndPay } from "@/components/shop/checkout/email-and-pay";
+import { useState } from "react";
+import { ReviewPayForm } from "@/components/shop/checkout/review-pay-form";
 import type { SuffixFlag } from "@/lib/validation/imei";
 import { ImeiSuffixFields } from "./imei-suffix-fields";
 import { CHECKLIST, type UnlockPayFields, type UnlockPayState } from "./order-form-state";
@@ -42,62 +41,52 @@ const CHECK_TEXT: Record<(typeof CHECKLIST)[number], (network: string) => React.
  * the email and "Pay". The hidden submission id makes every submit of this form one order.
  */
 export function UnlockOrderForm({ action, fields, needs, networkText, totalText, defaultEmail, signedIn }: Props) {
-  const [state, formAction] = useActionState(action, {});
-  const router = useRouter();
-  useEffect(() => {
-    if (state.priceChanged) router.refresh();
-  }, [state, router]);
-
-  const [checked, setChecked] = useState<Record<string, boolean>>({});
-
-  const checklistError = state.fieldErrors?.checklist && !CHECKLIST.every((c) => checked[c]) ? state.fieldErrors.checklist : undefined;
-
   return (
-    <form action={formAction} className="flex flex-col gap-6" noValidate>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+    <ReviewPayForm
+      action={action}
+      hidden={fields}
+      hint={signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to your order page, where the unlock instructions appear."}
+      defaultEmail={defaultEmail}
+      totalText={totalText}
+      className="flex flex-col gap-6"
+    >
+      {(state) => (
+        <>
+          <Checklist networkText={networkText} serverError={state.fieldErrors?.checklist} />
+          <div className="flex flex-col gap-4">
+            <h2 className="text-base font-semibold">Your phone</h2>
+            <ImeiSuffixFields needs={needs} serverErrors={state.fieldErrors} />
+          </div>
+        </>
+      )}
+    </ReviewPayForm>
+  );
+}
+
+function Checklist({ networkText, serverError }: { networkText: string; serverError?: string }) {
+  const [checked, setChecked] = useState<Record<string, boolean>>({});
+  const checklistError = serverError && !CHECKLIST.every((c) => checked[c]) ? serverError : undefined;
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={checklistError ? "checklist-error" : undefined}>
+      <legend className="mb-2 text-base font-semibold">Before you order</legend>
+      {CHECKLIST.map((name) => (
+        <div key={name} className="flex items-start gap-3 text-sm">
+          <input
+            id={name}
+            name={name}
+            type="checkbox"
+            checked={!!checked[name]}
+            onChange={(e) => setChecked((c) => ({ ...c, [name]: e.target.checked }))}
+            className="mt-0.5 size-4 shrink-0 accent-[var(--color-brand)]"
+          />
+          <label htmlFor={name}>{CHECK_TEXT[name](networkText)}</label>
+        </div>
       ))}
-      {state.error ? (
-        <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
-          {state.error}
+      {checklistError ? (
+        <p id="checklist-error" role="alert" className="text-xs font-medium text-danger">
+          {checklistError}
         </p>
       ) : null}
-
-      <fieldset className="flex flex-col gap-3" aria-describedby={checklistError ? "checklist-error" : undefined}>
-        <legend className="mb-2 text-base font-semibold">Before you order</legend>
-        {CHECKLIST.map((name) => (
-          <div key={name} className="flex items-start gap-3 text-sm">
-            <input
-              id={name}
-              name={name}
-              type="checkbox"
-              checked={!!checked[name]}
-              onChange={(e) => setChecked((c) => ({ ...c, [name]: e.target.checked }))}
-              className="mt-0.5 size-4 shrink-0 accent-[var(--color-brand)]"
-            />
-            <label htmlFor={name}>{CHECK_TEXT[name](networkText)}</label>
-          </div>
-        ))}
-        {checklistError ? (
-          <p id="checklist-error" role="alert" className="text-xs font-medium text-danger">
-            {checklistError}
-          </p>
-        ) : null}
-      </fieldset>
-
-      <div className="flex flex-col gap-4">
-        <h2 className="text-base font-semibold">Your phone</h2>
-        <ImeiSuffixFields needs={needs} serverErrors={state.fieldErrors} />
-      </div>
-
-      <div className="flex flex-col gap-4">
-        <EmailAndPay
-          hint={signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to your order page, where the unlock instructions appear."}
-          error={state.emailError}
-          defaultEmail={state.email ?? defaultEmail}
-          totalText={totalText}
-        />
-      </div>
-    </form>
+    </fieldset>
   );
 }
