@@ -3,7 +3,7 @@ import { expectNoAxeViolations, expectNoAxeViolationsLightAndDark } from "./help
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
-import { chooseUnlockPair, placePreviewedSale } from "./helpers/pos";
+import { chooseUnlockPair, placePreviewedSale, theCounterSale } from "./helpers/pos";
 import { inBothThemes, signInAsStaff } from "./helpers/staff";
 import { orderStatus, TEST_PHONE, TEST_RATE } from "./helpers/topup";
 
@@ -31,20 +31,12 @@ test("a staff member sells a top-up at the counter: preview, counter payment, fu
   await expect(preview).toBeVisible();
   await expect(preview).toContainText("Buyer pays");
   await expect(preview).toContainText("Upstream cost");
-  const total = (await page.getByTestId("pos-total").textContent())!.trim();
-  expect(total).toMatch(/^€\d+\.\d{2}$/);
-
-  await page.getByLabel("Buyer email (optional)").fill(buyer);
-  await page.getByRole("button", { name: `Place sale — paid at counter ${total}` }).click();
-  await expect(page.getByText("Sale placed and paid at the counter.")).toBeVisible({ timeout: 20_000 });
+  expect(await placePreviewedSale(page, buyer)).toMatch(/^€\d+\.\d{2}$/);
 
   const db = new ShopDb(server.dataDir);
   try {
-    const orders = db.ordersByEmail(buyer);
-    expect(orders).toHaveLength(1);
-    const order = orders[0]!;
+    const order = theCounterSale(db, buyer);
     expect(order.userId).toBeNull();
-    expect(db.payments(order.id).map((p) => [p.provider, p.status])).toEqual([["counter", "succeeded"]]);
 
     await page.getByRole("link", { name: "Follow the order" }).click();
     await page.waitForURL(new RegExp(`/orders/${order.ref}$`));
@@ -110,18 +102,16 @@ test("a staff member sells a device unlock at the counter: the service and its g
 
   const db = new ShopDb(server.dataDir);
   try {
-    const [order, ...more] = db.ordersByEmail(buyer);
-    expect(more).toHaveLength(0);
-    expect(order!.userId).toBeNull();
-    expect(db.payments(order!.id).map((p) => [p.provider, p.status])).toEqual([["counter", "succeeded"]]);
+    const order = theCounterSale(db, buyer);
+    expect(order.userId).toBeNull();
 
     await page.getByRole("link", { name: "Follow the order" }).click();
-    await page.waitForURL(new RegExp(`/orders/${order!.ref}$`));
+    await page.waitForURL(new RegExp(`/orders/${order.ref}$`));
     // Instant service: the order core's worker looks 15 s after placing.
     await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 60_000 });
     await expect(page.getByTestId("unlock-timeline")).toHaveAttribute("data-upstream-status", "available");
     await expect(page.getByTestId("unlock-instructions")).toContainText("Unlock instructions for Apple iPhone 13");
-    expect(db.order(order!.id)).toMatchObject({ status: "fulfilled", upstreamStatus: "available" });
+    expect(db.order(order.id)).toMatchObject({ status: "fulfilled", upstreamStatus: "available" });
   } finally {
     db.close();
   }
@@ -178,15 +168,13 @@ test("a staff member sells an IMEI check at the counter and the report shows on 
 
   const db = new ShopDb(server.dataDir);
   try {
-    const [order, ...more] = db.ordersByEmail(buyer);
-    expect(more).toHaveLength(0);
-    expect(db.payments(order!.id).map((p) => [p.provider, p.status])).toEqual([["counter", "succeeded"]]);
+    const order = theCounterSale(db, buyer);
     await page.getByRole("link", { name: "Follow the order" }).click();
     await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 30_000 });
     const report = page.getByTestId("imeicheck-report");
     await expect(report.getByTestId("imeicheck-blacklist")).toHaveAttribute("data-blacklisted", "false");
     await expect(report).toContainText("Clean: not reported lost or stolen");
-    expect(db.order(order!.id)).toMatchObject({ status: "fulfilled", upstreamStatus: "report" });
+    expect(db.order(order.id)).toMatchObject({ status: "fulfilled", upstreamStatus: "report" });
   } finally {
     db.close();
   }
@@ -204,18 +192,13 @@ test("a staff member sells a travel eSIM at the counter after its preview", asyn
   await page.getByRole("group", { name: "Plan" }).getByRole("radio").first().check();
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("region", { name: "Preview" })).toContainText("Buyer pays");
-  const total = (await page.getByTestId("pos-total").textContent())!.trim();
-  await page.getByLabel("Buyer email (optional)").fill(buyer);
-  await page.getByRole("button", { name: `Place sale — paid at counter ${total}` }).click();
-  await expect(page.getByText("Sale placed and paid at the counter.")).toBeVisible({ timeout: 20_000 });
+  await placePreviewedSale(page, buyer);
   await expectNoAxeViolations(page, "pos eSIM placed");
 
   const db = new ShopDb(server.dataDir);
   try {
-    const [order, ...more] = db.ordersByEmail(buyer);
-    expect(more).toHaveLength(0);
-    expect(db.payments(order!.id).map((p) => [p.provider, p.status])).toEqual([["counter", "succeeded"]]);
-    await expect.poll(() => db.order(order!.id).status, { timeout: 15_000 }).toMatch(/placed|fulfilled/);
+    const order = theCounterSale(db, buyer);
+    await expect.poll(() => db.order(order.id).status, { timeout: 15_000 }).toMatch(/placed|fulfilled/);
   } finally {
     db.close();
   }
@@ -235,16 +218,11 @@ test("a staff member sells a gift card at the counter and it is delivered", asyn
   await page.getByRole("group", { name: "Card value" }).getByRole("radio", { name: /\b15 GBP gift card/ }).check();
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("region", { name: "Preview" })).toContainText("Steam");
-  const total = (await page.getByTestId("pos-total").textContent())!.trim();
-  await page.getByLabel("Buyer email (optional)").fill(buyer);
-  await page.getByRole("button", { name: `Place sale — paid at counter ${total}` }).click();
-  await expect(page.getByText("Sale placed and paid at the counter.")).toBeVisible({ timeout: 20_000 });
+  await placePreviewedSale(page, buyer);
 
   const db = new ShopDb(server.dataDir);
   try {
-    const [order, ...more] = db.ordersByEmail(buyer);
-    expect(more).toHaveLength(0);
-    expect(db.payments(order!.id).map((p) => [p.provider, p.status])).toEqual([["counter", "succeeded"]]);
+    theCounterSale(db, buyer);
     await page.getByRole("link", { name: "Follow the order" }).click();
     await expect(orderStatus(page)).toHaveAttribute("data-status", /placed|fulfilled/, { timeout: 15_000 });
     await emulator.advanceClock(5_000);

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import type { OrderRow, ShopDb } from "./db";
 import { TEST_PHONE, TEST_RATE } from "./topup";
 
 /**
@@ -49,4 +50,13 @@ export async function placePreviewedSale(page: Page, buyerEmail: string): Promis
   await page.getByRole("button", { name: `Place sale — paid at counter ${total}` }).click();
   await expect(page.getByText("Sale placed and paid at the counter.")).toBeVisible({ timeout: 20_000 });
   return total;
+}
+
+/** The buyer's one order from a counter sale, with one payment, taken at the counter. */
+export function theCounterSale(db: ShopDb, buyerEmail: string): OrderRow {
+  const orders = db.ordersByEmail(buyerEmail);
+  expect(orders).toHaveLength(1);
+  const order = orders[0]!;
+  expect(db.payments(order.id).map((p) => [p.provider, p.status])).toEqual([["counter", "succeeded"]]);
+  return order;
 }
