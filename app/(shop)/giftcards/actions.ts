@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import type { GiftcardPayState } from "@/components/shop/giftcards/pay-form";
+import { giftcardDetailOf } from "@/components/shop/orders/giftcard-view";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
@@ -67,18 +68,7 @@ export async function payForGiftcardAction(_state: GiftcardPayState, form: FormD
     if (quote.pricing.totalMinor !== input.expectedTotalMinor) {
       return { priceChanged: true, error: "The price changed since this page was shown. Please check the new total and pay again.", email: typedEmail };
     }
-    // What the buyer chose, as the catalog showed it: "What you bought" and "How to redeem" on
-    // the order page read it. Placement sends only the price token (commerceRequestBody).
-    const giftcard = {
-      brandId: brand.id,
-      brandName: brand.name,
-      countryCode: brand.countryCode,
-      countryName: brand.countryName,
-      faceValueMinor: denomination.faceValueMinor,
-      faceCurrency: denomination.faceCurrency,
-      worksIn: brand.worksIn,
-      redemptionInstructions: brand.redemptionInstructions,
-    };
+    const giftcard = giftcardDetailOf(brand, denomination);
     order = await createOrder(db, {
       productType: "giftcard",
       submissionId: input.submissionId,

@@ -9,7 +9,7 @@ import { logger } from "@/lib/log";
 import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-payment";
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
 import { imeiProblem, normaliseImei, suffixProblem, type Suffixes } from "@/lib/validation/imei";
-import { loadSelection } from "./catalog";
+import { loadSelection, unlockOrderDetail } from "./catalog";
 
 // "Pay" on the unlock order form. Nothing from the browser is trusted: the ids must name a
 // device, network and service the catalog offers together, the IMEI and exactly the suffixes
@@ -66,7 +66,6 @@ export async function payForUnlockAction(_state: UnlockPayState, form: FormData)
   if (tool.price.totalMinor !== input.expectedTotalMinor) {
     return { priceChanged: true, error: "The price changed since this page was shown. Please check the new total and pay again.", email: typedEmail };
   }
-  const { device, country, network } = selection.value;
   let order: OrderToPay;
   try {
     order = await createOrder(db, {
@@ -74,23 +73,7 @@ export async function payForUnlockAction(_state: UnlockPayState, form: FormData)
       submissionId: input.submissionId,
       customerEmail: email?.success ? email.data : user!.email,
       userId: user?.id,
-      // What create_order needs, the schedule's time type, and the names for the order page.
-      detail: {
-        deviceId: device.id,
-        networkId: network.id,
-        imei,
-        suffixes,
-        toolId: tool.id,
-        guaranteedTimeType: tool.guaranteedTime.type,
-        unlock: {
-          brandName: device.brandName,
-          deviceName: device.name,
-          countryName: country.name,
-          networkName: network.name,
-          toolName: tool.serviceName || tool.name,
-          guaranteedTime: tool.guaranteedTime,
-        },
-      } as Prisma.InputJsonValue,
+      detail: unlockOrderDetail(selection.value, tool, imei, suffixes) as Prisma.InputJsonValue,
       pricing: tool.price,
       upstreamMode: "credits",
     });

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { unlockToolPrice } from "@/lib/orders/unlock-quote";
 import { isUpstreamError } from "@/lib/upstream/errors";
+import type { Suffixes } from "@/lib/validation/imei";
 import { PLACEHOLDER_BRAND_ID, requiredSuffixes, type UnlockBrand, type UnlockCountry, type UnlockNetwork } from "@/lib/upstream/unlock/schemas";
 import { htmlToText } from "@/components/shop/unlock/text";
 import type { CatalogAge, DeviceView, ToolView } from "@/components/shop/unlock/types";
@@ -128,6 +129,23 @@ function deviceView(device: { id: number; brandId: number; name: string; img: st
 }
 
 export type UnlockSelection = { device: DeviceView; country: UnlockCountry; network: UnlockNetwork; tools: ToolView[] };
+
+/**
+ * The `detail` an unlock order stores, from the storefront or the point of sale: what
+ * create_order needs, the schedule's time type (lib/orders/placement-unlock.ts), and the names
+ * the order page shows (components/shop/orders/unlock-view.ts).
+ */
+export function unlockOrderDetail({ device, country, network }: Omit<UnlockSelection, "tools">, tool: ToolView, imei: string, suffixes: Suffixes) {
+  return {
+    deviceId: device.id,
+    networkId: network.id,
+    imei,
+    suffixes,
+    toolId: tool.id,
+    guaranteedTimeType: tool.guaranteedTime.type,
+    unlock: { brandName: device.brandName, deviceName: device.name, countryName: country.name, networkName: network.name, toolName: tool.serviceName || tool.name, guaranteedTime: tool.guaranteedTime },
+  };
+}
 
 /**
  * The device, its network (in its country) and the services for the pair, from URL ids.

@@ -1,10 +1,28 @@
 import { z } from "zod";
 import { formatFaceValue } from "@/components/shop/giftcards/face-value";
+import type { GiftcardBrandDetail, GiftcardDenomination } from "@/components/shop/giftcards/types";
 import type { PurchaseLine } from "./order-view";
 
 // A gift card order's `detail.giftcard` (written by the gift card pay action from the catalog
 // as the buyer saw it) read for the buyer: brand, country, card value, where it works and how
 // to redeem it. Price tokens and the like are not read. Malformed → nothing shown.
+
+/**
+ * The `detail.giftcard` an order stores: what the buyer chose, as the catalog showed it (the
+ * storefront's pay action and the point of sale both write it; placement sends only the price token).
+ */
+export function giftcardDetailOf(brand: GiftcardBrandDetail, denomination: GiftcardDenomination) {
+  return {
+    brandId: brand.id,
+    brandName: brand.name,
+    countryCode: brand.countryCode,
+    countryName: brand.countryName,
+    faceValueMinor: denomination.faceValueMinor,
+    faceCurrency: denomination.faceCurrency,
+    worksIn: brand.worksIn,
+    redemptionInstructions: brand.redemptionInstructions,
+  };
+}
 
 const text = z.string().trim().min(1);
 const loose = <T extends z.ZodType>(schema: T) => schema.nullish().catch(undefined);

@@ -1,5 +1,5 @@
 import "server-only";
-import { loadSelection } from "@/app/(shop)/unlock/catalog";
+import { loadSelection, unlockOrderDetail } from "@/app/(shop)/unlock/catalog";
 import { guaranteedTimeText, successPercent } from "@/components/shop/unlock/text";
 import { db } from "@/lib/db";
 import { imeiCheckPrice } from "@/lib/orders/unlock-quote";
@@ -46,17 +46,7 @@ export async function resolveUnlock(request: Extract<SaleRequest, { product: "un
       { label: "Success rate", value: successPercent(tool.successRatio) },
       { label: "IMEI", value: imei },
     ],
-    // The same shape the storefront stores: placement (lib/orders/placement-unlock.ts), its
-    // schedule and the order page read it.
-    detail: {
-      deviceId: device.id,
-      networkId: network.id,
-      imei,
-      suffixes,
-      toolId: tool.id,
-      guaranteedTimeType: tool.guaranteedTime.type,
-      unlock: { brandName: device.brandName, deviceName: device.name, countryName: country.name, networkName: network.name, toolName, guaranteedTime: tool.guaranteedTime },
-    },
+    detail: unlockOrderDetail(selection.value, tool, imei, suffixes),
   };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { loadBrandOffer } from "@/app/(shop)/giftcards/catalog";
 import { lookupCarrier } from "@/app/(shop)/topup/carrier";
 import { loadOperatorOffer } from "@/app/(shop)/topup/offer";
+import { giftcardDetailOf } from "@/components/shop/orders/giftcard-view";
 import { checkPhone, formatPhone } from "@/components/shop/topup/phone";
 import type { QuoteInput } from "@/lib/orders/quote";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
@@ -76,18 +77,6 @@ async function resolveGiftcard(request: Extract<SaleRequest, { product: "giftcar
     ok: true,
     label: `${denomination.productName} (${brand.name}, ${brand.countryName})`,
     quote: { type: "giftcard", priceToken: denomination.token },
-    // The same shape the storefront stores (app/(shop)/giftcards/actions.ts): the order page reads it.
-    extraDetail: {
-      giftcard: {
-        brandId: brand.id,
-        brandName: brand.name,
-        countryCode: brand.countryCode,
-        countryName: brand.countryName,
-        faceValueMinor: denomination.faceValueMinor,
-        faceCurrency: denomination.faceCurrency,
-        worksIn: brand.worksIn,
-        redemptionInstructions: brand.redemptionInstructions,
-      },
-    },
+    extraDetail: { giftcard: giftcardDetailOf(brand, denomination) },
   };
 }
