@@ -1,4 +1,5 @@
 import "server-only";
+import { catalogAgeOf, type CatalogAge } from "@/lib/catalog/age";
 import type { CatalogRead } from "@/lib/catalog/cache";
 import { esimDestinations, esimPlan, esimPlans } from "@/lib/catalog/esim";
 import { db } from "@/lib/db";
@@ -7,7 +8,7 @@ import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { EsimDestination, EsimPlan, EsimPlanDetail as UpstreamPlanDetail } from "@/lib/upstream/commerce/schemas";
 import { destinationName, isRegion } from "@/components/shop/esim/destination";
-import type { CatalogAge, Coverage, EsimDestinationSummary, EsimPlanDetail, EsimPlanOffer } from "@/components/shop/esim/types";
+import type { Coverage, EsimDestinationSummary, EsimPlanDetail, EsimPlanOffer } from "@/components/shop/esim/types";
 
 // The eSIM catalog for the pages: cached upstream reads (lib/catalog/esim.ts) turned into the
 // components' shapes, at the shop's retail prices (upstream price + the eSIM margin: the same
@@ -18,12 +19,6 @@ import type { CatalogAge, Coverage, EsimDestinationSummary, EsimPlanDetail, Esim
 export type Loaded<T> = { ok: true; value: T; age: CatalogAge } | { ok: false; error: string } | { ok: "disabled" };
 
 const DISABLED = "ESIM_DISABLED";
-
-function ageOf(...reads: Array<CatalogRead<unknown>>): CatalogAge {
-  const stale = reads.filter((read) => read.stale);
-  if (stale.length === 0) return null;
-  return { ageMs: Math.max(...stale.map((read) => read.ageMs)), refreshFailed: stale.some((read) => !!read.lastError) };
-}
 
 /** The supplier switched eSIMs off: its answer now, or the last refresh of a cached copy. */
 function disabledBy(...reads: Array<CatalogRead<unknown>>): boolean {
@@ -93,7 +88,7 @@ export async function loadDestinations(): Promise<Loaded<Destinations>> {
     return {
       ok: true,
       value: { countries: all.filter((d) => d.coverage === "COUNTRY").sort(byName), regions: all.filter((d) => d.coverage !== "COUNTRY").sort((a, b) => (a.coverage === b.coverage ? byName(a, b) : a.coverage === "REGIONAL" ? -1 : 1)) },
-      age: ageOf(read),
+      age: catalogAgeOf(read),
     };
   } catch (error) {
     return failure(error, "eSIM destinations");
@@ -123,7 +118,7 @@ export async function loadDestinationOffer(code: string): Promise<Loaded<Destina
     const plans = read.value.map((p) => offerOf(p, code, margin)).filter((p): p is EsimPlanOffer => p !== null);
     const covering = destination.coverage === "COUNTRY" ? destinations.value.regions.filter((r) => r.countries.includes(code)) : [];
     const regional = await Promise.all(covering.map((region) => suggestionsFor(region, margin)));
-    return { ok: true, value: { destination, plans, regional: regional.filter((r): r is RegionalSuggestion => r !== null) }, age: ageOf(read) ?? destinations.age };
+    return { ok: true, value: { destination, plans, regional: regional.filter((r): r is RegionalSuggestion => r !== null) }, age: catalogAgeOf(read) ?? destinations.age };
   } catch (error) {
     return failure(error, "eSIM plans");
   }
@@ -169,7 +164,7 @@ export async function loadPlanOffer(code: string, catalogId: string): Promise<Lo
       countries: detail.countries ?? destination.countries,
       networks: detail.networks ?? destination.networks,
     };
-    return { ok: true, value: { destination, plan, priceToken: detail.price_token }, age: ageOf(read) ?? destinations.age };
+    return { ok: true, value: { destination, plan, priceToken: detail.price_token }, age: catalogAgeOf(read) ?? destinations.age };
   } catch (error) {
     if (isUpstreamError(error) && error.status === 404 && error.canonicalCode !== DISABLED) return { ok: "not_found" };
     return failure(error, "eSIM plan");

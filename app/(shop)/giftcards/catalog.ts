@@ -1,6 +1,6 @@
 import "server-only";
 import { allGiftcardBrands, giftcardBrand, giftcardBrands, giftcardCountries, giftcardDenominations } from "@/lib/catalog/giftcards";
-import type { CatalogRead } from "@/lib/catalog/cache";
+import { catalogAgeOf, type CatalogAge } from "@/lib/catalog/age";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { getMargin, retailBreakdown } from "@/lib/pricing/retail";
@@ -8,7 +8,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import type { GiftcardBrand, GiftcardProduct, RatesResult } from "@/lib/upstream/commerce/schemas";
 import { countryNameOf } from "@/components/shop/giftcards/country";
 import { brandSlug, matchesQuery } from "@/components/shop/giftcards/slug";
-import type { CatalogAge, GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, GiftcardDenomination } from "@/components/shop/giftcards/types";
+import type { GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, GiftcardDenomination } from "@/components/shop/giftcards/types";
 import { brandLogoUrl } from "./logo";
 
 // The gift card catalog for the pages: cached upstream reads (lib/catalog/giftcards.ts) turned
@@ -16,12 +16,6 @@ import { brandLogoUrl } from "./logo";
 // safe to show: an unreachable supplier with nothing cached is a clear message, never a crash.
 
 export type Loaded<T> = { ok: true; value: T; age: CatalogAge } | { ok: false; error: string };
-
-function ageOf(...reads: Array<CatalogRead<unknown>>): CatalogAge {
-  const stale = reads.filter((read) => read.stale);
-  if (stale.length === 0) return null;
-  return { ageMs: Math.max(...stale.map((read) => read.ageMs)), refreshFailed: stale.some((read) => !!read.lastError) };
-}
 
 function failure(error: unknown, what: string): { ok: false; error: string } {
   if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
@@ -35,7 +29,7 @@ export async function loadGiftcardCountries(): Promise<Loaded<GiftcardCountry[]>
     const countries = read.value
       .map((c) => ({ code: c.iso_short_code, name: c.country_name, brandCount: c.brands_count ?? null }))
       .sort((a, b) => a.name.localeCompare(b.name, "en"));
-    return { ok: true, value: countries, age: ageOf(read) };
+    return { ok: true, value: countries, age: catalogAgeOf(read) };
   } catch (error) {
     return failure(error, "gift card countries");
   }
@@ -68,7 +62,7 @@ export async function loadCountryBrands(country: string): Promise<Loaded<Giftcar
   try {
     const read = await giftcardBrands(country);
     const brands = read.value.map((b) => summaryOf(b, country)).sort((a, b) => a.name.localeCompare(b.name, "en"));
-    return { ok: true, value: brands, age: ageOf(read) };
+    return { ok: true, value: brands, age: catalogAgeOf(read) };
   } catch (error) {
     return failure(error, "gift card brands");
   }
@@ -88,7 +82,7 @@ export async function searchAllBrands(query: string): Promise<Loaded<Array<{ nam
     }
     const value = [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
     for (const group of value) group.countries.sort((a, b) => a.countryName.localeCompare(b.countryName, "en"));
-    return { ok: true, value, age: ageOf(read) };
+    return { ok: true, value, age: catalogAgeOf(read) };
   } catch (error) {
     return failure(error, "gift card brands");
   }
@@ -125,7 +119,7 @@ export async function loadBrandOffer(country: string, slugOrId: string): Promise
     worksIn: product?.region?.works_in?.trim() || null,
   };
   const denominations = toDenominations(rates.value.value, margin.value);
-  const reads = detail.status === "fulfilled" ? [brands.age, ageOf(rates.value, detail.value)] : [brands.age, ageOf(rates.value)];
+  const reads = detail.status === "fulfilled" ? [brands.age, catalogAgeOf(rates.value, detail.value)] : [brands.age, catalogAgeOf(rates.value)];
   return { ok: true, value: { brand, denominations, detailMissing: !product }, age: oldest(reads) };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CatalogRead } from "@/lib/catalog/cache";
+import { catalogAgeOf, type CatalogAge } from "@/lib/catalog/age";
 import { catalogImageUrl } from "@/lib/catalog/images";
 import { unlockBrands, unlockCountries, unlockDevices, unlockNetworks, unlockTools } from "@/lib/catalog/unlock";
 import { db } from "@/lib/db";
@@ -9,19 +9,13 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Suffixes } from "@/lib/validation/imei";
 import { PLACEHOLDER_BRAND_ID, requiredSuffixes, type UnlockBrand, type UnlockCountry, type UnlockNetwork } from "@/lib/upstream/unlock/schemas";
 import { htmlToText } from "@/components/shop/unlock/text";
-import type { CatalogAge, DeviceView, ToolView } from "@/components/shop/unlock/types";
+import type { DeviceView, ToolView } from "@/components/shop/unlock/types";
 
 // The unlocking catalog for the pages: cached reads (lib/catalog/unlock.ts, refreshed daily as
 // the spec recommends) turned into the components' shapes. Every loader answers data with its
 // age, or a message that is safe to show; "not found" is `ok: true` with null.
 
 export type Loaded<T> = { ok: true; value: T; age: CatalogAge } | { ok: false; error: string };
-
-function ageOf(...reads: Array<CatalogRead<unknown>>): CatalogAge {
-  const stale = reads.filter((read) => read.stale);
-  if (stale.length === 0) return null;
-  return { ageMs: Math.max(...stale.map((read) => read.ageMs)), refreshFailed: stale.some((read) => !!read.lastError) };
-}
 
 function failure(error: unknown, what: string): { ok: false; error: string } {
   if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
@@ -38,7 +32,7 @@ export async function loadBrands(): Promise<Loaded<UnlockBrand[]>> {
   try {
     const read = await unlockBrands();
     // Brand "0" is the live service's placeholder (upstream-notes): never a real brand.
-    return { ok: true, value: read.value.filter((b) => b.id !== PLACEHOLDER_BRAND_ID && b.name.trim() !== ""), age: ageOf(read) };
+    return { ok: true, value: read.value.filter((b) => b.id !== PLACEHOLDER_BRAND_ID && b.name.trim() !== ""), age: catalogAgeOf(read) };
   } catch (error) {
     return failure(error, "brands");
   }
@@ -51,7 +45,7 @@ export async function loadBrandDevices(brandId: number): Promise<Loaded<{ brand:
   if (!brand) return { ok: true, value: null, age: brands.age };
   try {
     const read = await unlockDevices(brandId);
-    return { ok: true, value: { brand, devices: read.value.map((d) => deviceView(d, brand)) }, age: ageOf(read) ?? brands.age };
+    return { ok: true, value: { brand, devices: read.value.map((d) => deviceView(d, brand)) }, age: catalogAgeOf(read) ?? brands.age };
   } catch (error) {
     return failure(error, "devices");
   }
@@ -67,7 +61,7 @@ export async function searchDevices(query: string): Promise<Loaded<DeviceView[]>
     const found = reads.flatMap(({ brand, read }) =>
       read.value.filter((d) => words.every((w) => `${brand.name} ${d.name}`.toLowerCase().includes(w))).map((d) => deviceView(d, brand)),
     );
-    return { ok: true, value: found.slice(0, 60), age: ageOf(...reads.map((r) => r.read)) };
+    return { ok: true, value: found.slice(0, 60), age: catalogAgeOf(...reads.map((r) => r.read)) };
   } catch (error) {
     return failure(error, "devices");
   }
@@ -82,7 +76,7 @@ export async function loadDevice(brandId: number, deviceId: number): Promise<Loa
 export async function loadCountries(): Promise<Loaded<UnlockCountry[]>> {
   try {
     const read = await unlockCountries();
-    return { ok: true, value: read.value, age: ageOf(read) };
+    return { ok: true, value: read.value, age: catalogAgeOf(read) };
   } catch (error) {
     return failure(error, "countries");
   }
@@ -95,7 +89,7 @@ export async function loadNetworks(countryId: number): Promise<Loaded<{ country:
   if (!country) return { ok: true, value: null, age: countries.age };
   try {
     const read = await unlockNetworks(countryId);
-    return { ok: true, value: { country, networks: read.value.filter((n) => n.countryId === countryId) }, age: ageOf(read) ?? countries.age };
+    return { ok: true, value: { country, networks: read.value.filter((n) => n.countryId === countryId) }, age: catalogAgeOf(read) ?? countries.age };
   } catch (error) {
     return failure(error, "networks");
   }
@@ -118,7 +112,7 @@ export async function loadTools(deviceId: number, networkId: number): Promise<Lo
         price: await unlockToolPrice(db, tool),
       })),
     );
-    return { ok: true, value: tools, age: ageOf(read) };
+    return { ok: true, value: tools, age: catalogAgeOf(read) };
   } catch (error) {
     return failure(error, "unlock services");
   }

@@ -39,6 +39,6 @@ export type EsimPlanDetail = EsimPlanOffer & {
   networks: string[];
 };
 
-export type CatalogAge = { ageMs: number; refreshFailed: boolean } | null;
+export type { CatalogAge } from "@/lib/catalog/age";
 
 export type RegionalSuggestionView = { region: EsimDestinationSummary; plans: EsimPlanOffer[] };

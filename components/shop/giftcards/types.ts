@@ -39,4 +39,4 @@ export type GiftcardDenomination = {
 };
 
 /** Set when a page shows an old cache entry (the supplier could not be reached to refresh it). */
-export type CatalogAge = { ageMs: number; refreshFailed: boolean } | null;
+export type { CatalogAge } from "@/lib/catalog/age";

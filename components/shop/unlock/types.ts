@@ -4,7 +4,7 @@ import type { SuffixFlag } from "@/lib/validation/imei";
 // The shapes the unlock pages hand their components (built in app/(shop)/unlock/catalog.ts).
 
 /** How old a catalog copy is when it is past its lifetime; null when fresh. */
-export type CatalogAge = { ageMs: number; refreshFailed: boolean } | null;
+export type { CatalogAge } from "@/lib/catalog/age";
 
 export type DeviceView = {
   id: number;
