@@ -3,7 +3,7 @@ import { loadDestinations } from "./catalog";
 import { EsimShell, first, type Search } from "./shell";
 import { matchesDestination } from "@/components/shop/esim/destination";
 import { DestinationGrid } from "@/components/shop/esim/destination-grid";
-import { DestinationSearch } from "@/components/shop/esim/destination-search";
+import { QuerySearchForm } from "@/components/ui/query-search-form";
 import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
 import { EsimSteps } from "@/components/shop/esim/step-progress";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
@@ -46,7 +46,15 @@ export default async function EsimPage({ searchParams }: { searchParams: Promise
       {intro}
       <EsimSteps current={1} />
       <div className="rounded-xl border border-border bg-surface p-5">
-        <DestinationSearch query={query} />
+        <QuerySearchForm
+          action="/esim"
+          ariaLabel="eSIM destinations"
+          id="esim-q"
+          label="Where are you travelling?"
+          placeholder="Country or region, e.g. Japan or Europe"
+          maxLength={60}
+          query={query}
+        />
       </div>
       <CatalogAgeNotice age={destinations.age} />
       {query && regions.length === 0 && countries.length === 0 ? (

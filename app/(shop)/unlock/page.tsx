@@ -5,7 +5,7 @@ import { first, type Search } from "./search-params";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { BrandGrid } from "@/components/shop/unlock/brand-grid";
 import { DeviceGrid } from "@/components/shop/unlock/device-grid";
-import { DeviceSearchForm } from "@/components/shop/unlock/device-search-form";
+import { QuerySearchForm } from "@/components/ui/query-search-form";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 
 export const metadata: Metadata = { title: "Device unlock" };
@@ -30,7 +30,7 @@ export default async function UnlockPage({ searchParams }: { searchParams: Promi
         </p>
       </div>
       <div className="rounded-xl border border-border bg-surface p-5">
-        <DeviceSearchForm action="/unlock" query={query} />
+        <QuerySearchForm action="/unlock" ariaLabel="Devices" id="device-q" label="Device" placeholder="iPhone 13, Galaxy S10, Pixel…" maxLength={100} query={query} />
       </div>
       {results ? (
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">

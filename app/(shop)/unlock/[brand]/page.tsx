@@ -5,7 +5,7 @@ import { first, type Search } from "../search-params";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { DeviceGrid } from "@/components/shop/unlock/device-grid";
-import { DeviceSearchForm } from "@/components/shop/unlock/device-search-form";
+import { QuerySearchForm } from "@/components/ui/query-search-form";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 
 export const metadata: Metadata = { title: "Choose your device" };
@@ -32,7 +32,7 @@ export default async function BrandPage({ params, searchParams }: { params: Prom
       ) : (
         <>
           <div className="rounded-xl border border-border bg-surface p-5">
-            <DeviceSearchForm action={`/unlock/${brandId}`} query={query} label={`${brandName} model`} />
+            <QuerySearchForm action={`/unlock/${brandId}`} ariaLabel="Devices" id="device-q" label={`${brandName} model`} placeholder="iPhone 13, Galaxy S10, Pixel…" maxLength={100} query={query} />
           </div>
           <CatalogAgeNotice age={loaded.age} />
           {devices.length === 0 ? (
