@@ -1,10 +1,14 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "@/lib/ui/cn";
 
-/** A table that scrolls sideways on narrow screens instead of breaking the layout. */
+/**
+ * A table that scrolls sideways on narrow screens instead of breaking the layout. `relative`
+ * makes the scroller the containing block of screen-reader-only (absolutely positioned) text in
+ * its cells, which would otherwise widen the whole page.
+ */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
       <table className={cn("w-full border-collapse text-left text-sm", className)} {...props} />
     </div>
   );
