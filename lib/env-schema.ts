@@ -2,6 +2,7 @@
 // "server-only") so the start script can check the environment before anything runs;
 // app code imports `env` from lib/env.ts instead.
 import { z } from "zod";
+import { emailSchemaWith } from "./validation/email.ts";
 
 /** The embedded emulator listens on loopback only. */
 export function emulatorUrl(port: number): string {
@@ -85,7 +86,7 @@ export const envSchema = z.object({
   /** The sandbox lets anyone "pay" without money: refused against a real (non-loopback) upstream unless this is "1". */
   PAYMENT_SANDBOX_WITH_REAL_UPSTREAM: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
   /** The first admin, created at start-up when no admin exists (lib/auth/bootstrap-admin.ts). Unset: admin@localhost with a generated password printed once. */
-  ADMIN_EMAIL: optional(z.email("must be an email address")),
+  ADMIN_EMAIL: optional(emailSchemaWith("must be an email address")),
   ADMIN_PASSWORD: optional(z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters")),
   /** "on": register the shop's webhook receiver at the commerce API at start-up; "off": rely on polling alone. */
   COMMERCE_WEBHOOKS: z.preprocess(

@@ -5,6 +5,7 @@ import type { CurrentUser } from "@/lib/auth/guards";
 import { hashPassword, passwordProblem } from "@/lib/auth/password";
 import type { DbClient } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { emailSchema } from "@/lib/validation/email";
 import { issuePasswordLinkIn, type IssuedLink } from "./password-links";
 
 // Staff accounts, managed by admins: created with an invitation link (the new member chooses
@@ -19,7 +20,7 @@ export type StaffResult = { ok: true; message: string; link?: IssuedLink } | { o
 type Actor = Pick<CurrentUser, "id" | "email">;
 
 const identity = {
-  email: z.email("Enter a valid email address, like name@example.com.").trim().toLowerCase(),
+  email: emailSchema,
   name: z.string().trim().max(100, "Use at most 100 characters.").optional(),
   role: z.enum(["staff", "admin"], { message: "Choose staff or admin." }),
 };

@@ -4,6 +4,7 @@
 // "@/" alias: the start script runs it before Next.js.
 import { randomBytes } from "node:crypto";
 import type { DbClient } from "../db/create-client.ts";
+import { emailSchema } from "../validation/email.ts";
 import { hashPassword, passwordProblem } from "./password.ts";
 
 export const GENERATED_ADMIN_EMAIL = "admin@localhost";
@@ -15,7 +16,10 @@ export type BootstrapResult =
 
 export async function bootstrapAdmin(db: DbClient, source: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string }): Promise<BootstrapResult> {
   if ((await db.user.count({ where: { role: "admin", disabledAt: null } })) > 0) return { outcome: "exists" };
-  const email = (source.ADMIN_EMAIL?.trim() || GENERATED_ADMIN_EMAIL).toLowerCase();
+  // The sign-in's own rule, so the admin made here is one that can sign in.
+  const parsedEmail = emailSchema.safeParse(source.ADMIN_EMAIL?.trim() || GENERATED_ADMIN_EMAIL);
+  if (!parsedEmail.success) throw new Error(`ADMIN_EMAIL: ${parsedEmail.error.issues[0]?.message}`);
+  const email = parsedEmail.data;
   const given = source.ADMIN_PASSWORD || undefined;
   if (given) {
     const problem = passwordProblem(given);

@@ -4,6 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { emailSchema } from "@/lib/validation/email";
 import { verifyPassword } from "./password";
 
 // Sessions are JWTs in an http-only cookie (Auth.js requires that with the Credentials
@@ -11,7 +12,7 @@ import { verifyPassword } from "./password";
 // lib/auth/guards.ts re-reads the user row: a disabled account or a changed role takes
 // effect on the next request, not when the token expires.
 
-const credentialsSchema = z.object({ email: z.email().trim().toLowerCase(), password: z.string().min(1).max(200) });
+const credentialsSchema = z.object({ email: emailSchema, password: z.string().min(1).max(200) });
 
 class InvalidLogin extends CredentialsSignin {
   code = "invalid_login";

@@ -4,6 +4,7 @@ import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
+import { emailSchema } from "@/lib/validation/email";
 import { idempotencyKeyFor, newOrderId, newOrderRef } from "./refs";
 
 // One form submission makes one local order. The form carries a random `submissionId`; the
@@ -25,7 +26,7 @@ const minor = z.number().int().nonnegative();
 const inputSchema = z.object({
   productType: z.enum(["topup", "esim", "giftcard", "unlock", "imeicheck"]),
   submissionId: z.string().min(16).max(200),
-  customerEmail: z.string().trim().toLowerCase().pipe(z.email().max(320)),
+  customerEmail: emailSchema,
   userId: z.string().min(1).nullish(),
   pricing: z.object({ currency: z.string().min(3).max(8), amountMinor: minor, serviceFeeMinor: minor, smsFeeMinor: minor, totalMinor: minor, costMinor: minor }),
   upstreamMode: z.enum(["credits", "payment_link"]).default("credits"),

@@ -7,10 +7,9 @@ import { hashPassword, passwordProblem } from "@/lib/auth/password";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { emailSchema } from "@/lib/validation/email";
 
 export type AuthFormState = { error?: string; fieldErrors?: Partial<Record<"email" | "password" | "name", string>>; email?: string };
-
-const emailSchema = z.email("Enter a valid email address, like name@example.com.").trim().toLowerCase();
 
 export async function signInAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
   const email = String(form.get("email") ?? "");

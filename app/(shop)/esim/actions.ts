@@ -11,6 +11,7 @@ import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-pay
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { isUpstreamError } from "@/lib/upstream/errors";
+import { emailSchema } from "@/lib/validation/email";
 import { loadPlanOffer } from "./catalog";
 
 // "Pay" on the eSIM review, modelled on the gift card's payForGiftcardAction: nothing from the
@@ -24,7 +25,7 @@ const paySchema = z.object({
   plan: z.string().regex(/^[a-z0-9-]{1,100}$/),
   submissionId: z.uuid(),
   expectedTotalMinor: z.coerce.number().int().min(0),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
+  email: emailSchema.optional(),
 });
 
 const START_AGAIN = "This review is out of date. Please choose the plan again.";

@@ -12,6 +12,7 @@ import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-pay
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { isUpstreamError } from "@/lib/upstream/errors";
+import { emailSchema } from "@/lib/validation/email";
 import { loadBrandOffer } from "./catalog";
 
 // "Pay" on the gift card review. Modelled on the top-up's payForTopupAction: nothing from the
@@ -26,7 +27,7 @@ const paySchema = z.object({
   denomination: z.string().regex(/^[\w.:-]{1,200}$/),
   submissionId: z.uuid(),
   expectedTotalMinor: z.coerce.number().int().min(0),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
+  email: emailSchema.optional(),
 });
 
 const START_AGAIN = "This review is out of date. Please choose the gift card again.";

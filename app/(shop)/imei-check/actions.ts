@@ -8,6 +8,7 @@ import { logger } from "@/lib/log";
 import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-payment";
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
 import { imeiCheckPrice } from "@/lib/orders/unlock-quote";
+import { emailSchema } from "@/lib/validation/email";
 import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
 
 // "Pay" on the IMEI check page: the IMEI is validated again, the price computed again and
@@ -15,7 +16,6 @@ import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
 
 const START_AGAIN = "This page is out of date. Please reload it and try again.";
 const paySchema = z.object({ submissionId: z.uuid(), expectedTotalMinor: z.coerce.number().int().min(0) });
-const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
 export async function payForImeiCheckAction(_state: ImeiCheckPayState, form: FormData): Promise<ImeiCheckPayState> {
   const typedEmail = String(form.get("email") ?? "").trim();

@@ -13,6 +13,7 @@ import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-pay
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { isUpstreamError } from "@/lib/upstream/errors";
+import { emailSchema } from "@/lib/validation/email";
 import { lookupCarrier } from "./carrier";
 import { loadOperatorOffer } from "./offer";
 
@@ -39,7 +40,7 @@ const paySchema = z.object({
   smsText: z.string().trim().max(SMS_TEXT_MAX, `The message can be at most ${SMS_TEXT_MAX} characters.`),
   submissionId: z.uuid(),
   expectedTotalMinor: z.coerce.number().int().min(0),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
+  email: emailSchema.optional(),
 });
 
 const START_AGAIN = "This review is out of date. Please choose the top-up again.";

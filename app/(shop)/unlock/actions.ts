@@ -8,6 +8,7 @@ import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
 import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-payment";
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
+import { emailSchema } from "@/lib/validation/email";
 import { imeiProblem, normaliseImei, suffixProblem, type Suffixes } from "@/lib/validation/imei";
 import { loadSelection, unlockOrderDetail } from "./catalog";
 
@@ -27,7 +28,6 @@ const paySchema = z.object({
   submissionId: z.uuid(),
   expectedTotalMinor: z.coerce.number().int().min(0),
 });
-const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
 const START_AGAIN = "This order form is out of date. Please choose the unlock service again.";
 

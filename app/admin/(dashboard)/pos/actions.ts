@@ -16,6 +16,7 @@ import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { OrderSubmissionConflictError } from "@/lib/orders/create";
 import { isUpstreamError } from "@/lib/upstream/errors";
+import { emailSchema } from "@/lib/validation/email";
 
 // The point of sale's server actions. Each checks the staff role first (a layout does not
 // protect actions), trusts nothing from the browser (the choice is resolved against the live
@@ -144,7 +145,7 @@ const placeSchema = z.object({
   sale: saleRequestSchema,
   submissionId: z.uuid(),
   expectedTotalMinor: z.number().int().min(0),
-  email: z.union([z.literal(""), z.string().trim().toLowerCase().max(254).pipe(z.email())]),
+  email: z.union([z.literal(""), emailSchema]),
 });
 
 export type PlaceResult = { ok: true; ref: string; status: string } | (Fail & { priceChanged?: boolean });

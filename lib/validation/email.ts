@@ -1,0 +1,30 @@
+// Email addresses, in one place: sign-in, sign-up, staff forms, ADMIN_EMAIL, the point of sale,
+// the shop's pay forms and the order core all validate with this rule, so an address accepted
+// at one door is accepted at every other (issue [10]: zod's `z.email()` requires a dot in the
+// domain and refused `admin@localhost`, the first admin `npm start` creates). Pure (no
+// server-only, no "@/" alias): the start script and browser code may import it.
+import { z } from "zod";
+
+export const EMAIL_MAX_LENGTH = 254; // RFC 5321's limit on a forward path, less its angle brackets
+export const EMAIL_MESSAGE = "Enter a valid email address, like name@example.com.";
+
+// The browser's own `<input type="email">` rule (HTML Living Standard, "valid email address"),
+// so the server never refuses what the form let through, with the local part narrowed to an
+// RFC 5321 dot-string of at most 64 characters (no leading, trailing or doubled dot) that mail
+// servers accept. Single-label domains such as `localhost` are valid, as in the browser.
+const ATEXT = "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]";
+const LOCAL_PART = `(?=[^@]{1,64}@)${ATEXT}+(?:\\.${ATEXT}+)*`;
+const LABEL = "[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?";
+const EMAIL_PATTERN = new RegExp(`^${LOCAL_PART}@${LABEL}(?:\\.${LABEL})*$`);
+
+/**
+ * The rule as a zod field: trims and lower-cases (accounts are looked up by the lower-cased
+ * address), then checks length and shape. Every failure carries `message`; the environment
+ * check words its messages differently from a form, hence the parameter.
+ */
+export function emailSchemaWith(message: string) {
+  return z.string({ error: message }).trim().toLowerCase().max(EMAIL_MAX_LENGTH, { error: message }).regex(EMAIL_PATTERN, { error: message });
+}
+
+/** A form or API field holding an email address: the normalised address, or the user message. */
+export const emailSchema = emailSchemaWith(EMAIL_MESSAGE);
