@@ -2,7 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests run against a production build served by the same start script as
 // `npm start`, on its own port and its own throwaway SQLite database. Chromium is
-// Debian's (/usr/bin/chromium): Playwright's browser download is not reachable here.
+// Debian's (/usr/bin/chromium) or CHROMIUM_PATH: Playwright's browser download is not
+// reachable here. `npm test` / `npm run test:e2e` provide it first (scripts/ensure-browser.mjs).
 //
 // Three app servers, each with its own emulator and database: the default one (webhooks and
 // polling both on) for almost everything, and two that prove each delivery path alone
