@@ -6,8 +6,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 
 export type Started = { child: ChildProcess; output: () => string };
 
-/** `keepChars`: how much of the latest output to keep (a test that scans the logs keeps it all). */
-export function startGroup(command: string, args: string[], env: Record<string, string>, keepChars = 20_000): Started {
+/**
+ * `env` is laid over this process's environment; a variable given as undefined is removed.
+ * `keepChars`: how much of the latest output to keep (a test that scans the logs keeps it all).
+ */
+export function startGroup(command: string, args: string[], env: Record<string, string | undefined>, keepChars = 20_000): Started {
   const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const keep = (chunk: Buffer) => {
