@@ -74,9 +74,12 @@ describe(`round trip on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQLite
     expect((await t.db.order.findUniqueOrThrow({ where: { id: first.id } })).retailAmount).toBe(1099);
   });
 
-  it("refuses two local orders pointing at the same upstream order", async () => {
-    await t.db.order.create({ data: newOrder({ upstreamOrderId: "up_1" }) });
-    await expect(t.db.order.create({ data: newOrder({ upstreamOrderId: "up_1" }) })).rejects.toMatchObject({ code: "P2002" });
+  it("refuses two local orders pointing at the same upstream order of one connection; another connection may reuse the id", async () => {
+    const connection = (key: string) => t.db.upstreamConnection.create({ data: { key, api: "commerce", baseUrl: `https://${key}.example`, environment: "production", account: key } });
+    const [a, b] = [await connection("a"), await connection("b")];
+    await t.db.order.create({ data: newOrder({ upstreamOrderId: "up_1", upstreamConnectionId: a.id }) });
+    await expect(t.db.order.create({ data: newOrder({ upstreamOrderId: "up_1", upstreamConnectionId: a.id }) })).rejects.toMatchObject({ code: "P2002" });
+    await expect(t.db.order.create({ data: newOrder({ upstreamOrderId: "up_1", upstreamConnectionId: b.id }) })).resolves.toMatchObject({ upstreamOrderId: "up_1" });
   });
 
   it("stores webhook receipts once per verified event id, while unverified copies pile up", async () => {

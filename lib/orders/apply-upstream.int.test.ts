@@ -40,15 +40,15 @@ describe("applyCommerceOrder", () => {
     await tb.advanceClock(5_000);
     const fulfilled = await tb.clients.commerce.getOrder(placed.upstreamOrderId!);
 
-    expect(await applyCommerceOrder(tb.db, fulfilled, { source: "webhook", actor: "evt_1" })).toEqual({ orderId: placed.id, changed: true });
+    expect(await applyCommerceOrder(tb.db, fulfilled, { source: "webhook", actor: "evt_1", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: true });
     const events = await tb.events(placed.id);
     expect(events.at(-1)).toMatchObject({ fromStatus: "placed", toStatus: "fulfilled", source: "webhook", actor: "evt_1" });
 
-    expect(await applyCommerceOrder(tb.db, fulfilled, { source: "webhook", actor: "evt_1" })).toEqual({ orderId: placed.id, changed: false });
-    expect(await applyCommerceOrder(tb.db, processing, { source: "webhook", actor: "evt_0" })).toEqual({ orderId: placed.id, changed: false });
+    expect(await applyCommerceOrder(tb.db, fulfilled, { source: "webhook", actor: "evt_1", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: false });
+    expect(await applyCommerceOrder(tb.db, processing, { source: "webhook", actor: "evt_0", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: false });
     // Even without timestamps a late "processing" never moves a fulfilled order back.
     const { updated_at: _ignored, ...undated } = processing;
-    expect(await applyCommerceOrder(tb.db, undated, { source: "worker" })).toEqual({ orderId: placed.id, changed: false });
+    expect(await applyCommerceOrder(tb.db, undated, { source: "worker", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: false });
 
     const after = await tb.reload(placed.id);
     expect(after).toMatchObject({ status: "fulfilled", upstreamStatus: "fulfilled", fulfillment: expect.objectContaining({ deliveryStatus: "delivered" }) });
@@ -60,7 +60,7 @@ describe("applyCommerceOrder", () => {
     await tb.advanceClock(5_000);
     const [row] = (await tb.clients.commerce.listOrders({ type: "topup", limit: 1 })).items;
     expect(row!.order_id).toBe(placed.upstreamOrderId);
-    await applyCommerceOrder(tb.db, row!, { source: "webhook" });
+    await applyCommerceOrder(tb.db, row!, { source: "webhook", connectionId: await tb.commerceConnection() });
     expect((await tb.reload(placed.id)).status).toBe("fulfilled");
     const count = (await tb.events(placed.id)).length;
     // Final orders are not polled any more.
@@ -74,7 +74,7 @@ describe("applyCommerceOrder", () => {
     await markPaid(tb.db, order.id);
     const placed = (await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients }))!;
     await tb.advanceClock(5_000);
-    await applyCommerceOrder(tb.db, await tb.clients.commerce.getOrder(placed.upstreamOrderId!), { source: "webhook" });
+    await applyCommerceOrder(tb.db, await tb.clients.commerce.getOrder(placed.upstreamOrderId!), { source: "webhook", connectionId: await tb.commerceConnection() });
     const done = await tb.reload(order.id);
     const fulfillment = done.fulfillment as { redemptionCode: string; redemptionUrl: string };
     expect(done.status).toBe("fulfilled");
@@ -104,7 +104,7 @@ describe("applyCommerceOrder", () => {
     });
     const [row] = (await tb.clients.commerce.listOrders({ type: "esim", limit: 1 })).items;
     expect(row!.order_id).toBe(placed.upstreamOrderId);
-    await applyCommerceOrder(tb.db, row!, { source: "webhook" });
+    await applyCommerceOrder(tb.db, row!, { source: "webhook", connectionId: await tb.commerceConnection() });
     expect((await tb.reload(order.id)).fulfillment).toMatchObject({ balanceAmount: "5.00" });
   });
 
@@ -113,7 +113,7 @@ describe("applyCommerceOrder", () => {
     const record = await tb.clients.commerce.getOrder(placed.upstreamOrderId!);
     const warn = vi.spyOn(logger, "warn");
     try {
-      expect(await applyCommerceOrder(tb.db, { ...record, status: "on_hold" }, { source: "webhook" })).toEqual({ orderId: placed.id, changed: true });
+      expect(await applyCommerceOrder(tb.db, { ...record, status: "on_hold" }, { source: "webhook", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: true });
       expect(warn).toHaveBeenCalledWith(expect.objectContaining({ status: "on_hold" }), expect.stringMatching(/unknown upstream order status/));
     } finally {
       warn.mockRestore();
@@ -125,7 +125,7 @@ describe("applyCommerceOrder", () => {
   it("answers orderId null for an order the shop does not have", async () => {
     const placed = await placedTopup();
     const record = await tb.clients.commerce.getOrder(placed.upstreamOrderId!);
-    expect(await applyCommerceOrder(tb.db, { ...record, order_id: "ord_999999" }, { source: "webhook" })).toEqual({ orderId: null, changed: false });
+    expect(await applyCommerceOrder(tb.db, { ...record, order_id: "ord_999999" }, { source: "webhook", connectionId: await tb.commerceConnection() })).toEqual({ orderId: null, changed: false });
   });
 });
 
@@ -173,7 +173,7 @@ describe("payment-link orders", () => {
     const { checkoutHash } = await tb.reload(order.id);
     await tb.control("POST", `/commerce/checkout/${checkoutHash}/pay`);
     const [row] = (await tb.clients.commerce.listOrders({ checkout_hash: checkoutHash! })).items;
-    expect(await applyCommerceOrder(tb.db, row!, { source: "webhook", actor: "evt_link" })).toEqual({ orderId: order.id, changed: true });
+    expect(await applyCommerceOrder(tb.db, row!, { source: "webhook", actor: "evt_link", connectionId: await tb.commerceConnection() })).toEqual({ orderId: order.id, changed: true });
     expect(await tb.reload(order.id)).toMatchObject({ status: "placed", upstreamOrderId: row!.order_id });
   });
 

@@ -8,6 +8,8 @@ import { COMMERCE_PRODUCT_TYPES } from "./detail";
 import { commerceFulfillment, type OrderFulfillment } from "./fulfillment";
 import type { FailedAfterPaymentHook } from "./hooks";
 import { applyMapped } from "./apply-mapped";
+import { transition } from "./lifecycle";
+import { BUYER_REASONS, ID_CONFLICT, unlessIdTaken } from "./placement-outcomes";
 import { mapCommerceStatus, mapUnlockStatus } from "./upstream-status";
 
 // Upstream news about an order (a webhook, a poll, a create answer) applied to the local
@@ -24,17 +26,24 @@ export type ApplyOptions = {
 
 export type ApplyResult = { orderId: string | null; changed: boolean };
 
+/** Where commerce news came through: news applies only to orders placed through the same connection. */
+export type ApplyCommerceOptions = ApplyOptions & { connectionId: string | null };
+
 /**
  * Applies a parsed commerce order record (GET /orders/{id}, a GET /orders row, or the `data`
- * of a webhook event). Finds the local order by upstream order id, or, for a payment-link
- * checkout whose order id is new, by its checkout hash. `orderId: null` = no local order
- * matches (yet): an order still being reconciled learns its id from the create replay.
+ * of a webhook event). Finds the local order by (connection, upstream order id), or, for a
+ * payment-link checkout whose order id is new, by its checkout hash on the same connection.
+ * `orderId: null` = no local order of that connection matches (yet): an order still being
+ * reconciled learns its id from the create replay. Upstream ids are unique only within one
+ * connection, so news never lands on an order placed through another one.
  */
-export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOrder, options: ApplyOptions): Promise<ApplyResult> {
-  let order = await db.order.findFirst({ where: { upstreamOrderId: upstreamOrder.order_id, productType: { in: [...COMMERCE_PRODUCT_TYPES] } } });
+export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOrder, options: ApplyCommerceOptions): Promise<ApplyResult> {
+  const { connectionId, ...applyOptions } = options;
+  if (!connectionId) return { orderId: null, changed: false };
+  let order = await db.order.findFirst({ where: { upstreamConnectionId: connectionId, upstreamOrderId: upstreamOrder.order_id, productType: { in: [...COMMERCE_PRODUCT_TYPES] } } });
   let learnedOrderId = false;
   if (!order && upstreamOrder.checkout_hash) {
-    order = await db.order.findUnique({ where: { checkoutHash: upstreamOrder.checkout_hash } });
+    order = await db.order.findFirst({ where: { checkoutHash: upstreamOrder.checkout_hash, upstreamConnectionId: connectionId } });
     learnedOrderId = Boolean(order && !order.upstreamOrderId);
     if (order && order.upstreamOrderId && order.upstreamOrderId !== upstreamOrder.order_id) {
       logger.warn({ orderId: order.id }, "checkout hash matches an order with another upstream order id: ignored");
@@ -44,14 +53,30 @@ export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOr
   if (!order) return { orderId: null, changed: false };
 
   const mapped = mapCommerceStatus(upstreamOrder.status, order.upstreamMode === "payment_link" ? "payment_link" : "credits");
-  const result = await applyMapped(db, order, {
-    mapped,
-    raw: upstreamOrder.status,
-    fulfillment: commerceFulfillment(upstreamOrder),
-    incomingUpdatedAt: upstreamOrder.updated_at ?? undefined,
-    learned: learnedOrderId ? { upstreamOrderId: upstreamOrder.order_id, costMinor: upstreamOrder.credits_used ?? upstreamOrder.total ?? null, costCurrency: upstreamOrder.currency ?? null } : undefined,
-    ...options,
-  });
+  const result = await unlessIdTaken(
+    applyMapped(db, order, {
+      mapped,
+      raw: upstreamOrder.status,
+      fulfillment: commerceFulfillment(upstreamOrder),
+      incomingUpdatedAt: upstreamOrder.updated_at ?? undefined,
+      learned: learnedOrderId ? { upstreamOrderId: upstreamOrder.order_id, costMinor: upstreamOrder.credits_used ?? upstreamOrder.total ?? null, costCurrency: upstreamOrder.currency ?? null } : undefined,
+      ...applyOptions,
+    }),
+  );
+  if (result === ID_CONFLICT) {
+    // A paid checkout whose new order id another order of this connection holds: staff look.
+    await transition(db, {
+      orderId: order.id,
+      from: ["awaiting_payment", "paid"],
+      to: "needs_attention",
+      source: applyOptions.source,
+      actor: applyOptions.actor,
+      message: `The supplier reports order ${upstreamOrder.order_id} for this checkout, but another order placed through the same connection already has that id. Nothing was written to either order: check it with the supplier.`,
+      data: { code: "upstream_id_conflict", upstreamOrderId: upstreamOrder.order_id },
+      patch: { statusReason: BUYER_REASONS.upstream_id_conflict, nextPollAt: null },
+    });
+    return { orderId: order.id, changed: true };
+  }
   return { orderId: order.id, changed: result.changed };
 }
 

@@ -4,9 +4,12 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
 import { applyCommerceOrder } from "./apply-upstream";
 import { resolveClients } from "./clients";
+import { connectionIdFor } from "@/lib/upstream/connection/registry";
+import { OTHER_CONNECTION_NOTE } from "./connections";
 import { asObject, commerceDetailSchema, commerceRequestBody, isCommerceProduct, type CommerceProductType } from "./detail";
 import type { FailedAfterPaymentHook } from "./hooks";
 import { recordEvent, transition } from "./lifecycle";
+import { BUYER_REASONS } from "./placement-outcomes";
 import { after, checkoutPollDelayMs, MINUTE } from "./schedule";
 
 // Payment-link mode (COMMERCE_CHECKOUT_MODE=payment_link): the upstream order is created
@@ -32,6 +35,7 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
   const detail = commerceDetailSchema.parse(order.detail);
   const body = commerceRequestBody(order.productType as CommerceProductType, detail, "payment_link");
   const commerce = options.commerce ?? (await resolveClients()).commerce;
+  const connectionId = await connectionIdFor(db, await commerce.connection());
   await commerce.previewOrder(body);
   // The same key on every attempt (a refresh, a second tab): the upstream replays the same checkout.
   const created = await commerce.createOrder(body, { idempotencyKey: order.idempotencyKey });
@@ -44,6 +48,7 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
     where: { id: order.id, status: "awaiting_payment", checkoutHash: null },
     data: {
       checkoutHash: created.checkout_hash,
+      upstreamConnectionId: connectionId,
       upstreamStatus: created.status,
       costAmount: created.total ?? order.costAmount,
       costCurrency: (created.currency ?? order.costCurrency ?? "EUR").toUpperCase(),
@@ -69,10 +74,25 @@ export async function pollCheckout(
 ): Promise<{ nextPollAt?: Date | null }> {
   // `nextPollAt` undefined: keep what applying the news scheduled.
   if (!order.checkoutHash) return { nextPollAt: null };
+  const connectionId = await connectionIdFor(db, await options.commerce.connection());
+  if (order.upstreamConnectionId !== connectionId) {
+    // The checkout belongs to another account than the one connected now: it cannot be asked.
+    await transition(db, {
+      orderId: order.id,
+      from: "awaiting_payment",
+      to: "needs_attention",
+      source: "worker",
+      actor: options.actor,
+      message: OTHER_CONNECTION_NOTE,
+      data: { code: "connection_changed", sentThrough: order.upstreamConnectionId },
+      patch: { statusReason: BUYER_REASONS.connection_changed, nextPollAt: null },
+    });
+    return { nextPollAt: null };
+  }
   const page = await options.commerce.listOrders({ checkout_hash: order.checkoutHash, limit: 1 });
   const paid = page.items[0];
   if (paid) {
-    await applyCommerceOrder(db, paid, { source: "worker", actor: options.actor, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now });
+    await applyCommerceOrder(db, paid, { source: "worker", actor: options.actor, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now, connectionId });
     return {};
   }
   const expiresAt = Date.parse(String(asObject(order.detail).checkoutExpiresAt ?? ""));

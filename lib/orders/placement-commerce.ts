@@ -5,7 +5,7 @@ import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
 import { applyMapped } from "./apply-mapped";
 import { commerceDetailSchema, commerceRequestBody, readPlacement, type CommerceProductType, type Placement } from "./detail";
 import { recordEvent, transition } from "./lifecycle";
-import { classify, errorData, fail, logPlacementError, park, retryLater, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
+import { classify, errorData, fail, ID_CONFLICT, logPlacementError, park, parkIdConflict, retryLater, unlessIdTaken, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
 import { after, commercePollDelayMs, HOUR } from "./schedule";
 import { mapCommerceStatus } from "./upstream-status";
 
@@ -116,7 +116,7 @@ async function sendCreate(ctx: PlacementContext, order: Order, body: OrderReques
   }
 
   const answered: Placement = { ...placement, state: "answered" };
-  const placed = await transition(ctx.db, {
+  const placed = await unlessIdTaken(transition(ctx.db, {
     orderId: order.id,
     from: "placing",
     to: "placed",
@@ -135,7 +135,8 @@ async function sendCreate(ctx: PlacementContext, order: Order, body: OrderReques
       statusReason: null,
       detail: withPlacement(order.detail, answered) as Prisma.InputJsonValue,
     },
-  });
+  }));
+  if (placed === ID_CONFLICT) return parkIdConflict(ctx, order, created.order_id, answered);
   if (!placed) return null;
 
   // A create answer that is already final (fulfilled at once, failed …) moves straight on.

@@ -1,6 +1,7 @@
 import type { DbClient } from "@/lib/db/create-client";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import type { EventSource } from "@/lib/db/generated/sqlite/enums";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { logger } from "@/lib/log";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamClients } from "./clients";
@@ -22,10 +23,22 @@ export type PlacementContext = {
   onFailedAfterPayment?: FailedAfterPaymentHook;
   /** Staff resuming an order after the price moved: place at today's price. */
   acceptCurrentPrice?: boolean;
+  /** The upstream connection this attempt goes through (connections.ts): recorded on the order before sending. */
+  connectionId: string;
 };
 
 /** Why an order waits for staff; `insufficient_credits` resumes by itself once the balance covers it. */
-export type ParkCode = "insufficient_credits" | "price_moved" | "setup" | "unknown_outcome" | "idempotency_conflict" | "bad_detail" | "stale_attempt";
+export type ParkCode =
+  | "insufficient_credits"
+  | "price_moved"
+  | "setup"
+  | "unknown_outcome"
+  | "idempotency_conflict"
+  | "bad_detail"
+  | "stale_attempt"
+  | "upstream_id_conflict"
+  | "connection_changed"
+  | "retries_exhausted";
 
 export const BUYER_REASONS: Record<ParkCode, string> = {
   insufficient_credits:
@@ -36,7 +49,16 @@ export const BUYER_REASONS: Record<ParkCode, string> = {
   idempotency_conflict: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
   bad_detail: "We could not process this order. Our staff have been notified and will complete it or refund you.",
   stale_attempt: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  upstream_id_conflict: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  connection_changed: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  retries_exhausted: "The supplier could not be reached for a while. Our staff have been notified and will complete your order or refund you; nothing is charged twice.",
 };
+
+/**
+ * Tries at placing one order (each send or re-send counts) before it waits for staff instead:
+ * with reconcileDelayMs' backoff, eight tries span about 45 minutes.
+ */
+export const MAX_PLACEMENT_ATTEMPTS = 8;
 
 /** How often a parked INSUFFICIENT_CREDITS order checks the balance. */
 export const CREDITS_RECHECK_MS = 5 * 60_000;
@@ -85,9 +107,15 @@ export async function fail(ctx: PlacementContext, order: Order, reason: string, 
   return failed;
 }
 
-/** Stays `placing`; the worker looks again soon (reconciliation). */
-export async function retryLater(ctx: PlacementContext, order: Order, note: string, placement: Placement | null, error?: UpstreamError): Promise<Order> {
+/**
+ * Stays `placing`; the worker looks again later, backing off (reconciliation). After
+ * MAX_PLACEMENT_ATTEMPTS tries the order waits for staff instead of retrying for ever.
+ */
+export async function retryLater(ctx: PlacementContext, order: Order, note: string, placement: Placement | null, error?: UpstreamError): Promise<Order | null> {
   const attempts = placement?.attempts ?? 0;
+  if (attempts >= MAX_PLACEMENT_ATTEMPTS) {
+    return park(ctx, order, "retries_exhausted", `${note} Gave up after ${attempts} tries: look at the supplier's status, then retry the order.`, { code: error?.canonicalCode ?? null, attempts }, placement ?? undefined);
+  }
   const nextPollAt = after(ctx.now, Math.max(reconcileDelayMs(Math.max(attempts - 1, 0)), error?.retryAfterMs ?? 0));
   await ctx.db.order.updateMany({
     where: { id: order.id, status: "placing" },
@@ -104,16 +132,57 @@ export async function retryLater(ctx: PlacementContext, order: Order, note: stri
   return ctx.db.order.findUniqueOrThrow({ where: { id: order.id } });
 }
 
-/** Records the attempt in `detail.placement` while the order is still `placing`. */
+/**
+ * Records the attempt in `detail.placement` while the order is still `placing`, with the
+ * connection it is about to be sent through: after a crash, news and re-sends must use that one.
+ */
 export async function savePlacement(ctx: PlacementContext, order: Order, placement: Placement): Promise<Order> {
   const detail = withPlacement(order.detail, placement);
-  const saved = await ctx.db.order.updateMany({ where: { id: order.id, status: "placing" }, data: { detail } });
+  const saved = await ctx.db.order.updateMany({ where: { id: order.id, status: "placing" }, data: { detail, upstreamConnectionId: ctx.connectionId } });
   if (saved.count === 0) throw new Error(`order ${order.id} is no longer placing`);
-  return { ...order, detail: detail as Order["detail"] };
+  return { ...order, detail: detail as Order["detail"], upstreamConnectionId: ctx.connectionId };
+}
+
+/** What a write that would store a taken upstream id yields instead of throwing. */
+export const ID_CONFLICT: unique symbol = Symbol("upstream id conflict");
+
+/** Runs a write that stores an upstream id; ID_CONFLICT when another order of the connection holds it. */
+export async function unlessIdTaken<T>(write: Promise<T>): Promise<T | typeof ID_CONFLICT> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) return ID_CONFLICT;
+    throw error;
+  }
+}
+
+/**
+ * The upstream answered with an id that another order of the same connection already holds
+ * (a sandbox that was wiped, an account that reuses ids): never written onto either order.
+ * The answer is kept on this order's timeline for staff, who check it with the supplier.
+ */
+export async function parkIdConflict(ctx: PlacementContext, order: Order, upstreamOrderId: string, placement: Placement): Promise<Order | null> {
+  logger.error({ orderId: order.id, upstreamOrderId, connectionId: ctx.connectionId }, "the supplier answered with an order id another order of this connection holds");
+  return park(
+    ctx,
+    order,
+    "upstream_id_conflict",
+    `The supplier answered with order ${upstreamOrderId}, which another order placed through the same connection already has. Nothing was written to either order: check ${upstreamOrderId} with the supplier before retrying or refunding.`,
+    { upstreamOrderId },
+    { ...placement, state: "answered" },
+  );
 }
 
 export function withPlacement(detail: unknown, placement: Placement & { parked?: string }): Prisma.InputJsonValue {
   return { ...asObject(detail), placement } as Prisma.InputJsonValue;
+}
+
+/** The credential could not even be resolved: the same outcomes as a call that failed before sending. */
+export async function placementBlocked(ctx: PlacementContext, order: Order, error: unknown): Promise<Order | null> {
+  logPlacementError(order, "connection", error);
+  const placement = readPlacement(order.detail);
+  if (classify(error) === "retry") return retryLater(ctx, order, "The supplier connection could not be resolved; trying again shortly.", { ...(placement ?? { state: "not_sent", sentAt: ctx.now.toISOString() }), attempts: (placement?.attempts ?? 0) + 1 }, isUpstreamError(error) ? error : undefined);
+  return park(ctx, order, "setup", `The shop's supplier credentials could not be used (${isUpstreamError(error) ? error.canonicalCode : "error"}).`, errorData(error));
 }
 
 export type ErrorClass = "retry" | "unknown" | "insufficient_credits" | "setup" | "idempotency_conflict" | "refused";

@@ -3,7 +3,7 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import type { ImeiCheckResult } from "@/lib/upstream/unlock/schemas";
 import { imeiCheckDetailSchema, readPlacement, unlockDetailSchema, type Placement } from "./detail";
 import { transition } from "./lifecycle";
-import { classify, errorData, fail, logPlacementError, park, retryLater, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
+import { classify, errorData, fail, ID_CONFLICT, logPlacementError, park, parkIdConflict, retryLater, unlessIdTaken, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
 import { after, unlockFirstPollDelayMs } from "./schedule";
 
 // Placing a paid unlock order or IMEI check with the shop's unlock credits. Both calls are
@@ -37,7 +37,7 @@ export async function placeUnlockOrder(ctx: PlacementContext, order: Order): Pro
   } catch (error) {
     return onUnlockError(ctx, order, error, placement, "create_order");
   }
-  return transition(ctx.db, {
+  const placed = await unlessIdTaken(transition(ctx.db, {
     orderId: order.id,
     from: "placing",
     to: "placed",
@@ -54,7 +54,8 @@ export async function placeUnlockOrder(ctx: PlacementContext, order: Order): Pro
       statusReason: null,
       detail: withPlacement(order.detail, { ...placement, state: "answered" }),
     },
-  });
+  }));
+  return placed === ID_CONFLICT ? parkIdConflict(ctx, order, String(ticketId), placement) : placed;
 }
 
 /** The IMEI check answers at once: the report is the fulfillment. */

@@ -4,11 +4,12 @@ import type { Order } from "@/lib/db/generated/sqlite/client";
 import type { EventSource } from "@/lib/db/generated/sqlite/enums";
 import { logger } from "@/lib/log";
 import { resolveClients, type UpstreamClients } from "./clients";
-import { isCommerceProduct } from "./detail";
+import { currentConnectionId } from "./connections";
+import { isCommerceProduct, readPlacement } from "./detail";
 import type { FailedAfterPaymentHook } from "./hooks";
 import { transition } from "./lifecycle";
 import { placeCommerceOrder } from "./placement-commerce";
-import type { PlacementContext } from "./placement-outcomes";
+import { park, placementBlocked, type PlacementContext } from "./placement-outcomes";
 import { placeImeiCheck, placeUnlockOrder } from "./placement-unlock";
 import { after } from "./schedule";
 
@@ -75,15 +76,25 @@ async function placeHolding(db: DbClient, claimed: Order, owner: string, options
 
 /** Works on an order that is `placing` (just claimed, or left there by a crash or a lost answer). */
 export async function continuePlacement(db: DbClient, order: Order, options: PlaceOptions & { now: Date; acceptCurrentPrice?: boolean }): Promise<Order | null> {
-  const ctx: PlacementContext = {
-    db,
-    clients: await resolveClients(options.clients),
-    source: options.source,
-    actor: options.actor,
-    now: options.now,
-    onFailedAfterPayment: options.onFailedAfterPayment,
-    acceptCurrentPrice: options.acceptCurrentPrice,
-  };
+  const clients = await resolveClients(options.clients);
+  const base = { db, clients, source: options.source, actor: options.actor, now: options.now, onFailedAfterPayment: options.onFailedAfterPayment };
+  let connectionId: string;
+  try {
+    connectionId = await currentConnectionId(db, clients, order.productType);
+  } catch (error) {
+    // The credential cannot be resolved (removed, OAuth grant gone): like any failed call.
+    return placementBlocked({ ...base, connectionId: "" }, order, error);
+  }
+  const ctx: PlacementContext = { ...base, connectionId, acceptCurrentPrice: options.acceptCurrentPrice };
+  // A create may have reached another account (the shop switched keys or accounts since): a
+  // re-send through this one would place a second order there, so staff look instead.
+  const placement = readPlacement(order.detail);
+  if (placement && (placement.state === "sending" || placement.state === "unknown") && order.upstreamConnectionId !== connectionId) {
+    return park(ctx, order, "connection_changed", "This order may have been sent through an upstream connection that is no longer the current one: check it with that account before retrying or refunding.", {
+      sentThrough: order.upstreamConnectionId,
+      current: connectionId,
+    });
+  }
   if (isCommerceProduct(order.productType)) return placeCommerceOrder(ctx, order);
   if (order.productType === "unlock") return placeUnlockOrder(ctx, order);
   return placeImeiCheck(ctx, order);

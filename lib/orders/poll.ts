@@ -7,7 +7,8 @@ import type { UpstreamClients } from "./clients";
 import { asObject, isCommerceProduct, readPlacement } from "./detail";
 import type { FailedAfterPaymentHook } from "./hooks";
 import { FINAL_STATUSES, transition } from "./lifecycle";
-import { CREDITS_RECHECK_MS } from "./placement-outcomes";
+import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "./connections";
+import { BUYER_REASONS, CREDITS_RECHECK_MS } from "./placement-outcomes";
 import { resumeOrder } from "./placement";
 import { after, commercePollDelayMs, MANUAL_REVISION_POLL_MS, unlockPollDelayMs } from "./schedule";
 
@@ -28,9 +29,11 @@ export async function pollOrder(ctx: PollContext, order: Order): Promise<PollRes
   if (!order.upstreamOrderId) return { next: null, polled: false };
   const attempts = order.pollAttempts + 1;
   try {
+    const connection = await checkOrderConnection(ctx.db, isCommerceProduct(order.productType) ? ctx.clients.commerce : ctx.clients.unlock, order);
+    if (!connection.current) return parkOnOtherConnection(ctx, order, connection.sentThrough);
     if (isCommerceProduct(order.productType)) {
       const upstream = await ctx.clients.commerce.getOrder(order.upstreamOrderId);
-      await applyCommerceOrder(ctx.db, upstream, { source: "worker", actor: ctx.workerId, onFailedAfterPayment: ctx.onFailedAfterPayment, now: ctx.now });
+      await applyCommerceOrder(ctx.db, upstream, { source: "worker", actor: ctx.workerId, onFailedAfterPayment: ctx.onFailedAfterPayment, now: ctx.now, connectionId: connection.connectionId });
     } else if (order.productType === "unlock") {
       const status = await ctx.clients.unlock.checkOrderStatus(Number(order.upstreamOrderId));
       await applyUnlockStatus(ctx.db, order.id, status, { source: "worker", actor: ctx.workerId, unlock: ctx.clients.unlock, onFailedAfterPayment: ctx.onFailedAfterPayment, now: ctx.now });
@@ -57,6 +60,24 @@ export async function pollOrder(ctx: PollContext, order: Order): Promise<PollRes
   }
   const fresh = await ctx.db.order.findUniqueOrThrow({ where: { id: order.id } });
   return { next: nextPollAfterPoll(fresh, attempts, ctx.now), polled: true };
+}
+
+/** The shop now talks to another account than the one this order went to: staff follow it there. */
+async function parkOnOtherConnection(ctx: PollContext, order: Order, sentThrough: string | null): Promise<PollResult> {
+  logger.warn({ orderId: order.id, sentThrough }, "order was placed through another upstream connection: not polled");
+  if (order.status === "placed") {
+    await transition(ctx.db, {
+      orderId: order.id,
+      from: "placed",
+      to: "needs_attention",
+      source: "worker",
+      actor: ctx.workerId,
+      message: `${OTHER_CONNECTION_NOTE} (supplier order ${order.upstreamOrderId})`,
+      data: { code: "connection_changed", sentThrough },
+      patch: { statusReason: BUYER_REASONS.connection_changed, nextPollAt: null },
+    });
+  }
+  return { next: null, polled: true };
 }
 
 export function nextPollAfterPoll(order: Order, attempts: number, now: Date): Date | null {

@@ -3,6 +3,7 @@ import type { Order } from "@/lib/db/generated/sqlite/client";
 import { commerceRequestBody, readPlacement, type CommerceDetail } from "./detail";
 import { transition } from "./lifecycle";
 import { placeOrder } from "./placement";
+import { currentConnectionId } from "./connections";
 import { savePlacement } from "./placement-outcomes";
 import { inFuture, startOrderTestbed, type OrderTestbed } from "./testing";
 import { runWorkerOnce } from "./worker";
@@ -99,7 +100,7 @@ describe("a crash between placing and the upstream's answer", () => {
       patch: { leaseOwner: "dead-process", leaseUntil: inFuture(90_000), nextPollAt: inFuture(90_000) },
     });
     const body = commerceRequestBody("topup", order.detail as CommerceDetail, "credits");
-    const ctx = { db: tb.db, clients: tb.clients, source: "buyer" as const, now: new Date() };
+    const ctx = { db: tb.db, clients: tb.clients, source: "buyer" as const, now: new Date(), connectionId: await currentConnectionId(tb.db, tb.clients, "topup") };
     await savePlacement(ctx, placing!, { state: "sending", sentAt: new Date().toISOString(), body: body as Record<string, unknown>, attempts: 1 });
     if (options.reached) await tb.clients.commerce.createOrder(body, { idempotencyKey: order.idempotencyKey });
     // …and the process is gone: no answer recorded, the lease still held.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutPollDelayMs, commercePollDelayMs, HOUR, MINUTE, SECOND, unlockFirstPollDelayMs, unlockPollDelayMs } from "./schedule";
+import { checkoutPollDelayMs, commercePollDelayMs, HOUR, MINUTE, reconcileDelayMs, SECOND, unlockFirstPollDelayMs, unlockPollDelayMs } from "./schedule";
 
 describe("polling schedule", () => {
   it("polls commerce orders at 5 s, 10 s, 30 s, 1 min, then every 5 min", () => {
@@ -21,5 +21,9 @@ describe("polling schedule", () => {
   it("checks a payment-link checkout often while the buyer is paying", () => {
     expect(checkoutPollDelayMs(0)).toBe(10 * SECOND);
     expect(checkoutPollDelayMs(20)).toBe(30 * SECOND);
+  });
+
+  it("backs off placement retries exponentially, up to every 15 minutes", () => {
+    expect([0, 1, 2, 3, 4, 5, 40].map(reconcileDelayMs)).toEqual([10 * SECOND, 30 * SECOND, 90 * SECOND, 270 * SECOND, 810 * SECOND, 15 * MINUTE, 15 * MINUTE]);
   });
 });

@@ -52,9 +52,12 @@ export function unlockFirstPollDelayMs(type: string | undefined): number {
   return unlockPollDelayMs(type, 0);
 }
 
-/** Placing, paid-but-stuck and unclear outcomes: look again soon (reconciliation). */
+/**
+ * Placing, paid-but-stuck and unclear outcomes: look again, backing off exponentially
+ * (10 s, 30 s, 90 s, 4.5 min, 13.5 min, then every 15 min). `attempt`: tries so far, from 0.
+ */
 export function reconcileDelayMs(attempt: number): number {
-  return [10 * SECOND, 30 * SECOND, MINUTE, 5 * MINUTE][attempt] ?? 15 * MINUTE;
+  return Math.min(10 * SECOND * 3 ** Math.max(0, attempt), 15 * MINUTE);
 }
 
 export function after(base: Date, ms: number): Date {

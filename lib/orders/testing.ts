@@ -14,6 +14,7 @@ import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { createCommerceClient, type CommerceClientOptions } from "@/lib/upstream/commerce/client";
 import { parseApiKey } from "@/lib/upstream/commerce/auth";
 import { createUnlockClient } from "@/lib/upstream/unlock/client";
+import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import { seedDatabase } from "@/prisma/seed";
 import type { UpstreamClients } from "./clients";
 import { createOrder } from "./create";
@@ -95,6 +96,8 @@ export async function startOrderTestbed() {
       const order = await createOrder(db, { productType, submissionId: randomUUID(), customerEmail: "buyer@example.com", detail, pricing });
       return markPaid(db, order.id);
     },
+    /** The UpstreamConnection id of the testbed's commerce client (what webhooks and polls name). */
+    commerceConnection: async () => connectionIdFor(db, await clients.commerce.connection()),
     reload: (id: string) => db.order.findUniqueOrThrow({ where: { id } }),
     events: (id: string) => db.orderEvent.findMany({ where: { orderId: id }, orderBy: { createdAt: "asc" } }),
     close: async () => {

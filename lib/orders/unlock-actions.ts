@@ -5,6 +5,8 @@ import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { UnlockClient } from "@/lib/upstream/unlock/client";
 import { applyMapped } from "./apply-mapped";
+import { resolveClients } from "./clients";
+import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "./connections";
 import { applyUnlockStatus } from "./apply-upstream";
 import { asObject } from "./detail";
 import { mergeFulfillment, type OrderFulfillment } from "./fulfillment";
@@ -131,7 +133,9 @@ async function prepare(orderRef: string, actor: UnlockActor, options: UnlockActi
   if (!order.upstreamOrderId || !Number.isSafeInteger(ticketId)) {
     return refuse("NOT_PLACED_YET", "The order has not reached the supplier yet. Please try again in a moment.");
   }
-  const unlock = options.unlock ?? (await import("./clients").then((m) => m.resolveClients())).unlock;
+  const unlock = options.unlock ?? (await resolveClients()).unlock;
+  // A ticket of another account: its id means another order through the current one.
+  if (!(await checkOrderConnection(db, unlock, order)).current) return refuse("OTHER_CONNECTION", OTHER_CONNECTION_NOTE);
   return { db, unlock, order, ticketId, actorId: actor.userId ?? undefined };
 }
 

@@ -7,6 +7,8 @@ import type { FailedAfterPaymentHook } from "./hooks";
 import { pollCheckout } from "./payment-link";
 import { continuePlacement, placeOrder, PLACEMENT_LEASE_MS } from "./placement";
 import { pollOrder, recheckCredits, type PollResult } from "./poll";
+import { transition } from "./lifecycle";
+import { BUYER_REASONS, MAX_PLACEMENT_ATTEMPTS } from "./placement-outcomes";
 import { after, reconcileDelayMs } from "./schedule";
 
 // The order worker (DESIGN.md "Following an order"): claims due orders with a lease, then
@@ -93,8 +95,7 @@ export async function runWorkerOnce(db: DbClient, options: WorkerOptions): Promi
         result = await handle(db, order, { ...options, now, clients }, run);
       } catch (error) {
         run.errors++;
-        logger.error({ orderId: order.id, status: order.status, err: error instanceof Error ? error.message : String(error) }, "order worker: handling an order failed");
-        result = { next: after(now, reconcileDelayMs(Math.min(order.pollAttempts, 3))), polled: false };
+        result = await afterHandlingFailed(db, order, error, { ...options, now });
       }
       await release(db, order.id, options.workerId, result);
     }),
@@ -134,6 +135,32 @@ async function handle(db: DbClient, order: Order, options: WorkerOptions & { now
     default:
       return { next: null, polled: false };
   }
+}
+
+/**
+ * Handling an order threw (a database refusal, a bug, an answer nothing expected). It is tried
+ * again with backoff, counting failed rounds in pollAttempts; an order that has not reached the
+ * upstream for sure (paid, placing) waits for staff after MAX_PLACEMENT_ATTEMPTS failed rounds
+ * instead of being retried for ever.
+ */
+async function afterHandlingFailed(db: DbClient, order: Order, error: unknown, options: WorkerOptions & { now: Date }): Promise<PollResult> {
+  const message = error instanceof Error ? error.message : String(error);
+  const failures = order.pollAttempts + 1;
+  logger.error({ orderId: order.id, status: order.status, failures, err: message }, "order worker: handling an order failed");
+  if ((order.status === "paid" || order.status === "placing") && failures >= MAX_PLACEMENT_ATTEMPTS) {
+    const parked = await transition(db, {
+      orderId: order.id,
+      from: order.status,
+      to: "needs_attention",
+      source: "worker",
+      actor: options.workerId,
+      message: `Handling this order failed ${failures} times in a row (last error: ${message.slice(0, 300)}). Check it with the supplier, then retry or refund.`,
+      data: { code: "retries_exhausted", failures },
+      patch: { statusReason: BUYER_REASONS.retries_exhausted, nextPollAt: null, pollAttempts: 0 },
+    }).catch(() => null);
+    if (parked) return { polled: false };
+  }
+  return { next: after(options.now, reconcileDelayMs(order.pollAttempts)), polled: true };
 }
 
 /** Gives the order back, with the next time to look at it (unless the handler left it as set). */

@@ -10,3 +10,8 @@ export function upstreamEndpoints() {
     unlock: { baseUrl: env.UNLOCK_API_URL ?? emulator, emulated: !env.UNLOCK_API_URL },
   };
 }
+
+/** The embedded emulator's instance id (set by `npm start`), for an upstream that is the embedded emulator. */
+export function sandboxInstance(api: "commerce" | "unlock"): string | null {
+  return upstreamEndpoints()[api].emulated ? (env.EMBEDDED_UPSTREAM_INSTANCE ?? null) : null;
+}

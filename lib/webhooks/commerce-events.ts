@@ -14,7 +14,7 @@ export const COMMERCE_EVENTS = ["order.created", "order.fulfilled", "order.faile
 export type ApplyCommerceOrder = (
   db: DbClient,
   upstreamOrder: CommerceOrder,
-  context: { source: "webhook"; actor?: string },
+  context: { source: "webhook"; actor?: string; connectionId: string | null },
 ) => Promise<{ orderId: string | null; changed: boolean }>;
 
 export async function processCommerceReceipt(db: DbClient, receipt: WebhookReceipt, deps: { apply: ApplyCommerceOrder }): Promise<ProcessNote> {
@@ -32,7 +32,8 @@ export async function processCommerceReceipt(db: DbClient, receipt: WebhookRecei
   const event = parsed.data;
   if (!(COMMERCE_EVENTS as readonly string[]).includes(event.canonicalType)) return { note: `event type ${event.type} is not used by the shop` };
 
-  const result = await deps.apply(db, event.data, { source: "webhook", actor: receipt.eventId ?? event.id });
-  if (!result.orderId) return { note: `order ${event.data.order_id} (${event.environment ?? "unknown environment"}) is not an order of this shop` };
+  if (!receipt.connectionId) return { unmatched: true, note: `order ${event.data.order_id}: the delivery names no upstream connection, so it is applied to no order` };
+  const result = await deps.apply(db, event.data, { source: "webhook", actor: receipt.eventId ?? event.id, connectionId: receipt.connectionId });
+  if (!result.orderId) return { unmatched: true, note: `order ${event.data.order_id} (${event.environment ?? "unknown environment"}) is not an order of this shop's connection` };
   return result.changed ? {} : { note: "the order was already up to date" };
 }

@@ -9,8 +9,11 @@ import { claimForRetry, finishReceipt } from "./store";
 // happened is written on the receipt: processed (with a note when nothing changed) or failed
 // with the error, which stays visible to staff until a replay succeeds.
 
-/** What a processor reports: an optional note, e.g. "order ord_1 is not an order of this shop". */
-export type ProcessNote = { note?: string };
+/**
+ * What a processor reports: an optional note, and `unmatched` when the event is about no order
+ * of its connection (kept as "unmatched" for staff, applied to nothing, replayable).
+ */
+export type ProcessNote = { note?: string; unmatched?: boolean };
 
 export type ReceiptProcessor = (db: DbClient, receipt: WebhookReceipt) => Promise<ProcessNote>;
 
@@ -35,7 +38,7 @@ export async function runProcessing(db: DbClient, receipt: WebhookReceipt, proce
     await finishReceipt(db, receipt.id, { status: "failed", error: message }, now());
     return { ok: false, error: message, permanent };
   }
-  await finishReceipt(db, receipt.id, { status: "processed", note: result.note }, now());
+  await finishReceipt(db, receipt.id, { status: result.unmatched ? "unmatched" : "processed", note: result.note }, now());
   return { ok: true, note: result.note };
 }
 
@@ -55,8 +58,8 @@ export type ReplayResult = { outcome: "processed"; note?: string } | { outcome: 
 
 /**
  * Processes a stored receipt again (staff's "replay", or a redelivery of a failed event).
- * Only verified receipts that failed, or were left half-way by a crash, can be replayed;
- * processed, duplicate and rejected receipts cannot.
+ * Only verified receipts that failed, matched no order (yet), or were left half-way by a crash
+ * can be replayed; processed, duplicate and rejected receipts cannot.
  */
 export async function replayReceipt(db: DbClient, receiptId: string, options: { processors?: ProcessorLookup; now?: () => Date } = {}): Promise<ReplayResult> {
   const now = options.now ?? (() => new Date());

@@ -16,7 +16,8 @@ import { verifyWebhook, type RejectReason } from "./verify";
 // automatic replay); staff can replay it too (replayReceipt). The same goes for a receipt left
 // in "received" by a crash. Answers are JSON; errors are { error: { code, message } }.
 
-export type Verification = { ok: true; eventId: string } | { ok: false; code: string; status: 400 | 401 | 503; message: string };
+/** A verified delivery names its event and, for upstream senders, the connection whose secret verified it. */
+export type Verification = { ok: true; eventId: string; connectionId?: string | null } | { ok: false; code: string; status: 400 | 401 | 503; message: string };
 
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
@@ -46,7 +47,7 @@ export async function receiveWebhook(db: DbClient, input: WebhookInput): Promise
     return errorAnswer(verification.status, verification.code, verification.message);
   }
 
-  const stored = await storeVerified(db, { provider, headers, rawBody, eventId: verification.eventId, eventType });
+  const stored = await storeVerified(db, { provider, headers, rawBody, eventId: verification.eventId, eventType, connectionId: verification.connectionId });
   let receipt = stored.receipt;
   if (stored.kind === "seen") {
     const retry = await claimForRetry(db, stored.receipt, now());
@@ -93,13 +94,16 @@ const COMMERCE_REJECTIONS: Record<RejectReason, { status: 400 | 401; message: st
   future_timestamp: { status: 400, message: "The webhook timestamp is more than 5 minutes in the future." },
 };
 
-/** The commerce API's Standard Webhooks signature, checked with the shop's stored secret (null: none set up). */
-export function verifyCommerceDelivery(rawBody: string, headers: Headers, secret: string | null): Verification {
+/**
+ * The commerce API's Standard Webhooks signature, checked with the shop's stored secret (null:
+ * none set up). The secret belongs to one subscription, held by one connection's account.
+ */
+export function verifyCommerceDelivery(rawBody: string, headers: Headers, secret: string | null, connectionId: string | null = null): Verification {
   if (!secret) {
     return { ok: false, code: "webhook_not_configured", status: 503, message: "This shop has no webhook signing secret yet; the delivery cannot be verified." };
   }
   const result = verifyWebhook(rawBody, headers, secret);
-  if (result.ok) return { ok: true, eventId: result.eventId };
+  if (result.ok) return { ok: true, eventId: result.eventId, connectionId };
   const code = result.reason === "bad_signature" ? "invalid_signature" : result.reason === "missing_headers" ? "missing_signature" : result.reason;
   return { ok: false, code, ...COMMERCE_REJECTIONS[result.reason] };
 }

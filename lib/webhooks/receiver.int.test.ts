@@ -15,7 +15,7 @@ import { markPaymentSucceeded } from "@/lib/payments/succeed";
 import { processCommerceReceipt } from "./commerce-events";
 import { replayReceipt } from "./process";
 import { receiveWebhook, verifyCommerceDelivery } from "./receive";
-import { readCommerceWebhookSecret, WEBHOOK_SETTINGS } from "./settings";
+import { readCommerceWebhookConnection, readCommerceWebhookSecret, WEBHOOK_SETTINGS } from "./settings";
 import { ensureCommerceWebhook } from "./subscription";
 
 // POST /api/webhooks/commerce end to end: the emulator delivers real, signed order events to a
@@ -221,11 +221,11 @@ describe("failures", () => {
     expect(receipt.error).toMatch(/^malformed JSON/);
   });
 
-  it("an event for an order the shop does not know is processed with a note", async () => {
+  it("an event for an order the shop does not know is kept as unmatched, with a note for staff", async () => {
     const body = JSON.stringify({ id: "evt_stranger_1", type: "order.fulfilled", timestamp: new Date().toISOString(), environment: "production", data: { order_id: "ord_999999", type: "topup", status: "fulfilled" } });
     expect((await post(await signed("evt_stranger_1", body), body)).status).toBe(200);
     const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_stranger_1" } } });
-    expect(receipt.status).toBe("processed");
+    expect(receipt.status).toBe("unmatched");
     expect(receipt.error).toContain("ord_999999");
   });
 
@@ -270,7 +270,7 @@ describe("failures", () => {
         provider: "commerce",
         rawBody: body,
         headers: new Headers(headers),
-        verification: verifyCommerceDelivery(body, new Headers(headers), await secret()),
+        verification: verifyCommerceDelivery(body, new Headers(headers), await secret(), await readCommerceWebhookConnection(tb.db)),
         process: async (db, receipt) => {
           if (failOnce) {
             failOnce = false;
@@ -301,7 +301,7 @@ describe("failures", () => {
         provider: "commerce",
         rawBody: created,
         headers: new Headers(h),
-        verification: verifyCommerceDelivery(created, new Headers(h), await secret()),
+        verification: verifyCommerceDelivery(created, new Headers(h), await secret(), await readCommerceWebhookConnection(tb.db)),
         process: async () => {
           throw new Error("upstream mapping crashed");
         },

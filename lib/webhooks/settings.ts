@@ -10,6 +10,8 @@ export const WEBHOOK_SETTINGS = {
   url: "commerce.webhook.url",
   secret: "commerce.webhook.secret",
   lock: "commerce.webhook.lock",
+  /** The UpstreamConnection whose account holds the subscription: its deliveries are that connection's news. */
+  connection: "commerce.webhook.connection",
 } as const;
 
 /** The shop's signing secret for commerce deliveries, or null when none is stored. */
@@ -19,12 +21,24 @@ export async function readCommerceWebhookSecret(db: DbClient, encryptionKey: str
   return row.encrypted ? openSecret(row.value, encryptionKey) : row.value;
 }
 
-/** Stores a subscription (id, URL and sealed secret) in one transaction. */
-export async function storeSubscription(db: DbClient, input: { id: string; url: string; secret: string; encryptionKey: string }): Promise<void> {
+/** The connection the shop's subscription belongs to (null before one was recorded). */
+export async function readCommerceWebhookConnection(db: DbClient): Promise<string | null> {
+  return (await db.setting.findUnique({ where: { key: WEBHOOK_SETTINGS.connection } }))?.value ?? null;
+}
+
+/** Records which connection's account holds the subscription (kept true at every start, subscription.ts). */
+export async function storeSubscriptionConnection(db: DbClient, connectionId: string): Promise<void> {
+  const row = { key: WEBHOOK_SETTINGS.connection, value: connectionId, encrypted: false, updatedBy: "system" };
+  await db.setting.upsert({ where: { key: row.key }, create: row, update: row });
+}
+
+/** Stores a subscription (id, URL, sealed secret and the connection that holds it) in one transaction. */
+export async function storeSubscription(db: DbClient, input: { id: string; url: string; secret: string; encryptionKey: string; connectionId: string }): Promise<void> {
   const rows = [
     { key: WEBHOOK_SETTINGS.id, value: input.id, encrypted: false },
     { key: WEBHOOK_SETTINGS.url, value: input.url, encrypted: false },
     { key: WEBHOOK_SETTINGS.secret, value: sealSecret(input.secret, input.encryptionKey), encrypted: true },
+    { key: WEBHOOK_SETTINGS.connection, value: input.connectionId, encrypted: false },
   ];
   await db.$transaction(rows.map((row) => db.setting.upsert({ where: { key: row.key }, create: { ...row, updatedBy: "system" }, update: { ...row, updatedBy: "system" } })));
 }

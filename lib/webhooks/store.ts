@@ -40,13 +40,14 @@ export async function storeRejected(db: DbClient, input: ReceiptInput & { reason
 export type StoredVerified = { kind: "new"; receipt: WebhookReceipt } | { kind: "seen"; receipt: WebhookReceipt };
 
 /** A verified delivery: a new receipt (status received, first attempt), or the receipt already holding this event id. */
-export async function storeVerified(db: DbClient, input: ReceiptInput & { eventId: string; eventType: string | null }): Promise<StoredVerified> {
+export async function storeVerified(db: DbClient, input: ReceiptInput & { eventId: string; eventType: string | null; connectionId?: string | null }): Promise<StoredVerified> {
   try {
     const receipt = await db.webhookReceipt.create({
       data: {
         provider: input.provider,
         eventId: input.eventId,
         eventType: input.eventType,
+        connectionId: input.connectionId ?? null,
         headers: headersForStorage(input.headers),
         rawBody: input.rawBody,
         verified: true,
@@ -86,7 +87,7 @@ export const STUCK_AFTER_MS = 60_000;
  * Conditional on the status and attempt count just read, so of two replays only one runs.
  */
 export async function claimForRetry(db: DbClient, receipt: WebhookReceipt, now: Date): Promise<WebhookReceipt | null> {
-  const retryable = receipt.verified && (receipt.status === "failed" || (receipt.status === "received" && now.getTime() - receipt.receivedAt.getTime() > STUCK_AFTER_MS));
+  const retryable = receipt.verified && (receipt.status === "failed" || receipt.status === "unmatched" || (receipt.status === "received" && now.getTime() - receipt.receivedAt.getTime() > STUCK_AFTER_MS));
   if (!retryable) return null;
   const claimed = await db.webhookReceipt.updateMany({
     where: { id: receipt.id, status: receipt.status, attempts: receipt.attempts },
@@ -95,13 +96,18 @@ export async function claimForRetry(db: DbClient, receipt: WebhookReceipt, now: 
   return claimed.count === 1 ? db.webhookReceipt.findUniqueOrThrow({ where: { id: receipt.id } }) : null;
 }
 
-/** Records the outcome of a processing attempt. `note` explains a processed receipt that changed nothing. */
-export async function finishReceipt(db: DbClient, id: string, outcome: { status: "processed"; note?: string } | { status: "failed"; error: string }, now: Date): Promise<void> {
+/** Records the outcome of a processing attempt. `note` explains a processed (or unmatched) receipt that changed nothing. */
+export async function finishReceipt(
+  db: DbClient,
+  id: string,
+  outcome: { status: "processed" | "unmatched"; note?: string } | { status: "failed"; error: string },
+  now: Date,
+): Promise<void> {
   await db.webhookReceipt.update({
     where: { id },
     data:
-      outcome.status === "processed"
-        ? { status: "processed", processedAt: now, error: outcome.note ? `note: ${outcome.note}` : null }
-        : { status: "failed", error: outcome.error.slice(0, 2000) },
+      outcome.status === "failed"
+        ? { status: "failed", error: outcome.error.slice(0, 2000) }
+        : { status: outcome.status, processedAt: now, error: outcome.note ? `note: ${outcome.note}` : null },
   });
 }

@@ -4,7 +4,8 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
 import { COMMERCE_EVENTS } from "./commerce-events";
 import { readSetting, withSettingLease } from "@/lib/db/settings";
-import { storeSubscription, WEBHOOK_SETTINGS } from "./settings";
+import { connectionIdFor } from "@/lib/upstream/connection/registry";
+import { storeSubscription, storeSubscriptionConnection, WEBHOOK_SETTINGS } from "./settings";
 
 // Keeps the shop subscribed to the commerce API's order events: the receiver URL
 // ({APP_URL}/api/webhooks/commerce) registered once, its id and signing secret stored. Run at
@@ -14,7 +15,7 @@ import { storeSubscription, WEBHOOK_SETTINGS } from "./settings";
 // URL whose secret the shop does not hold (left by a crash during registration) are removed,
 // since their deliveries could never be verified and the account may hold only five.
 
-export type WebhookClient = Pick<CommerceClient, "createWebhook" | "listWebhooks" | "getWebhook" | "updateWebhook" | "deleteWebhook">;
+export type WebhookClient = Pick<CommerceClient, "createWebhook" | "listWebhooks" | "getWebhook" | "updateWebhook" | "deleteWebhook" | "connection">;
 
 export type EnsureResult = { outcome: "created" | "updated" | "unchanged"; webhookId: string; url: string } | { outcome: "busy" };
 
@@ -25,6 +26,8 @@ export function commerceReceiverUrl(appUrl: string): string {
 export async function ensureCommerceWebhook(db: DbClient, options: { appUrl: string; client: WebhookClient; encryptionKey: string }): Promise<EnsureResult> {
   const { client } = options;
   const url = commerceReceiverUrl(options.appUrl);
+  // The subscription lives in the account the client talks to: its deliveries are that connection's news.
+  const connectionId = await connectionIdFor(db, await client.connection());
   const leased = await withSettingLease(db, WEBHOOK_SETTINGS.lock, 60_000, async (): Promise<EnsureResult> => {
     const storedId = await readSetting(db, WEBHOOK_SETTINGS.id);
     const hasSecret = (await readSetting(db, WEBHOOK_SETTINGS.secret)) !== null;
@@ -34,6 +37,7 @@ export async function ensureCommerceWebhook(db: DbClient, options: { appUrl: str
         throw error;
       });
       if (current) {
+        await storeSubscriptionConnection(db, connectionId);
         const fits = current.url === url && current.status === "active" && COMMERCE_EVENTS.every((e) => current.events.includes(e));
         if (fits) return { outcome: "unchanged", webhookId: storedId, url };
         await client.updateWebhook(storedId, { url, events: [...COMMERCE_EVENTS], status: "active" });
@@ -45,7 +49,7 @@ export async function ensureCommerceWebhook(db: DbClient, options: { appUrl: str
     }
     await removeOrphans(client, url, null);
     const created = await client.createWebhook({ url, events: [...COMMERCE_EVENTS] });
-    await storeSubscription(db, { id: created.id, url, secret: created.secret, encryptionKey: options.encryptionKey });
+    await storeSubscription(db, { id: created.id, url, secret: created.secret, encryptionKey: options.encryptionKey, connectionId });
     logger.info({ webhookId: created.id, url }, "commerce webhook subscription registered");
     return { outcome: "created", webhookId: created.id, url };
   });

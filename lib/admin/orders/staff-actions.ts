@@ -5,6 +5,7 @@ import type { DbClient } from "@/lib/db";
 import { sendMail } from "@/lib/mail/outbox";
 import { logger } from "@/lib/log";
 import { applyCommerceOrder, applyUnlockStatus } from "@/lib/orders/apply-upstream";
+import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "@/lib/orders/connections";
 import { appClients } from "@/lib/orders/clients";
 import { isCommerceProduct } from "@/lib/orders/detail";
 import { resumeOrder } from "@/lib/orders/placement";
@@ -46,8 +47,10 @@ export async function refreshFromUpstream(db: DbClient, orderId: string, actor: 
   if (!order.upstreamOrderId) return { ok: false, code: "NOT_PLACED", message: "This order has no supplier order yet, so there is nothing to refresh." };
   try {
     const clients = await appClients();
+    const connection = await checkOrderConnection(db, isCommerceProduct(order.productType) ? clients.commerce : clients.unlock, order);
+    if (!connection.current) return { ok: false, code: "OTHER_CONNECTION", message: OTHER_CONNECTION_NOTE };
     if (isCommerceProduct(order.productType)) {
-      await applyCommerceOrder(db, await clients.commerce.getOrder(order.upstreamOrderId), { source: "staff", actor: actor.id });
+      await applyCommerceOrder(db, await clients.commerce.getOrder(order.upstreamOrderId), { source: "staff", actor: actor.id, connectionId: connection.connectionId });
     } else if (order.productType === "unlock") {
       const status = await clients.unlock.checkOrderStatus(Number(order.upstreamOrderId));
       await applyUnlockStatus(db, order.id, status, { source: "staff", actor: actor.id, unlock: clients.unlock });

@@ -8,7 +8,7 @@ import { replayReceipt, type ProcessorLookup, type ReplayResult } from "@/lib/we
 // the replay of a failed one (lib/webhooks/process.ts does the work and decides what may be
 // replayed; this adds the audit entry).
 
-export const RECEIPT_STATUSES: readonly ReceiptStatus[] = ["received", "processed", "failed", "rejected", "duplicate"];
+export const RECEIPT_STATUSES: readonly ReceiptStatus[] = ["received", "processed", "unmatched", "failed", "rejected", "duplicate"];
 export const RECEIPTS_PAGE_SIZE = 50;
 
 export type ReceiptRow = {

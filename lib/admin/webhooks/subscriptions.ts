@@ -7,6 +7,7 @@ import { readSetting } from "@/lib/db/settings";
 import { isLoopbackHost } from "@/lib/upstream/transport";
 import type { Webhook } from "@/lib/upstream/commerce/schemas";
 import { COMMERCE_EVENTS } from "@/lib/webhooks/commerce-events";
+import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import { storeSubscription, WEBHOOK_SETTINGS } from "@/lib/webhooks/settings";
 import { commerceReceiverUrl, type WebhookClient } from "@/lib/webhooks/subscription";
 
@@ -79,7 +80,8 @@ export async function createSubscription(db: DbClient, input: unknown, options: 
   const isShopReceiver = url === commerceReceiverUrl(options.appUrl) && !primaryAlive;
   const audit = { actor: options.actor, action: "webhook.create", targetType: "webhook", targetId: webhook.id, after: { url, events, status: webhook.status, secret: "[shown once, stored sealed]" } };
   if (isShopReceiver) {
-    await storeSubscription(db, { id: webhook.id, url, secret, encryptionKey: options.encryptionKey });
+    const connectionId = await connectionIdFor(db, await options.client.connection());
+    await storeSubscription(db, { id: webhook.id, url, secret, encryptionKey: options.encryptionKey, connectionId });
     await recordAudit(audit, db);
   } else {
     const key = extraSecretKey(webhook.id);

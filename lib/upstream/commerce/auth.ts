@@ -19,6 +19,8 @@ export interface TokenStore {
   refresh(): Promise<string>;
   /** Records that staff must connect the account again (shown in the admin). */
   markReconnectNeeded(reason: string): Promise<void>;
+  /** The connected account and its environment (the access token's `sub` and `env`), when known. */
+  identity?(): Promise<{ account: string | null; environment: string | null }>;
 }
 
 export type CommerceAuth = { kind: "api_key"; apiId: string; apiSecret: string } | { kind: "oauth"; tokens: TokenStore };

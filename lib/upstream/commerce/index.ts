@@ -1,5 +1,5 @@
 import "server-only";
-import { upstreamEndpoints } from "../endpoints";
+import { sandboxInstance, upstreamEndpoints } from "../endpoints";
 import { upstreamBudget } from "../budget/default";
 import { resolveCommerceAuth } from "../connection/resolve";
 import { createCommerceClient, type CommerceClient } from "./client";
@@ -24,5 +24,6 @@ export function commerceClient(): CommerceClient {
     auth: resolveCommerceAuth,
     // Shared through the database with every other instance of the app.
     budget: upstreamBudget,
+    sandboxInstance: sandboxInstance("commerce"),
   }));
 }

@@ -22,6 +22,8 @@ export type CommerceClientOptions = {
   policy?: Partial<RetryPolicy>;
   /** Per-attempt timeout; sendUpstream's default (15 s) when unset. */
   timeoutMs?: number;
+  /** The embedded emulator's instance id, part of the connection identity (connection-identity.ts). */
+  sandboxInstance?: string | null;
 };
 
 /** Per-call overrides, e.g. a short rate-limit wait for catalog refreshes. */

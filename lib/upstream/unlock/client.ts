@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { orderImeiValue, imeiProblem, type Suffixes } from "@/lib/validation/imei";
+import { credentialFingerprint, type ConnectionIdentity } from "../connection-identity";
 import { UpstreamError } from "../errors";
 import { sendUpstream, type Priority, type RequestBudget, type UpstreamRequest, type UpstreamResponse } from "../http";
 import type { RetryPolicy } from "../retry-policy";
@@ -51,6 +52,8 @@ export type UnlockClientOptions = {
   imeiCheckHash?: ImeiCheckHashFunction | null;
   /** Allow `/imeicheck/{imei}` without a hash (valid only on sandbox accounts). Default false. */
   allowHashlessImeiCheck?: boolean;
+  /** The embedded emulator's instance id, part of the connection identity (connection-identity.ts). */
+  sandboxInstance?: string | null;
 };
 
 export type CreateOrderInput = {
@@ -92,6 +95,11 @@ export interface UnlockClient {
    * `hash` overrides the computed one.
    */
   imeiCheck(imei: string, options?: { hash?: string }): Promise<ImeiCheckResult>;
+  /**
+   * The account the next call goes to. The SVC key names it; only its fingerprint is kept (a
+   * sandbox and a production pair are different keys, so the environment needs no part of its own).
+   */
+  connection(): Promise<ConnectionIdentity>;
 }
 
 export const DEFAULT_CREATE_ORDER_TIMEOUT_MS = 45_000;
@@ -233,6 +241,11 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
         ? { method: "POST", path: `/imeicheck/${imei}/${encodeURIComponent(hash)}`, route: "POST /imeicheck/{imei}/{hash}", priority: "order", retry: "once" }
         : { method: "POST", path: `/imeicheck/${imei}`, route: "POST /imeicheck/{imei}", priority: "order", retry: "once" };
       return call(spec, imeiCheckSchema);
+    },
+
+    connection: async () => {
+      const { svcKey } = await credentials();
+      return { api: "unlock", baseUrl: options.baseUrl, environment: "-", account: svcKey ? credentialFingerprint(svcKey) : "none", instance: options.sandboxInstance ?? null };
     },
   };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { resolveUnlockCredentials } from "../connection/resolve";
-import { upstreamEndpoints } from "../endpoints";
+import { sandboxInstance, upstreamEndpoints } from "../endpoints";
 import { upstreamBudget } from "../budget/default";
 import { createUnlockClient, type UnlockClient } from "./client";
 
@@ -19,6 +19,7 @@ export function unlockClient(): UnlockClient {
     headerNames: env.UNLOCK_HEADER_NAMES,
     // Shared through the database with every other instance of the app.
     budget: upstreamBudget,
+    sandboxInstance: sandboxInstance("unlock"),
   });
   return instance;
 }

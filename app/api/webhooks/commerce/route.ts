@@ -4,7 +4,7 @@ import { logger } from "@/lib/log";
 import { installPaymentHooks } from "@/lib/payments/hooks";
 import { defaultProcessors } from "@/lib/webhooks/process";
 import { errorAnswer, readRawBody, receiveWebhook, verifyCommerceDelivery, type WebhookAnswer } from "@/lib/webhooks/receive";
-import { readCommerceWebhookSecret } from "@/lib/webhooks/settings";
+import { readCommerceWebhookConnection, readCommerceWebhookSecret } from "@/lib/webhooks/settings";
 import { storeRejected } from "@/lib/webhooks/store";
 
 // POST /api/webhooks/commerce: the commerce API's order events (DESIGN.md "Webhook
@@ -31,12 +31,12 @@ async function receive(request: Request): Promise<WebhookAnswer> {
     await storeRejected(db, { provider: "commerce", headers: request.headers, rawBody: "", reason: "payload_too_large" });
     return errorAnswer(413, "payload_too_large", "The body is larger than this endpoint accepts.");
   }
-  const secret = await readCommerceWebhookSecret(db, env.APP_ENCRYPTION_KEY);
+  const [secret, connectionId] = await Promise.all([readCommerceWebhookSecret(db, env.APP_ENCRYPTION_KEY), readCommerceWebhookConnection(db)]);
   return receiveWebhook(db, {
     provider: "commerce",
     rawBody,
     headers: request.headers,
-    verification: verifyCommerceDelivery(rawBody, request.headers, secret),
+    verification: verifyCommerceDelivery(rawBody, request.headers, secret, connectionId),
     process: await defaultProcessors("commerce"),
   });
 }

@@ -42,6 +42,11 @@ async function refreshGrant(grant: StoredOAuthCredential): Promise<StoredOAuthCr
 }
 
 export const oauthTokenStore: TokenStore = {
+  async identity() {
+    const grant = await current();
+    return { account: grant.account, environment: grant.environment };
+  },
+
   async getAccessToken() {
     const grant = await current();
     // Known to be gone: fail fast instead of sending a token the API will refuse.
