@@ -5,6 +5,7 @@ import type { StaffOrderView } from "@/lib/admin/orders/detail";
 import { formatMoney } from "@/lib/money";
 import { asObject } from "@/lib/orders/detail";
 import { PRODUCTS } from "@/lib/products";
+import { describeConnection } from "@/lib/upstream/connection/registry";
 import { OrderStatusBadge } from "./status-badge";
 
 const time = (d: Date | null) => (d ? <LocalTime iso={d.toISOString()} /> : null);
@@ -63,6 +64,7 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
         items={[
           ["Paid with", order.upstreamMode === "payment_link" ? "Supplier checkout (payment link)" : "Shop credits"],
           ["Supplier order", order.upstreamOrderId ? <span key="u" className="font-mono text-xs">{order.upstreamOrderId}</span> : "Not placed yet"],
+          ["Sent through", order.upstreamConnection ? describeConnection(order.upstreamConnection) : null],
           ["Supplier status", order.upstreamStatus],
           ["Cost", order.costAmount !== null && order.costCurrency ? formatMoney(order.costAmount, order.costCurrency) : null],
           ["Idempotency key", <span key="k" className="font-mono text-xs">{order.idempotencyKey}</span>],

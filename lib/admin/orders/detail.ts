@@ -10,6 +10,7 @@ export async function loadOrderForStaff(db: DbClient, ref: string) {
       events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
       payments: { orderBy: { createdAt: "asc" } },
       user: { select: { id: true, email: true, name: true, role: true } },
+      upstreamConnection: { select: { api: true, environment: true, account: true, baseUrl: true } },
     },
   });
   if (!order) return null;
@@ -17,7 +18,8 @@ export async function loadOrderForStaff(db: DbClient, ref: string) {
   // The upstream id is opaque and unique enough to find them by a plain substring match.
   const receipts = order.upstreamOrderId
     ? await db.webhookReceipt.findMany({
-        where: { provider: "commerce", rawBody: { contains: `"${order.upstreamOrderId}"` } },
+        // Only the order's own connection: another account may use the same id.
+        where: { provider: "commerce", connectionId: order.upstreamConnectionId, rawBody: { contains: `"${order.upstreamOrderId}"` } },
         orderBy: { receivedAt: "asc" },
         select: { id: true, eventId: true, eventType: true, verified: true, verifyError: true, status: true, error: true, attempts: true, receivedAt: true, processedAt: true },
         take: 100,
