@@ -57,6 +57,15 @@ describe("faults per route", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it("slow_answer: the request takes effect at once, only its answer is late (a lost answer when the client gives up)", async () => {
+    await control("POST", "/faults", { method: "POST", path: "/v2/webhooks", kind: "slow_answer", latencyMs: 5_000, times: 1 });
+    const headers = { Authorization: SHOP_KEY, "Content-Type": "application/json" };
+    const body = JSON.stringify({ url: "https://shop.example/api/webhooks/commerce", events: ["order.fulfilled"] });
+    await expect(fetch(`${emu.url}/v2/webhooks`, { method: "POST", headers, body, signal: AbortSignal.timeout(300) })).rejects.toThrow(/abort|timeout/i);
+    const listed = await (await fetch(`${emu.url}/v2/webhooks`, { headers })).json();
+    expect(listed.data.map((w: { url: string }) => w.url)).toContain("https://shop.example/api/webhooks/commerce");
+  });
+
   it("timeout: no answer at all, so the client's own timeout fires", async () => {
     await control("POST", "/faults", { path: "/v2/status", kind: "timeout", times: 1 });
     await expect(fetch(`${emu.url}/v2/status`, { signal: AbortSignal.timeout(300) })).rejects.toThrow(/abort|timeout/i);

@@ -25,6 +25,10 @@ export function countersAndFaults(ctx: EmulatorContext): MiddlewareHandler<{ Bin
       case "latency":
         await sleep(rule.latencyMs ?? 1_000, c.req.raw.signal);
         return next();
+      case "slow_answer":
+        await next();
+        await sleep(rule.latencyMs ?? 1_000, c.req.raw.signal);
+        return;
       case "timeout":
         // Hold the request open until the client gives up (or 10 minutes pass).
         await sleep(600_000, c.req.raw.signal);

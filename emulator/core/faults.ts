@@ -8,11 +8,13 @@ export const faultRuleSchema = z.object({
   /**
    * status: answer with `status` (5xx, 429, 409 …) in the API's own envelope;
    * latency: add `latencyMs` and then answer normally;
+   * slow_answer: handle the request at once (its effects are durable), hold the answer `latencyMs`:
+   *   a client that gives up or dies meanwhile has lost the answer to something that happened;
    * timeout: never answer (the client must give up);
    * malformed: answer 200 with a body that is not JSON;
    * reset: destroy the connection without an answer.
    */
-  kind: z.enum(["status", "latency", "timeout", "malformed", "reset"]),
+  kind: z.enum(["status", "latency", "slow_answer", "timeout", "malformed", "reset"]),
   status: z.number().int().min(400).max(599).optional(),
   latencyMs: z.number().int().min(0).max(120_000).optional(),
   /** With kind "status": the API's own error envelope, or an HTML page as a proxy in front of it would send. */
