@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/db/create-client";
-import type { Order } from "@/lib/db/generated/sqlite/client";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { applyCommerceOrder, applyUnlockStatus } from "./apply-upstream";
@@ -43,17 +43,7 @@ export async function pollOrder(ctx: PollContext, order: Order): Promise<PollRes
   } catch (error) {
     logger.warn({ orderId: order.id, err: isUpstreamError(error) ? error.canonicalCode : String(error) }, "order status poll failed: trying again later");
     if (isUpstreamError(error) && error.kind === "api" && error.canonicalCode === "ORDER_NOT_FOUND") {
-      if (order.status !== "placed") return { next: null, polled: true };
-      await transition(ctx.db, {
-        orderId: order.id,
-        from: "placed",
-        to: "needs_attention",
-        source: "worker",
-        actor: ctx.workerId,
-        message: `The supplier does not know order ${order.upstreamOrderId} (ORDER_NOT_FOUND): check the account and key.`,
-        patch: { statusReason: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you.", nextPollAt: null },
-      });
-      return { next: null, polled: true };
+      return stopFollowing(ctx, order, `The supplier does not know order ${order.upstreamOrderId} (ORDER_NOT_FOUND): check the account and key.`, { code: "order_not_found" });
     }
     const retryAfter = isUpstreamError(error) ? (error.retryAfterMs ?? 0) : 0;
     return { next: after(ctx.now, Math.max(delayFor(order, attempts, ctx.now), retryAfter)), polled: true };
@@ -63,8 +53,13 @@ export async function pollOrder(ctx: PollContext, order: Order): Promise<PollRes
 }
 
 /** The shop now talks to another account than the one this order went to: staff follow it there. */
-async function parkOnOtherConnection(ctx: PollContext, order: Order, sentThrough: string | null): Promise<PollResult> {
+function parkOnOtherConnection(ctx: PollContext, order: Order, sentThrough: string | null): Promise<PollResult> {
   logger.warn({ orderId: order.id, sentThrough }, "order was placed through another upstream connection: not polled");
+  return stopFollowing(ctx, order, `${OTHER_CONNECTION_NOTE} (supplier order ${order.upstreamOrderId})`, { code: "connection_changed", sentThrough });
+}
+
+/** No more polling: a placed order waits for staff, with the note on its timeline. */
+async function stopFollowing(ctx: PollContext, order: Order, staffNote: string, data: Prisma.InputJsonValue): Promise<PollResult> {
   if (order.status === "placed") {
     await transition(ctx.db, {
       orderId: order.id,
@@ -72,9 +67,9 @@ async function parkOnOtherConnection(ctx: PollContext, order: Order, sentThrough
       to: "needs_attention",
       source: "worker",
       actor: ctx.workerId,
-      message: `${OTHER_CONNECTION_NOTE} (supplier order ${order.upstreamOrderId})`,
-      data: { code: "connection_changed", sentThrough },
-      patch: { statusReason: BUYER_REASONS.connection_changed, nextPollAt: null },
+      message: staffNote,
+      data,
+      patch: { statusReason: BUYER_REASONS.unknown_outcome, nextPollAt: null },
     });
   }
   return { next: null, polled: true };
