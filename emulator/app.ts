@@ -7,17 +7,33 @@ import { EmulatorContext } from "./core/context";
 import { countersAndFaults } from "./core/faults-middleware";
 import { controlRoutes } from "./control/routes";
 import { registerOAuth } from "./oauth";
+import { openState, saveBeforeAnswering, type StatePersister } from "./persistence";
 import { registerUnlock } from "./unlock";
 
-export type RunningEmulator = { url: string; ctx: EmulatorContext; close: () => Promise<void> };
+export type RunningEmulator = {
+  url: string;
+  ctx: EmulatorContext;
+  /** The state file's instance id (null without a state file). */
+  instanceId: string | null;
+  close: () => Promise<void>;
+};
 
-/** The whole emulator as a Hono app: commerce v2 under /v2, OAuth at the auth base, unlocking at /. */
+/**
+ * The whole emulator as a Hono app: commerce v2 under /v2, OAuth at the auth base, unlocking
+ * at /. With `config.stateFile`, its state is loaded from and saved to that file.
+ */
 export function createEmulator(config: EmulatorConfig = defaultConfig()) {
-  const ctx = new EmulatorContext(config);
+  const state = config.stateFile ? openState(config.stateFile, config.seed) : null;
+  const ctx = new EmulatorContext(config, state?.saved);
+  const persister: StatePersister | null = state?.attach(ctx) ?? null;
   // strict: false makes "/v2/" and "/v2" the same route, as clients write both.
   const app = new Hono<{ Bindings: HttpBindings }>({ strict: false });
 
   app.use("*", countersAndFaults(ctx));
+  // Around every handler, so a response leaves only after what its handler changed is saved;
+  // inside the fault layer (which changes nothing saved), so a `slow_answer` fault holds an
+  // answer whose effects are already in the file.
+  if (persister) app.use("*", saveBeforeAnswering(persister));
   app.use("/__control/*", async (c, next) => (ctx.config.controls ? next() : c.json({ error: "not found" }, 404)));
   app.route("/__control", controlRoutes(ctx));
 
@@ -27,7 +43,13 @@ export function createEmulator(config: EmulatorConfig = defaultConfig()) {
   registerCommerce(app, ctx);
   registerUnlock(app, ctx);
 
-  return { app, ctx };
+  if (persister) {
+    const unclaimed = ctx.parts.unclaimed();
+    if (unclaimed.length) console.warn(`[emulator] ${config.stateFile} holds parts no module reads: ${unclaimed.join(", ")}`);
+    // A new file gets the first-start state (and the keys made while modules registered) at once.
+    persister.save();
+  }
+  return { app, ctx, persister, instanceId: state?.instanceId ?? null };
 }
 
 /**
@@ -35,7 +57,7 @@ export function createEmulator(config: EmulatorConfig = defaultConfig()) {
  * left at their defaults, they are set to the address actually bound.
  */
 export async function startEmulator(port: number, overrides: Partial<EmulatorConfig> = {}): Promise<RunningEmulator> {
-  const { app, ctx } = createEmulator(defaultConfig(overrides));
+  const { app, ctx, persister, instanceId } = createEmulator(defaultConfig(overrides));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve(s));
   });
@@ -47,11 +69,17 @@ export async function startEmulator(port: number, overrides: Partial<EmulatorCon
   return {
     url,
     ctx,
+    instanceId,
+    // No final save: every change was saved before its answer or after its task, so closing
+    // is no different from being killed.
     close: () =>
       new Promise<void>((resolve) => {
         ctx.scheduler.stop();
         if ("closeAllConnections" in server) server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          persister?.close();
+          resolve();
+        });
       }),
   };
 }

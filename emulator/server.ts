@@ -7,7 +7,8 @@ const config = configFromEnv(process.env, port);
 const emulator = await startEmulator(port, config);
 console.log(
   `Emulator listening at ${emulator.url} (commerce v2 at /v2, unlocking API at /, OAuth at ${config.authBaseUrl}` +
-    `${config.controls ? ", test controls at /__control" : ""})`,
+    `${config.controls ? ", test controls at /__control" : ""})` +
+    (config.stateFile ? `; state in ${config.stateFile} (instance ${emulator.instanceId})` : "; state in memory only"),
 );
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

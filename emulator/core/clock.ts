@@ -23,4 +23,9 @@ export class Clock {
   get offset(): number {
     return this.offsetMs;
   }
+
+  /** Restores a saved offset: emulator time keeps running while the emulator is stopped. */
+  setOffset(ms: number): void {
+    this.offsetMs = ms;
+  }
 }

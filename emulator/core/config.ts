@@ -29,6 +29,11 @@ export type EmulatorConfig = {
    */
   advertisedResource: string | null;
   advertisedIssuer: string | null;
+  /**
+   * SQLite file that keeps the emulator's whole state across restarts (../persistence);
+   * null = state in memory only, gone with the process (the default, and what tests use).
+   */
+  stateFile: string | null;
 };
 
 const flag = (value: string | undefined, fallback: boolean) => (value === undefined || value === "" ? fallback : value === "1" || value === "true");
@@ -47,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, port: number): EmulatorCon
     allowLoopbackHttpWebhooks: flag(env.EMULATOR_ALLOW_LOOPBACK_HTTP_WEBHOOKS, true),
     advertisedResource: null,
     advertisedIssuer: null,
+    stateFile: env.EMULATOR_STATE_FILE || null,
   };
 }
 
@@ -64,6 +70,7 @@ export function defaultConfig(overrides: Partial<EmulatorConfig> = {}): Emulator
     allowLoopbackHttpWebhooks: true,
     advertisedResource: null,
     advertisedIssuer: null,
+    stateFile: null,
     ...overrides,
   };
 }

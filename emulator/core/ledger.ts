@@ -1,5 +1,8 @@
+import { frozen } from "./state-records";
+
 // Every credit movement on every account of both APIs, in minor units (commerce: EUR
-// cents; unlock: credits x 100). Tests read it to prove "exactly one debit".
+// cents; unlock: credits x 100). Tests read it to prove "exactly one debit". Entries are
+// frozen: a movement is never edited, and the state file then serialises each one once.
 export type LedgerEntry = {
   at: string;
   api: "commerce" | "unlock";
@@ -17,7 +20,7 @@ export class Ledger {
   entries: LedgerEntry[] = [];
 
   record(entry: LedgerEntry): void {
-    this.entries.push(entry);
+    this.entries.push(frozen(entry));
   }
 
   forAccount(api: LedgerEntry["api"], account: string): LedgerEntry[] {

@@ -1,21 +1,31 @@
-import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { SignJWT, exportJWK, type JWK } from "jose";
 import type { CommerceAccount } from "../core/accounts";
 import type { EmulatorContext } from "../core/context";
+import type { KeyRing } from "../core/keys";
 import { oauthUrls } from "./urls";
 
 // OpenID Connect identity: an RS256 ID token when `openid` was granted, its public key as a
 // JWKS, and the claims for the userinfo endpoint. The key pair is made on first use so that
-// emulators that never issue an ID token do not pay for RSA key generation.
+// emulators that never issue an ID token do not pay for RSA key generation; it lives in the
+// emulator's key ring (as PEM), so a restart on the same state file keeps the JWKS.
 
 const KEY_ID = "emulator-id-token-1";
+const KEY_NAME = "oauth.id-token-rsa";
 export const ID_TOKEN_LIFETIME_S = 3600;
 
 export class IdTokenSigner {
   private keys: { privateKey: KeyObject; publicKey: KeyObject } | undefined;
 
+  constructor(private readonly ring: KeyRing) {}
+
   private keyPair() {
-    this.keys ??= generateKeyPairSync("rsa", { modulusLength: 2048 });
+    this.keys ??= fromPem(
+      this.ring.text(KEY_NAME, () => {
+        const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+        return privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+      }),
+    );
     return this.keys;
   }
 
@@ -38,6 +48,11 @@ export class IdTokenSigner {
       .setExpirationTime(iat + ID_TOKEN_LIFETIME_S)
       .sign(this.keyPair().privateKey);
   }
+}
+
+function fromPem(pem: string): { privateKey: KeyObject; publicKey: KeyObject } {
+  const privateKey = createPrivateKey(pem);
+  return { privateKey, publicKey: createPublicKey(privateKey) };
 }
 
 /** Claims released for the granted identity scopes: `profile` adds the email (the only profile data an account has). */

@@ -24,8 +24,9 @@ import { setAccessTokenVerifier } from "../commerce/auth";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function registerOAuth(app: Hono<any>, ctx: EmulatorContext): void {
   const store = new OAuthStore();
+  ctx.parts.register(store.part());
   ctx.onReset(() => store.clear());
-  const idTokens = new IdTokenSigner();
+  const idTokens = new IdTokenSigner(ctx.keys);
   const tokens = new TokenService(ctx, store, idTokens);
   const verify = accessTokenVerifier(ctx, store);
   setAccessTokenVerifier(ctx, verify);

@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Environment } from "../core/accounts";
+import type { StatePart } from "../core/state-parts";
+import { readEntries, records } from "../core/state-records";
 
-// In-memory state of the authorization server. Every map is emptied by the reset hook
-// registered in index.ts; lifetimes are checked against the emulator clock on use.
+// State of the authorization server. Every map is emptied by the reset hook registered in
+// index.ts, and saved in the state file as the part below; lifetimes are checked against
+// the emulator clock on use.
 
 export type RegisteredClient = {
   clientId: string;
@@ -77,6 +80,30 @@ export class OAuthStore {
     this.refreshTokens.clear();
     this.accessTokens.clear();
     this.revokedAccessTokens.clear();
+  }
+
+  /** The state file's part: one record per client, request, code, token and revocation. */
+  part(): StatePart {
+    return {
+      name: "oauth",
+      dump: () =>
+        records()
+          .map("client:", this.clients)
+          .map("pending:", this.pending)
+          .map("code:", this.codes)
+          .map("refresh:", this.refreshTokens)
+          .map("access:", this.accessTokens)
+          .map("revoked:", new Map([...this.revokedAccessTokens].map((jti) => [jti, true]))).records,
+      load: (saved) => {
+        this.clear();
+        for (const [id, client] of readEntries<RegisteredClient>(saved, "client:")) this.clients.set(id, client);
+        for (const [id, request] of readEntries<PendingAuthorization>(saved, "pending:")) this.pending.set(id, request);
+        for (const [code, record] of readEntries<AuthorizationCode>(saved, "code:")) this.codes.set(code, record);
+        for (const [token, record] of readEntries<RefreshTokenRecord>(saved, "refresh:")) this.refreshTokens.set(token, record);
+        for (const [jti, issued] of readEntries<IssuedAccessToken>(saved, "access:")) this.accessTokens.set(jti, issued);
+        for (const [jti] of readEntries(saved, "revoked:")) this.revokedAccessTokens.add(jti);
+      },
+    };
   }
 
   /** Revokes every refresh and access token matching `match`; returns how many of each. */

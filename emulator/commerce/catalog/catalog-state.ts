@@ -1,9 +1,13 @@
 import type { EmulatorContext } from "../../core/context";
+import type { StatePart } from "../../core/state-parts";
+import { readValue, records } from "../../core/state-records";
 import { buildCatalog } from "./build";
 import type { Catalog, EsimDestination, EsimPlan, GiftcardBrand, PromotionTemplate, Rate, ServiceOperator, TopupOperator } from "./model";
+import { ESIM_TOKEN_KEY_NAME } from "./tokens";
 
-// The built catalog plus the lookups the routes need. Built once per emulator from the seed;
-// the only moving part is the promotions' anchor, which a reset puts back to "today".
+// The built catalog plus the lookups the routes need. Built once per emulator from the seed
+// (never saved: the same seed builds it again); the only moving part is the promotions'
+// anchor, which a reset puts back to "today" and the state file keeps (catalogStatePart).
 
 export type Vertical = "topup" | "giftcard";
 
@@ -23,7 +27,8 @@ export class CatalogState {
   /** Start of the UTC day (emulator clock) that promotion windows count from. */
   promotionsAnchorMs: number;
 
-  constructor(seed: number, nowMs: number) {
+  /** `esimTokenKey` signs and verifies eSIM price tokens (the emulator's key, tokens.ts). */
+  constructor(seed: number, nowMs: number, readonly esimTokenKey: Uint8Array) {
     this.catalog = buildCatalog(seed);
     this.promotionsAnchorMs = Math.floor(nowMs / DAY_MS) * DAY_MS;
     for (const carrier of this.catalog.topupOperators) {
@@ -94,7 +99,16 @@ export class CatalogState {
 }
 
 export function createCatalogState(ctx: EmulatorContext): CatalogState {
-  const state = new CatalogState(ctx.config.seed, ctx.clock.now());
+  const state = new CatalogState(ctx.config.seed, ctx.clock.now(), ctx.keys.bytes(ESIM_TOKEN_KEY_NAME));
   ctx.onReset(() => state.reanchor(ctx.clock.now()));
   return state;
+}
+
+/** What the state file keeps of the catalog: the promotions' anchor (the rest is rebuilt from the seed). */
+export function catalogStatePart(state: CatalogState): StatePart {
+  return {
+    name: "commerce.catalog",
+    dump: () => records().value("promotionsAnchorMs", state.promotionsAnchorMs).records,
+    load: (saved) => (state.promotionsAnchorMs = readValue<number>(saved, "promotionsAnchorMs")),
+  };
 }

@@ -51,7 +51,7 @@ function planProduct(plan: EsimPlan, token: string): PricedProduct {
 
 export function resolvePriceToken(state: CatalogState, token: string, now: number): TokenResolution {
   if (token.startsWith("esim__")) {
-    const check = verifyEsimToken(token, now);
+    const check = verifyEsimToken(state.esimTokenKey, token, now);
     if (!check.ok) return check;
     const plan = state.plan(check.fields.catalogId);
     if (!plan || plan.unlimited !== check.fields.unlimited) return { ok: false, reason: "invalid" };

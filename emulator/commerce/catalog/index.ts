@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { EmulatorContext } from "../../core/context";
 import type { CommerceCatalog } from "../priced-product";
-import { createCatalogState } from "./catalog-state";
+import { catalogStatePart, createCatalogState } from "./catalog-state";
 import { commerceCatalog } from "./commerce-catalog";
 import { registerEsimRoutes } from "./routes/esim";
 import { registerGiftcardRoutes } from "./routes/giftcards";
@@ -16,6 +16,7 @@ import { registerUtilityRoutes } from "./routes/utilities";
  */
 export function registerCatalog(v2: Hono, ctx: EmulatorContext): CommerceCatalog {
   const state = createCatalogState(ctx);
+  ctx.parts.register(catalogStatePart(state));
   registerUtilityRoutes(v2, ctx, state);
   registerImageRoutes(v2, ctx, state);
   registerTopupCatalogRoutes(v2, ctx, state, { prefix: "/topup", verticals: ["topup"] });

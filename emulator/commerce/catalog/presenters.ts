@@ -152,7 +152,7 @@ export function esimPlanName(plan: EsimPlan, lang: Lang): string {
   return `${where} ${plan.unlimited ? "Unlimited" : `${plan.dataGb} GB`}, ${plan.validityDays} ${plan.validityDays === 1 ? "day" : "days"}`;
 }
 
-export function presentPlan(plan: EsimPlan, lang: Lang, currency: "EUR" | "USD", nowMs: number) {
+export function presentPlan(plan: EsimPlan, lang: Lang, currency: "EUR" | "USD", nowMs: number, tokenKey: Uint8Array) {
   const price = currency === "USD" ? plan.retailUsdMinor : plan.retailMinor;
   return {
     catalog_id: plan.catalogId,
@@ -167,7 +167,7 @@ export function presentPlan(plan: EsimPlan, lang: Lang, currency: "EUR" | "USD",
     country_iso: plan.destination,
     country_name: destinationName(plan.destination, lang),
     coverage_type: plan.coverageType,
-    price_token: signEsimToken({ catalogId: plan.catalogId, amount: toDecimal(price), currency, unlimited: plan.unlimited, issuedAtSec: Math.floor(nowMs / 1000) }),
+    price_token: signEsimToken(tokenKey, { catalogId: plan.catalogId, amount: toDecimal(price), currency, unlimited: plan.unlimited, issuedAtSec: Math.floor(nowMs / 1000) }),
   };
 }
 

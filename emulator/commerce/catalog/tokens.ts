@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 // Price tokens.
 // - Top-up and gift card tokens are opaque ("tp_…", "gc_…"): a hash of the seed and the rate,
@@ -7,13 +7,16 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 // - eSIM tokens follow upstream-notes: esim__{catalog_id}__{amount}__{currency}__{flag}__{unix_ts}__{sig}
 //   where amount is the decimal price in `currency` (EUR or USD), flag is 1 for an unlimited
 //   plan and 0 otherwise, unix_ts the issue time (seconds, emulator clock) and sig the first
-//   16 hex characters of HMAC-SHA256(per-process key, everything before "__{sig}").
+//   16 hex characters of HMAC-SHA256(the emulator's key, everything before "__{sig}").
 //   They expire ESIM_TOKEN_LIFETIME_MS after issue.
 
 export const ESIM_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
-/** Per process, not per emulator: a catalog built for the same context in a test resolves the same tokens. */
-const ESIM_TOKEN_KEY = randomBytes(32);
+/**
+ * The emulator's eSIM token key, in its key ring: per emulator (a catalog built for the same
+ * context in a test resolves the same tokens), kept in the state file across restarts.
+ */
+export const ESIM_TOKEN_KEY_NAME = "commerce.esim-price-token";
 
 export function opaqueToken(prefix: "tp" | "gc", seed: number, key: string): string {
   return `${prefix}_${createHash("sha256").update(`${seed}:${prefix}:${key}`).digest("hex").slice(0, 24)}`;
@@ -21,22 +24,22 @@ export function opaqueToken(prefix: "tp" | "gc", seed: number, key: string): str
 
 export type EsimTokenFields = { catalogId: string; amount: string; currency: "EUR" | "USD"; unlimited: boolean; issuedAtSec: number };
 
-function esimSignature(body: string): string {
-  return createHmac("sha256", ESIM_TOKEN_KEY).update(body).digest("hex").slice(0, 16);
+function esimSignature(key: Uint8Array, body: string): string {
+  return createHmac("sha256", key).update(body).digest("hex").slice(0, 16);
 }
 
-export function signEsimToken(fields: EsimTokenFields): string {
+export function signEsimToken(key: Uint8Array, fields: EsimTokenFields): string {
   const body = ["esim", fields.catalogId, fields.amount, fields.currency, fields.unlimited ? "1" : "0", String(fields.issuedAtSec)].join("__");
-  return `${body}__${esimSignature(body)}`;
+  return `${body}__${esimSignature(key, body)}`;
 }
 
 export type EsimTokenCheck = { ok: true; fields: EsimTokenFields } | { ok: false; reason: "invalid" | "expired" };
 
-export function verifyEsimToken(token: string, nowMs: number): EsimTokenCheck {
+export function verifyEsimToken(key: Uint8Array, token: string, nowMs: number): EsimTokenCheck {
   const parts = token.split("__");
   if (parts.length !== 7 || parts[0] !== "esim") return { ok: false, reason: "invalid" };
   const [, catalogId = "", amount = "", currency = "", flag = "", issued = "", signature = ""] = parts;
-  const expected = Buffer.from(esimSignature(parts.slice(0, 6).join("__")));
+  const expected = Buffer.from(esimSignature(key, parts.slice(0, 6).join("__")));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
   if ((currency !== "EUR" && currency !== "USD") || (flag !== "0" && flag !== "1") || !/^\d+$/.test(issued)) return { ok: false, reason: "invalid" };

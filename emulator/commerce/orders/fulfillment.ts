@@ -1,3 +1,5 @@
+import { taskKind } from "../../core/scheduler";
+import { frozen } from "../../core/state-records";
 import type { SimulatedOutcome } from "../priced-product";
 import { accountById } from "../auth";
 import { refundCredits } from "./credits";
@@ -21,12 +23,20 @@ export function decideOutcome(deps: OrdersDeps, order: Order): SimulatedOutcome 
   return "fulfill";
 }
 
+/** The scheduled end of a processing order (a task, so it survives a restart). */
+const FULFILLMENT = taskKind<{ orderId: string }>("commerce.fulfillment");
+
+export function registerFulfillmentTask(deps: OrdersDeps): void {
+  deps.ctx.scheduler.handle(FULFILLMENT, ({ orderId }) => {
+    // Still processing: a control settle may have come first (and a reset drops the task).
+    const order = deps.state.orders.get(orderId);
+    if (order?.status === "processing") settleOrder(deps, order, decideOutcome(deps, order));
+  });
+}
+
 export function scheduleFulfillment(deps: OrdersDeps, order: Order): void {
   const delay = fulfillmentDelayMs(order.type, deps.ctx.config.realistic);
-  deps.ctx.scheduler.after(delay, `commerce fulfillment ${order.orderId}`, () => {
-    // The same object, still processing: a reset (or a control settle) may have come first.
-    if (deps.state.orders.get(order.orderId) === order && order.status === "processing") settleOrder(deps, order, decideOutcome(deps, order));
-  });
+  deps.ctx.scheduler.after(delay, FULFILLMENT, { orderId: order.orderId }, `commerce fulfillment ${order.orderId}`);
 }
 
 function fulfil(deps: OrdersDeps, order: Order, now: number): void {
@@ -76,13 +86,21 @@ function failOrder(deps: OrdersDeps, order: Order, now: number): void {
   emitOrderEvent(deps, "order.failed", order);
 }
 
-/** Ends a processing (or MANUAL_REVISION) order. MANUAL_REVISION sends no event: it is not an end state. */
+/**
+ * Ends a processing (or MANUAL_REVISION) order. MANUAL_REVISION sends no event: it is not an
+ * end state. A fulfilled or failed order never changes again: it is frozen (the state file
+ * then serialises it once, however many orders pile up).
+ */
 export function settleOrder(deps: OrdersDeps, order: Order, outcome: SimulatedOutcome): void {
   const now = deps.ctx.clock.now();
   order.updatedAt = now;
-  if (outcome === "fulfill") return fulfil(deps, order, now);
-  if (outcome === "fail") return failOrder(deps, order, now);
-  order.status = "MANUAL_REVISION";
-  if (order.type === "topup") order.deliveryStatus = "manual_revision";
-  order.failureReason = "Held for manual revision by the provider (simulated)";
+  if (outcome === "manual_revision") {
+    order.status = "MANUAL_REVISION";
+    if (order.type === "topup") order.deliveryStatus = "manual_revision";
+    order.failureReason = "Held for manual revision by the provider (simulated)";
+    return;
+  }
+  if (outcome === "fulfill") fulfil(deps, order, now);
+  else failOrder(deps, order, now);
+  frozen(order);
 }

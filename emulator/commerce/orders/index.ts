@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { EmulatorContext } from "../../core/context";
 import type { CommerceCatalog } from "../priced-product";
 import type { OrdersDeps } from "./deps";
+import { registerFulfillmentTask } from "./fulfillment";
 import { balanceRoutes } from "./routes-balance";
 import { checkoutRoutes } from "./routes-checkout";
 import { controlRoutes } from "./routes-control";
@@ -9,6 +10,7 @@ import { esimRoutes } from "./routes-esim";
 import { orderRoutes } from "./routes-orders";
 import { webhookRoutes } from "./routes-webhooks";
 import { OrdersState } from "./state";
+import { registerWebhookTask } from "./webhook-delivery";
 
 // The Commerce API v2 order core (spec sections 1–8): orders, balance, webhooks, the
 // fulfillment simulation, the hosted checkout, eSIM lines and QR codes. See README.md.
@@ -20,13 +22,16 @@ const catalogInjectors = new WeakMap<EmulatorContext, (make: (real: CommerceCata
  * which the caller mounts at /__control/commerce.
  */
 export function registerOrders(v2: Hono, ctx: EmulatorContext, catalog: CommerceCatalog): Hono {
-  const state = new OrdersState();
+  const state = new OrdersState(ctx.keys);
+  ctx.parts.register(state.part());
   ctx.onReset(() => state.reset());
   let current = catalog;
   catalogInjectors.set(ctx, (make) => {
     current = make(catalog);
   });
   const deps: OrdersDeps = { ctx, state, catalog: () => current };
+  registerFulfillmentTask(deps);
+  registerWebhookTask(deps);
 
   v2.route("/", orderRoutes(deps));
   v2.route("/", balanceRoutes(deps));

@@ -1,5 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { CommerceAccount } from "../../core/accounts";
+import type { KeyRing } from "../../core/keys";
+import type { StatePart } from "../../core/state-parts";
+import { frozen, readEntries, readList, readValue, records } from "../../core/state-records";
 import type { Checkout, DeliveryAttempt, EsimLine, IdempotencyRecord, Order, WebhookSubscription } from "./records";
 
 /** All state of the order core; `reset()` (hooked to ctx.onReset) brings it back to first start. */
@@ -11,15 +13,21 @@ export class OrdersState {
   /** Keyed by `${accountId}|${environment}|${key}`. */
   idempotency = new Map<string, IdempotencyRecord>();
   webhooks = new Map<string, WebhookSubscription>();
+  /** The delivery log; attempts are frozen once logged (webhook-delivery.ts). */
   deliveries: DeliveryAttempt[] = [];
   lines = new Map<string, EsimLine>();
   /** QR ticket id → order id. */
   qrTickets = new Map<string, string>();
-  /** Signs QR URLs; kept across resets (old URLs stay verifiable, their tickets are gone). */
-  readonly qrKey = randomBytes(32);
   /** Bumped by reset, so work that was in flight (a webhook POST) does not write into the new state. */
   generation = 0;
   private seq = 100_000;
+
+  constructor(private readonly keys: KeyRing) {}
+
+  /** Signs QR URLs: the emulator's key, kept across resets and restarts (old URLs stay verifiable). */
+  get qrKey(): Buffer {
+    return this.keys.bytes("commerce.qr-link");
+  }
 
   nextSeq(): number {
     return ++this.seq;
@@ -40,5 +48,35 @@ export class OrdersState {
     this.qrTickets.clear();
     this.seq = 100_000;
     this.generation++;
+  }
+
+  /** The state file's part: one record per order, balance, checkout, key, webhook, delivery, line and QR ticket. */
+  part(): StatePart {
+    return {
+      name: "commerce.orders",
+      dump: () =>
+        records()
+          .value("seq", this.seq)
+          .map("order:", this.orders)
+          .map("balance:", this.balances)
+          .map("checkout:", this.checkouts)
+          .map("idempotency:", this.idempotency)
+          .map("webhook:", this.webhooks)
+          .list("delivery:", this.deliveries)
+          .map("line:", this.lines)
+          .map("qr:", this.qrTickets).records,
+      load: (saved) => {
+        this.seq = readValue<number>(saved, "seq");
+        // Final orders are frozen, as settleOrder leaves them.
+        this.orders = new Map(readEntries<Order>(saved, "order:").map(([id, order]) => [id, order.status === "fulfilled" || order.status === "failed" ? frozen(order) : order]));
+        this.balances = new Map(readEntries<number>(saved, "balance:"));
+        this.checkouts = new Map(readEntries<Checkout>(saved, "checkout:"));
+        this.idempotency = new Map(readEntries<IdempotencyRecord>(saved, "idempotency:"));
+        this.webhooks = new Map(readEntries<WebhookSubscription>(saved, "webhook:"));
+        this.deliveries = readList<DeliveryAttempt>(saved, "delivery:").map(frozen);
+        this.lines = new Map(readEntries<EsimLine>(saved, "line:"));
+        this.qrTickets = new Map(readEntries<string>(saved, "qr:"));
+      },
+    };
   }
 }

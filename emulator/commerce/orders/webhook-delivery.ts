@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { taskKind } from "../../core/scheduler";
+import { frozen } from "../../core/state-records";
 import type { OrdersDeps } from "./deps";
 import { orderView } from "./order-view";
 import type { Order, WebhookEvent } from "./records";
@@ -8,9 +10,16 @@ import { signedHeaders } from "./webhook-signing";
 // Event delivery: one job per (event, subscription). The first attempt runs at once on the
 // scheduler; a non-2xx answer, a network error or a timeout schedules the next attempt
 // after WEBHOOK_RETRY_DELAYS_MS on the emulator clock; after the last retry it is given up.
-// The raw body is fixed when the event happens; each attempt is signed afresh.
+// The raw body is fixed when the event happens; each attempt is signed afresh. Attempts are
+// scheduler tasks carrying the whole job, so pending attempts and retries survive a restart.
 
 type DeliveryJob = { webhookId: string; eventId: string; eventType: WebhookEvent; body: string };
+
+const ATTEMPT = taskKind<{ job: DeliveryJob; attempt: number }>("commerce.webhook-attempt");
+
+export function registerWebhookTask(deps: OrdersDeps): void {
+  deps.ctx.scheduler.handle(ATTEMPT, ({ job, attempt }) => attemptDelivery(deps, job, attempt));
+}
 
 const USER_AGENT = "commerce-emulator-webhooks/1";
 
@@ -30,7 +39,7 @@ export function emitOrderEvent(deps: OrdersDeps, eventType: WebhookEvent, order:
 }
 
 function schedule(deps: OrdersDeps, job: DeliveryJob, attempt: number, delayMs: number): void {
-  deps.ctx.scheduler.after(delayMs, `commerce webhook ${job.eventType} ${job.eventId} → ${job.webhookId} attempt ${attempt}`, () => attemptDelivery(deps, job, attempt));
+  deps.ctx.scheduler.after(delayMs, ATTEMPT, { job, attempt }, `commerce webhook ${job.eventType} ${job.eventId} → ${job.webhookId} attempt ${attempt}`);
 }
 
 async function post(url: string, headers: Record<string, string>, body: string) {
@@ -55,7 +64,7 @@ async function attemptDelivery(deps: OrdersDeps, job: DeliveryJob, attempt: numb
 
   const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const retryDelay = succeeded ? undefined : WEBHOOK_RETRY_DELAYS_MS[attempt - 1];
-  deps.state.deliveries.push({
+  deps.state.deliveries.push(frozen({
     id: `dlv_${randomBytes(8).toString("hex")}`,
     webhook_id: hook.id,
     event_id: job.eventId,
@@ -70,6 +79,6 @@ async function attemptDelivery(deps: OrdersDeps, job: DeliveryJob, attempt: numb
     gave_up: !succeeded && retryDelay === undefined,
     request: { headers, body: job.body },
     response_body: result.responseBody,
-  });
+  }));
   if (retryDelay !== undefined) schedule(deps, job, attempt + 1, retryDelay);
 }

@@ -1,5 +1,8 @@
-import type { UnlockAccount } from "../../core/accounts";
+import { UNLOCK_ACCOUNTS, type UnlockAccount } from "../../core/accounts";
 import type { EmulatorContext } from "../../core/context";
+import { taskKind } from "../../core/scheduler";
+import type { StateRecords } from "../../core/state-parts";
+import { readEntries, readValue, records } from "../../core/state-records";
 import type { Tool } from "../catalog/tools";
 import { toolReadyMs } from "../catalog/tools";
 import { refund } from "../credits";
@@ -18,6 +21,9 @@ export const CANCEL_WINDOW_MS = 10 * 60_000;
 export const PENDING_AFTER_MS = 30_000;
 const FIRST_TICKET_ID = 700_001;
 
+/** Moves a ticket on when its pending or ready time comes (a task, so it survives a restart). */
+const PROGRESS = taskKind<{ ticketId: number }>("unlock.order-progress");
+
 export type UnlockOrder = {
   id: number;
   account: UnlockAccount;
@@ -35,6 +41,9 @@ export type UnlockOrder = {
   taskIds: number[];
 };
 
+/** A saved ticket names its account by id. */
+type SavedOrder = Omit<UnlockOrder, "account"> & { accountId: string };
+
 /** `YYYY-MM-DD HH:MM:SS` in UTC, as section 2 shows creation_datetime. */
 export function apiDateTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
@@ -49,6 +58,11 @@ export class UnlockOrders {
       this.orders.clear();
       this.nextId = FIRST_TICKET_ID;
     });
+    ctx.scheduler.handle(PROGRESS, ({ ticketId }) => {
+      const order = this.orders.get(ticketId);
+      if (order) this.progress(order);
+    });
+    ctx.parts.register({ name: "unlock.orders", dump: () => this.dump(), load: (saved) => this.load(saved) });
   }
 
   /** The id the next order gets, taken now so its debit can name it. */
@@ -75,7 +89,7 @@ export class UnlockOrders {
       this.finish(order, order.outcome.status);
     } else {
       for (const at of [order.pendingAt, order.readyAt]) {
-        order.taskIds.push(this.ctx.scheduler.after(at - now, `unlock:order:${order.id}`, () => this.progress(order)));
+        order.taskIds.push(this.ctx.scheduler.after(at - now, PROGRESS, { ticketId: order.id }, `unlock:order:${order.id}`));
       }
     }
     return order;
@@ -113,6 +127,23 @@ export class UnlockOrders {
     const now = this.ctx.clock.now();
     if (now >= order.readyAt) this.finish(order, order.outcome.status);
     else if (now >= order.pendingAt) order.status = "pending";
+  }
+
+  /** The state file's part: the next ticket id and one record per ticket. */
+  private dump(): StateRecords {
+    const saved = new Map([...this.orders].map(([id, { account, ...rest }]): [number, SavedOrder] => [id, { ...rest, accountId: account.id }]));
+    return records().value("nextId", this.nextId).map("ticket:", saved).records;
+  }
+
+  private load(saved: StateRecords): void {
+    this.nextId = readValue<number>(saved, "nextId");
+    this.orders = new Map(
+      readEntries<SavedOrder>(saved, "ticket:").map(([, { accountId, ...rest }]) => {
+        const account = UNLOCK_ACCOUNTS.find((a) => a.id === accountId);
+        if (!account) throw new Error(`saved unlock ticket ${rest.id} names an unknown account ${accountId}`);
+        return [rest.id, { ...rest, account }];
+      }),
+    );
   }
 
   private finish(order: UnlockOrder, status: FinalStatus): void {

@@ -61,7 +61,7 @@ export function registerEsimRoutes(v2: Hono, ctx: EmulatorContext, state: Catalo
       .filter((p) => !coverage_type || p.coverageType === coverage_type);
     const l = langOf(query.data.lang);
     const now = ctx.clock.now();
-    return pagedOk(c, ctx, plans, (p) => padded(order.get(p.catalogId) ?? 0), query.data, (p) => presentPlan(p, l, query.data.currency, now), {
+    return pagedOk(c, ctx, plans, (p) => padded(order.get(p.catalogId) ?? 0), query.data, (p) => presentPlan(p, l, query.data.currency, now, state.esimTokenKey), {
       token_expires_in: ESIM_TOKEN_LIFETIME_MS / 1000,
     });
   });
@@ -77,7 +77,7 @@ export function registerEsimRoutes(v2: Hono, ctx: EmulatorContext, state: Catalo
       c,
       ctx,
       {
-        ...presentPlan(plan, langOf(query.data.lang), query.data.currency, now),
+        ...presentPlan(plan, langOf(query.data.lang), query.data.currency, now, state.esimTokenKey),
         description: `${plan.unlimited ? "Unlimited data" : `${plan.dataGb} GB of data`} for ${plan.validityDays} days. Data only, no phone number; install by QR code before you travel.`,
         countries: destination?.countries ?? [],
         networks: destination?.networks ?? [],
