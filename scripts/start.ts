@@ -100,7 +100,10 @@ async function main() {
 
   if (needsEmulator(env)) {
     try {
-      children.push(await startEmulatorProcess(env, process.env));
+      const { child, instanceId } = await startEmulatorProcess(env, process.env);
+      children.push(child);
+      // Which emulator state the shop talks to (kept across restarts, new when its file is new).
+      process.env.EMBEDDED_UPSTREAM_INSTANCE = instanceId;
     } catch (error) {
       fail(`Could not start the upstream emulator: ${error instanceof Error ? error.message : error}`);
     }
