@@ -4,6 +4,8 @@
 import { existsSync } from "node:fs";
 import { databaseUrlProblem, DEFAULT_DATABASE_URL, isSqliteUrl, parseEnv } from "../lib/env-schema.ts";
 import { sqliteFilePath } from "../lib/db/urls.ts";
+import { readEmulatorInstanceId } from "../emulator/persistence/instance-id.ts";
+import { emulatorStateFile, needsEmulator } from "./embedded-emulator.ts";
 import { fillEmbeddedSecrets } from "./embedded-secrets.ts";
 
 export function fail(message: string): never {
@@ -24,4 +26,10 @@ export function prepareScriptEnv(options: { existingDatabase?: boolean } = {}): 
   }
   const parsed = parseEnv(process.env);
   if (!parsed.ok) fail(parsed.message);
+  // A worker beside `npm start` talks to the same embedded emulator: it must name the same
+  // connection as the app (lib/upstream/connection-identity.ts), so it reads the instance id.
+  if (needsEmulator(parsed.env) && !process.env.EMBEDDED_UPSTREAM_INSTANCE) {
+    const instanceId = readEmulatorInstanceId(emulatorStateFile(parsed.env.DATABASE_URL));
+    if (instanceId) process.env.EMBEDDED_UPSTREAM_INSTANCE = instanceId;
+  }
 }
