@@ -44,6 +44,19 @@ export class ShopDb {
     return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE id = ?`).get(id) as OrderRow;
   }
 
+  /** Where an order stands for staff: status, the reason shown, and the placement record. */
+  orderState(id: string): { status: string; statusReason: string | null; upstreamOrderId: string | null; upstreamConnectionId: string | null; placement: Record<string, unknown> | null } {
+    const row = this.db.prepare(`SELECT status, statusReason, upstreamOrderId, upstreamConnectionId, detail FROM "Order" WHERE id = ?`).get(id) as {
+      status: string;
+      statusReason: string | null;
+      upstreamOrderId: string | null;
+      upstreamConnectionId: string | null;
+      detail: string;
+    };
+    const placement = (JSON.parse(row.detail) as { placement?: Record<string, unknown> }).placement ?? null;
+    return { status: row.status, statusReason: row.statusReason, upstreamOrderId: row.upstreamOrderId, upstreamConnectionId: row.upstreamConnectionId, placement };
+  }
+
   /** The order's fulfillment JSON (what the supplier delivered, plus the shop's own marks). */
   fulfillment(orderId: string): Record<string, unknown> {
     const row = this.db.prepare(`SELECT fulfillment FROM "Order" WHERE id = ?`).get(orderId) as { fulfillment: string | null };

@@ -14,7 +14,7 @@ export type Delivery = {
   succeeded: boolean;
   request: { headers: Record<string, string>; body: string };
 };
-export type FaultRule = { method?: string; path: string; kind: "status" | "latency" | "timeout" | "malformed" | "reset"; status?: number; latencyMs?: number; times?: number };
+export type FaultRule = { method?: string; path: string; kind: "status" | "latency" | "slow_answer" | "timeout" | "malformed" | "reset"; status?: number; latencyMs?: number; times?: number };
 
 export class EmulatorControls {
   constructor(readonly url: string) {}

@@ -60,3 +60,56 @@ export function theCounterSale(db: ShopDb, buyerEmail: string): OrderRow {
   expect(db.payments(order.id).map((p) => [p.provider, p.status])).toEqual([["counter", "succeeded"]]);
   return order;
 }
+
+/** The five products the point of sale sells. */
+export type CounterProduct = "topup" | "esim" | "giftcard" | "unlock" | "imeicheck";
+
+/**
+ * Fills the point of sale with a well-known item of `product` that the emulator completes
+ * (UK top-up, the first eSIM plan, Steam UK 15 GBP, the instant unlock on the well-known pair
+ * with a later-available IMEI, an IMEI check) and shows its preview.
+ */
+export async function previewCounterSale(page: Page, product: CounterProduct): Promise<void> {
+  switch (product) {
+    case "topup":
+      await page.goto("/admin/pos");
+      await page.getByRole("textbox", { name: "Phone number" }).fill(TEST_PHONE);
+      await page.getByRole("button", { name: "Find operator" }).click();
+      await page.getByRole("radio", { name: TEST_RATE }).check();
+      break;
+    case "esim": {
+      await page.goto("/admin/pos?product=esim");
+      const destination = page.getByLabel("Destination");
+      await destination.selectOption((await destination.locator("option").nth(1).getAttribute("value"))!);
+      await page.getByRole("group", { name: "Plan" }).getByRole("radio").first().check();
+      break;
+    }
+    case "giftcard": {
+      await page.goto("/admin/pos?product=giftcard");
+      await page.getByLabel("Country").selectOption({ label: "United Kingdom" });
+      const brand = page.getByLabel("Brand");
+      await expect(brand).toBeEnabled();
+      await brand.selectOption({ label: "Steam" });
+      await page.getByRole("group", { name: "Card value" }).getByRole("radio", { name: /\b15 GBP gift card/ }).check();
+      break;
+    }
+    case "unlock":
+      await chooseUnlockPair(page);
+      await page.getByRole("radio", { name: /^Instant Network Code · Instant/ }).check();
+      await page.getByRole("textbox", { name: "IMEI" }).fill("490154203237518");
+      break;
+    case "imeicheck":
+      await page.goto("/admin/pos?product=imeicheck");
+      await page.getByRole("textbox", { name: "IMEI" }).fill("359405085972766");
+      break;
+  }
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("region", { name: "Preview" })).toContainText("Buyer pays");
+}
+
+/** Clicks "Place sale" for a previewed sale without waiting for its answer (a test may kill the app meanwhile). */
+export async function clickPlaceSale(page: Page, buyerEmail: string): Promise<void> {
+  const total = (await page.getByTestId("pos-total").textContent())!.trim();
+  await page.getByLabel("Buyer email (optional)").fill(buyerEmail);
+  await page.getByRole("button", { name: `Place sale — paid at counter ${total}` }).click({ noWaitAfter: true });
+}

@@ -1,0 +1,178 @@
+import { rmSync } from "node:fs";
+import { expect, test, type Browser } from "@playwright/test";
+import { ADMIN, signInStaff } from "./helpers/admin";
+import { ShopDb } from "./helpers/db";
+import { EmulatorControls, type LedgerEntry } from "./helpers/emulator";
+import { clickPlaceSale, placePreviewedSale, previewCounterSale, type CounterProduct } from "./helpers/pos";
+import { startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";
+import { uniqueEmail } from "./helpers/server";
+
+// Issue [10]: the embedded default survives restarts. `npm start` (through scripts/e2e-server.mjs,
+// which runs the start script on its own data folder) is stopped and started again with orders
+// of all five products in flight: the emulator keeps its state in data/<dir>/emulator.db, the
+// shop in shop.db. Two ways to stop:
+//   1. kill -9 of the whole process group (app, worker, emulator) while every order is being
+//      placed: every order must end final, or waiting for staff with a reason they can act on;
+//      no order is lost, none is debited twice, none loops;
+//   2. a normal stop with every order open at the supplier: after the start they all finish,
+//      with exactly one debit each.
+// The app and its emulator run on their own ports (E2E_PORT+5 / E2E_EMULATOR_PORT+5).
+
+const APP_PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
+const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 5;
+const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
+const DATA_DIR = "data/e2e-restart";
+const PRODUCTS: CounterProduct[] = ["topup", "esim", "giftcard", "unlock", "imeicheck"];
+/** The placement lease of a killed worker (lib/orders/placement.ts PLACEMENT_LEASE_MS) runs out before anyone reconciles. */
+const LEASE_MS = 90_000;
+
+test.describe.configure({ mode: "serial", timeout: 300_000 });
+
+let app: Started | undefined;
+
+async function startShop(keepData: boolean): Promise<Started> {
+  app = startGroup("node", ["scripts/e2e-server.mjs"], { PORT: String(APP_PORT), APP_URL, E2E_DATA_DIR: DATA_DIR, E2E_EMULATOR_PORT: String(EMULATOR_PORT), E2E_KEEP_DATA: keepData ? "1" : "0" });
+  await waitForUrl(`${APP_URL}/api/health`, app);
+  return app;
+}
+
+test.beforeAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+test.afterAll(async () => {
+  if (app) await stopGroup(app, "SIGKILL");
+});
+
+/** Reads the shop's database on a short-lived connection (the app migrates on start). */
+function withDb<T>(work: (db: ShopDb) => T): T {
+  const db = new ShopDb(DATA_DIR);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+async function staffPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: APP_URL });
+  const page = await context.newPage();
+  await signInStaff(page, ADMIN.email, ADMIN.password);
+  return { context, page };
+}
+
+/** Debits per upstream reference (commerce order id, unlock ticket), and IMEI check debits. */
+function debitsByReference(ledger: LedgerEntry[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const entry of ledger.filter((e) => e.kind === "debit")) counts.set(entry.reference, (counts.get(entry.reference) ?? 0) + 1);
+  return counts;
+}
+
+test("kill -9 of npm start while all five products are being placed: after the restart nothing is lost, debited twice or looping", async ({ browser }) => {
+  await startShop(false);
+  const emulator = new EmulatorControls(EMULATOR_URL);
+  const { context, page } = await staffPage(browser);
+
+  // Every create is held at the supplier, one rule per sale, each met by that sale's create.
+  // Top-up, gift card, unlock, IMEI check: made at once, only the answer is held (a lost
+  // answer). eSIM: held before it is handled (it never arrived).
+  const holds: Record<CounterProduct, { path: string; kind: "latency" | "slow_answer" }> = {
+    esim: { path: "/v2/orders", kind: "latency" },
+    topup: { path: "/v2/orders", kind: "slow_answer" },
+    giftcard: { path: "/v2/orders", kind: "slow_answer" },
+    unlock: { path: "/create_order/**", kind: "slow_answer" },
+    imeicheck: { path: "/imeicheck/**", kind: "slow_answer" },
+  };
+  const emails = new Map(PRODUCTS.map((p) => [p, uniqueEmail(`restart-kill-${p}`)]));
+  for (const product of PRODUCTS) {
+    await emulator.addFault({ method: "POST", ...holds[product], latencyMs: 60_000, times: 1 });
+    const sale = await context.newPage();
+    await previewCounterSale(sale, product);
+    await clickPlaceSale(sale, emails.get(product)!);
+    // Recorded as being sent (and so held) before the next sale starts.
+    await expect
+      .poll(() => withDb((db) => db.ordersByEmail(emails.get(product)!).map((o) => db.orderState(o.id))), { timeout: 20_000 })
+      .toEqual([expect.objectContaining({ status: "placing", placement: expect.objectContaining({ state: "sending" }) })]);
+  }
+  // The supplier made the top-up, the gift card and the unlock (and charged the IMEI check);
+  // the eSIM's create is still held before it is handled.
+  await expect.poll(async () => (await emulator.ledger()).filter((e) => e.kind === "debit").length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  const ledgerBefore = await emulator.ledger();
+  const orderIds = withDb((db) => PRODUCTS.map((p) => db.ordersByEmail(emails.get(p)!)[0]!.id));
+  await page.close();
+  await context.close().catch(() => undefined);
+
+  await stopGroup(app!, "SIGKILL");
+  await startShop(true);
+
+  // The supplier kept everything it had (its state file): the same ledger, nothing forgotten.
+  expect(await emulator.ledger()).toEqual(ledgerBefore);
+
+  // After the killed worker's lease runs out, each order ends final or waits for staff with a reason.
+  const settled = (state: ReturnType<ShopDb["orderState"]>) => ["fulfilled", "failed", "refunded"].includes(state.status) || (state.status === "needs_attention" && !!state.statusReason);
+  await expect
+    .poll(() => withDb((db) => orderIds.map((id) => db.orderState(id)).every(settled)), { timeout: LEASE_MS + 90_000, intervals: [2_000] })
+    .toBe(true);
+
+  const states = withDb((db) => new Map(PRODUCTS.map((p, i) => [p, db.orderState(orderIds[i]!)])));
+  // Commerce creates are looked up by re-sending with the same idempotency key: found (top-up,
+  // gift card) or placed now (eSIM), and fulfilled.
+  for (const product of ["topup", "giftcard", "esim"] as const) expect(states.get(product)!.status, product).toBe("fulfilled");
+  // The unlocking API cannot look an order up: staff check it, with a reason on the order.
+  for (const product of ["unlock", "imeicheck"] as const) {
+    expect(states.get(product)).toMatchObject({ status: "needs_attention", placement: expect.objectContaining({ parked: "unknown_outcome" }) });
+  }
+
+  // One debit per upstream order: none twice, the eSIM's exactly once now.
+  const ledger = await emulator.ledger();
+  const debits = debitsByReference(ledger);
+  expect([...debits.values()].every((n) => n === 1), JSON.stringify([...debits])).toBe(true);
+  for (const product of ["topup", "giftcard", "esim"] as const) expect(debits.get(states.get(product)!.upstreamOrderId!), product).toBe(1);
+  // The eSIM, which never arrived before the kill, is the only debit added since.
+  expect(ledger.filter((e) => e.kind === "debit")).toHaveLength(ledgerBefore.filter((e) => e.kind === "debit").length + 1);
+
+  // Nothing loops: a quiet minute of the worker sends no create and no status call for them.
+  const counters = await emulator.counters();
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
+  const after = await emulator.counters();
+  for (const route of Object.keys(after).filter((r) => r.startsWith("POST /v2/orders") || r.startsWith("POST /create_order") || r.startsWith("POST /imeicheck"))) {
+    expect(after[route], route).toBe(counters[route]);
+  }
+});
+
+test("a normal stop with orders of every product open at the supplier: after the start they all finish, one debit each", async ({ browser }) => {
+  const emulator = new EmulatorControls(EMULATOR_URL);
+  const { context, page } = await staffPage(browser);
+  const emails = new Map(PRODUCTS.map((p) => [p, uniqueEmail(`restart-stop-${p}`)]));
+  const sell = async (product: CounterProduct) => {
+    await previewCounterSale(page, product);
+    await placePreviewedSale(page, emails.get(product)!);
+  };
+  // The unlock (ready at the supplier 10 s after it is made; the shop looks 15 s after placing)
+  // and the IMEI check (answered at once) first; then the commerce orders with real-world
+  // fulfilment times (15–45 s), so they are still open at the supplier when the shop stops.
+  await sell("unlock");
+  await sell("imeicheck");
+  await emulator.setConfig({ realistic: true });
+  for (const product of ["topup", "esim", "giftcard"] as const) await sell(product);
+  const orderIds = withDb((db) => PRODUCTS.map((p) => db.ordersByEmail(emails.get(p)!)[0]!.id));
+  // Every order has reached the supplier.
+  await expect
+    .poll(() => withDb((db) => orderIds.every((id) => ["placed", "fulfilled"].includes(db.orderState(id).status))), { timeout: 60_000, intervals: [1_000] })
+    .toBe(true);
+  const open = withDb((db) => orderIds.map((id) => db.orderState(id)).filter((s) => s.status === "placed").length);
+  expect(open, "orders still open at the supplier when the shop stops").toBeGreaterThanOrEqual(3);
+  await context.close();
+
+  await stopGroup(app!, "SIGTERM");
+  await startShop(true);
+
+  await expect
+    .poll(() => withDb((db) => orderIds.map((id) => db.orderState(id).status)), { timeout: 120_000, intervals: [2_000] })
+    .toEqual(PRODUCTS.map(() => "fulfilled"));
+  const upstreamIds = withDb((db) => orderIds.map((id) => db.orderState(id).upstreamOrderId));
+  const debits = debitsByReference(await emulator.ledger());
+  for (const [i, product] of PRODUCTS.entries()) {
+    if (product === "imeicheck") continue; // answered at once, no upstream order id
+    const reference = product === "unlock" ? `unlock:order:${upstreamIds[i]}` : upstreamIds[i]!;
+    expect(debits.get(reference), product).toBe(1);
+  }
+});
