@@ -246,7 +246,9 @@ test("a slow create_order shows progress; clicking Pay again and reloading make 
   const emulator = new EmulatorControls(server.emulatorUrl);
   const email = uniqueEmail("unlock-once");
   const callsBefore = await createOrderCalls(emulator, IMEI.ordinary);
-  await emulator.addFault({ method: "POST", path: "/create_order/**", kind: "latency", latencyMs: 8_000, times: 1 });
+  // Long enough for the progress view to outlast two axe passes and a reload on a loaded 2-core
+  // machine (8 s did not), well within the client's 45 s create timeout.
+  await emulator.addFault({ method: "POST", path: "/create_order/**", kind: "latency", latencyMs: 20_000, times: 1 });
   try {
     await openOrderForm(page, TOOL.instant);
     const formUrl = page.url();
