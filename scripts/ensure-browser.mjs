@@ -39,7 +39,9 @@ if (process.getuid?.() !== 0) stop(`The end-to-end tests need Chromium: run "sud
 
 console.log("Chromium for the end-to-end tests is missing: installing Debian's chromium (apt-get install chromium, under a minute)…");
 const apt = (args) => spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+// --reinstall: the package may be installed with its binary gone (moved aside, deleted); a
+// plain install would then do nothing.
+for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--reinstall", "chromium"]]) {
   const run = apt(args);
   if (run.status !== 0) {
     const reason = (run.error?.message ?? run.stderr.trim().split("\n").at(-1)) || `exit ${run.status}`;
