@@ -42,6 +42,12 @@ export type TransitionInput = {
   data?: Prisma.InputJsonValue;
   /** Other order fields to set in the same update (upstream ids, fulfillment, timestamps …). */
   patch?: Prisma.OrderUpdateManyMutationInput;
+  /**
+   * Further conditions the row must meet, checked in the same conditional update (e.g. that
+   * nobody else holds the order's lease): a row that does not meet them is "not in an
+   * expected status" (null).
+   */
+  where?: Prisma.OrderWhereInput;
 };
 
 /**
@@ -59,7 +65,7 @@ export async function transition(db: DbClient, input: TransitionInput): Promise<
     if (!current || !from.includes(current.status)) return null;
     // Conditional on the status just read: of two racing callers, one updates and one gets 0.
     const moved = await tx.order.updateMany({
-      where: { id: input.orderId, status: current.status },
+      where: { id: input.orderId, status: current.status, ...(input.where ? { AND: [input.where] } : {}) },
       data: { ...input.patch, status: input.to },
     });
     if (moved.count === 0) return null;

@@ -123,6 +123,9 @@ export async function resumeOrder(
     actor: options.actor,
     message: options.message ?? "Trying the order again",
     patch: { leaseOwner: owner, leaseUntil, nextPollAt: leaseUntil, statusReason: null },
+    // Not while someone else holds the order: a refund claims a parked order with its lease
+    // (lib/payments/refund.ts) so that it is never placed while the buyer is being paid back.
+    where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, ...(options.leaseOwner ? [{ leaseOwner: options.leaseOwner }] : [])] },
   });
   if (!claimed) return null;
   return placeHolding(db, claimed, owner, { ...options, now });
