@@ -35,10 +35,10 @@ export async function runProcessing(db: DbClient, receipt: WebhookReceipt, proce
     const message = error instanceof Error ? error.message : String(error);
     const permanent = error instanceof PermanentProcessingError;
     logger.warn({ err: error, receiptId: receipt.id, provider: receipt.provider, eventId: receipt.eventId, permanent }, "webhook processing failed");
-    await finishReceipt(db, receipt.id, { status: "failed", error: message }, now());
+    await finishReceipt(db, receipt, { status: "failed", error: message }, now());
     return { ok: false, error: message, permanent };
   }
-  await finishReceipt(db, receipt.id, { status: result.unmatched ? "unmatched" : "processed", note: result.note }, now());
+  await finishReceipt(db, receipt, { status: result.unmatched ? "unmatched" : "processed", note: result.note }, now());
   return { ok: true, note: result.note };
 }
 

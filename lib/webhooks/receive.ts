@@ -1,6 +1,8 @@
 import type { DbClient } from "@/lib/db/create-client";
 import { logger } from "@/lib/log";
+import { peekBody } from "./peek";
 import { runProcessing, type ReceiptProcessor } from "./process";
+import type { RawBody } from "./read-body";
 import { claimForRetry, storeDuplicate, storeRejected, storeVerified } from "./store";
 import { verifyWebhook, type RejectReason } from "./verify";
 
@@ -30,8 +32,7 @@ export type WebhookInput = {
   now?: () => Date;
 };
 
-/** Largest body accepted; order events are a few kilobytes. */
-export const MAX_BODY_BYTES = 512 * 1024;
+export { MAX_BODY_BYTES, readRawBody, type RawBody } from "./read-body";
 
 export function errorAnswer(status: number, code: string, message: string): WebhookAnswer {
   return { status, body: { error: { code, message } } };
@@ -40,19 +41,19 @@ export function errorAnswer(status: number, code: string, message: string): Webh
 export async function receiveWebhook(db: DbClient, input: WebhookInput): Promise<WebhookAnswer> {
   const now = input.now ?? (() => new Date());
   const { provider, rawBody, headers, verification } = input;
-  const eventType = peekEventType(rawBody);
+  const { eventType, upstreamOrderId } = peekBody(provider, rawBody);
   if (!verification.ok) {
     await storeRejected(db, { provider, headers, rawBody, reason: verification.code, eventType });
     logger.warn({ provider, code: verification.code }, "webhook delivery rejected");
     return errorAnswer(verification.status, verification.code, verification.message);
   }
 
-  const stored = await storeVerified(db, { provider, headers, rawBody, eventId: verification.eventId, eventType, connectionId: verification.connectionId });
+  const stored = await storeVerified(db, { provider, headers, rawBody, eventId: verification.eventId, eventType, connectionId: verification.connectionId, upstreamOrderId });
   let receipt = stored.receipt;
   if (stored.kind === "seen") {
     const retry = await claimForRetry(db, stored.receipt, now());
     if (!retry) {
-      await storeDuplicate(db, { provider, headers, rawBody, eventType });
+      await storeDuplicate(db, { provider, headers, rawBody, eventType, connectionId: verification.connectionId, upstreamOrderId });
       return { status: 200, body: { received: true, duplicate: true } };
     }
     receipt = retry;
@@ -65,26 +66,14 @@ export async function receiveWebhook(db: DbClient, input: WebhookInput): Promise
     : errorAnswer(503, "processing_failed", "The event was received but processing failed; it will be processed again on the next delivery.");
 }
 
-/** The event type named in the body, when it is JSON with a string `type` (for the record only). */
-function peekEventType(rawBody: string): string | null {
-  try {
-    const parsed: unknown = JSON.parse(rawBody);
-    const type = parsed && typeof parsed === "object" ? (parsed as { type?: unknown }).type : undefined;
-    return typeof type === "string" ? type.slice(0, 100) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Reads the body as text, exactly as sent (the signature covers these bytes). Null when it is
- * larger than MAX_BODY_BYTES (checked on the declared length first, then on what arrived).
+ * A body refused as larger than the endpoint accepts (readRawBody stopped reading it): recorded
+ * as a rejected receipt with its size and first bytes, answered 413.
  */
-export async function readRawBody(request: Request): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return null;
-  const text = await request.text();
-  return Buffer.byteLength(text, "utf8") > MAX_BODY_BYTES ? null : text;
+export async function refuseTooLarge(db: DbClient, provider: string, headers: Headers, body: Extract<RawBody, { ok: false }>): Promise<WebhookAnswer> {
+  await storeRejected(db, { provider, headers, rawBody: body.prefix, bodyBytes: body.bytes, reason: "payload_too_large" });
+  logger.warn({ provider, bytes: body.bytes }, "webhook delivery refused: body too large");
+  return errorAnswer(413, "payload_too_large", "The body is larger than this endpoint accepts.");
 }
 
 const COMMERCE_REJECTIONS: Record<RejectReason, { status: 400 | 401; message: string }> = {

@@ -1,107 +1,43 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
-import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { embeddedShopCredentials } from "@/emulator/core/accounts";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { createOrder } from "@/lib/orders/create";
 import { placeOrder } from "@/lib/orders/placement";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/lib/orders/testing";
+import { WORKING_UK_MOBILE, type OrderTestbed } from "@/lib/orders/testing";
 import { startCheckoutWith } from "@/lib/payments/checkout";
 import { sandboxProvider } from "@/lib/payments/sandbox";
 import { markPaymentSucceeded } from "@/lib/payments/succeed";
 import { processCommerceReceipt } from "./commerce-events";
 import { replayReceipt } from "./process";
 import { receiveWebhook, verifyCommerceDelivery } from "./receive";
-import { readCommerceWebhookConnection, readCommerceWebhookSecret, WEBHOOK_SETTINGS } from "./settings";
-import { ensureCommerceWebhook } from "./subscription";
+import { readCommerceWebhookConnection, WEBHOOK_SETTINGS } from "./settings";
+import { eventually, startWebhookTestbed, type Delivery, type WebhookTestbed } from "./testing";
 
 // POST /api/webhooks/commerce end to end: the emulator delivers real, signed order events to a
 // small HTTP server that hands each request to the route's own POST handler, with the app's
-// singletons (database, environment) pointed at a test database. Every case is checked in the
-// WebhookReceipt and Order tables afterwards.
+// singletons (database, environment) pointed at a test database (lib/webhooks/testing.ts). Every
+// case is checked in the WebhookReceipt and Order tables afterwards.
 
-type RouteModule = typeof import("@/app/api/webhooks/commerce/route");
-type Delivery = { event_id: string; event_type: string; succeeded: boolean; status_code: number | null; request: { headers: Record<string, string>; body: string } };
-
-const KEY = Buffer.alloc(32, 9).toString("base64");
+let wt: WebhookTestbed;
 let tb: OrderTestbed;
-let route: RouteModule;
-let receiver: Server;
-let receiverUrl: string;
 let webhookId: string;
 
 beforeAll(async () => {
-  tb = await startOrderTestbed();
-  const credentials = embeddedShopCredentials();
-  vi.stubEnv("AUTH_SECRET", "a".repeat(40));
-  vi.stubEnv("APP_ENCRYPTION_KEY", KEY);
-  vi.stubEnv("DATABASE_URL", tb.url);
-  vi.stubEnv("COMMERCE_API_URL", tb.emulatorUrl);
-  vi.stubEnv("COMMERCE_API_KEY", credentials.commerceApiKey);
-  vi.stubEnv("UNLOCK_API_URL", tb.emulatorUrl);
-  vi.stubEnv("UNLOCK_SVC_KEY", credentials.unlockSvcKey);
-  vi.stubEnv("UNLOCK_SVC_SECRET", credentials.unlockSvcSecret);
-  route = await import("@/app/api/webhooks/commerce/route");
-
-  // The shop's public address as the emulator sees it: every request goes to the route handler.
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      void route.POST(new Request(`${receiverUrl}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) })).then(async (response) => {
-        res.writeHead(response.status, { "content-type": "application/json" });
-        res.end(await response.text());
-      });
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const ensured = await ensureCommerceWebhook(tb.db, { appUrl: receiverUrl, client: tb.clients.commerce, encryptionKey: KEY });
-  if (ensured.outcome !== "created") throw new Error(`expected a new subscription, got ${ensured.outcome}`);
-  webhookId = ensured.webhookId;
+  wt = await startWebhookTestbed();
+  tb = wt.tb;
+  webhookId = wt.webhookId;
 });
 
 afterAll(async () => {
-  vi.unstubAllEnvs();
-  await new Promise((resolve) => receiver?.close(resolve));
-  await tb?.close();
+  await wt?.close();
 });
 
-const post = (headers: Record<string, string>, body: string) =>
-  route.POST(new Request(`${receiverUrl}/api/webhooks/commerce`, { method: "POST", headers, body }));
-
-async function deliveries(query = ""): Promise<Delivery[]> {
-  return (await tb.control<{ deliveries: Delivery[] }>("GET", `/commerce/deliveries${query}`)).deliveries;
-}
-
-async function eventually<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function secret(): Promise<string> {
-  return (await readCommerceWebhookSecret(tb.db, KEY))!;
-}
-
-/** Signs `body` as the upstream does, at `at` (the shop's own secret, opened from the database). */
-async function signed(eventId: string, body: string, at = new Date()): Promise<Record<string, string>> {
-  return {
-    "content-type": "application/json",
-    "webhook-id": eventId,
-    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": new Webhook(await secret()).sign(eventId, at, body),
-  };
-}
+const post = (headers: Record<string, string>, body: string) => wt.post(headers, body);
+const deliveries = (query = "") => wt.deliveries(query);
+const secret = () => wt.secret();
+const signed = (eventId: string, body: string, at?: Date) => wt.signed(eventId, body, at);
 
 /** A top-up quoted, ordered, paid in the sandbox and placed with the emulator (credits). */
 async function placedTopup() {

@@ -1,10 +1,14 @@
 import type { DbClient } from "@/lib/db/create-client";
 import type { WebhookReceipt } from "@/lib/db/generated/sqlite/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { REJECTED_PREFIX_BYTES } from "./read-body";
+import { redactDeliveredSecrets } from "./redact";
 
 // Durable receipts of webhook deliveries (DESIGN.md "Webhook receiver"): every delivery is
-// written down before it is answered: the raw body exactly as received, the headers (minus
-// credentials), and whether its signature held. The event id is set only on verified
+// written down before it is answered: the headers (minus credentials), the body's size, whether
+// its signature held, and the raw body: exactly as received when verified, only its first
+// 1 KiB when not (anyone can post to the route, so a rejected delivery must cost the database
+// next to nothing). The event id is set only on verified
 // receipts, so the unique (provider, eventId) decides which delivery of an event is the one
 // that gets processed, even when two arrive at the same instant, and a forged copy can never
 // block the real event.
@@ -20,15 +24,34 @@ export function headersForStorage(headers: Headers): Record<string, string> {
 
 export type ReceiptInput = { provider: string; headers: Headers; rawBody: string };
 
-/** A delivery whose signature did not hold (or could not be checked). Never has an event id. */
-export async function storeRejected(db: DbClient, input: ReceiptInput & { reason: string; eventType?: string | null }): Promise<WebhookReceipt> {
+/** The first `maxBytes` of `text` (UTF-8), never cutting a character in two. */
+export function utf8Prefix(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.byteLength <= maxBytes) return text;
+  let end = maxBytes;
+  // Step back over continuation bytes (10xxxxxx) to the start of the cut character.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString("utf8");
+}
+
+/**
+ * A delivery whose signature did not hold (or could not be checked), or that was too large to
+ * read. Never has an event id. Keeps at most the first 1 KiB of the body (`bodyTruncated` when
+ * cut), with secrets a captured real delivery might carry redacted, and the full size in
+ * `bodyBytes` (for a refused oversize body, the size known when reading stopped).
+ */
+export async function storeRejected(db: DbClient, input: ReceiptInput & { reason: string; eventType?: string | null; bodyBytes?: number }): Promise<WebhookReceipt> {
+  const bodyBytes = input.bodyBytes ?? Buffer.byteLength(input.rawBody, "utf8");
+  const prefix = utf8Prefix(input.rawBody, REJECTED_PREFIX_BYTES);
   return db.webhookReceipt.create({
     data: {
       provider: input.provider,
       eventId: null,
       eventType: input.eventType ?? null,
       headers: headersForStorage(input.headers),
-      rawBody: input.rawBody,
+      rawBody: redactDeliveredSecrets(prefix),
+      bodyBytes,
+      bodyTruncated: Buffer.byteLength(prefix, "utf8") < bodyBytes,
       verified: false,
       verifyError: input.reason,
       status: "rejected",
@@ -40,7 +63,10 @@ export async function storeRejected(db: DbClient, input: ReceiptInput & { reason
 export type StoredVerified = { kind: "new"; receipt: WebhookReceipt } | { kind: "seen"; receipt: WebhookReceipt };
 
 /** A verified delivery: a new receipt (status received, first attempt), or the receipt already holding this event id. */
-export async function storeVerified(db: DbClient, input: ReceiptInput & { eventId: string; eventType: string | null; connectionId?: string | null }): Promise<StoredVerified> {
+export async function storeVerified(
+  db: DbClient,
+  input: ReceiptInput & { eventId: string; eventType: string | null; connectionId?: string | null; upstreamOrderId?: string | null },
+): Promise<StoredVerified> {
   try {
     const receipt = await db.webhookReceipt.create({
       data: {
@@ -48,8 +74,10 @@ export async function storeVerified(db: DbClient, input: ReceiptInput & { eventI
         eventId: input.eventId,
         eventType: input.eventType,
         connectionId: input.connectionId ?? null,
+        upstreamOrderId: input.upstreamOrderId ?? null,
         headers: headersForStorage(input.headers),
         rawBody: input.rawBody,
+        bodyBytes: Buffer.byteLength(input.rawBody, "utf8"),
         verified: true,
         status: "received",
         attempts: 1,
@@ -63,15 +91,21 @@ export async function storeVerified(db: DbClient, input: ReceiptInput & { eventI
   }
 }
 
-/** A repeated delivery of an event already received: kept for the record, never processed. */
-export async function storeDuplicate(db: DbClient, input: ReceiptInput & { eventType: string | null }): Promise<WebhookReceipt> {
+/**
+ * A repeated delivery of an event already received: kept for the record, never processed, so
+ * without the secrets it delivered (the receipt holding the event id has them while needed).
+ */
+export async function storeDuplicate(db: DbClient, input: ReceiptInput & { eventType: string | null; connectionId?: string | null; upstreamOrderId?: string | null }): Promise<WebhookReceipt> {
   return db.webhookReceipt.create({
     data: {
       provider: input.provider,
       eventId: null,
       eventType: input.eventType,
+      connectionId: input.connectionId ?? null,
+      upstreamOrderId: input.upstreamOrderId ?? null,
       headers: headersForStorage(input.headers),
-      rawBody: input.rawBody,
+      rawBody: redactDeliveredSecrets(input.rawBody),
+      bodyBytes: Buffer.byteLength(input.rawBody, "utf8"),
       verified: true,
       status: "duplicate",
       attempts: 0,
@@ -96,18 +130,24 @@ export async function claimForRetry(db: DbClient, receipt: WebhookReceipt, now: 
   return claimed.count === 1 ? db.webhookReceipt.findUniqueOrThrow({ where: { id: receipt.id } }) : null;
 }
 
-/** Records the outcome of a processing attempt. `note` explains a processed (or unmatched) receipt that changed nothing. */
+/**
+ * Records the outcome of a processing attempt. `note` explains a processed (or unmatched)
+ * receipt that changed nothing. A processed receipt can never be replayed, so the secrets it
+ * delivered (now on the order) are removed from its body; failed and unmatched ones keep the
+ * whole body for their replay.
+ */
 export async function finishReceipt(
   db: DbClient,
-  id: string,
+  receipt: Pick<WebhookReceipt, "id" | "rawBody">,
   outcome: { status: "processed" | "unmatched"; note?: string } | { status: "failed"; error: string },
   now: Date,
 ): Promise<void> {
+  const redacted = outcome.status === "processed" ? redactDeliveredSecrets(receipt.rawBody) : receipt.rawBody;
   await db.webhookReceipt.update({
-    where: { id },
+    where: { id: receipt.id },
     data:
       outcome.status === "failed"
         ? { status: "failed", error: outcome.error.slice(0, 2000) }
-        : { status: outcome.status, processedAt: now, error: outcome.note ? `note: ${outcome.note}` : null },
+        : { status: outcome.status, processedAt: now, error: outcome.note ? `note: ${outcome.note}` : null, ...(redacted !== receipt.rawBody ? { rawBody: redacted } : {}) },
   });
 }

@@ -14,12 +14,12 @@ export async function loadOrderForStaff(db: DbClient, ref: string) {
     },
   });
   if (!order) return null;
-  // Webhook receipts carry no order id column: they name the upstream order in their body.
-  // The upstream id is opaque and unique enough to find them by a plain substring match.
+  // Verified commerce receipts carry the upstream order they are about in their own indexed
+  // column (never a scan of every raw body); rejected ones name no order the shop can trust.
   const receipts = order.upstreamOrderId
     ? await db.webhookReceipt.findMany({
         // Only the order's own connection: another account may use the same id.
-        where: { provider: "commerce", connectionId: order.upstreamConnectionId, rawBody: { contains: `"${order.upstreamOrderId}"` } },
+        where: { provider: "commerce", connectionId: order.upstreamConnectionId, upstreamOrderId: order.upstreamOrderId },
         orderBy: { receivedAt: "asc" },
         select: { id: true, eventId: true, eventType: true, verified: true, verifyError: true, status: true, error: true, attempts: true, receivedAt: true, processedAt: true },
         take: 100,

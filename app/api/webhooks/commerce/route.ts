@@ -3,9 +3,8 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { installPaymentHooks } from "@/lib/payments/hooks";
 import { defaultProcessors } from "@/lib/webhooks/process";
-import { errorAnswer, readRawBody, receiveWebhook, verifyCommerceDelivery, type WebhookAnswer } from "@/lib/webhooks/receive";
+import { errorAnswer, readRawBody, refuseTooLarge, receiveWebhook, verifyCommerceDelivery, type WebhookAnswer } from "@/lib/webhooks/receive";
 import { readCommerceWebhookConnection, readCommerceWebhookSecret } from "@/lib/webhooks/settings";
-import { storeRejected } from "@/lib/webhooks/store";
 
 // POST /api/webhooks/commerce: the commerce API's order events (DESIGN.md "Webhook
 // receiver"). The raw body is verified with the shop's stored signing secret, stored as a
@@ -26,11 +25,9 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 async function receive(request: Request): Promise<WebhookAnswer> {
-  const rawBody = await readRawBody(request);
-  if (rawBody === null) {
-    await storeRejected(db, { provider: "commerce", headers: request.headers, rawBody: "", reason: "payload_too_large" });
-    return errorAnswer(413, "payload_too_large", "The body is larger than this endpoint accepts.");
-  }
+  const body = await readRawBody(request);
+  if (!body.ok) return refuseTooLarge(db, "commerce", request.headers, body);
+  const rawBody = body.text;
   const [secret, connectionId] = await Promise.all([readCommerceWebhookSecret(db, env.APP_ENCRYPTION_KEY), readCommerceWebhookConnection(db)]);
   return receiveWebhook(db, {
     provider: "commerce",

@@ -2,8 +2,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { handleStripeWebhook } from "@/lib/payments/stripe/webhook";
-import { errorAnswer, readRawBody, type WebhookAnswer } from "@/lib/webhooks/receive";
-import { storeRejected } from "@/lib/webhooks/store";
+import { errorAnswer, readRawBody, refuseTooLarge, type WebhookAnswer } from "@/lib/webhooks/receive";
 
 // POST /api/payments/stripe/webhook: Stripe's signed events about Checkout Sessions. The
 // signature is checked on the raw body with STRIPE_WEBHOOK_SECRET; see lib/payments/stripe/webhook.ts.
@@ -20,10 +19,8 @@ export async function POST(request: Request): Promise<Response> {
 
 async function receive(request: Request): Promise<WebhookAnswer> {
   if (!env.STRIPE_WEBHOOK_SECRET) return errorAnswer(404, "stripe_not_configured", "Stripe payments are not enabled in this shop.");
-  const rawBody = await readRawBody(request);
-  if (rawBody === null) {
-    await storeRejected(db, { provider: "stripe", headers: request.headers, rawBody: "", reason: "payload_too_large" });
-    return errorAnswer(413, "payload_too_large", "The body is larger than this endpoint accepts.");
-  }
+  const body = await readRawBody(request);
+  if (!body.ok) return refuseTooLarge(db, "stripe", request.headers, body);
+  const rawBody = body.text;
   return handleStripeWebhook(db, { rawBody, headers: request.headers, secret: env.STRIPE_WEBHOOK_SECRET });
 }
