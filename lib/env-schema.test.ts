@@ -85,6 +85,14 @@ describe("payment and webhook settings", () => {
     expect(result.ok && [result.env.PAYMENT_PROVIDER, result.env.PAYMENT_EXPIRY_MINUTES, result.env.COMMERCE_WEBHOOKS]).toEqual(["sandbox", 30, "on"]);
   });
 
+  it("keeps webhook receipts 30 days unless WEBHOOK_RECEIPT_RETENTION_DAYS says otherwise (whole days, at least 1)", () => {
+    const result = parseEnv(secrets);
+    expect(result.ok && result.env.WEBHOOK_RECEIPT_RETENTION_DAYS).toBe(30);
+    const set = parseEnv({ ...secrets, WEBHOOK_RECEIPT_RETENTION_DAYS: "7" });
+    expect(set.ok && set.env.WEBHOOK_RECEIPT_RETENTION_DAYS).toBe(7);
+    for (const bad of ["0", "1.5", "forever"]) expect(parseEnv({ ...secrets, WEBHOOK_RECEIPT_RETENTION_DAYS: bad }).ok).toBe(false);
+  });
+
   it("requires both Stripe variables with PAYMENT_PROVIDER=stripe, without echoing them", () => {
     const missing = parseEnv({ ...secrets, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abc" });
     expect(!missing.ok && missing.message).toContain("STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe");

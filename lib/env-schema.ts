@@ -73,6 +73,8 @@ export const envSchema = z.object({
   ),
   /** Milliseconds between the order worker's rounds (with ±20 % jitter). */
   ORDER_WORKER_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(2_000)),
+  /** Days a webhook receipt is kept (for staff and replay) before the worker's housekeeping deletes it. */
+  WEBHOOK_RECEIPT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
 
   /** How buyers pay the shop: "sandbox" (test checkout, no money moves) or "stripe" (Stripe Checkout). */
   PAYMENT_PROVIDER: z.preprocess(

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { logger } from "@/lib/log";
 import { refreshSearchIndex } from "@/lib/admin/orders/search-index";
+import { trimWebhookReceipts } from "@/lib/webhooks/retention";
 import { startWorker, type RunningWorker } from "./worker";
 
 // The app's order worker: one per process (instrumentation.ts inside Next.js, or
@@ -34,6 +35,9 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
           await housekeeping?.(db, now);
           // Keeps the staff search index close to current, so a search rarely waits for it.
           await refreshSearchIndex(db, { maxRows: SEARCH_INDEX_ROWS_PER_MINUTE });
+          // Webhook receipts older than the retention go, in bounded batches (last, so a
+          // failure here never holds up the payments' or the search index's work).
+          await trimWebhookReceipts(db, { now, retentionDays: env.WEBHOOK_RECEIPT_RETENTION_DAYS });
         },
       },
     });
