@@ -1,11 +1,12 @@
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { CreateOrderResult } from "@/lib/upstream/commerce/endpoints/orders";
 import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
 import { applyMapped } from "./apply-mapped";
 import { commerceDetailSchema, commerceRequestBody, readPlacement, type CommerceProductType, type Placement } from "./detail";
 import { recordEvent, transition } from "./lifecycle";
-import { classify, errorData, fail, ID_CONFLICT, logPlacementError, park, parkIdConflict, retryLater, unlessIdTaken, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
+import { classify, errorData, fail, ID_CONFLICT, logPlacementError, park, parkIdConflict, recordLateAnswer, retryLater, unlessIdTaken, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
 import { after, commercePollDelayMs, HOUR } from "./schedule";
 import { mapCommerceStatus } from "./upstream-status";
 
@@ -116,7 +117,7 @@ async function sendCreate(ctx: PlacementContext, order: Order, body: OrderReques
   }
 
   const answered: Placement = { ...placement, state: "answered" };
-  const placed = await unlessIdTaken(transition(ctx.db, {
+  const placing = unlessIdTaken(transition(ctx.db, {
     orderId: order.id,
     from: "placing",
     to: "placed",
@@ -136,8 +137,14 @@ async function sendCreate(ctx: PlacementContext, order: Order, body: OrderReques
       detail: withPlacement(order.detail, answered) as Prisma.InputJsonValue,
     },
   }));
+  const placed = await placing.catch((error: unknown) => {
+    // The upstream order exists and credits are spent: if the order cannot be written, the log keeps its id.
+    logger.error({ orderId: order.id, upstreamOrderId: created.order_id, err: error instanceof Error ? error.message : String(error) }, "commerce create answered, but the order could not be updated");
+    throw error;
+  });
   if (placed === ID_CONFLICT) return parkIdConflict(ctx, order, created.order_id, answered);
-  if (!placed) return null;
+  // Not placing any more (the lease was lost during a long create): the id is still recorded.
+  if (!placed) return recordLateAnswer(ctx, order, created.order_id, answered);
 
   // A create answer that is already final (fulfilled at once, failed …) moves straight on.
   const mapped = mapCommerceStatus(created.status, "credits");

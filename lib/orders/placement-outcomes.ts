@@ -163,7 +163,7 @@ export async function unlessIdTaken<T>(write: Promise<T>): Promise<T | typeof ID
  */
 export async function parkIdConflict(ctx: PlacementContext, order: Order, upstreamOrderId: string, placement: Placement): Promise<Order | null> {
   logger.error({ orderId: order.id, upstreamOrderId, connectionId: ctx.connectionId }, "the supplier answered with an order id another order of this connection holds");
-  return park(
+  const parked = await park(
     ctx,
     order,
     "upstream_id_conflict",
@@ -171,6 +171,52 @@ export async function parkIdConflict(ctx: PlacementContext, order: Order, upstre
     { upstreamOrderId },
     { ...placement, state: "answered" },
   );
+  // Left placing meanwhile: the id still goes onto this order's timeline.
+  return parked ?? recordLateAnswer(ctx, order, upstreamOrderId, placement);
+}
+
+/**
+ * The supplier answered a create with an order or ticket id, but the order is no longer
+ * `placing`, so the placement's own transition did not happen: its lease was lost during a
+ * long call and another worker parked it, or staff acted. Credits are spent on that id, and the
+ * unlocking API cannot find a ticket without it, so it must never be lost: it is logged at error
+ * level, written into `detail.placement.upstreamOrderId` and onto the timeline whatever the
+ * status, and stored as `upstreamOrderId` when the order has none and the id is free on this
+ * connection (which also stops a staff "Retry" from creating a second one). The status is left
+ * as it is: whoever moved the order decided, and staff see the id on the order page.
+ */
+export async function recordLateAnswer(ctx: PlacementContext, order: Order, upstreamOrderId: string, placement: Placement): Promise<Order | null> {
+  const current = await ctx.db.order.findUnique({ where: { id: order.id } });
+  if (current?.upstreamOrderId === upstreamOrderId) return current; // already known (e.g. a replay found it): nothing was lost
+  logger.error(
+    { orderId: order.id, upstreamOrderId, connectionId: ctx.connectionId, status: current?.status ?? null },
+    "the supplier answered a create after the order left placing: its id is recorded on the order",
+  );
+  if (!current) return null;
+  const detail = withPlacement(current.detail, { ...(readPlacement(current.detail) ?? placement), upstreamOrderId, answeredAt: new Date().toISOString() });
+  let stored = false;
+  if (!current.upstreamOrderId) {
+    const written = await unlessIdTaken(
+      ctx.db.order.updateMany({
+        where: { id: order.id, upstreamOrderId: null, OR: [{ upstreamConnectionId: null }, { upstreamConnectionId: ctx.connectionId }] },
+        data: { upstreamOrderId, upstreamConnectionId: ctx.connectionId, detail },
+      }),
+    );
+    stored = written !== ID_CONFLICT && written.count > 0;
+  }
+  if (!stored) await ctx.db.order.update({ where: { id: order.id }, data: { detail } });
+  await recordEvent(ctx.db, {
+    orderId: order.id,
+    type: "late_answer",
+    source: ctx.source,
+    actor: ctx.actor,
+    message:
+      `The supplier answered with ${upstreamOrderId} after this order had left placing (it is ${current.status} now); ` +
+      (stored ? "it is recorded as this order's upstream order. " : "it could NOT be stored as this order's upstream order (the order has one, or another order holds that id). ") +
+      `The supplier charged for it: check ${upstreamOrderId} with the supplier before retrying or refunding.`,
+    data: { upstreamOrderId, stored, status: current.status },
+  });
+  return ctx.db.order.findUnique({ where: { id: order.id } });
 }
 
 export function withPlacement(detail: unknown, placement: Placement & { parked?: string }): Prisma.InputJsonValue {

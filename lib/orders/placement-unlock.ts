@@ -1,9 +1,10 @@
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { ImeiCheckResult } from "@/lib/upstream/unlock/schemas";
 import { imeiCheckDetailSchema, readPlacement, unlockDetailSchema, type Placement } from "./detail";
 import { transition } from "./lifecycle";
-import { classify, errorData, fail, ID_CONFLICT, logPlacementError, park, parkIdConflict, retryLater, unlessIdTaken, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
+import { classify, errorData, fail, ID_CONFLICT, logPlacementError, park, parkIdConflict, recordLateAnswer, retryLater, unlessIdTaken, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
 import { after, unlockFirstPollDelayMs } from "./schedule";
 
 // Placing a paid unlock order or IMEI check with the shop's unlock credits. Both calls are
@@ -37,7 +38,7 @@ export async function placeUnlockOrder(ctx: PlacementContext, order: Order): Pro
   } catch (error) {
     return onUnlockError(ctx, order, error, placement, "create_order");
   }
-  const placed = await unlessIdTaken(transition(ctx.db, {
+  const placing = unlessIdTaken(transition(ctx.db, {
     orderId: order.id,
     from: "placing",
     to: "placed",
@@ -55,7 +56,14 @@ export async function placeUnlockOrder(ctx: PlacementContext, order: Order): Pro
       detail: withPlacement(order.detail, { ...placement, state: "answered" }),
     },
   }));
-  return placed === ID_CONFLICT ? parkIdConflict(ctx, order, String(ticketId), placement) : placed;
+  const placed = await placing.catch((error: unknown) => {
+    // The ticket exists and credits are spent: if the order cannot be written, the log keeps it.
+    logger.error({ orderId: order.id, upstreamOrderId: String(ticketId), err: error instanceof Error ? error.message : String(error) }, "unlock create answered, but the order could not be updated");
+    throw error;
+  });
+  if (placed === ID_CONFLICT) return parkIdConflict(ctx, order, String(ticketId), placement);
+  // Not placing any more (the lease was lost during a long create): the ticket is still recorded.
+  return placed ?? recordLateAnswer(ctx, order, String(ticketId), placement);
 }
 
 /** The IMEI check answers at once: the report is the fulfillment. */

@@ -35,7 +35,9 @@ export type PlaceOptions = {
 
 /**
  * Longer than any single upstream call (unlock create_order may take 45 s): another worker
- * must not reconcile an order whose create is still in flight.
+ * must not reconcile an order whose create is still in flight. Waits before the call (request
+ * budget, a 409's Retry-After) can add to that, so the lease is also renewed while the call
+ * runs (renewLease).
  */
 export const PLACEMENT_LEASE_MS = 90_000;
 
@@ -66,12 +68,50 @@ export async function placeOrder(db: DbClient, orderId: string, options: PlaceOp
 
 /** Places a claimed order, then gives the lease back; answers the order as it now is. */
 async function placeHolding(db: DbClient, claimed: Order, owner: string, options: PlaceOptions & { now: Date; acceptCurrentPrice?: boolean }): Promise<Order> {
+  const stopRenewing = renewLease(db, claimed.id, owner, { leaseMs: options.leaseMs ?? PLACEMENT_LEASE_MS, now: options.now });
   try {
     await continuePlacement(db, claimed, options);
   } finally {
+    await stopRenewing();
     await db.order.updateMany({ where: { id: claimed.id, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
   }
   return db.order.findUniqueOrThrow({ where: { id: claimed.id } });
+}
+
+/**
+ * Keeps the lease of an order while its placement runs. One call can outlast any fixed lease (a
+ * budget wait, then a 409 rate-limit wait, then unlock create_order's 45 s timeout): without
+ * renewal another worker takes the order as abandoned and parks it while the create is still
+ * in flight, and the create's answer no longer lands. So the lease is extended every third of
+ * its length, only while `owner` still holds it; a process that dies stops renewing, and the
+ * order is reconciled once the last renewal lapses. The new end is on the caller's scheduling
+ * clock (`now` plus the real time elapsed), as the claim was. Answers a stop function that
+ * waits for a renewal in flight, so none lands after the lease is given back.
+ */
+export function renewLease(db: DbClient, orderId: string, owner: string, options: { leaseMs: number; now: Date }): () => Promise<void> {
+  const started = Date.now();
+  let inFlight: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (stopped) return;
+    const leaseUntil = new Date(options.now.getTime() + (Date.now() - started) + options.leaseMs);
+    inFlight = db.order
+      .updateMany({ where: { id: orderId, leaseOwner: owner }, data: { leaseUntil } })
+      .then((renewed) => {
+        if (renewed.count > 0 || stopped) return;
+        // Someone else holds the order now; whatever the call answers is still recorded (recordLateAnswer).
+        stopped = true;
+        clearInterval(timer);
+        logger.warn({ orderId, owner }, "order placement: the lease was lost while the upstream call runs");
+      })
+      .catch((error: unknown) => logger.warn({ orderId, owner, err: error instanceof Error ? error.message : String(error) }, "order placement: renewing the lease failed"));
+  }, Math.max(Math.floor(options.leaseMs / 3), 50));
+  timer.unref?.();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await inFlight;
+  };
 }
 
 /** Works on an order that is `placing` (just claimed, or left there by a crash or a lost answer). */

@@ -5,7 +5,7 @@ import { resolveClients, type UpstreamClients } from "./clients";
 import { COMMERCE_PRODUCT_TYPES } from "./detail";
 import type { FailedAfterPaymentHook } from "./hooks";
 import { pollCheckout } from "./payment-link";
-import { continuePlacement, placeOrder, PLACEMENT_LEASE_MS } from "./placement";
+import { continuePlacement, placeOrder, PLACEMENT_LEASE_MS, renewLease } from "./placement";
 import { pollOrder, recheckCredits, type PollResult } from "./poll";
 import { transition } from "./lifecycle";
 import { BUYER_REASONS, MAX_PLACEMENT_ATTEMPTS } from "./placement-outcomes";
@@ -117,10 +117,17 @@ async function handle(db: DbClient, order: Order, options: WorkerOptions & { now
       const still = await db.order.findUnique({ where: { id: order.id }, select: { status: true } });
       return still?.status === "paid" ? { next: after(options.now, 60_000), polled: false } : { polled: false };
     }
-    case "placing":
+    case "placing": {
       run.reconciled++;
-      await continuePlacement(db, order, common);
+      // A re-send can take as long as the first create: the lease is renewed meanwhile.
+      const stopRenewing = renewLease(db, order.id, options.workerId, { leaseMs: options.leaseMs ?? PLACEMENT_LEASE_MS, now: options.now });
+      try {
+        await continuePlacement(db, order, common);
+      } finally {
+        await stopRenewing();
+      }
       return { polled: false };
+    }
     case "placed":
     case "needs_attention": {
       const result = order.upstreamOrderId ? await pollOrder(pollContext, order) : await recheckCredits(pollContext, order);
