@@ -24,7 +24,9 @@ export async function enterNumber(page: Page, number: string, country?: { search
   if (country) await pickCountry(page, country.search, country.name);
   await page.getByRole("textbox", { name: "Phone number" }).fill(number);
   await page.getByRole("button", { name: "Find operator" }).click();
-  await expect(page.getByRole("heading", { name: "Choose an amount" })).toBeVisible();
+  // The operator's rates stream in after a carrier lookup and a rates read (from the upstream
+  // on a cold cache): allow a loaded machine more than the default 5 s.
+  await expect(page.getByRole("heading", { name: "Choose an amount" })).toBeVisible({ timeout: 20_000 });
 }
 
 /** A rate in a service type tab (reached with the arrow keys, as the tabs pattern says), then Continue. */

@@ -14,7 +14,9 @@ export async function chooseTopup(page: Page, options: { phone?: string; rate?: 
   await page.goto("/topup");
   await page.getByRole("textbox", { name: "Phone number" }).fill(options.phone ?? TEST_PHONE);
   await page.getByRole("button", { name: "Find operator" }).click();
-  await expect(page.getByRole("heading", { name: "Choose an amount" })).toBeVisible();
+  // The operator's rates stream in after a carrier lookup and a rates read (from the upstream
+  // on a cold cache): allow a loaded machine more than the default 5 s.
+  await expect(page.getByRole("heading", { name: "Choose an amount" })).toBeVisible({ timeout: 20_000 });
   await page.getByRole("radio", { name: options.rate ?? TEST_RATE }).check();
   if (options.sms) await page.getByLabel(/Send the recipient an SMS/).check();
   await page.getByRole("button", { name: "Continue to review" }).click();
