@@ -5,7 +5,27 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // forbidden() answers a signed-in customer on a staff page with a real 403 (lib/auth/guards.ts).
-  experimental: { authInterrupts: true },
+  experimental: {
+    authInterrupts: true,
+    // Next's default, stated: proxy.ts refuses larger action posts with a 413 before Next reads them.
+    serverActions: { bodySizeLimit: "1mb" },
+  },
+  // Build files are not seen by proxy.ts (which sets the per-request CSP): they still get
+  // nosniff and the other static security headers (docs/security.md, "Headers").
+  async headers() {
+    const headers = [
+      { key: "X-Content-Type-Options", value: "nosniff" },
+      { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+      { key: "X-Frame-Options", value: "DENY" },
+    ];
+    // The webhook receivers are not behind proxy.ts either (it would buffer their bodies).
+    const machineOnly = [...headers, { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }];
+    return [
+      { source: "/_next/static/:path*", headers },
+      { source: "/api/webhooks/:path*", headers: machineOnly },
+      { source: "/api/payments/stripe/webhook", headers: machineOnly },
+    ];
+  },
 };
 
 export default nextConfig;

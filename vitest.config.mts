@@ -23,7 +23,9 @@ const reportName = process.env.VITEST_REPORT_NAME ?? "vitest";
 export default defineConfig({
   test: {
     // Upstream calls and cache refreshes log at info/warn; tests that check logs capture them.
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+    // The order core seals delivered secrets with APP_ENCRYPTION_KEY (lib/orders/sealed-fulfillment.ts):
+    // every test process has the same test key as stubAppEnv (lib/testing/app-env.ts).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? Buffer.alloc(32, 7).toString("base64") },
     reporters: reportDir ? ["default", ["json", { outputFile: `${reportDir}/${reportName}.json` }]] : ["default"],
     projects: [
       {

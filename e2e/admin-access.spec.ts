@@ -74,7 +74,7 @@ function snapshot(dataDir: string): string {
   try {
     // Tables the app changes by itself in the background (the worker, caches, budgets,
     // webhooks from the emulator) are compared only for what staff would change in them.
-    const volatile = new Set(["Order", "OrderEvent", "Payment", "WebhookReceipt", "CatalogCacheEntry", "UpstreamBudgetWindow", "_prisma_migrations", "_migrations"]);
+    const volatile = new Set(["Order", "OrderEvent", "Payment", "WebhookReceipt", "CatalogCacheEntry", "UpstreamBudgetWindow", "RateLimit", "_prisma_migrations", "_migrations"]);
     const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as Array<{ name: string }>).map((t) => t.name);
     const out: Record<string, unknown> = {};
     for (const table of tables) {

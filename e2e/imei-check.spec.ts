@@ -11,7 +11,6 @@ import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 
 async function buyCheck(page: Page, imei: string, email: string): Promise<string> {
   await page.goto("/imei-check");
-  await expect(page).toHaveURL(/[?&]sub=[0-9a-f-]{36}/);
   await page.getByRole("textbox", { name: "IMEI" }).fill(imei);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: /^Pay €/ }).click();

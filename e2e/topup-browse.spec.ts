@@ -45,7 +45,7 @@ test("browse by country: operators and products, an operator's rates, then the n
   await page.getByRole("textbox", { name: "Phone number" }).fill("0151 23456789");
   await page.getByRole("button", { name: "Continue to review" }).click();
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
-  await expect(page).toHaveURL(/\/topup\/de\/1090-telekom\?phone=%2B4915123456789&rate=tp_\w+&sub=[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/topup\/de\/1090-telekom\?phone=%2B4915123456789&rate=tp_\w+$/);
   const summary = page.getByTestId("review-summary");
   for (const text of ["Telekom", "Germany", "+49 1512 3456789", "20 EUR Airtime", "€20.00"]) await expect(summary).toContainText(text);
   // The lookup found another operator for this number: said, not imposed.

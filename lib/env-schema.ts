@@ -35,6 +35,8 @@ export const envSchema = z.object({
   /** Public base URL of the shop, used in links, webhook URLs and OAuth redirects. */
   APP_URL: httpUrl.default("http://localhost:3000"),
   DATABASE_URL: databaseUrl.default(DEFAULT_DATABASE_URL),
+  /** Reverse proxies in front of the shop that each append the address they saw to X-Forwarded-For (0: clients connect directly; lib/security/client-address.ts). */
+  TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)"),
   APP_ENCRYPTION_KEY: encryptionKey,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

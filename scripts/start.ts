@@ -116,7 +116,9 @@ async function main() {
   }
   await buildIfNeeded(process.env, false);
   console.log(`Shop ready at http://localhost:${env.PORT} (public URL ${env.APP_URL})`);
-  process.exitCode = await exitCode(run("node_modules/.bin/next", ["start", "-p", String(env.PORT)], process.env));
+  // Not `next start`: scripts/serve.mjs is the same Next.js handler behind a server that records
+  // the socket's address for per-visitor limits (lib/security/client-address.ts).
+  process.exitCode = await exitCode(run(process.execPath, ["scripts/serve.mjs"], { ...process.env, PORT: String(env.PORT) }));
   stopChildren();
 }
 

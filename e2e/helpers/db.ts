@@ -1,5 +1,7 @@
 import Database from "better-sqlite3";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { openSealed } from "./webhooks";
 
 // Reads the e2e server's SQLite database directly, to check what the issue says must hold in
 // the database (one order, receipts, payment states), not just what the pages show. Read-only,
@@ -116,12 +118,24 @@ export class ShopDb {
   }
 }
 
-/** One order's fulfillment JSON, read on a short-lived connection. */
-export function orderFulfillment(dataDir: string, orderId: string): Record<string, unknown> {
+/** One order's fulfillment JSON as stored (delivered secrets sealed), read on a short-lived connection. */
+export function storedFulfillment(dataDir: string, orderId: string): Record<string, unknown> {
   const shop = new ShopDb(dataDir);
   try {
     return shop.fulfillment(orderId);
   } finally {
     shop.close();
   }
+}
+
+/**
+ * One order's fulfillment as the shop works with it: the delivered secrets (codes, LPA strings,
+ * instructions), stored sealed under `sealed` (lib/orders/sealed-fulfillment.ts), opened with
+ * the e2e server's APP_ENCRYPTION_KEY.
+ */
+export function orderFulfillment(dataDir: string, orderId: string): Record<string, unknown> {
+  const { sealed, ...rest } = storedFulfillment(dataDir, orderId);
+  if (typeof sealed !== "string") return rest;
+  const { APP_ENCRYPTION_KEY } = JSON.parse(readFileSync(join(dataDir, "local-secrets.json"), "utf8")) as { APP_ENCRYPTION_KEY: string };
+  return { ...rest, ...(JSON.parse(openSealed(sealed, APP_ENCRYPTION_KEY)) as Record<string, unknown>) };
 }

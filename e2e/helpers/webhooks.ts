@@ -9,7 +9,7 @@ import type { ShopDb } from "./db";
 // with the e2e server's APP_ENCRYPTION_KEY, and Standard Webhooks signing.
 
 /** lib/crypto/secret-box.ts's format "v1.<nonce>.<ciphertext>.<tag>" (that module is server-only). */
-function openSealed(sealed: string, keyBase64: string): string {
+export function openSealed(sealed: string, keyBase64: string): string {
   const [version, nonce, ciphertext, tag] = sealed.split(".");
   if (version !== "v1" || !nonce || !ciphertext || !tag) throw new Error("not a sealed secret");
   const decipher = createDecipheriv("aes-256-gcm", Buffer.from(keyBase64, "base64"), Buffer.from(nonce, "base64url"));

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "@/lib/audit/record";
 import { hashPassword } from "@/lib/auth/password";
+import { SET_PASSWORD_ACCOUNT, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
 import type { DbClient } from "@/lib/db";
 
 // One-time links with which a staff member chooses their own password, so no admin ever knows
@@ -9,6 +10,8 @@ import type { DbClient } from "@/lib/db";
 // The shop has no mail transport yet (lib/mail), so the admin hands the link over; it is shown
 // once, and only the token's SHA-256 is stored. A new link replaces the member's unused ones;
 // a link works once, until it expires, and never for a disabled account. docs/admin.md.
+// Issuing a reset link and setting a password both end the member's sessions (the session
+// version, lib/auth/sessions.ts): whoever had the old password is signed out at once.
 
 export type PasswordLinkPurpose = "invite" | "reset";
 /** A staff member, or a command on the server (`npm run staff:link`: `id` null). */
@@ -48,11 +51,13 @@ export async function issuePasswordLink(db: DbClient, actor: Actor, userId: stri
     const user = await tx.user.findUnique({ where: { id: userId } });
     if (!user || user.role === "customer") return { ok: false, code: "NOT_FOUND", message: "That staff account does not exist." };
     if (user.disabledAt) return { ok: false, code: "DISABLED", message: `${user.email} is disabled: enable the account first.` };
-    return { ok: true, link: await issuePasswordLinkIn(tx, actor, user, user.passwordHash ? "reset" : "invite") };
+    const purpose = user.passwordHash ? "reset" : "invite";
+    if (purpose === "reset") await tx.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
+    return { ok: true, link: await issuePasswordLinkIn(tx, actor, user, purpose) };
   });
 }
 
-export type LinkProblem = { ok: false; code: "INVALID" | "USED" | "EXPIRED" | "DISABLED"; message: string };
+export type LinkProblem = { ok: false; code: "INVALID" | "USED" | "EXPIRED" | "DISABLED" | "THROTTLED"; message: string };
 export type LinkState = { ok: true; email: string; purpose: PasswordLinkPurpose } | LinkProblem;
 
 const PROBLEMS: Record<LinkProblem["code"], string> = {
@@ -60,6 +65,7 @@ const PROBLEMS: Record<LinkProblem["code"], string> = {
   USED: "This link has already been used. Sign in with your password, or ask an admin for a new link.",
   EXPIRED: "This link has expired. Ask an admin for a new one.",
   DISABLED: "This account is disabled. Ask an admin to enable it.",
+  THROTTLED: "Too many attempts. Try again in 15 minutes.",
 };
 const problem = (code: LinkProblem["code"]): LinkProblem => ({ ok: false, code, message: PROBLEMS[code] });
 
@@ -87,6 +93,9 @@ export async function passwordLinkState(db: DbClient, token: string, now = new D
 export async function redeemPasswordLink(db: DbClient, token: string, password: string, now = new Date()): Promise<{ ok: true; email: string } | LinkProblem> {
   const first = await check(db, token, now);
   if (!first.ok) return first;
+  // Each attempt hashes a password: limited per account (lib/auth/throttle.ts).
+  const wait = await spendAttempt(db, SET_PASSWORD_ACCOUNT, first.link.userId);
+  if (wait) return { ok: false, code: "THROTTLED", message: tooManyAttemptsMessage(wait.retryAfterMs) };
   const passwordHash = await hashPassword(password);
   return db.$transaction(async (tx) => {
     const checked = await check(tx, token, now);
@@ -94,7 +103,8 @@ export async function redeemPasswordLink(db: DbClient, token: string, password: 
     const { link } = checked;
     const claimed = await tx.passwordLink.updateMany({ where: { id: link.id, usedAt: null }, data: { usedAt: now } });
     if (claimed.count !== 1) return problem("USED");
-    await tx.user.update({ where: { id: link.userId }, data: { passwordHash } });
+    // A new password ends every session of the account (the session version).
+    await tx.user.update({ where: { id: link.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
     await recordAudit({ actor: { id: link.user.id, email: link.user.email }, action: "staff.password_set", targetType: "user", targetId: link.userId, after: { through: link.purpose } }, tx);
     return { ok: true as const, email: link.user.email };
   });

@@ -105,12 +105,12 @@ export async function setStaffDisabled(db: DbClient, actor: Actor, userId: strin
   });
 }
 
-/** Staff accounts for the admin page; whether a password is set, never the hash itself. */
+/** Staff accounts for the admin page; whether a password and two-factor are set, never the hash or secret. */
 export async function listStaff(db: DbClient) {
   const users = await db.user.findMany({
     where: { role: { in: ["staff", "admin"] } },
     orderBy: [{ disabledAt: "asc" }, { email: "asc" }],
-    select: { id: true, email: true, name: true, role: true, disabledAt: true, createdAt: true, passwordHash: true },
+    select: { id: true, email: true, name: true, role: true, disabledAt: true, createdAt: true, passwordHash: true, totpEnabledAt: true },
   });
-  return users.map(({ passwordHash, ...user }) => ({ ...user, hasPassword: passwordHash !== null }));
+  return users.map(({ passwordHash, totpEnabledAt, ...user }) => ({ ...user, hasPassword: passwordHash !== null, totpEnabled: totpEnabledAt !== null }));
 }

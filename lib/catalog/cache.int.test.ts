@@ -216,8 +216,8 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
     const cache = createCatalogCache(t.db, { now: () => clock.now });
     const original = await cache.read(operators("gb", budget));
     clock.advance(DAY + 1);
-    // Another shop page spends this minute's catalog share (4 of 5) first.
-    for (let i = 0; i < 4; i++) await budget.acquire("commerce", "catalog");
+    // Another shop page spends this minute's catalog share (3 of 5) first.
+    for (let i = 0; i < 3; i++) await budget.acquire("commerce", "catalog");
 
     const read = await cache.read(operators("gb", budget));
     await cache.idle();

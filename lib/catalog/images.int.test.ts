@@ -34,14 +34,17 @@ async function get(path: string, headers: Record<string, string> = {}) {
   return GET(new Request(`http://shop.test${path}`, { headers }), { params: Promise.resolve({ ref }) });
 }
 
+/** A ref as an attacker would craft it: the URL alone, without the shop's signature. */
 const refOf = (url: string) => `/api/catalog-images/${Buffer.from(url).toString("base64url")}`;
+/** The path the shop itself puts on a page for `url` (signed). */
+const shopPath = async (url: string) => (await import("./images")).catalogImageUrl(url)!;
 
 describe("catalog image proxy", () => {
   it("serves an emulator operator logo through the shop, then from its cache", async () => {
     const { catalogImageUrl } = await import("./images");
     const logo = `${emu.url}/v2/img/operators/1000.svg`;
     const path = catalogImageUrl(logo);
-    expect(path).toBe(refOf(logo));
+    expect(path?.startsWith(`${refOf(logo)}.`)).toBe(true);
 
     const before = await imageHits();
     const first = await get(path!);
@@ -73,17 +76,55 @@ describe("catalog image proxy", () => {
     expect(await crafted.json()).toMatchObject({ error: { code: "IMAGE_NOT_FOUND" } });
   });
 
+  it("never fetches a path the shop did not put on a page (security finding 10: arbitrary upstream paths)", async () => {
+    const before = await imageHits();
+    // Crafted refs for the upstream's own API paths, on the allowed origin: refused unsent.
+    for (const path of ["/v2/status", "/v2/orders", "/v2/img/operators/1000.svg"]) {
+      const crafted = await get(refOf(`${emu.url}${path}`));
+      expect(crafted.status).toBe(404);
+      expect(await crafted.json()).toMatchObject({ error: { code: "IMAGE_NOT_FOUND" } });
+    }
+    // A real ref's signature does not carry over to another path.
+    const signature = (await shopPath(`${emu.url}/v2/img/operators/1000.svg`)).split(".")[1];
+    expect((await get(`${refOf(`${emu.url}/v2/status`)}.${signature}`)).status).toBe(404);
+    expect(await imageHits()).toBe(before);
+  });
+
   it("refuses what is not an image, a missing image, and malformed refs", async () => {
     const before = await imageHits();
-    const json = await get(refOf(`${emu.url}/v2/status`));
+    // Even a ref the shop signed (an upstream catalog naming a non-image) is served only as an image.
+    const json = await get(await shopPath(`${emu.url}/v2/status`));
     expect(json.status).toBe(404);
     expect(json.headers.get("content-type")).toContain("application/json");
     expect(await imageHits()).toBe(before + 1);
 
-    expect((await get(refOf(`${emu.url}/v2/img/operators/999999.svg`))).status).toBe(404);
+    expect((await get(await shopPath(`${emu.url}/v2/img/operators/999999.svg`))).status).toBe(404);
     expect((await get("/api/catalog-images/not*base64")).status).toBe(404);
     // Credentials in the URL are never accepted, even on an allowed origin.
     expect((await get(refOf(emu.url.replace("http://", "http://user:pw@") + "/v2/img/operators/1000.svg"))).status).toBe(404);
+  });
+
+  it("limits image misses per visitor network (429 with a code and Retry-After), while kept images and other visitors are served", async () => {
+    const { PEER_ADDRESS_HEADER } = await import("@/lib/security/client-address");
+    const { VISITOR_LIMITS } = await import("@/lib/security/visitor-limits");
+    const attacker = { [PEER_ADDRESS_HEADER]: "203.0.113.66", "x-forwarded-for": "198.51.100.9" };
+    const before = await imageHits();
+    const paths = await Promise.all(Array.from({ length: VISITOR_LIMITS.imageMiss.points + 5 }, (_, i) => shopPath(`${emu.url}/v2/img/operators/${700000 + i}.svg`)));
+    const statuses: number[] = [];
+    for (const path of paths) statuses.push((await get(path, attacker)).status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(VISITOR_LIMITS.imageMiss.points);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(await imageHits()).toBe(before + VISITOR_LIMITS.imageMiss.points);
+
+    const refused = await get(paths.at(-1)!, attacker);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: expect.stringMatching(/^Too many image requests from your network\. Please try again in \d+ seconds?\.$/) } });
+    // A changed X-Forwarded-For does not make a new visitor; another network is one.
+    expect((await get(paths.at(-1)!, { ...attacker, "x-forwarded-for": "192.0.2.200" })).status).toBe(429);
+    expect((await get(paths.at(-1)!, { [PEER_ADDRESS_HEADER]: "192.0.2.10" })).status).toBe(404);
+    // An image the shop keeps costs nothing: still served to the limited visitor.
+    expect((await get(await shopPath(`${emu.url}/v2/img/operators/1000.svg`), attacker)).status).toBe(200);
   });
 });
 

@@ -1,4 +1,6 @@
 import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { env } from "@/lib/env";
 import { upstreamEndpoints } from "@/lib/upstream/endpoints";
 
 // Upstream images (operator and brand logos, device pictures) reach the browser only through
@@ -9,6 +11,13 @@ import { upstreamEndpoints } from "@/lib/upstream/endpoints";
 // Only URLs on the configured upstreams' own origins (scheme, host and port of the commerce
 // and unlocking base URLs, or of the embedded emulator) are accepted, by both functions: the
 // route must not become an open proxy that fetches whatever a crafted link names.
+//
+// And only the images the catalog itself references (security finding 10 of [11]): a ref is
+// the URL plus an HMAC the shop adds when a page turns a catalog `img` into a shop URL, so
+// the route fetches exactly the URLs the upstream's own catalog answers named, never another
+// path on the upstream's host (its API, its status page) that a crafted ref spells out. The
+// allow-list is thus every URL the shop has put on a page, checked without any lookup, on
+// every instance alike (the key is derived from AUTH_SECRET).
 
 export const CATALOG_IMAGE_PATH = "/api/catalog-images";
 
@@ -32,17 +41,32 @@ export function catalogImageUrl(upstreamUrl: string | null | undefined): string 
   return url ? `${CATALOG_IMAGE_PATH}/${encodeImageRef(url)}` : null;
 }
 
-/** The upstream URL a shop image path stands for, if it is still an allowed one. */
+/** The upstream URL a shop image path stands for, if the shop made that path and it is still an allowed URL. */
 export function decodeImageRef(ref: string, origins: readonly string[]): URL | null {
-  if (!/^[A-Za-z0-9_-]{1,1400}$/.test(ref)) return null;
-  const text = Buffer.from(ref, "base64url").toString("utf8");
+  const parts = /^([A-Za-z0-9_-]{1,1400})\.([A-Za-z0-9_-]{22})$/.exec(ref);
+  if (!parts) return null;
+  const text = Buffer.from(parts[1]!, "base64url").toString("utf8");
+  if (!sameSignature(parts[2]!, signatureOf(text))) return null;
   // Only the canonical encoding: one URL, one shop path (and one cache entry).
   const url = allowedImageUrl(text, origins);
   return url && encodeImageRef(url) === ref ? url : null;
 }
 
+/** `<base64url of the URL>.<its HMAC>`: only the shop can make one. */
 export function encodeImageRef(url: URL): string {
-  return Buffer.from(url.href, "utf8").toString("base64url");
+  return `${Buffer.from(url.href, "utf8").toString("base64url")}.${signatureOf(url.href)}`;
+}
+
+/** 128 bits of HMAC-SHA256 over the URL, with a key of its own derived from AUTH_SECRET. */
+function signatureOf(href: string): string {
+  const key = createHmac("sha256", env.AUTH_SECRET).update("catalog-image-ref v1").digest();
+  return createHmac("sha256", key).update(href, "utf8").digest("base64url").slice(0, 22);
+}
+
+function sameSignature(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** `raw` as a URL if it is http(s), without credentials or fragment, on one of `origins`. */

@@ -1,7 +1,8 @@
 // How long each cached upstream catalog stays fresh: the ONE place these lifetimes live.
 // Only the resources listed here can be cached (the cache's `resource` parameter is a key of
 // this manifest), so nothing that must be live can slip in by accident. Never cached, by
-// design: order previews (account-specific and authoritative), orders and their status,
+// design: order previews (account-specific and authoritative; lib/orders/quote.ts reuses one
+// for a minute only, in its own rows, never served stale), orders and their status,
 // balance and balance history, eSIM lines (remaining data), IMEI checks (a paid, per-device
 // lookup), webhooks, and /status, /geo.
 

@@ -52,4 +52,20 @@ describe("cached catalog reads", () => {
     await unlockTools(1015, 234030);
     expect((await counters())["GET /tools/1015/234030"]).toBe(1);
   });
+
+  it("a refresh answering ESIM_DISABLED ends the cached eSIM catalog's lifetime, so listings follow at once", async () => {
+    const { esimDestinations, esimPlan, esimPlans } = await import("./esim");
+    await esimDestinations();
+    expect((await esimPlans("fr")).stale).toBe(false);
+    const setEsim = (esimEnabled: boolean) => fetch(`${emu.url}/__control/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ esimEnabled }) });
+    await setEsim(false);
+    try {
+      // A plan nothing cached yet: its read goes to the supplier and is refused.
+      await expect(esimPlan("eu-5gb-30d")).rejects.toMatchObject({ canonicalCode: "ESIM_DISABLED" });
+      const fresh = await t.db.catalogCacheEntry.count({ where: { resource: { in: ["esim.destinations", "esim.plans"] }, expiresAt: { gt: new Date() } } });
+      expect(fresh).toBe(0);
+    } finally {
+      await setEsim(true);
+    }
+  });
 });

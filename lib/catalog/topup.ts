@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { allPages, commerceClient } from "@/lib/upstream/commerce";
 import { cachedRead } from "./cached";
+import { catalogKey } from "./lifetimes";
 
 // Cached top-up catalog reads (lifetimes in lifetimes.ts). Every read returns the value with
 // its age and staleness, so pages can say "prices as of …" when the upstream is down.
@@ -25,6 +26,10 @@ export const searchTopupProducts = (country: string) =>
     allPages((cursor) => commerceClient().searchTopupProducts({ country: country.toLowerCase(), cursor, limit: 100 })),
   );
 
+const carrierParams = (e164: string) => ({ phone: createHash("sha256").update(e164).digest("hex").slice(0, 32) });
+
 /** Carrier of one number; the cache key holds a hash, never the number itself. */
-export const carrierLookup = (e164: string) =>
-  cachedRead("topup.carrier-lookup", { phone: createHash("sha256").update(e164).digest("hex").slice(0, 32) }, () => commerceClient().lookupCarrier(e164));
+export const carrierLookup = (e164: string) => cachedRead("topup.carrier-lookup", carrierParams(e164), () => commerceClient().lookupCarrier(e164));
+
+/** The cache key of carrierLookup(e164): lets the page tell a lookup the cache answers from one that asks the upstream. */
+export const carrierLookupKey = (e164: string) => catalogKey("topup.carrier-lookup", carrierParams(e164));

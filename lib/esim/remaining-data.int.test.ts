@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { commerceFulfillment } from "@/lib/orders/fulfillment";
+import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { startOrderTestbed, type OrderTestbed } from "@/lib/orders/testing";
 import { remainingData } from "./remaining-data";
 import { USAGE_GATE_MS } from "./usage";
@@ -67,7 +68,7 @@ describe("eSIM remaining data behind the five-minute gate", () => {
     const second = await remainingData(t.db, order.id, { commerce: t.clients.commerce, now: () => later });
     expect(second).toMatchObject({ asked: true, failed: false, usage: { lineStatus: expect.any(String) } });
     expect(await linesCalls()).toBe(before + 1);
-    const stored = (await t.reload(order.id)).fulfillment as Record<string, unknown>;
+    const stored = openFulfillment((await t.reload(order.id)).fulfillment);
     expect(stored.usageAskedAt).toBe(later.toISOString());
     expect(stored.balanceCheckedAt).toBe(second.usage?.checkedAt);
     // The order core's fields are kept.

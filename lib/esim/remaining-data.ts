@@ -1,7 +1,6 @@
 import type { DbClient } from "@/lib/db/create-client";
-import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
-import { asObject } from "@/lib/orders/detail";
+import { openFulfillmentForWrite, sealFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { resolveClients } from "@/lib/orders/clients";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
 import { maskIccid, mayAskSupplier, readIccid, readStoredUsage, usageFromLine, type EsimUsage } from "./usage";
@@ -38,7 +37,7 @@ export async function remainingData(db: DbClient, orderId: string, options: Rema
     // Claim the question; whoever loses re-reads and finds the gate shut.
     const claimed = await db.order.updateMany({
       where: { id: orderId, updatedAt: order.updatedAt },
-      data: { fulfillment: { ...asObject(order.fulfillment), usageAskedAt: askedAt.toISOString() } as Prisma.InputJsonValue },
+      data: { fulfillment: sealFulfillment({ ...openFulfillmentForWrite(order.fulfillment), usageAskedAt: askedAt.toISOString() }) },
     });
     if (claimed.count === 0) continue;
     return ask(db, orderId, iccid, stored, options);
@@ -59,8 +58,9 @@ async function ask(db: DbClient, orderId: string, iccid: string, stored: EsimUsa
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const order = await db.order.findUnique({ where: { id: orderId }, select: { fulfillment: true, updatedAt: true } });
     if (!order) break;
-    const fulfillment = { ...asObject(order.fulfillment), ...update };
-    const written = await db.order.updateMany({ where: { id: orderId, updatedAt: order.updatedAt }, data: { fulfillment: fulfillment as Prisma.InputJsonValue } });
+    // The LPA string and install URLs stay sealed (lib/orders/sealed-fulfillment.ts).
+    const fulfillment = { ...openFulfillmentForWrite(order.fulfillment), ...update };
+    const written = await db.order.updateMany({ where: { id: orderId, updatedAt: order.updatedAt }, data: { fulfillment: sealFulfillment(fulfillment) } });
     if (written.count === 1) return { usage: readStoredUsage(fulfillment), asked: true, failed: false };
   }
   logger.warn({ orderId, iccid: maskIccid(iccid) }, "eSIM remaining data read but not stored: the order kept changing");

@@ -5,8 +5,10 @@ import { logger } from "@/lib/log";
 
 // Outgoing mail: every message is first written to the MailOutbox table (what was sent, to
 // whom, when — visible to staff and kept across restarts), then handed to the transport. The
-// only transport today is the log: it records that the message would go out (recipient and
-// subject, never the body, which may carry a redemption code) and marks it sent. An SMTP
+// only transport today is the log: it records that a message of this kind went out (its id,
+// kind and order id; never the recipient, the subject, which names a guest order's reference
+// — the key to its order page — nor the body, which may carry a redemption code) and marks it
+// sent; the outbox row, shown to staff only, keeps the whole message. An SMTP
 // transport can replace `deliver` later and pick up unsent rows (sentAt null). docs/admin.md.
 
 export type OutgoingMail = { to: string; subject: string; body: string; kind: string; orderId?: string };
@@ -17,6 +19,6 @@ export async function sendMail(db: DbClient, mail: OutgoingMail): Promise<MailOu
 }
 
 async function deliver(db: DbClient, row: MailOutbox): Promise<MailOutbox> {
-  logger.info({ mailId: row.id, kind: row.kind, orderId: row.orderId, subject: row.subject }, "mail (log transport): not sent by SMTP, recorded in the outbox");
+  logger.info({ mailId: row.id, kind: row.kind, orderId: row.orderId }, "mail (log transport): not sent by SMTP, recorded in the outbox");
   return db.mailOutbox.update({ where: { id: row.id }, data: { transport: "log", sentAt: new Date() } });
 }

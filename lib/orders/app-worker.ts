@@ -4,6 +4,7 @@ import { hostname } from "node:os";
 import { logger } from "@/lib/log";
 import { refreshSearchIndex } from "@/lib/admin/orders/search-index";
 import { trimWebhookReceipts } from "@/lib/webhooks/retention";
+import { sealPlainFulfillments } from "./sealed-fulfillment";
 import { startWorker, type RunningWorker } from "./worker";
 
 // The app's order worker: one per process (instrumentation.ts inside Next.js, or
@@ -35,6 +36,9 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
           await housekeeping?.(db, now);
           // Keeps the staff search index close to current, so a search rarely waits for it.
           await refreshSearchIndex(db, { maxRows: SEARCH_INDEX_ROWS_PER_MINUTE });
+          // Delivered secrets of orders written before they were sealed at rest: sealed once, in
+          // bounded batches, until none is left (lib/orders/sealed-fulfillment.ts).
+          await sealPlainFulfillments(db, { maxRows: SEARCH_INDEX_ROWS_PER_MINUTE });
           // Webhook receipts older than the retention go, in bounded batches (last, so a
           // failure here never holds up the payments' or the search index's work).
           await trimWebhookReceipts(db, { now, retentionDays: env.WEBHOOK_RECEIPT_RETENTION_DAYS });

@@ -2,8 +2,8 @@ import type { DbClient } from "@/lib/db/create-client";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import type { EventSource, OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import { logger } from "@/lib/log";
-import { asObject } from "./detail";
 import { mergeFulfillment, sameJson, type OrderFulfillment } from "./fulfillment";
+import { hasSecretsInClear, openFulfillmentForWrite, sealFulfillment } from "./sealed-fulfillment";
 import { refundAfterFailure, REFUND_PENDING, type FailedAfterPaymentHook } from "./hooks";
 import { canTransition, FINAL_STATUSES, transition } from "./lifecycle";
 import { after, commercePollDelayMs, MANUAL_REVISION_POLL_MS } from "./schedule";
@@ -42,11 +42,14 @@ export type MappedInput = {
 
 export async function applyMapped(db: DbClient, order: Order, input: MappedInput, depth = 0): Promise<{ changed: boolean; order: Order }> {
   const now = input.now ?? new Date();
-  const current = asObject(order.fulfillment) as OrderFulfillment;
+  // Compared and merged opened; stored sealed (codes, LPA strings, instructions: sealed-fulfillment.ts).
+  const current = openFulfillmentForWrite(order.fulfillment);
   if (isStale(order, current, input)) return { changed: false, order };
 
-  const fulfillment = mergeFulfillment(current, input.fulfillment ?? {});
-  const fulfillmentChanged = !sameJson(fulfillment, current);
+  const merged = mergeFulfillment(current, input.fulfillment ?? {});
+  // A row written before sealing is sealed by its next write, even if nothing else changed.
+  const fulfillmentChanged = !sameJson(merged, current) || hasSecretsInClear(order.fulfillment);
+  const fulfillment = sealFulfillment(merged);
   const statusChanged = input.raw !== order.upstreamStatus;
   const path = moveTo(order.status, input.mapped);
 
@@ -63,7 +66,7 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
         data: { upstreamStatus: input.raw },
         patch: {
           upstreamStatus: input.raw,
-          fulfillment: fulfillment as Prisma.InputJsonValue,
+          fulfillment,
           ...(index === 0 && input.learned ? learnedPatch(input.learned, now) : {}),
           ...statusPatch(moved!, to, input, now),
         },
@@ -92,7 +95,7 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
   const updated = await db.$transaction(async (tx) => {
     const result = await tx.order.updateMany({
       where: { id: order.id, status: order.status, upstreamStatus: order.upstreamStatus, updatedAt: order.updatedAt },
-      data: { upstreamStatus: input.raw, fulfillment: fulfillment as Prisma.InputJsonValue, ...(input.learned && !order.upstreamOrderId ? { upstreamOrderId: input.learned.upstreamOrderId } : {}) },
+      data: { upstreamStatus: input.raw, fulfillment, ...(input.learned && !order.upstreamOrderId ? { upstreamOrderId: input.learned.upstreamOrderId } : {}) },
     });
     if (result.count === 0) return null;
     if (statusChanged) {

@@ -7,6 +7,7 @@ import { createOrder } from "./create";
 import { startPaymentLinkOrder } from "./payment-link";
 import { placeOrder } from "./placement";
 import { quoteCommerceOrder } from "./quote";
+import { openFulfillment } from "./sealed-fulfillment";
 import { inFuture, markPaid, startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "./testing";
 import { runWorkerOnce } from "./worker";
 
@@ -76,7 +77,7 @@ describe("applyCommerceOrder", () => {
     await tb.advanceClock(5_000);
     await applyCommerceOrder(tb.db, await tb.clients.commerce.getOrder(placed.upstreamOrderId!), { source: "webhook", connectionId: await tb.commerceConnection() });
     const done = await tb.reload(order.id);
-    const fulfillment = done.fulfillment as { redemptionCode: string; redemptionUrl: string };
+    const fulfillment = openFulfillment(done.fulfillment) as { redemptionCode: string; redemptionUrl: string };
     expect(done.status).toBe("fulfilled");
     expect(fulfillment.redemptionCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
     expect(fulfillment.redemptionUrl).toContain("/v2/redeem/");
@@ -94,7 +95,7 @@ describe("applyCommerceOrder", () => {
     await worker(6_000);
     const done = await tb.reload(order.id);
     expect(done.status).toBe("fulfilled");
-    expect(done.fulfillment).toMatchObject({
+    expect(openFulfillment(done.fulfillment)).toMatchObject({
       iccid: expect.stringMatching(/^\d{20}$/),
       lpaString: expect.stringMatching(/^LPA:1\$/),
       installUrl: expect.stringContaining("carddata="),

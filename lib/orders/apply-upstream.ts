@@ -6,6 +6,7 @@ import type { UnlockClient } from "@/lib/upstream/unlock/client";
 import type { UnlockOrder } from "@/lib/upstream/unlock/schemas";
 import { COMMERCE_PRODUCT_TYPES } from "./detail";
 import { commerceFulfillment, type OrderFulfillment } from "./fulfillment";
+import { openFulfillment } from "./sealed-fulfillment";
 import type { FailedAfterPaymentHook } from "./hooks";
 import { applyMapped } from "./apply-mapped";
 import { transition } from "./lifecycle";
@@ -101,7 +102,7 @@ export async function applyUnlockStatus(db: DbClient, orderId: string, unlockOrd
 
   let mapped = mapUnlockStatus(unlockOrder.status);
   const fulfillment: OrderFulfillment = {};
-  const current = (order.fulfillment ?? {}) as OrderFulfillment;
+  const current = openFulfillment(order.fulfillment);
   if (mapped.status === "fulfilled" && !current.instructions) {
     try {
       const unlock = options.unlock ?? (await import("./clients").then((m) => m.resolveClients())).unlock;

@@ -4,17 +4,19 @@ import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { PaymentError } from "@/lib/payments";
 import { beginPayment } from "./begin-payment";
+import { type Claimant, mayResume, type ResumableOrder } from "./submitter";
 
-export type OrderToPay = { id: string; ref: string; userId: string | null; status: string; upstreamMode: string };
+export type OrderToPay = ResumableOrder;
 
 /**
  * The end of every "Pay" server action: sends the buyer to the checkout of the order their
  * submission made (an order that no longer awaits payment — the other tab paid — comes back
- * as its order page). Returns an error only when the order is someone else's.
+ * as its order page). Returns an error only when the order is someone else's: another
+ * account's, or a guest order made in another browser (./submitter.ts, `mayResume`).
  */
-export async function continueToPayment(order: OrderToPay, viewerId: string | null, startAgainMessage: string): Promise<{ error: string }> {
-  // Someone else's submission id (a shared review link): never hand over their order.
-  if (order.userId !== null && order.userId !== viewerId) return { error: startAgainMessage };
+export async function continueToPayment(order: OrderToPay, claimant: Claimant, startAgainMessage: string): Promise<{ error: string }> {
+  // Never hand over, nor name, an order this browser (or account) did not make.
+  if (!mayResume(order, claimant)) return { error: startAgainMessage };
   let redirectUrl: string;
   try {
     redirectUrl = await beginPayment(db, order);

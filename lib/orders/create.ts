@@ -6,15 +6,20 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
 import { emailSchema } from "@/lib/validation/email";
 import { idempotencyKeyFor, newOrderId, newOrderRef } from "./refs";
+import { mayResume } from "./submitter";
 
-// One form submission makes one local order. The form carries a random `submissionId`; the
-// database's unique constraint on it turns a double click, a second tab posting the same form
-// or a resent request into "here is the order you already have", never a second order.
+// One submission makes one local order. The pay action derives the `submissionId` from the
+// browser's submitter secret and what is bought (./submitter.ts); the database's unique
+// constraint on it turns a double click, a second tab posting the same review or a resent
+// request into "here is the order you already have", never a second order. The order keeps
+// the submitter's hash, so only the browser (or account) that made it is ever handed it back.
 
 export type CreateOrderInput = {
   productType: ProductType;
-  /** Random id generated with the form (at least 16 characters): one submission, one order. */
+  /** The submission's id (at least 16 characters, ./submitter.ts): one submission, one order. */
   submissionId: string;
+  /** SHA-256 of the browser's submitter secret (./submitter.ts); null only for orders no browser made. */
+  submitterHash?: string | null;
   customerEmail: string;
   userId?: string | null;
   detail: Prisma.InputJsonValue;
@@ -28,6 +33,7 @@ const inputSchema = z.object({
   submissionId: z.string().min(16).max(200),
   customerEmail: emailSchema,
   userId: z.string().min(1).nullish(),
+  submitterHash: z.string().regex(/^[0-9a-f]{64}$/).nullish(),
   pricing: z.object({ currency: z.string().min(3).max(8), amountMinor: minor, serviceFeeMinor: minor, smsFeeMinor: minor, totalMinor: minor, costMinor: minor }),
   upstreamMode: z.enum(["credits", "payment_link"]).default("credits"),
 });
@@ -41,8 +47,8 @@ export class OrderSubmissionConflictError extends Error {
 
 /**
  * Creates the order in `awaiting_payment` with its "created" event, or returns the order this
- * submission already made. A submission id presented again by someone else (another email,
- * account or product) is refused rather than answered with that order.
+ * submission already made. A submission id presented again by someone else (another browser,
+ * email, account or product) is refused rather than answered with that order.
  */
 export async function createOrder(db: DbClient, input: CreateOrderInput): Promise<Order> {
   const valid = inputSchema.parse(input);
@@ -53,7 +59,8 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
   }
 
   const existing = await db.order.findUnique({ where: { submissionId: valid.submissionId } });
-  if (existing) return sameSubmission(existing, valid.productType, email, valid.userId ?? null);
+  const who = { productType: valid.productType, email, userId: valid.userId ?? null, submitterHash: valid.submitterHash ?? null };
+  if (existing) return sameSubmission(existing, who);
 
   const id = newOrderId();
   try {
@@ -65,6 +72,7 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
         status: "awaiting_payment",
         idempotencyKey: idempotencyKeyFor(id),
         submissionId: valid.submissionId,
+        submitterHash: who.submitterHash,
         upstreamMode: valid.upstreamMode,
         userId: valid.userId ?? null,
         customerEmail: email,
@@ -82,13 +90,16 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
     // Lost the race to a concurrent copy of the same submission: answer with its order.
     const winner = await db.order.findUnique({ where: { submissionId: valid.submissionId } });
     if (!winner) throw error;
-    return sameSubmission(winner, valid.productType, email, valid.userId ?? null);
+    return sameSubmission(winner, who);
   }
 }
 
-function sameSubmission(order: Order, productType: ProductType, email: string, userId: string | null): Order {
-  if (order.productType !== productType || order.customerEmail !== email || (order.userId ?? null) !== userId) {
-    throw new OrderSubmissionConflictError();
-  }
+type Presenter = { productType: ProductType; email: string; userId: string | null; submitterHash: string | null };
+
+function sameSubmission(order: Order, who: Presenter): Order {
+  const sameBuyer = order.productType === who.productType && order.customerEmail === who.email && (order.userId ?? null) === who.userId;
+  // Orders made by a browser go back only to that browser (or the account that owns them).
+  const sameMaker = who.submitterHash === null ? order.submitterHash === null : mayResume(order, { userId: who.userId, submitterHash: who.submitterHash });
+  if (!sameBuyer || !sameMaker) throw new OrderSubmissionConflictError();
   return order;
 }

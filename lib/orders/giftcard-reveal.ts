@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/db/create-client";
-import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { asObject } from "./detail";
+import { openFulfillment, openFulfillmentForWrite, sealFulfillment } from "./sealed-fulfillment";
 
 // A gift card's code is shown only when the buyer asks for it ("Reveal code" on the order
 // page). The first reveal is recorded once: `fulfillment.codeRevealedAt` (ISO time) and an
@@ -13,7 +13,8 @@ export type GiftcardRedemption = { code: string; url: string | null };
 
 /** The code and redemption link stored for a fulfilled gift card, or null when there is none. */
 export function readRedemption(fulfillment: unknown): GiftcardRedemption | null {
-  const record = asObject(fulfillment);
+  // Stored sealed; opening an already opened record changes nothing.
+  const record = openFulfillment(fulfillment);
   const code = typeof record.redemptionCode === "string" ? record.redemptionCode.trim() : "";
   if (!code) return null;
   const url = typeof record.redemptionUrl === "string" && /^https?:\/\//.test(record.redemptionUrl.trim()) ? record.redemptionUrl.trim() : null;
@@ -47,7 +48,8 @@ export async function recordCodeReveal(
     const written = await db.$transaction(async (tx) => {
       const result = await tx.order.updateMany({
         where: { id: orderId, updatedAt: order.updatedAt },
-        data: { fulfillment: { ...asObject(order.fulfillment), codeRevealedAt: revealedAt } as Prisma.InputJsonValue },
+        // Re-sealed on the way (a row written before sealing is sealed here).
+        data: { fulfillment: sealFulfillment({ ...openFulfillmentForWrite(order.fulfillment), codeRevealedAt: revealedAt }) },
       });
       if (result.count === 0) return false;
       // The code itself never goes into an event (docs/orders.md): only that it was revealed.

@@ -1,16 +1,31 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { DbClient } from "@/lib/db/create-client";
+import { logger } from "@/lib/log";
 import { getMargin } from "@/lib/pricing/margin";
 import { retailBreakdown, type PriceBreakdown } from "@/lib/pricing/retail";
 import { UpstreamError } from "@/lib/upstream/errors";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
+import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
+import { limitVisitor, VISITOR_LIMITED_CODE } from "@/lib/security/visitor-limits";
 import { appCheckoutMode, appDb, type CheckoutMode } from "./app-config";
 import { resolveClients } from "./clients";
 import { commerceRequestBody, type CommerceDetail } from "./detail";
 
-// The price a buyer sees before paying: ALWAYS the upstream's preview (account-specific and
-// authoritative for PRO accounts; never cached), plus the shop's margin. The result's `detail`
-// is what createOrder stores and placement sends again.
+// The price a buyer sees before paying: the upstream's preview (account-specific and
+// authoritative for PRO accounts) plus the shop's margin. The result's `detail` is what
+// createOrder stores and placement sends again.
+//
+// Security finding 2 of [11]: any anonymous visitor can make the shop preview, so a preview
+//  - is sent in the request budget's "preview" class (capped, below placement and status;
+//    lib/upstream/budget/db-budget.ts), refused with "try again in N seconds" when spent;
+//  - is reused for PREVIEW_CACHE_MS per identical request (price token, phone, plan, SMS,
+//    checkout mode), shared by every instance through the database (a CatalogCacheEntry row,
+//    resource "orders.preview", keyed by a hash: the phone number is not stored in the key);
+//  - costs the visitor one point of their preview limit when it is not reused
+//    (lib/security/visitor-limits.ts), when the caller names the visitor.
+// Reusing a preview for a minute is safe: placement previews again, live and in the order
+// class, and parks the order if the price rose above what the buyer paid (placement-commerce.ts).
 
 export type QuoteInput = {
   type: "topup" | "esim" | "giftcard";
@@ -36,7 +51,24 @@ export type CommerceQuote = {
   detail: CommerceDetail & { product: Record<string, unknown> | null; checkoutMode: CheckoutMode };
 };
 
-export type QuoteOptions = { db?: DbClient; commerce?: CommerceClient; mode?: CheckoutMode };
+export type QuoteOptions = {
+  db?: DbClient;
+  commerce?: CommerceClient;
+  mode?: CheckoutMode;
+  /** The visitor (lib/security/client-address.ts visitorKey) whose preview limit a live preview spends; none: not limited (staff, tests). */
+  visitor?: string;
+  /** How long an identical preview is reused; 0: always live. Default PREVIEW_CACHE_MS. */
+  cacheMs?: number;
+  /** Injected for tests. */
+  now?: () => number;
+};
+
+/** How long a preview is reused for the same request (see the comment at the top). */
+export const PREVIEW_CACHE_MS = 60_000;
+/** The CatalogCacheEntry resource name of reused previews (not a catalog resource: never served stale). */
+export const PREVIEW_CACHE_RESOURCE = "orders.preview";
+
+type Preview = Awaited<ReturnType<CommerceClient["previewOrder"]>>;
 
 const e164 = /^\+[1-9]\d{6,14}$/;
 const inputSchema = z
@@ -74,7 +106,7 @@ export async function quoteCommerceOrder(input: QuoteInput, options: QuoteOption
     ...(valid.smsNotification ? { smsNotification: true } : {}),
     ...(valid.smsNotification && valid.smsText ? { smsText: valid.smsText } : {}),
   };
-  const preview = await commerce.previewOrder(commerceRequestBody(valid.type, detail, mode));
+  const preview = await previewWithReuse(db, commerce, commerceRequestBody(valid.type, detail, mode), options);
   const currency = (preview.currency ?? "EUR").toUpperCase();
   const smsFeeMinor = preview.sms_fee ?? 0;
 
@@ -103,4 +135,50 @@ export async function quoteCommerceOrder(input: QuoteInput, options: QuoteOption
     },
     detail: { ...detail, product: (preview.product as Record<string, unknown> | null | undefined) ?? null, checkoutMode: mode },
   };
+}
+
+/** The preview for `body`: a copy younger than cacheMs, or a live one (budget class "preview", the visitor's limit). */
+async function previewWithReuse(db: DbClient, commerce: CommerceClient, body: OrderRequestBody, options: QuoteOptions): Promise<Preview> {
+  const now = options.now ?? Date.now;
+  const cacheMs = options.cacheMs ?? PREVIEW_CACHE_MS;
+  const key = `${PREVIEW_CACHE_RESOURCE}:${createHash("sha256").update(JSON.stringify(body)).digest("base64url")}`;
+  if (cacheMs > 0) {
+    const row = await db.catalogCacheEntry.findUnique({ where: { key } });
+    if (row?.value && row.expiresAt.getTime() > now()) return JSON.parse(row.value) as Preview;
+  }
+  if (options.visitor !== undefined) {
+    const verdict = await limitVisitor(db, "preview", options.visitor);
+    if (!verdict.allowed) {
+      throw new UpstreamError({
+        api: "commerce",
+        kind: "network",
+        code: VISITOR_LIMITED_CODE,
+        message: `preview refused: the visitor's preview limit is spent (retry in ${verdict.retryAfterSeconds} s)`,
+        userMessage: verdict.message,
+        retryable: true,
+        retryAfterMs: verdict.retryAfterSeconds * 1000,
+      });
+    }
+  }
+  const preview = await commerce.previewOrder(body, { priority: "preview" });
+  if (cacheMs > 0) {
+    const at = now();
+    const data = { upstream: "commerce", resource: PREVIEW_CACHE_RESOURCE, value: JSON.stringify(preview), fetchedAt: new Date(at), expiresAt: new Date(at + cacheMs), lastError: null, lastErrorAt: null };
+    await db.catalogCacheEntry
+      .upsert({ where: { key }, create: { key, ...data }, update: data })
+      .then(() => sweepExpiredPreviews(db, at))
+      .catch((error: unknown) => logger.warn({ err: error }, "preview not kept for reuse"));
+  }
+  return preview;
+}
+
+const lastSweep = new WeakMap<DbClient, number>();
+
+/** Deletes expired previews, at most once a minute per process (their number grows with every phone number priced). */
+function sweepExpiredPreviews(db: DbClient, at: number): void {
+  if (at - (lastSweep.get(db) ?? 0) < PREVIEW_CACHE_MS) return;
+  lastSweep.set(db, at);
+  db.catalogCacheEntry
+    .deleteMany({ where: { resource: PREVIEW_CACHE_RESOURCE, expiresAt: { lt: new Date(at) } } })
+    .catch((error: unknown) => logger.warn({ err: error }, "expired previews not deleted"));
 }

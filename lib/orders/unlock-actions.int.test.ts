@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { placeOrder } from "./placement";
+import { openFulfillment } from "./sealed-fulfillment";
 import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "./testing";
 import { cancelUnlockOrder, fetchUnlockInstructions, forceUnlockNowait, type UnlockActionOptions } from "./unlock-actions";
 
@@ -86,7 +87,7 @@ describe("forceUnlockNowait", () => {
     expect(await forceUnlockNowait(order.ref, staff(), options)).toEqual({ ok: true });
     const done = await tb.reload(order.id);
     expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "available" });
-    expect((done.fulfillment as { instructions: string }).instructions).toMatch(/\n/);
+    expect(openFulfillment(done.fulfillment).instructions).toMatch(/\n/);
     const events = await tb.events(order.id);
     expect(events.find((e) => e.type === "unlock_nowait")).toMatchObject({ source: "staff", actor: staffId });
     expect(events.at(-1)).toMatchObject({ toStatus: "fulfilled", source: "staff" });
@@ -110,7 +111,7 @@ describe("fetchUnlockInstructions", () => {
     await tb.advanceClock(2 * 24 * 60 * 60_000 + 1_000);
     expect(await fetchUnlockInstructions(order.ref, staff(), options)).toEqual({ ok: true });
     const done = await tb.reload(order.id);
-    expect((done.fulfillment as { instructions: string }).instructions.length).toBeGreaterThan(20);
+    expect(openFulfillment(done.fulfillment).instructions!.length).toBeGreaterThan(20);
     expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "available" });
     expect((await tb.events(order.id)).find((e) => e.type === "instructions")).toMatchObject({ source: "staff", actor: staffId });
   });

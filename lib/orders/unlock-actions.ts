@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbClient } from "@/lib/db/create-client";
-import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import type { Order } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { UnlockClient } from "@/lib/upstream/unlock/client";
@@ -8,8 +8,8 @@ import { applyMapped } from "./apply-mapped";
 import { resolveClients } from "./clients";
 import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "./connections";
 import { applyUnlockStatus } from "./apply-upstream";
-import { asObject } from "./detail";
-import { mergeFulfillment, type OrderFulfillment } from "./fulfillment";
+import { mergeFulfillment } from "./fulfillment";
+import { openFulfillmentForWrite, sealFulfillment } from "./sealed-fulfillment";
 import type { FailedAfterPaymentHook } from "./hooks";
 import { FINAL_STATUSES, recordEvent } from "./lifecycle";
 import { CANCEL_WINDOW_PASSED_MESSAGE, CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "./unlock-cancel-window";
@@ -97,8 +97,8 @@ export async function fetchUnlockInstructions(orderRef: string, actor: UnlockAct
     }
     return upstreamRefusal(db, order, actor, actorId, "instructions_failed", error);
   }
-  const current = asObject(order.fulfillment) as OrderFulfillment;
-  const fulfillment = mergeFulfillment(current, { instructions: howto }) as Prisma.InputJsonValue;
+  // The instructions carry the unlock code: stored sealed (sealed-fulfillment.ts).
+  const fulfillment = sealFulfillment(mergeFulfillment(openFulfillmentForWrite(order.fulfillment), { instructions: howto }));
   await db.order.update({ where: { id: order.id }, data: { fulfillment } });
   await recordEvent(db, { orderId: order.id, type: "instructions", source: actor.source, actor: actorId, message: "Unlock instructions read from the supplier" });
   // With the instructions in hand an order still shown in progress can complete now.

@@ -3,6 +3,7 @@ import { createUnlockClient } from "@/lib/upstream/unlock/client";
 import { readPlacement } from "./detail";
 import { placeOrder } from "./placement";
 import { HOUR } from "./schedule";
+import { openFulfillment } from "./sealed-fulfillment";
 import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "./testing";
 import { runWorkerOnce } from "./worker";
 
@@ -38,7 +39,7 @@ describe("unlock orders", () => {
     await worker(HOUR + 1_000);
     const done = await tb.reload(order.id);
     expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "available", nextPollAt: null });
-    expect((done.fulfillment as { instructions: string }).instructions.length).toBeGreaterThan(20);
+    expect(openFulfillment(done.fulfillment).instructions!.length).toBeGreaterThan(20);
     // One debit of the tool's price on the unlock ledger for this ticket.
     const entries = (await tb.ledger()).filter((e) => e.api === "unlock" && e.reference === `unlock:order:${done.upstreamOrderId}`);
     expect(entries.map((e) => e.kind)).toEqual(["debit"]);

@@ -4,8 +4,10 @@ import { env } from "@/lib/env";
 import { startCheckoutWith, type CheckoutStart } from "./checkout";
 import { installPaymentHooks } from "./hooks";
 import { sandboxProvider } from "./sandbox";
+import { paySandboxCheckout, type SandboxPayResult } from "./sandbox-checkout";
 import { stripeProviderFromEnv } from "./stripe/from-env";
-import type { PaymentActor, PaymentProvider } from "./types";
+import type { MarkPaidOptions } from "./succeed";
+import type { PaymentActor, PaymentProvider, PaymentProviderId } from "./types";
 
 // Paying the shop, for app code: the provider chosen by PAYMENT_PROVIDER (sandbox by default,
 // stripe when configured) and the payment operations. The operations take the database (and
@@ -16,6 +18,16 @@ installPaymentHooks();
 
 export function paymentProvider(): PaymentProvider {
   return env.PAYMENT_PROVIDER === "stripe" ? stripeProviderFromEnv() : sandboxProvider;
+}
+
+/** Which provider new payments use (PAYMENT_PROVIDER), without building it. */
+export function currentPaymentProviderId(): PaymentProviderId {
+  return env.PAYMENT_PROVIDER === "stripe" ? "stripe" : "sandbox";
+}
+
+/** The test checkout's Pay button: refused once the shop no longer runs with the sandbox. */
+export function paySandboxPayment(db: DbClient, paymentId: string, options: MarkPaidOptions): Promise<SandboxPayResult> {
+  return paySandboxCheckout(db, paymentId, { ...options, currentProvider: currentPaymentProviderId() });
 }
 
 /** Minutes an unpaid checkout stays open (PAYMENT_EXPIRY_MINUTES, default 30). */
@@ -33,6 +45,7 @@ export async function startCheckout(db: DbClient, orderId: string, by: Partial<P
 }
 
 export { markPaymentSucceeded, type MarkPaidResult } from "./succeed";
+export { sandboxCheckoutUsable, type SandboxPayResult } from "./sandbox-checkout";
 export { markPaymentDeclined, expirePayment, expireAbandonedPayments } from "./lapse";
 export { refundPayment } from "./refund";
 export { markPaidAtCounter } from "./counter";

@@ -9,8 +9,13 @@ import { assertSecureTransport } from "./transport";
 // nothing of either API's envelope: it returns the status, headers and parsed JSON body,
 // and the API clients (commerce/, unlock/) turn those into data or an UpstreamError.
 
-/** Placement and status calls go first when the request budget is tight; catalog refresh last. */
-export type Priority = "order" | "status" | "catalog";
+/**
+ * The request budget's classes (lib/upstream/budget/db-budget.ts has the shares and why):
+ * placement ("order") and "status" go first when the budget is tight and may wait for the next
+ * window; buyer-facing price previews ("preview", anonymous) and "catalog" refresh each have a
+ * capped share and are refused at once when it is spent, so neither can starve orders.
+ */
+export type Priority = "order" | "status" | "preview" | "catalog";
 
 export interface RequestBudget {
   /** Resolves when a request may be sent; rejects (UpstreamError) when it may not, in time. */

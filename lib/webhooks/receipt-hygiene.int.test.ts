@@ -5,6 +5,7 @@ import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { createOrder } from "@/lib/orders/create";
 import { placeOrder } from "@/lib/orders/placement";
 import { quoteCommerceOrder, type QuoteInput } from "@/lib/orders/quote";
+import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { markPaid, type OrderTestbed } from "@/lib/orders/testing";
 import { replayReceipt } from "./process";
 import { MAX_BODY_BYTES, REJECTED_PREFIX_BYTES } from "./read-body";
@@ -88,7 +89,7 @@ describe("processed receipts lose delivered secrets; the order page finds receip
 
   it("a gift card's code and redemption URL are on the order, not in its processed receipt nor in a duplicate's", async () => {
     const { order, delivery, receipt } = await fulfilledThroughWebhook({ type: "giftcard", priceToken: GIFT_CARD });
-    const { redemptionCode, redemptionUrl } = order.fulfillment as { redemptionCode: string; redemptionUrl: string };
+    const { redemptionCode, redemptionUrl } = openFulfillment(order.fulfillment) as { redemptionCode: string; redemptionUrl: string };
     expect(order.status).toBe("fulfilled");
     expect(redemptionCode).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
     expect(delivery.request.body).toContain(redemptionCode);
@@ -121,7 +122,7 @@ describe("processed receipts lose delivered secrets; the order page finds receip
   it("an eSIM's LPA string (also inside its install and QR URLs) is on the order, not in its processed receipt", async () => {
     const plan = await tb.clients.commerce.getEsimProduct("fr-5gb-30d");
     const { order, delivery, receipt } = await fulfilledThroughWebhook({ type: "esim", priceToken: plan.price_token, catalogId: plan.catalog_id });
-    const { lpaString, iccid } = order.fulfillment as { lpaString: string; iccid: string };
+    const { lpaString, iccid } = openFulfillment(order.fulfillment) as { lpaString: string; iccid: string };
     expect(order.status).toBe("fulfilled");
     expect(lpaString).toMatch(/^LPA:1\$/);
     expect(delivery.request.body).toContain(lpaString);

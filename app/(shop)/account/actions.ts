@@ -1,17 +1,25 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { AuthError } from "next-auth";
 import { z } from "zod";
+import { headers } from "next/headers";
 import { signIn, signOut } from "@/lib/auth/config";
+import { ExpiredChallenge, InvalidSecondFactor, SecondFactorRequired, TooManyAttempts } from "@/lib/auth/credentials";
+import { getCurrentUser } from "@/lib/auth/guards";
 import { hashPassword, passwordProblem } from "@/lib/auth/password";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
+import { endAllSessions } from "@/lib/auth/sessions";
+import { SIGN_UP_ADDRESS, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { visitorKey } from "@/lib/security/client-address";
 import { emailSchema } from "@/lib/validation/email";
 
 export type AuthFormState = { error?: string; fieldErrors?: Partial<Record<"email" | "password" | "name", string>>; email?: string };
 
 export async function signInAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
+  expectActionInput(isForm(form));
   const email = String(form.get("email") ?? "");
   try {
     await signIn("credentials", {
@@ -21,6 +29,8 @@ export async function signInAction(_state: AuthFormState, form: FormData): Promi
     });
   } catch (error) {
     // Success is a redirect (thrown); only Auth.js's own errors mean "could not sign in".
+    if (error instanceof TooManyAttempts) return { error: tooManyAttemptsMessage(error.retryAfterMs), email };
+    if (error instanceof SecondFactorRequired) return { error: "This staff account uses two-factor sign-in: sign in on the staff sign-in page (/admin/sign-in).", email };
     if (error instanceof AuthError) return { error: "That email and password do not match an account.", email };
     throw error;
   }
@@ -37,6 +47,7 @@ const signUpSchema = z.object({
 });
 
 export async function signUpAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
+  expectActionInput(isForm(form));
   const parsed = signUpSchema.safeParse({
     name: String(form.get("name") ?? "") || undefined,
     email: String(form.get("email") ?? ""),
@@ -48,6 +59,9 @@ export async function signUpAction(_state: AuthFormState, form: FormData): Promi
     for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as "email" | "password" | "name"] ??= issue.message;
     return { fieldErrors, email };
   }
+  // Every sign-up hashes a password (a few hundred ms of CPU and 128 MiB): limited per address.
+  const wait = await spendAttempt(db, SIGN_UP_ADDRESS, visitorKey(await headers()));
+  if (wait) return { fieldErrors: { email: tooManyAttemptsMessage(wait.retryAfterMs) }, email };
   const taken = { fieldErrors: { email: "An account with this email already exists. Sign in instead." }, email };
   if (await db.user.findUnique({ where: { email: parsed.data.email } })) return taken;
   try {
@@ -59,10 +73,60 @@ export async function signUpAction(_state: AuthFormState, form: FormData): Promi
     if (isUniqueViolation(error)) return taken;
     throw error;
   }
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: safeNextPath(form.get("next")) });
+  try {
+    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: safeNextPath(form.get("next")) });
+  } catch (error) {
+    // The account exists; only the automatic sign-in was refused (e.g. the address's sign-in limit).
+    if (error instanceof TooManyAttempts) return { fieldErrors: { email: `Your account is created. ${tooManyAttemptsMessage(error.retryAfterMs)}` }, email };
+    throw error;
+  }
   return {};
 }
 
 export async function signOutAction(): Promise<void> {
   await signOut({ redirectTo: "/" });
+}
+
+/** Ends every session of the signed-in account, on every device (this one too). */
+export async function signOutEverywhereAction(): Promise<void> {
+  const user = await getCurrentUser();
+  if (user) await endAllSessions(db, user);
+  await signOut({ redirectTo: user && user.role !== "customer" ? "/admin/sign-in?signedOut=everywhere" : "/account/sign-in" });
+}
+
+// The staff sign-in, in one or two steps: the password, then (for members with two-factor on) a
+// code from the authenticator app or a recovery code. The password step answers with a sealed,
+// short-lived challenge (lib/auth/credentials.ts) that the code step sends back; both steps are
+// throttled there, per account and per address. Public like signInAction (it lives here, with
+// the shop's sign-in, rather than under app/admin, whose actions all require staff).
+
+export type StaffSignInState = { step: "password" | "code"; error?: string; email?: string; challenge?: string };
+
+const LIMIT = 500;
+
+function adminNext(raw: FormDataEntryValue | null): string {
+  const next = safeNextPath(raw);
+  return next.startsWith("/admin") ? next : "/admin";
+}
+
+export async function staffSignInAction(state: StaffSignInState, form: FormData): Promise<StaffSignInState> {
+  expectActionInput(isForm(form));
+  if (!(form instanceof FormData)) return { step: "password", error: "The form was incomplete; reload the page." };
+  const redirectTo = adminNext(form.get("next"));
+  const challenge = String(form.get("challenge") ?? "").slice(0, LIMIT);
+  const email = String(form.get("email") ?? "").slice(0, LIMIT);
+  const codeStep = challenge !== "";
+  try {
+    if (codeStep) await signIn("credentials", { challenge, code: String(form.get("code") ?? "").slice(0, 100), redirectTo });
+    else await signIn("credentials", { email, password: String(form.get("password") ?? "").slice(0, LIMIT), redirectTo });
+  } catch (error) {
+    // Success is a redirect (thrown); only Auth.js's own errors mean "could not sign in".
+    if (!(error instanceof AuthError)) throw error;
+    if (error instanceof SecondFactorRequired) return { step: "code", challenge: error.challenge, email };
+    if (error instanceof TooManyAttempts) return { step: codeStep ? "code" : "password", challenge: codeStep ? challenge : undefined, email, error: tooManyAttemptsMessage(error.retryAfterMs) };
+    if (error instanceof InvalidSecondFactor) return { step: "code", challenge, email, error: "That code does not match. Enter the current code from your app, or an unused recovery code." };
+    if (error instanceof ExpiredChallenge) return { step: "password", email, error: "The sign-in took too long. Enter your password again." };
+    return { step: "password", email, error: "That email and password do not match an account." };
+  }
+  return state;
 }

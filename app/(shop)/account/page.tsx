@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { signOutAction } from "./actions";
+import { signOutAction, signOutEverywhereAction } from "./actions";
 import { purchaseLines } from "@/components/shop/orders/purchase-lines";
 import { ProductIcon } from "@/components/shop/product-icon";
 import { Badge } from "@/components/ui/badge";
@@ -43,11 +43,19 @@ export default async function AccountPage() {
           <h1 className="text-2xl font-bold tracking-tight">Your orders</h1>
           <p className="mt-1 text-sm text-muted">Signed in as {user.email}</p>
         </div>
-        <form action={signOutAction}>
-          <Button type="submit" variant="secondary">
-            Sign out
-          </Button>
-        </form>
+        <div className="flex flex-wrap gap-2">
+          <form action={signOutAction}>
+            <Button type="submit" variant="secondary">
+              Sign out
+            </Button>
+          </form>
+          {/* Ends the sessions on every device, for a lost phone or a shared computer. */}
+          <form action={signOutEverywhereAction}>
+            <Button type="submit" variant="secondary">
+              Sign out everywhere
+            </Button>
+          </form>
+        </div>
       </div>
 
       {orders.length === 0 ? (

@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { z } from "zod";
 import type { EsimPayState } from "@/components/shop/esim/pay-form";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -9,7 +10,9 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-payment";
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
+import { submissionOf } from "@/lib/orders/submitter-action";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
+import { requestVisitor } from "@/lib/security/request-visitor";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { emailSchema } from "@/lib/validation/email";
 import { loadPlanOffer } from "./catalog";
@@ -18,12 +21,12 @@ import { loadPlanOffer } from "./catalog";
 // browser is trusted. The destination and plan must name a plan the catalog sells for that
 // destination, the price token is the catalog's own (never the form's), the email is checked,
 // the price is quoted again and must equal what the buyer saw, and the buyer must have ticked
-// the destination confirmation. One submission id makes one order.
+// the destination confirmation. One submission makes one order, handed back only to the
+// browser that made it (lib/orders/submitter.ts).
 
 const paySchema = z.object({
   destination: z.string().regex(/^[a-z]{2}$/),
   plan: z.string().regex(/^[a-z0-9-]{1,100}$/),
-  submissionId: z.uuid(),
   expectedTotalMinor: z.coerce.number().int().min(0),
   email: emailSchema.optional(),
 });
@@ -31,12 +34,12 @@ const paySchema = z.object({
 const START_AGAIN = "This review is out of date. Please choose the plan again.";
 
 export async function payForEsimAction(_state: EsimPayState, form: FormData): Promise<EsimPayState> {
+  expectActionInput(isForm(form));
   const typedEmail = String(form.get("email") ?? "").trim();
   const confirmed = form.get("confirmDestination") === "yes";
   const parsed = paySchema.safeParse({
     destination: form.get("destination") ?? "",
     plan: form.get("plan") ?? "",
-    submissionId: form.get("submissionId") ?? "",
     expectedTotalMinor: form.get("expectedTotalMinor") ?? "",
     email: typedEmail || undefined,
   });
@@ -51,8 +54,9 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
   const email = input.email ?? user?.email;
   if (!email) return { emailError: "Enter your email address: we send the receipt and your order link there.", email: typedEmail, confirmed };
 
-  const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: { id: true, ref: true, userId: true, status: true, upstreamMode: true } });
-  if (existing) return continueToPayment(existing, user?.id ?? null, START_AGAIN);
+  const choice = { destination: input.destination, plan: input.plan };
+  const submission = await submissionOf(db, { productType: "esim", userId: user?.id ?? null, email, totalMinor: input.expectedTotalMinor, choice });
+  if (submission.existing) return continueToPayment(submission.existing, submission.claimant, START_AGAIN);
 
   const offer = await loadPlanOffer(input.destination, input.plan);
   if (offer.ok === "disabled") return { error: "Travel eSIMs are not available right now. Nothing was charged.", email: typedEmail, confirmed };
@@ -62,7 +66,7 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
 
   let order: OrderToPay;
   try {
-    const quote = await quoteCommerceOrder({ type: "esim", catalogId: plan.catalogId, priceToken });
+    const quote = await quoteCommerceOrder({ type: "esim", catalogId: plan.catalogId, priceToken }, { visitor: await requestVisitor() });
     if (quote.pricing.totalMinor !== input.expectedTotalMinor) {
       return { priceChanged: true, error: "The price changed since this page was shown. Please check the new total and pay again.", email: typedEmail, confirmed };
     }
@@ -80,7 +84,8 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
     };
     order = await createOrder(db, {
       productType: "esim",
-      submissionId: input.submissionId,
+      submissionId: submission.submissionId,
+      submitterHash: submission.submitterHash,
       customerEmail: email,
       userId: user?.id,
       detail: { ...quote.detail, esim } as Prisma.InputJsonValue,
@@ -93,5 +98,5 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
     logger.error({ err: error }, "eSIM order could not be created");
     return { error: "We could not create your order. Nothing was charged. Please try again.", email: typedEmail, confirmed };
   }
-  return continueToPayment(order, user?.id ?? null, START_AGAIN);
+  return continueToPayment(order, submission.claimant, START_AGAIN);
 }

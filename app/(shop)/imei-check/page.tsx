@@ -1,6 +1,4 @@
 import type { Metadata } from "next";
-import { randomUUID } from "node:crypto";
-import { redirect } from "next/navigation";
 import { payForImeiCheckAction } from "./actions";
 import { ImeiCheckForm } from "@/components/shop/imei-check/imei-check-form";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
@@ -13,14 +11,11 @@ import { imeiCheckPrice } from "@/lib/orders/unlock-quote";
 export const metadata: Metadata = { title: "IMEI check" };
 export const dynamic = "force-dynamic";
 
-type Search = Record<string, string | string[] | undefined>;
-
-/** /imei-check: what the report tells, its price, and the IMEI form. ?sub= keeps one order per submission across reloads. */
-export default async function ImeiCheckPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const sub = (await searchParams).sub;
-  const submissionId = Array.isArray(sub) ? sub[0] : sub;
-  if (!submissionId || !/^[0-9a-f-]{36}$/i.test(submissionId)) redirect(`/imei-check?${new URLSearchParams({ sub: randomUUID() })}`);
-
+/**
+ * /imei-check: what the report tells, its price, and the IMEI form. No submission id in the
+ * page: the pay action derives it from this browser's submitter cookie (lib/orders/submitter.ts).
+ */
+export default async function ImeiCheckPage() {
   const [pricing, user] = await Promise.all([imeiCheckPrice(db), getCurrentUser()]);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10 sm:py-12">
@@ -32,7 +27,6 @@ export default async function ImeiCheckPage({ searchParams }: { searchParams: Pr
         <Card className="order-2 lg:order-1">
           <ImeiCheckForm
             action={payForImeiCheckAction}
-            submissionId={submissionId}
             expectedTotalMinor={pricing.totalMinor}
             totalText={formatMoney(pricing.totalMinor, pricing.currency)}
             defaultEmail={user?.email}

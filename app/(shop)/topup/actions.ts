@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { z } from "zod";
 import type { PayState } from "@/components/shop/topup/pay-form";
 import { checkPhone, samePhone } from "@/components/shop/topup/phone";
@@ -11,7 +12,9 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-payment";
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
+import { submissionOf } from "@/lib/orders/submitter-action";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
+import { requestVisitor } from "@/lib/security/request-visitor";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { emailSchema } from "@/lib/validation/email";
 import { lookupCarrier } from "./carrier";
@@ -21,8 +24,9 @@ import { loadOperatorOffer } from "./offer";
 // second entry, which must name the same number), the operator (the number must be from its
 // country, and the upstream must accept the number), the rate (one of that operator's current
 // rates), the SMS choice and text, and the email are checked again, and the price is quoted
-// again on the server. One submission id makes one order: a double click, a resent form or the
-// same review in two tabs all reach the same order and its checkout.
+// again on the server. One submission makes one order: a double click, a resent form or the
+// same review in two tabs of this browser all reach the same order and its checkout; no other
+// browser is ever handed it (lib/orders/submitter.ts).
 
 const paySchema = z.object({
   phone: z.string().transform((value, ctx) => {
@@ -38,7 +42,6 @@ const paySchema = z.object({
   rate: z.string().regex(/^[\w.:-]{1,200}$/),
   sms: z.enum(["1", ""]).transform((v) => v === "1"),
   smsText: z.string().trim().max(SMS_TEXT_MAX, `The message can be at most ${SMS_TEXT_MAX} characters.`),
-  submissionId: z.uuid(),
   expectedTotalMinor: z.coerce.number().int().min(0),
   email: emailSchema.optional(),
 });
@@ -46,6 +49,7 @@ const paySchema = z.object({
 const START_AGAIN = "This review is out of date. Please choose the top-up again.";
 
 export async function payForTopupAction(_state: PayState, form: FormData): Promise<PayState> {
+  expectActionInput(isForm(form));
   const typed = {
     email: String(form.get("email") ?? "").trim(),
     confirmPhone: String(form.get("confirmPhone") ?? ""),
@@ -59,7 +63,6 @@ export async function payForTopupAction(_state: PayState, form: FormData): Promi
     rate: form.get("rate") ?? "",
     sms: form.get("sms") ?? "",
     smsText: typed.smsText,
-    submissionId: form.get("submissionId") ?? "",
     expectedTotalMinor: form.get("expectedTotalMinor") ?? "",
     email: typed.email || undefined,
   });
@@ -82,9 +85,11 @@ export async function payForTopupAction(_state: PayState, form: FormData): Promi
   const email = input.email ?? user?.email;
   if (!email) return { ...keep, emailError: "Enter your email address for the receipt." };
 
-  // A resubmission of a review that already made an order goes on with that order.
-  const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: { id: true, ref: true, userId: true, status: true, upstreamMode: true } });
-  if (existing) return continueToPayment(existing, user?.id ?? null, START_AGAIN);
+  // This browser's resubmission of a review that already made an order goes on with that order.
+  const smsText = input.sms && input.smsText ? input.smsText : null;
+  const choice = { phone, operator: input.operator, rate: input.rate, sms: input.sms, smsText };
+  const submission = await submissionOf(db, { productType: "topup", userId: user?.id ?? null, email, totalMinor: input.expectedTotalMinor, choice });
+  if (submission.existing) return continueToPayment(submission.existing, submission.claimant, START_AGAIN);
 
   const offer = await loadOperatorOffer(input.operator);
   if (!offer.ok) return { ...keep, error: offer.error };
@@ -96,13 +101,14 @@ export async function payForTopupAction(_state: PayState, form: FormData): Promi
   let order: OrderToPay;
   try {
     const sms = input.sms;
-    const quote = await quoteCommerceOrder({ type: "topup", priceToken: input.rate, phone, smsNotification: sms, smsText: sms && input.smsText ? input.smsText : undefined });
+    const quote = await quoteCommerceOrder({ type: "topup", priceToken: input.rate, phone, smsNotification: sms, smsText: sms && input.smsText ? input.smsText : undefined }, { visitor: await requestVisitor() });
     if (quote.pricing.totalMinor !== input.expectedTotalMinor) {
       return { ...keep, priceChanged: true, error: "The price changed since this page was shown. Please check the new total and pay again." };
     }
     order = await createOrder(db, {
       productType: "topup",
-      submissionId: input.submissionId,
+      submissionId: submission.submissionId,
+      submitterHash: submission.submitterHash,
       customerEmail: email,
       userId: user?.id,
       detail: quote.detail as Prisma.InputJsonValue,
@@ -115,5 +121,5 @@ export async function payForTopupAction(_state: PayState, form: FormData): Promi
     logger.error({ err: error }, "top-up order could not be created");
     return { ...keep, error: "We could not create your order. Nothing was charged. Please try again." };
   }
-  return continueToPayment(order, user?.id ?? null, START_AGAIN);
+  return continueToPayment(order, submission.claimant, START_AGAIN);
 }

@@ -2,8 +2,12 @@ import "server-only";
 import { countryNameOf } from "@/components/shop/topup/countries";
 import type { OperatorSummary } from "@/components/shop/topup/types";
 import { catalogImageUrl } from "@/lib/catalog/images";
-import { carrierLookup } from "@/lib/catalog/topup";
+import { CATALOG_RESOURCES } from "@/lib/catalog/lifetimes";
+import { carrierLookup, carrierLookupKey } from "@/lib/catalog/topup";
+import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
+import { requestVisitor } from "@/lib/security/request-visitor";
+import { limitVisitor } from "@/lib/security/visitor-limits";
 import { isUpstreamError } from "@/lib/upstream/errors";
 
 // The operator the upstream finds for a number (cached a day per number, keyed by a hash).
@@ -18,8 +22,32 @@ export type CarrierResult =
 
 const NUMBER_REFUSALS = new Set(["INVALID_PHONE", "INVALID_PHONE_NUMBER", "NOT_A_MOBILE_NUMBER", "PHONE_COUNTRY_MISMATCH", "COUNTRY_NOT_SUPPORTED", "VALIDATION_ERROR"]);
 
+// A lookup the cache cannot answer costs an upstream call, so it spends one point of the
+// visitor's carrier limit (lib/security/visitor-limits.ts; security finding 2 of [11]); over
+// the limit the lookup is "unavailable" with a "try again in N seconds" message. Outside a
+// request (scripts) there is no visitor and no limit.
+
+/** A cached answer (fresh, or one the cache still serves while it refreshes) asks nothing of the upstream. */
+async function answeredByCache(e164: string): Promise<boolean> {
+  const row = await db.catalogCacheEntry.findUnique({ where: { key: carrierLookupKey(e164) }, select: { fetchedAt: true, value: true } });
+  return !!row?.value && !!row.fetchedAt && Date.now() - row.fetchedAt.getTime() <= CATALOG_RESOURCES["topup.carrier-lookup"].serveStaleForMs;
+}
+
+async function currentVisitor(): Promise<string | null> {
+  try {
+    return await requestVisitor();
+  } catch {
+    return null;
+  }
+}
+
 export async function lookupCarrier(e164: string): Promise<CarrierResult> {
   try {
+    const visitor = await currentVisitor();
+    if (visitor !== null && !(await answeredByCache(e164))) {
+      const verdict = await limitVisitor(db, "carrier", visitor);
+      if (!verdict.allowed) return { ok: false, kind: "unavailable", error: verdict.message };
+    }
     const carrier = (await carrierLookup(e164)).value;
     return {
       ok: true,

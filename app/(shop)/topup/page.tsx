@@ -43,7 +43,6 @@ export default async function TopupPage({ searchParams }: { searchParams: Promis
             rate: first(search.rate),
             pick: first(search.pick),
             sms: first(search.sms) === "1" ? "1" : undefined,
-            sub: first(search.sub),
           }),
         );
       }

@@ -2,6 +2,7 @@ import "server-only";
 import { buyerPricing, type BuyerPricing } from "@/components/shop/orders/order-view";
 import { logger } from "@/lib/log";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
+import { requestVisitor } from "@/lib/security/request-visitor";
 import { isUpstreamError } from "@/lib/upstream/errors";
 
 export type QuoteResult = { ok: true; pricing: BuyerPricing } | { ok: false; error: string };
@@ -12,7 +13,7 @@ export type QuoteResult = { ok: true; pricing: BuyerPricing } | { ok: false; err
  */
 export async function loadTopupQuote(input: { phone: string; rate: string; sms: boolean }): Promise<QuoteResult> {
   try {
-    const quote = await quoteCommerceOrder({ type: "topup", priceToken: input.rate, phone: input.phone, smsNotification: input.sms });
+    const quote = await quoteCommerceOrder({ type: "topup", priceToken: input.rate, phone: input.phone, smsNotification: input.sms }, { visitor: await requestVisitor() });
     return { ok: true, pricing: buyerPricing(quote.pricing, { currency: quote.pricing.currency, totalMinor: quote.pricing.totalMinor }) };
   } catch (error) {
     if (isUpstreamError(error)) return { ok: false, error: error.userMessage };

@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { z } from "zod";
 import { CHECKLIST, type UnlockPayState } from "@/components/shop/unlock/order-form-state";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -8,6 +9,7 @@ import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
 import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-payment";
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
+import { submissionOf } from "@/lib/orders/submitter-action";
 import { emailSchema } from "@/lib/validation/email";
 import { imeiProblem, normaliseImei, suffixProblem, type Suffixes } from "@/lib/validation/imei";
 import { loadSelection, unlockOrderDetail } from "./catalog";
@@ -15,8 +17,9 @@ import { loadSelection, unlockOrderDetail } from "./catalog";
 // "Pay" on the unlock order form. Nothing from the browser is trusted: the ids must name a
 // device, network and service the catalog offers together, the IMEI and exactly the suffixes
 // that service needs are validated again (the form checks them as typed), and the price is
-// computed again and must equal what the buyer saw. One submission id makes one order: a
-// double click, a resent form or a reload reach the same order.
+// computed again and must equal what the buyer saw. One submission makes one order: a double
+// click, a resent form or a reload in this browser reach the same order; no other browser is
+// ever handed it (lib/orders/submitter.ts).
 
 const idField = z.coerce.number().int().min(0).max(1e12);
 const paySchema = z.object({
@@ -25,22 +28,18 @@ const paySchema = z.object({
   country: idField,
   network: idField,
   tool: idField,
-  submissionId: z.uuid(),
   expectedTotalMinor: z.coerce.number().int().min(0),
 });
 
 const START_AGAIN = "This order form is out of date. Please choose the unlock service again.";
 
 export async function payForUnlockAction(_state: UnlockPayState, form: FormData): Promise<UnlockPayState> {
+  expectActionInput(isForm(form));
   const typedEmail = String(form.get("email") ?? "").trim();
-  const parsed = paySchema.safeParse(Object.fromEntries(["brand", "device", "country", "network", "tool", "submissionId", "expectedTotalMinor"].map((k) => [k, form.get(k) ?? ""])));
+  const parsed = paySchema.safeParse(Object.fromEntries(["brand", "device", "country", "network", "tool", "expectedTotalMinor"].map((k) => [k, form.get(k) ?? ""])));
   if (!parsed.success) return { error: START_AGAIN, email: typedEmail };
   const input = parsed.data;
   const user = await getCurrentUser();
-
-  // A resubmission of a form that already made an order goes on with that order.
-  const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: { id: true, ref: true, userId: true, status: true, upstreamMode: true } });
-  if (existing) return continueToPayment(existing, user?.id ?? null, START_AGAIN);
 
   const selection = await loadSelection({ brand: String(input.brand), device: String(input.device), country: String(input.country), network: String(input.network) });
   if (!selection.ok) return { error: selection.error, email: typedEmail };
@@ -62,6 +61,12 @@ export async function payForUnlockAction(_state: UnlockPayState, form: FormData)
   const email = typedEmail ? emailSchema.safeParse(typedEmail) : null;
   const emailError = email && !email.success ? "Enter a valid email address, like name@example.com." : !email && !user?.email ? "Enter your email address: we send the receipt and your order link there." : undefined;
   if (Object.keys(fieldErrors).length > 0 || emailError) return { fieldErrors, emailError, email: typedEmail };
+  const customerEmail = email?.success ? email.data : user!.email;
+
+  // This browser's resubmission of a form that already made an order goes on with that order.
+  const choice = { brand: input.brand, device: input.device, country: input.country, network: input.network, tool: input.tool, imei, suffixes };
+  const submission = await submissionOf(db, { productType: "unlock", userId: user?.id ?? null, email: customerEmail, totalMinor: input.expectedTotalMinor, choice });
+  if (submission.existing) return continueToPayment(submission.existing, submission.claimant, START_AGAIN);
 
   if (tool.price.totalMinor !== input.expectedTotalMinor) {
     return { priceChanged: true, error: "The price changed since this page was shown. Please check the new total and pay again.", email: typedEmail };
@@ -70,8 +75,9 @@ export async function payForUnlockAction(_state: UnlockPayState, form: FormData)
   try {
     order = await createOrder(db, {
       productType: "unlock",
-      submissionId: input.submissionId,
-      customerEmail: email?.success ? email.data : user!.email,
+      submissionId: submission.submissionId,
+      submitterHash: submission.submitterHash,
+      customerEmail,
       userId: user?.id,
       detail: unlockOrderDetail(selection.value, tool, imei, suffixes) as Prisma.InputJsonValue,
       pricing: tool.price,
@@ -82,5 +88,5 @@ export async function payForUnlockAction(_state: UnlockPayState, form: FormData)
     logger.error({ err: error }, "unlock order could not be created");
     return { error: "We could not create your order. Nothing was charged. Please try again.", email: typedEmail };
   }
-  return continueToPayment(order, user?.id ?? null, START_AGAIN);
+  return continueToPayment(order, submission.claimant, START_AGAIN);
 }

@@ -6,7 +6,7 @@ import { ReconnectBanner } from "@/components/admin/upstream/reconnect-banner";
 import { ADMIN_NAV } from "@/components/admin/nav-items";
 import { SignOutButton } from "@/components/admin/shared/sign-out-button";
 import { ThemeToggle } from "@/components/shop/theme-toggle";
-import { hasRole, requireStaff } from "@/lib/auth/guards";
+import { hasRole, requireStaffForEnrolment } from "@/lib/auth/guards";
 import { SHOP_NAME } from "@/lib/products";
 import { LowBalanceBanner } from "@/components/admin/credits/low-balance-banner";
 
@@ -15,7 +15,9 @@ export const metadata: Metadata = { title: { template: `%s · Admin · ${SHOP_NA
 // The layout's check keeps visitors off every dashboard page; each page, action and route
 // still checks for itself (layouts do not run for server actions or route handlers).
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const user = await requireStaff();
+  // Not requireStaff: while two-factor is required, pages send members without it to
+  // /admin/security, which renders inside this layout.
+  const user = await requireStaffForEnrolment();
   const items = ADMIN_NAV.filter((item) => hasRole(user, item.role));
   return (
     <div className="flex min-h-dvh flex-col">
@@ -34,6 +36,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             <span className="hidden text-muted sm:inline">
               {user.email} · {user.role}
             </span>
+            <Link href="/admin/security" className="rounded-lg px-2 py-1 text-muted hover:bg-surface-muted hover:text-fg">
+              Security
+            </Link>
             <Link href="/" className="rounded-lg px-2 py-1 text-muted hover:bg-surface-muted hover:text-fg">
               Shop
             </Link>

@@ -15,7 +15,12 @@ export type ImageOutcome =
   /** The upstream has no such image, or it is not an image we serve (type, size, redirect). */
   | { kind: "not_found" }
   /** The upstream could not be reached and nothing is kept. */
-  | { kind: "unavailable" };
+  | { kind: "unavailable" }
+  /** Not kept, and the caller's `admit` refused to fetch it (the visitor's image-miss limit). */
+  | { kind: "refused"; retryAfterSeconds: number; message: string };
+
+/** Asked before a request that would reach the upstream (a miss that no other request is already fetching). */
+export type AdmitMiss = () => Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number; message: string }>;
 
 export type ImageFetcherOptions = {
   fetch?: typeof fetch;
@@ -101,7 +106,7 @@ export function createImageFetcher(options: ImageFetcherOptions = {}) {
   }
 
   return {
-    async get(url: URL): Promise<ImageOutcome> {
+    async get(url: URL, admit?: AdmitMiss): Promise<ImageOutcome> {
       const key = url.href;
       const kept = entries.get(key);
       if (kept) {
@@ -113,7 +118,13 @@ export function createImageFetcher(options: ImageFetcherOptions = {}) {
       }
       let flight = flights.get(key);
       if (!flight) {
-        flight = download(url).finally(() => flights.delete(key));
+        const verdict = await admit?.();
+        if (verdict && !verdict.allowed) {
+          // A kept (expired) copy costs nothing to serve: better than a refusal.
+          if (kept?.image) return { kind: "ok", image: kept.image, stale: true };
+          return { kind: "refused", retryAfterSeconds: verdict.retryAfterSeconds, message: verdict.message };
+        }
+        flight = flights.get(key) ?? download(url).finally(() => flights.delete(key));
         flights.set(key, flight);
       }
       const fetched = await flight;

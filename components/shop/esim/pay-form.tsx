@@ -4,11 +4,11 @@ import { ReviewPayForm, type ReviewPayState } from "@/components/shop/checkout/r
 
 export type EsimPayState = ReviewPayState & { confirmError?: string; confirmed?: boolean };
 
-export type EsimPayFields = { destination: string; plan: string; submissionId: string; expectedTotalMinor: number };
+export type EsimPayFields = { destination: string; plan: string; expectedTotalMinor: number };
 
 /**
  * The review's form: "I will use it in …" (the destination, confirmed once more), the buyer's
- * email, and "Pay". The hidden submission id makes every submit the same one order.
+ * email, and "Pay". Every submit of this review from this browser makes the same one order.
  */
 export function EsimPayForm({
   action,

@@ -4,11 +4,11 @@ import { ReviewPayForm, type ReviewPayState } from "@/components/shop/checkout/r
 
 export type GiftcardPayState = ReviewPayState;
 
-export type GiftcardPayFields = { country: string; brand: string; denomination: string; submissionId: string; expectedTotalMinor: number };
+export type GiftcardPayFields = { country: string; brand: string; denomination: string; expectedTotalMinor: number };
 
 /**
- * The review's form: the buyer's email and "Pay". The hidden submission id was made when the
- * review was first shown; the server turns every submit carrying it into the same one order.
+ * The review's form: the buyer's email and "Pay". The server turns every submit of this review
+ * from this browser into the same one order (lib/orders/submitter.ts).
  */
 export function GiftcardPayForm({
   action,

@@ -11,14 +11,12 @@ export type ImeiCheckPayState = { error?: string; emailError?: string; email?: s
 /** The IMEI (checked as typed, with the rules the server applies), the email and "Pay". */
 export function ImeiCheckForm({
   action,
-  submissionId,
   expectedTotalMinor,
   totalText,
   defaultEmail,
   signedIn,
 }: {
   action: (state: ImeiCheckPayState, form: FormData) => Promise<ImeiCheckPayState>;
-  submissionId: string;
   expectedTotalMinor: number;
   totalText: string;
   defaultEmail?: string;
@@ -27,7 +25,7 @@ export function ImeiCheckForm({
   return (
     <ReviewPayForm
       action={action}
-      hidden={{ submissionId, expectedTotalMinor }}
+      hidden={{ expectedTotalMinor }}
       hint={signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to your order page, where the report appears."}
       defaultEmail={defaultEmail}
       totalText={totalText}

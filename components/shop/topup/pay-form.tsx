@@ -20,14 +20,14 @@ export type PayState = {
   priceChanged?: boolean;
 };
 
-export type PayFields = { phone: string; operator: string; rate: string; sms: boolean; submissionId: string; expectedTotalMinor: number };
+export type PayFields = { phone: string; operator: string; rate: string; sms: boolean; expectedTotalMinor: number };
 
 /**
  * The confirmation step's form: the number typed a second time, the SMS message (with the SMS
  * notice), the buyer's email, and "Pay". A number that does not match is refused here, before
- * anything is sent; the server checks it again. The hidden submission id was made when this
- * review was first shown; the server turns every submit carrying it into the same one order,
- * so a double click, a resent form or a second tab cannot buy twice.
+ * anything is sent; the server checks it again. The server turns every submit of this review
+ * from this browser into the same one order (lib/orders/submitter.ts), so a double click, a
+ * resent form or a second tab cannot buy twice.
  */
 export function PayForm({
   action,
@@ -74,7 +74,6 @@ export function PayForm({
       <input type="hidden" name="operator" value={fields.operator} />
       <input type="hidden" name="rate" value={fields.rate} />
       <input type="hidden" name="sms" value={fields.sms ? "1" : ""} />
-      <input type="hidden" name="submissionId" value={fields.submissionId} />
       <input type="hidden" name="expectedTotalMinor" value={fields.expectedTotalMinor} />
       {state.error ? (
         <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">

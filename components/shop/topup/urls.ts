@@ -1,11 +1,11 @@
 // The top-up journey's shareable URLs: country and operator in the path, the buyer's choices
-// (number, rate, SMS, the review's submission id) in the query.
+// (number, rate, SMS) in the query.
 //
 //   /topup                                  number first (or browse by country)
 //   /topup/{country}                        a country's operators and products
-//   /topup/{country}/{id}-{name}            an operator's rates; ?phone=, ?rate=, ?sms=1, ?sub=
+//   /topup/{country}/{id}-{name}            an operator's rates; ?phone=, ?rate=, ?sms=1
 
-export type TopupQuery = Partial<Record<"phone" | "rate" | "pick" | "sms" | "sub" | "type" | "q", string | undefined>>;
+export type TopupQuery = Partial<Record<"phone" | "rate" | "pick" | "sms" | "type" | "q", string | undefined>>;
 
 const slug = (name: string) =>
   name

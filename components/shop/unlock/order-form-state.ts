@@ -11,7 +11,7 @@ export type UnlockPayState = {
   priceChanged?: boolean;
 };
 
-export type UnlockPayFields = { brand: number; device: number; country: number; network: number; tool: number; submissionId: string; expectedTotalMinor: number };
+export type UnlockPayFields = { brand: number; device: number; country: number; network: number; tool: number; expectedTotalMinor: number };
 
 /** The pre-order checklist's checkboxes: each must be ticked. */
 export const CHECKLIST = ["checkNetwork", "checkAttempts", "checkBlacklist"] as const;

@@ -38,7 +38,7 @@ const CHECK_TEXT: Record<(typeof CHECKLIST)[number], (network: string) => React.
 /**
  * Step 4: the pre-order checklist, the IMEI and the extra codes this service needs, each
  * checked as it is typed with the same rules the server applies (lib/validation/imei.ts), then
- * the email and "Pay". The hidden submission id makes every submit of this form one order.
+ * the email and "Pay". Every submit of this form from this browser makes one order.
  */
 export function UnlockOrderForm({ action, fields, needs, networkText, totalText, defaultEmail, signedIn }: Props) {
   return (

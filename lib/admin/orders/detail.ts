@@ -1,10 +1,12 @@
 import "server-only";
 import type { DbClient } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { asObject } from "@/lib/orders/detail";
+import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 
 /** Everything the staff order page shows, read in one go. */
 export async function loadOrderForStaff(db: DbClient, ref: string) {
-  const order = await db.order.findUnique({
+  const found = await db.order.findUnique({
     where: { ref },
     include: {
       events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
@@ -13,7 +15,9 @@ export async function loadOrderForStaff(db: DbClient, ref: string) {
       upstreamConnection: { select: { api: true, environment: true, account: true, baseUrl: true } },
     },
   });
-  if (!order) return null;
+  if (!found) return null;
+  // Staff see the delivered secrets (to help a buyer): opened here, sealed in the database.
+  const order = { ...found, fulfillment: openFulfillment(found.fulfillment) as Prisma.JsonValue };
   // Verified commerce receipts carry the upstream order they are about in their own indexed
   // column (never a scan of every raw body); rejected ones name no order the shop can trust.
   const receipts = order.upstreamOrderId

@@ -26,8 +26,8 @@ export type CommerceClientOptions = {
   sandboxInstance?: string | null;
 };
 
-/** Per-call overrides, e.g. a short rate-limit wait for catalog refreshes. */
-export type CallOptions = { timeoutMs?: number; policy?: Partial<RetryPolicy> };
+/** Per-call overrides, e.g. a short rate-limit wait for catalog refreshes, or a buyer's preview's budget class. */
+export type CallOptions = { timeoutMs?: number; policy?: Partial<RetryPolicy>; priority?: Priority };
 
 export type Endpoint<S extends z.ZodType> = {
   method: UpstreamRequest["method"];
@@ -67,7 +67,7 @@ export function createCall(options: CommerceClientOptions): Call {
         json: endpoint.json,
         headers: { ...endpoint.headers, ...(authorization ? { Authorization: authorization } : {}) },
         retry: endpoint.retry,
-        priority: endpoint.priority,
+        priority: callOptions?.priority ?? endpoint.priority,
         timeoutMs: callOptions?.timeoutMs ?? options.timeoutMs,
         policy: { ...options.policy, ...callOptions?.policy },
         budget: options.budget,

@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm, isText } from "@/lib/http/action-input";
 import { redirect } from "next/navigation";
 import type { PayNowState } from "@/components/shop/orders/pay-now-form";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -14,6 +15,7 @@ import { PaymentError } from "@/lib/payments";
  * still awaits payment (a second tab that already paid gets the order page back).
  */
 export async function payNowAction(ref: string, _state: PayNowState, _form: FormData): Promise<PayNowState> {
+  expectActionInput(isText(ref, 200) && isForm(_form));
   const user = await getCurrentUser();
   const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r }, select: { id: true, ref: true, userId: true, status: true, upstreamMode: true } }), ref, user?.id);
   if (!order) return { error: "We could not find that order." };

@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm, isText } from "@/lib/http/action-input";
 import type { RevealState } from "@/components/shop/orders/giftcard-code";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
@@ -14,6 +15,7 @@ import { readRedemption, recordCodeReveal } from "@/lib/orders/giftcard-reveal";
  * link). The first reveal is recorded (time + timeline event); later ones answer that time.
  */
 export async function revealGiftcardCodeAction(ref: string, _state: RevealState, _form: FormData): Promise<RevealState> {
+  expectActionInput(isText(ref, 200) && isForm(_form));
   const user = await getCurrentUser();
   const order = await findViewableOrder(
     (r) => db.order.findUnique({ where: { ref: r }, select: { id: true, userId: true, productType: true, status: true, fulfillment: true } }),

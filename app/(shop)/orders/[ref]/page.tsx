@@ -20,9 +20,11 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { formatMoney } from "@/lib/money";
 import { findViewableOrder } from "@/lib/orders/access";
 import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
+import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
 import { PRODUCTS } from "@/lib/products";
@@ -37,7 +39,7 @@ const SHOW_REASON = new Set(["failed", "needs_attention", "cancelled", "refunded
 export default async function OrderPage({ params }: { params: Promise<{ ref: string }> }) {
   const { ref } = await params;
   const user = await getCurrentUser();
-  const order = await findViewableOrder(
+  const found = await findViewableOrder(
     (r) =>
       db.order.findUnique({
         where: { ref: r },
@@ -46,7 +48,9 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
     ref,
     user?.id,
   );
-  if (!order) notFound();
+  if (!found) notFound();
+  // Codes, LPA strings and instructions are stored sealed: opened for the buyer's own page only.
+  const order = { ...found, fulfillment: openFulfillment(found.fulfillment) as Prisma.JsonValue };
 
   const product = PRODUCTS.find((p) => p.type === order.productType);
   const display = ORDER_STATUS_DISPLAY[order.status];

@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm, isText } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import type { UnlockCancelState } from "@/components/shop/orders/unlock-cancel";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -12,6 +13,7 @@ import { cancelUnlockOrder } from "@/lib/orders/unlock-actions";
  * asks the supplier and records the request as the buyer's.
  */
 export async function cancelUnlockAction(ref: string, _state: UnlockCancelState, _form: FormData): Promise<UnlockCancelState> {
+  expectActionInput(isText(ref, 200) && isForm(_form));
   const user = await getCurrentUser();
   try {
     const result = await cancelUnlockOrder(ref, { source: "buyer", userId: user?.id ?? null });

@@ -1,11 +1,12 @@
 "use server";
 
+import { expectActionInput, isForm, isText } from "@/lib/http/action-input";
 import { after } from "next/server";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
-import { markPaymentDeclined, markPaymentSucceeded, PaymentError, startCheckout } from "@/lib/payments";
+import { markPaymentDeclined, PaymentError, paySandboxPayment, startCheckout } from "@/lib/payments";
 import { loadSandboxPayment } from "./access";
 
 // The test checkout's buttons. Each action re-checks who may use the payment (the id arrives
@@ -19,6 +20,7 @@ const NOT_FOUND = { error: "We could not find this payment. Open it again from y
 const outcomeSchema = z.enum(["pay", "decline", "abandon"], { message: "Choose Pay, Decline or Abandon." });
 
 export async function sandboxOutcomeAction(paymentId: string, _state: SandboxActionState, form: FormData): Promise<SandboxActionState> {
+  expectActionInput(isText(paymentId, 200) && isForm(form));
   const outcome = outcomeSchema.safeParse(form.get("outcome"));
   if (!outcome.success) return { error: outcome.error.issues[0]?.message };
   const access = await loadSandboxPayment(paymentId);
@@ -37,14 +39,16 @@ export async function sandboxOutcomeAction(paymentId: string, _state: SandboxAct
     redirect(`/pay/${payment.id}`);
   }
 
-  const result = await markPaymentSucceeded(db, payment.id, by);
+  // Refused once the shop runs with Stripe: the page then offers the card payment instead.
+  const result = await paySandboxPayment(db, payment.id, by);
   if (result.outcome === "paid") after(() => result.placement);
-  if (result.outcome === "not_payable") redirect(`/pay/${payment.id}`);
+  if (result.outcome === "not_payable" || result.outcome === "provider_changed") redirect(`/pay/${payment.id}`);
   redirect(orderPage);
 }
 
 /** "Try again" after a decline or an expiry: a new attempt for the same order. */
 export async function retryPaymentAction(paymentId: string, _state: SandboxActionState, _form: FormData): Promise<SandboxActionState> {
+  expectActionInput(isText(paymentId, 200) && isForm(_form));
   const access = await loadSandboxPayment(paymentId);
   if (access.kind !== "ok") return NOT_FOUND;
   let redirectUrl: string;

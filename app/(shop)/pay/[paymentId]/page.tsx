@@ -13,6 +13,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { formatMoney } from "@/lib/money";
+import { currentPaymentProviderId, sandboxCheckoutUsable } from "@/lib/payments";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
 import { PRODUCTS } from "@/lib/products";
 
@@ -40,7 +41,9 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
   const purchase = purchaseLines(order.productType, order.detail);
   const lapsed = payment.status === "expired" || (payment.status === "pending" && payment.expiresAt !== null && payment.expiresAt <= new Date());
   const orderOpen = order.status === "awaiting_payment";
-  const view = !orderOpen ? "order_closed" : payment.status === "declined" ? "declined" : lapsed ? "expired" : "open";
+  // A test checkout opened before the shop switched to Stripe cannot pay any more.
+  const switched = !sandboxCheckoutUsable(payment.provider, currentPaymentProviderId());
+  const view = !orderOpen ? "order_closed" : switched ? "provider_changed" : payment.status === "declined" ? "declined" : lapsed ? "expired" : "open";
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
@@ -93,6 +96,17 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
                 </p>
               </div>
               <SandboxOutcomeForm action={sandboxOutcomeAction.bind(null, payment.id)} />
+            </>
+          ) : view === "provider_changed" ? (
+            <>
+              <p role="status" className="rounded-lg bg-surface-muted px-3 py-2 text-sm font-medium" data-testid="sandbox-provider-changed">
+                This test checkout is closed: the shop now takes card payments. Nothing was charged.
+              </p>
+              <p className="text-sm text-muted">Your order is still waiting for payment.</p>
+              <RetryPaymentForm action={retryPaymentAction.bind(null, payment.id)} label="Pay by card" />
+              <ButtonLink href={orderPage} variant="ghost" className="-ml-3 self-start">
+                Back to the order
+              </ButtonLink>
             </>
           ) : view === "declined" ? (
             <>

@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionNotice } from "@/components/admin/ops/notice";
@@ -19,6 +20,7 @@ const keySchema = z.string().min(1).max(500);
 
 export async function refreshEntryAction(_state: ActionNotice, form: FormData): Promise<ActionNotice> {
   const user = await requireStaff("staff", "/admin/catalog");
+  expectActionInput(isForm(form));
   const key = keySchema.safeParse(form.get("id"));
   if (!key.success) return { tone: "danger", message: "Unknown entry." };
   const refetch = refetchFor(key.data);

@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import type { ThresholdFormState } from "@/components/admin/credits/threshold-form";
 import { setLowBalanceThreshold } from "@/lib/admin/credits/threshold";
@@ -15,6 +16,7 @@ const AMOUNT_HINT = "Enter an amount like 50 or 49.99, or leave it empty for no 
 
 export async function setThresholdAction(_state: ThresholdFormState, form: FormData): Promise<ThresholdFormState> {
   const user = await requireStaff("staff", "/admin/credits");
+  expectActionInput(isForm(form));
   const typed = String(form.get("threshold") ?? "").trim();
   if (typed !== "" && !AMOUNT.test(typed)) return { error: AMOUNT_HINT };
   const amountMinor = typed === "" ? null : decimalToMinor(typed, 2);

@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isId, isText } from "@/lib/http/action-input";
 import { z } from "zod";
 import { loadBrandOffer, loadCountryBrands } from "@/app/(shop)/giftcards/catalog";
 import { lookupCarrier } from "@/app/(shop)/topup/carrier";
@@ -39,6 +40,7 @@ export type TopupOptions = { ok: true; operator: string; country: string; phone:
 /** Top-up step 1: the number's operator and its current rates. */
 export async function posTopupOptionsAction(phoneInput: string): Promise<TopupOptions> {
   await requireStaff("staff", "/admin/pos");
+  expectActionInput(isText(phoneInput, 200));
   const phone = checkPhone(String(phoneInput ?? "").slice(0, 40));
   if (!phone.ok) return { ok: false, error: phone.error, field: "phone" };
   try {
@@ -64,6 +66,7 @@ export type GiftcardBrands = { ok: true; brands: GiftcardBrandOption[] } | Fail;
 /** Gift card step 2: the brands sold in a country. */
 export async function posGiftcardBrandsAction(country: string): Promise<GiftcardBrands> {
   await requireStaff("staff", "/admin/pos");
+  expectActionInput(isText(country, 200));
   const code = z.string().regex(/^[a-z]{2}$/).safeParse(country);
   if (!code.success) return { ok: false, error: "Choose a country.", field: "country" };
   const brands = await loadCountryBrands(code.data);
@@ -76,6 +79,7 @@ export type GiftcardValues = { ok: true; values: PosRate[] } | Fail;
 /** Gift card step 3: a brand's denominations at the shop's price. */
 export async function posGiftcardValuesAction(country: string, brand: string): Promise<GiftcardValues> {
   await requireStaff("staff", "/admin/pos");
+  expectActionInput(isText(country, 200) && isText(brand, 200));
   const valid = z.object({ country: z.string().regex(/^[a-z]{2}$/), brand: z.string().regex(/^[a-z0-9-]{1,80}$/) }).safeParse({ country, brand });
   if (!valid.success) return { ok: false, error: "Choose a country and a brand.", field: "brand" };
   const offer = await loadBrandOffer(valid.data.country, valid.data.brand);
@@ -89,6 +93,7 @@ export type EsimPlans = { ok: true; plans: PosRate[] } | Fail;
 /** eSIM step 2: a destination's plans at the shop's price. */
 export async function posEsimPlansAction(country: string): Promise<EsimPlans> {
   await requireStaff("staff", "/admin/pos");
+  expectActionInput(isText(country, 200));
   const code = z.string().regex(/^[a-z0-9-]{2,10}$/).safeParse(country);
   if (!code.success) return { ok: false, error: "Choose a destination.", field: "country" };
   try {
@@ -104,6 +109,7 @@ const unlockId = z.coerce.number().int().min(0).max(1e12);
 /** Unlock step 2: a brand's devices. */
 export async function posUnlockDevicesAction(brand: number): Promise<UnlockChoices> {
   await requireStaff("staff", "/admin/pos");
+  expectActionInput(isId(brand));
   const id = unlockId.safeParse(brand);
   if (!id.success) return { ok: false, error: "Choose a brand.", field: "brand" };
   return posUnlockCatalog.devices(id.data);
@@ -112,6 +118,7 @@ export async function posUnlockDevicesAction(brand: number): Promise<UnlockChoic
 /** Unlock step 3: a country's networks. */
 export async function posUnlockNetworksAction(country: number): Promise<UnlockChoices> {
   await requireStaff("staff", "/admin/pos");
+  expectActionInput(isId(country));
   const id = unlockId.safeParse(country);
   if (!id.success) return { ok: false, error: "Choose the network's country.", field: "country" };
   return posUnlockCatalog.networks(id.data);
@@ -120,6 +127,7 @@ export async function posUnlockNetworksAction(country: number): Promise<UnlockCh
 /** Unlock step 4: the services for a device on a network, at the storefront's price. */
 export async function posUnlockToolsAction(device: number, network: number): Promise<UnlockTools> {
   await requireStaff("staff", "/admin/pos");
+  expectActionInput(isId(device) && isId(network));
   const ids = z.object({ device: unlockId, network: unlockId }).safeParse({ device, network });
   if (!ids.success) return { ok: false, error: "Choose a device and a network.", field: "network" };
   return posUnlockCatalog.tools(ids.data.device, ids.data.network);

@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { MarginFormState } from "@/components/admin/pricing/margin-form";
@@ -29,6 +30,7 @@ const formSchema = z.object({
 
 export async function updateMarginAction(_state: MarginFormState, form: FormData): Promise<MarginFormState> {
   const user = await requireStaff("admin", "/admin/pricing");
+  expectActionInput(isForm(form));
   const parsed = formSchema.safeParse({ productType: form.get("productType"), percent: form.get("percent") ?? "", fixed: form.get("fixed") ?? "" });
   if (!parsed.success) {
     const errors: MarginFormState["errors"] = {};

@@ -1,11 +1,13 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { AdminActionState } from "@/components/admin/shared/action-state";
 import { issuePasswordLink, type IssuedLink } from "@/lib/admin/password-links";
 import { createStaff, newStaffSchema, setStaffDisabled, setStaffRole } from "@/lib/admin/staff";
 import { requireStaff } from "@/lib/auth/guards";
+import { resetTotpFor } from "@/lib/auth/totp";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 
@@ -22,6 +24,7 @@ function shown(link: IssuedLink): NonNullable<PasswordLinkState["link"]> {
 
 export async function createStaffAction(_state: PasswordLinkState, form: FormData): Promise<PasswordLinkState> {
   const actor = await requireStaff("admin", "/admin/staff");
+  expectActionInput(isForm(form));
   const values = { email: String(form.get("email") ?? ""), name: String(form.get("name") ?? ""), role: String(form.get("role") ?? "staff"), access: String(form.get("access") ?? "invite") };
   const parsed = newStaffSchema.safeParse({ ...values, name: values.name || undefined, password: String(form.get("password") ?? "") });
   if (!parsed.success) {
@@ -37,6 +40,7 @@ export async function createStaffAction(_state: PasswordLinkState, form: FormDat
 
 export async function issuePasswordLinkAction(_state: PasswordLinkState, form: FormData): Promise<PasswordLinkState> {
   const actor = await requireStaff("admin", "/admin/staff");
+  expectActionInput(isForm(form));
   const userId = userIdSchema.safeParse(form.get("userId"));
   if (!userId.success) return { ok: false, message: "The form was incomplete; reload the page." };
   const result = await issuePasswordLink(db, actor, userId.data);
@@ -47,6 +51,7 @@ export async function issuePasswordLinkAction(_state: PasswordLinkState, form: F
 
 export async function setStaffRoleAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
   const actor = await requireStaff("admin", "/admin/staff");
+  expectActionInput(isForm(form));
   const userId = userIdSchema.safeParse(form.get("userId"));
   const role = z.enum(["staff", "admin"]).safeParse(form.get("role"));
   if (!userId.success || !role.success) return { ok: false, message: "Choose staff or admin." };
@@ -57,10 +62,20 @@ export async function setStaffRoleAction(_state: AdminActionState, form: FormDat
 
 export async function setStaffDisabledAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
   const actor = await requireStaff("admin", "/admin/staff");
+  expectActionInput(isForm(form));
   const userId = userIdSchema.safeParse(form.get("userId"));
   const disabled = z.enum(["true", "false"]).safeParse(form.get("disabled"));
   if (!userId.success || !disabled.success) return { ok: false, message: "The form was incomplete; reload the page." };
   const result = await setStaffDisabled(db, actor, userId.data, disabled.data === "true");
   revalidatePath("/admin/staff");
   return { ok: result.ok, message: result.message };
+}
+
+export async function resetStaffTotpAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
+  const actor = await requireStaff("admin", "/admin/staff");
+  const userId = userIdSchema.safeParse(form.get("userId"));
+  if (!userId.success) return { ok: false, message: "The form was incomplete; reload the page." };
+  const result = await resetTotpFor(db, actor, userId.data);
+  revalidatePath("/admin/staff");
+  return result;
 }

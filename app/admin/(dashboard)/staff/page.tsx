@@ -11,7 +11,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { listStaff } from "@/lib/admin/staff";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { setStaffDisabledAction } from "./actions";
+import { resetStaffTotpAction, setStaffDisabledAction } from "./actions";
 
 export const metadata: Metadata = { title: "Staff" };
 
@@ -50,7 +50,12 @@ export default async function StaffPage() {
                 <Td>
                   <RoleForm userId={user.id} email={user.email} role={user.role === "admin" ? "admin" : "staff"} />
                 </Td>
-                <Td>{user.disabledAt ? <Badge tone="danger">disabled</Badge> : user.hasPassword ? <Badge tone="ok">active</Badge> : <Badge tone="warn">invited</Badge>}</Td>
+                <Td>
+                  <div className="flex flex-wrap gap-1">
+                    {user.disabledAt ? <Badge tone="danger">disabled</Badge> : user.hasPassword ? <Badge tone="ok">active</Badge> : <Badge tone="warn">invited</Badge>}
+                    {user.totpEnabled ? <Badge tone="ok">two-factor</Badge> : null}
+                  </div>
+                </Td>
                 <Td className="whitespace-nowrap">
                   <LocalTime iso={user.createdAt.toISOString()} withTime={false} />
                 </Td>
@@ -68,6 +73,19 @@ export default async function StaffPage() {
                       confirmLabel={user.disabledAt ? "Enable" : "Disable"}
                       pendingText="Saving…"
                     />
+                    {user.totpEnabled && user.id !== me.id ? (
+                      <ConfirmAction
+                        action={resetStaffTotpAction}
+                        hidden={{ userId: user.id }}
+                        danger
+                        label="Remove two-factor"
+                        ariaLabel={`Remove two-factor of ${user.email}`}
+                        title={`Remove two-factor sign-in of ${user.email}?`}
+                        description="For a lost phone and lost recovery codes. They are signed out, sign in with their password alone, and set two-factor up again."
+                        confirmLabel="Remove two-factor"
+                        pendingText="Removing…"
+                      />
+                    ) : null}
                   </div>
                 </Td>
               </tr>

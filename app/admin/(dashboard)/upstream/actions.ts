@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { randomBytes } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
@@ -23,6 +24,7 @@ export type FormState = { ok?: string; error?: string; fieldErrors?: Record<stri
 
 export async function saveCommerceApiKeyAction(_state: FormState, form: FormData): Promise<FormState> {
   const user = await requireStaff("admin", PAGE);
+  expectActionInput(isForm(form));
   const result = await saveCommerceApiKey(user, { apiId: String(form.get("apiId") ?? ""), apiSecret: String(form.get("apiSecret") ?? "") });
   if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
   revalidatePath(PAGE);
@@ -40,6 +42,7 @@ const unlockSchema = z.object({ environment: z.enum(["sandbox", "production"], {
 
 export async function saveUnlockCredentialAction(_state: FormState, form: FormData): Promise<FormState> {
   const user = await requireStaff("admin", PAGE);
+  expectActionInput(isForm(form));
   const parsed = unlockSchema.safeParse({ environment: form.get("environment") });
   if (!parsed.success) return { fieldErrors: { environment: parsed.error.issues[0]!.message } };
   const result = await saveUnlockCredential(user, { svcKey: String(form.get("svcKey") ?? ""), svcSecret: String(form.get("svcSecret") ?? ""), environment: parsed.data.environment });
@@ -57,6 +60,7 @@ export async function removeUnlockCredentialAction(): Promise<AdminActionState> 
 
 export async function testConnectionAction(api: "commerce" | "unlock"): Promise<ConnectionTest> {
   const user = await requireStaff("admin", PAGE);
+  expectActionInput((api === "commerce" || api === "unlock"));
   const result = api === "commerce" ? await testCommerceConnection() : await testUnlockConnection();
   await recordAudit({ actor: user, action: `upstream.${api}.test`, targetType: "upstream", targetId: api, after: result.ok ? { ok: true } : { ok: false, code: result.code } });
   revalidatePath(PAGE);

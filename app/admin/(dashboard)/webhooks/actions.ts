@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { SubscriptionFormState } from "@/components/admin/webhooks/subscription-form";
@@ -37,6 +38,7 @@ const idSchema = z.string().regex(/^[\w-]{1,100}$/);
 
 export async function createSubscriptionAction(_state: SubscriptionFormState, form: FormData): Promise<SubscriptionFormState> {
   const user = await requireStaff("admin", PATH);
+  expectActionInput(isForm(form));
   try {
     const result = await createSubscription(db, formInput(form), options(user));
     if (!result.ok) return { error: result.message, field: result.field };
@@ -49,6 +51,7 @@ export async function createSubscriptionAction(_state: SubscriptionFormState, fo
 
 export async function updateSubscriptionAction(_state: SubscriptionFormState, form: FormData): Promise<SubscriptionFormState> {
   const user = await requireStaff("admin", PATH);
+  expectActionInput(isForm(form));
   const id = idSchema.safeParse(form.get("id"));
   if (!id.success) return { error: "Unknown subscription." };
   const status = String(form.get("status") ?? "");
@@ -64,6 +67,7 @@ export async function updateSubscriptionAction(_state: SubscriptionFormState, fo
 
 export async function deleteSubscriptionAction(_state: ActionNotice, form: FormData): Promise<ActionNotice> {
   const user = await requireStaff("admin", PATH);
+  expectActionInput(isForm(form));
   const id = idSchema.safeParse(form.get("id"));
   if (!id.success) return { tone: "danger", message: "Unknown subscription." };
   try {
@@ -78,6 +82,7 @@ export async function deleteSubscriptionAction(_state: ActionNotice, form: FormD
 
 export async function replayReceiptAction(_state: ActionNotice, form: FormData): Promise<ActionNotice> {
   const user = await requireStaff("staff", PATH);
+  expectActionInput(isForm(form));
   const id = idSchema.safeParse(form.get("id"));
   if (!id.success) return { tone: "danger", message: "Unknown receipt." };
   try {

@@ -1,11 +1,17 @@
 import { catalogImageOrigins, decodeImageRef } from "@/lib/catalog/images";
+import { db } from "@/lib/db";
+import { visitorKey } from "@/lib/security/client-address";
+import { limitVisitor, VISITOR_LIMITED_CODE } from "@/lib/security/visitor-limits";
 import { upstreamBudget } from "@/lib/upstream/budget/default";
 import { upstreamEndpoints } from "@/lib/upstream/endpoints";
 import { createImageFetcher, type ImageFetcher } from "../image-fetcher";
 
 // GET /api/catalog-images/{ref}: an upstream logo or picture, served by the shop
-// (lib/catalog/images.ts makes the refs). Anything that is not an allowed upstream URL, not
-// found there, or not an image is a 404; an unreachable upstream with nothing kept is a 502.
+// (lib/catalog/images.ts makes and signs the refs). Anything that is not a ref the shop made
+// for an allowed upstream URL, not found there, or not an image is a 404; an unreachable
+// upstream with nothing kept is a 502. An image the shop does not keep yet costs an upstream
+// call, so it spends one point of the visitor's image-miss limit: over it, 429
+// TOO_MANY_REQUESTS with Retry-After (lib/security/visitor-limits.ts).
 
 const globalForImages = globalThis as unknown as { __catalogImages?: ImageFetcher };
 
@@ -23,7 +29,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ ref:
   const url = decodeImageRef(ref, catalogImageOrigins());
   if (!url) return problem(404, "IMAGE_NOT_FOUND", "No such image.");
 
-  const outcome = await appFetcher().get(url);
+  const outcome = await appFetcher().get(url, () => limitVisitor(db, "imageMiss", visitorKey(request.headers)));
+  if (outcome.kind === "refused") return problem(429, VISITOR_LIMITED_CODE, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
   if (outcome.kind === "not_found") return problem(404, "IMAGE_NOT_FOUND", "No such image.");
   if (outcome.kind === "unavailable") return problem(502, "IMAGE_UNAVAILABLE", "The image cannot be loaded right now.");
 
@@ -42,6 +49,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ ref:
   return new Response(image.body as BodyInit, { status: 200, headers });
 }
 
-function problem(status: number, code: string, message: string): Response {
-  return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+function problem(status: number, code: string, message: string, extra: Record<string, string> = {}): Response {
+  return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...extra } });
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { randomUUID } from "node:crypto";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { payForEsimAction } from "../../actions";
@@ -32,8 +31,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /**
- * /esim/[destination]/[plan]: the plan, then ?buy=1 the review (the server adds &sub=<uuid>
- * once, so every copy of the review makes the same one order).
+ * /esim/[destination]/[plan]: the plan, then ?buy=1 the review. No submission id in the URL:
+ * the pay action derives it from this browser's submitter cookie (lib/orders/submitter.ts).
  */
 export default async function EsimPlanPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const { destination: rawCode, plan: rawPlan } = await params;
@@ -59,8 +58,6 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
 
   const { destination, plan, priceToken } = offer.value;
   const buying = first(search.buy) === "1";
-  const submissionId = first(search.sub);
-  if (buying && (!submissionId || !/^[0-9a-f-]{36}$/i.test(submissionId))) redirect(`${base}?${new URLSearchParams({ buy: "1", sub: randomUUID() })}`);
   const title = `${dataText(plan)} · ${validityText(plan.validityDays)}`;
 
   if (!buying) {
@@ -108,7 +105,7 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
             destination={destination}
             plan={plan}
             pricing={quote.pricing}
-            fields={{ destination: code, plan: plan.catalogId, submissionId: submissionId!, expectedTotalMinor: quote.pricing.totalMinor }}
+            fields={{ destination: code, plan: plan.catalogId, expectedTotalMinor: quote.pricing.totalMinor }}
             changeHref={`/esim/${code}`}
             payAction={payForEsimAction}
             defaultEmail={user?.email}

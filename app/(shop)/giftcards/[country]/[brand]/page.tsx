@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { randomUUID } from "node:crypto";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { payForGiftcardAction } from "../../actions";
@@ -28,8 +27,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 /**
  * /giftcards/[country]/[brand]: the brand, its card values, then the review, one step per URL
- * state (GET forms, so back/refresh/two tabs behave): ?denomination=<token> shows the review;
- * the server adds &sub=<uuid> once, so every copy of the review makes the same one order.
+ * state (GET forms, so back/refresh/two tabs behave): ?denomination=<token> shows the review.
+ * No submission id in the URL: the pay action derives it from this browser's submitter cookie
+ * (lib/orders/submitter.ts), so a copied review link never reaches the buyer's order.
  */
 export default async function GiftcardBrandPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const { country: rawCountry, brand: rawBrand } = await params;
@@ -56,10 +56,6 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
   const { brand, denominations } = offer.value;
   const chosenToken = first(search.denomination);
   const choice = chosenToken ? denominations.find((d) => d.token === chosenToken) : undefined;
-  const submissionId = first(search.sub);
-  if (choice && (!submissionId || !/^[0-9a-f-]{36}$/i.test(submissionId))) {
-    redirect(`${base}?${new URLSearchParams({ denomination: choice.token, sub: randomUUID() })}`);
-  }
 
   let purchase: React.ReactNode;
   if (!choice) {
@@ -104,7 +100,7 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
             brand={brand}
             denomination={choice}
             pricing={quote.pricing}
-            fields={{ country, brand: slug, denomination: choice.token, submissionId: submissionId!, expectedTotalMinor: quote.pricing.totalMinor }}
+            fields={{ country, brand: slug, denomination: choice.token, expectedTotalMinor: quote.pricing.totalMinor }}
             changeHref={changeHref}
             payAction={payForGiftcardAction}
             defaultEmail={user?.email}

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { randomUUID } from "node:crypto";
 import { notFound, redirect } from "next/navigation";
 import { payForTopupAction } from "../../actions";
 import { lookupCarrier } from "../../carrier";
@@ -7,7 +6,7 @@ import { loadCountryOptions } from "../../load";
 import { loadOperatorChoices } from "../../country";
 import { loadOperatorOffer } from "../../offer";
 import { loadTopupQuote } from "../../quote";
-import { first, isSubmissionId, type Search } from "../../search-params";
+import { first, queryOf, type Search } from "../../search-params";
 import { CarrierSummary } from "@/components/shop/topup/carrier-summary";
 import { CatalogError, StaleNotice } from "@/components/shop/topup/catalog-notices";
 import { ChosenRate } from "@/components/shop/topup/chosen-rate";
@@ -31,8 +30,7 @@ type Params = Promise<{ country: string; operator: string }>;
 /**
  * One operator's journey, at a shareable URL: /topup/gb/1010-o2. Its state is the query:
  * without a number, the rates (browse), then the number; with `?phone=` (number first, or
- * "Not your operator?"), the rates for that number; with `&rate=`, the confirmation step (a
- * submission id is added to the URL once, so every copy of this review makes the same one order).
+ * "Not your operator?"), the rates for that number; with `&rate=`, the confirmation step.
  */
 export default async function OperatorPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const path = await params;
@@ -60,7 +58,7 @@ export default async function OperatorPage({ params, searchParams }: { params: P
   const here = (query: Parameters<typeof operatorHref>[3] = {}) => operatorHref(offer.countryCode, offer.operatorId, offer.operatorName, query);
   const canonicalPath = here();
   if (`/topup/${path.country}/${path.operator}` !== canonicalPath) {
-    redirect(here({ phone: rawPhone, rate, pick, sms: sms ? "1" : undefined, sub: first(search.sub), type: first(search.type) }));
+    redirect(here({ phone: rawPhone, rate, pick, sms: sms ? "1" : undefined, type: first(search.type) }));
   }
 
   // The number: checked again here (it may come straight from a shared link), and it must be
@@ -144,10 +142,14 @@ export default async function OperatorPage({ params, searchParams }: { params: P
     );
   }
 
-  // The review's submission id lives in the URL: refresh, back and a second tab keep it.
-  const submissionId = first(search.sub);
-  if (!isSubmissionId(submissionId)) redirect(here({ phone, rate: choice.token, sms: sms ? "1" : undefined, sub: randomUUID() }));
+  // The review has one address: the number in E.164, the rate, the SMS choice (the phone form
+  // also sends its country field; an old link may carry a retired `sub`).
+  const reviewHref = here({ phone, rate: choice.token, sms: sms ? "1" : undefined });
+  if (`${canonicalPath}?${queryOf(search)}` !== reviewHref) redirect(reviewHref);
 
+  // No submission id in the URL or the page: the pay action derives it from this browser's
+  // submitter cookie and the review (lib/orders/submitter.ts), so refresh, back and a second
+  // tab of this browser still reach one order, and a copied link reaches none.
   const [user, quote] = await Promise.all([getCurrentUser(), loadTopupQuote({ phone, rate: choice.token, sms })]);
   return (
     <TopupShell>
@@ -164,7 +166,7 @@ export default async function OperatorPage({ params, searchParams }: { params: P
             operator={offer}
             choice={choice}
             pricing={quote.pricing}
-            fields={{ phone, operator: offer.operatorId, rate: choice.token, sms, submissionId, expectedTotalMinor: quote.pricing.totalMinor }}
+            fields={{ phone, operator: offer.operatorId, rate: choice.token, sms, expectedTotalMinor: quote.pricing.totalMinor }}
             changeHref={changeHref}
             payAction={payForTopupAction}
             defaultEmail={user?.email}

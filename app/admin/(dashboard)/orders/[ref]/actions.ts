@@ -1,5 +1,6 @@
 "use server";
 
+import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { AdminActionState } from "@/components/admin/shared/action-state";
@@ -12,9 +13,10 @@ import { db } from "@/lib/db";
 
 const orderIdSchema = z.string().min(1).max(64);
 
-async function run(form: FormData, act: (orderId: string, actor: { id: string; email: string }) => Promise<ActionResult>): Promise<AdminActionState> {
+async function run(form: unknown, act: (orderId: string, actor: { id: string; email: string }) => Promise<ActionResult>): Promise<AdminActionState> {
   const actor = await requireStaff("staff", "/admin/orders");
-  const orderId = orderIdSchema.safeParse(form?.get?.("orderId"));
+  expectActionInput(isForm(form));
+  const orderId = orderIdSchema.safeParse(form.get("orderId"));
   if (!orderId.success) return { ok: false, message: "The form did not say which order; reload the page." };
   const result = await act(orderId.data, actor);
   const order = await db.order.findUnique({ where: { id: orderId.data }, select: { ref: true } });
@@ -34,6 +36,7 @@ const reasonSchema = z.string().trim().min(3, "Say in a few words why (at least 
 
 export async function refundOrderAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
   await requireStaff("staff", "/admin/orders");
+  expectActionInput(isForm(form));
   const reason = reasonSchema.safeParse(form.get("reason") ?? "");
   if (!reason.success) return { ok: false, message: reason.error.issues[0]?.message ?? "Give a reason." };
   return run(form, (orderId, actor) => markRefunded(db, orderId, actor, reason.data));

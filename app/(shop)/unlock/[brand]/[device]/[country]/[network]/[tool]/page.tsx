@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { randomUUID } from "node:crypto";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { payForUnlockAction } from "../../../../../actions";
 import { idParam, loadSelection } from "../../../../../catalog";
-import { first, type Search } from "../../../../../search-params";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogError } from "@/components/shop/giftcards/catalog-notice";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
@@ -21,16 +19,15 @@ export const dynamic = "force-dynamic";
 type Params = { brand: string; device: string; country: string; network: string; tool: string };
 
 /**
- * Step 4: checklist, IMEI (+ the service's extra codes), email and pay. The submission id lives
- * in the URL (?sub=), so a reload or a second click of Pay reaches the same one order.
+ * Step 4: checklist, IMEI (+ the service's extra codes), email and pay. No submission id in the
+ * URL or the page: the pay action derives it from this browser's submitter cookie and what is
+ * ordered (lib/orders/submitter.ts), so a reload or a second click of Pay reaches one order.
  */
-export default async function UnlockOrderPage({ params, searchParams }: { params: Promise<Params>; searchParams: Promise<Search> }) {
+export default async function UnlockOrderPage({ params }: { params: Promise<Params> }) {
   const raw = await params;
   const toolId = idParam(raw.tool);
   if (toolId === null) notFound();
   const base = `/unlock/${raw.brand}/${raw.device}/${raw.country}/${raw.network}`;
-  const submissionId = first((await searchParams).sub);
-  if (!submissionId || !/^[0-9a-f-]{36}$/i.test(submissionId)) redirect(`${base}/${toolId}?${new URLSearchParams({ sub: randomUUID() })}`);
 
   const loaded = await loadSelection(raw);
   if (!loaded.ok) {
@@ -62,7 +59,7 @@ export default async function UnlockOrderPage({ params, searchParams }: { params
         <Card className="order-2 lg:order-1">
           <UnlockOrderForm
             action={payForUnlockAction}
-            fields={{ brand: device.brandId, device: device.id, country: country.id, network: network.id, tool: tool.id, submissionId, expectedTotalMinor: tool.price.totalMinor }}
+            fields={{ brand: device.brandId, device: device.id, country: country.id, network: network.id, tool: tool.id, expectedTotalMinor: tool.price.totalMinor }}
             needs={tool.needs}
             networkText={`${network.name} (${country.name})`}
             totalText={totalText}

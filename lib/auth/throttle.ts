@@ -1,0 +1,71 @@
+import { createHash } from "node:crypto";
+import type { DbClient } from "@/lib/db/create-client";
+import { consume, reset, type LimitRule } from "@/lib/security/rate-limit";
+
+// The limits on everything that checks a password or a second factor (findings 3 of [11],
+// docs/security.md). Each limit is a ladder of tiers, so the wait grows the longer an attack
+// goes on; every tier counts in the shared RateLimit table (lib/security/rate-limit.ts), so all
+// instances share the counters.
+//
+// Attempts are counted before the password is checked (an atomic increment), so parallel
+// attempts cannot slip past the limit, and a refused attempt costs no hash. A refusal answers
+// the same for the right password as for a wrong one: during a lockout nobody signs in.
+// - Per account (the email, hashed, whether or not an account exists): 5 attempts, then 1
+//   minute; 10 within an hour, then 15 minutes; 20 within a day, then 2 hours. A successful
+//   sign-in clears the account's counters (its owner is back; the attacker gained nothing).
+// - Per visitor address (lib/security/client-address.ts): 20 password checks within 10
+//   minutes, then 10 minutes; 100 within a day, then an hour. Counted only for attempts that
+//   reach the password check (an account already locked does not spend its address's budget),
+//   and given back when the sign-in succeeds, so staff behind one office address are not
+//   locked out by their own successful sign-ins.
+// - Second factor, per account: 5 codes, then 5 minutes; 10 within an hour, then an hour.
+// - Sign-up per address: 30 within 10 minutes, then 10 minutes; 200 within a day, then an hour.
+// - Set-password links: per address 10 failed links within 15 minutes, then 15 minutes; per
+//   account 5 attempts within 15 minutes, then 15 minutes.
+
+const tier = (name: string, points: number, durationSeconds: number, blockSeconds: number): LimitRule => ({ name, points, durationSeconds, blockSeconds });
+const MIN = 60;
+const HOUR = 3_600;
+const DAY = 86_400;
+
+export const SIGN_IN_ACCOUNT = [tier("signin:account:1", 5, 15 * MIN, MIN), tier("signin:account:2", 10, HOUR, 15 * MIN), tier("signin:account:3", 20, DAY, 2 * HOUR)];
+export const SIGN_IN_ADDRESS = [tier("signin:address:1", 20, 10 * MIN, 10 * MIN), tier("signin:address:2", 100, DAY, HOUR)];
+export const SECOND_FACTOR = [tier("signin:2fa:1", 5, 15 * MIN, 5 * MIN), tier("signin:2fa:2", 10, HOUR, HOUR)];
+export const SIGN_UP_ADDRESS = [tier("signup:address:1", 30, 10 * MIN, 10 * MIN), tier("signup:address:2", 200, DAY, HOUR)];
+export const SET_PASSWORD_ADDRESS = [tier("setpw:address:1", 10, 15 * MIN, 15 * MIN)];
+export const SET_PASSWORD_ACCOUNT = [tier("setpw:account:1", 5, 15 * MIN, 15 * MIN)];
+
+/** An email as a counter key: the RateLimit table holds no addresses in the clear. */
+export function accountKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);
+}
+
+export type Throttled = { retryAfterMs: number };
+
+/**
+ * Spends one attempt of `key` on every tier; the longest wait when any tier refuses, else null.
+ * Every tier is charged even when one refuses (an attacker who keeps going keeps counting).
+ */
+export async function spendAttempt(db: DbClient, tiers: LimitRule[], key: string, cost = 1): Promise<Throttled | null> {
+  const verdicts = await Promise.all(tiers.map((rule) => consume(db, rule, key, cost)));
+  const waits = verdicts.flatMap((v) => (v.allowed ? [] : [v.retryAfterMs]));
+  return waits.length > 0 ? { retryAfterMs: Math.max(...waits) } : null;
+}
+
+/** Gives one attempt back on every tier (a sign-in that succeeded from this address). */
+export async function refundAttempt(db: DbClient, tiers: LimitRule[], key: string): Promise<void> {
+  await Promise.all(tiers.map((rule) => consume(db, rule, key, -1)));
+}
+
+/** Clears `key` on every tier (the account's owner signed in). */
+export async function clearAttempts(db: DbClient, tiers: LimitRule[], key: string): Promise<void> {
+  await Promise.all(tiers.map((rule) => reset(db, rule, key)));
+}
+
+/** "Too many attempts. Try again in 3 minutes." (or "in 2 hours") — the one message every refusal shows. */
+export function tooManyAttemptsMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  if (minutes <= 60) return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  const hours = Math.ceil(minutes / 60);
+  return `Too many attempts. Try again in ${hours} hours.`;
+}

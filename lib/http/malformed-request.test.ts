@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { actionBodyProblem, actionOriginProblem, actionSizeProblem, pathProblem } from "./malformed-request";
+import { isValidRouterState } from "./router-state.mjs";
+
+function post(body: BodyInit, type?: string): Request {
+  return new Request("http://shop.test/topup", { method: "POST", body, headers: type ? { "content-type": type } : {} });
+}
+
+describe("pathProblem", () => {
+  it("refuses escapes that are not UTF-8 and control characters, accepts real text", () => {
+    for (const bad of ["/topup/%ff%fe", "/topup/%e0%80%af", "/topup/%", "/esim/%zz", "/orders/%00"]) expect(pathProblem(bad)?.status, bad).toBe(400);
+    for (const good of ["/", "/topup/gb/1010-o2", "/giftcards/%C3%B1", "/x/%F0%9F%92%A5", "/..%2fetc"]) expect(pathProblem(good), good).toBeNull();
+  });
+});
+
+describe("isValidRouterState (scripts/serve.mjs)", () => {
+  it("refuses what Next's own parser refuses and accepts a real tree", () => {
+    expect(isValidRouterState(undefined)).toBe(true);
+    expect(isValidRouterState(encodeURIComponent(JSON.stringify(["", { children: ["topup", { children: ["__PAGE__", {}] }] }, null, null, 1])))).toBe(true);
+    expect(isValidRouterState("%7B%22not%22:json")).toBe(false);
+    expect(isValidRouterState(encodeURIComponent(JSON.stringify({ a: 1 })))).toBe(false);
+    expect(isValidRouterState("%E0%A4%A")).toBe(false);
+  });
+});
+
+describe("actionOriginProblem", () => {
+  it("accepts no Origin (not a browser), its own host and APP_URL's host; refuses null and foreign origins with 403", () => {
+    expect(actionOriginProblem(null, "shop.test", undefined)).toBeNull();
+    expect(actionOriginProblem("http://shop.test", "shop.test", undefined)).toBeNull();
+    expect(actionOriginProblem("https://shop.example", "127.0.0.1:3000", "https://shop.example")).toBeNull();
+    expect(actionOriginProblem("null", "shop.test", undefined)?.status).toBe(403);
+    expect(actionOriginProblem("https://evil.example", "shop.test", "https://shop.example")?.code).toBe("FOREIGN_ORIGIN");
+    expect(actionOriginProblem("not a url", "shop.test", undefined)?.status).toBe(403);
+  });
+});
+
+describe("actionSizeProblem", () => {
+  it("answers 413 above 1 MiB, 400 for a Content-Length that is not a number, 411 for a body without one", () => {
+    expect(actionSizeProblem(null, false)).toBeNull();
+    expect(actionSizeProblem(null, true)).toMatchObject({ status: 411, code: "LENGTH_REQUIRED" });
+    expect(actionSizeProblem(String(1024 * 1024), true)).toBeNull();
+    expect(actionSizeProblem(String(1024 * 1024 + 1), true)?.status).toBe(413);
+    expect(actionSizeProblem("lots", true)?.status).toBe(400);
+  });
+});
+
+describe("actionBodyProblem", () => {
+  it("accepts what React's encodeReply sends", async () => {
+    expect(await actionBodyProblem(post('["ORD-1","$undefined",1,{"a":"$$dollar"},"$D2026-01-01T00:00:00.000Z","$n12"]', "text/plain;charset=UTF-8"))).toBeNull();
+    const form = new FormData();
+    form.set("0", '["$K1","$@2",{"x":"$Q3"}]');
+    form.set("1_email", "a@b.c");
+    form.set("2", '"done"');
+    form.set("3", "[]");
+    expect(await actionBodyProblem(post(form))).toBeNull();
+    // A form posted without JavaScript (progressive enhancement) is Next's own business.
+    const mpa = new FormData();
+    mpa.set("$ACTION_ID_abc", "");
+    expect(await actionBodyProblem(post(mpa))).toBeNull();
+  });
+
+  it("refuses bodies React's decoder would throw on before the action runs", async () => {
+    const bad = [
+      post("", "text/plain"),
+      post("not a flight reply", "text/plain"),
+      post('{"a":1}', "application/json"),
+      post('["$@1"]', "text/plain"),
+      post('["$nabc"]', "text/plain"),
+      post('--zz\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]', "multipart/form-data; boundary=zz"),
+    ];
+    for (const request of bad) expect((await actionBodyProblem(request))?.code).toBe("BAD_ACTION_BODY");
+    const dangling = new FormData();
+    dangling.set("0", '["$@5"]');
+    expect((await actionBodyProblem(post(dangling)))?.status).toBe(400);
+    const noRoot = new FormData();
+    noRoot.set("1", "[]");
+    expect((await actionBodyProblem(post(noRoot)))?.status).toBe(400);
+  });
+});

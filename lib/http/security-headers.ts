@@ -1,0 +1,54 @@
+// The headers every answer carries (security finding 5 of issue [11]). proxy.ts sets them per
+// request, with a fresh CSP nonce; next.config.mjs sets the static ones on /_next/static files,
+// which the proxy does not see.
+
+/** 128 random bits, base64: unguessable, new for every response. */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+/**
+ * The documented Next.js nonce CSP (app/guides/content-security-policy): scripts only with this
+ * response's nonce ('strict-dynamic' lets Next's nonced bootstrap load its chunks), no framing,
+ * no plugins, no <base> or form posts elsewhere. Inline style attributes stay allowed
+ * (style-src-attr): React renders `style={{ width }}` for progress bars and logos, and a style
+ * attribute cannot run script. Images may come from any https host (operator logos and the
+ * supplier's hosted eSIM QR) and data: URLs (the QR code the app draws). The dev server also
+ * needs 'unsafe-eval' (React's debugging) and its websocket.
+ */
+export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; https?: boolean } = {}): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "frame-src 'none'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+  ];
+  if (options.https) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** The non-CSP headers. HSTS only when the shop's public URL is https (APP_URL). */
+export function staticSecurityHeaders(options: { https?: boolean } = {}): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), usb=()"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+  ];
+  if (options.https) headers.push(["Strict-Transport-Security", "max-age=63072000; includeSubDomains"]);
+  return headers;
+}
+
+export function isHttpsAppUrl(appUrl: string | undefined): boolean {
+  return typeof appUrl === "string" && appUrl.toLowerCase().startsWith("https://");
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { cookies } from "next/headers";
+import type { DbClient } from "@/lib/db/create-client";
+import { env } from "@/lib/env";
+import { type Claimant, findSubmission, hashSubmitter, type ResumableOrder, type Review, type Submitter } from "./submitter";
+import { isSubmitterSecret, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "./submitter-cookie";
+
+// The pay actions' side of ./submitter.ts: the browser's submitter cookie, read (or set) in a
+// server action, and the submission a review is for this browser.
+
+/**
+ * In a server action: this browser's submitter. Reads the cookie; when it is absent (or not a
+ * secret this shop made), makes a new secret and sets the cookie on the action's response.
+ */
+export async function currentSubmitter(): Promise<Submitter> {
+  const jar = await cookies();
+  const present = jar.get(SUBMITTER_COOKIE)?.value;
+  if (isSubmitterSecret(present)) return { secret: present, hash: hashSubmitter(present) };
+  const secret = newSubmitterSecret();
+  jar.set(submitterCookie(secret, env.APP_URL.startsWith("https:")));
+  return { secret, hash: hashSubmitter(secret) };
+}
+
+/** A pay action's submission: its id, the order it already made (if any) and who presents it. */
+export type Submission = { submissionId: string; existing: ResumableOrder | null; submitterHash: string; claimant: Claimant };
+
+/** In a pay action, once the input is valid: this browser's submission of this review. */
+export async function submissionOf(db: DbClient, review: Review): Promise<Submission> {
+  const submitter = await currentSubmitter();
+  const { submissionId, existing } = await findSubmission(db, submitter, review);
+  return { submissionId, existing, submitterHash: submitter.hash, claimant: { userId: review.userId, submitterHash: submitter.hash } };
+}

@@ -1,0 +1,78 @@
+// Runs before every request but static build files (Next.js 16 "proxy", formerly middleware).
+// Security findings 5 and 6 of issue [11] (and the submitter cookie of finding 1, below):
+//  - every answer carries a nonce CSP (a fresh nonce per response, handed to Next on the request
+//    so its own scripts and app/layout.tsx's theme script carry it) and the other security
+//    headers (lib/http/security-headers.ts);
+//  - malformed requests Next would answer with a 500 get a 4xx and a clear message instead
+//    (lib/http/malformed-request.ts): bad percent-encoding in the path, server-action posts from
+//    another origin, too large, or undecodable. (An unparseable router state header never
+//    reaches the proxy, Next strips it first: scripts/serve.mjs refuses it, lib/http/router-state.mjs.)
+import { NextResponse, type NextRequest } from "next/server";
+import { actionBodyProblem, actionOriginProblem, actionSizeProblem, pathProblem, type RequestProblem } from "@/lib/http/malformed-request";
+import { contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
+import { isSubmitterSecret, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "@/lib/orders/submitter-cookie";
+
+// Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
+// when it opens a product page, before any "Pay": two tabs of one review then present the same
+// submitter, even when both pay at once, and so reach one order. The pay actions still set it
+// when it is absent.
+const PRODUCT_PAGE = /^\/(?:(?:topup|esim|giftcards|unlock)(?:\/.*)?|imei-check)$/;
+
+function giveSubmitterCookie(request: NextRequest, response: NextResponse, https: boolean): void {
+  if (request.method !== "GET" || !PRODUCT_PAGE.test(request.nextUrl.pathname)) return;
+  if (isSubmitterSecret(request.cookies.get(SUBMITTER_COOKIE)?.value)) return;
+  response.cookies.set(submitterCookie(newSubmitterSecret(), request.nextUrl.protocol === "https:" || https));
+}
+
+function withSecurityHeaders(response: Response, csp: string, https: boolean): Response {
+  response.headers.set("Content-Security-Policy", csp);
+  for (const [name, value] of staticSecurityHeaders({ https })) response.headers.set(name, value);
+  return response;
+}
+
+function problemResponse(request: NextRequest, problem: RequestProblem): Response {
+  const wantsHtml = request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html") && !request.headers.has("rsc");
+  if (wantsHtml) {
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad request</title></head><body><main><h1>${problem.status === 400 ? "This address is not valid" : "Request refused"}</h1><p>${problem.message}</p><p><a href="/">Go to the shop</a></p></main></body></html>`;
+    return new Response(html, { status: problem.status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  }
+  return NextResponse.json({ error: { code: problem.code, message: problem.message } }, { status: problem.status, headers: { "cache-control": "no-store" } });
+}
+
+async function requestProblem(request: NextRequest): Promise<RequestProblem | null> {
+  const problem = pathProblem(request.nextUrl.pathname);
+  if (problem) return problem;
+  if (request.method === "POST" && request.headers.has("next-action")) {
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+    return (
+      actionOriginProblem(request.headers.get("origin"), host, process.env.APP_URL) ??
+      actionSizeProblem(request.headers.get("content-length"), request.body !== null) ??
+      (await actionBodyProblem(request.clone()))
+    );
+  }
+  return null;
+}
+
+export async function proxy(request: NextRequest) {
+  const https = isHttpsAppUrl(process.env.APP_URL);
+  const nonce = newNonce();
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", https });
+
+  const problem = await requestProblem(request);
+  if (problem) return withSecurityHeaders(problemResponse(request, problem), csp, https);
+
+  // Next reads the nonce from the request's CSP header for its own scripts; the layout reads x-nonce.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  giveSubmitterCookie(request, response, https);
+  return withSecurityHeaders(response, csp, https);
+}
+
+export const config = {
+  // Build files under /_next/static get their headers from next.config.mjs. So do the two webhook
+  // receivers: a request the proxy sees has its body buffered by Next (up to 10 MB) before the
+  // route runs, and those routes read deliveries as a stream with their own 512 KiB cap.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/webhooks/|api/payments/stripe/webhook).*)"],
+};
