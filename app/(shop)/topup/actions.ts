@@ -3,7 +3,7 @@
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { z } from "zod";
 import type { PayState } from "@/components/shop/topup/pay-form";
-import { checkPhone, samePhone } from "@/components/shop/topup/phone";
+import { checkPhone, samePhone } from "@/lib/validation/phone";
 import { CONFIRM_EMPTY, CONFIRM_MISMATCH, SMS_TEXT_MAX } from "@/components/shop/topup/rules";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { CatalogError } from "@/components/shop/topup/catalog-notices";
 import { CountryGrid } from "@/components/shop/topup/country-grid";
 import { flagEmoji } from "@/components/shop/topup/countries";
-import { checkPhone } from "@/components/shop/topup/phone";
+import { checkPhone } from "@/lib/validation/phone";
 import { PhoneStep } from "@/components/shop/topup/phone-step";
 import { StepProgress } from "@/components/shop/topup/step-progress";
 import { TopupShell } from "@/components/shop/topup/topup-shell";

@@ -5,7 +5,7 @@ import type { PlaceResult, PosRate, PreviewResult, TopupOptions } from "@/app/ad
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { PHONE_EXAMPLE } from "@/components/shop/topup/phone";
+import { PHONE_EXAMPLE } from "@/lib/validation/phone";
 import type { SaleRequest } from "@/lib/admin/pos/sale-request";
 import { RateChoices } from "./rate-choices";
 import { SaleCheckout } from "./sale-checkout";

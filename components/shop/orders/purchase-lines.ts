@@ -3,7 +3,7 @@ import { esimPurchaseLines } from "./esim-view";
 import { giftcardPurchaseLines } from "./giftcard-view";
 import { topupPurchaseLines, type PurchaseLine } from "./order-view";
 import { imeiCheckPurchaseLines, unlockPurchaseLines } from "./unlock-view";
-import { formatPhone } from "@/components/shop/topup/phone";
+import { formatPhone } from "@/lib/validation/phone";
 
 // What the buyer is buying, in a few labelled lines (number and operator, brand and value,
 // destination and plan, device and IMEI): the same on the payment page and the order page.

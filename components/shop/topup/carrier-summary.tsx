@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import Link from "next/link";
 import { flagEmoji } from "./countries";
 import { OperatorLogo } from "./operator-logo";
-import { formatPhone } from "./phone";
+import { formatPhone } from "@/lib/validation/phone";
 import type { OperatorSummary } from "./types";
 import { operatorHref } from "./urls";
 

@@ -5,7 +5,7 @@ import { EmailAndPay } from "@/components/shop/checkout/email-and-pay";
 import { useActionState, useEffect, useState, type FormEvent } from "react";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { samePhone } from "./phone";
+import { samePhone } from "@/lib/validation/phone";
 import { CONFIRM_EMPTY, CONFIRM_MISMATCH } from "./rules";
 import { SmsMessageField } from "./sms-message-field";
 

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { CountryCombobox } from "./country-combobox";
-import { checkPhone, countryOfTyped, phoneCountry, PHONE_EXAMPLE } from "./phone";
+import { checkPhone, countryOfTyped, phoneCountry, PHONE_EXAMPLE } from "@/lib/validation/phone";
 import type { CountryOption } from "./types";
 
 /**

@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { flagEmoji } from "./countries";
 import { OperatorLogo } from "./operator-logo";
 import { PayForm, type PayFields, type PayState } from "./pay-form";
-import { formatPhone } from "./phone";
+import { formatPhone } from "@/lib/validation/phone";
 import { recipientGets, shortProductName } from "./rate-card";
 import type { OperatorSummary, TopupChoice } from "./types";
 

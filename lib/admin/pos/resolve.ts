@@ -3,7 +3,7 @@ import { loadBrandOffer } from "@/app/(shop)/giftcards/catalog";
 import { lookupCarrier } from "@/app/(shop)/topup/carrier";
 import { loadOperatorOffer } from "@/app/(shop)/topup/offer";
 import { giftcardDetailOf } from "@/components/shop/orders/giftcard-view";
-import { checkPhone, formatPhone } from "@/components/shop/topup/phone";
+import { checkPhone, formatPhone } from "@/lib/validation/phone";
 import type { QuoteInput } from "@/lib/orders/quote";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
 import { isUpstreamError } from "@/lib/upstream/errors";

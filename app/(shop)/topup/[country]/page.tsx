@@ -5,7 +5,7 @@ import { notFound, redirect } from "next/navigation";
 import { CatalogError, StaleNotice } from "@/components/shop/topup/catalog-notices";
 import { countryNameOf, flagEmoji, isCountryCode } from "@/components/shop/topup/countries";
 import { OperatorGrid } from "@/components/shop/topup/operator-grid";
-import { checkPhone } from "@/components/shop/topup/phone";
+import { checkPhone } from "@/lib/validation/phone";
 import { ProductTable } from "@/components/shop/topup/product-table";
 import { Promotions } from "@/components/shop/topup/promotions";
 import { BROWSE_FIRST, StepProgress } from "@/components/shop/topup/step-progress";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { loadBrandOffer, loadCountryBrands } from "@/app/(shop)/giftcards/catalog";
 import { lookupCarrier } from "@/app/(shop)/topup/carrier";
 import { loadOperatorOffer } from "@/app/(shop)/topup/offer";
-import { checkPhone } from "@/components/shop/topup/phone";
+import { checkPhone } from "@/lib/validation/phone";
 import { posEsimPlans } from "@/lib/admin/pos/esim-catalog";
 import { placeCounterSale } from "@/lib/admin/pos/place";
 import { previewOf, priceSale } from "@/lib/admin/pos/price-sale";

@@ -12,7 +12,7 @@ import { CatalogError, StaleNotice } from "@/components/shop/topup/catalog-notic
 import { ChosenRate } from "@/components/shop/topup/chosen-rate";
 import { countryNameOf } from "@/components/shop/topup/countries";
 import { OperatorHeader } from "@/components/shop/topup/operator-header";
-import { checkPhone } from "@/components/shop/topup/phone";
+import { checkPhone } from "@/lib/validation/phone";
 import { PhoneStep } from "@/components/shop/topup/phone-step";
 import { Promotions } from "@/components/shop/topup/promotions";
 import { RateStep } from "@/components/shop/topup/rate-step";
