@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
+import { storedImeiSchema } from "@/lib/validation/imei";
 
 // What `Order.detail` holds per product (the request data the order was bought with), and
 // `detail.placement`, the order core's own record of the attempt to place it upstream.
@@ -27,14 +28,14 @@ export type CommerceDetail = z.infer<typeof commerceDetailSchema>;
 export const unlockDetailSchema = z.looseObject({
   deviceId: z.number().int().nonnegative(),
   networkId: z.number().int().nonnegative(),
-  imei: z.string().regex(/^\d{15}$/),
+  imei: storedImeiSchema,
   suffixes: z.record(z.string(), z.string()).optional(),
   toolId: z.number().int().nonnegative(),
   guaranteedTimeType: z.string().optional(),
 });
 export type UnlockDetail = z.infer<typeof unlockDetailSchema>;
 
-export const imeiCheckDetailSchema = z.looseObject({ imei: z.string().regex(/^\d{15}$/) });
+export const imeiCheckDetailSchema = z.looseObject({ imei: storedImeiSchema });
 
 /**
  * `detail.placement`: written BEFORE the create call is sent, so that after a crash or a lost

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imeiProblem, imeiSchema, isValidImei, isValidSuffix, orderImeiValue, SUFFIX_FLAGS, suffixProblem, suffixValidators } from "./imei";
+import { imeiProblem, imeiSchema, isValidImei, storedImeiSchema, isValidSuffix, orderImeiValue, SUFFIX_FLAGS, suffixProblem, suffixValidators } from "./imei";
 
 // Vectors from /work/shared/spec/test-vectors.md (published IMEIs, not made by this project).
 const SANDBOX_IMEIS = ["123456789876543", "355710060480006", "353047098598802", "359405085972766", "123456789987654"];
@@ -34,6 +34,11 @@ describe("imeiProblem and imeiSchema", () => {
     expect(imeiSchema.parse("49-015420-323751-8")).toBe("490154203237518");
     expect(imeiSchema.parse(" 4901 5420 3237 518 ")).toBe("490154203237518");
     expect(imeiSchema.safeParse("490154203237517").success).toBe(false);
+  });
+  it("reads a stored IMEI by its shape only", () => {
+    expect(storedImeiSchema.safeParse("490154203237518").success).toBe(true);
+    expect(storedImeiSchema.safeParse("49-015420-323751-8").success).toBe(false);
+    expect(storedImeiSchema.safeParse("49015420323751").success).toBe(false);
   });
 });
 

@@ -18,9 +18,11 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+const IMEI_SHAPE = /^\d{15}$/;
+
 /** Exactly 15 digits with a valid Luhn check digit. */
 export function isValidImei(value: string): boolean {
-  return /^\d{15}$/.test(value) && luhnValid(value);
+  return IMEI_SHAPE.test(value) && luhnValid(value);
 }
 
 /**
@@ -48,6 +50,12 @@ export const imeiSchema = z
     const problem = imeiProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
+
+/**
+ * An IMEI already stored in an order's detail: only its shape is checked on reading (the full rule,
+ * Luhn included, ran when it was typed).
+ */
+export const storedImeiSchema = z.string().regex(IMEI_SHAPE);
 
 /**
  * The tool flags that ask for a suffix, in the ORDER the suffixes follow the IMEI when a tool

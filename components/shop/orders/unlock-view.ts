@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUFFIX_FORMATS, SUFFIX_FLAGS } from "@/lib/validation/imei";
+import { storedImeiSchema, SUFFIX_FORMATS, SUFFIX_FLAGS } from "@/lib/validation/imei";
 import type { PurchaseLine } from "./order-view";
 
 // Unlock and IMEI check fields of `Order.detail` and `Order.fulfillment` read for the buyer,
@@ -10,7 +10,7 @@ const text = z.string().trim().min(1);
 const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 const unlockDetailSchema = z.object({
-  imei: loose(z.string().regex(/^\d{15}$/)),
+  imei: loose(storedImeiSchema),
   suffixes: loose(z.record(z.string(), z.string())),
   guaranteedTimeType: loose(text),
   unlock: loose(
@@ -47,7 +47,7 @@ export function unlockPurchaseLines(detail: unknown): PurchaseLine[] {
 
 /** "What you bought" rows for an IMEI check. */
 export function imeiCheckPurchaseLines(detail: unknown): PurchaseLine[] {
-  const parsed = z.object({ imei: z.string().regex(/^\d{15}$/) }).safeParse(detail ?? {});
+  const parsed = z.object({ imei: storedImeiSchema }).safeParse(detail ?? {});
   return parsed.success ? [{ label: "IMEI", value: parsed.data.imei }] : [];
 }
 
