@@ -2,7 +2,7 @@ import { createDecipheriv } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { embeddedShopCredentials } from "../emulator/core/accounts";
+import { embeddedShopCredentials } from "../lib/upstream/connection/embedded";
 import { ADMIN, signInStaff } from "./helpers/admin";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { ShopDb } from "./helpers/db";

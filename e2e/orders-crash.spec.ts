@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { embeddedShopCredentials } from "../emulator/core/accounts";
+import { embeddedShopCredentials } from "../lib/upstream/connection/embedded";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";

@@ -1,5 +1,8 @@
 // The emulator's accounts and their fixed, documented sandbox credentials (emulator/README.md).
 // Key shapes follow upstream-notes: api_id = test_|live_ + 24 characters, secret = sk_ + 32.
+// The shop's production keys come from the shop's side (the emulator may import lib, never the
+// reverse), so the embedded default the shop configures is the one the emulator accepts.
+import { EMBEDDED_COMMERCE_KEY, EMBEDDED_UNLOCK_KEY } from "../../lib/upstream/connection/embedded";
 
 export type Tier = "free" | "pro" | "enterprise";
 export type Environment = "sandbox" | "production";
@@ -28,7 +31,7 @@ export const COMMERCE_ACCOUNTS: readonly CommerceAccount[] = [
     openingBalanceMinor: 500_000,
     keys: [
       { apiId: "test_shop00000000000000000001", apiSecret: "sk_shopsandbox000000000000000000001", environment: "sandbox" },
-      { apiId: "live_shop00000000000000000001", apiSecret: "sk_shoplive000000000000000000000001", environment: "production" },
+      { ...EMBEDDED_COMMERCE_KEY, environment: "production" },
     ],
     password: "emulator",
   },
@@ -74,15 +77,8 @@ export type UnlockAccount = { id: string; svcKey: string; svcSecret: string; env
 
 export const UNLOCK_ACCOUNTS: readonly UnlockAccount[] = [
   { id: "unlock_sandbox", svcKey: "svc_sandbox_key_0001", svcSecret: "svc_sandbox_secret_0001", environment: "sandbox", openingCreditsMinor: 100_000 },
-  { id: "unlock_production", svcKey: "svc_live_key_0001", svcSecret: "svc_live_secret_0001", environment: "production", openingCreditsMinor: 100_000 },
+  { id: "unlock_production", ...EMBEDDED_UNLOCK_KEY, environment: "production", openingCreditsMinor: 100_000 },
 ];
-
-/** The embedded default: what `npm start` configures the shop with when it starts the emulator. */
-export function embeddedShopCredentials() {
-  const live = COMMERCE_ACCOUNTS[0]!.keys.find((k) => k.environment === "production")!;
-  const unlock = UNLOCK_ACCOUNTS.find((a) => a.environment === "production")!;
-  return { commerceApiKey: `${live.apiId}:${live.apiSecret}`, unlockSvcKey: unlock.svcKey, unlockSvcSecret: unlock.svcSecret };
-}
 
 export function findCommerceKey(apiId: string, apiSecret: string) {
   for (const account of COMMERCE_ACCOUNTS) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "@/emulator/app";
-import { embeddedShopCredentials } from "@/emulator/core/accounts";
+import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
 import { createCommerceClient } from "@/lib/upstream/commerce/client";
 import { parseApiKey } from "@/lib/upstream/commerce/auth";
 import { createUnlockClient } from "@/lib/upstream/unlock/client";

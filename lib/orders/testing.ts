@@ -4,7 +4,7 @@
 // the emulator's ledger), and helpers to make paid orders the way the pages will.
 import { randomUUID } from "node:crypto";
 import { startEmulator } from "@/emulator/app";
-import { embeddedShopCredentials } from "@/emulator/core/accounts";
+import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
 import type { LedgerEntry } from "@/emulator/core/ledger";
 import type { FaultRuleInput } from "@/emulator/core/faults";
 import { createTestDatabase } from "@/lib/db/testing";

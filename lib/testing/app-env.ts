@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { embeddedShopCredentials } from "@/emulator/core/accounts";
+import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
 
 /**
  * For integration tests of code that uses the app's singletons (`env`, `db`, the upstream

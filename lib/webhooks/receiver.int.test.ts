@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { embeddedShopCredentials } from "@/emulator/core/accounts";
+import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { createOrder } from "@/lib/orders/create";
 import { placeOrder } from "@/lib/orders/placement";

@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { vi } from "vitest";
-import { embeddedShopCredentials } from "@/emulator/core/accounts";
+import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
 import { startOrderTestbed } from "@/lib/orders/testing";
 import { readCommerceWebhookSecret } from "./settings";
 import { ensureCommerceWebhook } from "./subscription";

@@ -1,5 +1,5 @@
 import "server-only";
-import { embeddedShopCredentials } from "@/emulator/core/accounts";
+import { embeddedShopCredentials } from "./embedded";
 import { env } from "@/lib/env";
 import { apiKeyEnvironment, parseApiKey, type ApiKeyEnvironment, type CommerceAuth } from "../commerce/auth";
 import { notConfigured } from "../commerce/errors";
