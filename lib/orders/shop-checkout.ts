@@ -1,0 +1,44 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { requestVisitor } from "@/lib/security/request-visitor";
+import { checkout, ORDER_NOT_CREATED, PRICE_CHANGED, type CheckoutFailure, type PriceSale } from "./checkout";
+import { continueToPayment } from "./continue-to-payment";
+import { submissionOf } from "./submitter-action";
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+
+// The storefront's channel of the checkout (./checkout.ts): the submission is this browser's
+// (its submitter cookie and the review: ./submitter.ts), commerce products follow the shop's
+// COMMERCE_CHECKOUT_MODE, previews spend the visitor's limit, and a made order goes on to its
+// checkout page (a redirect). What comes back is always a failure to show on the form.
+
+export type ShopCheckoutRequest = {
+  productType: ProductType;
+  /** What identifies the review: the product's choice as the form sent it (validated). */
+  choice: Record<string, unknown>;
+  customerEmail: string;
+  userId: string | null;
+  expectedTotalMinor: number;
+  price: PriceSale;
+  /** The product's "this review is out of date" message. */
+  startAgain: string;
+  /** Names the checkout in the log ("gift card order"). */
+  what: string;
+};
+
+export async function checkoutInShop(request: ShopCheckoutRequest): Promise<CheckoutFailure> {
+  const { productType, choice, customerEmail, userId, expectedTotalMinor, startAgain } = request;
+  const submission = await submissionOf(db, { productType, userId, email: customerEmail, totalMinor: expectedTotalMinor, choice });
+  const result = await checkout(db, {
+    submission,
+    customerEmail,
+    userId,
+    expectedTotalMinor,
+    price: request.price,
+    context: { mode: env.COMMERCE_CHECKOUT_MODE, visitor: await requestVisitor() },
+    messages: { startAgain, priceChanged: PRICE_CHANGED, failed: ORDER_NOT_CREATED, what: request.what },
+  });
+  if (!result.ok) return result;
+  const refused = await continueToPayment(result.order, submission.claimant, startAgain);
+  return { ok: false, error: refused.error };
+}
