@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { forgetCatalogFailures } from "@/lib/catalog/cache";
 import { db } from "@/lib/db";
 import { deleteSetting, readSealedJson, writeSealedJson } from "./sealed-setting";
 
 // What staff stored in the admin's "Upstream connection" page, sealed in `Setting`. One commerce
-// credential at a time (an API key or an OAuth grant) and one unlocking API key pair.
+// credential at a time (an API key or an OAuth grant) and one unlocking API key pair. Layers
+// above that remember upstream failures (the catalog cache) are told of a change by the caller.
 
 export const CONNECTION_SETTINGS = {
   commerce: "upstream.commerce.credential",
@@ -85,8 +85,6 @@ export function readStoredCommerceCredential(options: { fresh?: boolean } = {}):
 export async function writeStoredCommerceCredential(value: StoredCommerceCredential, updatedBy: string): Promise<void> {
   await writeSealedJson(db, CONNECTION_SETTINGS.commerce, value, updatedBy);
   forgetCachedCredentials();
-  // A new credential: catalog reads that failed under the old one retry now.
-  await forgetCatalogFailures(db, "commerce");
 }
 
 /** The same grant with new tokens or a reconnect mark (the token store's writes). */
@@ -98,7 +96,6 @@ export async function updateStoredOAuthGrant(value: StoredOAuthCredential): Prom
 export async function deleteStoredCommerceCredential(): Promise<void> {
   await deleteSetting(db, CONNECTION_SETTINGS.commerce);
   forgetCachedCredentials();
-  await forgetCatalogFailures(db, "commerce");
 }
 
 export function readStoredUnlockCredential(options: { fresh?: boolean } = {}): Promise<StoredUnlockCredential | null> {
@@ -109,11 +106,9 @@ export function readStoredUnlockCredential(options: { fresh?: boolean } = {}): P
 export async function writeStoredUnlockCredential(value: StoredUnlockCredential, updatedBy: string): Promise<void> {
   await writeSealedJson(db, CONNECTION_SETTINGS.unlock, value, updatedBy);
   forgetCachedCredentials();
-  await forgetCatalogFailures(db, "unlock");
 }
 
 export async function deleteStoredUnlockCredential(): Promise<void> {
   await deleteSetting(db, CONNECTION_SETTINGS.unlock);
   forgetCachedCredentials();
-  await forgetCatalogFailures(db, "unlock");
 }

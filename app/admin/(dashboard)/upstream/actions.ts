@@ -9,6 +9,8 @@ import { z } from "zod";
 import type { AdminActionState } from "@/components/admin/shared/action-state";
 import { recordAudit } from "@/lib/audit/record";
 import { requireStaff } from "@/lib/auth/guards";
+import { forgetCatalogFailures } from "@/lib/catalog/cache";
+import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { upstreamEndpoints } from "@/lib/upstream/endpoints";
@@ -18,6 +20,8 @@ import { startOAuthConnect } from "@/lib/upstream/connection/oauth/connect";
 import { OAUTH_BINDING_COOKIE, oauthRedirectUri } from "./oauth-binding";
 
 // Admin only (issue [09]): every action checks the role itself; the page's check is not a control.
+// Every credential change also forgets the catalog's recorded failures for that upstream: reads
+// that failed under the old credential (NOT_CONFIGURED, RECONNECT_NEEDED, …) retry now.
 const PAGE = "/admin/upstream";
 
 export type FormState = { ok?: string; error?: string; fieldErrors?: Record<string, string> };
@@ -27,6 +31,7 @@ export async function saveCommerceApiKeyAction(_state: FormState, form: FormData
   expectActionInput(isForm(form));
   const result = await saveCommerceApiKey(user, { apiId: String(form.get("apiId") ?? ""), apiSecret: String(form.get("apiSecret") ?? "") });
   if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
+  await forgetCatalogFailures(db, "commerce");
   revalidatePath(PAGE);
   return { ok: "API key saved. The secret cannot be shown again." };
 }
@@ -34,6 +39,7 @@ export async function saveCommerceApiKeyAction(_state: FormState, form: FormData
 export async function disconnectCommerceAction(): Promise<AdminActionState> {
   const user = await requireStaff("admin", PAGE);
   await disconnectCommerce(user);
+  await forgetCatalogFailures(db, "commerce");
   revalidatePath(PAGE);
   return { ok: true, message: "Disconnected." };
 }
@@ -47,6 +53,7 @@ export async function saveUnlockCredentialAction(_state: FormState, form: FormDa
   if (!parsed.success) return { fieldErrors: { environment: parsed.error.issues[0]!.message } };
   const result = await saveUnlockCredential(user, { svcKey: String(form.get("svcKey") ?? ""), svcSecret: String(form.get("svcSecret") ?? ""), environment: parsed.data.environment });
   if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
+  await forgetCatalogFailures(db, "unlock");
   revalidatePath(PAGE);
   return { ok: "Unlocking API credentials saved. The secret cannot be shown again." };
 }
@@ -54,6 +61,7 @@ export async function saveUnlockCredentialAction(_state: FormState, form: FormDa
 export async function removeUnlockCredentialAction(): Promise<AdminActionState> {
   const user = await requireStaff("admin", PAGE);
   await removeUnlockCredential(user);
+  await forgetCatalogFailures(db, "unlock");
   revalidatePath(PAGE);
   return { ok: true, message: "Credentials removed." };
 }

@@ -2,6 +2,8 @@ import { cookies } from "next/headers";
 import { NextResponse, type NextRequest } from "next/server";
 import { recordAudit } from "@/lib/audit/record";
 import { requireStaff } from "@/lib/auth/guards";
+import { forgetCatalogFailures } from "@/lib/catalog/cache";
+import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
@@ -21,6 +23,8 @@ export async function GET(request: NextRequest) {
   const callbackUrl = new URL(`/admin/upstream/callback${request.nextUrl.search}`, env.APP_URL);
   try {
     const connected = await finishOAuthConnect({ callbackUrl, userId: user.id, browserBinding: binding });
+    // Catalog reads that failed under the old credential retry now.
+    await forgetCatalogFailures(db, "commerce");
     await recordAudit({ actor: user, action: "upstream.commerce.connect_oauth", targetType: "setting", targetId: CONNECTION_SETTINGS.commerce, after: { kind: "oauth", ...connected } });
     back.searchParams.set("connected", "oauth");
   } catch (error) {
