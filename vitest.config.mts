@@ -11,7 +11,7 @@ const shared = {
     alias: {
       "@": root,
       // Next.js enforces "server-only" at build time; in tests it is an empty module.
-      "server-only": `${root}lib/testing/server-only-stub.ts`,
+      "server-only": `${root}testing/server-only-stub.ts`,
     },
   },
 };
@@ -24,7 +24,7 @@ export default defineConfig({
   test: {
     // Upstream calls and cache refreshes log at info/warn; tests that check logs capture them.
     // The order core seals delivered secrets with APP_ENCRYPTION_KEY (lib/orders/sealed-fulfillment.ts):
-    // every test process has the same test key as stubAppEnv (lib/testing/app-env.ts).
+    // every test process has the same test key as stubAppEnv (testing/app-env.ts).
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? Buffer.alloc(32, 7).toString("base64") },
     reporters: reportDir ? ["default", ["json", { outputFile: `${reportDir}/${reportName}.json` }]] : ["default"],
     projects: [

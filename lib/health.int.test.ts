@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "@/emulator/app";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 
 // Security finding 10 of [11]: /api/health is public. It used to answer every request with
 // two live upstream calls and the upstream's error text. Against the emulator (which counts

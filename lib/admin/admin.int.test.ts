@@ -3,7 +3,7 @@ import { bootstrapAdmin } from "@/lib/auth/bootstrap-admin";
 import { verifyPassword } from "@/lib/auth/password";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { createOrder } from "@/lib/orders/create";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 import { orderWhere } from "./orders/filters";
 import { refreshSearchIndex } from "./orders/search-index";
 

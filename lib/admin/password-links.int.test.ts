@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 
 // Invitation and reset links for staff (lib/admin/password-links.ts), on SQLite and, with
 // TEST_POSTGRES_URL, PostgreSQL. The audit recorder loads the app's db module, so the app

@@ -2,7 +2,7 @@ import { scryptSync } from "node:crypto";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 import { PEER_ADDRESS_HEADER } from "@/lib/security/client-address";
 
 // Finding 3 of [11], reproduced against the sign-in's credentials check (what Auth.js's

@@ -1,7 +1,7 @@
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 
 // Finding 4 of [11] (sessions end) and the staff two-factor settings of finding 3, on SQLite and,
 // with TEST_POSTGRES_URL, PostgreSQL: what raises the session version, and the admin's

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "@/emulator/app";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
-import { createImageFetcher } from "@/app/api/catalog-images/image-fetcher";
+import { stubAppEnv } from "@/testing/app-env";
+import { createImageFetcher } from "@/lib/catalog/image-fetcher";
 
 // The shop's image proxy end to end: catalogImageUrl → GET /api/catalog-images/{ref} (the
 // route handler itself) → the running emulator's generated logos. Foreign hosts and

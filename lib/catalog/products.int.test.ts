@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "@/emulator/app";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 
 // The app's cached catalog reads per product, wired through the real singletons (env,
 // database, clients, budget) to the emulator: a second read is served from the database.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { commerceFulfillment } from "@/lib/orders/fulfillment";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
-import { startOrderTestbed, type OrderTestbed } from "@/lib/orders/testing";
+import { startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 import { remainingData } from "./remaining-data";
 import { USAGE_GATE_MS } from "./usage";
 

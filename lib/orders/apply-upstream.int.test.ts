@@ -8,7 +8,7 @@ import { startPaymentLinkOrder } from "./payment-link";
 import { placeOrder } from "./placement";
 import { quoteCommerceOrder } from "./quote";
 import { openFulfillment } from "./sealed-fulfillment";
-import { inFuture, markPaid, startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "./testing";
+import { inFuture, markPaid, startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "./worker";
 
 // Upstream news applied to local orders (webhooks, polls): fulfillment fields stored, the

@@ -11,7 +11,7 @@ import { readPlacement } from "./detail";
 import { placeOrder } from "./placement";
 import { MAX_PLACEMENT_ATTEMPTS } from "./placement-outcomes";
 import { openFulfillment } from "./sealed-fulfillment";
-import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "./testing";
+import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "./worker";
 
 // Upstream ids are unique only within one upstream account: a second sandbox (or a wiped one,

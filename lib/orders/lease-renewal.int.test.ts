@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { readPlacement } from "./detail";
-import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "./testing";
+import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "./worker";
 
 // Finding 9 of the security review: an unlock create_order can take longer than the placement

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { placeOrder, resumeOrder } from "./placement";
 import { runWorkerOnce } from "./worker";
-import { inFuture, startOrderTestbed, type OrderTestbed } from "./testing";
+import { inFuture, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 
 // Placing paid commerce orders with PRO credits against the emulator (production key: the
 // ledger shows real debits), then following them to their end with the worker.

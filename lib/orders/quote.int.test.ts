@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 import { quoteCommerceOrder } from "./quote";
-import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "./testing";
+import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 
 // The price a buyer sees: the upstream's live preview (shop's production key) plus the margin.
 

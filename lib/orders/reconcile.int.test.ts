@@ -5,7 +5,7 @@ import { transition } from "./lifecycle";
 import { placeOrder } from "./placement";
 import { currentConnectionId } from "./connections";
 import { savePlacement } from "./placement-outcomes";
-import { inFuture, startOrderTestbed, type OrderTestbed } from "./testing";
+import { inFuture, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "./worker";
 
 // Exactly once when the answer is lost: a timeout, a 5xx, or the process dying between

@@ -10,7 +10,7 @@ import { readRedemption, recordCodeReveal } from "./giftcard-reveal";
 import { placeOrder } from "./placement";
 import { quoteCommerceOrder } from "./quote";
 import { hasSecretsInClear, openFulfillment, SEAL_CURSOR_KEY, sealFulfillment, sealPlainFulfillments } from "./sealed-fulfillment";
-import { IMEI, inFuture, markPaid, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "./testing";
+import { IMEI, inFuture, markPaid, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "./worker";
 
 // Security finding 10 of [11]: gift card codes, eSIM activation codes (and the install and QR

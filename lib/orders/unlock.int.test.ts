@@ -4,7 +4,7 @@ import { readPlacement } from "./detail";
 import { placeOrder } from "./placement";
 import { HOUR } from "./schedule";
 import { openFulfillment } from "./sealed-fulfillment";
-import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "./testing";
+import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "./worker";
 
 // Unlock orders and IMEI checks with the shop's unlock credits, against the emulator's

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDbClient, type DbClient } from "@/lib/db/create-client";
-import { inFuture, markPaid, startOrderTestbed, UNLOCK_PAIR, IMEI, type OrderTestbed } from "./testing";
+import { inFuture, markPaid, startOrderTestbed, UNLOCK_PAIR, IMEI, type OrderTestbed } from "@/testing/orders";
 import { claimDueOrders, runWorkerOnce, startWorker } from "./worker";
 import { createOrder } from "./create";
 import { placeOrder } from "./placement";

@@ -4,7 +4,7 @@ import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { createOrder } from "@/lib/orders/create";
 import { placeOrder, resumeOrder } from "@/lib/orders/placement";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/lib/orders/testing";
+import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "@/lib/orders/worker";
 import { startCheckoutWith } from "./checkout";
 import { refundPayment, REFUND_NOT_CONFIRMED } from "./refund";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 import { startCheckoutWith } from "./checkout";
 import { sandboxProvider } from "./sandbox";
 import { orderAwaitingPayment, placementRecorder } from "./testing";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { SHOP_LIVE_KEY, startCommerceEmulator, type CommerceEmulator } from "@/lib/upstream/commerce/testing/emulator";
+import { SHOP_LIVE_KEY, startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 import { WEBHOOK_SETTINGS } from "./settings";
 
 // The start-up hook with the app's own singletons (environment, database, commerce client):

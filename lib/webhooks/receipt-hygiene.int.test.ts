@@ -6,12 +6,12 @@ import { createOrder } from "@/lib/orders/create";
 import { placeOrder } from "@/lib/orders/placement";
 import { quoteCommerceOrder, type QuoteInput } from "@/lib/orders/quote";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
-import { markPaid, type OrderTestbed } from "@/lib/orders/testing";
+import { markPaid, type OrderTestbed } from "@/testing/orders";
 import { replayReceipt } from "./process";
 import { MAX_BODY_BYTES, REJECTED_PREFIX_BYTES } from "./read-body";
 import { REDACTED } from "./redact";
 import { trimWebhookReceipts } from "./retention";
-import { eventually, startWebhookTestbed, type WebhookTestbed } from "./testing";
+import { eventually, startWebhookTestbed, type WebhookTestbed } from "@/testing/webhooks";
 
 // What the receipts table holds (issue [11] finding 7: anyone could grow the database through
 // the webhook route): rejected deliveries are metadata and a 1 KiB prefix, an oversize body is

@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { createOrder } from "@/lib/orders/create";
 import { placeOrder } from "@/lib/orders/placement";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { WORKING_UK_MOBILE, type OrderTestbed } from "@/lib/orders/testing";
+import { WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { startCheckoutWith } from "@/lib/payments/checkout";
 import { sandboxProvider } from "@/lib/payments/sandbox";
 import { markPaymentSucceeded } from "@/lib/payments/succeed";
@@ -13,7 +13,7 @@ import { processCommerceReceipt } from "./commerce-events";
 import { replayReceipt } from "./process";
 import { receiveWebhook, verifyCommerceDelivery } from "./receive";
 import { readCommerceWebhookConnection, WEBHOOK_SETTINGS } from "./settings";
-import { eventually, startWebhookTestbed, type Delivery, type WebhookTestbed } from "./testing";
+import { eventually, startWebhookTestbed, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
 
 // POST /api/webhooks/commerce end to end: the emulator delivers real, signed order events to a
 // small HTTP server that hands each request to the route's own POST handler, with the app's

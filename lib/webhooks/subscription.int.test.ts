@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
-import { startCommerceEmulator, type CommerceEmulator } from "@/lib/upstream/commerce/testing/emulator";
+import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 import { readCommerceWebhookSecret, WEBHOOK_SETTINGS } from "./settings";
 import { commerceReceiverUrl, disableCommerceWebhook, ensureCommerceWebhook } from "./subscription";
 

@@ -3,7 +3,7 @@ import { startEmulator, type RunningEmulator } from "@/emulator/app";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { PEER_ADDRESS_HEADER } from "@/lib/security/client-address";
 import { VISITOR_LIMITS } from "@/lib/security/visitor-limits";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 
 // Security finding 2 of [11]: a carrier lookup the cache cannot answer costs an upstream call,
 // so it spends a point of the visitor network's carrier limit; over it the lookup is

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
-import { startCommerceEmulator, type CommerceEmulator } from "@/lib/upstream/commerce/testing/emulator";
+import { stubAppEnv } from "@/testing/app-env";
+import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // The low-balance threshold: stored, audited with before/after, and compared with the live
 // commerce balance (the emulator's shop account) to decide whether staff see the banner.

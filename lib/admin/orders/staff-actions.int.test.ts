@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { placeOrder } from "@/lib/orders/placement";
-import { POOR_LIVE_KEY, startOrderTestbed, type OrderTestbed } from "@/lib/orders/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { POOR_LIVE_KEY, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
+import { stubAppEnv } from "@/testing/app-env";
 
 // The staff order actions against a real database and the in-process emulator, through the
 // app's own clients (pointed at the emulator): retry a parked order, refresh, refuse what

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/lib/orders/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
+import { stubAppEnv } from "@/testing/app-env";
 
 // A counter sale on a real database with the upstream's real preview (emulator): one order,
 // paid at the counter in the staff member's name, audited; the same submission again (a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { imeiCheckPrice, unlockToolPrice } from "@/lib/orders/unlock-quote";
-import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/lib/orders/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
+import { stubAppEnv } from "@/testing/app-env";
 
 // The unlocking products at the counter on a real database and the emulator's unlocking API:
 // the catalog lists the point of sale shows, the resolver's checks (the storefront's rules),

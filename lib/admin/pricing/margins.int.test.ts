@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 
 // A margin change is stored where every quote reads it, with its audit entry (before/after)
 // in the same transaction; an unchanged value writes nothing.

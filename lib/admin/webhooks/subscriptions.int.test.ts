@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { readSetting } from "@/lib/db/settings";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
-import { startCommerceEmulator, type CommerceEmulator } from "@/lib/upstream/commerce/testing/emulator";
+import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // Staff management of the shop's webhook subscriptions against the emulator (the shop's live
 // key) and a real database: the https rule, the limit of five, the secret shown once and

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createOrder } from "@/lib/orders/create";
 import { setFailedAfterPaymentHook } from "@/lib/orders/hooks";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/lib/orders/testing";
+import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
-import { stubAppEnv } from "@/lib/testing/app-env";
+import { stubAppEnv } from "@/testing/app-env";
 import { createStripeProvider } from "./provider";
 
 // Security finding 10 of [11]: the Stripe webhook route must install the payment hooks itself.

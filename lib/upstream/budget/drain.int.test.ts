@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { placeOrder } from "@/lib/orders/placement";
-import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/lib/orders/testing";
+import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { VISITOR_LIMITS } from "@/lib/security/visitor-limits";
 import { UpstreamError } from "../errors";
 import { createDbBudget } from "./db-budget";

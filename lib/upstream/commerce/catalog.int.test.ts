@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommerceClient } from "./client";
 import { allPages } from "./pagination";
-import { startCommerceEmulator, type CommerceEmulator } from "./testing/emulator";
+import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // Every catalog family of spec section 4 through the client, against the emulator (seed 42).
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { SHOP_LIVE_KEY, startCommerceEmulator, type CommerceEmulator } from "./testing/emulator";
+import { SHOP_LIVE_KEY, startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // The app's singleton, built from the environment (lib/env.ts reads process.env on import,
 // so each case stubs the variables and imports the modules afresh).

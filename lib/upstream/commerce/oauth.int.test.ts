@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isUpstreamError, UpstreamError } from "../errors";
 import type { TokenStore } from "./auth";
 import { createCommerceClient } from "./client";
-import { FAST_RETRIES, startCommerceEmulator, type CommerceEmulator } from "./testing/emulator";
+import { FAST_RETRIES, startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // OAuth bearer auth (spec section 5): a 401 for a token → refresh once and repeat once; a
 // refresh that fails with invalid_grant (or a refreshed token that is refused too) → the

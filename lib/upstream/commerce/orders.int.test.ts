@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isUpstreamError, type UpstreamError } from "../errors";
 import type { CommerceClient } from "./client";
 import { CommerceApiError } from "./errors";
-import { POOR_LIVE_KEY, startCommerceEmulator, type CommerceEmulator } from "./testing/emulator";
+import { POOR_LIVE_KEY, startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // Orders, balance, webhooks and eSIM lines through the client, against the emulator with the
 // shop's production key (credits are really debited on the emulator's ledger).

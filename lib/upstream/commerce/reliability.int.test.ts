@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isUpstreamError, type UpstreamError } from "../errors";
 import { createCommerceClient } from "./client";
-import { startCommerceEmulator, type CommerceEmulator } from "./testing/emulator";
+import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // Retries, rate limits, ambiguous order creation and contract breaks, with the emulator's
 // fault injection and call counters (emulator/README.md "Test controls").

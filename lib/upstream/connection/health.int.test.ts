@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/lib/testing/app-env";
-import { startCommerceEmulator, type CommerceEmulator } from "../commerce/testing/emulator";
+import { stubAppEnv } from "@/testing/app-env";
+import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // Connection health as staff read it: recorded from real calls to the emulator through the
 // app's clients (http.ts observer), stored in the database.

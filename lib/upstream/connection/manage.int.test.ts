@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { startCommerceEmulator, type CommerceEmulator } from "../commerce/testing/emulator";
+import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // Issue [09]: credentials entered in the admin are used by the app's clients, env wins where set,
 // secrets are write-only (sealed at rest, never in the audit log), and bad input is refused

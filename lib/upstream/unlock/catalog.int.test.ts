@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { indexById, requiredSuffixes } from "./schemas";
-import { SANDBOX, startUnlockEmulator, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "./test-support";
+import { SANDBOX, startUnlockEmulator, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "@/testing/unlock-emulator";
 
 // Catalog endpoints of spec section 4 against the emulator, checked with the facts its README
 // publishes (ISO country ids, MCC+MNC network ids, the well-known pair's fixed tools).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUnlockClient } from "./client";
-import { PRODUCTION, SECOND, startUnlockEmulator, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "./test-support";
+import { PRODUCTION, SECOND, startUnlockEmulator, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "@/testing/unlock-emulator";
 
 // Failures: retries on idempotent reads, none on 4xx, rate-limit waits (409 and 429), the
 // ambiguous order creation, bad credentials, and the transport rule. The emulator's call

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { imeiCheckHash } from "./imeicheck-hash";
-import { PRODUCTION, SANDBOX, startUnlockEmulator, type UnlockTestEmulator } from "./test-support";
+import { PRODUCTION, SANDBOX, startUnlockEmulator, type UnlockTestEmulator } from "@/testing/unlock-emulator";
 
 // The IMEI check (spec sections 2, 4, 7, 8) for each sandbox IMEI, with and without a hash.
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { startUnlockEmulator, type UnlockTestEmulator } from "./test-support";
+import { startUnlockEmulator, type UnlockTestEmulator } from "@/testing/unlock-emulator";
 
 // The app's singleton: built from the environment (lib/env.ts), NOT_CONFIGURED without
 // credentials, and counting its calls in the database-backed request budget.

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { logger } from "@/lib/log";
-import { PRODUCTION, startUnlockEmulator, SUFFIX_EXAMPLES, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "./test-support";
+import { PRODUCTION, startUnlockEmulator, SUFFIX_EXAMPLES, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "@/testing/unlock-emulator";
 
 // Every upstream call writes one log line (sendUpstream). For the unlocking API those lines
 // must never carry an IMEI, an order suffix, the IMEI check hash or a credential.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MINUTE, SANDBOX, SECOND, startUnlockEmulator, SUFFIX_EXAMPLES, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "./test-support";
+import { MINUTE, SANDBOX, SECOND, startUnlockEmulator, SUFFIX_EXAMPLES, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "@/testing/unlock-emulator";
 
 // Orders (spec sections 3 and 4) against the emulator; time moves with its clock.
 

@@ -4,7 +4,7 @@ import { visitorKey } from "@/lib/security/client-address";
 import { limitVisitor, VISITOR_LIMITED_CODE } from "@/lib/security/visitor-limits";
 import { upstreamBudget } from "@/lib/upstream/budget/default";
 import { upstreamEndpoints } from "@/lib/upstream/endpoints";
-import { createImageFetcher, type ImageFetcher } from "../image-fetcher";
+import { createImageFetcher, type ImageFetcher } from "@/lib/catalog/image-fetcher";
 
 // GET /api/catalog-images/{ref}: an upstream logo or picture, served by the shop
 // (lib/catalog/images.ts makes and signs the refs). Anything that is not a ref the shop made

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { startCommerceEmulator, type CommerceEmulator } from "../../commerce/testing/emulator";
+import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
 // Issue [09] against the emulator's authorization server: connect by OAuth end to end (the
 // emulator's sign-in and consent pages driven like a browser), the balance on the OAuth token,

@@ -16,11 +16,11 @@ import { parseApiKey } from "@/lib/upstream/commerce/auth";
 import { createUnlockClient } from "@/lib/upstream/unlock/client";
 import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import { seedDatabase } from "@/prisma/seed";
-import type { UpstreamClients } from "./clients";
-import { createOrder } from "./create";
-import type { FailedAfterPaymentHook } from "./hooks";
-import { transition } from "./lifecycle";
-import { quoteCommerceOrder, type QuoteInput } from "./quote";
+import type { UpstreamClients } from "@/lib/orders/clients";
+import { createOrder } from "@/lib/orders/create";
+import type { FailedAfterPaymentHook } from "@/lib/orders/hooks";
+import { transition } from "@/lib/orders/lifecycle";
+import { quoteCommerceOrder, type QuoteInput } from "@/lib/orders/quote";
 
 export const WORKING_UK_MOBILE = "+447400123456";
 export const EE_UK_OPERATOR = "1000";

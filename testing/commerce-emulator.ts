@@ -1,6 +1,6 @@
 import { startEmulator } from "@/emulator/app";
-import { createCommerceClient, type CommerceClientOptions } from "../client";
-import { parseApiKey } from "../auth";
+import { createCommerceClient, type CommerceClientOptions } from "@/lib/upstream/commerce/client";
+import { parseApiKey } from "@/lib/upstream/commerce/auth";
 
 // Test harness for the commerce client: the in-process emulator with its test controls
 // (emulator/README.md "Test controls") and clients built with the emulator's fixed keys.

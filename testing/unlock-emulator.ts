@@ -1,5 +1,5 @@
 import { startEmulator, type RunningEmulator } from "@/emulator/app";
-import { createUnlockClient, type UnlockClient, type UnlockClientOptions } from "./client";
+import { createUnlockClient, type UnlockClient, type UnlockClientOptions } from "@/lib/upstream/unlock/client";
 
 // For the *.int.test.ts files beside it: an in-process emulator with test controls, and
 // clients pointed at it. Values come from emulator/README.md and emulator/unlock/README.md.

@@ -7,9 +7,9 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { vi } from "vitest";
 import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
-import { startOrderTestbed } from "@/lib/orders/testing";
-import { readCommerceWebhookSecret } from "./settings";
-import { ensureCommerceWebhook } from "./subscription";
+import { startOrderTestbed } from "@/testing/orders";
+import { readCommerceWebhookSecret } from "@/lib/webhooks/settings";
+import { ensureCommerceWebhook } from "@/lib/webhooks/subscription";
 
 type RouteModule = typeof import("@/app/api/webhooks/commerce/route");
 export type Delivery = { event_id: string; event_type: string; succeeded: boolean; status_code: number | null; request: { headers: Record<string, string>; body: string } };
