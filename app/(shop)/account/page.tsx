@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { signOutAction, signOutEverywhereAction } from "./actions";
-import { purchaseLines } from "@/components/shop/orders/purchase-lines";
+import { purchaseLines } from "@/lib/products/purchase-lines";
 import { ProductIcon } from "@/components/shop/product-icon";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import "server-only";
-import { buyerPricing, type BuyerPricing } from "@/components/shop/orders/order-view";
+import { buyerPricing, type BuyerPricing } from "@/lib/orders/buyer-view";
 import { logger } from "@/lib/log";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { requestVisitor } from "@/lib/security/request-visitor";

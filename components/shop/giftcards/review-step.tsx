@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
-import type { BuyerPricing } from "@/components/shop/orders/order-view";
+import type { BuyerPricing } from "@/lib/orders/buyer-view";
 import { Card, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
 import { formatFaceValue } from "./face-value";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dataText, validityText } from "@/components/shop/esim/format";
 import { appleInstallUrl, parseActivationCode, type ActivationCode } from "@/lib/validation/lpa";
-import type { PurchaseLine } from "./order-view";
+import type { PurchaseLine } from "@/lib/orders/buyer-view";
 
 // An eSIM order read for the buyer: `detail.esim` (written by the eSIM pay action from the
 // catalog as the buyer saw it) for "What you bought", and the fulfillment's eSIM fields for

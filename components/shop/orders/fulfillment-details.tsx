@@ -1,4 +1,4 @@
-import type { FulfillmentLine } from "./order-view";
+import type { FulfillmentLine } from "@/lib/orders/buyer-view";
 
 /** Delivery details (top-up delivery status, codes, links), each a labelled row. */
 export function FulfillmentDetails({ lines }: { lines: FulfillmentLine[] }) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatFaceValue } from "@/components/shop/giftcards/face-value";
 import type { GiftcardBrandDetail, GiftcardDenomination } from "@/components/shop/giftcards/types";
-import type { PurchaseLine } from "./order-view";
+import type { PurchaseLine } from "@/lib/orders/buyer-view";
 
 // A gift card order's `detail.giftcard` (written by the gift card pay action from the catalog
 // as the buyer saw it) read for the buyer: brand, country, card value, where it works and how

@@ -1,5 +1,5 @@
 import { formatMoney } from "@/lib/money";
-import type { BuyerPricing } from "./order-view";
+import type { BuyerPricing } from "@/lib/orders/buyer-view";
 
 /** Amount, fees and total as the buyer sees them before paying and on the order page. */
 export function PriceBreakdown({ pricing, amountLabel = "Amount" }: { pricing: BuyerPricing; amountLabel?: string }) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storedImeiSchema, SUFFIX_FORMATS, SUFFIX_FLAGS } from "@/lib/validation/imei";
-import type { PurchaseLine } from "./order-view";
+import type { PurchaseLine } from "@/lib/orders/buyer-view";
 
 // Unlock and IMEI check fields of `Order.detail` and `Order.fulfillment` read for the buyer,
 // like order-view.ts does for the other products: only what a buyer may see, and a malformed

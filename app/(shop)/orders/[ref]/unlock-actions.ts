@@ -5,7 +5,7 @@ import { revalidatePath } from "next/cache";
 import type { UnlockCancelState } from "@/components/shop/orders/unlock-cancel";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { logger } from "@/lib/log";
-import { cancelUnlockOrder } from "@/lib/orders/unlock-actions";
+import { cancelUnlockOrder } from "@/lib/fulfilment/unlock-actions";
 
 /**
  * "Cancel this unlock" on the order page. The buyer's access is checked by cancelUnlockOrder

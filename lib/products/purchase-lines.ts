@@ -1,8 +1,8 @@
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
-import { esimPurchaseLines } from "./esim-view";
-import { giftcardPurchaseLines } from "./giftcard-view";
-import { topupPurchaseLines, type PurchaseLine } from "./order-view";
-import { imeiCheckPurchaseLines, unlockPurchaseLines } from "./unlock-view";
+import { esimPurchaseLines } from "@/components/shop/orders/esim-view";
+import { giftcardPurchaseLines } from "@/components/shop/orders/giftcard-view";
+import { topupPurchaseLines, type PurchaseLine } from "@/lib/orders/buyer-view";
+import { imeiCheckPurchaseLines, unlockPurchaseLines } from "@/components/shop/orders/unlock-view";
 import { formatPhone } from "@/lib/validation/phone";
 
 // What the buyer is buying, in a few labelled lines (number and operator, brand and value,
