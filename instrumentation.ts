@@ -14,7 +14,7 @@ export async function register(): Promise<void> {
     const { bootstrapCommerceWebhooks } = await import("./lib/webhooks/bootstrap");
     void bootstrapCommerceWebhooks();
     if ((process.env.ORDER_WORKER_IN_APP ?? "").trim().toLowerCase() === "off") return;
-    const { startAppWorker } = await import("./lib/orders/app-worker");
+    const { startAppWorker } = await import("./lib/fulfilment/app-worker");
     await startAppWorker("app");
   }
 }

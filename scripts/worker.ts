@@ -11,7 +11,7 @@ prepareScriptEnv();
 // Imported only now: these modules read the environment prepared above.
 const { recordUpstreamHealth } = await import("../lib/upstream/connection/health.ts");
 recordUpstreamHealth();
-const { startAppWorker, stopAppWorker } = await import("../lib/orders/app-worker.ts");
+const { startAppWorker, stopAppWorker } = await import("../lib/fulfilment/app-worker.ts");
 await startAppWorker("standalone");
 
 let stopping = false;

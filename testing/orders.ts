@@ -18,9 +18,9 @@ import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import { seedDatabase } from "@/prisma/seed";
 import type { UpstreamClients } from "@/lib/orders/clients";
 import { createOrder } from "@/lib/orders/create";
-import type { FailedAfterPaymentHook } from "@/lib/orders/hooks";
 import { transition } from "@/lib/orders/lifecycle";
 import { quoteCommerceOrder, type QuoteInput } from "@/lib/orders/quote";
+import type { RefundFailedOrder } from "@/lib/orders/refund-due";
 
 export const WORKING_UK_MOBILE = "+447400123456";
 export const EE_UK_OPERATOR = "1000";
@@ -52,9 +52,9 @@ export async function startOrderTestbed() {
   const unlock = createUnlockClient({ baseUrl: emulator.url, svcKey: credentials.unlockSvcKey, svcSecret: credentials.unlockSvcSecret, policy: { baseDelayMs: 1, maxDelayMs: 5 } });
   const clients: UpstreamClients = { commerce: commerceWith(), unlock };
 
-  /** Every refund request the order core made (the payments module's hook in the app). */
+  /** Every order handed over for the buyer's refund (lib/payments/settle.ts refunds them in the app). */
   const refunds: Order[] = [];
-  const onFailedAfterPayment: FailedAfterPaymentHook = async (order) => {
+  const refundFailedOrder: RefundFailedOrder = async (_db, order) => {
     refunds.push(order);
   };
 
@@ -68,7 +68,7 @@ export async function startOrderTestbed() {
     commerceWith,
     unlock,
     refunds,
-    onFailedAfterPayment,
+    refundFailedOrder,
     control,
     advanceClock: (ms: number) => control("POST", "/clock", { advanceMs: ms }),
     fault: (rule: FaultRuleInput) => control("POST", "/faults", rule),

@@ -1,16 +1,22 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { logger } from "@/lib/log";
 import { refreshSearchIndex } from "@/lib/admin/orders/search-index";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { sealPlainFulfillments } from "@/lib/orders/sealed-fulfillment";
+import { startWorker, type RunningWorker } from "@/lib/orders/worker";
+import { runPaymentHousekeeping } from "@/lib/payments/housekeeping";
+import { refundFailedOrder } from "@/lib/payments/settle";
 import { trimWebhookReceipts } from "@/lib/webhooks/retention";
-import { sealPlainFulfillments } from "./sealed-fulfillment";
-import { startWorker, type RunningWorker } from "./worker";
 
 // The app's order worker: one per process (instrumentation.ts inside Next.js, or
 // scripts/worker.ts standalone), configured from the environment, on the app's database and
 // upstream clients. A globalThis guard keeps a second start (dev reloads, a second register
-// call) from running two loops in one process.
+// call) from running two loops in one process. It lives above the order core, payments and
+// webhooks because it wires them together: the worker refunds the orders it ends through the
+// payments module (refundFailedOrder), and the payments' housekeeping runs with it.
 
 /** A bound on the worker's indexing per minute, so a large backlog cannot hold up order processing. */
 const SEARCH_INDEX_ROWS_PER_MINUTE = 10_000;
@@ -23,17 +29,17 @@ export function newWorkerId(role: "app" | "standalone"): string {
 
 export function startAppWorker(role: "app" | "standalone" = "app"): Promise<RunningWorker> {
   holder.__orderWorker ??= (async () => {
-    const [{ db }, { env }] = await Promise.all([import("@/lib/db"), import("@/lib/env")]);
-    const housekeeping = await paymentHousekeeping();
     const worker = startWorker({
       db,
+      refundFailedOrder,
       workerId: newWorkerId(role),
       intervalMs: env.ORDER_WORKER_INTERVAL_MS,
       polling: env.ORDER_POLLING === "on",
       housekeeping: {
         everyMs: 60_000,
         run: async (now) => {
-          await housekeeping?.(db, now);
+          // Abandoned checkouts, stranded payments (docs/orders.md "Payments").
+          await runPaymentHousekeeping(db, now);
           // Keeps the staff search index close to current, so a search rarely waits for it.
           await refreshSearchIndex(db, { maxRows: SEARCH_INDEX_ROWS_PER_MINUTE });
           // Delivered secrets of orders written before they were sealed at rest: sealed once, in
@@ -49,24 +55,6 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
     return worker;
   })();
   return holder.__orderWorker;
-}
-
-/**
- * The payments module's part of this process (docs/orders.md "Payments"): importing it installs
- * the refund hook that the order core calls for orders failing after payment (hooks.ts), and
- * its housekeeping (abandoned checkouts, stranded payments) runs with the worker every minute,
- * before the staff search index's refresh.
- * Should it fail to load, the worker still runs: failed orders then wait as "refund pending".
- */
-async function paymentHousekeeping() {
-  try {
-    const payments = await import("@/lib/payments");
-    payments.installPaymentHooks();
-    return payments.runPaymentHousekeeping;
-  } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "payments module not loaded: refunds after failed orders wait for staff");
-    return undefined;
-  }
 }
 
 export async function stopAppWorker(): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { placeOrder } from "./placement";
-import { openFulfillment } from "./sealed-fulfillment";
-import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "./testing";
+import { placeOrder } from "@/lib/orders/placement";
+import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
+import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
 import { cancelUnlockOrder, fetchUnlockInstructions, forceUnlockNowait, type UnlockActionOptions } from "./unlock-actions";
 
 // The buyer's and staff's requests on a placed unlock order (cancel, nowait, instructions),
@@ -13,7 +13,7 @@ let staffId: string;
 let customerId: string;
 beforeAll(async () => {
   tb = await startOrderTestbed();
-  options = { db: tb.db, unlock: tb.unlock, onFailedAfterPayment: tb.onFailedAfterPayment };
+  options = { db: tb.db, unlock: tb.unlock, refundFailedOrder: tb.refundFailedOrder };
   staffId = (await tb.db.user.create({ data: { email: `staff-${Date.now()}@shop.test`, role: "staff" } })).id;
   customerId = (await tb.db.user.create({ data: { email: `cust-${Date.now()}@shop.test`, role: "customer" } })).id;
 });

@@ -4,34 +4,32 @@ import type { Order } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { UnlockClient } from "@/lib/upstream/unlock/client";
-import { applyMapped } from "./apply-mapped";
-import { resolveClients } from "./clients";
-import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "./connections";
-import { applyUnlockStatus } from "./apply-upstream";
-import { mergeFulfillment } from "./fulfillment";
-import { openFulfillmentForWrite, sealFulfillment } from "./sealed-fulfillment";
-import type { FailedAfterPaymentHook } from "./hooks";
-import { FINAL_STATUSES, recordEvent } from "./lifecycle";
-import { CANCEL_WINDOW_PASSED_MESSAGE, CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "./unlock-cancel-window";
-import { mapUnlockStatus } from "./upstream-status";
+import { applyMapped } from "@/lib/orders/apply-mapped";
+import { resolveClients } from "@/lib/orders/clients";
+import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "@/lib/orders/connections";
+import { mergeFulfillment } from "@/lib/orders/fulfillment";
+import { openFulfillmentForWrite, sealFulfillment } from "@/lib/orders/sealed-fulfillment";
+import { FINAL_STATUSES, recordEvent } from "@/lib/orders/lifecycle";
+import { CANCEL_WINDOW_PASSED_MESSAGE, CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
+import { mapUnlockStatus } from "@/lib/orders/upstream-status";
+import { applyUnlockStatus, refundIfDue, type SettleOptions } from "@/lib/payments/settle";
 
 // What a buyer (order page) or a staff member (admin dashboard) may ask of a placed unlock
 // order: cancel it inside the supplier's 10-minute window, make it ready now (force=nowait),
 // and read its instructions again. Each request is checked against the actor, recorded as an
 // OrderEvent with the actor's source, and never throws for an expected refusal: the result
-// says what happened in words a buyer or staff member can read.
+// says what happened in words a buyer or staff member can read. An order these requests end
+// (a cancel, a nowait answered "not available") is refunded here (lib/payments/settle.ts).
 
 export type UnlockActor = { source: "buyer" | "staff"; userId?: string | null };
 export type UnlockActionRefusal = { ok: false; code: string; message: string };
 export type UnlockActionResult = { ok: true } | UnlockActionRefusal;
 
-export type UnlockActionOptions = {
+export type UnlockActionOptions = SettleOptions & {
   /** Default: the app's database. */
   db?: DbClient;
   /** Default: the app's unlocking client. */
   unlock?: UnlockClient;
-  /** Default: the registered refund hook (the payments module). */
-  onFailedAfterPayment?: FailedAfterPaymentHook;
   now?: Date;
 };
 
@@ -59,7 +57,8 @@ export async function cancelUnlockOrder(orderRef: string, actor: UnlockActor, op
     return result;
   }
   const mapped = mapUnlockStatus(status);
-  await applyMapped(db, order, { mapped, raw: status, source: actor.source, actor: actorId, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now });
+  const applied = await applyMapped(db, order, { mapped, raw: status, source: actor.source, actor: actorId, now: options.now });
+  await refundIfDue(db, { orderId: order.id, refundDue: applied.refundDue }, { source: actor.source, actor: actorId }, options.refundFailedOrder);
   if (mapped.status !== "cancelled") {
     logger.warn({ orderId: order.id, upstream: status }, "unlock cancel answered with a status other than canceled");
     return refuse("NOT_CANCELLED", `The supplier did not cancel the order (its status is now "${status}").`);
@@ -76,7 +75,7 @@ export async function forceUnlockNowait(orderRef: string, actor: UnlockActor, op
   try {
     const answer = await unlock.updateOrder(ticketId, { force: "nowait" });
     await recordEvent(db, { orderId: order.id, type: "unlock_nowait", source: actor.source, actor: actorId, message: `Asked the supplier to finish the order now: status ${answer.status}`, data: { upstreamStatus: answer.status } });
-    await applyUnlockStatus(db, order.id, answer, { source: actor.source, actor: actorId, unlock, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now });
+    await applyUnlockStatus(db, order.id, answer, { source: actor.source, actor: actorId, unlock, refundFailedOrder: options.refundFailedOrder, now: options.now });
   } catch (error) {
     return upstreamRefusal(db, order, actor, actorId, "unlock_nowait_failed", error);
   }
@@ -105,7 +104,7 @@ export async function fetchUnlockInstructions(orderRef: string, actor: UnlockAct
   if (!FINAL_STATUSES.includes(order.status)) {
     try {
       const status = await unlock.checkOrderStatus(ticketId);
-      await applyUnlockStatus(db, order.id, status, { source: actor.source, actor: actorId, unlock, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now });
+      await applyUnlockStatus(db, order.id, status, { source: actor.source, actor: actorId, unlock, refundFailedOrder: options.refundFailedOrder, now: options.now });
     } catch (error) {
       logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, "status after reading instructions not available: the worker will look again");
     }

@@ -4,8 +4,8 @@ import type { EventSource, OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import { logger } from "@/lib/log";
 import { mergeFulfillment, sameJson, type OrderFulfillment } from "./fulfillment";
 import { hasSecretsInClear, openFulfillmentForWrite, sealFulfillment } from "./sealed-fulfillment";
-import { refundAfterFailure, REFUND_PENDING, type FailedAfterPaymentHook } from "./hooks";
 import { canTransition, FINAL_STATUSES, transition } from "./lifecycle";
+import { owesRefund, REFUND_PENDING } from "./refund-due";
 import { after, commercePollDelayMs, MANUAL_REVISION_POLL_MS } from "./schedule";
 import type { MappedStatus } from "./upstream-status";
 
@@ -36,15 +36,17 @@ export type MappedInput = {
   learned?: { upstreamOrderId: string; costMinor: number | null; costCurrency: string | null };
   source: EventSource;
   actor?: string;
-  onFailedAfterPayment?: FailedAfterPaymentHook;
   now?: Date;
 };
 
-export async function applyMapped(db: DbClient, order: Order, input: MappedInput, depth = 0): Promise<{ changed: boolean; order: Order }> {
+/** `refundDue`: this call ended an order the buyer paid the shop for (refund-due.ts); the caller refunds. */
+export type MappedResult = { changed: boolean; order: Order; refundDue: boolean };
+
+export async function applyMapped(db: DbClient, order: Order, input: MappedInput, depth = 0): Promise<MappedResult> {
   const now = input.now ?? new Date();
   // Compared and merged opened; stored sealed (codes, LPA strings, instructions: sealed-fulfillment.ts).
   const current = openFulfillmentForWrite(order.fulfillment);
-  if (isStale(order, current, input)) return { changed: false, order };
+  if (isStale(order, current, input)) return { changed: false, order, refundDue: false };
 
   const merged = mergeFulfillment(current, input.fulfillment ?? {});
   // A row written before sealing is sealed by its next write, even if nothing else changed.
@@ -73,22 +75,19 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
       });
       if (!moved) {
         // Someone else moved it meanwhile (a webhook racing a poll): look again from there.
-        if (depth >= 3) return { changed: index > 0, order };
+        if (depth >= 3) return { changed: index > 0, order, refundDue: false };
         const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id } });
         const again = await applyMapped(db, fresh, input, depth + 1);
-        return { changed: index > 0 || again.changed, order: again.order };
+        return { changed: index > 0 || again.changed, order: again.order, refundDue: again.refundDue };
       }
     }
-    if (moved && (moved.status === "failed" || moved.status === "cancelled")) {
-      await refundAfterFailure(db, moved, { source: input.source, actor: input.actor, hook: input.onFailedAfterPayment });
-    }
-    return { changed: true, order: moved! };
+    return { changed: true, order: moved!, refundDue: owesRefund(moved!) };
   }
 
   if (FINAL_STATUSES.includes(order.status) && RANK[input.mapped.status] === 5 && input.mapped.status !== order.status && statusChanged) {
     logger.warn({ orderId: order.id, local: order.status, upstream: input.raw }, "upstream reports another final status than the local order: kept, staff should look");
   }
-  if (!statusChanged && !fulfillmentChanged && !input.learned) return { changed: false, order };
+  if (!statusChanged && !fulfillmentChanged && !input.learned) return { changed: false, order, refundDue: false };
 
   // Same lifecycle status, new details (e.g. top-up delivery status, eSIM balance): a
   // conditional update, so of two racing copies of the same news only one writes and records.
@@ -106,11 +105,11 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
     return tx.order.findUniqueOrThrow({ where: { id: order.id } });
   });
   if (!updated) {
-    if (depth >= 3) return { changed: false, order };
+    if (depth >= 3) return { changed: false, order, refundDue: false };
     const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id } });
     return applyMapped(db, fresh, input, depth + 1);
   }
-  return { changed: true, order: updated };
+  return { changed: true, order: updated, refundDue: false };
 }
 
 function isStale(order: Order, current: OrderFulfillment, input: MappedInput): boolean {

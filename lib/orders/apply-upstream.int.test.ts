@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 const GIFT_CARD = "gc_b1bfcb9d2bb0743a9bbdc614";
-const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "apply-worker", now: inFuture(ms), clients: tb.clients });
+const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "apply-worker", now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
 
 async function placedTopup() {
   const [, , working] = await tb.eeAirtime();

@@ -4,10 +4,10 @@ import { logger } from "@/lib/log";
 import type { Order as CommerceOrder } from "@/lib/upstream/commerce/schemas";
 import type { UnlockClient } from "@/lib/upstream/unlock/client";
 import type { UnlockOrder } from "@/lib/upstream/unlock/schemas";
+import { resolveClients } from "./clients";
 import { COMMERCE_PRODUCT_TYPES } from "./detail";
 import { commerceFulfillment, type OrderFulfillment } from "./fulfillment";
 import { openFulfillment } from "./sealed-fulfillment";
-import type { FailedAfterPaymentHook } from "./hooks";
 import { applyMapped } from "./apply-mapped";
 import { transition } from "./lifecycle";
 import { BUYER_REASONS, ID_CONFLICT, unlessIdTaken } from "./placement-outcomes";
@@ -21,11 +21,11 @@ import { mapCommerceStatus, mapUnlockStatus } from "./upstream-status";
 export type ApplyOptions = {
   source: Extract<EventSource, "worker" | "webhook" | "staff">;
   actor?: string;
-  onFailedAfterPayment?: FailedAfterPaymentHook;
   now?: Date;
 };
 
-export type ApplyResult = { orderId: string | null; changed: boolean };
+/** `refundDue`: this news ended an order the buyer paid the shop for; the caller refunds it (lib/payments/settle.ts). */
+export type ApplyResult = { orderId: string | null; changed: boolean; refundDue?: true };
 
 /** Where commerce news came through: news applies only to orders placed through the same connection. */
 export type ApplyCommerceOptions = ApplyOptions & { connectionId: string | null };
@@ -78,11 +78,11 @@ export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOr
     });
     return { orderId: order.id, changed: true };
   }
-  return { orderId: order.id, changed: result.changed };
+  return { orderId: order.id, changed: result.changed, ...(result.refundDue && { refundDue: true as const }) };
 }
 
 // Unlock news may also come from a buyer's or staff member's own request (cancel, nowait:
-// lib/orders/unlock-actions.ts), so any event source is allowed here.
+// lib/fulfilment/unlock-actions.ts), so any event source is allowed here.
 export type ApplyUnlockOptions = Omit<ApplyOptions, "source"> & {
   source: EventSource;
   /** To fetch the instructions of an available order (default: the app's client). */
@@ -105,7 +105,7 @@ export async function applyUnlockStatus(db: DbClient, orderId: string, unlockOrd
   const current = openFulfillment(order.fulfillment);
   if (mapped.status === "fulfilled" && !current.instructions) {
     try {
-      const unlock = options.unlock ?? (await import("./clients").then((m) => m.resolveClients())).unlock;
+      const unlock = options.unlock ?? (await resolveClients()).unlock;
       fulfillment.instructions = (await unlock.orderInstructions(unlockOrder.ticketId)).howto;
     } catch (error) {
       logger.warn({ orderId, err: error instanceof Error ? error.message : String(error) }, "unlock instructions not readable yet: the order stays in progress");
@@ -113,5 +113,5 @@ export async function applyUnlockStatus(db: DbClient, orderId: string, unlockOrd
     }
   }
   const result = await applyMapped(db, order, { mapped, raw: unlockOrder.status, fulfillment, ...options });
-  return { orderId, changed: result.changed };
+  return { orderId, changed: result.changed, ...(result.refundDue && { refundDue: true as const }) };
 }

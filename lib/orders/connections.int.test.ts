@@ -8,7 +8,7 @@ import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import { applyCommerceOrder, applyUnlockStatus } from "./apply-upstream";
 import type { UpstreamClients } from "./clients";
 import { readPlacement } from "./detail";
-import { placeOrder } from "./placement";
+import { placeOrder } from "@/lib/payments/settle";
 import { MAX_PLACEMENT_ATTEMPTS } from "./placement-outcomes";
 import { openFulfillment } from "./sealed-fulfillment";
 import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
@@ -39,17 +39,17 @@ afterAll(async () => {
   await tb?.close();
 });
 
-const workerWith = (clients: UpstreamClients, ms: number) => runWorkerOnce(tb.db, { workerId: "connections-worker", now: inFuture(ms), clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+const workerWith = (clients: UpstreamClients, ms: number) => runWorkerOnce(tb.db, { workerId: "connections-worker", now: inFuture(ms), clients, refundFailedOrder: tb.refundFailedOrder });
 
 async function placedTopupThrough(clients: UpstreamClients) {
   const [, , working] = await tb.eeAirtime();
   const order = await tb.paidTopup(working!.token);
-  return (await placeOrder(tb.db, order.id, { source: "buyer", clients, onFailedAfterPayment: tb.onFailedAfterPayment }))!;
+  return (await placeOrder(tb.db, order.id, { source: "buyer", clients, refundFailedOrder: tb.refundFailedOrder }))!;
 }
 
 async function placedUnlockThrough(clients: UpstreamClients) {
   const order = await tb.paidOrder("unlock", { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.availableLater, toolId: UNLOCK_PAIR.toolDays, guaranteedTimeType: "days" });
-  return (await placeOrder(tb.db, order.id, { source: "buyer", clients, onFailedAfterPayment: tb.onFailedAfterPayment }))!;
+  return (await placeOrder(tb.db, order.id, { source: "buyer", clients, refundFailedOrder: tb.refundFailedOrder }))!;
 }
 
 describe("two connections with the same upstream ids", () => {

@@ -7,7 +7,6 @@ import { resolveClients } from "./clients";
 import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import { OTHER_CONNECTION_NOTE } from "./connections";
 import { asObject, commerceDetailSchema, commerceRequestBody, isCommerceProduct, type CommerceProductType } from "./detail";
-import type { FailedAfterPaymentHook } from "./hooks";
 import { recordEvent, transition } from "./lifecycle";
 import { BUYER_REASONS } from "./placement-outcomes";
 import { after, checkoutPollDelayMs, MINUTE } from "./schedule";
@@ -70,7 +69,7 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
 export async function pollCheckout(
   db: DbClient,
   order: Order,
-  options: { commerce: CommerceClient; now: Date; actor?: string; onFailedAfterPayment?: FailedAfterPaymentHook },
+  options: { commerce: CommerceClient; now: Date; actor?: string },
 ): Promise<{ nextPollAt?: Date | null }> {
   // `nextPollAt` undefined: keep what applying the news scheduled.
   if (!order.checkoutHash) return { nextPollAt: null };
@@ -92,7 +91,7 @@ export async function pollCheckout(
   const page = await options.commerce.listOrders({ checkout_hash: order.checkoutHash, limit: 1 });
   const paid = page.items[0];
   if (paid) {
-    await applyCommerceOrder(db, paid, { source: "worker", actor: options.actor, onFailedAfterPayment: options.onFailedAfterPayment, now: options.now, connectionId });
+    await applyCommerceOrder(db, paid, { source: "worker", actor: options.actor, now: options.now, connectionId });
     return {};
   }
   const expiresAt = Date.parse(String(asObject(order.detail).checkoutExpiresAt ?? ""));

@@ -149,7 +149,7 @@ async function sendCreate(ctx: PlacementContext, order: Order, body: OrderReques
   // A create answer that is already final (fulfilled at once, failed …) moves straight on.
   const mapped = mapCommerceStatus(created.status, "credits");
   if (mapped.status === "placed") return placed;
-  const applied = await applyMapped(ctx.db, placed, { mapped, raw: created.status, source: ctx.source, actor: ctx.actor, onFailedAfterPayment: ctx.onFailedAfterPayment, now: ctx.now });
+  const applied = await applyMapped(ctx.db, placed, { mapped, raw: created.status, source: ctx.source, actor: ctx.actor, now: ctx.now });
   return applied.order;
 }
 

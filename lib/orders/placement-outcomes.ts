@@ -6,8 +6,8 @@ import { logger } from "@/lib/log";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamClients } from "./clients";
 import { asObject, isCommerceProduct, readPlacement, type Placement } from "./detail";
-import { refundAfterFailure, REFUND_PENDING, type FailedAfterPaymentHook } from "./hooks";
 import { recordEvent, transition } from "./lifecycle";
+import { REFUND_PENDING } from "./refund-due";
 import { after, reconcileDelayMs } from "./schedule";
 
 // The ways a placement attempt can end, shared by commerce, unlock and IMEI check placement.
@@ -20,7 +20,6 @@ export type PlacementContext = {
   actor?: string;
   /** Base of every schedule computed here (the worker's clock). */
   now: Date;
-  onFailedAfterPayment?: FailedAfterPaymentHook;
   /** Staff resuming an order after the price moved: place at today's price. */
   acceptCurrentPrice?: boolean;
   /** The upstream connection this attempt goes through (connections.ts): recorded on the order before sending. */
@@ -90,10 +89,10 @@ export async function park(
   });
 }
 
-/** placing → failed, then the buyer's refund (hook). Only for definite "not placed" answers. */
+/** placing → failed, the buyer's refund noted as pending (refund-due.ts). Only for definite "not placed" answers. */
 export async function fail(ctx: PlacementContext, order: Order, reason: string, data?: Prisma.InputJsonValue, patch: Prisma.OrderUpdateManyMutationInput = {}): Promise<Order | null> {
   const refundDue = order.upstreamMode === "credits" && order.paidAt;
-  const failed = await transition(ctx.db, {
+  return transition(ctx.db, {
     orderId: order.id,
     from: "placing",
     to: "failed",
@@ -103,8 +102,6 @@ export async function fail(ctx: PlacementContext, order: Order, reason: string, 
     data,
     patch: { statusReason: refundDue ? `${reason} ${REFUND_PENDING}` : reason, nextPollAt: null, ...patch },
   });
-  if (failed) await refundAfterFailure(ctx.db, failed, { source: ctx.source, actor: ctx.actor, hook: ctx.onFailedAfterPayment });
-  return failed;
 }
 
 /**

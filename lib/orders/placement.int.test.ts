@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { placeOrder, resumeOrder } from "./placement";
+import { placeOrder as placeAndRefund } from "@/lib/payments/settle";
 import { runWorkerOnce } from "./worker";
 import { inFuture, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 
@@ -17,7 +18,7 @@ beforeEach(async () => {
   await tb.resetCounters();
 });
 
-const worker = (ms: number, workerId = "test-worker") => runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+const worker = (ms: number, workerId = "test-worker") => runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
 
 describe("placing a paid top-up", () => {
   it("previews, places with the order's idempotency key, and the worker's poll brings it to fulfilled with one debit", async () => {
@@ -25,7 +26,7 @@ describe("placing a paid top-up", () => {
     const order = await tb.paidTopup(working!.token);
     await tb.resetCounters(); // the quote previewed once already
 
-    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const placed = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
     expect(placed).toMatchObject({ status: "placed", upstreamStatus: "processing", upstreamOrderId: expect.stringMatching(/^ord_/), costAmount: working!.total_cost_eur, costCurrency: "EUR" });
     expect(placed!.placedAt).toBeInstanceOf(Date);
     expect(placed!.leaseOwner).toBeNull();
@@ -74,7 +75,7 @@ describe("placing a paid top-up", () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     const poor = { ...tb.clients, commerce: tb.commerceWith(POOR) };
-    const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: poor, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const parked = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: poor, refundFailedOrder: tb.refundFailedOrder });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
     expect(parked!.statusReason).toMatch(/paid and will be completed shortly/);
     expect(parked!.statusReason).toMatch(/Nothing is charged twice/);
@@ -90,7 +91,7 @@ describe("placing a paid top-up", () => {
     const poorCreate = tb.commerceWith(POOR);
     // The preview still saw enough credit; the create runs into the empty balance.
     const commerce = { ...poorCreate, previewOrder: tb.clients.commerce.previewOrder };
-    const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: { ...tb.clients, commerce }, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const parked = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: { ...tb.clients, commerce }, refundFailedOrder: tb.refundFailedOrder });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
     expect(parked!.statusReason).toMatch(/paid and will be completed shortly/);
     expect(tb.refunds).toHaveLength(0);
@@ -104,10 +105,10 @@ describe("placing a paid top-up", () => {
     const poor = { ...tb.clients, commerce: tb.commerceWith(POOR) };
     await placeOrder(tb.db, order.id, { source: "buyer", clients: poor });
     // Still poor: the worker checks the balance quietly and waits.
-    await runWorkerOnce(tb.db, { workerId: "w", now: inFuture(6 * 60_000), clients: poor });
+    await runWorkerOnce(tb.db, { workerId: "w", now: inFuture(6 * 60_000), clients: poor, refundFailedOrder: tb.refundFailedOrder });
     expect((await tb.reload(order.id)).status).toBe("needs_attention");
     // Topped up (here: the shop's rich account stands for the topped-up balance).
-    await runWorkerOnce(tb.db, { workerId: "w", now: inFuture(12 * 60_000), clients: tb.clients });
+    await runWorkerOnce(tb.db, { workerId: "w", now: inFuture(12 * 60_000), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
     const resumed = await tb.reload(order.id);
     expect(resumed).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
     expect(await tb.commerceDebits(resumed.upstreamOrderId)).toHaveLength(1);
@@ -116,7 +117,7 @@ describe("placing a paid top-up", () => {
   it("fails the catalog's failing top-up and asks for the buyer's refund", async () => {
     const [failing] = await tb.eeAirtime();
     const order = await tb.paidTopup(failing!.token);
-    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const placed = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
     expect(placed?.status).toBe("placed");
     await tb.advanceClock(5_000);
     await worker(6_000);
@@ -148,7 +149,7 @@ describe("placing a paid top-up", () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     await tb.db.order.update({ where: { id: order.id }, data: { detail: { ...(order.detail as object), priceToken: "tp_000000000000000000000000" } } });
-    const failed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const failed = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
     expect(failed).toMatchObject({ status: "failed" });
     expect(failed!.statusReason).toMatch(/price is no longer valid.*Refund pending/);
     expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);

@@ -6,7 +6,6 @@ import { logger } from "@/lib/log";
 import { resolveClients, type UpstreamClients } from "./clients";
 import { currentConnectionId } from "./connections";
 import { isCommerceProduct, readPlacement } from "./detail";
-import type { FailedAfterPaymentHook } from "./hooks";
 import { transition } from "./lifecycle";
 import { placeCommerceOrder } from "./placement-commerce";
 import { park, placementBlocked, type PlacementContext } from "./placement-outcomes";
@@ -24,8 +23,6 @@ export type PlaceOptions = {
   actor?: string;
   /** Default: the app's clients. */
   clients?: Partial<UpstreamClients>;
-  /** Refund for an order that fails after the buyer paid (default: the registered hook, hooks.ts). */
-  onFailedAfterPayment?: FailedAfterPaymentHook;
   /** Scheduling clock (the worker's); default now. */
   now?: Date;
   /** Who holds the order meanwhile; the worker passes its id. */
@@ -117,7 +114,7 @@ export function renewLease(db: DbClient, orderId: string, owner: string, options
 /** Works on an order that is `placing` (just claimed, or left there by a crash or a lost answer). */
 export async function continuePlacement(db: DbClient, order: Order, options: PlaceOptions & { now: Date; acceptCurrentPrice?: boolean }): Promise<Order | null> {
   const clients = await resolveClients(options.clients);
-  const base = { db, clients, source: options.source, actor: options.actor, now: options.now, onFailedAfterPayment: options.onFailedAfterPayment };
+  const base = { db, clients, source: options.source, actor: options.actor, now: options.now };
   let connectionId: string;
   try {
     connectionId = await currentConnectionId(db, clients, order.productType);

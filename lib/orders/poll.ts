@@ -5,7 +5,6 @@ import { isUpstreamError } from "@/lib/upstream/errors";
 import { applyCommerceOrder, applyUnlockStatus } from "./apply-upstream";
 import type { UpstreamClients } from "./clients";
 import { asObject, isCommerceProduct, readPlacement } from "./detail";
-import type { FailedAfterPaymentHook } from "./hooks";
 import { FINAL_STATUSES, transition } from "./lifecycle";
 import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "./connections";
 import { BUYER_REASONS, CREDITS_RECHECK_MS } from "./placement-outcomes";
@@ -20,7 +19,6 @@ export type PollContext = {
   clients: UpstreamClients;
   workerId: string;
   now: Date;
-  onFailedAfterPayment?: FailedAfterPaymentHook;
 };
 
 export type PollResult = { next?: Date | null; polled: boolean };
@@ -33,10 +31,10 @@ export async function pollOrder(ctx: PollContext, order: Order): Promise<PollRes
     if (!connection.current) return parkOnOtherConnection(ctx, order, connection.sentThrough);
     if (isCommerceProduct(order.productType)) {
       const upstream = await ctx.clients.commerce.getOrder(order.upstreamOrderId);
-      await applyCommerceOrder(ctx.db, upstream, { source: "worker", actor: ctx.workerId, onFailedAfterPayment: ctx.onFailedAfterPayment, now: ctx.now, connectionId: connection.connectionId });
+      await applyCommerceOrder(ctx.db, upstream, { source: "worker", actor: ctx.workerId, now: ctx.now, connectionId: connection.connectionId });
     } else if (order.productType === "unlock") {
       const status = await ctx.clients.unlock.checkOrderStatus(Number(order.upstreamOrderId));
-      await applyUnlockStatus(ctx.db, order.id, status, { source: "worker", actor: ctx.workerId, unlock: ctx.clients.unlock, onFailedAfterPayment: ctx.onFailedAfterPayment, now: ctx.now });
+      await applyUnlockStatus(ctx.db, order.id, status, { source: "worker", actor: ctx.workerId, unlock: ctx.clients.unlock, now: ctx.now });
     } else {
       return { next: null, polled: false };
     }
@@ -110,7 +108,6 @@ export async function recheckCredits(ctx: PollContext, order: Order): Promise<Po
     leaseOwner: ctx.workerId,
     clients: ctx.clients,
     now: ctx.now,
-    onFailedAfterPayment: ctx.onFailedAfterPayment,
     message: "The supplier balance now covers the order: placing it again",
   });
   return { polled: false };

@@ -24,7 +24,7 @@ beforeEach(async () => {
 });
 
 const shopDebits = async () => (await tb.ledger()).filter((e) => e.api === "commerce" && e.account === "acct_shop" && e.kind === "debit").length;
-const worker = (ms: number, workerId = "fresh-worker") => runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients });
+const worker = (ms: number, workerId = "fresh-worker") => runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
 
 async function workingTopup(): Promise<Order> {
   const [, , working] = await tb.eeAirtime();

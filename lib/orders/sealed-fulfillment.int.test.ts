@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => tb?.close());
 
 const GIFT_CARD = "gc_b1bfcb9d2bb0743a9bbdc614";
-const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "sealed-worker", now: inFuture(ms), clients: tb.clients });
+const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "sealed-worker", now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
 
 /** The stored column exactly as the database hands it out. */
 async function storedRow(orderId: string) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUnlockClient } from "@/lib/upstream/unlock/client";
 import { readPlacement } from "./detail";
 import { placeOrder } from "./placement";
+import { placeOrder as placeAndRefund } from "@/lib/payments/settle";
 import { HOUR } from "./schedule";
 import { openFulfillment } from "./sealed-fulfillment";
 import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
@@ -20,7 +21,7 @@ beforeEach(async () => {
   await tb.clearFaults();
 });
 
-const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "unlock-worker", now: inFuture(ms), clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "unlock-worker", now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
 const unlockDetail = (imei: string, extra: Record<string, unknown> = {}) => ({ deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei, toolId: UNLOCK_PAIR.toolDays, ...extra });
 
 describe("unlock orders", () => {
@@ -61,7 +62,7 @@ describe("unlock orders", () => {
     const order = await tb.paidOrder("unlock", unlockDetail(IMEI.availableLater, { guaranteedTimeType: "days" }));
     await tb.fault({ method: "POST", path: "/create_order/**", kind: "timeout", times: 1 });
     const impatient = createUnlockClient({ baseUrl: tb.emulatorUrl, svcKey: "svc_live_key_0001", svcSecret: "svc_live_secret_0001", createOrderTimeoutMs: 300 });
-    const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: { ...tb.clients, unlock: impatient }, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const parked = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: { ...tb.clients, unlock: impatient }, refundFailedOrder: tb.refundFailedOrder });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null, nextPollAt: null });
     expect(parked!.statusReason).toMatch(/could not confirm/);
     expect(readPlacement(parked!.detail)?.state).toBe("unknown");
@@ -92,7 +93,7 @@ describe("IMEI checks", () => {
 
   it("fails and refunds an IMEI the service does not recognise", async () => {
     const order = await tb.paidOrder("imeicheck", { imei: "123456789987654" });
-    const failed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const failed = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
     expect(failed).toMatchObject({ status: "failed" });
     expect(failed!.statusReason).toMatch(/not recognised/);
     expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);

@@ -89,7 +89,7 @@ describe("startWorker", () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     const housekeepingRuns: Date[] = [];
-    const running = startWorker({ db: tb.db, workerId: "loop", intervalMs: 50, clients: tb.clients, housekeeping: { everyMs: 60_000, run: async (now) => housekeepingRuns.push(now) } });
+    const running = startWorker({ db: tb.db, workerId: "loop", intervalMs: 50, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder, housekeeping: { everyMs: 60_000, run: async (now) => housekeepingRuns.push(now) } });
     try {
       await expect.poll(async () => (await tb.reload(order.id)).status, { timeout: 10_000 }).toBe("placed");
     } finally {
@@ -101,7 +101,7 @@ describe("startWorker", () => {
   });
 
   it("reports what a round did", async () => {
-    const run = await runWorkerOnce(tb.db, { workerId: "idle", now: new Date(), clients: tb.clients });
+    const run = await runWorkerOnce(tb.db, { workerId: "idle", now: new Date(), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
     expect(run).toEqual({ claimed: expect.any(Number), placed: expect.any(Number), reconciled: expect.any(Number), polled: expect.any(Number), errors: 0 });
   });
 });

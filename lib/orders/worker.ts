@@ -3,11 +3,11 @@ import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
 import { resolveClients, type UpstreamClients } from "./clients";
 import { COMMERCE_PRODUCT_TYPES } from "./detail";
-import type { FailedAfterPaymentHook } from "./hooks";
 import { pollCheckout } from "./payment-link";
 import { continuePlacement, placeOrder, PLACEMENT_LEASE_MS, renewLease } from "./placement";
 import { pollOrder, recheckCredits, type PollResult } from "./poll";
 import { transition } from "./lifecycle";
+import { owesRefund, type RefundFailedOrder } from "./refund-due";
 import { BUYER_REASONS, MAX_PLACEMENT_ATTEMPTS } from "./placement-outcomes";
 import { after, reconcileDelayMs } from "./schedule";
 
@@ -19,6 +19,8 @@ import { after, reconcileDelayMs } from "./schedule";
 //   needs_attention  → polls it if the upstream holds it (MANUAL_REVISION), or re-checks the
 //                      credit balance of an INSUFFICIENT_CREDITS order
 //   awaiting_payment → (payment-link checkouts) asks whether the buyer paid
+// hands an order that this ended after the buyer paid to `refundFailedOrder` (the payments
+// module's, passed in by lib/fulfilment/app-worker.ts: the order core never imports payments),
 // and releases the lease with the next time to look. Any number of workers (in the app, in
 // `npm run worker`, on several machines) share the work through the database.
 
@@ -75,7 +77,7 @@ export async function claimDueOrders(db: DbClient, options: ClaimOptions): Promi
 
 export type WorkerOptions = ClaimOptions & {
   clients?: Partial<UpstreamClients>;
-  onFailedAfterPayment?: FailedAfterPaymentHook;
+  refundFailedOrder: RefundFailedOrder;
 };
 
 export type WorkerRun = { claimed: number; placed: number; reconciled: number; polled: number; errors: number };
@@ -93,6 +95,9 @@ export async function runWorkerOnce(db: DbClient, options: WorkerOptions): Promi
       let result: PollResult = { polled: false };
       try {
         result = await handle(db, order, { ...options, now, clients }, run);
+        // Claimed orders are never final: one that is failed or cancelled now ended in this round.
+        const handled = await db.order.findUnique({ where: { id: order.id } });
+        if (handled && owesRefund(handled)) await options.refundFailedOrder(db, handled, { source: "worker", actor: options.workerId });
       } catch (error) {
         run.errors++;
         result = await afterHandlingFailed(db, order, error, { ...options, now });
@@ -104,8 +109,8 @@ export async function runWorkerOnce(db: DbClient, options: WorkerOptions): Promi
 }
 
 async function handle(db: DbClient, order: Order, options: WorkerOptions & { now: Date; clients: UpstreamClients }, run: WorkerRun): Promise<PollResult> {
-  const common = { source: "worker" as const, actor: options.workerId, clients: options.clients, now: options.now, onFailedAfterPayment: options.onFailedAfterPayment };
-  const pollContext = { db, clients: options.clients, workerId: options.workerId, now: options.now, onFailedAfterPayment: options.onFailedAfterPayment };
+  const common = { source: "worker" as const, actor: options.workerId, clients: options.clients, now: options.now };
+  const pollContext = { db, clients: options.clients, workerId: options.workerId, now: options.now };
   switch (order.status) {
     case "paid": {
       if (await placeOrder(db, order.id, { ...common, leaseOwner: options.workerId, leaseMs: options.leaseMs })) {
@@ -136,7 +141,7 @@ async function handle(db: DbClient, order: Order, options: WorkerOptions & { now
     }
     case "awaiting_payment": {
       run.polled++;
-      const { nextPollAt } = await pollCheckout(db, order, { commerce: options.clients.commerce, now: options.now, actor: options.workerId, onFailedAfterPayment: options.onFailedAfterPayment });
+      const { nextPollAt } = await pollCheckout(db, order, { commerce: options.clients.commerce, now: options.now, actor: options.workerId });
       return { next: nextPollAt, polled: true };
     }
     default:

@@ -2,7 +2,6 @@ import "server-only";
 import type { DbClient } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { startCheckoutWith, type CheckoutStart } from "./checkout";
-import { installPaymentHooks } from "./hooks";
 import { sandboxProvider } from "./sandbox";
 import { paySandboxCheckout, type SandboxPayResult } from "./sandbox-checkout";
 import { stripeProviderFromEnv } from "./stripe/from-env";
@@ -12,9 +11,6 @@ import type { PaymentActor, PaymentProvider, PaymentProviderId } from "./types";
 // Paying the shop, for app code: the provider chosen by PAYMENT_PROVIDER (sandbox by default,
 // stripe when configured) and the payment operations. The operations take the database (and
 // anything else they need) as parameters; tests import them from their own modules.
-
-// Refund the buyer when a paid order fails upstream (the worker and webhooks call the hook).
-installPaymentHooks();
 
 export function paymentProvider(): PaymentProvider {
   return env.PAYMENT_PROVIDER === "stripe" ? stripeProviderFromEnv() : sandboxProvider;
@@ -50,6 +46,5 @@ export { markPaymentDeclined, expirePayment, expireAbandonedPayments } from "./l
 export { refundPayment } from "./refund";
 export { markPaidAtCounter } from "./counter";
 export { runPaymentHousekeeping } from "./housekeeping";
-export { installPaymentHooks } from "./hooks";
 export { PaymentError, type PaymentProvider, type PaymentProviderId } from "./types";
 export type { CheckoutStart } from "./checkout";

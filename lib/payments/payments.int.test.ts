@@ -4,9 +4,9 @@ import { startCheckoutWith } from "./checkout";
 import { markPaidAtCounter } from "./counter";
 import { runPaymentHousekeeping } from "./housekeeping";
 import { expireAbandonedPayments, markPaymentDeclined } from "./lapse";
-import { refundAfterFailure, REFUND_PENDING } from "@/lib/orders/hooks";
+import { REFUND_PENDING } from "@/lib/orders/refund-due";
 import { transition } from "@/lib/orders/lifecycle";
-import { installPaymentHooks } from "./hooks";
+import { refundFailedOrder } from "./settle";
 import { refundPayment } from "./refund";
 import { sandboxProvider } from "./sandbox";
 import { markPaymentSucceeded } from "./succeed";
@@ -219,14 +219,13 @@ describe("refundPayment", () => {
     expect(after.events.find((e) => e.toStatus === "refunded")).toMatchObject({ source: "staff", actor: staff.id, type: "refund" });
   });
 
-  it("is what the order core's failed-after-payment hook does once installed", async () => {
-    installPaymentHooks();
+  it("is what refundFailedOrder does for an order that failed after payment", async () => {
     const order = await orderAwaitingPayment(t.db);
     const { paymentId } = await startCheckoutWith(t.db, order.id, sandbox());
     await markPaymentSucceeded(t.db, paymentId!, { source: "buyer", afterPaid: placementRecorder().afterPaid });
     await transition(t.db, { orderId: order.id, from: "paid", to: "placing", source: "worker" });
     const failed = await transition(t.db, { orderId: order.id, from: "placing", to: "failed", source: "worker", patch: { statusReason: `The supplier refused the order. ${REFUND_PENDING}` } });
-    await refundAfterFailure(t.db, failed!, { source: "worker", actor: "worker-1" });
+    await refundFailedOrder(t.db, failed!, { source: "worker", actor: "worker-1" });
     const after = await t.db.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(after).toMatchObject({ status: "refunded", statusReason: "The supplier refused the order. Your payment was refunded." });
     expect((await t.db.payment.findUniqueOrThrow({ where: { id: paymentId! } })).status).toBe("refunded");

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { createOrder } from "@/lib/orders/create";
-import { placeOrder, resumeOrder } from "@/lib/orders/placement";
+import { resumeOrder } from "@/lib/orders/placement";
+import { placeOrder } from "@/lib/payments/settle";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "@/lib/orders/worker";
@@ -29,7 +30,7 @@ beforeEach(async () => {
 });
 
 const shopDebits = async () => (await tb.ledger()).filter((e) => e.api === "commerce" && e.account === "acct_shop" && e.kind === "debit").length;
-const worker = (workerId = "race-worker") => runWorkerOnce(tb.db, { workerId, clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+const worker = (workerId = "race-worker") => runWorkerOnce(tb.db, { workerId, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
 
 /** A top-up the buyer paid through the sandbox checkout (a real Payment row), not yet placed. */
 async function paidTopupWithPayment(): Promise<{ order: Order; paymentId: string }> {
@@ -73,7 +74,7 @@ describe("a refund racing the placement of the same paid order", () => {
     await slow.started;
     // While the provider is refunding, the worker's round (and the payment's placement kick) run.
     const round = await worker();
-    const direct = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const direct = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
     slow.release();
     const result = await refund.then(
       (r) => r,
@@ -102,7 +103,7 @@ describe("a refund racing the placement of the same paid order", () => {
     const debitsBefore = await shopDebits();
     // The create takes a while: the refund comes in while the order is `placing`.
     await tb.fault({ method: "POST", path: "/v2/orders", kind: "latency", latencyMs: 1_500, times: 1 });
-    const placing = placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const placing = placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
     await expect.poll(async () => (await tb.reload(order.id)).status, { timeout: 5_000, interval: 20 }).toBe("placing");
 
     const slow = slowProvider();

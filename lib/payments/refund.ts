@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { DbClient } from "@/lib/db/create-client";
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
-import { REFUND_PENDING } from "@/lib/orders/hooks";
 import { canTransition, transition } from "@/lib/orders/lifecycle";
+import { REFUND_PENDING } from "@/lib/orders/refund-due";
 import type { Payment } from "@/lib/db/generated/sqlite/client";
 import { providerById, type ProviderLookup } from "./providers";
 import { PaymentError, providerLabel, type PaymentActor } from "./types";

@@ -5,6 +5,7 @@ import { logger } from "@/lib/log";
 import { recordEvent, transition } from "@/lib/orders/lifecycle";
 import { expirePayment } from "./lapse";
 import { providerById, type ProviderLookup } from "./providers";
+import { placeOrder } from "./settle";
 import { providerLabel, type PaymentActor } from "./types";
 
 // The one place an order becomes paid. Two conditional steps, each of which only one caller
@@ -127,12 +128,11 @@ async function refundSurplus(db: DbClient, payment: Payment, by: PaymentActor, p
 
 /**
  * Default AfterPaid: place the paid order with the upstream now instead of waiting for the
- * worker's next round. Errors are logged, never thrown: the order is already due for the
- * worker, which places it (and reconciles it) either way.
+ * worker's next round (and refund the buyer if it fails: settle.ts). Errors are logged, never
+ * thrown: the order is already due for the worker, which places it (and reconciles it) either way.
  */
 export const placeAfterPaid: AfterPaid = async (db, orderId, by) => {
   try {
-    const { placeOrder } = await import("@/lib/orders/placement");
     await placeOrder(db, orderId, by);
   } catch (error) {
     logger.error({ err: error, orderId }, "placing a paid order right away failed; the worker will pick it up");

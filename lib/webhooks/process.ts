@@ -1,56 +1,50 @@
 import type { DbClient } from "@/lib/db/create-client";
 import type { WebhookReceipt } from "@/lib/db/generated/sqlite/client";
-import { logger } from "@/lib/log";
-import { claimForRetry, finishReceipt } from "./store";
+import { applyCommerceOrder } from "@/lib/orders/apply-upstream";
+import { refundIfDue } from "@/lib/payments/settle";
+import { processStripeReceipt } from "@/lib/payments/stripe/webhook";
+import { webhookEventSchema } from "@/lib/upstream/commerce/schemas";
+import { COMMERCE_EVENTS } from "./commerce-events";
+import { PermanentProcessingError, runProcessing, type ProcessNote, type ReceiptProcessor } from "./receive";
+import { claimForRetry } from "./store";
 
-// Processing a stored receipt, and replaying one that failed. A processor reads the receipt's
-// raw body (already verified when it arrived) and applies it; it must be idempotent and safe
-// out of order, because a receipt can be processed again (replay, a crash half-way). What
-// happened is written on the receipt: processed (with a note when nothing changed) or failed
-// with the error, which stays visible to staff until a replay succeeds.
+// What a commerce API event means for the shop, and the replay of a stored receipt. The body
+// is the emulator's (and the spec's) `{ id, type, timestamp, environment, data: <order as on
+// GET /orders> }`; the live service's `order.completed` is read as `order.fulfilled`. The
+// order record is handed to the order core (applyCommerceOrder), which compares it with the
+// local order and moves it only forward, so a late `order.created` after `order.fulfilled`, or
+// the same event twice, changes nothing. An event that ends an order the buyer paid the shop
+// for refunds the buyer (lib/payments/settle.ts).
 
-/**
- * What a processor reports: an optional note, and `unmatched` when the event is about no order
- * of its connection (kept as "unmatched" for staff, applied to nothing, replayable).
- */
-export type ProcessNote = { note?: string; unmatched?: boolean };
-
-export type ReceiptProcessor = (db: DbClient, receipt: WebhookReceipt) => Promise<ProcessNote>;
-
-/** The payload can never be processed as it is (not JSON, not the contract): retrying will not help. */
-export class PermanentProcessingError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PermanentProcessingError";
-  }
-}
-
-export type ProcessOutcome = { ok: true; note?: string } | { ok: false; error: string; permanent: boolean };
-
-export async function runProcessing(db: DbClient, receipt: WebhookReceipt, process: ReceiptProcessor, now: () => Date = () => new Date()): Promise<ProcessOutcome> {
-  let result: ProcessNote;
+export async function processCommerceReceipt(db: DbClient, receipt: WebhookReceipt): Promise<ProcessNote> {
+  let json: unknown;
   try {
-    result = await process(db, receipt);
+    json = JSON.parse(receipt.rawBody);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const permanent = error instanceof PermanentProcessingError;
-    logger.warn({ err: error, receiptId: receipt.id, provider: receipt.provider, eventId: receipt.eventId, permanent }, "webhook processing failed");
-    await finishReceipt(db, receipt, { status: "failed", error: message }, now());
-    return { ok: false, error: message, permanent };
+    throw new PermanentProcessingError(`malformed JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  await finishReceipt(db, receipt, { status: result.unmatched ? "unmatched" : "processed", note: result.note }, now());
-  return { ok: true, note: result.note };
+  const parsed = webhookEventSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new PermanentProcessingError(`not a commerce order event: ${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "invalid"}`);
+  }
+  const event = parsed.data;
+  if (!(COMMERCE_EVENTS as readonly string[]).includes(event.canonicalType)) return { note: `event type ${event.type} is not used by the shop` };
+
+  if (!receipt.connectionId) return { unmatched: true, note: `order ${event.data.order_id}: the delivery names no upstream connection, so it is applied to no order` };
+  const by = { source: "webhook" as const, actor: receipt.eventId ?? event.id };
+  const result = await applyCommerceOrder(db, event.data, { ...by, connectionId: receipt.connectionId });
+  await refundIfDue(db, result, by);
+  if (!result.orderId) return { unmatched: true, note: `order ${event.data.order_id} (${event.environment ?? "unknown environment"}) is not an order of this shop's connection` };
+  return result.changed ? {} : { note: "the order was already up to date" };
 }
 
 export type ProcessorLookup = (provider: string) => Promise<ReceiptProcessor>;
 
-/** The app's processors per sender, loaded when first needed. */
+/** The app's processor per sender. */
 export const defaultProcessors: ProcessorLookup = async (provider) => {
-  if (provider === "commerce") {
-    const [{ processCommerceReceipt }, { applyCommerceOrder }] = await Promise.all([import("./commerce-events"), import("@/lib/orders/apply-upstream")]);
-    return (db, receipt) => processCommerceReceipt(db, receipt, { apply: applyCommerceOrder });
-  }
-  if (provider === "stripe") return (await import("@/lib/payments/stripe/webhook")).processStripeReceipt;
+  if (provider === "commerce") return processCommerceReceipt;
+  if (provider === "stripe") return processStripeReceipt;
   throw new Error(`no webhook processor for "${provider}"`);
 };
 

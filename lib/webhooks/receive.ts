@@ -1,9 +1,9 @@
 import type { DbClient } from "@/lib/db/create-client";
+import type { WebhookReceipt } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
 import { peekBody } from "./peek";
-import { runProcessing, type ReceiptProcessor } from "./process";
 import type { RawBody } from "./read-body";
-import { claimForRetry, storeDuplicate, storeRejected, storeVerified } from "./store";
+import { claimForRetry, finishReceipt, storeDuplicate, storeRejected, storeVerified } from "./store";
 import { verifyWebhook, type RejectReason } from "./verify";
 
 // The receiving half of a webhook endpoint, for any sender (commerce API, Stripe): given the
@@ -17,6 +17,46 @@ import { verifyWebhook, type RejectReason } from "./verify";
 // A failed event is retried when the sender delivers it again (its retry schedule becomes an
 // automatic replay); staff can replay it too (replayReceipt). The same goes for a receipt left
 // in "received" by a crash. Answers are JSON; errors are { error: { code, message } }.
+//
+// The processor is the sender's (commerce: lib/webhooks/process.ts; Stripe:
+// lib/payments/stripe/webhook.ts), handed in by the route. It reads the receipt's raw body
+// (already verified) and applies it; it must be idempotent and safe out of order, because a
+// receipt can be processed again (replay, a crash half-way). What happened is written on the
+// receipt: processed (with a note when nothing changed) or failed with the error, which stays
+// visible to staff until a replay succeeds.
+
+/**
+ * What a processor reports: an optional note, and `unmatched` when the event is about no order
+ * of its connection (kept as "unmatched" for staff, applied to nothing, replayable).
+ */
+export type ProcessNote = { note?: string; unmatched?: boolean };
+
+export type ReceiptProcessor = (db: DbClient, receipt: WebhookReceipt) => Promise<ProcessNote>;
+
+/** The payload can never be processed as it is (not JSON, not the contract): retrying will not help. */
+export class PermanentProcessingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentProcessingError";
+  }
+}
+
+export type ProcessOutcome = { ok: true; note?: string } | { ok: false; error: string; permanent: boolean };
+
+export async function runProcessing(db: DbClient, receipt: WebhookReceipt, process: ReceiptProcessor, now: () => Date = () => new Date()): Promise<ProcessOutcome> {
+  let result: ProcessNote;
+  try {
+    result = await process(db, receipt);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const permanent = error instanceof PermanentProcessingError;
+    logger.warn({ err: error, receiptId: receipt.id, provider: receipt.provider, eventId: receipt.eventId, permanent }, "webhook processing failed");
+    await finishReceipt(db, receipt, { status: "failed", error: message }, now());
+    return { ok: false, error: message, permanent };
+  }
+  await finishReceipt(db, receipt, { status: result.unmatched ? "unmatched" : "processed", note: result.note }, now());
+  return { ok: true, note: result.note };
+}
 
 /** A verified delivery names its event and, for upstream senders, the connection whose secret verified it. */
 export type Verification = { ok: true; eventId: string; connectionId?: string | null } | { ok: false; code: string; status: 400 | 401 | 503; message: string };

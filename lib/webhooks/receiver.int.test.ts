@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { createOrder } from "@/lib/orders/create";
-import { placeOrder } from "@/lib/orders/placement";
+import { placeOrder } from "@/lib/payments/settle";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { startCheckoutWith } from "@/lib/payments/checkout";
 import { sandboxProvider } from "@/lib/payments/sandbox";
 import { markPaymentSucceeded } from "@/lib/payments/succeed";
-import { processCommerceReceipt } from "./commerce-events";
-import { replayReceipt } from "./process";
+import { processCommerceReceipt, replayReceipt } from "./process";
 import { receiveWebhook, verifyCommerceDelivery } from "./receive";
 import { readCommerceWebhookConnection, WEBHOOK_SETTINGS } from "./settings";
 import { eventually, startWebhookTestbed, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
@@ -48,7 +47,7 @@ async function placedTopup() {
   const paid = await markPaymentSucceeded(tb.db, paymentId!, {
     source: "buyer",
     afterPaid: async (db, id, by) => {
-      await placeOrder(db, id, { ...by, clients: tb.clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+      await placeOrder(db, id, { ...by, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
     },
   });
   if (paid.outcome !== "paid") throw new Error(`not paid: ${paid.outcome}`);
@@ -212,7 +211,7 @@ describe("failures", () => {
             failOnce = false;
             throw new Error("database is locked");
           }
-          return processCommerceReceipt(db, receipt, { apply: (await import("@/lib/orders/apply-upstream")).applyCommerceOrder });
+          return processCommerceReceipt(db, receipt);
         },
       });
       expect(first).toMatchObject({ status: 503, body: { error: { code: "processing_failed" } } });

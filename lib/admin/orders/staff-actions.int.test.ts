@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { placeOrder } from "@/lib/orders/placement";
+import { placeOrder } from "@/lib/payments/settle";
 import { POOR_LIVE_KEY, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 import { stubAppEnv } from "@/testing/app-env";
 
@@ -28,7 +28,7 @@ describe("staff order actions", () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     const poor = { ...tb.clients, commerce: tb.commerceWith(POOR_LIVE_KEY) };
-    const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: poor, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: poor, refundFailedOrder: tb.refundFailedOrder });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
 
     // Refresh has nothing to read yet.

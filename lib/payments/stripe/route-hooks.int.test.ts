@@ -4,14 +4,13 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createOrder } from "@/lib/orders/create";
-import { setFailedAfterPaymentHook } from "@/lib/orders/hooks";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { stubAppEnv } from "@/testing/app-env";
 import { createStripeProvider } from "./provider";
 
-// Security finding 10 of [11]: the Stripe webhook route must install the payment hooks itself.
+// Security finding 10 of [11]: the Stripe webhook route must refund a failed placement itself.
 // With the order worker in another process, the route's process is the one that places the
 // paid order; if the placement then fails, the buyer must be refunded there and then, not left
 // "refund pending". This goes through the real route (POST), the app's own database and
@@ -57,15 +56,13 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.doUnmock("@/lib/payments/stripe/from-env");
   vi.unstubAllEnvs();
-  setFailedAfterPaymentHook(undefined);
   await new Promise((resolve) => fake?.close(resolve));
   await tb?.close();
 });
 
 describe("POST /api/payments/stripe/webhook (worker in another process)", () => {
   it("refunds a Stripe payment whose order the upstream then refuses, instead of leaving it refund pending", async () => {
-    // A process that only takes webhooks: nobody installed the payments module's hook.
-    setFailedAfterPaymentHook(undefined);
+    // A process that only takes webhooks: no order worker runs here.
 
     const [, , working] = await tb.eeAirtime();
     const quote = await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });

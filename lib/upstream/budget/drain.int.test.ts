@@ -6,7 +6,7 @@
 // the placement waited for the next minute (the finding: a paid order placed 46 s late).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { placeOrder } from "@/lib/orders/placement";
+import { placeOrder } from "@/lib/payments/settle";
 import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { VISITOR_LIMITS } from "@/lib/security/visitor-limits";
 import { UpstreamError } from "../errors";
@@ -70,7 +70,7 @@ describe("the budget drain (security finding 2)", () => {
 
     // The paid order is placed in the same window, at once: preview + create from the orders' reserve.
     const started = performance.now();
-    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients, onFailedAfterPayment: tb.onFailedAfterPayment });
+    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients, refundFailedOrder: tb.refundFailedOrder });
     expect(placed).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
     expect(sleeps).toEqual([]);
     expect(performance.now() - started).toBeLessThan(5_000);

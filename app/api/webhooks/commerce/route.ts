@@ -1,19 +1,17 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { installPaymentHooks } from "@/lib/payments/hooks";
-import { defaultProcessors } from "@/lib/webhooks/process";
+import { processCommerceReceipt } from "@/lib/webhooks/process";
 import { errorAnswer, readRawBody, refuseTooLarge, receiveWebhook, verifyCommerceDelivery, type WebhookAnswer } from "@/lib/webhooks/receive";
 import { readCommerceWebhookConnection, readCommerceWebhookSecret } from "@/lib/webhooks/settings";
 
 // POST /api/webhooks/commerce: the commerce API's order events (DESIGN.md "Webhook
 // receiver"). The raw body is verified with the shop's stored signing secret, stored as a
-// receipt before any answer, deduplicated by event id and processed by the order core.
+// receipt before any answer, deduplicated by event id (lib/webhooks/receive.ts), then
+// processed (lib/webhooks/process.ts) by the order core (lib/orders/apply-upstream.ts).
 // Everything is in lib/webhooks; this file only wires the app's database and secrets.
 
 export const dynamic = "force-dynamic";
-
-installPaymentHooks();
 
 export async function POST(request: Request): Promise<Response> {
   const answer = await receive(request).catch((error: unknown): WebhookAnswer => {
@@ -34,6 +32,6 @@ async function receive(request: Request): Promise<WebhookAnswer> {
     rawBody,
     headers: request.headers,
     verification: verifyCommerceDelivery(rawBody, request.headers, secret, connectionId),
-    process: await defaultProcessors("commerce"),
+    process: processCommerceReceipt,
   });
 }

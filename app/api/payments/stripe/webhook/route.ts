@@ -1,7 +1,6 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { installPaymentHooks } from "@/lib/payments/hooks";
 import { handleStripeWebhook } from "@/lib/payments/stripe/webhook";
 import { errorAnswer, readRawBody, refuseTooLarge, type WebhookAnswer } from "@/lib/webhooks/receive";
 
@@ -10,10 +9,9 @@ import { errorAnswer, readRawBody, refuseTooLarge, type WebhookAnswer } from "@/
 
 export const dynamic = "force-dynamic";
 
-// A paid order is placed right here, after the answer; with the order worker in another
-// process, this process must refund the buyer itself when that placement fails (security
-// finding 10 of [11]), so it installs the payments module's hook like the worker does.
-installPaymentHooks();
+// A paid order is placed right here, after the answer; should that placement fail, the buyer
+// is refunded by this process too, with the order worker elsewhere or not (security finding 10
+// of [11]): placeAfterPaid places through lib/payments/settle.ts.
 
 export async function POST(request: Request): Promise<Response> {
   const answer = await receive(request).catch((error: unknown): WebhookAnswer => {
