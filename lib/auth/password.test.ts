@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password";
 
-describe("password hashing", () => {
+// Each hash costs ~0.8 s and 128 MiB by design (scrypt N=2^17): a loaded CI machine runs several
+// at once, so these tests get the integration tests' time budget rather than the unit default.
+describe("password hashing", { timeout: 30_000 }, () => {
   it("verifies the right password and refuses a wrong one", async () => {
     const stored = await hashPassword("correct horse battery");
     // OWASP Password Storage Cheat Sheet: scrypt N=2^17, r=8, p=1.
