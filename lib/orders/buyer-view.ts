@@ -23,54 +23,7 @@ export function buyerPricing(pricing: unknown, fallback: { currency: string; tot
   return { currency: fallback.currency, amountMinor: fallback.totalMinor, serviceFeeMinor: 0, smsFeeMinor: 0, totalMinor: fallback.totalMinor };
 }
 
-const text = z.string().trim().min(1);
-const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-
-/**
- * Top-up request fields in `Order.detail` (lib/orders/quote): the number, the SMS choice and the
- * upstream's product description. Price tokens, placement records and the like are not read.
- */
-const topupDetailSchema = z.object({
-  phone: loose(text),
-  smsNotification: loose(z.boolean()),
-  product: loose(
-    z.object({
-      name: loose(text),
-      operator_name: loose(text),
-      service_type: loose(text),
-      country_iso: loose(text),
-    }),
-  ),
-});
-
 export type PurchaseLine = { label: string; value: string };
-
-const SERVICE_TYPE_TEXT: Record<string, string> = { airtime: "Airtime", data: "Data", bundle: "Bundle" };
-
-/** "What you bought" rows for a top-up order. */
-export function topupPurchaseLines(detail: unknown, formatPhone: (e164: string) => string): PurchaseLine[] {
-  const parsed = topupDetailSchema.safeParse(detail);
-  if (!parsed.success) return [];
-  const { phone, smsNotification, product } = parsed.data;
-  const lines: PurchaseLine[] = [];
-  if (product?.name) lines.push({ label: "Product", value: product.name });
-  if (phone) lines.push({ label: "Phone number", value: formatPhone(phone) });
-  if (product?.operator_name) {
-    const country = product.country_iso ? countryName(product.country_iso) : undefined;
-    lines.push({ label: "Operator", value: country ? `${product.operator_name}, ${country}` : product.operator_name });
-  }
-  if (product?.service_type) lines.push({ label: "Type", value: SERVICE_TYPE_TEXT[product.service_type] ?? product.service_type });
-  lines.push({ label: "SMS to the recipient", value: smsNotification ? "Yes" : "No" });
-  return lines;
-}
-
-function countryName(iso: string): string | undefined {
-  try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(iso.toUpperCase());
-  } catch {
-    return undefined;
-  }
-}
 
 export type FulfillmentKind = "link" | "code" | "status" | "text";
 export type FulfillmentLine = { label: string; value: string; kind?: FulfillmentKind };

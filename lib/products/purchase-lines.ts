@@ -1,14 +1,14 @@
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { esimPurchaseLines } from "@/components/shop/orders/esim-view";
 import { giftcardPurchaseLines } from "@/components/shop/orders/giftcard-view";
-import { topupPurchaseLines, type PurchaseLine } from "@/lib/orders/buyer-view";
+import type { PurchaseLine } from "@/lib/orders/buyer-view";
+import { topupPurchaseLines } from "./topup/lines";
 import { imeiCheckPurchaseLines, unlockPurchaseLines } from "@/components/shop/orders/unlock-view";
-import { formatPhone } from "@/lib/validation/phone";
 
 // What the buyer is buying, in a few labelled lines (number and operator, brand and value,
 // destination and plan, device and IMEI): the same on the payment page and the order page.
 const LINES: Record<ProductType, (detail: unknown) => PurchaseLine[]> = {
-  topup: (detail) => topupPurchaseLines(detail, formatPhone),
+  topup: topupPurchaseLines,
   giftcard: giftcardPurchaseLines,
   esim: esimPurchaseLines,
   unlock: unlockPurchaseLines,

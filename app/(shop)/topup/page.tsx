@@ -4,14 +4,14 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { CatalogError } from "@/components/shop/topup/catalog-notices";
 import { CountryGrid } from "@/components/shop/topup/country-grid";
-import { flagEmoji } from "@/components/shop/topup/countries";
+import { flagEmoji } from "@/lib/products/topup/countries";
 import { checkPhone } from "@/lib/validation/phone";
 import { PhoneStep } from "@/components/shop/topup/phone-step";
 import { StepProgress } from "@/components/shop/topup/step-progress";
 import { TopupShell } from "@/components/shop/topup/topup-shell";
-import { operatorHref } from "@/components/shop/topup/urls";
-import { lookupCarrier } from "./carrier";
-import { loadCountryOptions, loadPromotions, loadTopupCountries } from "./load";
+import { operatorHref } from "@/lib/products/topup/urls";
+import { lookupCarrier } from "@/lib/products/topup/carrier";
+import { loadCountryOptions, loadPromotions, loadTopupCountries } from "@/lib/products/topup/catalog";
 import { first, type Search } from "./search-params";
 
 export const metadata: Metadata = { title: "Mobile top-up" };

@@ -1,12 +1,10 @@
 import { ChevronDown } from "lucide-react";
 import Link from "next/link";
-import { flagEmoji } from "./countries";
+import { flagEmoji } from "@/lib/products/topup/countries";
 import { OperatorLogo } from "./operator-logo";
 import { formatPhone } from "@/lib/validation/phone";
-import type { OperatorSummary } from "./types";
-import { operatorHref } from "./urls";
-
-export type OperatorChoice = { operatorId: string; operatorName: string; logoUrl: string | null };
+import type { OperatorChoice, OperatorSummary } from "@/lib/products/topup/types";
+import { operatorHref } from "@/lib/products/topup/urls";
 
 /**
  * The number, its operator (logo) and country (flag), with a way back to step 1, and "Not

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatMoney } from "@/lib/money";
 import { recipientGets, shortProductName } from "./rate-card";
-import type { TopupChoice } from "./types";
+import type { TopupChoice } from "@/lib/products/topup/types";
 
 /** The rate chosen before the number (browse flow), with a way back to change it. */
 export function ChosenRate({ choice, operatorName, sms, changeHref }: { choice: TopupChoice; operatorName: string; sms: boolean; changeHref: string }) {

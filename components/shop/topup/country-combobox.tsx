@@ -3,8 +3,8 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/lib/ui/cn";
-import { filterCountries, flagEmoji } from "./countries";
-import type { CountryOption } from "./types";
+import { filterCountries, flagEmoji } from "@/lib/products/topup/countries";
+import type { CountryOption } from "@/lib/products/topup/types";
 
 /**
  * The country selector: an editable combobox with a list popup (WAI-ARIA APG "combobox with

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { flagEmoji } from "./countries";
-import { countryHref } from "./urls";
+import { flagEmoji } from "@/lib/products/topup/countries";
+import { countryHref } from "@/lib/products/topup/urls";
 
 export type CountryLink = { iso: string; name: string; operators?: number };
 

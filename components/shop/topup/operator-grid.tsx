@@ -1,15 +1,7 @@
 import { Sparkles } from "lucide-react";
 import Link from "next/link";
 import { OperatorLogo } from "./operator-logo";
-
-export type OperatorCard = {
-  href: string;
-  operatorId: string;
-  operatorName: string;
-  logoUrl: string | null;
-  serviceTypes: string[];
-  promotion: string | null;
-};
+import type { OperatorCard } from "@/lib/products/topup/types";
 
 const TYPE_LABELS: Record<string, string> = { airtime: "Airtime", data: "Data", bundle: "Bundles" };
 

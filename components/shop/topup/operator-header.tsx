@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { flagEmoji } from "./countries";
+import { flagEmoji } from "@/lib/products/topup/countries";
 import { OperatorLogo } from "./operator-logo";
-import type { OperatorSummary } from "./types";
-import { countryHref } from "./urls";
+import type { OperatorSummary } from "@/lib/products/topup/types";
+import { countryHref } from "@/lib/products/topup/urls";
 
 /** The operator page's title when browsing: logo, name, country (flag), other operators. */
 export function OperatorHeader({ operator }: { operator: OperatorSummary }) {

@@ -6,19 +6,9 @@ import { useActionState, useEffect, useState, type FormEvent } from "react";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { samePhone } from "@/lib/validation/phone";
-import { CONFIRM_EMPTY, CONFIRM_MISMATCH } from "./rules";
+import { CONFIRM_EMPTY, CONFIRM_MISMATCH } from "@/lib/products/topup/rules";
 import { SmsMessageField } from "./sms-message-field";
-
-export type PayState = {
-  error?: string;
-  emailError?: string;
-  email?: string;
-  confirmError?: string;
-  confirmPhone?: string;
-  smsText?: string;
-  smsTextError?: string;
-  priceChanged?: boolean;
-};
+import type { PayState } from "@/lib/products/topup/pay-input";
 
 export type PayFields = { phone: string; operator: string; rate: string; sms: boolean; expectedTotalMinor: number };
 

@@ -8,7 +8,7 @@ import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { CountryCombobox } from "./country-combobox";
 import { checkPhone, countryOfTyped, phoneCountry, PHONE_EXAMPLE } from "@/lib/validation/phone";
-import type { CountryOption } from "./types";
+import type { CountryOption } from "@/lib/products/topup/types";
 
 /**
  * The number to top up: a country (flag, dialling code, searchable) and the number, written

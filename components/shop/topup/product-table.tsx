@@ -2,9 +2,7 @@ import Link from "next/link";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatMoney } from "@/lib/money";
 import { recipientGets } from "./rate-card";
-import type { TopupChoice } from "./types";
-
-export type ProductRow = { choice: TopupChoice; operatorName: string; href: string };
+import type { ProductRow } from "@/lib/products/topup/types";
 
 const TYPE_LABELS: Record<string, string> = { airtime: "Airtime", data: "Data", bundle: "Bundle" };
 

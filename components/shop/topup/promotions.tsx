@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { LocalTime } from "@/components/ui/local-time";
-import type { PromotionView } from "./types";
+import type { PromotionView } from "@/lib/products/topup/types";
 
 /**
  * Active promotions, highlighted. The operator gives the bonus on its side: the price here

@@ -1,5 +1,5 @@
 import { formatMoney } from "@/lib/money";
-import type { TopupChoice } from "./types";
+import type { TopupChoice } from "@/lib/products/topup/types";
 
 /** "O2 15 GBP Airtime" → "15 GBP Airtime": the operator is already the page's subject. */
 export function shortProductName(productName: string, operatorName: string): string {

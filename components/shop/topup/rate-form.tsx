@@ -3,7 +3,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { formatMoney } from "@/lib/money";
-import { SMS_FEE_HINT_MINOR } from "./rules";
+import { SMS_FEE_HINT_MINOR } from "@/lib/products/topup/rules";
 
 /**
  * The rate choice as a GET form (the choice lands in the URL, so back, refresh and a second

@@ -1,7 +1,7 @@
 import { RateCard } from "./rate-card";
 import { RateForm } from "./rate-form";
 import { ServiceTabs } from "./service-tabs";
-import type { TopupOffer } from "./types";
+import type { TopupOffer } from "@/lib/products/topup/types";
 
 /**
  * The operator's rates: one tab per service type (airtime, data, bundles), rates as cards, the

@@ -3,12 +3,13 @@ import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
 import type { BuyerPricing } from "@/lib/orders/buyer-view";
 import { Card, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
-import { flagEmoji } from "./countries";
+import { flagEmoji } from "@/lib/products/topup/countries";
 import { OperatorLogo } from "./operator-logo";
-import { PayForm, type PayFields, type PayState } from "./pay-form";
+import { PayForm, type PayFields } from "./pay-form";
+import type { PayState } from "@/lib/products/topup/pay-input";
 import { formatPhone } from "@/lib/validation/phone";
 import { recipientGets, shortProductName } from "./rate-card";
-import type { OperatorSummary, TopupChoice } from "./types";
+import type { OperatorSummary, TopupChoice } from "@/lib/products/topup/types";
 
 /**
  * The confirmation step: what will be bought (number, operator, country, amount), the

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { cn } from "@/lib/ui/cn";
-import { SMS_TEXT_MAX } from "./rules";
+import { SMS_TEXT_MAX } from "@/lib/products/topup/rules";
 
 /**
  * The recipient's SMS message, optional, at most 140 characters, with a live count. The count

@@ -1,7 +1,7 @@
 import "server-only";
 import { loadBrandOffer } from "@/app/(shop)/giftcards/catalog";
-import { lookupCarrier } from "@/app/(shop)/topup/carrier";
-import { loadOperatorOffer } from "@/app/(shop)/topup/offer";
+import { lookupCarrier } from "@/lib/products/topup/carrier";
+import { loadOperatorOffer } from "@/lib/products/topup/offer";
 import { giftcardDetailOf } from "@/components/shop/orders/giftcard-view";
 import { checkPhone, formatPhone } from "@/lib/validation/phone";
 import type { QuoteInput } from "@/lib/orders/quote";

@@ -3,17 +3,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { CatalogError, StaleNotice } from "@/components/shop/topup/catalog-notices";
-import { countryNameOf, flagEmoji, isCountryCode } from "@/components/shop/topup/countries";
+import { countryNameOf, flagEmoji, isCountryCode } from "@/lib/products/topup/countries";
 import { OperatorGrid } from "@/components/shop/topup/operator-grid";
 import { checkPhone } from "@/lib/validation/phone";
 import { ProductTable } from "@/components/shop/topup/product-table";
 import { Promotions } from "@/components/shop/topup/promotions";
 import { BROWSE_FIRST, StepProgress } from "@/components/shop/topup/step-progress";
 import { Breadcrumbs, TopupShell } from "@/components/shop/topup/topup-shell";
-import { countryFromParam, countryHref } from "@/components/shop/topup/urls";
+import { countryFromParam, countryHref } from "@/lib/products/topup/urls";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { loadCountryPage } from "../country";
+import { loadCountryPage } from "@/lib/products/topup/country-page";
 import { first, type Search } from "../search-params";
 
 type Params = Promise<{ country: string }>;
@@ -42,7 +42,7 @@ export default async function CountryPage({ params, searchParams }: { params: Pa
   const retryHref = countryHref(country, { q, phone: keptPhone });
   const needle = q?.toLowerCase();
   const products = page.products.ok && needle ? page.products.value.filter((r) => r.choice.productName.toLowerCase().includes(needle)) : page.products.ok ? page.products.value : [];
-  const staleAgeMs = (page.operators.ok ? page.operators.staleAgeMs : null) ?? (page.products.ok ? page.products.staleAgeMs : null);
+  const staleAgeMs = (page.operators.ok ? page.operators.age?.ageMs : null) ?? (page.products.ok ? page.products.age?.ageMs : null) ?? null;
 
   return (
     <TopupShell>

@@ -3,8 +3,8 @@
 import { expectActionInput, isId, isText } from "@/lib/http/action-input";
 import { z } from "zod";
 import { loadBrandOffer, loadCountryBrands } from "@/app/(shop)/giftcards/catalog";
-import { lookupCarrier } from "@/app/(shop)/topup/carrier";
-import { loadOperatorOffer } from "@/app/(shop)/topup/offer";
+import { lookupCarrier } from "@/lib/products/topup/carrier";
+import { loadOperatorOffer } from "@/lib/products/topup/offer";
 import { checkPhone } from "@/lib/validation/phone";
 import { posEsimPlans } from "@/lib/admin/pos/esim-catalog";
 import { placeCounterSale } from "@/lib/admin/pos/place";

@@ -1,5 +1,5 @@
-// The top-up catalog as the journey's components receive it (built on the server by
-// app/(shop)/topup/offer.ts and friends): only what a buyer may see, prices already retail.
+// The top-up catalog as the journey's components receive it (built on the server by ./offer.ts
+// and friends): only what a buyer may see, prices already retail.
 
 export type TopupChoice = {
   token: string;
@@ -54,3 +54,19 @@ export type TopupOffer = OperatorSummary & {
 
 /** A country in the country selector: ISO code (upper case), name and dialling code ("+44"). */
 export type CountryOption = { iso: string; name: string; callingCode: string };
+
+/** A country's operator as a card on the country page. */
+export type OperatorCard = {
+  href: string;
+  operatorId: string;
+  operatorName: string;
+  logoUrl: string | null;
+  serviceTypes: string[];
+  promotion: string | null;
+};
+
+/** A row of a country's top-ups (catalog search), linking into its operator's journey. */
+export type ProductRow = { choice: TopupChoice; operatorName: string; href: string };
+
+/** One of the country's operators for "Not your operator?". */
+export type OperatorChoice = { operatorId: string; operatorName: string; logoUrl: string | null };

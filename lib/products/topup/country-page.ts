@@ -1,15 +1,13 @@
 import "server-only";
-import { countryNameOf, isCountryCode } from "@/components/shop/topup/countries";
-import type { OperatorChoice } from "@/components/shop/topup/carrier-summary";
-import type { OperatorCard } from "@/components/shop/topup/operator-grid";
-import type { ProductRow } from "@/components/shop/topup/product-table";
-import type { PromotionView } from "@/components/shop/topup/types";
-import { operatorHref, type TopupQuery } from "@/components/shop/topup/urls";
+import { countryNameOf, isCountryCode } from "./countries";
+import type { OperatorCard, OperatorChoice, ProductRow, PromotionView } from "./types";
+import { operatorHref, type TopupQuery } from "./urls";
 import { catalogImageUrl } from "@/lib/catalog/images";
 import { searchTopupProducts, topupOperators } from "@/lib/catalog/topup";
 import { db } from "@/lib/db";
 import { getMargin } from "@/lib/pricing/retail";
-import { load, loadPromotions, loadTopupCountries, type Loaded } from "./load";
+import { loadPromotions, loadTopupCountries } from "./catalog";
+import { loadRead, type Loaded } from "@/lib/catalog/loaded";
 import { toChoice } from "./offer";
 
 // A country's page: its operators (cards), its top-ups from the catalog search (at retail
@@ -26,8 +24,8 @@ export type CountryPage = {
 
 export async function loadCountryPage(country: string, query: TopupQuery = {}): Promise<CountryPage> {
   const [operators, products, promotions, countries, margin] = await Promise.all([
-    load(() => topupOperators(country), "operators"),
-    load(() => searchTopupProducts(country), "product search"),
+    loadRead(() => topupOperators(country), "top-up operators"),
+    loadRead(() => searchTopupProducts(country), "top-up product search"),
     loadPromotions(country),
     loadTopupCountries(),
     getMargin(db, "topup"),
@@ -74,7 +72,7 @@ export async function loadCountryPage(country: string, query: TopupQuery = {}): 
 
 /** The country's operators for "Not your operator?" (empty when they cannot be read). */
 export async function loadOperatorChoices(country: string): Promise<OperatorChoice[]> {
-  const operators = await load(() => topupOperators(country), "operators");
+  const operators = await loadRead(() => topupOperators(country), "top-up operators");
   if (!operators.ok) return [];
   return operators.value
     .filter((o) => o.parent_category !== "giftcards")

@@ -1,12 +1,13 @@
 import "server-only";
-import { countryNameOf } from "@/components/shop/topup/countries";
-import type { PromotionView, ServiceTypeGroup, TopupChoice, TopupOffer } from "@/components/shop/topup/types";
+import { countryNameOf } from "./countries";
+import type { PromotionView, ServiceTypeGroup, TopupChoice, TopupOffer } from "./types";
 import { catalogImageUrl } from "@/lib/catalog/images";
 import { topupProduct } from "@/lib/catalog/topup";
 import { db } from "@/lib/db";
 import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
 import type { Rate } from "@/lib/upstream/commerce";
-import { load, loadPromotions, promotionView } from "./load";
+import { loadPromotions, promotionView } from "./catalog";
+import { loadRead } from "@/lib/catalog/loaded";
 
 // What the shop offers for one operator: its service types (airtime, data, bundle) with every
 // rate at the shop's retail price (upstream cost + margin, the same rule the review's quote
@@ -20,7 +21,7 @@ const SERVICE_ORDER = ["airtime", "data", "bundle"];
 export const SERVICE_LABELS: Record<string, string> = { airtime: "Airtime", data: "Data", bundle: "Bundles" };
 
 export async function loadOperatorOffer(operatorId: string): Promise<OfferResult> {
-  const [product, margin] = await Promise.all([load(() => topupProduct(operatorId), "operator"), getMargin(db, "topup")]);
+  const [product, margin] = await Promise.all([loadRead(() => topupProduct(operatorId), "top-up operator"), getMargin(db, "topup")]);
   if (!product.ok) return { ok: false, error: product.error, notFound: product.code === "OPERATOR_NOT_FOUND" || product.code === "HTTP_404" };
   const detail = product.value;
   // Gift card brands share the id space (the un-prefixed aliases): not a top-up operator.
@@ -50,7 +51,7 @@ export async function loadOperatorOffer(operatorId: string): Promise<OfferResult
       serviceTypes,
       choices: serviceTypes.flatMap((group) => group.choices),
       promotions,
-      pricesAgeMs: product.staleAgeMs,
+      pricesAgeMs: product.age?.ageMs ?? null,
     },
   };
 }

@@ -1,14 +1,13 @@
 import "server-only";
-import { countryNameOf } from "@/components/shop/topup/countries";
-import type { OperatorSummary } from "@/components/shop/topup/types";
+import { countryNameOf } from "./countries";
+import type { OperatorSummary } from "./types";
 import { catalogImageUrl } from "@/lib/catalog/images";
 import { CATALOG_RESOURCES } from "@/lib/catalog/lifetimes";
 import { carrierLookup, carrierLookupKey } from "@/lib/catalog/topup";
 import { db } from "@/lib/db";
-import { logger } from "@/lib/log";
 import { requestVisitor } from "@/lib/security/request-visitor";
 import { limitVisitor } from "@/lib/security/visitor-limits";
-import { isUpstreamError } from "@/lib/upstream/errors";
+import { userFailureOf } from "@/lib/errors/user-message";
 
 // The operator the upstream finds for a number (cached a day per number, keyed by a hash).
 // "refused" means the upstream said no to the number itself (not a mobile, a country it does
@@ -60,12 +59,9 @@ export async function lookupCarrier(e164: string): Promise<CarrierResult> {
       },
     };
   } catch (error) {
-    if (isUpstreamError(error)) {
-      // By code, not status: a failure the cache recorded moments ago comes back with its code.
-      const refused = NUMBER_REFUSALS.has(error.canonicalCode);
-      return { ok: false, kind: refused ? "refused" : "unavailable", error: error.userMessage };
-    }
-    logger.error({ err: error }, "carrier lookup failed");
-    return { ok: false, kind: "unavailable", error: "We could not look up this number just now. Please try again in a moment." };
+    const failure = userFailureOf(error, "carrier lookup", "We could not look up this number just now. Please try again in a moment.");
+    // By code, not status: a failure the cache recorded moments ago comes back with its code.
+    const refused = failure.code !== undefined && NUMBER_REFUSALS.has(failure.code);
+    return { ok: false, kind: refused ? "refused" : "unavailable", error: failure.error };
   }
 }

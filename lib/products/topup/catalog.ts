@@ -1,34 +1,18 @@
 import "server-only";
 import { getCountries, getCountryCallingCode, isSupportedCountry } from "libphonenumber-js/min";
-import { countryNameOf } from "@/components/shop/topup/countries";
-import type { CountryOption, PromotionView } from "@/components/shop/topup/types";
-import type { CatalogRead } from "@/lib/catalog/cache";
+import { countryNameOf } from "./countries";
+import type { CountryOption, PromotionView } from "./types";
+import { loadRead, type Loaded } from "@/lib/catalog/loaded";
 import { topupCountries, topupPromotions } from "@/lib/catalog/topup";
-import { logger } from "@/lib/log";
-import { isUpstreamError } from "@/lib/upstream/errors";
 import type { Country, Promotion } from "@/lib/upstream/commerce";
 
-// Catalog reads for the top-up pages, turned into "loaded (maybe with its age) or a message
-// a buyer can read": a page never crashes because the upstream is down.
-
-export type Loaded<T> = { ok: true; value: T; staleAgeMs: number | null } | { ok: false; error: string; code?: string };
-
-export const GENERIC_CATALOG_ERROR = "We could not load this part of the catalog just now. Please try again in a moment.";
-
-export async function load<T>(read: () => Promise<CatalogRead<T>>, what: string): Promise<Loaded<T>> {
-  try {
-    const result = await read();
-    return { ok: true, value: result.value, staleAgeMs: result.stale ? result.ageMs : null };
-  } catch (error) {
-    if (isUpstreamError(error)) return { ok: false, error: error.userMessage, code: error.canonicalCode };
-    logger.error({ err: error, what }, "top-up catalog read failed");
-    return { ok: false, error: GENERIC_CATALOG_ERROR };
-  }
-}
+// The top-up pages' shared catalog reads: the countries the shop serves and the promotions
+// running now. Each answers a Loaded value (lib/catalog/loaded.ts): a page never crashes
+// because the upstream is down.
 
 /** Countries the shop sells top-ups for, by name. */
 export async function loadTopupCountries(): Promise<Loaded<Country[]>> {
-  const loaded = await load(topupCountries, "countries");
+  const loaded = await loadRead(topupCountries, "top-up countries");
   if (!loaded.ok) return loaded;
   const named = loaded.value.map((c) => ({ ...c, country_name: countryNameOf(c.iso_short_code, c.country_name) }));
   return { ...loaded, value: named.sort((a, b) => a.country_name.localeCompare(b.country_name, "en")) };
@@ -70,7 +54,7 @@ export function promotionView(p: Promotion): PromotionView {
  * and those for the whole country. Informational, so a failed read just shows none.
  */
 export async function loadPromotions(country?: string, operatorId?: string): Promise<PromotionView[]> {
-  const loaded = await load(topupPromotions, "promotions");
+  const loaded = await loadRead(topupPromotions, "top-up promotions");
   if (!loaded.ok) return [];
   const now = Date.now();
   return loaded.value

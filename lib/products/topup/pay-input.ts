@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { EMAIL_MESSAGE, emailSchema } from "@/lib/validation/email";
+import { checkPhone, samePhone } from "@/lib/validation/phone";
+import { CONFIRM_EMPTY, CONFIRM_MISMATCH, SMS_TEXT_MAX } from "./rules";
+import type { TopupSaleChoice, TopupSaleMessages } from "./sale";
+
+// The storefront's "Pay" form on the review step, read and checked before anything is looked
+// up or ordered: the number (and its second entry, which must name the same number), the
+// operator, the rate, the SMS choice and text, the total the buyer saw and the email. What the
+// buyer typed comes back with every refusal, so the form keeps it.
+
+/** The review form's state after a refused submit (what components/shop/topup/pay-form.tsx shows). */
+export type PayState = {
+  error?: string;
+  emailError?: string;
+  email?: string;
+  confirmError?: string;
+  confirmPhone?: string;
+  smsText?: string;
+  smsTextError?: string;
+  priceChanged?: boolean;
+};
+
+export const START_AGAIN = "This review is out of date. Please choose the top-up again.";
+
+/** The storefront's wording of the sale step's refusals (./sale.ts). */
+export const SHOP_MESSAGES: TopupSaleMessages = { rateGone: START_AGAIN };
+
+const paySchema = z.object({
+  phone: z.string().transform((value, ctx) => {
+    const result = checkPhone(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.error });
+      return z.NEVER;
+    }
+    return result.e164;
+  }),
+  confirmPhone: z.string().max(40),
+  operator: z.string().regex(/^\d{1,12}$/),
+  rate: z.string().regex(/^[\w.:-]{1,200}$/),
+  sms: z.enum(["1", ""]).transform((v) => v === "1"),
+  smsText: z.string().trim().max(SMS_TEXT_MAX, `The message can be at most ${SMS_TEXT_MAX} characters.`),
+  expectedTotalMinor: z.coerce.number().int().min(0),
+  email: emailSchema.optional(),
+});
+
+export type PayInput = {
+  /** What the buyer typed, for every answer. */
+  keep: PayState;
+  choice: TopupSaleChoice & { operator: string };
+  /** What identifies the review for its submission (lib/orders/submitter.ts). */
+  review: Record<string, unknown>;
+  expectedTotalMinor: number;
+  email?: string;
+};
+
+export function readPayInput(form: FormData): { ok: true; input: PayInput } | { ok: false; state: PayState } {
+  const typed = {
+    email: String(form.get("email") ?? "").trim(),
+    confirmPhone: String(form.get("confirmPhone") ?? ""),
+    smsText: String(form.get("smsText") ?? ""),
+  };
+  const keep: PayState = { email: typed.email, confirmPhone: typed.confirmPhone, smsText: typed.smsText };
+  const parsed = paySchema.safeParse({
+    phone: form.get("phone") ?? "",
+    confirmPhone: typed.confirmPhone,
+    operator: form.get("operator") ?? "",
+    rate: form.get("rate") ?? "",
+    sms: form.get("sms") ?? "",
+    smsText: typed.smsText,
+    expectedTotalMinor: form.get("expectedTotalMinor") ?? "",
+    email: typed.email || undefined,
+  });
+  if (!parsed.success) {
+    const fields = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    const state: PayState = { ...keep };
+    if (fields.has("email")) state.emailError = EMAIL_MESSAGE;
+    if (fields.has("smsText")) state.smsTextError = `The message can be at most ${SMS_TEXT_MAX} characters.`;
+    if (fields.has("confirmPhone")) state.confirmError = CONFIRM_MISMATCH;
+    const inline = ["email", "smsText", "confirmPhone"];
+    if ([...fields].some((field) => !inline.includes(field))) state.error = START_AGAIN;
+    return { ok: false, state };
+  }
+  const { phone, confirmPhone, operator, rate, sms, expectedTotalMinor, email } = parsed.data;
+  // The second entry must name the same number, before anything is looked up or ordered.
+  if (!samePhone(phone, confirmPhone)) return { ok: false, state: { ...keep, confirmError: confirmPhone.trim() ? CONFIRM_MISMATCH : CONFIRM_EMPTY } };
+  const smsText = sms && parsed.data.smsText ? parsed.data.smsText : undefined;
+  return {
+    ok: true,
+    input: {
+      keep,
+      choice: { phone, operator, rate, sms, smsText },
+      review: { phone, operator, rate, sms, smsText: smsText ?? null },
+      expectedTotalMinor,
+      email,
+    },
+  };
+}

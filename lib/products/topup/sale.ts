@@ -1,0 +1,82 @@
+import "server-only";
+import type { CheckoutFailure, PriceSale } from "@/lib/orders/checkout";
+import { quoteCommerceOrder, type QuoteInput } from "@/lib/orders/quote";
+import { reviewQuote, type ReviewQuote } from "@/lib/orders/review-quote";
+import { checkPhone, formatPhone } from "@/lib/validation/phone";
+import { lookupCarrier } from "./carrier";
+import { topupDetail } from "./detail";
+import { loadOperatorOffer, type OfferResult } from "./offer";
+import type { TopupOffer } from "./types";
+
+// A top-up's checkout step (lib/orders/checkout.ts): the choice checked against the live
+// catalog, priced, and its order detail built. The storefront names the operator the buyer
+// chose (the number must be from its country, and the carrier lookup must answer); the point
+// of sale names none: the number's carrier is the operator. Either way the rate must be one of
+// that operator's current rates.
+
+export type TopupSaleChoice = { phone: string; rate: string; operator?: string; sms?: boolean; smsText?: string };
+
+/** The refusals each channel words its own way. */
+export type TopupSaleMessages = { rateGone: string };
+
+/** The point of sale's wording (the storefront's says its review is out of date: ./pay-input.ts). */
+export const COUNTER_MESSAGES: TopupSaleMessages = { rateGone: "That amount is no longer offered for this number. Please choose again." };
+
+const failure = (error: string, field?: string): CheckoutFailure => ({ ok: false, error, ...(field ? { field } : {}) });
+
+export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages = COUNTER_MESSAGES): PriceSale {
+  return async (context) => {
+    const phone = checkPhone(choice.phone);
+    if (!phone.ok) return failure(phone.error, "phone");
+    const offer = choice.operator ? found(await loadOperatorOffer(choice.operator)) : await numbersOperator(phone.e164);
+    if (!offer.ok) return offer;
+    const rate = offer.value.choices.find((c) => c.token === choice.rate);
+    if (!rate) return failure(messages.rateGone, "rate");
+    if (choice.operator) {
+      const refused = await numberRefused(offer.value, phone.e164, phone.country);
+      if (refused) return refused;
+    }
+
+    const { operatorId, operatorName, countryCode, countryName } = offer.value;
+    const quote = await quoteCommerceOrder(quoteInputOf({ ...choice, phone: phone.e164 }), { mode: context.mode, visitor: context.visitor });
+    return {
+      ok: true,
+      productType: "topup",
+      label: `${rate.productName} to ${formatPhone(phone.e164)} (${operatorName}, ${countryName})`,
+      facts: [],
+      pricing: quote.pricing,
+      detail: topupDetail({ ...quote.detail, phone: phone.e164, operator: { id: operatorId, name: operatorName, countryCode, countryName } }),
+      upstreamMode: context.mode,
+      sufficientCredits: quote.upstream.sufficientCredits,
+    };
+  };
+}
+
+type OperatorFound = { ok: true; value: TopupOffer } | CheckoutFailure;
+
+const found = (offer: OfferResult): OperatorFound => (offer.ok ? { ok: true, value: offer.offer } : failure(offer.error));
+
+/** The storefront's check of the number against the operator the buyer chose: its country, and the carrier lookup must answer. */
+async function numberRefused(operator: TopupOffer, e164: string, numberCountry: string | undefined): Promise<CheckoutFailure | null> {
+  if (numberCountry?.toLowerCase() !== operator.countryCode) return failure(`This number is not from ${operator.countryName}. Please choose the top-up again.`, "phone");
+  const carrier = await lookupCarrier(e164);
+  return carrier.ok ? null : failure(carrier.error, carrier.kind === "refused" ? "phone" : undefined);
+}
+
+/** The point of sale's: the operator the carrier lookup finds for the number. */
+async function numbersOperator(e164: string): Promise<OperatorFound> {
+  const carrier = await lookupCarrier(e164);
+  if (!carrier.ok) return failure(carrier.error, carrier.kind === "refused" ? "phone" : undefined);
+  return found(await loadOperatorOffer(carrier.carrier.operatorId));
+}
+
+/** The upstream preview's request for a choice; the SMS text only goes with the SMS notice. */
+function quoteInputOf(choice: Pick<TopupSaleChoice, "phone" | "rate" | "sms" | "smsText">): QuoteInput {
+  const sms = choice.sms ?? false;
+  return { type: "topup", priceToken: choice.rate, phone: choice.phone, smsNotification: sms, smsText: sms && choice.smsText ? choice.smsText : undefined };
+}
+
+/** The review step's price for the number, rate and SMS choice (the text does not change it). */
+export function loadTopupQuote(input: { phone: string; rate: string; sms: boolean }): Promise<ReviewQuote> {
+  return reviewQuote(quoteInputOf(input), "top-up quote", "We could not price this top-up just now. Please try again in a moment.");
+}
