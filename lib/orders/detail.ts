@@ -24,17 +24,6 @@ export const commerceDetailSchema = z.looseObject({
 });
 export type CommerceDetail = z.infer<typeof commerceDetailSchema>;
 
-/** Unlock detail: what create_order needs, and the tool's guaranteed time type for the schedule. */
-export const unlockDetailSchema = z.looseObject({
-  deviceId: z.number().int().nonnegative(),
-  networkId: z.number().int().nonnegative(),
-  imei: storedImeiSchema,
-  suffixes: z.record(z.string(), z.string()).optional(),
-  toolId: z.number().int().nonnegative(),
-  guaranteedTimeType: z.string().optional(),
-});
-export type UnlockDetail = z.infer<typeof unlockDetailSchema>;
-
 export const imeiCheckDetailSchema = z.looseObject({ imei: storedImeiSchema });
 
 /**

@@ -9,7 +9,7 @@ import { logger } from "@/lib/log";
 import { continueToPayment, type OrderToPay } from "@/lib/orders/continue-to-payment";
 import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
 import { submissionOf } from "@/lib/orders/submitter-action";
-import { imeiCheckPrice } from "@/lib/orders/unlock-quote";
+import { imeiCheckPrice } from "@/lib/products/unlock/price";
 import { emailSchema } from "@/lib/validation/email";
 import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
 

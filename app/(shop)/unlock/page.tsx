@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { loadBrands, searchDevices } from "./catalog";
+import { loadBrands, searchDevices } from "@/lib/products/unlock/catalog";
 import { first, type Search } from "./search-params";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { BrandGrid } from "@/components/shop/unlock/brand-grid";

@@ -3,11 +3,11 @@
 import { useState, useTransition } from "react";
 import type { PlaceResult, PosRate, PreviewResult } from "@/app/admin/(dashboard)/pos/actions";
 import { ImeiSuffixFields, type ImeiAndSuffixes } from "@/components/shop/unlock/imei-suffix-fields";
-import { FLAG_NAMES } from "@/components/shop/unlock/text";
+import { FLAG_NAMES } from "@/lib/products/unlock/text";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import type { SaleRequest } from "@/lib/admin/pos/sale-request";
-import type { UnlockChoice, UnlockChoices, UnlockToolChoice, UnlockTools } from "@/lib/admin/pos/unlock-catalog";
+import type { UnlockChoice, UnlockChoices, UnlockToolChoice, UnlockTools } from "@/lib/products/unlock/pos-catalog";
 import { RateChoices } from "./rate-choices";
 import { SaleCheckout } from "./sale-checkout";
 

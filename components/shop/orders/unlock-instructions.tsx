@@ -1,4 +1,4 @@
-import { formatHowto, type HowtoPart } from "./unlock-instructions-format";
+import { formatHowto, type HowtoPart } from "@/lib/products/unlock/instructions";
 
 function Parts({ parts }: { parts: HowtoPart[] }) {
   return (

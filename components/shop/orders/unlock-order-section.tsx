@@ -2,12 +2,12 @@ import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import { formatMoney } from "@/lib/money";
 import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
 import { Card, CardTitle } from "@/components/ui/card";
-import { guaranteedTimeText, pollingText } from "@/components/shop/unlock/text";
+import { guaranteedTimeText, pollingText } from "@/lib/products/unlock/text";
 import { UnlockCancel, type UnlockCancelState } from "./unlock-cancel";
 import { UnlockInstructions } from "./unlock-instructions";
 import { UnlockPlacingProgress } from "./unlock-placing-progress";
 import { UnlockStatusTimeline } from "./unlock-status-timeline";
-import { readUnlockDetail } from "./unlock-view";
+import { readUnlockDetail } from "@/lib/products/unlock/detail";
 
 export type UnlockOrderForPage = {
   status: OrderStatus;

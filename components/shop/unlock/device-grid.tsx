@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { DeviceImage } from "./device-image";
-import type { DeviceView } from "./types";
+import type { DeviceView } from "@/lib/products/unlock/types";
 
 /** Devices as cards with their picture, each a link to choosing the network. */
 export function DeviceGrid({ devices, showBrand = false }: { devices: DeviceView[]; showBrand?: boolean }) {

@@ -1,5 +1,5 @@
 import { DeviceImage } from "./device-image";
-import type { DeviceView } from "./types";
+import type { DeviceView } from "@/lib/products/unlock/types";
 
 /** The chosen device: picture, name and the supplier's description (as text). */
 export function DeviceHeader({ device, title }: { device: DeviceView; title: string }) {

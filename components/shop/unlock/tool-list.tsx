@@ -1,8 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
 import { formatMoney } from "@/lib/money";
-import { FLAG_NAMES, guaranteedTimeText, successPercent } from "./text";
-import type { ToolView } from "./types";
+import { FLAG_NAMES, guaranteedTimeText, successPercent } from "@/lib/products/unlock/text";
+import type { ToolView } from "@/lib/products/unlock/types";
 
 /** The unlock services for a device on a network: everything the spec says to show, and a choice. */
 export function ToolList({ tools, baseHref }: { tools: ToolView[]; baseHref: string }) {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ReviewPayForm } from "@/components/shop/checkout/review-pay-form";
 import type { SuffixFlag } from "@/lib/validation/imei";
 import { ImeiSuffixFields } from "./imei-suffix-fields";
-import { CHECKLIST, type UnlockPayFields, type UnlockPayState } from "./order-form-state";
+import { CHECKLIST, type UnlockPayFields, type UnlockPayState } from "@/lib/products/unlock/form";
 
 type Props = {
   action: (state: UnlockPayState, form: FormData) => Promise<UnlockPayState>;

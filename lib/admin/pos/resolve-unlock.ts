@@ -1,8 +1,9 @@
 import "server-only";
-import { loadSelection, unlockOrderDetail } from "@/app/(shop)/unlock/catalog";
-import { guaranteedTimeText, successPercent } from "@/components/shop/unlock/text";
+import { loadSelection } from "@/lib/products/unlock/catalog";
+import { unlockOrderDetail } from "@/lib/products/unlock/detail";
+import { guaranteedTimeText, successPercent } from "@/lib/products/unlock/text";
 import { db } from "@/lib/db";
-import { imeiCheckPrice } from "@/lib/orders/unlock-quote";
+import { imeiCheckPrice } from "@/lib/products/unlock/price";
 import { imeiProblem, normaliseImei, suffixProblem, type Suffixes } from "@/lib/validation/imei";
 import type { ResolvedSale } from "./resolve";
 import type { SaleRequest } from "./sale-request";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { imeiCheckPrice, unlockToolPrice } from "@/lib/orders/unlock-quote";
+import { imeiCheckPrice, unlockToolPrice } from "@/lib/products/unlock/price";
 import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
 import { stubAppEnv } from "@/testing/app-env";
 
@@ -12,7 +12,7 @@ let tb: OrderTestbed;
 let resolve: typeof import("./resolve");
 let price: typeof import("./price-sale");
 let place: typeof import("./place");
-let catalog: typeof import("./unlock-catalog");
+let catalog: typeof import("@/lib/products/unlock/pos-catalog");
 const staff = { id: "staff_pos_unlock", email: "counter-unlock@example.com" };
 const PAIR = { brand: 1, device: UNLOCK_PAIR.deviceId, country: 826, network: UNLOCK_PAIR.networkId };
 const ALL_SUFFIXES_TOOL = 12;
@@ -20,7 +20,7 @@ const ALL_SUFFIXES_TOOL = 12;
 beforeAll(async () => {
   tb = await startOrderTestbed();
   stubAppEnv({ databaseUrl: tb.url, emulatorUrl: tb.emulatorUrl });
-  [resolve, price, place, catalog] = await Promise.all([import("./resolve"), import("./price-sale"), import("./place"), import("./unlock-catalog")]);
+  [resolve, price, place, catalog] = await Promise.all([import("./resolve"), import("./price-sale"), import("./place"), import("@/lib/products/unlock/pos-catalog")]);
   await tb.db.user.create({ data: { id: staff.id, email: staff.email, role: "staff" } });
 });
 afterAll(async () => {

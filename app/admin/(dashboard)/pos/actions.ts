@@ -11,7 +11,7 @@ import { placeCounterSale } from "@/lib/admin/pos/place";
 import { previewOf, priceSale } from "@/lib/admin/pos/price-sale";
 import { resolveSale } from "@/lib/admin/pos/resolve";
 import { saleRequestSchema, type SalePreview } from "@/lib/admin/pos/sale-request";
-import { posUnlockCatalog, type UnlockChoices, type UnlockTools } from "@/lib/admin/pos/unlock-catalog";
+import { posUnlockCatalog, type UnlockChoices, type UnlockTools } from "@/lib/products/unlock/pos-catalog";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";

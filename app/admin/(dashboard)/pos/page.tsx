@@ -10,7 +10,7 @@ import { UnlockSale } from "@/components/admin/pos/unlock-sale";
 import { PageHeader } from "@/components/admin/shared/page-header";
 import { Card } from "@/components/ui/card";
 import { posEsimDestinations } from "@/lib/admin/pos/esim-catalog";
-import { posUnlockCatalog } from "@/lib/admin/pos/unlock-catalog";
+import { posUnlockCatalog } from "@/lib/products/unlock/pos-catalog";
 import { requireStaff } from "@/lib/auth/guards";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import {

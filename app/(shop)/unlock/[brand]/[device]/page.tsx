@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { idParam, loadCountries, loadDevice, loadNetworks } from "../../catalog";
+import { idParam, loadCountries, loadDevice, loadNetworks } from "@/lib/products/unlock/catalog";
 import { first, type Search } from "../../search-params";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";

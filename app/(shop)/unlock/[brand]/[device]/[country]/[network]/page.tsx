@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { loadSelection } from "../../../../catalog";
+import { loadSelection } from "@/lib/products/unlock/catalog";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { DeviceHeader } from "@/components/shop/unlock/device-header";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { payForUnlockAction } from "../../../../../actions";
-import { idParam, loadSelection } from "../../../../../catalog";
+import { idParam, loadSelection } from "@/lib/products/unlock/catalog";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogError } from "@/components/shop/giftcards/catalog-notice";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
 import { DeviceImage } from "@/components/shop/unlock/device-image";
-import { guaranteedTimeText, successPercent } from "@/components/shop/unlock/text";
+import { guaranteedTimeText, successPercent } from "@/lib/products/unlock/text";
 import { UnlockOrderForm } from "@/components/shop/unlock/unlock-order-form";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 import { Card, CardTitle } from "@/components/ui/card";

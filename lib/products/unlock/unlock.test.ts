@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatHowto } from "@/components/shop/orders/unlock-instructions-format";
-import { imeiCheckPurchaseLines, readImeiCheck, safeWebUrl, unlockPurchaseLines } from "@/components/shop/orders/unlock-view";
+import { formatHowto } from "./instructions";
+import { imeiCheckPurchaseLines, readImeiCheck, safeWebUrl, unlockPurchaseLines } from "./lines";
 import { cancelMsLeft, formatCountdown, UNLOCK_CANCEL_WINDOW_MS } from "@/lib/orders/unlock-cancel-window";
 import { guaranteedTimeText, htmlToText, successPercent } from "./text";
 

@@ -1,7 +1,8 @@
 import type { PriceBreakdown } from "@/lib/pricing/retail";
+import type { UnlockCountry, UnlockNetwork } from "@/lib/upstream/unlock/schemas";
 import type { SuffixFlag } from "@/lib/validation/imei";
 
-// The shapes the unlock pages hand their components (built in app/(shop)/unlock/catalog.ts).
+// The shapes the unlock catalog (./catalog.ts) hands the pages and their components.
 
 /** How old a catalog copy is when it is past its lifetime; null when fresh. */
 export type { CatalogAge } from "@/lib/catalog/age";
@@ -30,3 +31,6 @@ export type ToolView = {
   needs: SuffixFlag[];
   price: PriceBreakdown;
 };
+
+/** A device, its network (in its country) and the services offered for the pair. */
+export type UnlockSelection = { device: DeviceView; country: UnlockCountry; network: UnlockNetwork; tools: ToolView[] };

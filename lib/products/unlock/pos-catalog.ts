@@ -1,10 +1,10 @@
 import "server-only";
-import { loadBrandDevices, loadBrands, loadCountries, loadNetworks, loadTools } from "@/app/(shop)/unlock/catalog";
-import { guaranteedTimeText } from "@/components/shop/unlock/text";
 import type { SuffixFlag } from "@/lib/validation/imei";
+import { loadBrandDevices, loadBrands, loadCountries, loadNetworks, loadTools } from "./catalog";
+import { guaranteedTimeText } from "./text";
 
-// The unlocking catalog as the point of sale's selects need it: the storefront's loaders
-// (cached reads of lib/catalog/unlock.ts, the placeholder brand left out, prices by
+// The unlocking catalog as the point of sale's selects need it: the storefront's loaders (./catalog.ts,
+// cached reads of lib/catalog/unlock.ts, the placeholder brand left out, prices by
 // unlockToolPrice) cut down to ids and names, and each service with what staff tell the buyer
 // before choosing: its guaranteed time, the codes it needs besides the IMEI, and its price.
 

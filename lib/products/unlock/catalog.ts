@@ -1,27 +1,20 @@
 import "server-only";
-import { catalogAgeOf, type CatalogAge } from "@/lib/catalog/age";
+import { catalogAgeOf } from "@/lib/catalog/age";
 import { catalogImageUrl } from "@/lib/catalog/images";
+import { loadRead, type Loaded } from "@/lib/catalog/loaded";
 import { unlockBrands, unlockCountries, unlockDevices, unlockNetworks, unlockTools } from "@/lib/catalog/unlock";
 import { db } from "@/lib/db";
-import { logger } from "@/lib/log";
-import { unlockToolPrice } from "@/lib/orders/unlock-quote";
-import { isUpstreamError } from "@/lib/upstream/errors";
-import type { Suffixes } from "@/lib/validation/imei";
+import { userFailureOf } from "@/lib/errors/user-message";
 import { PLACEHOLDER_BRAND_ID, requiredSuffixes, type UnlockBrand, type UnlockCountry, type UnlockNetwork } from "@/lib/upstream/unlock/schemas";
-import { htmlToText } from "@/components/shop/unlock/text";
-import type { DeviceView, ToolView } from "@/components/shop/unlock/types";
+import { unlockToolPrice } from "./price";
+import { htmlToText } from "./text";
+import type { DeviceView, ToolView, UnlockSelection } from "./types";
 
-// The unlocking catalog for the pages: cached reads (lib/catalog/unlock.ts, refreshed daily as
-// the spec recommends) turned into the components' shapes. Every loader answers data with its
-// age, or a message that is safe to show; "not found" is `ok: true` with null.
+// The unlocking catalog for the pages and the point of sale: cached reads (lib/catalog/unlock.ts,
+// refreshed daily as the spec recommends) turned into the components' shapes. Every loader
+// answers data with its age, or a message that is safe to show; "not found" is `ok: true` with null.
 
-export type Loaded<T> = { ok: true; value: T; age: CatalogAge } | { ok: false; error: string };
-
-function failure(error: unknown, what: string): { ok: false; error: string } {
-  if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
-  logger.error({ err: error }, `unlock ${what} could not be loaded`);
-  return { ok: false, error: `We could not load the ${what} just now. Please try again in a moment.` };
-}
+const failed = (what: string) => `We could not load the ${what} just now. Please try again in a moment.`;
 
 /** A numeric id from the URL, or null. */
 export function idParam(value: string): number | null {
@@ -29,13 +22,10 @@ export function idParam(value: string): number | null {
 }
 
 export async function loadBrands(): Promise<Loaded<UnlockBrand[]>> {
-  try {
-    const read = await unlockBrands();
-    // Brand "0" is the live service's placeholder (upstream-notes): never a real brand.
-    return { ok: true, value: read.value.filter((b) => b.id !== PLACEHOLDER_BRAND_ID && b.name.trim() !== ""), age: catalogAgeOf(read) };
-  } catch (error) {
-    return failure(error, "brands");
-  }
+  const brands = await loadRead(unlockBrands, "unlock brands", failed("brands"));
+  if (!brands.ok) return brands;
+  // Brand "0" is the live service's placeholder (upstream-notes): never a real brand.
+  return { ...brands, value: brands.value.filter((b) => b.id !== PLACEHOLDER_BRAND_ID && b.name.trim() !== "") };
 }
 
 export async function loadBrandDevices(brandId: number): Promise<Loaded<{ brand: UnlockBrand; devices: DeviceView[] } | null>> {
@@ -43,12 +33,9 @@ export async function loadBrandDevices(brandId: number): Promise<Loaded<{ brand:
   if (!brands.ok) return brands;
   const brand = brands.value.find((b) => b.id === brandId);
   if (!brand) return { ok: true, value: null, age: brands.age };
-  try {
-    const read = await unlockDevices(brandId);
-    return { ok: true, value: { brand, devices: read.value.map((d) => deviceView(d, brand)) }, age: catalogAgeOf(read) ?? brands.age };
-  } catch (error) {
-    return failure(error, "devices");
-  }
+  const devices = await loadRead(() => unlockDevices(brandId), "unlock devices", failed("devices"));
+  if (!devices.ok) return devices;
+  return { ok: true, value: { brand, devices: devices.value.map((d) => deviceView(d, brand)) }, age: devices.age ?? brands.age };
 }
 
 /** Devices of every brand whose name (or brand and name) contains the query. */
@@ -63,7 +50,7 @@ export async function searchDevices(query: string): Promise<Loaded<DeviceView[]>
     );
     return { ok: true, value: found.slice(0, 60), age: catalogAgeOf(...reads.map((r) => r.read)) };
   } catch (error) {
-    return failure(error, "devices");
+    return userFailureOf(error, "catalog read (unlock device search)", failed("devices"));
   }
 }
 
@@ -74,12 +61,7 @@ export async function loadDevice(brandId: number, deviceId: number): Promise<Loa
 }
 
 export async function loadCountries(): Promise<Loaded<UnlockCountry[]>> {
-  try {
-    const read = await unlockCountries();
-    return { ok: true, value: read.value, age: catalogAgeOf(read) };
-  } catch (error) {
-    return failure(error, "countries");
-  }
+  return loadRead(unlockCountries, "unlock countries", failed("countries"));
 }
 
 export async function loadNetworks(countryId: number): Promise<Loaded<{ country: UnlockCountry; networks: UnlockNetwork[] } | null>> {
@@ -87,19 +69,17 @@ export async function loadNetworks(countryId: number): Promise<Loaded<{ country:
   if (!countries.ok) return countries;
   const country = countries.value.find((c) => c.id === countryId);
   if (!country) return { ok: true, value: null, age: countries.age };
-  try {
-    const read = await unlockNetworks(countryId);
-    return { ok: true, value: { country, networks: read.value.filter((n) => n.countryId === countryId) }, age: catalogAgeOf(read) ?? countries.age };
-  } catch (error) {
-    return failure(error, "networks");
-  }
+  const networks = await loadRead(() => unlockNetworks(countryId), "unlock networks", failed("networks"));
+  if (!networks.ok) return networks;
+  return { ok: true, value: { country, networks: networks.value.filter((n) => n.countryId === countryId) }, age: networks.age ?? countries.age };
 }
 
 export async function loadTools(deviceId: number, networkId: number): Promise<Loaded<ToolView[]>> {
-  try {
-    const read = await unlockTools(deviceId, networkId);
-    const tools = await Promise.all(
-      read.value.map(async (tool): Promise<ToolView> => ({
+  // Priced inside the read, so that a failing margin lookup answers like a failing read.
+  return loadRead(
+    async () => {
+      const read = await unlockTools(deviceId, networkId);
+      return { ...read, value: await Promise.all(read.value.map(async (tool): Promise<ToolView> => ({
         id: tool.id,
         name: tool.name,
         desc: htmlToText(tool.desc),
@@ -110,35 +90,15 @@ export async function loadTools(deviceId: number, networkId: number): Promise<Lo
         successRatio: tool.successRatio,
         needs: requiredSuffixes(tool),
         price: await unlockToolPrice(db, tool),
-      })),
-    );
-    return { ok: true, value: tools, age: catalogAgeOf(read) };
-  } catch (error) {
-    return failure(error, "unlock services");
-  }
+      }))) };
+    },
+    "unlock services",
+    failed("unlock services"),
+  );
 }
 
 function deviceView(device: { id: number; brandId: number; name: string; img: string; desc: string }, brand: UnlockBrand): DeviceView {
   return { id: device.id, brandId: brand.id, brandName: brand.name, name: device.name, imageUrl: catalogImageUrl(device.img), description: htmlToText(device.desc) };
-}
-
-export type UnlockSelection = { device: DeviceView; country: UnlockCountry; network: UnlockNetwork; tools: ToolView[] };
-
-/**
- * The `detail` an unlock order stores, from the storefront or the point of sale: what
- * create_order needs, the schedule's time type (lib/orders/placement-unlock.ts), and the names
- * the order page shows (components/shop/orders/unlock-view.ts).
- */
-export function unlockOrderDetail({ device, country, network }: Omit<UnlockSelection, "tools">, tool: ToolView, imei: string, suffixes: Suffixes) {
-  return {
-    deviceId: device.id,
-    networkId: network.id,
-    imei,
-    suffixes,
-    toolId: tool.id,
-    guaranteedTimeType: tool.guaranteedTime.type,
-    unlock: { brandName: device.brandName, deviceName: device.name, countryName: country.name, networkName: network.name, toolName: tool.serviceName || tool.name, guaranteedTime: tool.guaranteedTime },
-  };
 }
 
 /**

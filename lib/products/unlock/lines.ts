@@ -1,35 +1,13 @@
 import { z } from "zod";
-import { storedImeiSchema, SUFFIX_FORMATS, SUFFIX_FLAGS } from "@/lib/validation/imei";
 import type { PurchaseLine } from "@/lib/orders/buyer-view";
+import { storedImeiSchema, SUFFIX_FORMATS, SUFFIX_FLAGS } from "@/lib/validation/imei";
+import { readUnlockDetail } from "./detail";
 
-// Unlock and IMEI check fields of `Order.detail` and `Order.fulfillment` read for the buyer,
-// like order-view.ts does for the other products: only what a buyer may see, and a malformed
-// column degrades to "not shown". Suffix VALUES (a phone PIN among them) are never shown back.
+// What the buyer sees of an unlock order (and, until it has its own module, an IMEI check):
+// only what a buyer may see, and a malformed column degrades to "not shown". Suffix VALUES (a
+// phone PIN among them) are never shown back.
 
-const text = z.string().trim().min(1);
 const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-
-const unlockDetailSchema = z.object({
-  imei: loose(storedImeiSchema),
-  suffixes: loose(z.record(z.string(), z.string())),
-  guaranteedTimeType: loose(text),
-  unlock: loose(
-    z.object({
-      brandName: loose(text),
-      deviceName: loose(text),
-      countryName: loose(text),
-      networkName: loose(text),
-      toolName: loose(text),
-      guaranteedTime: loose(z.object({ min: z.number(), max: z.number(), type: z.string() })),
-    }),
-  ),
-});
-export type UnlockDetailView = z.infer<typeof unlockDetailSchema>;
-
-export function readUnlockDetail(detail: unknown): UnlockDetailView {
-  const parsed = unlockDetailSchema.safeParse(detail ?? {});
-  return parsed.success ? parsed.data : {};
-}
 
 /** "What you bought" rows for an unlock order. */
 export function unlockPurchaseLines(detail: unknown): PurchaseLine[] {
