@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { esimInstall } from "@/components/shop/orders/esim-view";
+import { esimInstall } from "@/lib/products/esim/lines";
 import { loadOrderForStaff } from "@/lib/admin/orders/detail";
 import { refreshSearchIndex } from "@/lib/admin/orders/search-index";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";

@@ -1,5 +1,5 @@
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
-import { esimPurchaseLines } from "@/components/shop/orders/esim-view";
+import { esimPurchaseLines } from "@/lib/products/esim/lines";
 import { giftcardPurchaseLines } from "@/components/shop/orders/giftcard-view";
 import type { PurchaseLine } from "@/lib/orders/buyer-view";
 import { topupPurchaseLines } from "./topup/lines";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { loadDestinations } from "./catalog";
+import { ESIM_DISABLED, loadDestinations } from "@/lib/products/esim/catalog";
 import { EsimShell, first, type Search } from "./shell";
-import { matchesDestination } from "@/components/shop/esim/destination";
+import { matchesDestination } from "@/lib/products/esim/destination";
 import { DestinationGrid } from "@/components/shop/esim/destination-grid";
 import { QuerySearchForm } from "@/components/ui/query-search-form";
 import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
@@ -21,7 +21,7 @@ export default async function EsimPage({ searchParams }: { searchParams: Promise
       <p className="max-w-2xl text-muted">Mobile data abroad without a plastic SIM: buy a plan for where you are going, scan the QR code, and you are online when you land.</p>
     </div>
   );
-  if (destinations.ok === "disabled") {
+  if (!destinations.ok && destinations.code === ESIM_DISABLED) {
     return (
       <EsimShell>
         {intro}

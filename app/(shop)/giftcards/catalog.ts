@@ -6,7 +6,7 @@ import { logger } from "@/lib/log";
 import { getMargin, retailBreakdown } from "@/lib/pricing/retail";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { GiftcardBrand, GiftcardProduct, RatesResult } from "@/lib/upstream/commerce/schemas";
-import { countryNameOf } from "@/components/shop/giftcards/country";
+import { countryNameOf } from "@/lib/products/giftcard/country";
 import { brandSlug, matchesQuery } from "@/components/shop/giftcards/slug";
 import type { GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, GiftcardDenomination } from "@/components/shop/giftcards/types";
 import { brandLogoUrl } from "./logo";

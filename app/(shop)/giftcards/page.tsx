@@ -5,7 +5,7 @@ import { GiftcardShell, first, type Search } from "./shell";
 import { AllCountryResults } from "@/components/shop/giftcards/all-country-results";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { CountryGrid } from "@/components/shop/giftcards/country-grid";
-import { isCountryCode } from "@/components/shop/giftcards/country";
+import { isCountryCode } from "@/lib/products/giftcard/country";
 import { BrandSearchForm } from "@/components/shop/giftcards/search-form";
 
 export const metadata: Metadata = { title: "Gift cards" };

@@ -1,6 +1,6 @@
 import { cn } from "@/lib/ui/cn";
-import { destinationLabelCode, destinationSymbol } from "./destination";
-import type { EsimDestinationSummary } from "./types";
+import { destinationLabelCode, destinationSymbol } from "@/lib/products/esim/destination";
+import type { EsimDestinationSummary } from "@/lib/products/esim/types";
 
 /**
  * The destination in large type with its flag and code. Buyers mix up countries (Niger and

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatMoney } from "@/lib/money";
-import { destinationSymbol } from "./destination";
-import type { EsimDestinationSummary } from "./types";
+import { destinationSymbol } from "@/lib/products/esim/destination";
+import type { EsimDestinationSummary } from "@/lib/products/esim/types";
 
 /** Destinations as links to their plans: flag (or region symbol), name, "from" price. */
 export function DestinationGrid({ destinations, testId }: { destinations: EsimDestinationSummary[]; testId: string }) {

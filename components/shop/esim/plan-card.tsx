@@ -2,8 +2,8 @@ import Link from "next/link";
 import { Infinity as InfinityIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { formatMoney } from "@/lib/money";
-import { dataText, validityText } from "./format";
-import type { EsimPlanOffer } from "./types";
+import { dataText, validityText } from "@/lib/products/esim/format";
+import type { EsimPlanOffer } from "@/lib/products/esim/types";
 
 /** One plan as a link to its detail page: data, validity, price. */
 export function PlanCard({ plan, href, regionLabel }: { plan: EsimPlanOffer; href: string; regionLabel?: string }) {

@@ -1,7 +1,7 @@
 import { formatMoney } from "@/lib/money";
-import { countryList } from "./destination";
-import { dataText, FAIR_USE_NOTE, validityText } from "./format";
-import type { EsimPlanDetail } from "./types";
+import { countryList } from "@/lib/products/esim/destination";
+import { dataText, FAIR_USE_NOTE, validityText } from "@/lib/products/esim/format";
+import type { EsimPlanDetail } from "@/lib/products/esim/types";
 
 /** The plan detail's facts: data, validity, price, coverage, networks, fair use. */
 export function PlanFacts({ plan }: { plan: EsimPlanDetail }) {

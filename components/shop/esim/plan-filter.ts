@@ -1,4 +1,4 @@
-import type { EsimPlanOffer } from "./types";
+import type { EsimPlanOffer } from "@/lib/products/esim/types";
 
 // The plan list's filters (URL search parameters, so a filtered list can be shared and works
 // without JavaScript): unlimited or limited, at least so much data, at least so many days,

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { PlanCard } from "./plan-card";
-import type { RegionalSuggestionView } from "./types";
+import type { RegionalSuggestionView } from "@/lib/products/esim/types";
 
 /** On a country page: the regions that also cover it, each with its cheapest plans. */
 export function RegionalSuggestions({ countryName, suggestions }: { countryName: string; suggestions: RegionalSuggestionView[] }) {

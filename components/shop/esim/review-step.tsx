@@ -3,11 +3,11 @@ import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
 import type { BuyerPricing } from "@/lib/orders/buyer-view";
 import { Card, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
-import { countryList } from "./destination";
+import { countryList } from "@/lib/products/esim/destination";
 import { DestinationBanner } from "./destination-banner";
-import { dataText, validityText } from "./format";
+import { dataText, validityText } from "@/lib/products/esim/format";
 import { EsimPayForm, type EsimPayFields, type EsimPayState } from "./pay-form";
-import type { EsimDestinationSummary, EsimPlanDetail } from "./types";
+import type { EsimDestinationSummary, EsimPlanDetail } from "@/lib/products/esim/types";
 
 /** The review: the destination in large type, the plan, the server's price, the email, and Pay. */
 export function EsimReviewStep({

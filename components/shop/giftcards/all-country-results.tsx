@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { BrandLogo } from "./brand-logo";
-import { flagEmoji } from "./country";
+import { flagEmoji } from "@/lib/products/giftcard/country";
 import { categoryText } from "./face-value";
 import type { GiftcardBrandSummary } from "./types";
 

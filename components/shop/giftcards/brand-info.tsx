@@ -1,7 +1,7 @@
 import { MapPin } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { BrandLogo } from "./brand-logo";
-import { flagEmoji } from "./country";
+import { flagEmoji } from "@/lib/products/giftcard/country";
 import { categoryText } from "./face-value";
 import type { GiftcardBrandDetail } from "./types";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { flagEmoji } from "./country";
+import { flagEmoji } from "@/lib/products/giftcard/country";
 import type { GiftcardCountry } from "./types";
 
 /** Every country with gift cards, each a link to its brands. */

@@ -2,12 +2,12 @@ import { AlertTriangle, Smartphone } from "lucide-react";
 import { Card, CardTitle } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { db } from "@/lib/db";
-import { remainingData } from "@/lib/esim/remaining-data";
+import { remainingData } from "@/lib/products/esim/remaining-data";
 import { EsimCopyValue } from "./esim-copy-value";
 import { EsimInstallSteps } from "./esim-install-steps";
 import { EsimQr } from "./esim-qr";
 import { EsimRemainingData } from "./esim-remaining-data";
-import { esimInstall, esimPurchase } from "./esim-view";
+import { esimInstall, esimPurchase } from "@/lib/products/esim/lines";
 
 export type EsimDeliveryOrder = { id: string; ref: string; status: string; userId: string | null; fulfillment: unknown; detail: unknown };
 
@@ -20,7 +20,7 @@ export function esimLinesHref(iccid: string, order: Pick<EsimDeliveryOrder, "ref
  * The order page's delivery card for a fulfilled eSIM: the QR drawn from the activation code,
  * the values for manual entry with copy buttons, the iPhone one-tap link, install steps, the
  * ICCID, the "installs once" warning, and the remaining data (asked from the supplier at most
- * every five minutes: lib/esim/remaining-data.ts). Nothing before fulfillment.
+ * every five minutes: lib/products/esim/remaining-data.ts). Nothing before fulfillment.
  */
 export async function EsimDelivery({ order }: { order: EsimDeliveryOrder }) {
   if (order.status !== "fulfilled") return null;

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { formatGb } from "@/components/shop/esim/format";
+import { formatGb } from "@/lib/products/esim/format";
 import { LocalTime } from "@/components/ui/local-time";
-import type { EsimUsage } from "@/lib/esim/usage";
+import type { EsimUsage } from "@/lib/products/esim/usage";
 
 const LINE_STATUS: Record<string, string> = {
   ready: "Installed or ready to install; not used yet",

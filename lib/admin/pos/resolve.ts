@@ -7,7 +7,7 @@ import { checkPhone, formatPhone } from "@/lib/validation/phone";
 import type { QuoteInput } from "@/lib/orders/quote";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { planLabel, posEsimPlans } from "./esim-catalog";
+import { upstreamPlanLabel as planLabel, posEsimPlans } from "@/lib/products/esim/pos-catalog";
 import { resolveImeiCheck, resolveUnlock } from "./resolve-unlock";
 import type { SaleRequest } from "./sale-request";
 

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { loadDestinationOffer } from "../catalog";
+import { ESIM_DISABLED, loadDestinationOffer, NOT_SOLD } from "@/lib/products/esim/catalog";
 import { EsimShell, type Search } from "../shell";
-import { destinationName, isDestinationCode } from "@/components/shop/esim/destination";
+import { destinationName, isDestinationCode } from "@/lib/products/esim/destination";
 import { DestinationBanner } from "@/components/shop/esim/destination-banner";
 import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
-import { FAIR_USE_NOTE } from "@/components/shop/esim/format";
+import { FAIR_USE_NOTE } from "@/lib/products/esim/format";
 import { PlanCard } from "@/components/shop/esim/plan-card";
 import { filterChoices, filterPlans, parsePlanFilters } from "@/components/shop/esim/plan-filter";
 import { PlanFilters } from "@/components/shop/esim/plan-filters";
@@ -38,14 +38,14 @@ export default async function EsimDestinationPage({ params, searchParams }: { pa
   const filters = parsePlanFilters(await searchParams);
 
   const offer = await loadDestinationOffer(code);
-  if (offer.ok === "not_found") notFound();
+  if (!offer.ok && offer.code === NOT_SOLD) notFound();
   const crumbs = <Breadcrumbs items={[{ label: "Travel eSIMs", href: "/esim" }, { label: destinationName(code) }]} />;
-  if (offer.ok === "disabled" || offer.ok === false) {
+  if (!offer.ok) {
     return (
       <EsimShell>
         {crumbs}
         <h1 className="text-3xl font-bold tracking-tight">eSIM for {destinationName(code)}</h1>
-        {offer.ok === "disabled" ? <EsimDisabledNotice /> : <CatalogError message={offer.error} retryHref={`/esim/${code}`} backHref="/esim" backText="All destinations" />}
+        {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={offer.error} retryHref={`/esim/${code}`} backHref="/esim" backText="All destinations" />}
       </EsimShell>
     );
   }

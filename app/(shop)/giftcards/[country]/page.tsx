@@ -6,7 +6,7 @@ import { GiftcardShell, first, type Search } from "../shell";
 import { BrandGrid } from "@/components/shop/giftcards/brand-grid";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
-import { countryNameOf, flagEmoji } from "@/components/shop/giftcards/country";
+import { countryNameOf, flagEmoji } from "@/lib/products/giftcard/country";
 import { BrandSearchForm } from "@/components/shop/giftcards/search-form";
 import { matchesQuery } from "@/components/shop/giftcards/slug";
 

@@ -6,7 +6,7 @@ import { loadBrandOffer, loadCountryBrands } from "@/app/(shop)/giftcards/catalo
 import { lookupCarrier } from "@/lib/products/topup/carrier";
 import { loadOperatorOffer } from "@/lib/products/topup/offer";
 import { checkPhone } from "@/lib/validation/phone";
-import { posEsimPlans } from "@/lib/admin/pos/esim-catalog";
+import { posEsimPlans } from "@/lib/products/esim/pos-catalog";
 import { placeCounterSale } from "@/lib/admin/pos/place";
 import { previewOf, priceSale } from "@/lib/admin/pos/price-sale";
 import { resolveSale } from "@/lib/admin/pos/resolve";

@@ -9,7 +9,7 @@ import { TopupSale } from "@/components/admin/pos/topup-sale";
 import { UnlockSale } from "@/components/admin/pos/unlock-sale";
 import { PageHeader } from "@/components/admin/shared/page-header";
 import { Card } from "@/components/ui/card";
-import { posEsimDestinations } from "@/lib/admin/pos/esim-catalog";
+import { posEsimDestinations } from "@/lib/products/esim/pos-catalog";
 import { posUnlockCatalog } from "@/lib/products/unlock/pos-catalog";
 import { requireStaff } from "@/lib/auth/guards";
 import { isUpstreamError } from "@/lib/upstream/errors";

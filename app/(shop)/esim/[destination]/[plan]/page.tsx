@@ -2,13 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { payForEsimAction } from "../../actions";
-import { loadPlanOffer } from "../../catalog";
-import { loadEsimQuote } from "../../quote";
+import { ESIM_DISABLED, loadEsimQuote, loadPlanOffer, NOT_SOLD } from "@/lib/products/esim/catalog";
 import { EsimShell, first, type Search } from "../../shell";
-import { destinationName, isDestinationCode } from "@/components/shop/esim/destination";
+import { destinationName, isDestinationCode } from "@/lib/products/esim/destination";
 import { DestinationBanner } from "@/components/shop/esim/destination-banner";
 import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
-import { dataText, validityText } from "@/components/shop/esim/format";
+import { dataText, validityText } from "@/lib/products/esim/format";
 import { PlanFacts } from "@/components/shop/esim/plan-facts";
 import { EsimReviewStep } from "@/components/shop/esim/review-step";
 import { EsimSteps } from "@/components/shop/esim/step-progress";
@@ -44,14 +43,14 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
   const base = `/esim/${code}/${catalogId}`;
 
   const offer = await loadPlanOffer(code, catalogId);
-  if (offer.ok === "not_found") notFound();
+  if (!offer.ok && offer.code === NOT_SOLD) notFound();
   const crumbs = (label: string) => <Breadcrumbs items={[{ label: "Travel eSIMs", href: "/esim" }, { label: destinationName(code), href: `/esim/${code}` }, { label }]} />;
-  if (offer.ok === "disabled" || offer.ok === false) {
+  if (!offer.ok) {
     return (
       <EsimShell>
         {crumbs("Plan")}
         <h1 className="text-3xl font-bold tracking-tight">eSIM plan for {destinationName(code)}</h1>
-        {offer.ok === "disabled" ? <EsimDisabledNotice /> : <CatalogError message={offer.error} retryHref={base} backHref={`/esim/${code}`} backText="Other plans" />}
+        {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={offer.error} retryHref={base} backHref={`/esim/${code}`} backText="Other plans" />}
       </EsimShell>
     );
   }
@@ -112,7 +111,7 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
             signedIn={!!user}
           />
         </div>
-      ) : quote.disabled ? (
+      ) : quote.code === ESIM_DISABLED ? (
         <EsimDisabledNotice />
       ) : (
         <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm">

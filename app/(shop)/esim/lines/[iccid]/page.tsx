@@ -2,16 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EsimShell, first, type Search } from "../../shell";
-import { destinationSymbol } from "@/components/shop/esim/destination";
+import { destinationSymbol } from "@/lib/products/esim/destination";
 import { EsimRemainingData } from "@/components/shop/orders/esim-remaining-data";
-import { esimPurchase, esimPurchaseLines } from "@/components/shop/orders/esim-view";
+import { esimPurchase, esimPurchaseLines } from "@/lib/products/esim/lines";
 import { DetailRows } from "@/components/shop/orders/fulfillment-details";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { Card, CardTitle } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { findViewableEsimOrder } from "@/lib/esim/line-access";
-import { remainingData } from "@/lib/esim/remaining-data";
+import { findViewableEsimOrder } from "@/lib/products/esim/line-access";
+import { remainingData } from "@/lib/products/esim/remaining-data";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +19,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Your eSIM", robots: { index: false, follow: false }, referrer: "same-origin" };
 
 /**
- * /esim/lines/[iccid]: an eSIM the viewer bought (lib/esim/line-access.ts), with its remaining
+ * /esim/lines/[iccid]: an eSIM the viewer bought (lib/products/esim/line-access.ts), with its remaining
  * data, asked from the supplier at most every five minutes (the same gate as the order page).
  */
 export default async function EsimLinePage({ params, searchParams }: { params: Promise<{ iccid: string }>; searchParams: Promise<Search> }) {

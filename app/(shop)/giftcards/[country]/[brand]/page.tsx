@@ -8,7 +8,7 @@ import { GiftcardShell, first, type Search } from "../../shell";
 import { BrandHeader, RedemptionInstructions } from "@/components/shop/giftcards/brand-info";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
-import { countryNameOf } from "@/components/shop/giftcards/country";
+import { countryNameOf } from "@/lib/products/giftcard/country";
 import { DenominationStep } from "@/components/shop/giftcards/denomination-step";
 import { GiftcardReviewStep } from "@/components/shop/giftcards/review-step";
 import { GiftcardSteps } from "@/components/shop/giftcards/step-progress";

@@ -1,4 +1,4 @@
-import { countryNameOf, flagEmoji, isCountryCode } from "@/components/shop/giftcards/country";
+import { countryNameOf, flagEmoji, isCountryCode } from "@/lib/products/giftcard/country";
 import type { Coverage } from "./types";
 
 // Destinations as the eSIM pages show them: countries by ISO code, and the supplier's three
@@ -24,7 +24,7 @@ export function destinationSymbol(code: string): string {
 }
 
 export function destinationName(code: string, fallback?: string | null): string {
-  return REGIONS[code]?.name ?? fallback?.trim() ?? countryNameOf(code) ?? code.toUpperCase();
+  return REGIONS[code]?.name ?? (fallback?.trim() || countryNameOf(code) || code.toUpperCase());
 }
 
 /** The code as printed next to the name: "GB", or "EU" for a region. */

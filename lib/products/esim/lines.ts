@@ -1,38 +1,16 @@
-import { z } from "zod";
-import { dataText, validityText } from "@/components/shop/esim/format";
-import { appleInstallUrl, parseActivationCode, type ActivationCode } from "@/lib/validation/lpa";
 import type { PurchaseLine } from "@/lib/orders/buyer-view";
+import { appleInstallUrl, parseActivationCode, type ActivationCode } from "@/lib/validation/lpa";
+import { readEsimDetail } from "./detail";
+import { dataText, validityText } from "./format";
 
-// An eSIM order read for the buyer: `detail.esim` (written by the eSIM pay action from the
-// catalog as the buyer saw it) for "What you bought", and the fulfillment's eSIM fields for
-// the delivery card. Malformed values are left out, never shown raw.
-
-const text = z.string().trim().min(1);
-const loose = <T extends z.ZodType>(schema: T) => schema.nullish().catch(undefined);
-
-const esimDetailSchema = z.object({
-  esim: loose(
-    z.object({
-      planName: loose(text),
-      destinationCode: loose(z.string().regex(/^[a-z]{2}$/)),
-      destinationName: loose(text),
-      dataGb: loose(z.number().nonnegative()),
-      unlimited: loose(z.boolean()),
-      validityDays: loose(z.number().int().positive()),
-    }),
-  ),
-});
+// An eSIM order read for the buyer: `detail.esim` (./detail.ts) for "What you bought", and the
+// fulfillment's eSIM fields for the delivery card. Malformed values are left out, never shown raw.
 
 export type EsimPurchase = { destinationCode: string | null; destinationName: string | null; unlimited: boolean; dataGb: number | null };
 
-function parseDetail(detail: unknown) {
-  const parsed = esimDetailSchema.safeParse(detail);
-  return parsed.success ? (parsed.data.esim ?? null) : null;
-}
-
 /** "What you bought" rows for an eSIM order. */
 export function esimPurchaseLines(detail: unknown): PurchaseLine[] {
-  const esim = parseDetail(detail);
+  const esim = readEsimDetail(detail);
   if (!esim) return [];
   const lines: PurchaseLine[] = [];
   if (esim.destinationName) lines.push({ label: "Destination", value: esim.destinationCode ? `${esim.destinationName} (${esim.destinationCode.toUpperCase()})` : esim.destinationName });
@@ -42,7 +20,7 @@ export function esimPurchaseLines(detail: unknown): PurchaseLine[] {
 }
 
 export function esimPurchase(detail: unknown): EsimPurchase {
-  const esim = parseDetail(detail);
+  const esim = readEsimDetail(detail);
   return { destinationCode: esim?.destinationCode ?? null, destinationName: esim?.destinationName ?? null, unlimited: esim?.unlimited ?? false, dataGb: esim?.dataGb ?? null };
 }
 

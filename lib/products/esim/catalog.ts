@@ -1,36 +1,37 @@
 import "server-only";
-import { catalogAgeOf, type CatalogAge } from "@/lib/catalog/age";
 import type { CatalogRead } from "@/lib/catalog/cache";
-import { esimDestinations, esimPlan, esimPlans } from "@/lib/catalog/esim";
+import { catalogAgeOf } from "@/lib/catalog/age";
+import { esimDestinations, esimPlan, esimPlans, expireEsimCatalog } from "@/lib/catalog/esim";
+import type { Loaded } from "@/lib/catalog/loaded";
 import { db } from "@/lib/db";
+import { userFailureOf, type UserFailure } from "@/lib/errors/user-message";
 import { logger } from "@/lib/log";
+import { reviewQuote, type ReviewQuote } from "@/lib/orders/review-quote";
 import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
-import { isUpstreamError } from "@/lib/upstream/errors";
+import { isUpstreamError, KNOWN_CODES } from "@/lib/upstream/errors";
 import type { EsimDestination, EsimPlan, EsimPlanDetail as UpstreamPlanDetail } from "@/lib/upstream/commerce/schemas";
-import { destinationName, isRegion } from "@/components/shop/esim/destination";
-import type { Coverage, EsimDestinationSummary, EsimPlanDetail, EsimPlanOffer } from "@/components/shop/esim/types";
+import { destinationName, isRegion } from "./destination";
+import type { Coverage, EsimDestinationSummary, EsimPlanDetail, EsimPlanOffer } from "./types";
 
-// The eSIM catalog for the pages: cached upstream reads (lib/catalog/esim.ts) turned into the
-// components' shapes, at the shop's retail prices (upstream price + the eSIM margin: the same
-// rule the review's quote applies). Every loader answers data with its age, "disabled" when the
-// supplier says eSIMs are off (ESIM_DISABLED, thrown now or recorded by the last refresh of a
-// cached copy), or a message that is safe to show.
+// The eSIM catalog for the pages and the point of sale: cached upstream reads
+// (lib/catalog/esim.ts) turned into the product's shapes, at the shop's retail prices (upstream
+// price + the eSIM margin: the same rule the review's quote applies). Every loader answers data
+// with its age, or a failure a buyer can read; its code says which page to show instead:
+// ESIM_DISABLED when the supplier says eSIMs are off (thrown now, or recorded by the last refresh
+// of a cached copy), NOT_SOLD when the shop does not sell what the address names.
 
-export type Loaded<T> = { ok: true; value: T; age: CatalogAge } | { ok: false; error: string } | { ok: "disabled" };
+export const ESIM_DISABLED = "ESIM_DISABLED";
+export const NOT_SOLD = "NOT_SOLD";
 
-const DISABLED = "ESIM_DISABLED";
+const disabled: UserFailure = { ok: false, code: ESIM_DISABLED, error: KNOWN_CODES[ESIM_DISABLED]!.userMessage };
+const notSold: UserFailure = { ok: false, code: NOT_SOLD, error: "This eSIM is not sold here." };
 
 /** The supplier switched eSIMs off: its answer now, or the last refresh of a cached copy. */
 function disabledBy(...reads: Array<CatalogRead<unknown>>): boolean {
-  return reads.some((read) => read.lastError?.startsWith(`${DISABLED}:`));
+  return reads.some((read) => read.lastError?.startsWith(`${ESIM_DISABLED}:`));
 }
 
-function failure(error: unknown, what: string): { ok: false; error: string } | { ok: "disabled" } {
-  if (isUpstreamError(error) && error.canonicalCode === DISABLED) return { ok: "disabled" };
-  if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
-  logger.error({ err: error }, `eSIM ${what} could not be loaded`);
-  return { ok: false, error: `We could not load the ${what} just now. Please try again in a moment.` };
-}
+const failure = (error: unknown, what: string) => userFailureOf(error, `eSIM catalog read (${what})`, `We could not load the ${what} just now. Please try again in a moment.`);
 
 const coverageOf = (code: string, sent?: string | null): Coverage =>
   sent === "REGIONAL" || sent === "GLOBAL" || sent === "COUNTRY" ? sent : code === "ww" ? "GLOBAL" : isRegion(code) ? "REGIONAL" : "COUNTRY";
@@ -61,7 +62,8 @@ function planCost(plan: EsimPlan | UpstreamPlanDetail): number | null {
   return plan.retail_eur ?? null;
 }
 
-function offerOf(plan: EsimPlan, destination: string, margin: Margin): EsimPlanOffer | null {
+/** A plan as the shop sells it; null when the supplier gave it no price. */
+export function offerOf(plan: EsimPlan, destination: string, margin: Margin): EsimPlanOffer | null {
   const cost = planCost(plan);
   if (cost === null) return null;
   const unlimited = plan.unlimited || plan.data_gb === null || plan.data_gb === undefined;
@@ -77,19 +79,26 @@ function offerOf(plan: EsimPlan, destination: string, margin: Margin): EsimPlanO
   };
 }
 
+export const esimMargin = () => getMargin(db, "esim");
+
 export type Destinations = { countries: EsimDestinationSummary[]; regions: EsimDestinationSummary[] };
+
+/** Every destination at the shop's prices, countries and regions apart; throws what the read throws. */
+export async function readDestinations(): Promise<{ value: Destinations; read: CatalogRead<unknown> }> {
+  const [read, margin] = await Promise.all([esimDestinations(), esimMargin()]);
+  const all = read.value.map((d) => summaryOf(d, margin));
+  const byName = (a: EsimDestinationSummary, b: EsimDestinationSummary) => a.name.localeCompare(b.name, "en");
+  return {
+    value: { countries: all.filter((d) => d.coverage === "COUNTRY").sort(byName), regions: all.filter((d) => d.coverage !== "COUNTRY").sort((a, b) => (a.coverage === b.coverage ? byName(a, b) : a.coverage === "REGIONAL" ? -1 : 1)) },
+    read,
+  };
+}
 
 export async function loadDestinations(): Promise<Loaded<Destinations>> {
   try {
-    const [read, margin] = await Promise.all([esimDestinations(), getMargin(db, "esim")]);
-    if (disabledBy(read)) return { ok: "disabled" };
-    const all = read.value.map((d) => summaryOf(d, margin));
-    const byName = (a: EsimDestinationSummary, b: EsimDestinationSummary) => a.name.localeCompare(b.name, "en");
-    return {
-      ok: true,
-      value: { countries: all.filter((d) => d.coverage === "COUNTRY").sort(byName), regions: all.filter((d) => d.coverage !== "COUNTRY").sort((a, b) => (a.coverage === b.coverage ? byName(a, b) : a.coverage === "REGIONAL" ? -1 : 1)) },
-      age: catalogAgeOf(read),
-    };
+    const { value, read } = await readDestinations();
+    if (disabledBy(read)) return disabled;
+    return { ok: true, value, age: catalogAgeOf(read) };
   } catch (error) {
     return failure(error, "eSIM destinations");
   }
@@ -101,20 +110,21 @@ export type DestinationOffer = { destination: EsimDestinationSummary; plans: Esi
 /** How many of a region's plans a country page suggests (cheapest first). */
 const SUGGESTED_PER_REGION = 3;
 
+const findDestination = (destinations: Destinations, code: string) => [...destinations.countries, ...destinations.regions].find((d) => d.code === code);
+
 /**
  * A destination's plans; for a country also the regions that cover it (Europe for France,
  * and Worldwide) with their cheapest plans, since a trip often crosses a border. A region
  * whose plans cannot be read is left out rather than failing the page.
  */
-export async function loadDestinationOffer(code: string): Promise<Loaded<DestinationOffer> | { ok: "not_found" }> {
+export async function loadDestinationOffer(code: string): Promise<Loaded<DestinationOffer>> {
   const destinations = await loadDestinations();
-  if (destinations.ok !== true) return destinations;
-  const all = [...destinations.value.countries, ...destinations.value.regions];
-  const destination = all.find((d) => d.code === code);
-  if (!destination) return { ok: "not_found" };
+  if (!destinations.ok) return destinations;
+  const destination = findDestination(destinations.value, code);
+  if (!destination) return notSold;
   try {
-    const [read, margin] = await Promise.all([esimPlans(code), getMargin(db, "esim")]);
-    if (disabledBy(read)) return { ok: "disabled" };
+    const [read, margin] = await Promise.all([esimPlans(code), esimMargin()]);
+    if (disabledBy(read)) return disabled;
     const plans = read.value.map((p) => offerOf(p, code, margin)).filter((p): p is EsimPlanOffer => p !== null);
     const covering = destination.coverage === "COUNTRY" ? destinations.value.regions.filter((r) => r.countries.includes(code)) : [];
     const regional = await Promise.all(covering.map((region) => suggestionsFor(region, margin)));
@@ -143,19 +153,19 @@ export type PlanOffer = { destination: EsimDestinationSummary; plan: EsimPlanDet
 
 /**
  * One plan of one destination, with a fresh price token (the plan detail is cached for the
- * plans' lifetime, well inside the token's validity). A plan of another destination is "not
- * found": the destination in the address is the one the buyer confirms at checkout.
+ * plans' lifetime, well inside the token's validity). A plan of another destination is not
+ * sold (NOT_SOLD): the destination in the address is the one the buyer confirms at checkout.
  */
-export async function loadPlanOffer(code: string, catalogId: string): Promise<Loaded<PlanOffer> | { ok: "not_found" }> {
+export async function loadPlanOffer(code: string, catalogId: string): Promise<Loaded<PlanOffer>> {
   const destinations = await loadDestinations();
-  if (destinations.ok !== true) return destinations;
-  const destination = [...destinations.value.countries, ...destinations.value.regions].find((d) => d.code === code);
-  if (!destination) return { ok: "not_found" };
+  if (!destinations.ok) return destinations;
+  const destination = findDestination(destinations.value, code);
+  if (!destination) return notSold;
   try {
-    const [read, margin] = await Promise.all([esimPlan(catalogId), getMargin(db, "esim")]);
-    if (disabledBy(read)) return { ok: "disabled" };
+    const [read, margin] = await Promise.all([esimPlan(catalogId), esimMargin()]);
+    if (disabledBy(read)) return disabled;
     const detail = read.value;
-    if ((detail.country_iso ?? code) !== code) return { ok: "not_found" };
+    if ((detail.country_iso ?? code) !== code) return notSold;
     const offer = offerOf(detail, code, margin);
     if (!offer) return { ok: false, error: "This plan has no price right now. Please choose another one." };
     const plan: EsimPlanDetail = {
@@ -166,7 +176,18 @@ export async function loadPlanOffer(code: string, catalogId: string): Promise<Lo
     };
     return { ok: true, value: { destination, plan, priceToken: detail.price_token }, age: catalogAgeOf(read) ?? destinations.age };
   } catch (error) {
-    if (isUpstreamError(error) && error.status === 404 && error.canonicalCode !== DISABLED) return { ok: "not_found" };
+    if (isUpstreamError(error) && error.status === 404 && error.canonicalCode !== ESIM_DISABLED) return notSold;
     return failure(error, "eSIM plan");
   }
+}
+
+/**
+ * The review's price: the supplier's preview of the plan (catalog_id + price_token) plus the
+ * shop's margin. A preview answering "eSIMs are off" also ends the cached catalog's lifetime,
+ * so the pages stop listing plans at once.
+ */
+export async function loadEsimQuote(catalogId: string, priceToken: string): Promise<ReviewQuote> {
+  const quote = await reviewQuote({ type: "esim", catalogId, priceToken }, "eSIM quote", "We could not price this plan just now. Please try again in a moment.");
+  if (!quote.ok && quote.code === ESIM_DISABLED) await expireEsimCatalog();
+  return quote;
 }

@@ -1,5 +1,5 @@
 // The eSIM catalog as the journey's components receive it (built on the server by
-// app/(shop)/esim/catalog.ts from the cached upstream reads). Money in minor units, at the
+// lib/products/esim/catalog.ts from the cached upstream reads). Money in minor units, at the
 // shop's retail price (upstream cost + the eSIM margin).
 
 export type Coverage = "COUNTRY" | "REGIONAL" | "GLOBAL";

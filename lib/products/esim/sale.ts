@@ -1,0 +1,44 @@
+import "server-only";
+import type { PriceSale } from "@/lib/orders/checkout";
+import { quoteCommerceOrder } from "@/lib/orders/quote";
+import { ESIM_DISABLED, loadPlanOffer, NOT_SOLD } from "./catalog";
+import { esimDetailOf } from "./detail";
+import { planLabel } from "./format";
+
+// The eSIM's checkout step, the same for the storefront and the point of sale
+// (lib/orders/checkout.ts): the plan must be one the catalog sells for the chosen destination
+// (with its current price token, never one the browser sent), priced by the supplier's preview
+// plus the shop's margin, and stored as the buyer saw it (./detail.ts).
+
+/** What the buyer chose: the point of sale calls the destination `country`, the storefront maps its `destination` onto it. */
+export type EsimChoice = { country: string; plan: string };
+
+/** The storefront and the point of sale word "that plan is gone" differently. */
+export type EsimSaleMessages = { notOffered: string };
+
+export const POS_ESIM_MESSAGES: EsimSaleMessages = { notOffered: "That plan is no longer offered for this destination. Please choose again." };
+
+export const ESIM_UNAVAILABLE = "Travel eSIMs are not available right now. Nothing was charged.";
+
+export function esimSale(choice: EsimChoice, messages: EsimSaleMessages = POS_ESIM_MESSAGES): PriceSale {
+  return async (context) => {
+    const offer = await loadPlanOffer(choice.country, choice.plan);
+    if (!offer.ok) {
+      if (offer.code === ESIM_DISABLED) return { ok: false, error: ESIM_UNAVAILABLE };
+      if (offer.code === NOT_SOLD) return { ok: false, error: messages.notOffered, field: "plan" };
+      return { ok: false, error: offer.error };
+    }
+    const { destination, plan, priceToken } = offer.value;
+    const quote = await quoteCommerceOrder({ type: "esim", catalogId: plan.catalogId, priceToken }, { mode: context.mode, visitor: context.visitor });
+    return {
+      ok: true,
+      productType: "esim",
+      label: `${planLabel(plan)} (${destination.name})`,
+      facts: [],
+      pricing: quote.pricing,
+      detail: { ...quote.detail, ...esimDetailOf(destination, plan) },
+      upstreamMode: context.mode,
+      sufficientCredits: quote.upstream.sufficientCredits,
+    };
+  };
+}
