@@ -8,7 +8,7 @@ import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { stubAppEnv } from "@/testing/app-env";
-import { createStripeProvider } from "./provider";
+import { createStripeProvider } from "@/lib/payments/stripe/provider";
 
 // Security finding 10 of [11]: the Stripe webhook route must refund a failed placement itself.
 // With the order worker in another process, the route's process is the one that places the
