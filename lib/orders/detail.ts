@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
-import { storedImeiSchema } from "@/lib/validation/imei";
 
 // What `Order.detail` holds per product (the request data the order was bought with), and
 // `detail.placement`, the order core's own record of the attempt to place it upstream.
@@ -23,8 +22,6 @@ export const commerceDetailSchema = z.looseObject({
   lang: z.string().optional(),
 });
 export type CommerceDetail = z.infer<typeof commerceDetailSchema>;
-
-export const imeiCheckDetailSchema = z.looseObject({ imei: storedImeiSchema });
 
 /**
  * `detail.placement`: written BEFORE the create call is sent, so that after a crash or a lost

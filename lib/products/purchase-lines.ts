@@ -3,7 +3,8 @@ import { esimPurchaseLines } from "@/lib/products/esim/lines";
 import { giftcardPurchaseLines } from "@/components/shop/orders/giftcard-view";
 import type { PurchaseLine } from "@/lib/orders/buyer-view";
 import { topupPurchaseLines } from "./topup/lines";
-import { imeiCheckPurchaseLines, unlockPurchaseLines } from "@/lib/products/unlock/lines";
+import { imeiCheckPurchaseLines } from "@/lib/products/imeicheck/lines";
+import { unlockPurchaseLines } from "@/lib/products/unlock/lines";
 
 // What the buyer is buying, in a few labelled lines (number and operator, brand and value,
 // destination and plan, device and IMEI): the same on the payment page and the order page.

@@ -6,7 +6,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
-import { imeiCheckPrice } from "@/lib/products/unlock/price";
+import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
 
 export const metadata: Metadata = { title: "IMEI check" };
 export const dynamic = "force-dynamic";

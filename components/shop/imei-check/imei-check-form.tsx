@@ -4,9 +4,8 @@ import { useState } from "react";
 import { ReviewPayForm } from "@/components/shop/checkout/review-pay-form";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import type { ImeiCheckPayState } from "@/lib/products/imeicheck/form";
 import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
-
-export type ImeiCheckPayState = { error?: string; emailError?: string; email?: string; imeiError?: string; priceChanged?: boolean };
 
 /** The IMEI (checked as typed, with the rules the server applies), the email and "Pay". */
 export function ImeiCheckForm({

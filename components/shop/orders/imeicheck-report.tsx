@@ -4,7 +4,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { catalogImageUrl } from "@/lib/catalog/images";
 import { DeviceImage } from "@/components/shop/unlock/device-image";
-import { readImeiCheck, safeWebUrl, type ImeiCheckView } from "@/lib/products/unlock/lines";
+import { readImeiCheck, safeWebUrl, type ImeiCheckView } from "@/lib/products/imeicheck/lines";
 
 // The IMEI check result on the order page (spec section 2, "IMEI check result"): device data,
 // recognition errors (reported in res.error even though the envelope says OK), the blacklist

@@ -3,7 +3,7 @@ import { loadSelection } from "@/lib/products/unlock/catalog";
 import { unlockOrderDetail } from "@/lib/products/unlock/detail";
 import { guaranteedTimeText, successPercent } from "@/lib/products/unlock/text";
 import { db } from "@/lib/db";
-import { imeiCheckPrice } from "@/lib/products/unlock/price";
+import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
 import { imeiProblem, normaliseImei, suffixProblem, type Suffixes } from "@/lib/validation/imei";
 import type { ResolvedSale } from "./resolve";
 import type { SaleRequest } from "./sale-request";

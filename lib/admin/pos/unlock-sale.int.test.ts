@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { imeiCheckPrice, unlockToolPrice } from "@/lib/products/unlock/price";
+import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
+import { unlockToolPrice } from "@/lib/products/unlock/price";
 import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
 import { stubAppEnv } from "@/testing/app-env";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatHowto } from "./instructions";
-import { imeiCheckPurchaseLines, readImeiCheck, safeWebUrl, unlockPurchaseLines } from "./lines";
+import { imeiCheckPurchaseLines } from "@/lib/products/imeicheck/lines";
+import { unlockPurchaseLines } from "./lines";
 import { cancelMsLeft, formatCountdown, UNLOCK_CANCEL_WINDOW_MS } from "@/lib/orders/unlock-cancel-window";
 import { guaranteedTimeText, htmlToText, successPercent } from "./text";
 
@@ -67,16 +68,5 @@ describe("order page readers", () => {
     ]);
     expect(JSON.stringify(lines)).not.toContain("PIN1234ABCD");
     expect(imeiCheckPurchaseLines({ imei: "x" })).toEqual([]);
-  });
-
-  it("reads a stored IMEI check and degrades a malformed one to nothing", () => {
-    expect(readImeiCheck({ imeiCheck: { device: { imei: "1" }, errors: [], report: null, payment: { type: "P", desc: "" }, extraInfo: [] } })).toMatchObject({ report: null, payment: { type: "P" } });
-    expect(readImeiCheck({})).toBeNull();
-  });
-
-  it("opens only web links from the supplier", () => {
-    expect(safeWebUrl("javascript:alert(1)")).toBeNull();
-    expect(safeWebUrl("data:text/html,hi")).toBeNull();
-    expect(safeWebUrl("https://example.com/r.pdf")).toBe("https://example.com/r.pdf");
   });
 });

@@ -1,0 +1,29 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { PriceSale } from "@/lib/orders/checkout";
+import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
+import { imeiCheckDetail } from "./detail";
+import { imeiCheckPrice } from "./price";
+
+// The IMEI check's checkout step (lib/orders/checkout.ts), the same for the storefront and the
+// point of sale: a valid IMEI, priced by the shop's own rule and paid from the unlock credits.
+
+export type ImeiCheckSaleChoice = { imei: string };
+
+export function imeiCheckSale(choice: ImeiCheckSaleChoice): PriceSale {
+  return async () => {
+    const imei = normaliseImei(choice.imei);
+    const problem = imeiProblem(imei);
+    if (problem) return { ok: false, error: problem, field: "imei" };
+    return {
+      ok: true,
+      productType: "imeicheck",
+      label: `IMEI report for ${imei}`,
+      facts: [{ label: "IMEI", value: imei }],
+      pricing: await imeiCheckPrice(db),
+      detail: imeiCheckDetail(imei),
+      upstreamMode: "credits",
+      sufficientCredits: null,
+    };
+  };
+}
