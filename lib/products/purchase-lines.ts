@@ -1,6 +1,6 @@
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { esimPurchaseLines } from "@/lib/products/esim/lines";
-import { giftcardPurchaseLines } from "@/components/shop/orders/giftcard-view";
+import { giftcardPurchaseLines } from "@/lib/products/giftcard/lines";
 import type { PurchaseLine } from "@/lib/orders/buyer-view";
 import { topupPurchaseLines } from "./topup/lines";
 import { imeiCheckPurchaseLines } from "@/lib/products/imeicheck/lines";

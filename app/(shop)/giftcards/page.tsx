@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { loadGiftcardCountries, searchAllBrands } from "./catalog";
+import { loadGiftcardCountries, searchAllBrands } from "@/lib/products/giftcard/catalog";
 import { GiftcardShell, first, type Search } from "./shell";
 import { AllCountryResults } from "@/components/shop/giftcards/all-country-results";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { BrandLogo } from "./brand-logo";
 import { flagEmoji } from "@/lib/products/giftcard/country";
-import { categoryText } from "./face-value";
-import type { GiftcardBrandSummary } from "./types";
+import { categoryText } from "@/lib/products/giftcard/face-value";
+import type { GiftcardBrandSummary } from "@/lib/products/giftcard/types";
 
 type Group = { name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] };
 

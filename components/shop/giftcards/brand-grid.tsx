@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { BrandLogo } from "./brand-logo";
-import { categoryText, faceValueRange } from "./face-value";
-import type { GiftcardBrandSummary } from "./types";
+import { categoryText, faceValueRange } from "@/lib/products/giftcard/face-value";
+import type { GiftcardBrandSummary } from "@/lib/products/giftcard/types";
 
 /** A country's brands as cards: logo, name, category and the range of card values. */
 export function BrandGrid({ brands }: { brands: GiftcardBrandSummary[] }) {

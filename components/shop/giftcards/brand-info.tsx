@@ -2,8 +2,8 @@ import { MapPin } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { BrandLogo } from "./brand-logo";
 import { flagEmoji } from "@/lib/products/giftcard/country";
-import { categoryText } from "./face-value";
-import type { GiftcardBrandDetail } from "./types";
+import { categoryText } from "@/lib/products/giftcard/face-value";
+import type { GiftcardBrandDetail } from "@/lib/products/giftcard/types";
 
 /** The brand's header: logo, name, country, category, description and where the card works. */
 export function BrandHeader({ brand }: { brand: GiftcardBrandDetail }) {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { CatalogAge } from "./types";
+import type { CatalogAge } from "@/lib/catalog/age";
 
 function ageText(ageMs: number): string {
   const minutes = Math.max(1, Math.round(ageMs / 60_000));

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { flagEmoji } from "@/lib/products/giftcard/country";
-import type { GiftcardCountry } from "./types";
+import type { GiftcardCountry } from "@/lib/products/giftcard/types";
 
 /** Every country with gift cards, each a link to its brands. */
 export function CountryGrid({ countries }: { countries: GiftcardCountry[] }) {

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { formatMoney } from "@/lib/money";
-import { formatFaceValue } from "./face-value";
-import type { GiftcardDenomination } from "./types";
+import { formatFaceValue } from "@/lib/products/giftcard/face-value";
+import type { GiftcardDenomination } from "@/lib/products/giftcard/types";
 
 /**
  * The card values as radio choices: the face value, and what the buyer pays for it (amount +

@@ -3,9 +3,9 @@ import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
 import type { BuyerPricing } from "@/lib/orders/buyer-view";
 import { Card, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
-import { formatFaceValue } from "./face-value";
+import { formatFaceValue } from "@/lib/products/giftcard/face-value";
 import { GiftcardPayForm, type GiftcardPayFields, type GiftcardPayState } from "./pay-form";
-import type { GiftcardBrandDetail, GiftcardDenomination } from "./types";
+import type { GiftcardBrandDetail, GiftcardDenomination } from "@/lib/products/giftcard/types";
 
 /** The review: the card chosen, the server's price breakdown, the email, and Pay. */
 export function GiftcardReviewStep({

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
-import type { GiftcardCountry } from "./types";
+import type { GiftcardCountry } from "@/lib/products/giftcard/types";
 
 /**
  * Brand search by name and country: a plain GET form (works before hydration). /giftcards

@@ -1,6 +1,6 @@
 import { Card, CardTitle } from "@/components/ui/card";
 import { GiftcardCode, type RevealState } from "./giftcard-code";
-import { giftcardRedeemHelp } from "./giftcard-view";
+import { giftcardRedeemHelp } from "@/lib/products/giftcard/lines";
 
 /**
  * The order page's delivery card for a fulfilled gift card: the code behind "Reveal code"

@@ -1,8 +1,8 @@
 import "server-only";
-import { loadBrandOffer } from "@/app/(shop)/giftcards/catalog";
+import { loadBrandOffer } from "@/lib/products/giftcard/catalog";
 import { lookupCarrier } from "@/lib/products/topup/carrier";
 import { loadOperatorOffer } from "@/lib/products/topup/offer";
-import { giftcardDetailOf } from "@/components/shop/orders/giftcard-view";
+import { giftcardDetailOf } from "@/lib/products/giftcard/detail";
 import { checkPhone, formatPhone } from "@/lib/validation/phone";
 import type { QuoteInput } from "@/lib/orders/quote";
 import type { PriceBreakdown } from "@/lib/pricing/retail";

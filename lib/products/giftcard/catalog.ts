@@ -1,38 +1,31 @@
 import "server-only";
 import { allGiftcardBrands, giftcardBrand, giftcardBrands, giftcardCountries, giftcardDenominations } from "@/lib/catalog/giftcards";
 import { catalogAgeOf, type CatalogAge } from "@/lib/catalog/age";
+import { loadRead, type Loaded } from "@/lib/catalog/loaded";
 import { db } from "@/lib/db";
+import { userFailureOf } from "@/lib/errors/user-message";
 import { logger } from "@/lib/log";
+import { reviewQuote, type ReviewQuote } from "@/lib/orders/review-quote";
 import { getMargin, retailBreakdown } from "@/lib/pricing/retail";
-import { isUpstreamError } from "@/lib/upstream/errors";
 import type { GiftcardBrand, GiftcardProduct, RatesResult } from "@/lib/upstream/commerce/schemas";
-import { countryNameOf } from "@/lib/products/giftcard/country";
-import { brandSlug, matchesQuery } from "@/components/shop/giftcards/slug";
-import type { GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, GiftcardDenomination } from "@/components/shop/giftcards/types";
+import { countryNameOf } from "./country";
 import { brandLogoUrl } from "./logo";
+import { brandSlug, matchesQuery } from "./slug";
+import type { GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, GiftcardDenomination } from "./types";
 
-// The gift card catalog for the pages: cached upstream reads (lib/catalog/giftcards.ts) turned
-// into the components' shapes. Every loader answers data with its age, or a message that is
-// safe to show: an unreachable supplier with nothing cached is a clear message, never a crash.
+// The gift card catalog for the pages and the point of sale: cached upstream reads
+// (lib/catalog/giftcards.ts) turned into the product's shapes. Every loader answers data with its
+// age, or a message that is safe to show: an unreachable supplier with nothing cached is a clear
+// message, never a crash.
 
-export type Loaded<T> = { ok: true; value: T; age: CatalogAge } | { ok: false; error: string };
-
-function failure(error: unknown, what: string): { ok: false; error: string } {
-  if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
-  logger.error({ err: error }, `gift card ${what} could not be loaded`);
-  return { ok: false, error: `We could not load the ${what} just now. Please try again in a moment.` };
-}
+const fallback = (what: string) => `We could not load the ${what} just now. Please try again in a moment.`;
+const failure = (error: unknown, what: string) => userFailureOf(error, `gift card catalog read (${what})`, fallback(what));
 
 export async function loadGiftcardCountries(): Promise<Loaded<GiftcardCountry[]>> {
-  try {
-    const read = await giftcardCountries();
-    const countries = read.value
-      .map((c) => ({ code: c.iso_short_code, name: c.country_name, brandCount: c.brands_count ?? null }))
-      .sort((a, b) => a.name.localeCompare(b.name, "en"));
-    return { ok: true, value: countries, age: catalogAgeOf(read) };
-  } catch (error) {
-    return failure(error, "gift card countries");
-  }
+  const loaded = await loadRead(giftcardCountries, "gift card countries", fallback("gift card countries"));
+  if (!loaded.ok) return loaded;
+  const countries = loaded.value.map((c) => ({ code: c.iso_short_code, name: c.country_name, brandCount: c.brands_count ?? null })).sort((a, b) => a.name.localeCompare(b.name, "en"));
+  return { ...loaded, value: countries };
 }
 
 function summaryOf(brand: GiftcardBrand | GiftcardProduct, countryCode: string): GiftcardBrandSummary {
@@ -59,33 +52,26 @@ function escapeRegExp(text: string): string {
 }
 
 export async function loadCountryBrands(country: string): Promise<Loaded<GiftcardBrandSummary[]>> {
-  try {
-    const read = await giftcardBrands(country);
-    const brands = read.value.map((b) => summaryOf(b, country)).sort((a, b) => a.name.localeCompare(b.name, "en"));
-    return { ok: true, value: brands, age: catalogAgeOf(read) };
-  } catch (error) {
-    return failure(error, "gift card brands");
-  }
+  const loaded = await loadRead(() => giftcardBrands(country), "gift card brands", fallback("gift card brands"));
+  if (!loaded.ok) return loaded;
+  return { ...loaded, value: loaded.value.map((b) => summaryOf(b, country)).sort((a, b) => a.name.localeCompare(b.name, "en")) };
 }
 
 /** A name search across every country: brands grouped by name, each with its countries. */
 export async function searchAllBrands(query: string): Promise<Loaded<Array<{ name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>>> {
-  try {
-    const read = await allGiftcardBrands();
-    const groups = new Map<string, { name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>();
-    for (const item of read.value) {
-      const brand = summaryOf(item, item.iso_short_code ?? "");
-      if (!brand.countryCode || !matchesQuery(brand, query)) continue;
-      const group = groups.get(brand.slug) ?? { name: brand.name, category: brand.category, logoUrl: brand.logoUrl, countries: [] };
-      group.countries.push(brand);
-      groups.set(brand.slug, group);
-    }
-    const value = [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
-    for (const group of value) group.countries.sort((a, b) => a.countryName.localeCompare(b.countryName, "en"));
-    return { ok: true, value, age: catalogAgeOf(read) };
-  } catch (error) {
-    return failure(error, "gift card brands");
+  const loaded = await loadRead(allGiftcardBrands, "gift card brands", fallback("gift card brands"));
+  if (!loaded.ok) return loaded;
+  const groups = new Map<string, { name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>();
+  for (const item of loaded.value) {
+    const brand = summaryOf(item, item.iso_short_code ?? "");
+    if (!brand.countryCode || !matchesQuery(brand, query)) continue;
+    const group = groups.get(brand.slug) ?? { name: brand.name, category: brand.category, logoUrl: brand.logoUrl, countries: [] };
+    group.countries.push(brand);
+    groups.set(brand.slug, group);
   }
+  const value = [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
+  for (const group of value) group.countries.sort((a, b) => a.countryName.localeCompare(b.countryName, "en"));
+  return { ...loaded, value };
 }
 
 export type BrandOffer = { brand: GiftcardBrandDetail; denominations: GiftcardDenomination[]; detailMissing: boolean };
@@ -145,4 +131,9 @@ function oldest(ages: CatalogAge[]): CatalogAge {
   const known = ages.filter((age): age is NonNullable<CatalogAge> => age !== null);
   if (known.length === 0) return null;
   return { ageMs: Math.max(...known.map((a) => a.ageMs)), refreshFailed: known.some((a) => a.refreshFailed) };
+}
+
+/** The review's price: the supplier's preview of the denomination plus the shop's margin. */
+export function loadGiftcardQuote(priceToken: string): Promise<ReviewQuote> {
+  return reviewQuote({ type: "giftcard", priceToken }, "gift card quote", "We could not price this gift card just now. Please try again in a moment.");
 }

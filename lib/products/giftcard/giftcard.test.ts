@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { giftcardPurchaseLines, giftcardRedeemHelp } from "@/components/shop/orders/giftcard-view";
-import { countryNameOf, flagEmoji, isCountryCode } from "@/lib/products/giftcard/country";
+import { giftcardPurchaseLines, giftcardRedeemHelp } from "./lines";
+import { countryNameOf, flagEmoji, isCountryCode } from "./country";
 import { categoryText, faceValueRange, formatFaceValue } from "./face-value";
 import { brandSlug, matchesQuery } from "./slug";
 

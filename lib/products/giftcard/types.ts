@@ -1,5 +1,5 @@
 // The gift card catalog as the journey's components receive it (built on the server by
-// app/(shop)/giftcards/catalog.ts from the cached upstream reads). Money in minor units.
+// lib/products/giftcard/catalog.ts from the cached upstream reads). Money in minor units.
 
 export type GiftcardCountry = { code: string; name: string; brandCount: number | null };
 

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { loadCountryBrands, loadGiftcardCountries } from "../catalog";
+import { loadCountryBrands, loadGiftcardCountries } from "@/lib/products/giftcard/catalog";
 import { GiftcardShell, first, type Search } from "../shell";
 import { BrandGrid } from "@/components/shop/giftcards/brand-grid";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { countryNameOf, flagEmoji } from "@/lib/products/giftcard/country";
 import { BrandSearchForm } from "@/components/shop/giftcards/search-form";
-import { matchesQuery } from "@/components/shop/giftcards/slug";
+import { matchesQuery } from "@/lib/products/giftcard/slug";
 
 export const dynamic = "force-dynamic";
 

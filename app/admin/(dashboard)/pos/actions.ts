@@ -2,7 +2,7 @@
 
 import { expectActionInput, isId, isText } from "@/lib/http/action-input";
 import { z } from "zod";
-import { loadBrandOffer, loadCountryBrands } from "@/app/(shop)/giftcards/catalog";
+import { loadBrandOffer, loadCountryBrands } from "@/lib/products/giftcard/catalog";
 import { lookupCarrier } from "@/lib/products/topup/carrier";
 import { loadOperatorOffer } from "@/lib/products/topup/offer";
 import { checkPhone } from "@/lib/validation/phone";

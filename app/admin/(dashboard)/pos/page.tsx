@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { loadGiftcardCountries } from "@/app/(shop)/giftcards/catalog";
+import { loadGiftcardCountries } from "@/lib/products/giftcard/catalog";
 import { EsimSale } from "@/components/admin/pos/esim-sale";
 import { GiftcardSale } from "@/components/admin/pos/giftcard-sale";
 import { PosProductTabs } from "@/components/admin/pos/product-tabs";

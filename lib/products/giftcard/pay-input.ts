@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { EMAIL_MESSAGE, emailSchema } from "@/lib/validation/email";
+
+// The gift card review's pay form as the server reads it: nothing from the browser is trusted, so
+// the country, brand and denomination are only shaped here (./sale.ts checks them against the
+// catalog) and the total is the one the buyer saw (the checkout compares it with a fresh quote).
+
+export const GIFTCARD_START_AGAIN = "This review is out of date. Please choose the gift card again.";
+export const EMAIL_MISSING = "Enter your email address: we send the receipt and your order link there.";
+
+const paySchema = z.object({
+  country: z.string().regex(/^[a-z]{2}$/),
+  brand: z.string().regex(/^[a-z0-9-]{1,80}$/),
+  denomination: z.string().regex(/^[\w.:-]{1,200}$/),
+  expectedTotalMinor: z.coerce.number().int().min(0),
+  email: emailSchema.optional(),
+});
+
+export type GiftcardPayInput = z.infer<typeof paySchema>;
+
+/** The form's fields, or what to say: a bad email by the email field, anything else "start again". */
+export function readGiftcardPayForm(form: FormData): { ok: true; value: GiftcardPayInput } | { ok: false; emailError?: string; error?: string } {
+  const typedEmail = String(form.get("email") ?? "").trim();
+  const parsed = paySchema.safeParse({
+    country: form.get("country") ?? "",
+    brand: form.get("brand") ?? "",
+    denomination: form.get("denomination") ?? "",
+    expectedTotalMinor: form.get("expectedTotalMinor") ?? "",
+    email: typedEmail || undefined,
+  });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const onlyEmail = parsed.error.issues.length === 1 && parsed.error.issues[0]!.path[0] === "email";
+  return onlyEmail ? { ok: false, emailError: EMAIL_MESSAGE } : { ok: false, error: GIFTCARD_START_AGAIN };
+}
