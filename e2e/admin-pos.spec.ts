@@ -180,7 +180,8 @@ test("a staff member sells an IMEI check at the counter and the report shows on 
   }
 });
 
-test("a staff member sells a travel eSIM at the counter after its preview", async ({ page }, testInfo) => {
+test("a staff member sells a travel eSIM at the counter after its preview, and its order page names the destination", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
   const server = serverOf(testInfo);
   await signInAsStaff(page, server, "staff");
   const buyer = uniqueEmail("walkin-esim");
@@ -199,6 +200,12 @@ test("a staff member sells a travel eSIM at the counter after its preview", asyn
   try {
     const order = theCounterSale(db, buyer);
     await expect.poll(() => db.order(order.id).status, { timeout: 15_000 }).toMatch(/placed|fulfilled/);
+    // [12] finding 2: the counter wrote the destination where the order page did not read it.
+    // One detail schema for both channels: "What you bought" names it, with its code.
+    await page.getByRole("link", { name: "Follow the order" }).click();
+    await expect(page.getByRole("heading", { name: "What you bought" })).toBeVisible();
+    const destinationRow = page.locator("dt", { hasText: /^Destination$/ }).locator("xpath=following-sibling::dd");
+    await expect(destinationRow).toHaveText(new RegExp(`^\\S.* \\(${firstCode!.toUpperCase()}\\)$`));
   } finally {
     db.close();
   }

@@ -1,52 +1,58 @@
-import type { DbClient } from "@/lib/db/create-client";
-import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import type { CurrentUser } from "@/lib/auth/guards";
 import { recordAudit } from "@/lib/audit/record";
-import { createOrder } from "@/lib/orders/create";
+import type { DbClient } from "@/lib/db/create-client";
+import type { Order } from "@/lib/db/generated/sqlite/client";
+import { checkout, ORDER_NOT_CREATED, type CheckoutFailure, type PriceSale } from "@/lib/orders/checkout";
+import { RESUMABLE_SELECT } from "@/lib/orders/submitter";
 import { markPaidAtCounter } from "@/lib/payments/counter";
 import type { AfterPaid } from "@/lib/payments/succeed";
-import type { PriceBreakdown } from "@/lib/pricing/retail";
 
-// A counter sale: one local order (its submission id makes a double click the same order),
-// paid at the counter by the staff member, which hands it to placement like any paid order.
-// The order is the walk-in buyer's (no account); the staff member is on the payment, the
-// order's events and the audit log. Upstream credits are always used (no hosted checkout for
-// a buyer standing at the counter).
+// The point of sale's channel of the checkout (lib/orders/checkout.ts): one local order per
+// preview (its submission id makes a double click or a retry the same order), paid at the
+// counter by the staff member, which hands it to placement like any paid order. The order is
+// the walk-in buyer's (no account); the staff member is on the payment, the order's events
+// and the audit log. Upstream credits are always used.
 
 export type CounterSaleInput = {
   staff: Pick<CurrentUser, "id" | "email">;
-  productType: "topup" | "esim" | "giftcard" | "unlock" | "imeicheck";
+  /** The product's checkout step for what staff chose (lib/admin/pos/sale.ts saleOf). */
+  price: PriceSale;
+  /** The preview's id, made by the staff member's browser. */
   submissionId: string;
   customerEmail: string;
-  /** The price shown in the preview (lib/admin/pos/price-sale.ts). */
-  pricing: PriceBreakdown;
-  /** What placement and the order page read, as the storefront stores it for this product. */
-  detail: Record<string, unknown>;
+  /** The total the preview showed (lib/admin/pos/sale.ts previewOf). */
+  expectedTotalMinor: number;
   afterPaid?: AfterPaid;
 };
 
-export type CounterSaleResult = { ok: true; order: Pick<Order, "id" | "ref" | "status"> } | { ok: false; error: string };
+export type CounterSaleResult = { ok: true; order: Pick<Order, "id" | "ref" | "status"> } | CheckoutFailure;
+
+const START_AGAIN = "This preview is out of date. Please preview the sale again.";
 
 export async function placeCounterSale(db: DbClient, input: CounterSaleInput): Promise<CounterSaleResult> {
-  const order = await createOrder(db, {
-    productType: input.productType,
-    submissionId: input.submissionId,
+  const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: RESUMABLE_SELECT });
+  const made = await checkout(db, {
+    submission: { submissionId: input.submissionId, submitterHash: null, existing },
     customerEmail: input.customerEmail,
     userId: null,
-    detail: { ...input.detail, checkoutMode: "credits", counterSale: { staffId: input.staff.id } } as Prisma.InputJsonValue,
-    pricing: input.pricing,
-    upstreamMode: "credits",
+    expectedTotalMinor: input.expectedTotalMinor,
+    price: input.price,
+    context: { mode: "credits" },
+    channelDetail: { checkoutMode: "credits", counterSale: { staffId: input.staff.id } },
+    messages: { startAgain: START_AGAIN, priceChanged: "The price changed since the preview. Check the new preview and place the sale again.", failed: ORDER_NOT_CREATED, what: "point of sale: sale" },
   });
-  const paid = await markPaidAtCounter(db, order.id, { staffUserId: input.staff.id, afterPaid: input.afterPaid });
-  if (paid.outcome === "not_payable") {
-    const current = await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { id: true, ref: true, status: true } });
-    // The same submission again after it was paid: the order it made, not an error.
-    if (current.status !== "awaiting_payment" && current.status !== "cancelled") return { ok: true, order: current };
-    return { ok: false, error: "This order can no longer be paid. Please start a new sale." };
-  }
-  if (paid.outcome === "paid") {
-    await recordAudit({ actor: input.staff, action: "pos.sale", targetType: "order", targetId: order.id, after: { ref: order.ref, productType: order.productType, totalMinor: order.retailAmount, currency: order.currency } }, db);
+  if (!made.ok) return made;
+  const order = made.order;
+  // A sale made but not yet paid (the first click stopped in between) is paid now; one
+  // counter payment per order at most (lib/payments/counter.ts).
+  if (order.status === "awaiting_payment") {
+    const paid = await markPaidAtCounter(db, order.id, { staffUserId: input.staff.id, afterPaid: input.afterPaid });
+    if (paid.outcome === "paid") {
+      const row = await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { ref: true, productType: true, retailAmount: true, currency: true } });
+      await recordAudit({ actor: input.staff, action: "pos.sale", targetType: "order", targetId: order.id, after: { ref: row.ref, productType: row.productType, totalMinor: row.retailAmount, currency: row.currency } }, db);
+    }
   }
   const current = await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { id: true, ref: true, status: true } });
+  if (current.status === "cancelled") return { ok: false, error: "This order can no longer be paid. Please start a new sale." };
   return { ok: true, order: current };
 }

@@ -10,8 +10,7 @@ import { stubAppEnv } from "@/testing/app-env";
 // whatever the number of submissions.
 
 let tb: OrderTestbed;
-let resolve: typeof import("./resolve");
-let price: typeof import("./price-sale");
+let pos: typeof import("./sale");
 let place: typeof import("./place");
 let catalog: typeof import("@/lib/products/unlock/pos-catalog");
 const staff = { id: "staff_pos_unlock", email: "counter-unlock@example.com" };
@@ -21,7 +20,7 @@ const ALL_SUFFIXES_TOOL = 12;
 beforeAll(async () => {
   tb = await startOrderTestbed();
   stubAppEnv({ databaseUrl: tb.url, emulatorUrl: tb.emulatorUrl });
-  [resolve, price, place, catalog] = await Promise.all([import("./resolve"), import("./price-sale"), import("./place"), import("@/lib/products/unlock/pos-catalog")]);
+  [pos, place, catalog] = await Promise.all([import("./sale"), import("./place"), import("@/lib/products/unlock/pos-catalog")]);
   await tb.db.user.create({ data: { id: staff.id, email: staff.email, role: "staff" } });
 });
 afterAll(async () => {
@@ -29,7 +28,10 @@ afterAll(async () => {
   await tb?.close();
 });
 
-async function resolved(request: Parameters<typeof resolve.resolveSale>[0]) {
+type Request = Parameters<typeof pos.saleOf>[0];
+const resolve = { resolveSale: (request: Request) => pos.saleOf(request)({ mode: "credits" }) };
+
+async function resolved(request: Request) {
   const sale = await resolve.resolveSale(request);
   if (!sale.ok) throw new Error(`refused: ${sale.error}`);
   return sale;
@@ -74,15 +76,14 @@ describe("resolving an unlock sale", () => {
   it("keeps exactly the suffixes the service needs", async () => {
     const suffixes = { sn: "SNAB12-C3456", prd: "PRD12345678", pin: "PIN1234ABCD", mep: "MEP-12345-123", sro: "SROX1234567" };
     const sale = await resolved({ ...base, imei: "49-015420-323751-8", tool: ALL_SUFFIXES_TOOL, suffixes });
-    if (!("pricing" in sale)) throw new Error("not priced");
     expect(sale.detail).toMatchObject({ imei: "490154203237518", suffixes, toolId: ALL_SUFFIXES_TOOL });
     // A service that needs none ignores codes sent anyway.
     const plain = await resolved({ ...base, suffixes: { sn: "SNAB12-C3456" } });
-    expect(plain.ok && "detail" in plain ? plain.detail.suffixes : null).toEqual({});
+    expect(plain.detail.suffixes).toEqual({});
   });
 
   it("previews the service, its guaranteed time and the storefront's price with the breakdown", async () => {
-    const preview = price.previewOf(await price.priceSale(await resolved(base)));
+    const preview = pos.previewOf(await resolved(base));
     const upstream = (await tb.clients.unlock.tools(PAIR.device, PAIR.network)).find((t) => t.id === UNLOCK_PAIR.toolInstant)!;
     const expected = await unlockToolPrice(tb.db, upstream);
     expect(preview).toMatchObject({
@@ -106,15 +107,15 @@ describe("resolving an unlock sale", () => {
 
 describe("a counter sale of the unlocking products", () => {
   it("places an unlock as one order paid at the counter, audited, with the storefront's detail", async () => {
-    const sale = await price.priceSale(await resolved({ product: "unlock", ...PAIR, tool: UNLOCK_PAIR.toolInstant, imei: IMEI.availableAtOnce, suffixes: {} }));
+    const request: Request = { product: "unlock", ...PAIR, tool: UNLOCK_PAIR.toolInstant, imei: IMEI.availableAtOnce, suffixes: {} };
+    const sale = await resolved(request);
     const handedOver: string[] = [];
     const input = {
       staff,
-      productType: "unlock" as const,
+      price: pos.saleOf(request),
       submissionId: "0b7e4c1a-2f3d-4e5a-8b9c-0123456789ab",
       customerEmail: "walkin-unlock@example.com",
-      pricing: sale.pricing,
-      detail: sale.detail,
+      expectedTotalMinor: sale.pricing.totalMinor,
       afterPaid: async (_db: unknown, orderId: string) => void handedOver.push(orderId),
     };
     const first = await place.placeCounterSale(tb.db, input);
@@ -141,15 +142,14 @@ describe("a counter sale of the unlocking products", () => {
 
   it("places an IMEI check at the storefront's price", async () => {
     expect(await resolve.resolveSale({ product: "imeicheck", imei: "35940508597276" })).toMatchObject({ ok: false, field: "imei" });
-    const sale = await price.priceSale(await resolved({ product: "imeicheck", imei: "359405085972766" }));
+    const sale = await resolved({ product: "imeicheck", imei: "359405085972766" });
     expect(sale.pricing).toEqual(await imeiCheckPrice(tb.db));
     const result = await place.placeCounterSale(tb.db, {
       staff,
-      productType: "imeicheck",
+      price: pos.saleOf({ product: "imeicheck", imei: "359405085972766" }),
       submissionId: "1c8f5d2b-3a4e-4f6b-9cad-123456789abc",
       customerEmail: "walkin-imei@example.com",
-      pricing: sale.pricing,
-      detail: sale.detail,
+      expectedTotalMinor: sale.pricing.totalMinor,
       afterPaid: async () => undefined,
     });
     if (!result.ok) throw new Error(result.error);

@@ -8,30 +8,26 @@ import { loadOperatorOffer } from "@/lib/products/topup/offer";
 import { checkPhone } from "@/lib/validation/phone";
 import { posEsimPlans } from "@/lib/products/esim/pos-catalog";
 import { placeCounterSale } from "@/lib/admin/pos/place";
-import { previewOf, priceSale } from "@/lib/admin/pos/price-sale";
-import { resolveSale } from "@/lib/admin/pos/resolve";
+import { COUNTER_CONTEXT, previewOf, saleOf } from "@/lib/admin/pos/sale";
 import { saleRequestSchema, type SalePreview } from "@/lib/admin/pos/sale-request";
 import { posUnlockCatalog, type UnlockChoices, type UnlockTools } from "@/lib/products/unlock/pos-catalog";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { logger } from "@/lib/log";
-import { OrderSubmissionConflictError } from "@/lib/orders/create";
-import { isUpstreamError } from "@/lib/upstream/errors";
+import { userFailureOf } from "@/lib/errors/user-message";
 import { emailSchema } from "@/lib/validation/email";
 
 // The point of sale's server actions. Each checks the staff role first (a layout does not
-// protect actions), trusts nothing from the browser (the choice is resolved against the live
-// catalog again), and prices on the server (the upstream's preview for commerce products, the
-// storefront's unlock prices for unlocks and IMEI checks): the preview shown before placing
-// and the price charged come from the same rule, and placing refuses a total that moved since
-// the preview.
+// protect actions), trusts nothing from the browser, and goes through the product's own
+// checkout step (lib/admin/pos/sale.ts → lib/products/<product>/sale.ts: the live catalog,
+// the upstream's preview or the storefront's own price): the preview shown before placing and
+// the price charged come from the same rule, and placing refuses a total that moved since the
+// preview (lib/orders/checkout.ts).
 
 type Fail = { ok: false; error: string; field?: string };
 
 function failure(error: unknown, what: string): Fail {
-  if (isUpstreamError(error)) return { ok: false, error: error.userMessage };
-  logger.error({ err: error }, `point of sale: ${what} failed`);
-  return { ok: false, error: `The ${what} did not work just now. Please try again.` };
+  const { error: message } = userFailureOf(error, `point of sale: ${what}`, `The ${what} did not work just now. Please try again.`);
+  return { ok: false, error: message };
 }
 
 export type PosRate = { token: string; label: string; serviceType: string; totalMinor: number; currency: string };
@@ -135,15 +131,14 @@ export async function posUnlockToolsAction(device: number, network: number): Pro
 
 export type PreviewResult = { ok: true; preview: SalePreview } | Fail;
 
-/** The mandatory preview: the upstream's quote for exactly this sale, with the shop's margin. */
+/** The mandatory preview: the product's own price for exactly this sale, with the shop's margin. */
 export async function posPreviewAction(raw: unknown): Promise<PreviewResult> {
   await requireStaff("staff", "/admin/pos");
   const parsed = saleRequestSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Choose a product first.", field: String(parsed.error.issues[0]?.path[0] ?? "") };
   try {
-    const sale = await resolveSale(parsed.data);
-    if (!sale.ok) return sale;
-    return { ok: true, preview: previewOf(await priceSale(sale)) };
+    const sale = await saleOf(parsed.data)(COUNTER_CONTEXT);
+    return sale.ok ? { ok: true, preview: previewOf(sale) } : sale;
   } catch (error) {
     return failure(error, "preview");
   }
@@ -169,27 +164,16 @@ export async function posPlaceAction(raw: unknown): Promise<PlaceResult> {
   }
   const input = parsed.data;
   try {
-    const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: { ref: true, status: true } });
-    if (existing) return { ok: true, ref: existing.ref, status: existing.status };
-    const sale = await resolveSale(input.sale);
-    if (!sale.ok) return sale;
-    const price = await priceSale(sale);
-    if (price.pricing.totalMinor !== input.expectedTotalMinor) {
-      return { ok: false, priceChanged: true, error: "The price changed since the preview. Check the new preview and place the sale again." };
-    }
     const result = await placeCounterSale(db, {
       staff,
-      productType: input.sale.product,
+      price: saleOf(input.sale),
       submissionId: input.submissionId,
       // A walk-in buyer without an email: the receipt goes to the staff member who sold it.
       customerEmail: input.email || staff.email,
-      pricing: price.pricing,
-      detail: price.detail,
+      expectedTotalMinor: input.expectedTotalMinor,
     });
-    if (!result.ok) return { ok: false, error: result.error };
-    return { ok: true, ref: result.order.ref, status: result.order.status };
+    return result.ok ? { ok: true, ref: result.order.ref, status: result.order.status } : result;
   } catch (error) {
-    if (error instanceof OrderSubmissionConflictError) return { ok: false, error: "This preview is out of date. Please preview the sale again." };
     return failure(error, "sale");
   }
 }
