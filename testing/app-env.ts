@@ -1,4 +1,6 @@
 import { vi } from "vitest";
+import { startEmulator, type RunningEmulator } from "@/emulator/app";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
 
 /**
@@ -17,4 +19,19 @@ export function stubAppEnv({ databaseUrl, emulatorUrl }: { databaseUrl: string; 
   vi.stubEnv("UNLOCK_API_URL", emulatorUrl);
   vi.stubEnv("UNLOCK_SVC_KEY", credentials.unlockSvcKey);
   vi.stubEnv("UNLOCK_SVC_SECRET", credentials.unlockSvcSecret);
+}
+
+export type AppWithEmulator = { emu: RunningEmulator; t: TestDatabase };
+
+/** A test database and a started emulator (with its controls), the app's singletons pointed at them. */
+export async function startAppWithEmulator(): Promise<AppWithEmulator> {
+  const [emu, t] = await Promise.all([startEmulator(0, { controls: true }), createTestDatabase()]);
+  stubAppEnv({ databaseUrl: t.url, emulatorUrl: emu.url });
+  return { emu, t };
+}
+
+export async function stopAppWithEmulator(app: Partial<AppWithEmulator>): Promise<void> {
+  vi.unstubAllEnvs();
+  await app.emu?.close();
+  await app.t?.cleanup();
 }

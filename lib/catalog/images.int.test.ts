@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startEmulator, type RunningEmulator } from "@/emulator/app";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/testing/app-env";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "@/emulator/app";
+import type { TestDatabase } from "@/lib/db/testing";
+import { startAppWithEmulator, stopAppWithEmulator } from "@/testing/app-env";
 import { createImageFetcher } from "@/lib/catalog/image-fetcher";
 
 // The shop's image proxy end to end: catalogImageUrl → GET /api/catalog-images/{ref} (the
@@ -11,15 +11,8 @@ import { createImageFetcher } from "@/lib/catalog/image-fetcher";
 let emu: RunningEmulator;
 let t: TestDatabase;
 
-beforeAll(async () => {
-  [emu, t] = await Promise.all([startEmulator(0, { controls: true }), createTestDatabase()]);
-  stubAppEnv({ databaseUrl: t.url, emulatorUrl: emu.url });
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await emu.close();
-  await t.cleanup();
-});
+beforeAll(async () => void ({ emu, t } = await startAppWithEmulator()));
+afterAll(() => stopAppWithEmulator({ emu, t }));
 
 const imageHits = async (): Promise<number> => {
   const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as { counters: Record<string, number> };

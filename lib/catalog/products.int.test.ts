@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startEmulator, type RunningEmulator } from "@/emulator/app";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/testing/app-env";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "@/emulator/app";
+import type { TestDatabase } from "@/lib/db/testing";
+import { startAppWithEmulator, stopAppWithEmulator } from "@/testing/app-env";
 
 // The app's cached catalog reads per product, wired through the real singletons (env,
 // database, clients, budget) to the emulator: a second read is served from the database.
@@ -9,15 +9,8 @@ import { stubAppEnv } from "@/testing/app-env";
 let emu: RunningEmulator;
 let t: TestDatabase;
 
-beforeAll(async () => {
-  [emu, t] = await Promise.all([startEmulator(0, { controls: true }), createTestDatabase()]);
-  stubAppEnv({ databaseUrl: t.url, emulatorUrl: emu.url });
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await emu.close();
-  await t.cleanup();
-});
+beforeAll(async () => void ({ emu, t } = await startAppWithEmulator()));
+afterAll(() => stopAppWithEmulator({ emu, t }));
 
 const counters = async (): Promise<Record<string, number>> => (await (await fetch(`${emu.url}/__control/counters`)).json()).counters;
 

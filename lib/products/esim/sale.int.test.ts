@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startEmulator, type RunningEmulator } from "@/emulator/app";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/testing/app-env";
+import type { RunningEmulator } from "@/emulator/app";
+import type { TestDatabase } from "@/lib/db/testing";
+import { startAppWithEmulator, stopAppWithEmulator } from "@/testing/app-env";
 
 // The eSIM's checkout step against the emulator's catalog, as both channels call it: the point of
 // sale's choice (destination as `country`) checked against the catalog, priced, and written with
@@ -11,15 +11,8 @@ let emu: RunningEmulator;
 let t: TestDatabase;
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
-beforeAll(async () => {
-  [emu, t] = await Promise.all([startEmulator(0, { controls: true }), createTestDatabase()]);
-  stubAppEnv({ databaseUrl: t.url, emulatorUrl: emu.url });
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await emu.close();
-  await t.cleanup();
-});
+beforeAll(async () => void ({ emu, t } = await startAppWithEmulator()));
+afterAll(() => stopAppWithEmulator({ emu, t }));
 
 describe("the eSIM sale step", () => {
   it("prices a plan of the destination, with the detail the order page reads", async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startEmulator, type RunningEmulator } from "@/emulator/app";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import type { RunningEmulator } from "@/emulator/app";
+import type { TestDatabase } from "@/lib/db/testing";
 import { PEER_ADDRESS_HEADER } from "@/lib/security/client-address";
 import { VISITOR_LIMITS } from "@/lib/security/visitor-limits";
-import { stubAppEnv } from "@/testing/app-env";
+import { startAppWithEmulator, stopAppWithEmulator } from "@/testing/app-env";
 
 // Security finding 2 of [11]: a carrier lookup the cache cannot answer costs an upstream call,
 // so it spends a point of the visitor network's carrier limit; over it the lookup is
@@ -15,15 +15,8 @@ let t: TestDatabase;
 let requestHeaders = new Headers();
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders }));
 
-beforeAll(async () => {
-  [emu, t] = await Promise.all([startEmulator(0, { controls: true }), createTestDatabase()]);
-  stubAppEnv({ databaseUrl: t.url, emulatorUrl: emu.url });
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await emu.close();
-  await t.cleanup();
-});
+beforeAll(async () => void ({ emu, t } = await startAppWithEmulator()));
+afterAll(() => stopAppWithEmulator({ emu, t }));
 
 const lookups = async (): Promise<number> => {
   const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as { counters: Record<string, number> };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startEmulator, type RunningEmulator } from "@/emulator/app";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { stubAppEnv } from "@/testing/app-env";
+import type { RunningEmulator } from "@/emulator/app";
+import type { TestDatabase } from "@/lib/db/testing";
+import { startAppWithEmulator, stopAppWithEmulator } from "@/testing/app-env";
 
 // The top-up's checkout step against the emulator's catalog, as both channels call it: the
 // point of sale (no operator: the number's carrier) and the storefront (the operator the buyer
@@ -11,15 +11,8 @@ let emu: RunningEmulator;
 let t: TestDatabase;
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
-beforeAll(async () => {
-  [emu, t] = await Promise.all([startEmulator(0, { controls: true }), createTestDatabase()]);
-  stubAppEnv({ databaseUrl: t.url, emulatorUrl: emu.url });
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await emu.close();
-  await t.cleanup();
-});
+beforeAll(async () => void ({ emu, t } = await startAppWithEmulator()));
+afterAll(() => stopAppWithEmulator({ emu, t }));
 
 const PHONE = "+447400123456";
 
