@@ -103,13 +103,11 @@ describe("lib/ import graph", () => {
     expect(graph.get(join(root, "lib/webhooks/process.ts"))).toContain(join(root, "lib/orders/apply-upstream.ts"));
   });
 
-  // payments → orders, never the reverse (lib/payments/settle.ts). The checkout steps that start
-  // a payment (begin-payment, continue-to-payment) still sit in lib/orders: they are the buyer's
-  // flow on top of both, and are the known exceptions until they move.
+  // payments → orders, never the reverse (lib/payments/settle.ts): the steps that start a
+  // payment (the shop's checkout channel, beginPayment) live in lib/payments.
   it("keeps the order core from importing payments", () => {
-    const allowed = ["lib/orders/begin-payment.ts", "lib/orders/continue-to-payment.ts"];
     const edges = [...graph].flatMap(([file, targets]) => targets.map((target) => [relative(root, file), relative(root, target)] as const));
-    const coreToPayments = edges.filter(([from, to]) => from.startsWith("lib/orders/") && !allowed.includes(from) && to.startsWith("lib/payments/"));
+    const coreToPayments = edges.filter(([from, to]) => from.startsWith("lib/orders/") && to.startsWith("lib/payments/"));
     expect(coreToPayments).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import type { ResumableOrder } from "./submitter";
 //   find or create by submission → price the choice (the product's step, against the live
 //   catalog) → compare with the price the buyer saw → create the order
 //
-// The channels wrap it: the storefront's pay actions (./shop-checkout.ts: the browser's
+// The channels wrap it: the storefront's pay actions (lib/payments/shop-checkout.ts: the browser's
 // submission, then the checkout page) and the point of sale (lib/admin/pos/place.ts: the
 // preview's submission, then paid at the counter). A product plugs in one function, its
 // `PriceSale` (lib/products/<product>/sale.ts), which checks the choice against the catalog,

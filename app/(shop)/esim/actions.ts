@@ -3,12 +3,12 @@
 import type { EsimPayState } from "@/components/shop/esim/pay-form";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
-import { checkoutInShop } from "@/lib/orders/shop-checkout";
+import { checkoutInShop } from "@/lib/payments/shop-checkout";
 import { CONFIRM_DESTINATION, EMAIL_MISSING, ESIM_START_AGAIN, readEsimPayForm } from "@/lib/products/esim/pay-input";
 import { esimSale } from "@/lib/products/esim/sale";
 
 // "Pay" on the eSIM review: the form is read (lib/products/esim/pay-input.ts), the buyer must
-// have ticked the destination confirmation, and the checkout (lib/orders/shop-checkout.ts)
+// have ticked the destination confirmation, and the checkout (lib/payments/shop-checkout.ts)
 // checks the plan against the catalog again, prices it and compares with what the buyer saw
 // (lib/products/esim/sale.ts). One submission makes one order, handed back only to the browser
 // that made it.

@@ -2,13 +2,13 @@
 
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { getCurrentUser } from "@/lib/auth/guards";
-import { checkoutInShop } from "@/lib/orders/shop-checkout";
+import { checkoutInShop } from "@/lib/payments/shop-checkout";
 import { readImeiCheckForm, type ImeiCheckPayState } from "@/lib/products/imeicheck/form";
 import { imeiCheckSale } from "@/lib/products/imeicheck/sale";
 import { emailSchema } from "@/lib/validation/email";
 import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
 
-// "Pay" on the IMEI check page: the shop's checkout (lib/orders/shop-checkout.ts) with the IMEI
+// "Pay" on the IMEI check page: the shop's checkout (lib/payments/shop-checkout.ts) with the IMEI
 // check's step (lib/products/imeicheck/sale.ts). The IMEI and the email are answered together.
 
 const START_AGAIN = "This page is out of date. Please reload it and try again.";

@@ -2,7 +2,7 @@
 
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
-import { checkoutInShop } from "@/lib/orders/shop-checkout";
+import { checkoutInShop } from "@/lib/payments/shop-checkout";
 import { readPayInput, SHOP_MESSAGES, START_AGAIN, type PayState } from "@/lib/products/topup/pay-input";
 import { topupSale } from "@/lib/products/topup/sale";
 
@@ -10,7 +10,7 @@ import { topupSale } from "@/lib/products/topup/sale";
 // (lib/products/topup/pay-input.ts), and the choice again against the live catalog and priced
 // on the server (lib/products/topup/sale.ts). One submission makes one order: a double click, a
 // resent form or the same review in two tabs of this browser all reach the same order and its
-// checkout; no other browser is ever handed it (lib/orders/shop-checkout.ts).
+// checkout; no other browser is ever handed it (lib/payments/shop-checkout.ts).
 
 export async function payForTopupAction(_state: PayState, form: FormData): Promise<PayState> {
   expectActionInput(isForm(form));

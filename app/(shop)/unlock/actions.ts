@@ -2,12 +2,12 @@
 
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { getCurrentUser } from "@/lib/auth/guards";
-import { checkoutInShop } from "@/lib/orders/shop-checkout";
+import { checkoutInShop } from "@/lib/payments/shop-checkout";
 import { CHECKLIST_UNTICKED, readUnlockForm, type UnlockPayState } from "@/lib/products/unlock/form";
 import { checkUnlockChoice, unlockSale } from "@/lib/products/unlock/sale";
 import { emailSchema } from "@/lib/validation/email";
 
-// "Pay" on the unlock order form: the shop's checkout (lib/orders/shop-checkout.ts) with the
+// "Pay" on the unlock order form: the shop's checkout (lib/payments/shop-checkout.ts) with the
 // unlock's step (lib/products/unlock/sale.ts). The form shows every problem at once: the
 // checklist, the IMEI and each suffix the service needs, and the email.
 

@@ -7,7 +7,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { findViewableOrder } from "@/lib/orders/access";
-import { beginPayment } from "@/lib/orders/begin-payment";
+import { beginPayment } from "@/lib/payments/begin-payment";
 import { PaymentError } from "@/lib/payments";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbClient } from "@/lib/db/create-client";
-import { startCheckout } from "@/lib/payments";
-import { startPaymentLinkOrder } from "./payment-link";
+import { startCheckout } from "./index";
+import { startPaymentLinkOrder } from "@/lib/orders/payment-link";
 
 /**
  * Where the buyer goes to pay an order: the shop's own checkout (credits mode), or the

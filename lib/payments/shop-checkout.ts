@@ -2,13 +2,13 @@ import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { requestVisitor } from "@/lib/security/request-visitor";
-import { checkout, ORDER_NOT_CREATED, PRICE_CHANGED, type CheckoutFailure, type PriceSale } from "./checkout";
+import { checkout, ORDER_NOT_CREATED, PRICE_CHANGED, type CheckoutFailure, type PriceSale } from "@/lib/orders/checkout";
 import { continueToPayment } from "./continue-to-payment";
-import { submissionOf } from "./submitter-action";
+import { submissionOf } from "@/lib/orders/submitter-action";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 
-// The storefront's channel of the checkout (./checkout.ts): the submission is this browser's
-// (its submitter cookie and the review: ./submitter.ts), commerce products follow the shop's
+// The storefront's channel of the checkout (lib/orders/checkout.ts): the submission is this browser's
+// (its submitter cookie and the review: lib/orders/submitter.ts), commerce products follow the shop's
 // COMMERCE_CHECKOUT_MODE, previews spend the visitor's limit, and a made order goes on to its
 // checkout page (a redirect). What comes back is always a failure to show on the form.
 

@@ -2,9 +2,9 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
-import { PaymentError } from "@/lib/payments";
+import { PaymentError } from "./types";
 import { beginPayment } from "./begin-payment";
-import { type Claimant, mayResume, type ResumableOrder } from "./submitter";
+import { type Claimant, mayResume, type ResumableOrder } from "@/lib/orders/submitter";
 
 export type OrderToPay = ResumableOrder;
 
