@@ -16,7 +16,7 @@ import { eventually, startWebhookTestbed, type Delivery, type WebhookTestbed } f
 
 // POST /api/webhooks/commerce end to end: the emulator delivers real, signed order events to a
 // small HTTP server that hands each request to the route's own POST handler, with the app's
-// singletons (database, environment) pointed at a test database (lib/webhooks/testing.ts). Every
+// singletons (database, environment) pointed at a test database (testing/webhooks.ts). Every
 // case is checked in the WebhookReceipt and Order tables afterwards.
 
 let wt: WebhookTestbed;
