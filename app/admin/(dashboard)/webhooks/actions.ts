@@ -12,7 +12,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { commerceClient } from "@/lib/upstream/commerce";
-import { isUpstreamError } from "@/lib/upstream/errors";
+import { userMessageOf } from "@/lib/errors/user-message";
 
 // Webhook actions. Replaying a failed receipt is an operations task (staff); changing the
 // shop's subscriptions touches signing secrets and where order events go, so it takes an
@@ -25,9 +25,7 @@ function options(actor: CurrentUser): ManageOptions {
 }
 
 function upstreamFailure(error: unknown, what: string): string {
-  if (isUpstreamError(error)) return error.userMessage;
-  logger.error({ err: error }, `webhook ${what} failed`);
-  return `The ${what} did not work just now. Please try again.`;
+  return userMessageOf(error, `webhook ${what}`, `The ${what} did not work just now. Please try again.`);
 }
 
 function formInput(form: FormData) {
