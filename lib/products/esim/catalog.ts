@@ -2,7 +2,7 @@ import "server-only";
 import type { CatalogRead } from "@/lib/catalog/cache";
 import { catalogAgeOf } from "@/lib/catalog/age";
 import { esimDestinations, esimPlan, esimPlans, expireEsimCatalog } from "@/lib/catalog/esim";
-import type { Loaded } from "@/lib/catalog/loaded";
+import { NOT_SOLD, type Loaded } from "@/lib/catalog/loaded";
 import { db } from "@/lib/db";
 import { userFailureOf, type UserFailure } from "@/lib/errors/user-message";
 import { logger } from "@/lib/log";
@@ -21,7 +21,7 @@ import type { Coverage, EsimDestinationSummary, EsimPlanDetail, EsimPlanOffer } 
 // of a cached copy), NOT_SOLD when the shop does not sell what the address names.
 
 export const ESIM_DISABLED = "ESIM_DISABLED";
-export const NOT_SOLD = "NOT_SOLD";
+export { NOT_SOLD };
 
 const disabled: UserFailure = { ok: false, code: ESIM_DISABLED, error: KNOWN_CODES[ESIM_DISABLED]!.userMessage };
 const notSold: UserFailure = { ok: false, code: NOT_SOLD, error: "This eSIM is not sold here." };

@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
 import type { Rate } from "@/lib/upstream/commerce";
 import { loadPromotions, promotionView } from "./catalog";
-import { loadRead } from "@/lib/catalog/loaded";
+import { loadRead, NOT_SOLD, type Loaded } from "@/lib/catalog/loaded";
 
 // What the shop offers for one operator: its service types (airtime, data, bundle) with every
 // rate at the shop's retail price (upstream cost + margin, the same rule the review's quote
@@ -15,17 +15,17 @@ import { loadRead } from "@/lib/catalog/loaded";
 // by the pay action, so a price token the buyer sends back is accepted only if it is one of
 // this operator's current rates.
 
-export type OfferResult = { ok: true; offer: TopupOffer } | { ok: false; error: string; notFound: boolean };
+export type OfferResult = Loaded<TopupOffer>;
 
 const SERVICE_ORDER = ["airtime", "data", "bundle"];
 export const SERVICE_LABELS: Record<string, string> = { airtime: "Airtime", data: "Data", bundle: "Bundles" };
 
 export async function loadOperatorOffer(operatorId: string): Promise<OfferResult> {
   const [product, margin] = await Promise.all([loadRead(() => topupProduct(operatorId), "top-up operator"), getMargin(db, "topup")]);
-  if (!product.ok) return { ok: false, error: product.error, notFound: product.code === "OPERATOR_NOT_FOUND" || product.code === "HTTP_404" };
+  if (!product.ok) return product.code === "OPERATOR_NOT_FOUND" || product.code === "HTTP_404" ? { ...product, code: NOT_SOLD } : product;
   const detail = product.value;
   // Gift card brands share the id space (the un-prefixed aliases): not a top-up operator.
-  if (detail.parent_category === "giftcards" || !detail.iso_short_code) return { ok: false, error: "No such operator.", notFound: true };
+  if (detail.parent_category === "giftcards" || !detail.iso_short_code) return { ok: false, error: "No such operator.", code: NOT_SOLD };
 
   const serviceTypes = detail.service_types
     .map((st): ServiceTypeGroup => ({
@@ -42,7 +42,8 @@ export async function loadOperatorOffer(operatorId: string): Promise<OfferResult
 
   return {
     ok: true,
-    offer: {
+    age: product.age,
+    value: {
       operatorId: detail.id_operator,
       operatorName: detail.operator_name,
       countryCode: detail.iso_short_code,

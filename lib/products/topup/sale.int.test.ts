@@ -23,7 +23,7 @@ async function numbersOffer() {
   if (!carrier.ok) throw new Error(carrier.error);
   const offer = await loadOperatorOffer(carrier.carrier.operatorId);
   if (!offer.ok) throw new Error(offer.error);
-  return offer.offer;
+  return offer.value;
 }
 
 describe("the top-up sale step", () => {

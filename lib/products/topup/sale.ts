@@ -54,7 +54,7 @@ export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages =
 
 type OperatorFound = { ok: true; value: TopupOffer } | CheckoutFailure;
 
-const found = (offer: OfferResult): OperatorFound => (offer.ok ? { ok: true, value: offer.offer } : failure(offer.error));
+const found = (offer: OfferResult): OperatorFound => (offer.ok ? offer : failure(offer.error));
 
 /** The storefront's check of the number against the operator the buyer chose: its country, and the carrier lookup must answer. */
 async function numberRefused(operator: TopupOffer, e164: string, numberCountry: string | undefined): Promise<CheckoutFailure | null> {

@@ -46,10 +46,10 @@ export async function posTopupOptionsAction(phoneInput: string): Promise<TopupOp
     if (!offer.ok) return { ok: false, error: offer.error };
     return {
       ok: true,
-      operator: offer.offer.operatorName,
-      country: offer.offer.countryName,
+      operator: offer.value.operatorName,
+      country: offer.value.countryName,
       phone: phone.e164,
-      rates: offer.offer.choices.map((c) => ({ token: c.token, label: c.productName, serviceType: c.serviceType, totalMinor: c.totalMinor, currency: c.currency })),
+      rates: offer.value.choices.map((c) => ({ token: c.token, label: c.productName, serviceType: c.serviceType, totalMinor: c.totalMinor, currency: c.currency })),
     };
   } catch (error) {
     return failure(error, "operator lookup");

@@ -20,6 +20,7 @@ import { ReviewStep } from "@/components/shop/topup/review-step";
 import { BROWSE_FIRST, NUMBER_FIRST, StepProgress } from "@/components/shop/topup/step-progress";
 import { Breadcrumbs, TopupShell } from "@/components/shop/topup/topup-shell";
 import { countryFromParam, countryHref, operatorHref, operatorIdFromParam } from "@/lib/products/topup/urls";
+import { NOT_SOLD } from "@/lib/catalog/loaded";
 import { getCurrentUser } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "Mobile top-up" };
@@ -45,7 +46,7 @@ export default async function OperatorPage({ params, searchParams }: { params: P
 
   const loaded = await loadOperatorOffer(operatorId);
   if (!loaded.ok) {
-    if (loaded.notFound) notFound();
+    if (loaded.code === NOT_SOLD) notFound();
     return (
       <TopupShell>
         <Breadcrumbs items={[{ label: "Mobile top-up", href: "/topup" }, { label: countryNameOf(country), href: countryHref(country) }, { label: "Operator" }]} />
@@ -54,7 +55,7 @@ export default async function OperatorPage({ params, searchParams }: { params: P
       </TopupShell>
     );
   }
-  const offer = loaded.offer;
+  const offer = loaded.value;
   const here = (query: Parameters<typeof operatorHref>[3] = {}) => operatorHref(offer.countryCode, offer.operatorId, offer.operatorName, query);
   const canonicalPath = here();
   if (`/topup/${path.country}/${path.operator}` !== canonicalPath) {
