@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";
-import type { PlanFilters as Filters } from "./plan-filter";
+import type { PlanFilters as Filters } from "@/lib/products/esim/plan-filter";
 
 const TYPES = [
   { value: "all", label: "All plans" },

@@ -8,7 +8,7 @@ import { DestinationBanner } from "@/components/shop/esim/destination-banner";
 import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
 import { FAIR_USE_NOTE } from "@/lib/products/esim/format";
 import { PlanCard } from "@/components/shop/esim/plan-card";
-import { filterChoices, filterPlans, parsePlanFilters } from "@/components/shop/esim/plan-filter";
+import { filterChoices, filterPlans, parsePlanFilters } from "@/lib/products/esim/plan-filter";
 import { PlanFilters } from "@/components/shop/esim/plan-filters";
 import { RegionalSuggestions } from "@/components/shop/esim/regional-suggestions";
 import { EsimSteps } from "@/components/shop/esim/step-progress";

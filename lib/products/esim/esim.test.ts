@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { destinationName, destinationSymbol, isDestinationCode, matchesDestination } from "@/lib/products/esim/destination";
-import { dataText, validityText } from "@/lib/products/esim/format";
+import { destinationName, destinationSymbol, isDestinationCode, matchesDestination } from "./destination";
+import { dataText, validityText } from "./format";
 import { filterChoices, filterPlans, filterSearch, parsePlanFilters } from "./plan-filter";
-import type { EsimPlanOffer } from "@/lib/products/esim/types";
+import type { EsimPlanOffer } from "./types";
 
 const plan = (catalogId: string, dataGb: number | null, days: number, totalMinor: number): EsimPlanOffer => ({
   catalogId,
