@@ -3,10 +3,20 @@ import { currencyExponent } from "@/lib/money";
 // Face values are what the card is worth in its own currency ("£20", "¥1,500"): whole amounts
 // without ".00", as the brands print them. Prices the buyer pays use formatMoney.
 
+// One formatter per currency and style (a brand page shows every denomination).
+const formatters = new Map<string, Intl.NumberFormat>();
+
 export function formatFaceValue(minor: number, currency: string): string {
   const exponent = currencyExponent(currency);
   const whole = minor % 10 ** exponent === 0;
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency, ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) }).format(minor / 10 ** exponent);
+  const key = `${currency}|${whole}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("en-GB", { style: "currency", currency, ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) });
+    if (formatters.size >= 500) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter.format(minor / 10 ** exponent);
 }
 
 /** "£5 – £100", "£20", or null when the supplier gave no face values. */

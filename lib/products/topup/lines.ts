@@ -1,6 +1,7 @@
 import type { PurchaseLine } from "@/lib/orders/buyer-view";
 import { formatPhone } from "@/lib/validation/phone";
 import { readTopupDetail } from "./detail";
+import { countryNameOf } from "./countries";
 
 // What a top-up order bought, for the buyer (payment page, order page, account list). Its
 // delivery is the shared fulfilment lines' "Delivery to the number" (lib/orders/buyer-view.ts).
@@ -26,7 +27,7 @@ export function topupPurchaseLines(detail: unknown): PurchaseLine[] {
 
 function countryName(iso: string): string | undefined {
   try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(iso.toUpperCase());
+    return countryNameOf(iso);
   } catch {
     return undefined;
   }
