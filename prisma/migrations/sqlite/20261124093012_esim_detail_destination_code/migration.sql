@@ -1,6 +1,6 @@
 -- Data migration ([12]): counter sales stored an eSIM's destination as `esim.countryIso`, the
 -- order page reads `esim.destinationCode`. Both channels now write one detail schema
--- (lib/products/esim/detail.ts); this copies the code of the rows written before it.
+-- (lib/products/esim/detail.ts), and this copies the code of the rows written before it.
 UPDATE "Order"
 SET "detail" = json_set("detail", '$.esim.destinationCode', lower(json_extract("detail", '$.esim.countryIso')))
 WHERE "productType" = 'esim'
