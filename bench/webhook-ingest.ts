@@ -1,0 +1,177 @@
+// Benchmark of the commerce webhook receiver (not a test): npm run bench:webhook-ingest
+//
+// Starts the shop as `npm start` runs it (production build, embedded emulator, SQLite) on its
+// own port and a fresh database, and beside it the minimal baseline of issue [13]: a bare
+// `node:http` server that verifies the same Standard Webhooks signature and inserts one row into
+// SQLite (WAL) with better-sqlite3 before answering. Both receive BENCH_DELIVERIES validly signed,
+// distinct `order.fulfilled` deliveries (for orders the shop does not have: the receiver stores,
+// dedupes and processes each, and files it as "unmatched") at BENCH_CONCURRENCY, in
+// BENCH_ROUNDS rounds: receipts per second, p99 and the server's CPU time per delivery (the whole
+// process tree, from /proc). The ratio shop ÷ baseline is the goal (≥ 0.5), with ≥ 1,000
+// durable receipts/s on SQLite. Compare ratios within one run: the machine is shared and noisy.
+//
+// knobs: BENCH_DELIVERIES (5000), BENCH_CONCURRENCY (50), BENCH_ROUNDS (3), BENCH_PORT (3510),
+// BENCH_EMULATOR_PORT (4510), BENCH_BASELINE_PORT (3520)
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { spawn } from "node:child_process";
+import { createDecipheriv, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Webhook } from "standardwebhooks";
+import { ms, table } from "./stats";
+
+const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 5_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 3510);
+const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 4510);
+const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 3520);
+const DATA_DIR = "data/bench-webhooks";
+const SHOP = `http://127.0.0.1:${PORT}`;
+
+/** CPU seconds (user + system) of a process and its descendants, from /proc (clock ticks of 10 ms). */
+function treeCpuSeconds(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we read it.
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    total += cpu.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** lib/crypto/secret-box.ts's sealed format "v1.<nonce>.<ciphertext>.<tag>" (that module is server-only). */
+function openSealed(sealed: string, keyBase64: string): string {
+  const [, nonce, ciphertext, tag] = sealed.split(".");
+  const decipher = createDecipheriv("aes-256-gcm", Buffer.from(keyBase64, "base64"), Buffer.from(nonce!, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag!, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext!, "base64url")), decipher.final()]).toString("utf8");
+}
+
+/** The signing secret the shop registered at start-up (Setting "commerce.webhook.secret", sealed). */
+function shopWebhookSecret(): string {
+  const db = new Database(join(DATA_DIR, "shop.db"), { readonly: true });
+  try {
+    const row = db.prepare(`SELECT value, encrypted FROM "Setting" WHERE key = ?`).get("commerce.webhook.secret") as { value: string; encrypted: number } | undefined;
+    if (!row) throw new Error("the shop has no commerce webhook secret yet");
+    if (!row.encrypted) return row.value;
+    const { APP_ENCRYPTION_KEY } = JSON.parse(readFileSync(join(DATA_DIR, "local-secrets.json"), "utf8")) as { APP_ENCRYPTION_KEY: string };
+    return openSealed(row.value, APP_ENCRYPTION_KEY);
+  } finally {
+    db.close();
+  }
+}
+
+type Delivery = { body: string; headers: Record<string, string> };
+
+function deliveries(secret: string, round: number): Delivery[] {
+  const webhook = new Webhook(secret);
+  const now = new Date();
+  return Array.from({ length: DELIVERIES }, (_, i) => {
+    const id = `evt_bench_${round}_${i}_${randomBytes(4).toString("hex")}`;
+    const body = JSON.stringify({
+      id,
+      type: "order.fulfilled",
+      timestamp: now.toISOString(),
+      environment: "sandbox",
+      data: { order_id: `ord_bench_${round}_${i}`, type: "topup", status: "fulfilled", phone: "+447400123456", total: "5.00", currency: "EUR", delivery_status: "delivered" },
+    });
+    return { body, headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(now.getTime() / 1000)), "webhook-signature": webhook.sign(id, now, body) } };
+  });
+}
+
+/** The minimal receiver (./webhook-baseline.ts) in its own process: verify, one durable insert, 200. */
+async function startBaseline(secret: string) {
+  const child = spawn("node_modules/.bin/tsx", ["bench/webhook-baseline.ts"], {
+    env: { ...process.env, BASELINE_SECRET: secret, BASELINE_PORT: String(BASELINE_PORT), BASELINE_DIR: join(DATA_DIR, "baseline") },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("baseline ready") && resolve());
+    child.on("exit", (code) => reject(new Error(`the baseline receiver exited (${code})`)));
+  });
+  return { pid: child.pid!, close: () => child.kill("SIGTERM") };
+}
+
+type Run = { rps: number; p99: number; cpuMs: number; errors: number };
+
+async function fire(url: string, batch: Delivery[], pid: number): Promise<Run> {
+  let next = 0;
+  const cpuBefore = treeCpuSeconds(pid);
+  const result = await autocannon({
+    url,
+    method: "POST",
+    connections: CONCURRENCY,
+    amount: batch.length,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const delivery = batch[next++ % batch.length]!;
+          return { ...request, method: "POST", body: delivery.body, headers: delivery.headers };
+        },
+      },
+    ],
+  });
+  const cpuAfter = treeCpuSeconds(pid);
+  return { rps: result.requests.average, p99: result.latency.p99, cpuMs: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.requests.total), errors: result.errors + result.non2xx };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  const shop = spawn("node", ["scripts/e2e-server.mjs"], {
+    env: { ...process.env, PORT: String(PORT), APP_URL: SHOP, E2E_DATA_DIR: DATA_DIR, E2E_EMULATOR_PORT: String(EMULATOR_PORT), LOG_LEVEL: "error" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let baseline: { pid: number; close: () => void } | undefined;
+  try {
+    const until = Date.now() + 15 * 60_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${SHOP}/api/health`)).status < 500) break;
+      } catch {
+        // Not listening yet (the first start builds).
+      }
+      if (Date.now() > until) throw new Error("the shop did not start");
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    const secret = shopWebhookSecret();
+    baseline = await startBaseline(secret);
+    const runs = { shop: [] as Run[], baseline: [] as Run[] };
+    // One warm-up round of 200 each, not counted.
+    await fire(`${SHOP}/api/webhooks/commerce`, deliveries(secret, 0).slice(0, 200), shop.pid!);
+    await fire(`http://127.0.0.1:${BASELINE_PORT}/`, deliveries(secret, 0).slice(0, 200), baseline.pid);
+    for (let round = 1; round <= ROUNDS; round++) {
+      runs.baseline.push(await fire(`http://127.0.0.1:${BASELINE_PORT}/`, deliveries(secret, round), baseline.pid));
+      runs.shop.push(await fire(`${SHOP}/api/webhooks/commerce`, deliveries(secret, round), shop.pid!));
+      console.log(`round ${round}/${ROUNDS} done`);
+    }
+    const row = (name: string, r: Run[]) => [name, median(r.map((x) => x.rps)).toFixed(0), `${median(r.map((x) => x.p99)).toFixed(0)} ms`, ms(median(r.map((x) => x.cpuMs))), String(r.reduce((n, x) => n + x.errors, 0))];
+    console.log(`\n${DELIVERIES} deliveries at concurrency ${CONCURRENCY}, ${ROUNDS} rounds (medians), ${new Date().toISOString().slice(0, 10)}`);
+    console.log(table(["receiver", "receipts/s", "p99", "CPU / delivery", "errors + non-2xx"], [row("baseline (node:http + better-sqlite3)", runs.baseline), row("shop (POST /api/webhooks/commerce)", runs.shop)]));
+    console.log(`\nshop ÷ baseline: ${(median(runs.shop.map((x) => x.rps)) / median(runs.baseline.map((x) => x.rps))).toFixed(2)} (goal ≥ 0.5)`);
+  } finally {
+    baseline?.close();
+    shop.kill("SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
