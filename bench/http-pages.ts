@@ -12,8 +12,7 @@
 // knobs: BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3), BENCH_PORT (3500),
 // BENCH_EMULATOR_PORT (4500), BENCH_PAGES (comma-separated paths, default: the list below)
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { startBenchShop, treeCpuSeconds } from "./shop-process";
 import { ms, table } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -41,52 +40,10 @@ const DEFAULT_PAGES = [
 ];
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : DEFAULT_PAGES;
 
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** CPU seconds (user + system) of a process and all its descendants, from /proc. */
-function treeCpuSeconds(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  const cpu = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // The command name may hold spaces: the fields after it start at the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const parent = Number(fields[1]);
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we read it.
-    }
-  }
-  let total = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    total += cpu.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
 async function emulatorRequests(): Promise<number> {
   const response = await fetch(`${EMULATOR}/__control/counters`);
   const { counters } = (await response.json()) as { counters: Record<string, number> };
   return Object.values(counters).reduce((sum, n) => sum + n, 0);
-}
-
-async function waitForShop(timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).status < 500) return;
-    } catch {
-      // Not listening yet (the first start builds).
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(`the shop did not answer on ${BASE} within ${timeoutMs / 1000} s`);
 }
 
 type Run = { rps: number; p99: number; cpuMs: number; upstream: number; errors: number };
@@ -104,12 +61,8 @@ async function load(path: string, serverPid: number): Promise<Run> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const server = spawn("node", ["scripts/e2e-server.mjs"], {
-    env: { ...process.env, PORT: String(PORT), APP_URL: BASE, E2E_DATA_DIR: "data/bench-pages", E2E_EMULATOR_PORT: String(EMULATOR_PORT), LOG_LEVEL: "error" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const server = await startBenchShop({ port: PORT, emulatorPort: EMULATOR_PORT, dataDir: "data/bench-pages" });
   try {
-    await waitForShop(15 * 60_000);
     const home = await (await fetch(`${BASE}/`)).text();
     const css = /\/_next\/static\/[^"']+\.css/.exec(home)?.[0];
     if (!css) throw new Error("no stylesheet under /_next/static on the home page");

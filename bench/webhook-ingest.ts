@@ -16,9 +16,10 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
 import { createDecipheriv, randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
+import { startBenchShop, treeCpuSeconds } from "./shop-process";
 import { ms, table } from "./stats";
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 5_000);
@@ -29,31 +30,6 @@ const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 4510);
 const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 3520);
 const DATA_DIR = "data/bench-webhooks";
 const SHOP = `http://127.0.0.1:${PORT}`;
-
-/** CPU seconds (user + system) of a process and its descendants, from /proc (clock ticks of 10 ms). */
-function treeCpuSeconds(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  const cpu = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
-      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we read it.
-    }
-  }
-  let total = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    total += cpu.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
 
 /** lib/crypto/secret-box.ts's sealed format "v1.<nonce>.<ciphertext>.<tag>" (that module is server-only). */
 function openSealed(sealed: string, keyBase64: string): string {
@@ -134,22 +110,9 @@ async function fire(url: string, batch: Delivery[], pid: number): Promise<Run> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  const shop = spawn("node", ["scripts/e2e-server.mjs"], {
-    env: { ...process.env, PORT: String(PORT), APP_URL: SHOP, E2E_DATA_DIR: DATA_DIR, E2E_EMULATOR_PORT: String(EMULATOR_PORT), LOG_LEVEL: "error" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const shop = await startBenchShop({ port: PORT, emulatorPort: EMULATOR_PORT, dataDir: DATA_DIR });
   let baseline: { pid: number; close: () => void } | undefined;
   try {
-    const until = Date.now() + 15 * 60_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${SHOP}/api/health`)).status < 500) break;
-      } catch {
-        // Not listening yet (the first start builds).
-      }
-      if (Date.now() > until) throw new Error("the shop did not start");
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
     const secret = shopWebhookSecret();
     baseline = await startBaseline(secret);
     const runs = { shop: [] as Run[], baseline: [] as Run[] };
