@@ -1,5 +1,15 @@
+import { fileURLToPath } from "node:url";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Cached catalog pages live in this process's memory, bounded, and follow the database
+  // (lib/page-cache/handler.mjs, lib/http/cached-pages.ts); Next's own memory layer would only
+  // hold a second copy.
+  cacheHandler: fileURLToPath(new URL("./lib/page-cache/handler.mjs", import.meta.url)),
+  cacheMaxMemorySize: 0,
+  // How long a shared cache (a CDN in front) may serve a cached page past its lifetime while it
+  // refreshes: under the eSIM price tokens' 30 minutes (docs/benchmarks.md, page cache).
+  expireTime: 1800,
   // Native and server-only database drivers stay outside the bundle.
   serverExternalPackages: ["better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pino"],
   poweredByHeader: false,

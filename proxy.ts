@@ -9,7 +9,8 @@
 //    reaches the proxy, Next strips it first: scripts/serve.mjs refuses it, lib/http/router-state.mjs.)
 import { NextResponse, type NextRequest } from "next/server";
 import { actionBodyProblem, actionOriginProblem, actionSizeProblem, pathProblem, type RequestProblem } from "@/lib/http/malformed-request";
-import { contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
+import { cachedTwinPath, isCachedTwinPath, type CachedPageRequest } from "@/lib/http/cached-pages";
+import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
 import { isSubmitterSecret, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "@/lib/orders/submitter-cookie";
 
 // Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
@@ -30,10 +31,10 @@ function withSecurityHeaders(response: Response, csp: string, https: boolean): R
   return response;
 }
 
-function problemResponse(request: NextRequest, problem: RequestProblem): Response {
+function problemResponse(request: NextRequest, problem: RequestProblem | { status: 404; code: string; message: string }): Response {
   const wantsHtml = request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html") && !request.headers.has("rsc");
   if (wantsHtml) {
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad request</title></head><body><main><h1>${problem.status === 400 ? "This address is not valid" : "Request refused"}</h1><p>${problem.message}</p><p><a href="/">Go to the shop</a></p></main></body></html>`;
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad request</title></head><body><main><h1>${problem.status === 400 ? "This address is not valid" : problem.status === 404 ? "Page not found" : "Request refused"}</h1><p>${problem.message}</p><p><a href="/">Go to the shop</a></p></main></body></html>`;
     return new Response(html, { status: problem.status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
   }
   return NextResponse.json({ error: { code: problem.code, message: problem.message } }, { status: problem.status, headers: { "cache-control": "no-store" } });
@@ -53,17 +54,40 @@ async function requestProblem(request: NextRequest): Promise<RequestProblem | nu
   return null;
 }
 
+function cachedPageRequest(request: NextRequest): CachedPageRequest {
+  return {
+    method: request.method,
+    pathname: request.nextUrl.pathname,
+    searchParams: request.nextUrl.searchParams,
+    cookieNames: request.cookies.getAll().map((cookie) => cookie.name),
+    isAction: request.headers.has("next-action"),
+  };
+}
+
 export async function proxy(request: NextRequest) {
   const https = isHttpsAppUrl(process.env.APP_URL);
-  const nonce = newNonce();
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", https });
-
+  const dev = process.env.NODE_ENV === "development";
   const problem = await requestProblem(request);
-  if (problem) return withSecurityHeaders(problemResponse(request, problem), csp, https);
+  if (problem) return withSecurityHeaders(problemResponse(request, problem), contentSecurityPolicy(newNonce(), { dev, https }), https);
 
-  // Next reads the nonce from the request's CSP header for its own scripts; the layout reads x-nonce.
+  // Catalog pages for anonymous visitors come from the page cache (lib/http/cached-pages.ts):
+  // one rendering for everyone, so no nonce; their twins are not addressable from outside.
+  const pageRequest = cachedPageRequest(request);
+  if (isCachedTwinPath(pageRequest.pathname)) {
+    return withSecurityHeaders(problemResponse(request, { status: 404, code: "NOT_FOUND", message: "There is no page at this address." }), contentSecurityPolicy(newNonce(), { dev, https }), https);
+  }
+  const twin = cachedTwinPath(pageRequest);
+  if (twin) {
+    const response = NextResponse.rewrite(new URL(`${twin}${request.nextUrl.search}`, request.url));
+    giveSubmitterCookie(request, response, https);
+    return withSecurityHeaders(response, cachedPageContentSecurityPolicy({ dev, https }), https);
+  }
+
+  const nonce = newNonce();
+  const csp = contentSecurityPolicy(nonce, { dev, https });
+
+  // Next reads the nonce from the request's CSP header for its own scripts.
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   giveSubmitterCookie(request, response, https);

@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { ThemeScript } from "@/components/theme-script";
@@ -18,14 +17,14 @@ export const viewport: Viewport = {
   ],
 };
 
-// proxy.ts gives every request a fresh CSP nonce (x-nonce); the theme script needs it to run.
-// Reading it makes every page render per request (docs/security.md, "Headers").
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+// Reads nothing of the request, so catalog pages below it can be cached ([13]); the layouts of
+// per-request pages opt out themselves (app/(shop)/layout.tsx, app/admin/…). The theme script runs
+// by its hash in the CSP (lib/http/theme-script.ts).
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <ThemeScript nonce={nonce} />
+        <ThemeScript />
       </head>
       <body className="min-h-dvh antialiased">
         <Providers>{children}</Providers>

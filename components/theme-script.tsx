@@ -1,7 +1,7 @@
-// Runs before first paint so a dark-mode visitor never sees a white flash:
-// a stored choice wins, otherwise the system preference.
-const script = `(()=>{try{const t=localStorage.getItem("theme");const d=t?t==="dark":matchMedia("(prefers-color-scheme: dark)").matches;document.documentElement.classList.toggle("dark",d)}catch(e){}})()`;
+import { THEME_SCRIPT } from "@/lib/http/theme-script";
 
-export function ThemeScript({ nonce }: { nonce?: string }) {
-  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
+// Allowed by its hash in the CSP (lib/http/theme-script.ts): no nonce, so the root layout reads
+// no request header and cached pages can include it.
+export function ThemeScript() {
+  return <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />;
 }

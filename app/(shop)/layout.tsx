@@ -1,15 +1,11 @@
+import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { SiteFooter } from "@/components/shop/site-footer";
-import { SiteHeader } from "@/components/shop/site-header";
+import { ShopFrame } from "@/components/shop/shop-frame";
 
-export default function ShopLayout({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
-  );
+// Pages here are rendered per request (with the CSP nonce proxy.ts gives them). Catalog pages
+// seen by anonymous visitors without a query are served by their cached twins instead
+// (app/(catalog-cache), lib/http/cached-pages.ts).
+export default async function ShopLayout({ children }: { children: ReactNode }) {
+  await connection();
+  return <ShopFrame>{children}</ShopFrame>;
 }

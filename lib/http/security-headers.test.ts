@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "./security-headers";
+import { THEME_SCRIPT, THEME_SCRIPT_HASH } from "./theme-script";
+import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "./security-headers";
 
 describe("security headers", () => {
   it("a fresh 128-bit nonce each time", () => {
@@ -11,13 +13,26 @@ describe("security headers", () => {
   it("scripts only with the nonce (no 'unsafe-inline', no eval outside dev), no framing, no plugins", () => {
     const csp = contentSecurityPolicy("abc");
     const script = csp.split("; ").find((d) => d.startsWith("script-src "));
-    expect(script).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+    expect(script).toBe(`script-src 'self' 'nonce-abc' ${THEME_SCRIPT_HASH} 'strict-dynamic'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'self'");
     expect(csp).not.toContain("upgrade-insecure-requests");
     expect(contentSecurityPolicy("abc", { dev: true })).toContain("'unsafe-eval'");
     expect(contentSecurityPolicy("abc", { https: true })).toContain("upgrade-insecure-requests");
+  });
+
+  it("the theme script is allowed by the SHA-256 of exactly its text", () => {
+    expect(THEME_SCRIPT_HASH).toBe(`'sha256-${createHash("sha256").update(THEME_SCRIPT, "utf8").digest("base64")}'`);
+  });
+
+  it("cached catalog pages: inline scripts of this origin, but still no other hosts, eval, framing or plugins", () => {
+    const csp = cachedPageContentSecurityPolicy();
+    const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
+    expect(directive("script-src")).toBe("script-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain("nonce-");
+    expect(csp).not.toContain("unsafe-eval");
+    for (const rule of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "default-src 'self'"]) expect(csp).toContain(rule);
   });
 
   it("HSTS only when APP_URL is https", () => {

@@ -1,6 +1,8 @@
 // The headers every answer carries (security finding 5 of issue [11]). proxy.ts sets them per
-// request, with a fresh CSP nonce; next.config.mjs sets the static ones on /_next/static files,
-// which the proxy does not see.
+// request: a fresh CSP nonce on pages rendered per request, the cached-page CSP on catalog pages
+// served from the page cache (lib/http/cached-pages.ts); next.config.mjs sets the static ones on
+// /_next/static files, which the proxy does not see.
+import { THEME_SCRIPT_HASH } from "./theme-script";
 
 /** 128 random bits, base64: unguessable, new for every response. */
 export function newNonce(): string {
@@ -16,11 +18,29 @@ export function newNonce(): string {
  * supplier's hosted eSIM QR) and data: URLs (the QR code the app draws). The dev server also
  * needs 'unsafe-eval' (React's debugging) and its websocket.
  */
-export function contentSecurityPolicy(nonce: string, options: { dev?: boolean; https?: boolean } = {}): string {
+export function contentSecurityPolicy(nonce: string, options: CspOptions = {}): string {
+  return policy(`'nonce-${nonce}' ${THEME_SCRIPT_HASH} 'strict-dynamic'`, `'nonce-${nonce}'`, options);
+}
+
+/**
+ * For catalog pages served from the page cache ([13]): one rendering serves every visitor, so it
+ * cannot carry a per-response nonce, and Next's inline bootstrap scripts differ per page, so they
+ * cannot be listed by hash. Inline scripts are allowed from this origin's own HTML (Next.js's
+ * documented CSP without nonces); scripts from other hosts, eval, framing, plugins and <base>
+ * stay refused. These pages hold no secret and no per-visitor data: order,
+ * payment, account and staff pages keep the nonce policy (docs/security.md, "Headers").
+ */
+export function cachedPageContentSecurityPolicy(options: CspOptions = {}): string {
+  return policy("'unsafe-inline'", "'unsafe-inline'", options);
+}
+
+type CspOptions = { dev?: boolean; https?: boolean };
+
+function policy(scriptSources: string, styleSources: string, options: CspOptions): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${scriptSources}${options.dev ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' ${styleSources}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

@@ -23,7 +23,7 @@ export function CatalogAgeNotice({ age }: { age: CatalogAge }) {
 /** Nothing to show: the supplier could not be reached and nothing is cached. */
 export function CatalogError({ message, retryHref, backHref, backText }: { message: string; retryHref: string; backHref?: string; backText?: string }) {
   return (
-    <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm" data-testid="catalog-error">
+    <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm" data-testid="catalog-error" data-page-cache="short">
       <p className="font-medium text-danger">{message}</p>
       <p className="mt-1 text-muted">Your connection is fine: our supplier did not answer. Nothing was charged.</p>
       <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2">

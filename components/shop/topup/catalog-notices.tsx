@@ -26,7 +26,7 @@ export function StaleNotice({ ageMs, what = "Prices" }: { ageMs: number; what?: 
 /** Nothing cached and the upstream down: say so, and offer the same page again. */
 export function CatalogError({ title, message, retryHref, backHref, backLabel }: { title: string; message: string; retryHref: string; backHref?: string; backLabel?: string }) {
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface px-5 py-5" data-testid="catalog-error">
+    <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface px-5 py-5" data-testid="catalog-error" data-page-cache="short">
       <p className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-5 shrink-0 text-danger" aria-hidden="true" />
         {title}

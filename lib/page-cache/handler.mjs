@@ -1,0 +1,128 @@
+// The page cache behind the cached catalog pages ([13], lib/http/cached-pages.ts): Next.js's
+// incremental cache handler interface (next.config.mjs `cacheHandler`), kept in this process's
+// memory, bounded in bytes (least recently used out first), so no visitor can grow the disk by
+// asking for pages. Plain JavaScript: Next.js loads it with Node.js, outside the app's bundles.
+//
+// An entry is dropped when:
+//  - its scope was expired after it was stored: lib/page-cache/invalidation.ts watches the
+//    database and expires a product's pages within a second of its catalog changing, on every
+//    instance (each instance has its own memory, none has to be told);
+//  - one of its tags was revalidated (revalidateTag / revalidatePath in this process);
+//  - it shows a catalog error (an element with data-page-cache="short"): kept ten seconds only,
+//    so a page rendered while the supplier was down does not stay broken for the page's lifetime.
+// Next.js's own `revalidate` (stale-while-revalidate by time) still applies on top.
+
+/** Shared with lib/page-cache/scopes.ts (bundled app code): the same global registry. */
+const REGISTRY = Symbol.for("reseller-shop.page-cache");
+const SHORT_LIVED_MARKER = 'data-page-cache="short"';
+const SHORT_LIVED_MS = 10_000;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+function registry() {
+  globalThis[REGISTRY] ??= { expiredAt: new Map(), entries: new Map(), bytes: 0 };
+  return globalThis[REGISTRY];
+}
+
+/**
+ * The product a cached twin belongs to, from its pathname in the entry's implicit tags
+ * (`_N_T_/cached/1/esim/eu` → "esim") or in the key (Next's keys are opaque but end in the
+ * pathname). Other entries (the home page, images): "other", expired with "all" only.
+ */
+export function scopeOf(key, tags) {
+  for (const text of [...tags, key]) {
+    // The concrete pathname (/cached/1/…), not the route's own tags (/cached/[edition]/layout).
+    const match = /\/cached\/(?!\[)[^/]+\/([^/?]+)/.exec(text);
+    if (match) return match[1];
+  }
+  return "other";
+}
+
+function textOf(value) {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && typeof value.toString === "function" && (Buffer.isBuffer(value) || value instanceof Uint8Array)) return Buffer.from(value).toString("utf8");
+  return "";
+}
+
+function sizeOf(data) {
+  let bytes = 0;
+  for (const part of [data.html, data.rscData, data.body, data.buffer]) {
+    if (typeof part === "string") bytes += Buffer.byteLength(part);
+    else if (part && typeof part.byteLength === "number") bytes += part.byteLength;
+  }
+  if (data.segmentData instanceof Map) for (const part of data.segmentData.values()) bytes += part?.byteLength ?? 0;
+  return bytes || 1024;
+}
+
+function tagsOf(data) {
+  const header = data.headers?.["x-next-cache-tags"];
+  return typeof header === "string" ? header.split(",") : [];
+}
+
+function isExpired(entry, now) {
+  const { expiredAt } = registry();
+  if (entry.shortUntil !== null && now > entry.shortUntil) return true;
+  const stored = entry.stored.lastModified;
+  for (const name of [entry.scope, "all", ...entry.tags.map((tag) => `tag:${tag}`)]) {
+    const at = expiredAt.get(name);
+    if (at !== undefined && at >= stored) return true;
+  }
+  return false;
+}
+
+export default class PageCacheHandler {
+  constructor(options = {}) {
+    this.maxBytes = options.maxMemoryCacheSize > 0 ? options.maxMemoryCacheSize : DEFAULT_MAX_BYTES;
+  }
+
+  async get(key) {
+    const state = registry();
+    const entry = state.entries.get(key);
+    if (!entry) return null;
+    if (isExpired(entry, Date.now())) {
+      this.#remove(key);
+      return null;
+    }
+    state.entries.delete(key);
+    state.entries.set(key, entry);
+    return entry.stored;
+  }
+
+  async set(key, data, ctx = {}) {
+    this.#remove(key);
+    if (!data) return;
+    const now = Date.now();
+    const html = textOf(data.html);
+    const tags = tagsOf(data);
+    const entry = {
+      stored: { lastModified: now, value: data, cacheControl: ctx.cacheControl },
+      scope: scopeOf(key, tags),
+      tags,
+      shortUntil: html.includes(SHORT_LIVED_MARKER) ? now + SHORT_LIVED_MS : null,
+      bytes: sizeOf(data),
+    };
+    if (entry.bytes > this.maxBytes / 4) return;
+    const state = registry();
+    state.entries.set(key, entry);
+    state.bytes += entry.bytes;
+    for (const [oldest, old] of state.entries) {
+      if (state.bytes <= this.maxBytes) break;
+      state.entries.delete(oldest);
+      state.bytes -= old.bytes;
+    }
+  }
+
+  async revalidateTag(tags) {
+    const now = Date.now();
+    for (const tag of typeof tags === "string" ? [tags] : tags) registry().expiredAt.set(`tag:${tag}`, now);
+  }
+
+  resetRequestCache() {}
+
+  #remove(key) {
+    const state = registry();
+    const entry = state.entries.get(key);
+    if (!entry) return;
+    state.entries.delete(key);
+    state.bytes -= entry.bytes;
+  }
+}
