@@ -1,13 +1,16 @@
 // Test support for the webhook receiver's *.int.test.ts files: the order testbed (real
 // database, in-process emulator), the app's singletons pointed at it, and a small HTTP server
 // at the shop's public address that hands every request the emulator delivers to the commerce
-// route's own POST handler, with the shop subscribed to the emulator's order events.
+// route's own POST handler, with the shop subscribed to the emulator's order events. The route
+// processes a receipt after its answer (outside Next, detached): `settled()` waits for that.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { vi } from "vitest";
 import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
 import { startOrderTestbed } from "@/testing/orders";
+import { settleDetachedWork } from "@/lib/webhooks/after-answer";
+import { forgetCommerceReceiverSettings } from "@/lib/webhooks/receiver-settings";
 import { readCommerceWebhookSecret } from "@/lib/webhooks/settings";
 import { ensureCommerceWebhook } from "@/lib/webhooks/subscription";
 
@@ -28,6 +31,8 @@ export async function startWebhookTestbed() {
   vi.stubEnv("UNLOCK_SVC_KEY", credentials.unlockSvcKey);
   vi.stubEnv("UNLOCK_SVC_SECRET", credentials.unlockSvcSecret);
   const route: RouteModule = await import("@/app/api/webhooks/commerce/route");
+  // The route's own database client: the receiver's settings are cached per client.
+  const { db: appDb } = await import("@/lib/db");
 
   // The shop's public address as the emulator sees it: every request goes to the route handler.
   let receiverUrl = "";
@@ -59,6 +64,10 @@ export async function startWebhookTestbed() {
     /** A POST to the route handler, as a sender would make it. */
     post: (headers: Record<string, string>, body: BodyInit, init: RequestInit = {}) =>
       route.POST(new Request(`${receiverUrl}/api/webhooks/commerce`, { method: "POST", headers, body, ...init })),
+    /** Resolves once every receipt the route took so far has been processed (its after-the-answer work). */
+    settled: settleDetachedWork,
+    /** Makes the route read its signing secret and connection again (as after RECEIVER_SETTINGS_TTL_MS). */
+    forgetSettings: () => forgetCommerceReceiverSettings(appDb),
     /** What the emulator delivered (its delivery log), optionally filtered by a query string. */
     deliveries: async (query = ""): Promise<Delivery[]> => (await tb.control<{ deliveries: Delivery[] }>("GET", `/commerce/deliveries${query}`)).deliveries,
     /** Signs `body` as the upstream does, at `at` (the shop's own secret, opened from the database). */

@@ -10,6 +10,7 @@ import { startWorker, type RunningWorker } from "@/lib/orders/worker";
 import { runPaymentHousekeeping } from "@/lib/payments/housekeeping";
 import { refundFailedOrder } from "@/lib/payments/settle";
 import { trimWebhookReceipts } from "@/lib/webhooks/retention";
+import { sweepWebhookReceipts } from "@/lib/webhooks/sweep";
 
 // The app's order worker: one per process (instrumentation.ts inside Next.js, or
 // scripts/worker.ts standalone), configured from the environment, on the app's database and
@@ -38,6 +39,10 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
       housekeeping: {
         everyMs: 60_000,
         run: async (now) => {
+          // Webhook receipts whose processing after the answer failed or was lost, retried with
+          // backoff (lib/webhooks/sweep.ts). First and on its own: the receiver no longer asks
+          // the sender to retry, so nothing else in this round may hold it up.
+          await sweepWebhookReceipts(db).catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "webhook sweep failed"));
           // Abandoned checkouts, stranded payments (docs/orders.md "Payments").
           await runPaymentHousekeeping(db, now);
           // Keeps the staff search index close to current, so a search rarely waits for it.

@@ -5,7 +5,7 @@ import { refundIfDue } from "@/lib/payments/settle";
 import { processStripeReceipt } from "@/lib/payments/stripe/webhook";
 import { webhookEventSchema } from "@/lib/upstream/commerce/schemas";
 import { COMMERCE_EVENTS } from "./commerce-events";
-import { PermanentProcessingError, runProcessing, type ProcessNote, type ReceiptProcessor } from "./receive";
+import { PermanentProcessingError, runProcessing, type ProcessNote, type ReceiptProcessor } from "./processing";
 import { claimForRetry } from "./store";
 
 // What a commerce API event means for the shop, and the replay of a stored receipt. The body

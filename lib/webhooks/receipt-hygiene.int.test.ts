@@ -83,6 +83,8 @@ describe("processed receipts lose delivered secrets; the order page finds receip
       async () => (await wt.deliveries("?event_type=order.fulfilled")).find((d) => JSON.parse(d.request.body).data.order_id === placed.upstreamOrderId && d.succeeded),
       "the order.fulfilled delivery",
     );
+    // Answered once stored; processed (and redacted) after the answer.
+    await wt.settled();
     const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: delivery.event_id } } });
     return { order: await tb.reload(order.id), delivery, receipt };
   }

@@ -1,62 +1,32 @@
 import type { DbClient } from "@/lib/db/create-client";
-import type { WebhookReceipt } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
+import type { AfterAnswer } from "./after-answer";
 import { peekBody } from "./peek";
+import { runProcessing, type ReceiptProcessor } from "./processing";
 import type { RawBody } from "./read-body";
-import { claimForRetry, finishReceipt, storeDuplicate, storeRejected, storeVerified } from "./store";
+import { claimForRetry, storeDuplicate, storeRejected, storeVerified } from "./store";
 import { verifyWebhook, type RejectReason } from "./verify";
+import type { Webhook } from "standardwebhooks";
 
 // The receiving half of a webhook endpoint, for any sender (commerce API, Stripe): given the
 // raw body, the headers and the signature check's verdict, it stores the receipt first and
-// answers only after that write (DESIGN.md "Webhook receiver"):
+// answers only after that write (DESIGN.md "Webhook receiver"), with the least work before
+// the answer ([13]): one insert for a new event, no parsing of the body.
 //
-//   not verified          → receipt "rejected" (no event id)          → 4xx (503 if no secret is set up)
-//   verified, new event   → receipt "received" → processed | failed  → 200 | 503 (400 for a malformed payload)
-//   verified, event seen  → receipt "duplicate" (no event id)         → 200, nothing processed
+//   not verified          → receipt "rejected" (no event id)  → 4xx (503 if no secret is set up)
+//   verified, new event   → receipt "received"                 → 200, then processed after the answer
+//   verified, event seen  → receipt "duplicate" (no event id)  → 200, nothing processed
+//                           (a failed, unmatched or stuck receipt is claimed and processed again instead)
 //
-// A failed event is retried when the sender delivers it again (its retry schedule becomes an
-// automatic replay); staff can replay it too (replayReceipt). The same goes for a receipt left
-// in "received" by a crash. Answers are JSON; errors are { error: { code, message } }.
-//
-// The processor is the sender's (commerce: lib/webhooks/process.ts; Stripe:
-// lib/payments/stripe/webhook.ts), handed in by the route. It reads the receipt's raw body
-// (already verified) and applies it; it must be idempotent and safe out of order, because a
-// receipt can be processed again (replay, a crash half-way). What happened is written on the
-// receipt: processed (with a note when nothing changed) or failed with the error, which stays
-// visible to staff until a replay succeeds.
+// Processing runs after the answer (afterAnswer: Next's after() in the routes) and ends the
+// receipt processed, unmatched or failed. Its failure cannot be answered any more, so the shop
+// retries by itself: the worker's sweep (sweep.ts) takes failed receipts again with backoff, and
+// receipts left "received" by a crash; a redelivery of a failed event by the sender, or staff's
+// replay (replayReceipt), processes it at once. A payload that can never be processed (not
+// JSON, not the contract) fails permanently and waits for staff. Answers are JSON; errors are
+// { error: { code, message } }.
 
-/**
- * What a processor reports: an optional note, and `unmatched` when the event is about no order
- * of its connection (kept as "unmatched" for staff, applied to nothing, replayable).
- */
-export type ProcessNote = { note?: string; unmatched?: boolean };
-
-export type ReceiptProcessor = (db: DbClient, receipt: WebhookReceipt) => Promise<ProcessNote>;
-
-/** The payload can never be processed as it is (not JSON, not the contract): retrying will not help. */
-export class PermanentProcessingError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PermanentProcessingError";
-  }
-}
-
-export type ProcessOutcome = { ok: true; note?: string } | { ok: false; error: string; permanent: boolean };
-
-export async function runProcessing(db: DbClient, receipt: WebhookReceipt, process: ReceiptProcessor, now: () => Date = () => new Date()): Promise<ProcessOutcome> {
-  let result: ProcessNote;
-  try {
-    result = await process(db, receipt);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const permanent = error instanceof PermanentProcessingError;
-    logger.warn({ err: error, receiptId: receipt.id, provider: receipt.provider, eventId: receipt.eventId, permanent }, "webhook processing failed");
-    await finishReceipt(db, receipt, { status: "failed", error: message }, now());
-    return { ok: false, error: message, permanent };
-  }
-  await finishReceipt(db, receipt, { status: result.unmatched ? "unmatched" : "processed", note: result.note }, now());
-  return { ok: true, note: result.note };
-}
+export { PermanentProcessingError, runProcessing, type ProcessNote, type ProcessOutcome, type ReceiptProcessor } from "./processing";
 
 /** A verified delivery names its event and, for upstream senders, the connection whose secret verified it. */
 export type Verification = { ok: true; eventId: string; connectionId?: string | null } | { ok: false; code: string; status: 400 | 401 | 503; message: string };
@@ -69,6 +39,8 @@ export type WebhookInput = {
   headers: Headers;
   verification: Verification;
   process: ReceiptProcessor;
+  /** Where processing goes once the answer is out (the routes: afterAnswer in after-answer.ts). */
+  afterAnswer: AfterAnswer;
   now?: () => Date;
 };
 
@@ -81,29 +53,28 @@ export function errorAnswer(status: number, code: string, message: string): Webh
 export async function receiveWebhook(db: DbClient, input: WebhookInput): Promise<WebhookAnswer> {
   const now = input.now ?? (() => new Date());
   const { provider, rawBody, headers, verification } = input;
-  const { eventType, upstreamOrderId } = peekBody(provider, rawBody);
   if (!verification.ok) {
-    await storeRejected(db, { provider, headers, rawBody, reason: verification.code, eventType });
+    // Rejected deliveries keep what their body claims to be about, for the record.
+    await storeRejected(db, { provider, headers, rawBody, reason: verification.code, eventType: peekBody(provider, rawBody).eventType });
     logger.warn({ provider, code: verification.code }, "webhook delivery rejected");
     return errorAnswer(verification.status, verification.code, verification.message);
   }
 
-  const stored = await storeVerified(db, { provider, headers, rawBody, eventId: verification.eventId, eventType, connectionId: verification.connectionId, upstreamOrderId });
+  const stored = await storeVerified(db, { provider, headers, rawBody, eventId: verification.eventId, connectionId: verification.connectionId });
   let receipt = stored.receipt;
   if (stored.kind === "seen") {
     const retry = await claimForRetry(db, stored.receipt, now());
     if (!retry) {
+      const { eventType, upstreamOrderId } = peekBody(provider, rawBody);
       await storeDuplicate(db, { provider, headers, rawBody, eventType, connectionId: verification.connectionId, upstreamOrderId });
       return { status: 200, body: { received: true, duplicate: true } };
     }
     receipt = retry;
   }
 
-  const result = await runProcessing(db, receipt, input.process, now);
-  if (result.ok) return { status: 200, body: { received: true } };
-  return result.permanent
-    ? errorAnswer(400, "malformed_payload", `The event was received but cannot be processed: ${result.error}`)
-    : errorAnswer(503, "processing_failed", "The event was received but processing failed; it will be processed again on the next delivery.");
+  // Durable now: answered 200 whatever processing makes of it.
+  input.afterAnswer(() => runProcessing(db, receipt, input.process, now));
+  return { status: 200, body: { received: true } };
 }
 
 /**
@@ -124,10 +95,10 @@ const COMMERCE_REJECTIONS: Record<RejectReason, { status: 400 | 401; message: st
 };
 
 /**
- * The commerce API's Standard Webhooks signature, checked with the shop's stored secret (null:
- * none set up). The secret belongs to one subscription, held by one connection's account.
+ * The commerce API's Standard Webhooks signature, checked with the shop's stored secret or its
+ * verifier (null: none set up). The secret belongs to one subscription, held by one connection's account.
  */
-export function verifyCommerceDelivery(rawBody: string, headers: Headers, secret: string | null, connectionId: string | null = null): Verification {
+export function verifyCommerceDelivery(rawBody: string, headers: Headers, secret: string | Webhook | null, connectionId: string | null = null): Verification {
   if (!secret) {
     return { ok: false, code: "webhook_not_configured", status: 503, message: "This shop has no webhook signing secret yet; the delivery cannot be verified." };
   }

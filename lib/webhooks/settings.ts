@@ -1,18 +1,15 @@
 import type { DbClient } from "@/lib/db/create-client";
 import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
+import { forgetCommerceReceiverSettings } from "./receiver-settings";
+import { WEBHOOK_SETTINGS } from "./setting-keys";
 
 // The commerce webhook subscription as the shop remembers it, in `Setting`: the upstream's
 // subscription id and receiver URL in plain text, the signing secret sealed with
-// APP_ENCRYPTION_KEY (it signs every delivery; whoever reads it can forge events).
+// APP_ENCRYPTION_KEY (it signs every delivery; whoever reads it can forge events). The
+// receiver reads them through a short-lived cache (receiver-settings.ts): every write here
+// forgets it, so this process verifies with the new secret from the next delivery on.
 
-export const WEBHOOK_SETTINGS = {
-  id: "commerce.webhook.id",
-  url: "commerce.webhook.url",
-  secret: "commerce.webhook.secret",
-  lock: "commerce.webhook.lock",
-  /** The UpstreamConnection whose account holds the subscription: its deliveries are that connection's news. */
-  connection: "commerce.webhook.connection",
-} as const;
+export { WEBHOOK_SETTINGS };
 
 /** The shop's signing secret for commerce deliveries, or null when none is stored. */
 export async function readCommerceWebhookSecret(db: DbClient, encryptionKey: string): Promise<string | null> {
@@ -30,6 +27,7 @@ export async function readCommerceWebhookConnection(db: DbClient): Promise<strin
 export async function storeSubscriptionConnection(db: DbClient, connectionId: string): Promise<void> {
   const row = { key: WEBHOOK_SETTINGS.connection, value: connectionId, encrypted: false, updatedBy: "system" };
   await db.setting.upsert({ where: { key: row.key }, create: row, update: row });
+  forgetCommerceReceiverSettings(db);
 }
 
 /** Stores a subscription (id, URL, sealed secret and the connection that holds it) in one transaction. */
@@ -41,4 +39,5 @@ export async function storeSubscription(db: DbClient, input: { id: string; url: 
     { key: WEBHOOK_SETTINGS.connection, value: input.connectionId, encrypted: false },
   ];
   await db.$transaction(rows.map((row) => db.setting.upsert({ where: { key: row.key }, create: { ...row, updatedBy: "system" }, update: { ...row, updatedBy: "system" } })));
+  forgetCommerceReceiverSettings(db);
 }

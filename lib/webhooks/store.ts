@@ -1,6 +1,7 @@
 import type { DbClient } from "@/lib/db/create-client";
 import type { WebhookReceipt } from "@/lib/db/generated/sqlite/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { peekBody } from "./peek";
 import { REJECTED_PREFIX_BYTES } from "./read-body";
 import { redactDeliveredSecrets } from "./redact";
 
@@ -12,6 +13,12 @@ import { redactDeliveredSecrets } from "./redact";
 // receipts, so the unique (provider, eventId) decides which delivery of an event is the one
 // that gets processed, even when two arrive at the same instant, and a forged copy can never
 // block the real event.
+//
+// A verified receipt is one insert and nothing else before the answer: what the body is about
+// (eventType, upstreamOrderId) is read from it by the processing attempt, after the answer,
+// and written with its outcome (finishReceipt). `processedAt` is the time of the latest
+// processing attempt: when it began while the receipt is "received", when it ended otherwise.
+// It times the retries (sweep.ts) and tells a receipt being processed from one left by a crash.
 
 /** Header names never stored: credentials a proxy or a misconfigured sender might add. */
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie)$|secret|token|api-?key|password/i;
@@ -62,17 +69,21 @@ export async function storeRejected(db: DbClient, input: ReceiptInput & { reason
 
 export type StoredVerified = { kind: "new"; receipt: WebhookReceipt } | { kind: "seen"; receipt: WebhookReceipt };
 
-/** A verified delivery: a new receipt (status received, first attempt), or the receipt already holding this event id. */
+/**
+ * A verified delivery: a new receipt (status received, first attempt), or the receipt already
+ * holding this event id. eventType and upstreamOrderId are left for processing to fill in
+ * unless the caller already has them.
+ */
 export async function storeVerified(
   db: DbClient,
-  input: ReceiptInput & { eventId: string; eventType: string | null; connectionId?: string | null; upstreamOrderId?: string | null },
+  input: ReceiptInput & { eventId: string; eventType?: string | null; connectionId?: string | null; upstreamOrderId?: string | null },
 ): Promise<StoredVerified> {
   try {
     const receipt = await db.webhookReceipt.create({
       data: {
         provider: input.provider,
         eventId: input.eventId,
-        eventType: input.eventType,
+        eventType: input.eventType ?? null,
         connectionId: input.connectionId ?? null,
         upstreamOrderId: input.upstreamOrderId ?? null,
         headers: headersForStorage(input.headers),
@@ -113,41 +124,58 @@ export async function storeDuplicate(db: DbClient, input: ReceiptInput & { event
   });
 }
 
-/** A receipt stuck in "received" longer than this was left by a crash and may be processed again. */
+/**
+ * A receipt in "received" whose attempt began longer ago than this was left by a crash (or a
+ * lost after-the-answer task) and may be processed again. Processing takes milliseconds; this
+ * is also the lease of an attempt: nobody else takes the receipt while it runs.
+ */
 export const STUCK_AFTER_MS = 60_000;
 
+/** Marks a permanent failure's error: retrying cannot help, so the sweep leaves it to staff. */
+export const PERMANENT_ERROR_PREFIX = "permanent: ";
+
+/** When the latest processing attempt began or ended (receivedAt for a receipt never attempted since it was stored). */
+export function lastAttemptAt(receipt: Pick<WebhookReceipt, "processedAt" | "receivedAt">): Date {
+  return receipt.processedAt ?? receipt.receivedAt;
+}
+
 /**
- * Takes a failed receipt (or one stuck in "received") for another processing attempt.
- * Conditional on the status and attempt count just read, so of two replays only one runs.
+ * Takes a failed or unmatched receipt (or one stuck in "received") for another processing
+ * attempt. Conditional on the status and attempt count just read, so of two claims (a replay,
+ * a redelivery, the sweeps of two instances) only one runs; the winner's claim time
+ * (processedAt) keeps the others off it for STUCK_AFTER_MS.
  */
 export async function claimForRetry(db: DbClient, receipt: WebhookReceipt, now: Date): Promise<WebhookReceipt | null> {
-  const retryable = receipt.verified && (receipt.status === "failed" || receipt.status === "unmatched" || (receipt.status === "received" && now.getTime() - receipt.receivedAt.getTime() > STUCK_AFTER_MS));
+  const retryable =
+    receipt.verified && (receipt.status === "failed" || receipt.status === "unmatched" || (receipt.status === "received" && now.getTime() - lastAttemptAt(receipt).getTime() > STUCK_AFTER_MS));
   if (!retryable) return null;
   const claimed = await db.webhookReceipt.updateMany({
     where: { id: receipt.id, status: receipt.status, attempts: receipt.attempts },
-    data: { status: "received", attempts: { increment: 1 }, error: null },
+    data: { status: "received", attempts: { increment: 1 }, error: null, processedAt: now },
   });
   return claimed.count === 1 ? db.webhookReceipt.findUniqueOrThrow({ where: { id: receipt.id } }) : null;
 }
 
 /**
- * Records the outcome of a processing attempt. `note` explains a processed (or unmatched)
- * receipt that changed nothing. A processed receipt can never be replayed, so the secrets it
- * delivered (now on the order) are removed from its body; failed and unmatched ones keep the
- * whole body for their replay.
+ * Records the outcome of a processing attempt, with the time it ended and, the first time,
+ * what the body is about (peekBody). `note` explains a processed (or unmatched) receipt that
+ * changed nothing. A processed receipt can never be replayed, so the secrets it delivered (now
+ * on the order) are removed from its body; failed and unmatched ones keep the whole body for
+ * their replay. A permanent failure's error starts with PERMANENT_ERROR_PREFIX.
  */
 export async function finishReceipt(
   db: DbClient,
-  receipt: Pick<WebhookReceipt, "id" | "rawBody">,
-  outcome: { status: "processed" | "unmatched"; note?: string } | { status: "failed"; error: string },
+  receipt: Pick<WebhookReceipt, "id" | "rawBody" | "provider" | "eventType" | "upstreamOrderId">,
+  outcome: { status: "processed" | "unmatched"; note?: string } | { status: "failed"; error: string; permanent?: boolean },
   now: Date,
 ): Promise<void> {
   const redacted = outcome.status === "processed" ? redactDeliveredSecrets(receipt.rawBody) : receipt.rawBody;
+  const about = receipt.eventType === null && receipt.upstreamOrderId === null ? peekBody(receipt.provider, receipt.rawBody) : {};
   await db.webhookReceipt.update({
     where: { id: receipt.id },
     data:
       outcome.status === "failed"
-        ? { status: "failed", error: outcome.error.slice(0, 2000) }
-        : { status: outcome.status, processedAt: now, error: outcome.note ? `note: ${outcome.note}` : null, ...(redacted !== receipt.rawBody ? { rawBody: redacted } : {}) },
+        ? { ...about, status: "failed", processedAt: now, error: `${outcome.permanent ? PERMANENT_ERROR_PREFIX : ""}${outcome.error}`.slice(0, 2000) }
+        : { ...about, status: outcome.status, processedAt: now, error: outcome.note ? `note: ${outcome.note}` : null, ...(redacted !== receipt.rawBody ? { rawBody: redacted } : {}) },
   });
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Webhook } from "standardwebhooks";
 import { verifyWebhook } from "./verify";
 
 // The Standard Webhooks reference library's own published vector (shared/spec/test-vectors.md),
@@ -55,6 +56,14 @@ describe("verifyWebhook against the Standard Webhooks test vector", () => {
     expect(verifyWebhook(PAYLOAD, headers(), SECRET)).toMatchObject({ ok: false, reason: "future_timestamp" });
   });
 
+  it("gives the same verdicts with a verifier made once from the secret (the receiver's cached one)", () => {
+    const verifier = new Webhook(SECRET);
+    expect(verifyWebhook(PAYLOAD, headers(), verifier)).toEqual({ ok: true, eventId: ID, timestamp: TIMESTAMP });
+    expect(verifyWebhook('{"test": 2432232315}', headers(), verifier)).toMatchObject({ ok: false, reason: "bad_signature" });
+    vi.setSystemTime((TIMESTAMP + 301) * 1000);
+    expect(verifyWebhook(PAYLOAD, headers(), verifier)).toMatchObject({ ok: false, reason: "stale_timestamp" });
+  });
+
   it("still accepts at exactly the 5-minute edge", () => {
     vi.setSystemTime((TIMESTAMP + 300) * 1000);
     expect(verifyWebhook(PAYLOAD, headers(), SECRET).ok).toBe(true);
@@ -63,7 +72,6 @@ describe("verifyWebhook against the Standard Webhooks test vector", () => {
 
 describe("verifyWebhook on a body that is not JSON", () => {
   it("accepts an authentic delivery whose body is not JSON (processing reports it), and refuses a forged one", async () => {
-    const { Webhook } = await import("standardwebhooks");
     const body = "not json at all";
     const now = new Date();
     const signature = new Webhook(SECRET).sign(ID, now, body);

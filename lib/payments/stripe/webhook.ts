@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { z } from "zod";
 import type { DbClient } from "@/lib/db/create-client";
 import type { WebhookReceipt } from "@/lib/db/generated/sqlite/client";
+import type { AfterAnswer } from "@/lib/webhooks/after-answer";
 import { PermanentProcessingError, receiveWebhook, type ProcessNote, type Verification, type WebhookAnswer } from "@/lib/webhooks/receive";
 import { paymentIdSchema } from "../ids";
 import { expirePayment, markPaymentDeclined } from "../lapse";
@@ -11,7 +12,8 @@ import { markPaymentSucceeded, type AfterPaid } from "../succeed";
 // Stripe's webhook (POST /api/payments/stripe/webhook): the signature is checked with the
 // package's own `Stripe.webhooks.constructEvent` on the raw body, then the delivery goes
 // through the same durable receipts as the commerce webhook (provider "stripe": stored before
-// the answer, deduplicated by event id, failures kept for replay). A completed Checkout
+// the answer, deduplicated by event id, processed after the answer, failures retried by the
+// sweep and kept for replay). A completed Checkout
 // Session pays its Payment through markPaymentSucceeded, so a repeated event, or the buyer
 // paying twice, still pays the order once.
 
@@ -39,7 +41,7 @@ export function verifyStripeDelivery(rawBody: string, signature: string | null, 
 
 export async function handleStripeWebhook(
   db: DbClient,
-  input: { rawBody: string; headers: Headers; secret: string; nowMs?: number; deps?: StripeProcessDeps },
+  input: { rawBody: string; headers: Headers; secret: string; afterAnswer: AfterAnswer; nowMs?: number; deps?: StripeProcessDeps },
 ): Promise<WebhookAnswer> {
   return receiveWebhook(db, {
     provider: "stripe",
@@ -47,6 +49,7 @@ export async function handleStripeWebhook(
     headers: input.headers,
     verification: verifyStripeDelivery(input.rawBody, input.headers.get("stripe-signature"), input.secret, input.nowMs),
     process: (database, receipt) => processStripeReceipt(database, receipt, input.deps),
+    afterAnswer: input.afterAnswer,
   });
 }
 

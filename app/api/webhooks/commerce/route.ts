@@ -1,15 +1,17 @@
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { afterAnswer } from "@/lib/webhooks/after-answer";
 import { processCommerceReceipt } from "@/lib/webhooks/process";
 import { errorAnswer, readRawBody, refuseTooLarge, receiveWebhook, verifyCommerceDelivery, type WebhookAnswer } from "@/lib/webhooks/receive";
-import { readCommerceWebhookConnection, readCommerceWebhookSecret } from "@/lib/webhooks/settings";
+import { commerceReceiverSettings } from "@/lib/webhooks/receiver-settings";
 
 // POST /api/webhooks/commerce: the commerce API's order events (DESIGN.md "Webhook
-// receiver"). The raw body is verified with the shop's stored signing secret, stored as a
-// receipt before any answer, deduplicated by event id (lib/webhooks/receive.ts), then
-// processed (lib/webhooks/process.ts) by the order core (lib/orders/apply-upstream.ts).
-// Everything is in lib/webhooks; this file only wires the app's database and secrets.
+// receiver"). The raw body is verified with the shop's signing secret (held in memory for a
+// few seconds, lib/webhooks/receiver-settings.ts), stored as a receipt and deduplicated by event
+// id before any answer (lib/webhooks/receive.ts), then processed after the answer
+// (lib/webhooks/process.ts) by the order core (lib/orders/apply-upstream.ts). Everything is in
+// lib/webhooks; this file only wires the app's database, secrets and after().
 
 export const dynamic = "force-dynamic";
 
@@ -26,12 +28,13 @@ async function receive(request: Request): Promise<WebhookAnswer> {
   const body = await readRawBody(request);
   if (!body.ok) return refuseTooLarge(db, "commerce", request.headers, body);
   const rawBody = body.text;
-  const [secret, connectionId] = await Promise.all([readCommerceWebhookSecret(db, env.APP_ENCRYPTION_KEY), readCommerceWebhookConnection(db)]);
+  const settings = await commerceReceiverSettings(db, env.APP_ENCRYPTION_KEY);
   return receiveWebhook(db, {
     provider: "commerce",
     rawBody,
     headers: request.headers,
-    verification: verifyCommerceDelivery(rawBody, request.headers, secret, connectionId),
+    verification: verifyCommerceDelivery(rawBody, request.headers, settings.verifier ?? settings.secret, settings.connectionId),
     process: processCommerceReceipt,
+    afterAnswer,
   });
 }

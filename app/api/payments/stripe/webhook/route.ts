@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { handleStripeWebhook } from "@/lib/payments/stripe/webhook";
+import { afterAnswer } from "@/lib/webhooks/after-answer";
 import { errorAnswer, readRawBody, refuseTooLarge, type WebhookAnswer } from "@/lib/webhooks/receive";
 
 // POST /api/payments/stripe/webhook: Stripe's signed events about Checkout Sessions. The
@@ -9,7 +10,8 @@ import { errorAnswer, readRawBody, refuseTooLarge, type WebhookAnswer } from "@/
 
 export const dynamic = "force-dynamic";
 
-// A paid order is placed right here, after the answer; should that placement fail, the buyer
+// The delivery is stored before the answer and processed after it (lib/webhooks/receive.ts);
+// a paid order is placed right there, after the answer; should that placement fail, the buyer
 // is refunded by this process too, with the order worker elsewhere or not (security finding 10
 // of [11]): placeAfterPaid places through lib/payments/settle.ts.
 
@@ -26,5 +28,5 @@ async function receive(request: Request): Promise<WebhookAnswer> {
   const body = await readRawBody(request);
   if (!body.ok) return refuseTooLarge(db, "stripe", request.headers, body);
   const rawBody = body.text;
-  return handleStripeWebhook(db, { rawBody, headers: request.headers, secret: env.STRIPE_WEBHOOK_SECRET });
+  return handleStripeWebhook(db, { rawBody, headers: request.headers, secret: env.STRIPE_WEBHOOK_SECRET, afterAnswer });
 }
