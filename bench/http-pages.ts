@@ -7,11 +7,15 @@
 // BENCH_ROUNDS rounds, medians. It also counts the emulator's requests while each page runs:
 // a page whose catalog data is fresh should send none. The ratios to the static file are the
 // goals of issue [13] (docs/benchmarks.md); the machine is shared and noisy, so compare
-// ratios within one run, never absolute numbers across runs.
+// ratios within one run, never absolute numbers across runs. Then each page is opened
+// BENCH_VIEWS times in Chromium (bench/browser-views.ts): the server CPU per real browser view
+// (the document, prefetches and router requests included) and the JavaScript it loads.
 //
 // knobs: BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3), BENCH_PORT (3500),
-// BENCH_EMULATOR_PORT (4500), BENCH_PAGES (comma-separated paths, default: the list below)
+// BENCH_EMULATOR_PORT (4500), BENCH_PAGES (comma-separated paths, default: the list below),
+// BENCH_VIEWS (5; 0 skips the browser views)
 import autocannon from "autocannon";
+import { browserView, openBrowser, type BrowserView } from "./browser-views";
 import { startBenchShop, treeCpuSeconds } from "./shop-process";
 import { ms, table } from "./stats";
 
@@ -38,6 +42,7 @@ const DEFAULT_PAGES = [
   "/unlock/1/1015/826/234030/1",
   "/imei-check",
 ];
+const VIEWS = Number(process.env.BENCH_VIEWS ?? 5);
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : DEFAULT_PAGES;
 
 async function emulatorRequests(): Promise<number> {
@@ -93,8 +98,32 @@ async function main() {
     ]);
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per page, ${ROUNDS} rounds (medians), ${new Date().toISOString().slice(0, 10)}`);
     console.log(table(["page", "requests/s", "p99", "server CPU / request", "throughput ÷ static", "p99 ÷ static", "upstream calls (max of rounds)", "errors + non-2xx"], rows));
+    const documentMiss = summary.slice(1).filter((s) => s.p99 > 2 * limit.p99 || s.rps < 0.5 * limit.rps || s.cpuMs > 3 || s.upstream > 0);
+    console.log(`goal (p99 ≤ 2× static, throughput ≥ 0.5× static, ≤ 3 ms CPU, no upstream call): ${documentMiss.length ? `MISS on ${documentMiss.map((s) => s.path).join(", ")}` : "PASS"}`);
+    if (VIEWS > 0) await reportBrowserViews(server.pid!);
   } finally {
     server.kill("SIGTERM");
+  }
+}
+
+async function reportBrowserViews(serverPid: number): Promise<void> {
+  const browser = await openBrowser();
+  try {
+    const rows: string[][] = [];
+    let misses = 0;
+    for (const path of PAGES) {
+      await browserView(browser, `${BASE}${path}`, serverPid); // warm: the prefetched pages get cached too
+      const views: BrowserView[] = [];
+      for (let i = 0; i < VIEWS; i++) views.push(await browserView(browser, `${BASE}${path}`, serverPid));
+      const cpuMs = median(views.map((v) => v.cpuMs));
+      if (cpuMs > 10) misses++;
+      rows.push([path, String(median(views.map((v) => v.requests))), String(median(views.map((v) => v.routerRequests))), `${median(views.map((v) => v.jsKb)).toFixed(0)} KB`, ms(cpuMs)]);
+    }
+    console.log(`\nbrowser views (Chromium, first visit, ${VIEWS} views per page, medians)`);
+    console.log(table(["page", "requests to the shop", "of which router/prefetch", "JavaScript (transferred)", "server CPU / view"], rows));
+    console.log(`goal (≤ 10 ms server CPU per view): ${misses ? `MISS on ${misses} page(s)` : "PASS"}`);
+  } finally {
+    await browser.close();
   }
 }
 

@@ -25,7 +25,7 @@ export function SiteFooter() {
           <p className="text-sm font-semibold">Your orders</p>
           <ul className="mt-2 space-y-1.5 text-sm text-muted">
             <li>
-              <Link href="/account" className="hover:text-fg">
+              <Link href="/account" prefetch={false} className="hover:text-fg">
                 Order history
               </Link>
             </li>

@@ -30,7 +30,8 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <Link href="/account" className="rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-fg">
+          {/* Rendered per request (it shows who is signed in): not prefetched on every catalog view. */}
+          <Link href="/account" prefetch={false} className="rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-fg">
             Account
           </Link>
           <ThemeToggle />

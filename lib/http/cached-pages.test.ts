@@ -16,8 +16,18 @@ describe("which requests the page cache answers", () => {
     expect(cachedTwinPath(request("/esim/eu?_rsc=abc12"))).toBe("/cached/1/esim/eu");
   });
 
+  it("eSIM plan filters: one cached page per canonical combination; anything else in the query is per request", () => {
+    expect(cachedTwinPath(request("/esim/eu?type=unlimited"))).toBe("/cached/1/esim/eu/filtered/type%3Dunlimited");
+    // The same filters in another order, or with values the page ignores, reach the same page.
+    expect(cachedTwinPath(request("/esim/eu?sort=price-desc&days=7&type=limited&_rsc=x"))).toBe(cachedTwinPath(request("/esim/eu?type=limited&days=7&sort=price-desc")));
+    expect(cachedTwinPath(request("/esim/eu?type=nonsense&data=-1&sort=price-asc"))).toBe("/cached/1/esim/eu");
+    expect(cachedTwinPath(request("/esim/eu?type=unlimited&q=x"))).toBeNull();
+    expect(cachedTwinPath(request("/esim?type=unlimited"))).toBeNull();
+    expect(cachedTwinPath(request("/esim/eu/esim-eu-7d?type=unlimited"))).toBeNull();
+  });
+
   it("anything per visitor is rendered per request: a query, a session, a post, an action, private pages", () => {
-    expect(cachedTwinPath(request("/esim/eu?type=unlimited"))).toBeNull();
+    expect(cachedTwinPath(request("/esim?q=fr"))).toBeNull();
     expect(cachedTwinPath(request("/topup?phone=%2B34600000000"))).toBeNull();
     expect(cachedTwinPath(request("/esim/eu", { cookieNames: ["submitter", "authjs.session-token"] }))).toBeNull();
     expect(cachedTwinPath(request("/esim/eu", { cookieNames: ["__Secure-authjs.session-token.0"] }))).toBeNull();

@@ -1,9 +1,13 @@
+import { filterSearch, parsePlanFilters } from "@/lib/products/esim/plan-filter";
+
 // Which requests the page cache answers ([13] performance): catalog pages seen by an anonymous
 // visitor without a query are the same for everyone, so each is rendered once per data lifetime
 // and served from Next.js's page cache (ISR). proxy.ts rewrites them to their cached twin under
 // CACHED_PREFIX (app/(catalog-cache)/cached/[edition]/…), which renders the same page as an
-// anonymous visitor with no query. Everything else (a query such as ?phone= or a filter, a
-// signed-in visitor, a form post) reaches the page rendered per request, as before.
+// anonymous visitor with no query. The eSIM plan filters (a small, closed set of values) are
+// cached too, one page per filter combination, so a filtered list stays a shareable URL.
+// Everything else (a query such as ?phone= or a free-text search, a signed-in visitor, a form
+// post) reaches the page rendered per request, as before.
 
 /** The twins' URL prefix; the edition lets a future change (language, currency) key the cache. */
 export const CACHED_PREFIX = "/cached/1";
@@ -48,14 +52,27 @@ function isSessionCookie(name: string): boolean {
   return /(^|\.)authjs\.session-token(\.\d+)?$/.test(name) || name.startsWith("__Secure-authjs.session-token");
 }
 
+/** An eSIM destination's plan list, whose filters have a cached page each (FILTERED_SEGMENT). */
+const ESIM_DESTINATION = new RegExp(`^/esim/${NOT_LINES}$`);
+const ESIM_FILTER_PARAMS = new Set(["type", "data", "days", "sort"]);
+
+/** Where a twin takes its filters from: /cached/1/esim/eu/filtered/type%3Dunlimited. */
+export const FILTERED_SEGMENT = "filtered";
+
 /** The twin to rewrite to, or null when the page must be rendered for this request. */
 export function cachedTwinPath(request: CachedPageRequest): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (request.isAction) return null;
-  for (const name of request.searchParams.keys()) if (!NEUTRAL_PARAMS.has(name)) return null;
   if (request.cookieNames.some(isSessionCookie)) return null;
   if (!CACHED_ROUTES.some((route) => route.test(request.pathname))) return null;
-  return request.pathname === "/" ? CACHED_PREFIX : `${CACHED_PREFIX}${request.pathname}`;
+  const twin = request.pathname === "/" ? CACHED_PREFIX : `${CACHED_PREFIX}${request.pathname}`;
+  const names = [...request.searchParams.keys()].filter((name) => !NEUTRAL_PARAMS.has(name));
+  if (names.length === 0) return twin;
+  if (!ESIM_DESTINATION.test(request.pathname) || !names.every((name) => ESIM_FILTER_PARAMS.has(name))) return null;
+  // The page's own reading of the filters, written back in one canonical order: values it
+  // would ignore fall away, so the number of cached pages per destination stays small.
+  const filters = filterSearch(parsePlanFilters(Object.fromEntries(names.map((name) => [name, request.searchParams.get(name) ?? ""])))).toString();
+  return filters ? `${twin}/${FILTERED_SEGMENT}/${encodeURIComponent(filters)}` : twin;
 }
 
 /** The twins are reached only through the rewrite: a visitor asking for one directly gets a 404. */

@@ -1,0 +1,39 @@
+// Real browser views of the storefront's pages, for bench/http-pages.ts: a page in Chromium
+// (Debian's, or CHROMIUM_PATH) as a first-time visitor, until the network is quiet and the
+// router's prefetches are done, counting what the view asked of the server (the document, its
+// prefetches and router requests, its JavaScript) and the server's CPU time for all of it.
+// Issue [13]'s goals: ≤ 10 ms of server CPU per view; the JavaScript a page type ships, by type.
+import { chromium, type Browser } from "@playwright/test";
+import { treeCpuSeconds } from "./shop-process";
+
+export type BrowserView = { requests: number; routerRequests: number; jsKb: number; cpuMs: number };
+
+export async function openBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+}
+
+/** One view of `url` in a fresh context (no cache, no cookies). */
+export async function browserView(browser: Browser, url: string, serverPid: number): Promise<BrowserView> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const origin = new URL(url).origin;
+  const responses: Promise<{ url: string; bytes: number }>[] = [];
+  page.on("requestfinished", (request) => {
+    if (!request.url().startsWith(origin)) return;
+    responses.push(request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize })));
+  });
+  const cpuBefore = treeCpuSeconds(serverPid);
+  await page.goto(url, { waitUntil: "networkidle" });
+  // Prefetches start when links enter the viewport and the browser is idle.
+  await page.waitForTimeout(1_500);
+  await page.waitForLoadState("networkidle");
+  const cpuMs = (treeCpuSeconds(serverPid) - cpuBefore) * 1000;
+  const finished = await Promise.all(responses);
+  await context.close();
+  return {
+    requests: finished.length,
+    routerRequests: finished.filter((r) => new URL(r.url).searchParams.has("_rsc")).length,
+    jsKb: finished.filter((r) => new URL(r.url).pathname.endsWith(".js")).reduce((sum, r) => sum + r.bytes, 0) / 1024,
+    cpuMs,
+  };
+}
