@@ -7,6 +7,7 @@ import { orderFulfillment, ShopDb, storedFulfillment } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
+import { pageCacheFollows } from "./helpers/page-cache";
 
 // Issue [05] "Done when", gift cards: a gift card bought (sandbox payment), its code revealed
 // and copied, the reveal time shown; and axe finds nothing on every page of the journey, in
@@ -189,6 +190,7 @@ test("with the supplier down, cached brands are shown with their age, and uncach
   await page.goto("/giftcards/ng");
   await expect(page.getByTestId("brand-list").getByRole("link").first()).toBeVisible();
   ageCatalogEntry(server.dataDir, "giftcard.brands?country=ng");
+  await pageCacheFollows();
 
   await emulator.addFault({ method: "GET", path: "/v2/giftcards/brands", kind: "status", status: 503 });
   try {

@@ -4,6 +4,7 @@ import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { chooseRate, enterNumber, expectAccessibleLightAndDark, expectShopImage, TopupDb } from "./helpers/topup-journey";
 import { sandboxCheckout } from "./helpers/topup";
+import { pageCacheFollows } from "./helpers/page-cache";
 
 // Issue [05]: browse by country (/topup/{country} lists operators and products from the
 // catalog search; the operator's page then asks for the number), "Not your operator?", the
@@ -101,6 +102,7 @@ test("upstream down: a clear message and a retry link with nothing cached, the a
     } finally {
       db.close();
     }
+    await pageCacheFollows();
     await emulator.addFault({ method: "GET", path: "/v2/topup/**", kind: "status", status: 503 });
     await page.reload();
     await expect(page.getByTestId("stale-notice")).toContainText("Prices as of 2 hours ago");

@@ -1,3 +1,9 @@
+"use client";
+
+// A client component on purpose ([13], lean RSC payloads): Next.js puts the root not-found and
+// forbidden pages (app/not-found.tsx, app/forbidden.tsx) into the RSC payload of every page, and
+// as a server component this frame serialized the whole header and footer there twice more. As a
+// client component the payload holds a reference and the title text; the HTML is the same.
 import type { ReactNode } from "react";
 import { ButtonLink } from "@/components/ui/button";
 import { SiteFooter } from "./site-footer";

@@ -8,8 +8,9 @@
 //    database and expires a product's pages within a second of its catalog changing, on every
 //    instance (each instance has its own memory, none has to be told);
 //  - one of its tags was revalidated (revalidateTag / revalidatePath in this process);
-//  - it shows a catalog error (an element with data-page-cache="short"): kept ten seconds only,
-//    so a page rendered while the supplier was down does not stay broken for the page's lifetime.
+//  - it shows a catalog error or an old copy of the catalog (an element with
+//    data-page-cache="short"): kept ten seconds only, so a page rendered while the supplier was
+//    down does not stay broken, or its "as of 3 hours ago" wrong, for the page's lifetime.
 // Next.js's own `revalidate` (stale-while-revalidate by time) still applies on top.
 
 /** Shared with lib/page-cache/scopes.ts (bundled app code): the same global registry. */

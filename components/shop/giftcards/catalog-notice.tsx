@@ -13,7 +13,7 @@ function ageText(ageMs: number): string {
 export function CatalogAgeNotice({ age }: { age: CatalogAge }) {
   if (!age) return null;
   return (
-    <p className="rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="catalog-age">
+    <p className="rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="catalog-age" data-page-cache="short">
       Catalog as of {ageText(age.ageMs)} ago
       {age.refreshFailed ? ": we could not refresh it just now" : ""}. The final price is confirmed before you pay.
     </p>

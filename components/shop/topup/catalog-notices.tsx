@@ -14,7 +14,7 @@ export function ageText(ageMs: number): string {
 
 export function StaleNotice({ ageMs, what = "Prices" }: { ageMs: number; what?: string }) {
   return (
-    <p className="flex items-start gap-2 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="stale-notice">
+    <p className="flex items-start gap-2 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="stale-notice" data-page-cache="short">
       <Clock className="mt-0.5 size-4 shrink-0 text-warn" aria-hidden="true" />
       <span>
         {what} as of {ageText(ageMs)}: we could not refresh them just now. The final price is confirmed before you pay.
