@@ -4,10 +4,13 @@ import { expirePageScopes, type PageScope } from "./scopes";
 
 // Keeps the cached catalog pages (lib/http/cached-pages.ts) in step with the database, on every
 // app instance: twice a second it reads a small fingerprint of each product's catalog entries
-// (how many, newest fetch, earliest expiry: not their values) and of the staff settings
-// (prices, margins, products on or off), and expires the pages of whatever changed. A refresh
-// by any instance, a staff "refresh now", an expiry after ESIM_DISABLED or a margin change so
-// shows on the pages within a second, without any instance having to tell the others.
+// (not their values) and of the staff settings (prices, margins, products on or off), and
+// expires the pages of whatever changed. The fingerprint moves with every write the catalog
+// cache makes: a refresh raises the newest fetch time, an expiry (ESIM_DISABLED, staff) lowers
+// the latest expiry, a dropped entry changes the count; a copy made old (tests standing in for
+// the passage of time) lowers the oldest fetch. A refresh by any instance, a staff "refresh
+// now" or a margin change so shows on the pages within a second, without any instance having
+// to tell the others. Time alone changes nothing here: the pages' own revalidate covers it.
 
 /** Which pages each catalog resource prefix feeds (lib/catalog/lifetimes.ts). */
 const SCOPE_OF_RESOURCE: [prefix: string, scope: PageScope][] = [
@@ -26,7 +29,7 @@ type Fingerprints = Map<PageScope, string>;
 
 export async function readFingerprints(db: DbClient): Promise<Fingerprints> {
   const [groups, settings] = await Promise.all([
-    db.catalogCacheEntry.groupBy({ by: ["resource"], _count: { value: true }, _max: { fetchedAt: true }, _min: { expiresAt: true } }),
+    db.catalogCacheEntry.groupBy({ by: ["resource"], _count: { value: true }, _max: { fetchedAt: true, expiresAt: true }, _min: { fetchedAt: true, expiresAt: true } }),
     db.setting.aggregate({ _max: { updatedAt: true }, _count: { key: true } }),
   ]);
   const parts = new Map<PageScope, string[]>();
@@ -35,7 +38,8 @@ export async function readFingerprints(db: DbClient): Promise<Fingerprints> {
     const scope = SCOPE_OF_RESOURCE.find(([prefix]) => group.resource.startsWith(prefix))?.[1];
     if (!scope) continue;
     const list = parts.get(scope) ?? [];
-    list.push(`${group.resource}:${group._count.value}:${group._max.fetchedAt?.getTime() ?? 0}:${group._min.expiresAt?.getTime() ?? 0}`);
+    const times = [group._max.fetchedAt, group._min.fetchedAt, group._max.expiresAt, group._min.expiresAt].map((at) => at?.getTime() ?? 0);
+    list.push(`${group.resource}:${group._count.value}:${times.join(":")}`);
     parts.set(scope, list);
   }
   const fingerprints: Fingerprints = new Map();

@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { redirect } from "next/navigation";
 import { CatalogError } from "@/components/shop/topup/catalog-notices";
 import { CountryGrid } from "@/components/shop/topup/country-grid";
@@ -75,7 +75,7 @@ export default async function TopupPage({ searchParams }: { searchParams: Promis
           <ul className="grid gap-2 sm:grid-cols-2">
             {promotions.slice(0, 6).map((promo) => (
               <li key={promo.id}>
-                <Link
+                <ListLink
                   href={promo.countryCode && promo.operatorId ? operatorHref(promo.countryCode, promo.operatorId, promo.operatorName ?? "") : "/topup"}
                   className="flex h-full items-start gap-3 rounded-xl border border-border bg-surface px-4 py-3 text-sm hover:border-brand"
                 >
@@ -91,7 +91,7 @@ export default async function TopupPage({ searchParams }: { searchParams: Promis
                       {promo.countryName}
                     </span>
                   </span>
-                </Link>
+                </ListLink>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { formatMoney } from "@/lib/money";
 import { destinationSymbol } from "@/lib/products/esim/destination";
 import type { EsimDestinationSummary } from "@/lib/products/esim/types";
@@ -9,7 +9,7 @@ export function DestinationGrid({ destinations, testId }: { destinations: EsimDe
     <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid={testId}>
       {destinations.map((d) => (
         <li key={d.code}>
-          <Link
+          <ListLink
             href={`/esim/${d.code}`}
             className="flex h-full items-center gap-3 rounded-xl border border-border bg-surface px-4 py-3 transition hover:border-brand hover:shadow-sm"
           >
@@ -23,7 +23,7 @@ export function DestinationGrid({ destinations, testId }: { destinations: EsimDe
                 {d.coverage !== "COUNTRY" && d.countries.length > 1 ? <> · {d.countries.length} countries</> : null}
               </span>
             </span>
-          </Link>
+          </ListLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { Infinity as InfinityIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { formatMoney } from "@/lib/money";
@@ -8,7 +8,7 @@ import type { EsimPlanOffer } from "@/lib/products/esim/types";
 /** One plan as a link to its detail page: data, validity, price. */
 export function PlanCard({ plan, href, regionLabel }: { plan: EsimPlanOffer; href: string; regionLabel?: string }) {
   return (
-    <Link
+    <ListLink
       href={href}
       data-testid="plan-card"
       data-unlimited={plan.unlimited ? "true" : "false"}
@@ -29,6 +29,6 @@ export function PlanCard({ plan, href, regionLabel }: { plan: EsimPlanOffer; hre
         {regionLabel ? <> · {regionLabel}</> : null}
       </span>
       <span className="mt-auto text-lg font-semibold">{formatMoney(plan.totalMinor, plan.currency)}</span>
-    </Link>
+    </ListLink>
   );
 }

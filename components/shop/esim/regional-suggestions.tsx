@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { PlanCard } from "./plan-card";
 import type { RegionalSuggestionView } from "@/lib/products/esim/types";
 
@@ -20,9 +20,9 @@ export function RegionalSuggestions({ countryName, suggestions }: { countryName:
               {region.name}
               {region.countries.length > 1 ? <span className="font-normal text-muted"> · {region.countries.length} countries</span> : null}
             </h3>
-            <Link href={`/esim/${region.code}`} className="text-sm font-medium text-brand underline-offset-4 hover:underline">
+            <ListLink href={`/esim/${region.code}`} className="text-sm font-medium text-brand underline-offset-4 hover:underline">
               All {region.name} plans
-            </Link>
+            </ListLink>
           </div>
           <ul className="grid gap-3 sm:grid-cols-3">
             {plans.map((plan) => (

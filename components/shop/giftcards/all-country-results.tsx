@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { BrandLogo } from "./brand-logo";
 import { flagEmoji } from "@/lib/products/giftcard/country";
 import { categoryText } from "@/lib/products/giftcard/face-value";
@@ -27,14 +27,14 @@ export function AllCountryResults({ groups }: { groups: Group[] }) {
             <ul className="mt-3 flex flex-wrap gap-2" aria-label={`${group.name}: countries`}>
               {group.countries.map((brand) => (
                 <li key={brand.id}>
-                  <Link
+                  <ListLink
                     href={`/giftcards/${brand.countryCode}/${brand.slug}`}
                     className="inline-flex items-center gap-1.5 rounded-full border border-border px-3 py-1 text-sm hover:border-brand hover:text-brand"
                   >
                     <span aria-hidden="true">{flagEmoji(brand.countryCode)}</span>
                     {brand.countryName}
                     <span className="sr-only"> ({group.name})</span>
-                  </Link>
+                  </ListLink>
                 </li>
               ))}
             </ul>

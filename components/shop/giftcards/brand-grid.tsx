@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { BrandLogo } from "./brand-logo";
 import { categoryText, faceValueRange } from "@/lib/products/giftcard/face-value";
 import type { GiftcardBrandSummary } from "@/lib/products/giftcard/types";
@@ -12,7 +12,7 @@ export function BrandGrid({ brands }: { brands: GiftcardBrandSummary[] }) {
         const category = categoryText(brand.category);
         return (
           <li key={brand.id}>
-            <Link
+            <ListLink
               href={`/giftcards/${brand.countryCode}/${brand.slug}`}
               className="flex h-full items-center gap-4 rounded-xl border border-border bg-surface p-4 shadow-sm transition hover:border-brand hover:shadow-md"
             >
@@ -22,7 +22,7 @@ export function BrandGrid({ brands }: { brands: GiftcardBrandSummary[] }) {
                 {category ? <span className="block text-xs text-muted">{category}</span> : null}
                 {range ? <span className="mt-1 block text-sm tabular-nums">{range}</span> : null}
               </span>
-            </Link>
+            </ListLink>
           </li>
         );
       })}

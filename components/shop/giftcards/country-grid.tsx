@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { flagEmoji } from "@/lib/products/giftcard/country";
 import type { GiftcardCountry } from "@/lib/products/giftcard/types";
 
@@ -8,7 +8,7 @@ export function CountryGrid({ countries }: { countries: GiftcardCountry[] }) {
     <ul className="grid grid-cols-2 gap-2 md:grid-cols-3 lg:grid-cols-4" data-testid="country-list">
       {countries.map((country) => (
         <li key={country.code}>
-          <Link
+          <ListLink
             href={`/giftcards/${country.code}`}
             className="flex h-full items-center gap-2.5 rounded-xl border border-border bg-surface px-3 py-2.5 transition sm:gap-3 sm:px-4 sm:py-3 hover:border-brand hover:shadow-sm"
           >
@@ -23,7 +23,7 @@ export function CountryGrid({ countries }: { countries: GiftcardCountry[] }) {
                 </span>
               ) : null}
             </span>
-          </Link>
+          </ListLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { flagEmoji } from "@/lib/products/topup/countries";
 import { countryHref } from "@/lib/products/topup/urls";
 
@@ -13,7 +13,7 @@ export function CountryGrid({ countries }: { countries: CountryLink[] }) {
     <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" data-testid="country-grid">
       {countries.map((country) => (
         <li key={country.iso}>
-          <Link
+          <ListLink
             href={countryHref(country.iso)}
             className="flex h-full items-center gap-2.5 rounded-lg border border-border bg-surface px-3 py-2.5 text-sm font-medium hover:border-brand hover:bg-brand-soft"
           >
@@ -27,7 +27,7 @@ export function CountryGrid({ countries }: { countries: CountryLink[] }) {
                 <span className="sr-only"> operators</span>
               </span>
             ) : null}
-          </Link>
+          </ListLink>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { OperatorLogo } from "./operator-logo";
 import type { OperatorCard } from "@/lib/products/topup/types";
 
@@ -11,7 +11,7 @@ export function OperatorGrid({ operators }: { operators: OperatorCard[] }) {
     <ul className="grid gap-3 sm:grid-cols-2" data-testid="operator-grid">
       {operators.map((operator) => (
         <li key={operator.operatorId}>
-          <Link
+          <ListLink
             href={operator.href}
             className="flex h-full items-center gap-4 rounded-xl border border-border bg-surface p-4 shadow-sm transition hover:border-brand hover:shadow-md"
           >
@@ -26,7 +26,7 @@ export function OperatorGrid({ operators }: { operators: OperatorCard[] }) {
                 </span>
               ) : null}
             </span>
-          </Link>
+          </ListLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatMoney } from "@/lib/money";
 import { recipientGets } from "./rate-card";
@@ -23,9 +23,9 @@ export function ProductTable({ rows, caption }: { rows: ProductRow[]; caption: s
         {rows.map(({ choice, href }) => (
           <tr key={choice.token} className="hover:bg-surface-muted">
             <Td>
-              <Link href={href} className="font-medium text-brand underline-offset-4 hover:underline">
+              <ListLink href={href} className="font-medium text-brand underline-offset-4 hover:underline">
                 {choice.productName}
-              </Link>
+              </ListLink>
             </Td>
             <Td className="hidden text-muted sm:table-cell">{TYPE_LABELS[choice.serviceType] ?? choice.serviceType}</Td>
             <Td className="tabular-nums">{recipientGets(choice) ?? "—"}</Td>

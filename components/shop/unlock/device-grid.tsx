@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import { DeviceImage } from "./device-image";
 import type { DeviceView } from "@/lib/products/unlock/types";
 
@@ -8,7 +8,7 @@ export function DeviceGrid({ devices, showBrand = false }: { devices: DeviceView
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="device-list">
       {devices.map((device) => (
         <li key={`${device.brandId}-${device.id}`}>
-          <Link
+          <ListLink
             href={`/unlock/${device.brandId}/${device.id}`}
             className="flex h-full flex-col items-center gap-2 rounded-xl border border-border bg-surface p-3 text-center transition hover:border-brand hover:shadow-sm"
           >
@@ -17,7 +17,7 @@ export function DeviceGrid({ devices, showBrand = false }: { devices: DeviceView
               {showBrand ? `${device.brandName} ` : ""}
               {device.name}
             </span>
-          </Link>
+          </ListLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/shop/list-link";
 import type { UnlockNetwork } from "@/lib/upstream/unlock/schemas";
 
 /** A country's networks, each a link to the unlock services for this device on it. */
@@ -7,12 +7,12 @@ export function NetworkList({ networks, baseHref }: { networks: UnlockNetwork[];
     <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="network-list">
       {networks.map((network) => (
         <li key={network.id}>
-          <Link
+          <ListLink
             href={`${baseHref}/${network.countryId}/${network.id}`}
             className="flex h-full items-center rounded-xl border border-border bg-surface px-4 py-3 font-medium transition hover:border-brand hover:shadow-sm"
           >
             {network.name}
-          </Link>
+          </ListLink>
         </li>
       ))}
     </ul>
