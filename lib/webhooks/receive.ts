@@ -1,10 +1,11 @@
 import type { DbClient } from "@/lib/db/create-client";
+import type { WebhookReceipt } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
 import type { AfterAnswer } from "./after-answer";
 import { peekBody } from "./peek";
 import { runProcessing, type ReceiptProcessor } from "./processing";
 import type { RawBody } from "./read-body";
-import { claimForRetry, storeDuplicate, storeRejected, storeVerified } from "./store";
+import { claimForRetry, lastAttemptAt, storeDuplicate, storeRejected, STUCK_AFTER_MS, storeVerified } from "./store";
 import { verifyWebhook, type RejectReason } from "./verify";
 import type { Webhook } from "standardwebhooks";
 
@@ -73,8 +74,22 @@ export async function receiveWebhook(db: DbClient, input: WebhookInput): Promise
   }
 
   // Durable now: answered 200 whatever processing makes of it.
-  input.afterAnswer(() => runProcessing(db, receipt, input.process, now));
+  input.afterAnswer(() => processIfStillHeld(db, receipt, input.process, now));
   return { status: 200, body: { received: true } };
+}
+
+/**
+ * The attempt after the answer holds the receipt only for its lease (STUCK_AFTER_MS from the
+ * insert or claim); after that the sweep may take it. One that starts more than half the lease
+ * late (a backlog of work after answers) is left to the sweep, so the two never run at once.
+ */
+async function processIfStillHeld(db: DbClient, receipt: WebhookReceipt, process: ReceiptProcessor, now: () => Date): Promise<void> {
+  const late = now().getTime() - lastAttemptAt(receipt).getTime();
+  if (late > STUCK_AFTER_MS / 2) {
+    logger.warn({ receiptId: receipt.id, lateMs: late }, "webhook processing after the answer started too late; left to the sweep");
+    return;
+  }
+  await runProcessing(db, receipt, process, now);
 }
 
 /**

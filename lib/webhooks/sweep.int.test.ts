@@ -163,3 +163,38 @@ describe("two instances", () => {
     for (const r of receipts) expect(await reload(r.id)).toMatchObject({ status: "processed", attempts: 2 });
   });
 });
+
+describe("the attempt after the answer", () => {
+  it("runs at once after the insert, but one held up past half its lease is left to the sweep (never both at once)", async () => {
+    const { receiveWebhook } = await import("./receive");
+    const deliver = async (eventId: string, startAfterMs: number) => {
+      const stub = processor();
+      let task: (() => Promise<unknown>) | undefined;
+      const arrived = new Date();
+      const answer = await receiveWebhook(t.db, {
+        provider: "test",
+        rawBody: "{}",
+        headers: new Headers(),
+        verification: { ok: true, eventId },
+        process: stub.process,
+        afterAnswer: (work) => void (task = work),
+        now: () => new Date(arrived.getTime() + startAfterMs),
+      });
+      expect(answer).toEqual({ status: 200, body: { received: true } });
+      await task!();
+      return { stub, receipt: await t.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "test", eventId } } }) };
+    };
+    const prompt = await deliver("evt_after_prompt", 0);
+    expect(prompt.stub.calls).toEqual([prompt.receipt.id]);
+    expect(prompt.receipt).toMatchObject({ status: "processed", attempts: 1 });
+
+    const late = await deliver("evt_after_late", STUCK_AFTER_MS / 2 + SECOND);
+    expect(late.stub.calls).toEqual([]);
+    expect(late.receipt).toMatchObject({ status: "received", attempts: 1 });
+    // The sweep takes it once its lease is over.
+    const stub = processor();
+    await sweepAt(new Date(late.receipt.receivedAt.getTime() + STUCK_AFTER_MS + SECOND), stub.lookup);
+    expect(stub.calls.filter((id) => id === late.receipt.id)).toHaveLength(1);
+    expect(await reload(late.receipt.id)).toMatchObject({ status: "processed", attempts: 2 });
+  });
+});
