@@ -30,8 +30,10 @@ export function OrderLiveStatus({ orderRef, initial }: { orderRef: string; initi
     queryKey: ["order-status", orderRef],
     queryFn: () => fetchStatus(orderRef),
     initialData: initial,
-    staleTime: 0,
-    refetchOnWindowFocus: true,
+    // The server has just rendered `initial`: no request on mount, and none at all for a final
+    // order (its page stays eligible for the back/forward cache; a later staff change shows on reload).
+    staleTime: (query) => (query.state.data?.final ? Infinity : POLL_MS),
+    refetchOnWindowFocus: (query) => !query.state.data?.final,
     refetchInterval: (query) => {
       const current = query.state.data;
       if (!current || current.final) return false;
