@@ -12,8 +12,8 @@ export async function openBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
 }
 
-/** One view of `url` in a fresh context (no cache, no cookies). */
-export async function browserView(browser: Browser, url: string, serverPid: number): Promise<BrowserView> {
+/** One view of `url` in a fresh context (no cache, no cookies); `idleCpuMsPerSecond` of background work is not counted. */
+export async function browserView(browser: Browser, url: string, serverPid: number, idleCpuMsPerSecond = 0): Promise<BrowserView> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const origin = new URL(url).origin;
@@ -23,11 +23,12 @@ export async function browserView(browser: Browser, url: string, serverPid: numb
     responses.push(request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize })));
   });
   const cpuBefore = treeCpuSeconds(serverPid);
+  const started = performance.now();
   await page.goto(url, { waitUntil: "networkidle" });
   // Prefetches start when links enter the viewport and the browser is idle.
   await page.waitForTimeout(1_500);
   await page.waitForLoadState("networkidle");
-  const cpuMs = (treeCpuSeconds(serverPid) - cpuBefore) * 1000;
+  const cpuMs = Math.max(0, (treeCpuSeconds(serverPid) - cpuBefore) * 1000 - (idleCpuMsPerSecond * (performance.now() - started)) / 1000);
   const finished = await Promise.all(responses);
   await context.close();
   return {

@@ -72,7 +72,8 @@ test("every page type and a JSON route carry the CSP (a fresh nonce unless serve
     expect(first.status(), path).toBeLessThan(500);
     expectSecurityHeaders(first.headers(), path, "cached");
     const again = await request.get(path, { maxRedirects: 0 });
-    expect(again.headers()["x-nextjs-cache"], `${path}: served from the page cache`).toBe("HIT");
+    // HIT, or STALE past its five minutes (served at once while it is rendered again).
+    expect(["HIT", "STALE"], `${path}: served from the page cache`).toContain(again.headers()["x-nextjs-cache"]);
   }
 
   const paths = [
