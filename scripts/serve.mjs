@@ -1,5 +1,6 @@
 // The production HTTP server `npm start` runs (scripts/start.ts) in place of `next start`:
-// the same Next.js request handler, plus one thing `next start` cannot do. It sets
+// the same Next.js request handler (with its compression, done here: see below), plus one
+// thing `next start` cannot do. It sets
 // x-shop-peer-address on every request to the TCP peer's address, overwriting anything the
 // client sent, so per-visitor limits key on an address the client cannot choose
 // (lib/security/client-address.ts; docs/security.md, "Client addresses"). `next start` keeps a
@@ -7,6 +8,7 @@
 // Plain JavaScript on purpose: it runs on Node.js alone, like `next start`.
 //   node scripts/serve.mjs            (PORT from the environment, default 3000)
 import { createServer } from "node:http";
+import { withCompression } from "../lib/http/compressed-answers.mjs";
 import { refuseMalformedRouterState } from "../lib/http/router-state.mjs";
 
 process.env.NODE_ENV = "production";
@@ -16,14 +18,16 @@ const PEER_ADDRESS_HEADER = "x-shop-peer-address";
 const port = Number(process.env.PORT ?? 3000);
 
 const app = next({ dev: false, dir: process.cwd(), port });
-const handle = app.getRequestHandler();
+// Compression here, not in Next (next.config.mjs `compress: false`): whole answers with an ETag
+// are compressed once and kept (lib/http/compressed-answers.mjs).
+const handle = withCompression(app.getRequestHandler());
 await app.prepare();
 
 const server = createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   // A router state header Next cannot parse: 400 here, not a 500 from Next (lib/http/router-state.mjs).
   if (refuseMalformedRouterState(req, res)) return;
-  void handle(req, res);
+  handle(req, res);
 });
 // Same as `next start`: every interface (IPv6 and IPv4 where the host has both).
 server.listen(port, () => console.log(`Next.js ready on port ${port}`));
