@@ -45,9 +45,15 @@ test("home page has no accessibility violations in light and dark mode", async (
   }
 });
 
-test("an unknown page answers 404 with a way back", async ({ page }) => {
-  const response = await page.goto("/no-such-page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "We could not find that page" })).toBeVisible();
+test("an unknown page answers 404 with a way back, in one page frame", async ({ page }) => {
+  // An unknown address, and unknown products under a shop section (their page calls notFound()).
+  for (const path of ["/no-such-page", "/unlock/999", "/unlock/1/99999", "/pay/pay_bogus"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: /could not find/ }), path).toBeVisible();
+    await expect(page.getByRole("banner"), `${path}: one header`).toHaveCount(1);
+    await expect(page.getByRole("contentinfo"), `${path}: one footer`).toHaveCount(1);
+  }
+  await page.goto("/no-such-page");
   await expect(page.getByRole("link", { name: "Back to the shop" })).toHaveAttribute("href", "/");
 });

@@ -1,0 +1,1 @@
+export { default } from "@/app/(shop)/not-found";
