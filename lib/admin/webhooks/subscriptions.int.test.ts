@@ -98,6 +98,16 @@ describe("webhook subscription management", () => {
     expect(await settings.readCommerceWebhookSecret(t.db, KEY)).toBe(result.value.secret);
   });
 
+  it("deleting the shop's own subscription stops verifying deliveries at once, not after the receiver's cache lifetime", async () => {
+    const { commerceReceiverSettings } = await import("@/lib/webhooks/receiver-settings");
+    const created = await mod.createSubscription(t.db, { url: `${APP}/api/webhooks/commerce`, events: ["order.fulfilled"] }, opts());
+    if (!created.ok) throw new Error(created.message);
+    // The receiver has read (and keeps for a few seconds) the secret it verifies with.
+    expect((await commerceReceiverSettings(t.db, KEY)).secret).toBe(created.value.secret);
+    expect(await mod.deleteSubscription(t.db, created.value.webhook.id, opts())).toMatchObject({ ok: true, value: { wasShopReceiver: true } });
+    expect((await commerceReceiverSettings(t.db, KEY)).secret).toBeNull();
+  });
+
   it("edits URL, events and status with before/after in the audit log, and deletes with the stored secret", async () => {
     const created = await mod.createSubscription(t.db, { url: "https://example.com/a", events: ["order.created"] }, opts());
     if (!created.ok) throw new Error(created.message);

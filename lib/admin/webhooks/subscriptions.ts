@@ -9,6 +9,7 @@ import type { Webhook } from "@/lib/upstream/commerce/schemas";
 import { COMMERCE_EVENTS } from "@/lib/webhooks/commerce-events";
 import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import { storeSubscription, WEBHOOK_SETTINGS } from "@/lib/webhooks/settings";
+import { forgetCommerceReceiverSettings } from "@/lib/webhooks/receiver-settings";
 import { commerceReceiverUrl, type WebhookClient } from "@/lib/webhooks/subscription";
 
 // Staff manage the shop's webhook subscriptions at the commerce API: list, create, edit (URL,
@@ -120,6 +121,8 @@ export async function deleteSubscription(db: DbClient, id: string, options: Mana
     await tx.setting.deleteMany({ where: { key: { in: keys } } });
     await recordAudit({ actor: options.actor, action: "webhook.delete", targetType: "webhook", targetId: id, before: pick(before) }, tx);
   });
+  // The receiver keeps its secret in memory for a few seconds: not a deleted one.
+  forgetCommerceReceiverSettings(db);
   return { ok: true, value: { wasShopReceiver } };
 }
 
