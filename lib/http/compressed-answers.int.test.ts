@@ -106,7 +106,7 @@ describe("compressed answers", () => {
 
   it("the store keeps at most its byte budget, least recently used out first", () => {
     const small = createCompressedStore(8_000);
-    for (let i = 0; i < 10; i++) small.set(`k${i}`, Buffer.alloc(900));
+    for (let i = 0; i < 10; i++) small.set(`k${i}`, Buffer.alloc(900), 900);
     expect(small.size.bytes).toBeLessThanOrEqual(8_000);
     expect(small.get("k0")).toBeUndefined();
     expect(small.get("k9")).toBeDefined();

@@ -6,40 +6,15 @@
 // Plain JavaScript: serve.mjs runs on Node.js alone.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import compression from "compression";
+import { createByteLru } from "../page-cache/byte-lru.mjs";
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml|text\/x-component)/i;
 /** Below this, compression saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
-/** A least-recently-used store of compressed bodies, bounded in bytes. */
+/** The compressed bodies kept, bounded in bytes (a body over an eighth of it is not kept). */
 export function createCompressedStore(maxBytes = 32 * 1024 * 1024) {
-  const entries = new Map();
-  let bytes = 0;
-  return {
-    get(key) {
-      const body = entries.get(key);
-      if (body) {
-        entries.delete(key);
-        entries.set(key, body);
-      }
-      return body;
-    },
-    set(key, body) {
-      if (body.length > maxBytes / 8) return;
-      const old = entries.get(key);
-      if (old) bytes -= old.length;
-      entries.set(key, body);
-      bytes += body.length;
-      for (const [oldest, value] of entries) {
-        if (bytes <= maxBytes) break;
-        entries.delete(oldest);
-        bytes -= value.length;
-      }
-    },
-    get size() {
-      return { entries: entries.size, bytes };
-    },
-  };
+  return createByteLru(maxBytes, maxBytes / 8);
 }
 
 /** "br" when the client takes it (smaller, and paid once), else "gzip", else null. */
@@ -80,7 +55,7 @@ function rememberCompressed(req, res, store) {
     let compressed = store.get(key);
     if (!compressed) {
       compressed = compress(body, encoding);
-      store.set(key, compressed);
+      store.set(key, compressed, compressed.length);
     }
     res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", compressed.length);

@@ -13,15 +13,31 @@
 //    down does not stay broken, or its "as of 3 hours ago" wrong, for the page's lifetime.
 // Next.js's own `revalidate` (stale-while-revalidate by time) still applies on top.
 
-/** Shared with lib/page-cache/scopes.ts (bundled app code): the same global registry. */
-const REGISTRY = Symbol.for("reseller-shop.page-cache");
+import { createByteLru } from "./byte-lru.mjs";
+
 const SHORT_LIVED_MARKER = 'data-page-cache="short"';
 const SHORT_LIVED_MS = 10_000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
+// On globalThis, not in this module: Next.js makes a handler per request, and the app's bundled
+// code (lib/page-cache/scopes.ts → expireScopes below) is another copy of this module.
+const REGISTRY = Symbol.for("reseller-shop.page-cache");
+
 function registry() {
-  globalThis[REGISTRY] ??= { expiredAt: new Map(), entries: new Map(), bytes: 0 };
+  globalThis[REGISTRY] ??= { expiredAt: new Map(), stores: new Map() };
   return globalThis[REGISTRY];
+}
+
+/** The pages of one budget (Next passes the same one every time; tests pass their own). */
+function storeFor(maxBytes) {
+  const { stores } = registry();
+  if (!stores.has(maxBytes)) stores.set(maxBytes, createByteLru(maxBytes, maxBytes / 4));
+  return stores.get(maxBytes);
+}
+
+/** Every page of these scopes stored up to `now` is dropped at its next request. */
+export function expireScopes(scopes, now = Date.now()) {
+  for (const scope of scopes) registry().expiredAt.set(scope, now);
 }
 
 /**
@@ -72,58 +88,38 @@ function isExpired(entry, now) {
 
 export default class PageCacheHandler {
   constructor(options = {}) {
-    this.maxBytes = options.maxMemoryCacheSize > 0 ? options.maxMemoryCacheSize : DEFAULT_MAX_BYTES;
+    this.store = storeFor(options.maxMemoryCacheSize > 0 ? options.maxMemoryCacheSize : DEFAULT_MAX_BYTES);
   }
 
   async get(key) {
-    const state = registry();
-    const entry = state.entries.get(key);
+    const entry = this.store.get(key);
     if (!entry) return null;
     if (isExpired(entry, Date.now())) {
-      this.#remove(key);
+      this.store.delete(key);
       return null;
     }
-    state.entries.delete(key);
-    state.entries.set(key, entry);
     return entry.stored;
   }
 
   async set(key, data, ctx = {}) {
-    this.#remove(key);
-    if (!data) return;
+    if (!data) {
+      this.store.delete(key);
+      return;
+    }
     const now = Date.now();
-    const html = textOf(data.html);
     const tags = tagsOf(data);
     const entry = {
       stored: { lastModified: now, value: data, cacheControl: ctx.cacheControl },
       scope: scopeOf(key, tags),
       tags,
-      shortUntil: html.includes(SHORT_LIVED_MARKER) ? now + SHORT_LIVED_MS : null,
-      bytes: sizeOf(data),
+      shortUntil: textOf(data.html).includes(SHORT_LIVED_MARKER) ? now + SHORT_LIVED_MS : null,
     };
-    if (entry.bytes > this.maxBytes / 4) return;
-    const state = registry();
-    state.entries.set(key, entry);
-    state.bytes += entry.bytes;
-    for (const [oldest, old] of state.entries) {
-      if (state.bytes <= this.maxBytes) break;
-      state.entries.delete(oldest);
-      state.bytes -= old.bytes;
-    }
+    this.store.set(key, entry, sizeOf(data));
   }
 
   async revalidateTag(tags) {
-    const now = Date.now();
-    for (const tag of typeof tags === "string" ? [tags] : tags) registry().expiredAt.set(`tag:${tag}`, now);
+    expireScopes((typeof tags === "string" ? [tags] : tags).map((tag) => `tag:${tag}`));
   }
 
   resetRequestCache() {}
-
-  #remove(key) {
-    const state = registry();
-    const entry = state.entries.get(key);
-    if (!entry) return;
-    state.entries.delete(key);
-    state.bytes -= entry.bytes;
-  }
 }
