@@ -208,6 +208,23 @@ describe("failures", () => {
     let body: string;
     let headers: Record<string, string>;
 
+    /** Receives one signed delivery whose processing throws `message` (after the answer). */
+    async function receiveFailing(rawBody: string, signedHeaders: Record<string, string>, message: string) {
+      const queue = afterAnswerQueue();
+      const answer = await receiveWebhook(tb.db, {
+        provider: "commerce",
+        rawBody,
+        headers: new Headers(signedHeaders),
+        verification: verifyCommerceDelivery(rawBody, new Headers(signedHeaders), await secret(), await readCommerceWebhookConnection(tb.db)),
+        process: async () => {
+          throw new Error(message);
+        },
+        afterAnswer: queue.afterAnswer,
+      });
+      await queue.done();
+      return answer;
+    }
+
     beforeAll(async () => {
       // This order's own deliveries are switched off: the test sends its events itself.
       await tb.clients.commerce.updateWebhook(webhookId, { status: "disabled" });
@@ -225,20 +242,9 @@ describe("failures", () => {
     });
 
     it("a failure is answered 200 and kept with its error; the sweep processes it once the cause is gone", async () => {
-      const queue = afterAnswerQueue();
-      const first = await receiveWebhook(tb.db, {
-        provider: "commerce",
-        rawBody: body,
-        headers: new Headers(headers),
-        verification: verifyCommerceDelivery(body, new Headers(headers), await secret(), await readCommerceWebhookConnection(tb.db)),
-        process: async () => {
-          throw new Error("database is locked");
-        },
-        afterAnswer: queue.afterAnswer,
-      });
+      const first = await receiveFailing(body, headers, "database is locked");
       // Stored, so acknowledged: the failure happens after the answer.
       expect(first).toEqual({ status: 200, body: { received: true } });
-      await queue.done();
       const failed = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_1" } } });
       expect(failed).toMatchObject({ status: "failed", error: "database is locked", attempts: 1, eventType: "order.completed", upstreamOrderId: order.upstreamOrderId });
       expect((await tb.reload(order.id)).status).toBe("placed");
@@ -263,18 +269,7 @@ describe("failures", () => {
     it("a redelivery of a failed event by the sender processes it at once", async () => {
       const created = JSON.stringify({ ...JSON.parse(body), id: "evt_retry_3", type: "order.created", data: { ...JSON.parse(body).data, status: "processing", delivery_status: "pending" } });
       const h = await signed("evt_retry_3", created);
-      const queue = afterAnswerQueue();
-      await receiveWebhook(tb.db, {
-        provider: "commerce",
-        rawBody: created,
-        headers: new Headers(h),
-        verification: verifyCommerceDelivery(created, new Headers(h), await secret(), await readCommerceWebhookConnection(tb.db)),
-        process: async () => {
-          throw new Error("upstream mapping crashed");
-        },
-        afterAnswer: queue.afterAnswer,
-      });
-      await queue.done();
+      await receiveFailing(created, h, "upstream mapping crashed");
       const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_3" } } });
       expect(receipt).toMatchObject({ status: "failed", attempts: 1 });
 
@@ -293,19 +288,8 @@ describe("failures", () => {
     it("staff replay (replayReceipt) processes a failed receipt; processed receipts cannot be replayed", async () => {
       const created = JSON.stringify({ ...JSON.parse(body), id: "evt_retry_2", type: "order.created", data: { ...JSON.parse(body).data, status: "processing", delivery_status: "pending" } });
       const h = await signed("evt_retry_2", created);
-      const queue = afterAnswerQueue();
-      const first = await receiveWebhook(tb.db, {
-        provider: "commerce",
-        rawBody: created,
-        headers: new Headers(h),
-        verification: verifyCommerceDelivery(created, new Headers(h), await secret(), await readCommerceWebhookConnection(tb.db)),
-        process: async () => {
-          throw new Error("upstream mapping crashed");
-        },
-        afterAnswer: queue.afterAnswer,
-      });
+      const first = await receiveFailing(created, h, "upstream mapping crashed");
       expect(first.status).toBe(200);
-      await queue.done();
       const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_2" } } });
       expect(receipt.status).toBe("failed");
 
