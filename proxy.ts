@@ -11,17 +11,15 @@ import { NextResponse, type NextRequest } from "next/server";
 import { actionBodyProblem, actionOriginProblem, actionSizeProblem, pathProblem, type RequestProblem } from "@/lib/http/malformed-request";
 import { cachedTwinPath, isCachedTwinPath, type CachedPageRequest } from "@/lib/http/cached-pages";
 import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
-import { isSubmitterSecret, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "@/lib/orders/submitter-cookie";
+import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "@/lib/orders/submitter-cookie.mjs";
+import { PAGE_SCOPE_HEADER, scopeOf } from "@/lib/page-cache/handler.mjs";
 
 // Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
 // when it opens a product page, before any "Pay": two tabs of one review then present the same
 // submitter, even when both pay at once, and so reach one order. The pay actions still set it
 // when it is absent.
-const PRODUCT_PAGE = /^\/(?:(?:topup|esim|giftcards|unlock)(?:\/.*)?|imei-check)$/;
-
 function giveSubmitterCookie(request: NextRequest, response: NextResponse, https: boolean): void {
-  if (request.method !== "GET" || !PRODUCT_PAGE.test(request.nextUrl.pathname)) return;
-  if (isSubmitterSecret(request.cookies.get(SUBMITTER_COOKIE)?.value)) return;
+  if (!needsSubmitterCookie(request.method, request.nextUrl.pathname, request.cookies.get(SUBMITTER_COOKIE)?.value)) return;
   response.cookies.set(submitterCookie(newSubmitterSecret(), request.nextUrl.protocol === "https:" || https));
 }
 
@@ -79,6 +77,9 @@ export async function proxy(request: NextRequest) {
   const twin = cachedTwinPath(pageRequest);
   if (twin) {
     const response = NextResponse.rewrite(new URL(`${twin}${request.nextUrl.search}`, request.url));
+    // scripts/serve.mjs may keep this answer in front of Next.js (lib/http/front-cache.mjs),
+    // until this scope's pages are expired; it takes the header off.
+    response.headers.set(PAGE_SCOPE_HEADER, scopeOf(twin, []));
     giveSubmitterCookie(request, response, https);
     return withSecurityHeaders(response, cachedPageContentSecurityPolicy({ dev, https }), https);
   }

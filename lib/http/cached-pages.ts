@@ -1,3 +1,4 @@
+import { isSessionCookie } from "@/lib/auth/session-cookie.mjs";
 import { filterSearch, parsePlanFilters } from "@/lib/products/esim/plan-filter";
 
 // Which requests the page cache answers ([13] performance): catalog pages seen by an anonymous
@@ -46,11 +47,6 @@ export type CachedPageRequest = {
   /** A server action post carries this header. */
   isAction: boolean;
 };
-
-/** Auth.js's session cookie, plain or __Secure-, possibly chunked (.0, .1). */
-function isSessionCookie(name: string): boolean {
-  return /(^|\.)authjs\.session-token(\.\d+)?$/.test(name) || name.startsWith("__Secure-authjs.session-token");
-}
 
 /** An eSIM destination's plan list, whose filters have a cached page each (FILTERED_SEGMENT). */
 const ESIM_DESTINATION = new RegExp(`^/esim/${NOT_LINES}$`);

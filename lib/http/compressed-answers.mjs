@@ -8,9 +8,9 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import compression from "compression";
 import { createByteLru } from "../page-cache/byte-lru.mjs";
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml|text\/x-component)/i;
+export const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml|text\/x-component)/i;
 /** Below this, compression saves less than its headers cost. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 
 /** The compressed bodies kept, bounded in bytes (a body over an eighth of it is not kept). */
 export function createCompressedStore(maxBytes = 32 * 1024 * 1024) {
@@ -29,7 +29,7 @@ export function chosenEncoding(acceptEncoding) {
   return null;
 }
 
-function compress(body, encoding) {
+export function compress(body, encoding) {
   return encoding === "br" ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : gzipSync(body);
 }
 

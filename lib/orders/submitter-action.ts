@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import type { DbClient } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { type Claimant, findSubmission, hashSubmitter, type ResumableOrder, type Review, type Submitter } from "./submitter";
-import { isSubmitterSecret, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "./submitter-cookie";
+import { isSubmitterSecret, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "./submitter-cookie.mjs";
 
 // The pay actions' side of ./submitter.ts: the browser's submitter cookie, read (or set) in a
 // server action, and the submission a review is for this browser.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { createOrder, OrderSubmissionConflictError } from "./create";
 import { findSubmission, hashSubmitter, mayResume, RESEND_WINDOW_MS, type Review, type Submitter } from "./submitter";
-import { isSubmitterSecret, newSubmitterSecret, submitterCookie } from "./submitter-cookie";
+import { isSubmitterSecret, newSubmitterSecret, submitterCookie } from "./submitter-cookie.mjs";
 
 // Issue [11], finding 1: submissions belong to the browser that made them. An existing order is
 // handed back only to its maker (the same account, or for a guest order the same submitter

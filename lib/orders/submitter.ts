@@ -5,7 +5,7 @@ import type { DbClient } from "@/lib/db/create-client";
 // order per submission; the submission is a capability of the browser (or account) that made
 // it, never something a URL, a screenshot or a copied form can carry to another browser:
 //
-// - Each browser holds a random submitter secret in an httpOnly cookie (./submitter-cookie.ts;
+// - Each browser holds a random submitter secret in an httpOnly cookie (./submitter-cookie.mjs;
 //   set by the proxy on the review pages, and by the pay action when it is still absent:
 //   ./submitter-action.ts).
 // - The submission id is not in the page at all: the pay action derives it from that secret

@@ -41,9 +41,31 @@ export function expireScopes(scopes, now = Date.now()) {
 }
 
 /**
+ * Whether a copy of a page of `scope` made at `since` is out of date: its scope or "all" was
+ * expired since, or any tag was (a tag's pages are not known outside Next.js, so any tag counts).
+ * For copies kept outside this store: scripts/serve.mjs's front cache (lib/http/front-cache.mjs).
+ */
+export function expiredSince(scope, since) {
+  for (const [name, at] of registry().expiredAt) {
+    if (at >= since && (name === scope || name === "all" || name.startsWith("tag:"))) return true;
+  }
+  return false;
+}
+
+/**
+ * The header proxy.ts puts on a cached page's answer, naming its scope (scopeOf its twin), so the
+ * front cache knows the answer may be kept and when it is out of date. The front cache takes it
+ * off before the answer leaves.
+ */
+export const PAGE_SCOPE_HEADER = "x-shop-page-scope";
+
+/**
  * The product a cached twin belongs to, from its pathname in the entry's implicit tags
  * (`_N_T_/cached/1/esim/eu` → "esim") or in the key (Next's keys are opaque but end in the
  * pathname). Other entries (the home page, images): "other", expired with "all" only.
+ * @param {string} key
+ * @param {string[]} tags
+ * @returns {string}
  */
 export function scopeOf(key, tags) {
   for (const text of [...tags, key]) {

@@ -1,0 +1,227 @@
+// scripts/serve.mjs's front cache over real HTTP, in front of a stand-in for Next.js that
+// answers as Next.js and proxy.ts do (the scope header on a cached page, the submitter cookie on
+// a product page): what is kept, what is given again without reaching Next.js, and what never is.
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { isSubmitterSecret, newSubmitterSecret } from "@/lib/orders/submitter-cookie.mjs";
+import { expireScopes, PAGE_SCOPE_HEADER } from "@/lib/page-cache/handler.mjs";
+import { createFrontCache, PAGE_COPY_MS, withFrontCache } from "./front-cache.mjs";
+
+const page = (name: string) => `<!doctype html><html><body><h1>${name}</h1>${"<p>A cached catalog page.</p>".repeat(200)}</body></html>`;
+
+/** What the stand-in answered, per URL: how often Next.js was reached. */
+const reached = new Map<string, number>();
+let render = 1;
+
+function fakeNext(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? "/", "http://shop");
+  const key = `${req.method} ${url.pathname}${req.headers.rsc ? " rsc" : ""}`;
+  reached.set(key, (reached.get(key) ?? 0) + 1);
+  const scope = url.pathname.split("/")[1] || "other";
+  const body = req.headers.rsc ? `0:{"rsc":"${url.pathname}","render":${render}}`.padEnd(2000, " ") : page(`${url.pathname} render ${render}`);
+  res.statusCode = url.pathname.startsWith("/missing") ? 404 : 200;
+  res.setHeader("Content-Type", req.headers.rsc ? "text/x-component" : "text/html; charset=utf-8");
+  res.setHeader("Vary", "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch");
+  res.setHeader("Content-Security-Policy", "script-src 'self' 'unsafe-inline'");
+  if (url.pathname.startsWith("/_next/static/")) {
+    res.removeHeader("Vary");
+    res.setHeader("Content-Type", "application/javascript");
+    res.setHeader("Cache-Control", url.pathname.includes("mutable") ? "public, max-age=0" : "public, max-age=31536000, immutable");
+    res.write(`console.log("${url.pathname}");`);
+    res.end("/* build file */".repeat(100));
+    return;
+  }
+  if (url.pathname.startsWith("/api/images/")) {
+    const [, , , control, cookie] = url.pathname.split("/");
+    res.setHeader("Content-Type", "image/svg+xml");
+    res.setHeader("Cache-Control", decodeURIComponent(control ?? ""));
+    if (cookie) res.setHeader("Set-Cookie", "seen=1; Path=/");
+    res.end(`<svg xmlns="http://www.w3.org/2000/svg"><!-- ${url.pathname} ${render} --></svg>`);
+    return;
+  }
+  if (!url.pathname.startsWith("/plain")) res.setHeader(PAGE_SCOPE_HEADER, scope);
+  res.setHeader("ETag", `"${url.pathname}-${render}"`);
+  res.setHeader("x-nextjs-cache", url.pathname.startsWith("/stale") ? "STALE" : url.pathname.startsWith("/first") ? "MISS" : "HIT");
+  const cookies: string[] = [];
+  if (/^\/(topup|esim)/.test(url.pathname) && !/submitter=[A-Za-z0-9_-]{43}/.test(req.headers.cookie ?? "")) cookies.push(`submitter=${newSubmitterSecret()}; Path=/; Max-Age=2592000; HttpOnly; SameSite=lax`);
+  if (url.pathname.startsWith("/with-other-cookie")) cookies.push("theme=dark; Path=/");
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  res.end(url.pathname.startsWith("/short") ? body.replace("<h1>", '<h1 data-page-cache="short">') : body);
+}
+
+type Answer = { status: number; headers: IncomingMessage["headers"]; body: Buffer };
+let server: Server;
+let base: string;
+
+function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function text(answer: Answer): string {
+  const encoding = answer.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(answer.body).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(answer.body).toString("utf8");
+  return answer.body.toString("utf8");
+}
+
+const submitterOf = (answer: Answer) => /^submitter=([^;]+)/.exec(String(answer.headers["set-cookie"] ?? ""))?.[1];
+const timesReached = (key: string) => reached.get(key) ?? 0;
+
+beforeAll(async () => {
+  server = createServer(withFrontCache(fakeNext, createFrontCache()));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  reached.clear();
+  render += 1;
+});
+afterEach(() => vi.useRealTimers());
+
+describe("the front cache", () => {
+  it("gives a cached page again without reaching Next.js, compressed or plain as asked, and never shows its scope header", async () => {
+    const first = await get("/giftcards/gb", { "accept-encoding": "br" });
+    expect(first.status).toBe(200);
+    expect(first.headers[PAGE_SCOPE_HEADER]).toBeUndefined();
+    const again = await get("/giftcards/gb", { "accept-encoding": "br" });
+    const gzipped = await get("/giftcards/gb", { "accept-encoding": "gzip" });
+    const plain = await get("/giftcards/gb");
+    expect(timesReached("GET /giftcards/gb")).toBe(1);
+    expect(again.headers["content-encoding"]).toBe("br");
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const answer of [again, gzipped, plain]) {
+      expect(text(answer)).toBe(text(first));
+      expect(answer.headers[PAGE_SCOPE_HEADER]).toBeUndefined();
+      expect(answer.headers["content-security-policy"]).toBe("script-src 'self' 'unsafe-inline'");
+      expect(answer.headers.vary).toContain("Accept-Encoding");
+      expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    }
+    const head = await get("/giftcards/gb", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(timesReached("HEAD /giftcards/gb")).toBe(0);
+  });
+
+  it("answers a matching If-None-Match with 304", async () => {
+    const first = await get("/unlock/1");
+    const revalidated = await get("/unlock/1", { "if-none-match": String(first.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(timesReached("GET /unlock/1")).toBe(1);
+  });
+
+  it("keeps a page's RSC payload apart from its document", async () => {
+    const document = await get("/esim/eu", { cookie: `submitter=${newSubmitterSecret()}` });
+    const rsc = await get("/esim/eu", { rsc: "1", cookie: `submitter=${newSubmitterSecret()}` });
+    const rscAgain = await get("/esim/eu", { rsc: "1", cookie: `submitter=${newSubmitterSecret()}` });
+    expect(text(document)).toContain("<h1>");
+    expect(text(rsc)).toContain('"rsc":"/esim/eu"');
+    expect(text(rscAgain)).toBe(text(rsc));
+    expect(timesReached("GET /esim/eu")).toBe(1);
+    expect(timesReached("GET /esim/eu rsc")).toBe(1);
+  });
+
+  it("hands each visitor without a submitter cookie a new one, and a visitor with one none", async () => {
+    const first = await get("/topup/es");
+    const second = await get("/topup/es");
+    const third = await get("/topup/es");
+    const withCookie = await get("/topup/es", { cookie: `submitter=${newSubmitterSecret()}` });
+    expect(timesReached("GET /topup/es")).toBe(1);
+    const secrets = [first, second, third].map(submitterOf);
+    for (const secret of secrets) expect(isSubmitterSecret(secret)).toBe(true);
+    expect(new Set(secrets).size).toBe(3);
+    expect(String(second.headers["set-cookie"])).toMatch(/; Path=\/; Max-Age=2592000; HttpOnly; SameSite=lax$/);
+    expect(withCookie.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("never answers a signed-in visitor, a POST or an action from a copy", async () => {
+    await get("/esim");
+    await get("/esim", { cookie: "authjs.session-token=abc" });
+    await get("/esim", { cookie: "__Secure-authjs.session-token.0=abc" });
+    await get("/esim", { "next-action": "abc" });
+    await get("/esim", {}, "POST");
+    expect(timesReached("GET /esim")).toBe(4);
+    expect(timesReached("POST /esim")).toBe(1);
+  });
+
+  it("does not keep what may not be given again", async () => {
+    for (const path of ["/plain/page", "/first/rendering", "/stale/page", "/short/page", "/with-other-cookie", "/missing/page", "/_next/static/mutable.js"]) {
+      await get(path);
+      await get(path);
+      expect(timesReached(`GET ${path}`), path).toBe(2);
+    }
+  });
+
+  it("keeps an immutable build file, written in pieces, whole", async () => {
+    const first = await get("/_next/static/chunks/app.js", { "accept-encoding": "gzip" });
+    const again = await get("/_next/static/chunks/app.js", { "accept-encoding": "gzip" });
+    expect(timesReached("GET /_next/static/chunks/app.js")).toBe(1);
+    expect(text(again)).toBe(text(first));
+    expect(text(again)).toMatch(/^console\.log\("\/_next\/static\/chunks\/app\.js"\);\/\* build file \*\//);
+  });
+
+  it("keeps a public answer for its max-age (30 s at most), and no private one or one with a cookie", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 120_000 });
+    const fiveSeconds = `/api/images/${encodeURIComponent("public, max-age=5")}`;
+    const day = `/api/images/${encodeURIComponent("public, max-age=86400")}`;
+    await get(fiveSeconds);
+    await get(day);
+    vi.setSystemTime(Date.now() + 4000);
+    const copy = await get(fiveSeconds);
+    expect(copy.headers.age).toBe("4");
+    expect(timesReached(`GET ${fiveSeconds}`)).toBe(1);
+    vi.setSystemTime(Date.now() + 2000);
+    await get(fiveSeconds);
+    expect(timesReached(`GET ${fiveSeconds}`)).toBe(2);
+    vi.setSystemTime(Date.now() + PAGE_COPY_MS);
+    await get(day);
+    expect(timesReached(`GET ${day}`)).toBe(2);
+    for (const path of [`/api/images/${encodeURIComponent("private, max-age=600")}`, `/api/images/${encodeURIComponent("public, max-age=600")}/cookie`, `/api/images/${encodeURIComponent("public, no-cache")}`]) {
+      await get(path);
+      await get(path);
+      expect(timesReached(`GET ${path}`), path).toBe(2);
+    }
+  });
+
+  it("drops a page's copy once its scope, or everything, is expired, and only then", async () => {
+    await get("/imei-check");
+    await get("/giftcards");
+    expireScopes(["esim"]);
+    await get("/imei-check");
+    await get("/giftcards");
+    expect(timesReached("GET /imei-check")).toBe(1);
+    expect(timesReached("GET /giftcards")).toBe(1);
+    expireScopes(["giftcards"]);
+    const refreshed = await get("/giftcards");
+    expect(text(refreshed)).toContain(`render ${render}`);
+    await get("/imei-check");
+    expect(timesReached("GET /giftcards")).toBe(2);
+    expect(timesReached("GET /imei-check")).toBe(1);
+    expireScopes(["all"]);
+    await get("/imei-check");
+    expect(timesReached("GET /imei-check")).toBe(2);
+  });
+
+  it(`gives a page's copy for ${PAGE_COPY_MS / 1000} s at most`, async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
+    await get("/unlock");
+    vi.setSystemTime(Date.now() + PAGE_COPY_MS - 1000);
+    await get("/unlock");
+    expect(timesReached("GET /unlock")).toBe(1);
+    vi.setSystemTime(Date.now() + 2000);
+    await get("/unlock");
+    expect(timesReached("GET /unlock")).toBe(2);
+  });
+});

@@ -1,0 +1,250 @@
+// scripts/serve.mjs's front cache ([13] performance): answers that are the same for every
+// visitor are kept, whole, in front of Next.js and given again without entering it.
+//
+// Next.js spends 2–4 ms of CPU on a page even when the page itself comes from the page cache
+// (routing, the proxy, turning the cached entry into an answer), and compressed a build file
+// again on every request: most of a catalog view's cost (docs/benchmarks.md). Kept here:
+//  - a cached catalog page or its RSC payload (lib/http/cached-pages.ts): proxy.ts marks the
+//    answer with the page's scope (PAGE_SCOPE_HEADER); the copy is given for 30 s at most, and
+//    never once its scope (or "all", or any tag) was expired after the request that made it
+//    began, so the page cache's invalidation (lib/page-cache/invalidation.ts) reaches the copies
+//    at the same moment;
+//  - a public answer any shared cache (a CDN) could keep as well: a build file under
+//    /_next/static (immutable: kept for good), a catalog image (its max-age, 30 s at most).
+// A copy is kept per URL and per value of each request header Next.js varies on, from a 200
+// answer with no cookie but the submitter cookie (a public answer: none at all), a page only
+// once served from the page cache (not its first rendering, not a stale one), not
+// short-lived (a page showing a catalog error or an old copy), at most an eighth of the store.
+// A signed-in visitor (a session cookie), an action, or any method but GET and HEAD never meets
+// a copy. The submitter cookie a product page hands out is never replayed: each visitor without
+// one gets a new one, as from proxy.ts. Compressed forms are made once per copy. A copy carries
+// an Age header, as from any HTTP cache.
+// Plain JavaScript: serve.mjs runs on Node.js alone.
+
+import { isSessionCookie } from "../auth/session-cookie.mjs";
+import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterSetCookie } from "../orders/submitter-cookie.mjs";
+import { createByteLru } from "../page-cache/byte-lru.mjs";
+import { expiredSince, PAGE_SCOPE_HEADER } from "../page-cache/handler.mjs";
+import { chosenEncoding, COMPRESSIBLE, compress, MIN_BYTES, withCompression } from "./compressed-answers.mjs";
+
+/** The request headers Next.js varies a page's answer on (besides the URL). */
+const VARIED_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"];
+const STATIC_PREFIX = "/_next/static/";
+/** Copies of public answers: never expired by a scope, only by their own lifetime. */
+const PUBLIC_SCOPE = "public";
+/** How long a page's copy is given at most (the page cache's own `revalidate` still runs behind it). */
+export const PAGE_COPY_MS = 30_000;
+/** A short-lived page (lib/page-cache/handler.mjs) is not copied. */
+const SHORT_LIVED_ATTRIBUTE = "data-page-cache";
+/** Headers that belong to one answer, not to the copy. */
+const NOT_REPLAYED = new Set(["set-cookie", "date", "age", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", PAGE_SCOPE_HEADER]);
+
+function cookiesOf(header) {
+  const cookies = new Map();
+  for (const part of String(header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  return cookies;
+}
+
+function headerText(value) {
+  return Array.isArray(value) ? value.join(",") : (value ?? "");
+}
+
+/** The copy a request may be answered with, or null when it must reach Next.js. */
+function keyOf(req, cookies) {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (req.headers["next-action"]) return null;
+  const url = req.url ?? "";
+  if (url.startsWith(STATIC_PREFIX)) return url;
+  if ([...cookies.keys()].some(isSessionCookie)) return null;
+  return [url, ...VARIED_HEADERS.map((name) => headerText(req.headers[name]))].join("\n");
+}
+
+/** Where Next.js (and proxy.ts) would take the answer to be secure: https in front, or APP_URL. */
+function isSecure(req) {
+  return Boolean(req.socket?.encrypted) || headerText(req.headers["x-forwarded-proto"]).includes("https") || /^https:\/\//i.test(process.env.APP_URL ?? "");
+}
+
+function lowerCased(headers) {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+function bufferOf(chunk, encoding) {
+  if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8");
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return null;
+}
+
+function onlySubmitterCookie(setCookie) {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [String(setCookie)];
+  return cookies.every((cookie) => cookie.startsWith(`${SUBMITTER_COOKIE}=`));
+}
+
+function variesOnlyOnKnownHeaders(vary) {
+  return headerText(vary)
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .every((name) => name === "" || name === "accept-encoding" || VARIED_HEADERS.includes(name));
+}
+
+/** Cache-Control's max-age in seconds, or null. */
+function maxAgeOf(cacheControl) {
+  const match = /(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * How a finished answer is copied ({ scope, until }), or null when it is not. A page: under its
+ * marked scope, for PAGE_COPY_MS. A public answer any shared cache may keep (a build file, a
+ * catalog image): for its max-age, at most PAGE_COPY_MS, or for good when immutable.
+ */
+function copyPlan(status, headers, markedScope, body, now) {
+  if (status !== 200 || !body || headers["content-encoding"] || !variesOnlyOnKnownHeaders(headers.vary)) return null;
+  if (!onlySubmitterCookie(headers["set-cookie"])) return null;
+  if (typeof markedScope === "string" && markedScope !== "") {
+    // From the page cache (HIT), not a first rendering (MISS) or an old one (STALE): a copy then
+    // says truly where it came from, and a page is copied only once it has been cached.
+    if (headerText(headers["x-nextjs-cache"]).toUpperCase() !== "HIT" || body.includes(SHORT_LIVED_ATTRIBUTE)) return null;
+    return { scope: markedScope, until: now + PAGE_COPY_MS };
+  }
+  const cacheControl = headerText(headers["cache-control"]).toLowerCase();
+  if (headers["set-cookie"] || !/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return null;
+  if (/\bimmutable\b/.test(cacheControl)) return { scope: PUBLIC_SCOPE, until: Infinity };
+  const maxAge = maxAgeOf(cacheControl);
+  return maxAge ? { scope: PUBLIC_SCOPE, until: now + Math.min(maxAge * 1000, PAGE_COPY_MS) } : null;
+}
+
+function matchesEtag(ifNoneMatch, etag) {
+  if (!ifNoneMatch || !etag) return false;
+  return headerText(ifNoneMatch)
+    .split(",")
+    .some((tag) => tag.trim() === "*" || tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
+}
+
+/** The front cache: `serve` answers from a copy, `record` makes one from Next.js's answer. */
+export function createFrontCache(maxBytes = 48 * 1024 * 1024) {
+  const copies = createByteLru(maxBytes, maxBytes / 8);
+  const maxCopyBytes = maxBytes / 8;
+
+  function isCurrent(copy, now) {
+    return now < copy.until && (copy.scope === PUBLIC_SCOPE || !expiredSince(copy.scope, copy.since));
+  }
+
+  /** Answers `req` from a copy; false when there is none (the request then goes to Next.js). */
+  function serve(req, res) {
+    const cookies = cookiesOf(req.headers.cookie);
+    const key = keyOf(req, cookies);
+    if (key === null) return false;
+    const copy = copies.get(key);
+    if (!copy) return false;
+    if (!isCurrent(copy, Date.now())) {
+      copies.delete(key);
+      return false;
+    }
+    const headers = { ...copy.headers };
+    if (copy.scope !== PUBLIC_SCOPE && needsSubmitterCookie(req.method, copy.pathname, cookies.get(SUBMITTER_COOKIE))) {
+      headers["set-cookie"] = submitterSetCookie(newSubmitterSecret(), isSecure(req));
+    }
+    if (matchesEtag(req.headers["if-none-match"], headerText(headers.etag))) {
+      delete headers["content-type"];
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    let body = copy.body;
+    if (COMPRESSIBLE.test(headerText(headers["content-type"])) && body.length >= MIN_BYTES) {
+      headers.vary = headers.vary ? `${headerText(headers.vary)}, Accept-Encoding` : "Accept-Encoding";
+      const encoding = chosenEncoding(req.headers["accept-encoding"]);
+      if (encoding) {
+        copy.encoded[encoding] ??= compress(body, encoding);
+        body = copy.encoded[encoding];
+        headers["content-encoding"] = encoding;
+      }
+    }
+    headers["content-length"] = String(body.length);
+    // As any HTTP cache does: how old the copy is (and so that it was one).
+    headers.age = String(Math.floor((Date.now() - copy.since) / 1000));
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  }
+
+  /** Watches Next.js's answer to `req` and keeps a copy when it may be given again. */
+  function record(req, res) {
+    if (req.method !== "GET") return;
+    const key = keyOf(req, cookiesOf(req.headers.cookie));
+    if (key === null) return;
+    const since = Date.now();
+    const url = req.url ?? "";
+    let markedScope;
+    // Next.js's own headers, as they were before the compression below added its own.
+    let sent = null;
+    const takeHeaders = (extra) => {
+      markedScope = res.getHeader(PAGE_SCOPE_HEADER) ?? extra?.[PAGE_SCOPE_HEADER] ?? markedScope;
+      res.removeHeader(PAGE_SCOPE_HEADER);
+      if (extra) delete extra[PAGE_SCOPE_HEADER];
+      sent = { status: res.statusCode, headers: { ...res.getHeaders(), ...lowerCased(extra) } };
+    };
+    const chunks = [];
+    let bytes = 0;
+    let whole = true;
+    const capture = (chunk, encoding) => {
+      if (!whole || chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buffer = bufferOf(chunk, encoding);
+      bytes += buffer?.length ?? 0;
+      if (!buffer || bytes > maxCopyBytes) {
+        whole = false;
+        chunks.length = 0;
+      } else chunks.push(buffer);
+    };
+
+    const { writeHead, write, end } = res;
+    res.writeHead = function writeHeadWithoutMarker(status, ...args) {
+      res.statusCode = status;
+      takeHeaders(args.find((arg) => arg && typeof arg === "object" && !Array.isArray(arg)));
+      return writeHead.call(this, status, ...args);
+    };
+    res.write = function writeCaptured(chunk, encoding, ...rest) {
+      capture(chunk, encoding);
+      return write.call(this, chunk, encoding, ...rest);
+    };
+    res.end = function endCaptured(chunk, encoding, ...rest) {
+      res.writeHead = writeHead;
+      res.write = write;
+      res.end = end;
+      capture(chunk, encoding);
+      if (!res.headersSent) takeHeaders();
+      const result = end.call(this, chunk, encoding, ...rest);
+      if (!sent) return result;
+      const { status, headers } = sent;
+      const body = whole ? Buffer.concat(chunks) : null;
+      const plan = copyPlan(status, headers, markedScope, body, since);
+      if (plan !== null) {
+        const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_REPLAYED.has(name)));
+        const pathname = url.split("?")[0];
+        // Compressed forms come later, at about half the body's size together.
+        copies.set(key, { ...plan, since, pathname, headers: kept, body, encoded: {} }, Math.ceil(body.length * 1.5) + key.length);
+      }
+      return result;
+    };
+  }
+
+  return { serve, record, size: () => copies.size };
+}
+
+/**
+ * scripts/serve.mjs's request handler around Next.js's: a copy when there is one, else Next.js
+ * (compressed: lib/http/compressed-answers.mjs) with its answer watched for a copy.
+ */
+export function withFrontCache(handle, cache = createFrontCache()) {
+  const compressed = withCompression((req, res) => {
+    cache.record(req, res);
+    return handle(req, res);
+  });
+  return (req, res) => {
+    if (!cache.serve(req, res)) compressed(req, res);
+  };
+}
