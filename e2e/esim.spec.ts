@@ -301,4 +301,11 @@ test("with eSIM switched off upstream, the eSIM pages show a notice and the rest
   } finally {
     await setEsimEnabled(server.emulatorUrl, true);
   }
+  // Switched on again: the listing comes back by itself, without waiting out the page cache's
+  // five minutes (the notice is kept there briefly; found when the headers spec ran right after).
+  await expect(async () => {
+    await page.goto("/esim");
+    await expect(page.getByTestId("esim-disabled")).toHaveCount(0);
+    await expect(page.locator('main a[href^="/esim/"]').first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
 });
