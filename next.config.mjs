@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { BASIC_HEADERS, MACHINE_ONLY_HEADERS } from "./lib/http/machine-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -24,18 +25,12 @@ const nextConfig = {
   },
   // Build files are not seen by proxy.ts (which sets the per-request CSP): they still get
   // nosniff and the other static security headers (docs/security.md, "Headers").
+  // The webhook receivers are not behind proxy.ts either (it would buffer their bodies).
   async headers() {
-    const headers = [
-      { key: "X-Content-Type-Options", value: "nosniff" },
-      { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-      { key: "X-Frame-Options", value: "DENY" },
-    ];
-    // The webhook receivers are not behind proxy.ts either (it would buffer their bodies).
-    const machineOnly = [...headers, { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }];
     return [
-      { source: "/_next/static/:path*", headers },
-      { source: "/api/webhooks/:path*", headers: machineOnly },
-      { source: "/api/payments/stripe/webhook", headers: machineOnly },
+      { source: "/_next/static/:path*", headers: BASIC_HEADERS },
+      { source: "/api/webhooks/:path*", headers: MACHINE_ONLY_HEADERS },
+      { source: "/api/payments/stripe/webhook", headers: MACHINE_ONLY_HEADERS },
     ];
   },
 };

@@ -124,11 +124,13 @@ async function reportBrowserViews(serverPid: number): Promise<void> {
       await browserView(browser, `${BASE}${path}`, serverPid); // warm: the prefetched pages get cached too
       const views: BrowserView[] = [];
       for (let i = 0; i < VIEWS; i++) views.push(await browserView(browser, `${BASE}${path}`, serverPid, idle));
-      const cpuMs = median(views.map((v) => v.cpuMs));
+      // The mean, not the median: a view's few milliseconds sit on top of the background work
+      // subtracted, and one view's share of a periodic task (the page cache's watch) is noise either way.
+      const cpuMs = views.reduce((sum, v) => sum + v.cpuMs, 0) / views.length;
       if (cpuMs > 10) misses++;
       rows.push([path, String(median(views.map((v) => v.requests))), String(median(views.map((v) => v.routerRequests))), `${median(views.map((v) => v.jsKb)).toFixed(0)} KB`, ms(cpuMs)]);
     }
-    console.log(`\nbrowser views (Chromium, first visit, ${VIEWS} views per page, medians; the idle server's ${idle.toFixed(1)} ms/s of background work subtracted)`);
+    console.log(`\nbrowser views (Chromium, first visit, ${VIEWS} views per page, medians, server CPU the mean; the idle server's ${idle.toFixed(1)} ms/s of background work subtracted)`);
     console.log(table(["page", "requests to the shop", "of which router/prefetch", "JavaScript (transferred)", "server CPU / view"], rows));
     console.log(`goal (≤ 10 ms server CPU per view): ${misses ? `MISS on ${misses} page(s)` : "PASS"}`);
   } finally {

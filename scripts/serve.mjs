@@ -1,8 +1,9 @@
 // The production HTTP server `npm start` runs (scripts/start.ts) in place of `next start`:
-// the same Next.js request handler (with its compression, done here: see below), plus two
+// the same Next.js request handler (with its compression, done here: see below), plus three
 // things `next start` cannot do. Answers that are the same for every visitor (cached catalog
 // pages, build files) are kept in front of Next.js and given again without entering it
-// (lib/http/front-cache.mjs). And it sets
+// (lib/http/front-cache.mjs). Webhook deliveries reach the app's receiver without Next.js's
+// request pipeline (lib/http/front-routes.mjs). And it sets
 // x-shop-peer-address on every request to the TCP peer's address, overwriting anything the
 // client sent, so per-visitor limits key on an address the client cannot choose
 // (lib/security/client-address.ts; docs/security.md, "Client addresses"). `next start` keeps a
@@ -11,6 +12,7 @@
 //   node scripts/serve.mjs            (PORT from the environment, default 3000)
 import { createServer } from "node:http";
 import { withFrontCache } from "../lib/http/front-cache.mjs";
+import { withFrontRoutes } from "../lib/http/front-routes.mjs";
 import { refuseMalformedRouterState } from "../lib/http/router-state.mjs";
 
 process.env.NODE_ENV = "production";
@@ -22,7 +24,9 @@ const port = Number(process.env.PORT ?? 3000);
 const app = next({ dev: false, dir: process.cwd(), port });
 // Compression here, not in Next (next.config.mjs `compress: false`): whole answers with an ETag
 // are compressed once and kept (lib/http/compressed-answers.mjs), and so are the front cache's copies.
-const handle = withFrontCache(app.getRequestHandler());
+// Before both, the machine endpoints the app registers (lib/http/front-routes.mjs: the commerce
+// webhook receiver) are answered without Next.js's request pipeline.
+const handle = withFrontRoutes(withFrontCache(app.getRequestHandler()));
 await app.prepare();
 
 const server = createServer((req, res) => {

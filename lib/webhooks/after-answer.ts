@@ -24,6 +24,40 @@ export const afterAnswer: AfterAnswer = (task) => {
   }
 };
 
+/**
+ * For a receiver answering outside Next.js (scripts/serve.mjs's front door, ./front-route.ts):
+ * `concurrency` tasks at a time, after the answer has been written, the rest waiting in order.
+ * A burst of deliveries is stored and answered first, and processed as the process has room;
+ * past `maxWaiting`, a task is not kept in memory: its receipt stays "received" for the sweep.
+ */
+export function queuedAfterAnswer(concurrency = 2, maxWaiting = 1_000): AfterAnswer {
+  const waiting: Array<() => Promise<unknown>> = [];
+  let running = 0;
+  const next = () => {
+    while (running < concurrency && waiting.length > 0) {
+      const task = waiting.shift()!;
+      running += 1;
+      const done = task()
+        .catch((error: unknown) => logger.error({ err: error }, "webhook work after the answer failed"))
+        .finally(() => {
+          running -= 1;
+          detached.delete(done);
+          next();
+        });
+      detached.add(done);
+    }
+  };
+  return (task) => {
+    if (waiting.length >= maxWaiting) {
+      logger.warn({ waiting: waiting.length }, "webhook processing queue full: the receipt is left to the sweep");
+      return;
+    }
+    waiting.push(task);
+    // After the answer: the receiver writes it in this turn of the event loop.
+    setImmediate(next);
+  };
+}
+
 /** Resolves once every task started outside a request has finished (tests; a graceful stop). */
 export async function settleDetachedWork(): Promise<void> {
   while (detached.size > 0) await Promise.all([...detached]);
