@@ -1,11 +1,12 @@
 // The page cache's watch against a real database (SQLite, or PostgreSQL with TEST_POSTGRES_URL):
-// every write the catalog cache makes moves its product's fingerprint, and reads do not (a page
-// served, or rendered from a fresh entry, must not expire the pages).
+// every write the catalog cache makes to a filled entry expires its product's pages; a key's
+// first fill and reads do not (a page served, or rendered from a fresh entry, must not expire
+// the pages).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCatalogCache } from "@/lib/catalog/cache";
 import { catalogKey } from "@/lib/catalog/lifetimes";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { changedScopes, readFingerprints } from "./invalidation";
+import { createCatalogWatch } from "./invalidation";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -18,50 +19,63 @@ beforeEach(async () => {
   await t.db.catalogCacheEntry.deleteMany();
 });
 
-describe("page cache fingerprints", () => {
-  it("a refresh, an expiry and a dropped entry change their product's fingerprint; reads and other products do not", async () => {
+describe("the page cache's watch", () => {
+  it("a refresh, an expiry and a dropped entry expire their product's pages; first fills, reads and other products do not", async () => {
     let clock = Date.parse("2026-11-26T10:00:00Z");
     const cache = createCatalogCache(t.db, { now: () => clock, hitFlushMs: 10 });
     const brands = (country: string) => ({ key: catalogKey("giftcard.brands", { country }), resource: "giftcard.brands" as const, fetch: async () => [{ name: `Brand of ${country}` }] });
+    const watch = createCatalogWatch(t.db);
     await cache.read(brands("gb"));
+    expect(await watch.check(), "the first check learns the state").toEqual([]);
+
+    // First fills: a new country's brands, the unlocking brands. No page could show them before.
     await cache.read(brands("es"));
     await cache.read({ key: catalogKey("unlock.brands"), resource: "unlock.brands", fetch: async () => [{ name: "Apple" }] });
-    let before = await readFingerprints(t.db);
+    expect(await watch.check()).toEqual([]);
 
     // Reads of fresh entries (and their hit counts written) change nothing.
     clock += 1_000;
     await cache.read(brands("gb"));
     await cache.flush();
-    expect(changedScopes(before, await readFingerprints(t.db))).toEqual([]);
+    expect(await watch.check()).toEqual([]);
 
     // A refresh of one country's brands: the gift card pages, nothing else.
     clock += 1_000;
     await cache.refreshNow(brands("es"));
-    let after = await readFingerprints(t.db);
-    expect(changedScopes(before, after)).toEqual(["giftcards"]);
-    before = after;
+    expect(await watch.check()).toEqual(["giftcards"]);
+    expect(await watch.check(), "seen once").toEqual([]);
 
     // The supplier switched something off: the resource's entries expire now.
     clock += 1_000;
     await cache.expire(["giftcard.brands"]);
-    after = await readFingerprints(t.db);
-    expect(changedScopes(before, after)).toEqual(["giftcards"]);
-    before = after;
+    expect(await watch.check()).toEqual(["giftcards"]);
 
-    // Staff drop the unlocking catalog.
+    // Staff drop the unlocking catalog; filling it again is a first fill.
     await cache.invalidateAll("unlock");
-    after = await readFingerprints(t.db);
-    expect(changedScopes(before, after)).toEqual(["unlock"]);
-    before = after;
+    expect(await watch.check()).toEqual(["unlock"]);
+    await cache.read({ key: catalogKey("unlock.brands"), resource: "unlock.brands", fetch: async () => [{ name: "Apple" }] });
+    expect(await watch.check()).toEqual([]);
 
     // A carrier lookup is per phone number: no cached page shows one.
     await cache.read({ key: catalogKey("topup.carrier-lookup", { phone: "hash" }), resource: "topup.carrier-lookup", fetch: async () => ({ operator: 1 }) });
-    expect(changedScopes(before, await readFingerprints(t.db))).toEqual([]);
+    await t.db.catalogCacheEntry.update({ where: { key: catalogKey("topup.carrier-lookup", { phone: "hash" }) }, data: { fetchedAt: new Date(clock + 5_000) } });
+    expect(await watch.check()).toEqual([]);
   });
 
-  it("a staff setting (a margin, a product switched off) changes every page's fingerprint", async () => {
-    const before = await readFingerprints(t.db);
+  it("a copy made old (a test standing in for time) expires its pages, as a refresh does", async () => {
+    const cache = createCatalogCache(t.db, { hitFlushMs: 10 });
+    const destinations = { key: catalogKey("esim.destinations"), resource: "esim.destinations" as const, fetch: async () => [{ country_iso: "fr" }] };
+    await cache.read(destinations);
+    const watch = createCatalogWatch(t.db);
+    await watch.check();
+    await t.db.catalogCacheEntry.update({ where: { key: destinations.key }, data: { fetchedAt: new Date(Date.now() - 3 * 3600_000) } });
+    expect(await watch.check()).toEqual(["esim"]);
+  });
+
+  it("a staff setting (a margin, a product switched off) expires every page", async () => {
+    const watch = createCatalogWatch(t.db);
+    await watch.check();
     await t.db.setting.upsert({ where: { key: "page-cache-test" }, create: { key: "page-cache-test", value: "1" }, update: { value: "2" } });
-    expect(changedScopes(before, await readFingerprints(t.db))).toEqual(["all"]);
+    expect(await watch.check()).toEqual(["all"]);
   });
 });

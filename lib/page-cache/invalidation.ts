@@ -3,14 +3,17 @@ import { logger } from "@/lib/log";
 import { expirePageScopes, type PageScope } from "./scopes";
 
 // Keeps the cached catalog pages (lib/http/cached-pages.ts) in step with the database, on every
-// app instance: twice a second it reads a small fingerprint of each product's catalog entries
-// (not their values) and of the staff settings (prices, margins, products on or off), and
-// expires the pages of whatever changed. The fingerprint moves with every write the catalog
-// cache makes: a refresh raises the newest fetch time, an expiry (ESIM_DISABLED, staff) lowers
-// the latest expiry, a dropped entry changes the count; a copy made old (tests standing in for
-// the passage of time) lowers the oldest fetch. A refresh by any instance, a staff "refresh
+// app instance: twice a second it reads which catalog entries changed (their times, not their
+// values) and the staff settings (prices, margins, products on or off), and expires the pages
+// of whatever changed. A refresh raises an entry's fetch time, an expiry (ESIM_DISABLED, staff)
+// moves its expiry, a copy made old (tests standing in for the passage of time) lowers its fetch
+// time, a dropped entry lowers its resource's count. A refresh by any instance, a staff "refresh
 // now" or a margin change so shows on the pages within a second, without any instance having
 // to tell the others. Time alone changes nothing here: the pages' own revalidate covers it.
+//
+// A key's first fill expires nothing: no cached page can show data that did not exist, and the
+// page whose rendering filled it already shows it. (Until 2026-11-26 any write did, so every
+// new destination or operator viewed re-rendered all of its product's pages.)
 
 /** Which pages each catalog resource prefix feeds (lib/catalog/lifetimes.ts). */
 const SCOPE_OF_RESOURCE: [prefix: string, scope: PageScope][] = [
@@ -25,44 +28,84 @@ const IGNORED_RESOURCES = new Set(["topup.carrier-lookup"]);
 
 export const PAGE_INVALIDATION_INTERVAL_MS = 500;
 
-type Fingerprints = Map<PageScope, string>;
+/**
+ * How far back each read looks past the newest change it has seen: a write committed late, or
+ * stamped by an instance whose clock is a little behind, is still read. Rows read again compare
+ * equal and change nothing.
+ */
+const OVERLAP_MS = 5_000;
 
-export async function readFingerprints(db: DbClient): Promise<Fingerprints> {
-  const [groups, settings] = await Promise.all([
-    db.catalogCacheEntry.groupBy({ by: ["resource"], _count: { value: true }, _max: { fetchedAt: true, expiresAt: true }, _min: { fetchedAt: true, expiresAt: true } }),
-    db.setting.aggregate({ _max: { updatedAt: true }, _count: { key: true } }),
-  ]);
-  const parts = new Map<PageScope, string[]>();
-  for (const group of groups) {
-    if (IGNORED_RESOURCES.has(group.resource)) continue;
-    const scope = SCOPE_OF_RESOURCE.find(([prefix]) => group.resource.startsWith(prefix))?.[1];
-    if (!scope) continue;
-    const list = parts.get(scope) ?? [];
-    const times = [group._max.fetchedAt, group._min.fetchedAt, group._max.expiresAt, group._min.expiresAt].map((at) => at?.getTime() ?? 0);
-    list.push(`${group.resource}:${group._count.value}:${times.join(":")}`);
-    parts.set(scope, list);
-  }
-  const fingerprints: Fingerprints = new Map();
-  for (const [, scope] of SCOPE_OF_RESOURCE) fingerprints.set(scope, (parts.get(scope) ?? []).sort().join("|"));
-  fingerprints.set("all", `${settings._count.key}:${settings._max.updatedAt?.getTime() ?? 0}`);
-  return fingerprints;
+function scopeOfResource(resource: string): PageScope | null {
+  if (IGNORED_RESOURCES.has(resource)) return null;
+  return SCOPE_OF_RESOURCE.find(([prefix]) => resource.startsWith(prefix))?.[1] ?? null;
 }
 
-/** The scopes whose fingerprint differs; "all" stands for every page. */
-export function changedScopes(before: Fingerprints, after: Fingerprints): PageScope[] {
-  return [...after.keys()].filter((scope) => before.get(scope) !== after.get(scope));
+/** An entry as far as pages are concerned: null until its first fill. */
+const stateOf = (row: { fetchedAt: Date | null; expiresAt: Date }) => (row.fetchedAt ? `${row.fetchedAt.getTime()}:${row.expiresAt.getTime()}` : null);
+
+export type CatalogWatch = {
+  /** The scopes whose pages are out of date since the last check; the first check learns the state and answers none. */
+  check(): Promise<PageScope[]>;
+};
+
+export function createCatalogWatch(db: DbClient): CatalogWatch {
+  let entries: Map<string, { resource: string; state: string | null }> | null = null;
+  let counts = new Map<string, number>();
+  let settings: string | null = null;
+  let seenUpTo = 0;
+
+  async function check(): Promise<PageScope[]> {
+    const learning = entries === null;
+    const known = entries ?? new Map<string, { resource: string; state: string | null }>();
+    const [rows, groups, settingsNow] = await Promise.all([
+      db.catalogCacheEntry.findMany({
+        where: learning ? {} : { updatedAt: { gte: new Date(seenUpTo - OVERLAP_MS) } },
+        select: { key: true, resource: true, fetchedAt: true, expiresAt: true, updatedAt: true },
+      }),
+      db.catalogCacheEntry.groupBy({ by: ["resource"], _count: { _all: true } }),
+      db.setting.aggregate({ _max: { updatedAt: true }, _count: { key: true } }),
+    ]);
+    const changed = new Set<PageScope>();
+    for (const row of rows) {
+      seenUpTo = Math.max(seenUpTo, row.updatedAt.getTime());
+      const scope = scopeOfResource(row.resource);
+      if (!scope) continue;
+      const state = stateOf(row);
+      const before = known.get(row.key)?.state;
+      known.set(row.key, { resource: row.resource, state });
+      // Unknown or never filled before: a first fill (or a lease on a new key) expires nothing.
+      if (!learning && before && before !== state) changed.add(scope);
+    }
+    const countsNow = new Map(groups.map((group) => [group.resource, group._count._all]));
+    const dropped = [...counts].filter(([resource, count]) => (countsNow.get(resource) ?? 0) < count).map(([resource]) => resource);
+    if (dropped.length) {
+      for (const resource of dropped) {
+        const scope = scopeOfResource(resource);
+        if (scope) changed.add(scope);
+      }
+      // Forget the dropped keys, so that filling one again counts as a first fill.
+      const left = new Set((await db.catalogCacheEntry.findMany({ where: { resource: { in: dropped } }, select: { key: true } })).map((row) => row.key));
+      for (const [key, entry] of known) if (dropped.includes(entry.resource) && !left.has(key)) known.delete(key);
+    }
+    counts = countsNow;
+    const settingsState = `${settingsNow._count.key}:${settingsNow._max.updatedAt?.getTime() ?? 0}`;
+    if (settings !== null && settings !== settingsState) changed.add("all");
+    settings = settingsState;
+    entries = known;
+    return [...changed];
+  }
+
+  return { check };
 }
 
 export type PageInvalidation = { stop(): void; tick(): Promise<PageScope[]> };
 
 export function startPageInvalidation(db: DbClient, intervalMs = PAGE_INVALIDATION_INTERVAL_MS): PageInvalidation {
-  let last: Fingerprints | null = null;
+  const watch = createCatalogWatch(db);
   let running: Promise<PageScope[]> | null = null;
 
   async function check(): Promise<PageScope[]> {
-    const next = await readFingerprints(db);
-    const changed = last ? changedScopes(last, next) : [];
-    last = next;
+    const changed = await watch.check();
     if (changed.length) {
       expirePageScopes(changed);
       logger.debug({ scopes: changed }, "cached pages expired");
