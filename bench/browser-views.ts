@@ -6,7 +6,7 @@
 import { chromium, type Browser } from "@playwright/test";
 import { treeCpuSeconds } from "./shop-process";
 
-export type BrowserView = { requests: number; routerRequests: number; jsKb: number; cpuMs: number };
+export type BrowserView = { requests: number; routerRequests: number; jsKb: number; cpuMs: number; elapsedMs: number };
 
 export async function openBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
@@ -28,7 +28,8 @@ export async function browserView(browser: Browser, url: string, serverPid: numb
   // Prefetches start when links enter the viewport and the browser is idle.
   await page.waitForTimeout(1_500);
   await page.waitForLoadState("networkidle");
-  const cpuMs = Math.max(0, (treeCpuSeconds(serverPid) - cpuBefore) * 1000 - (idleCpuMsPerSecond * (performance.now() - started)) / 1000);
+  const elapsedMs = performance.now() - started;
+  const cpuMs = (treeCpuSeconds(serverPid) - cpuBefore) * 1000 - (idleCpuMsPerSecond * elapsedMs) / 1000;
   const finished = await Promise.all(responses);
   await context.close();
   return {
@@ -36,5 +37,6 @@ export async function browserView(browser: Browser, url: string, serverPid: numb
     routerRequests: finished.filter((r) => new URL(r.url).searchParams.has("_rsc")).length,
     jsKb: finished.filter((r) => new URL(r.url).pathname.endsWith(".js")).reduce((sum, r) => sum + r.bytes, 0) / 1024,
     cpuMs,
+    elapsedMs,
   };
 }

@@ -16,8 +16,8 @@ test("cached catalog pages: no upstream call or catalog read per view, and a ref
   const emulator = new EmulatorControls(server.emulatorUrl);
   const db = appDbFor(server.dataDir);
   try {
-    // Warm: the first view renders the page (and may fill the catalog cache, which expires the
-    // product's pages once the page cache follows); the view after that renders it for good.
+    // Warm: the first view renders the page (and may refresh an old catalog entry, which expires
+    // the product's pages once the page cache follows); the view after that renders it for good.
     expect((await request.get("/unlock")).status()).toBe(200);
     await pageCacheFollows();
     expect((await request.get("/unlock")).status()).toBe(200);

@@ -73,8 +73,9 @@ test("every page type and a JSON route carry the CSP (a fresh nonce unless serve
     expect(first.status(), path).toBeLessThan(500);
     expectSecurityHeaders(first.headers(), path, "cached");
   }
-  // A first rendering that fetched its catalog changed the database, and the page cache follows
-  // the database (lib/page-cache/invalidation.ts): once it has, each page renders at most once more.
+  // A first rendering may have refreshed an entry another page showed (an old copy in the catalog
+  // cache), and the page cache follows the database (lib/page-cache/invalidation.ts): once it
+  // has, each page renders at most once more.
   await pageCacheFollows();
   for (const path of cachedPaths) await request.get(path, { maxRedirects: 0 });
   for (const path of cachedPaths) {

@@ -37,7 +37,8 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
     const [, , , control, cookie] = url.pathname.split("/");
     res.setHeader("Content-Type", "image/svg+xml");
     res.setHeader("Cache-Control", decodeURIComponent(control ?? ""));
-    if (cookie) res.setHeader("Set-Cookie", "seen=1; Path=/");
+    if (cookie === "cookie") res.setHeader("Set-Cookie", "seen=1; Path=/");
+    if (cookie === "prerendered") res.setHeader("x-nextjs-cache", "HIT");
     res.end(`<svg xmlns="http://www.w3.org/2000/svg"><!-- ${url.pathname} ${render} --></svg>`);
     return;
   }
@@ -193,6 +194,23 @@ describe("the front cache", () => {
       await get(path);
       expect(timesReached(`GET ${path}`), path).toBe(2);
     }
+  });
+
+  it("keeps a public file Next.js prerendered (served from its cache) as a page, until everything is expired", async () => {
+    const icon = `/api/images/${encodeURIComponent("public, max-age=0, must-revalidate")}/prerendered`;
+    const notFromCache = `/api/images/${encodeURIComponent("public, max-age=0, must-revalidate")}`;
+    for (const path of [icon, notFromCache]) {
+      await get(path);
+      await get(path);
+    }
+    expect(timesReached(`GET ${icon}`)).toBe(1);
+    expect(timesReached(`GET ${notFromCache}`)).toBe(2);
+    expireScopes(["esim"]);
+    await get(icon);
+    expect(timesReached(`GET ${icon}`)).toBe(1);
+    expireScopes(["all"]);
+    await get(icon);
+    expect(timesReached(`GET ${icon}`)).toBe(2);
   });
 
   it("drops a page's copy once its scope, or everything, is expired, and only then", async () => {

@@ -10,7 +10,8 @@
 //    began, so the page cache's invalidation (lib/page-cache/invalidation.ts) reaches the copies
 //    at the same moment;
 //  - a public answer any shared cache (a CDN) could keep as well: a build file under
-//    /_next/static (immutable: kept for good), a catalog image (its max-age, 30 s at most).
+//    /_next/static (immutable: kept for good), a catalog image (its max-age, 30 s at most), a
+//    file Next.js prerendered and serves from its cache, such as the icon (as a page is).
 // A copy is kept per URL and per value of each request header Next.js varies on, from a 200
 // answer with no cookie but the submitter cookie (a public answer: none at all), a page only
 // once served from the page cache (not its first rendering, not a stale one), not
@@ -32,6 +33,8 @@ const VARIED_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch",
 const STATIC_PREFIX = "/_next/static/";
 /** Copies of public answers: never expired by a scope, only by their own lifetime. */
 const PUBLIC_SCOPE = "public";
+/** Copies of prerendered public files: a page scope of no product (lib/page-cache/handler.mjs scopeOf). */
+const PRERENDERED_SCOPE = "other";
 /** How long a page's copy is given at most (the page cache's own `revalidate` still runs behind it). */
 export const PAGE_COPY_MS = 30_000;
 /** A short-lived page (lib/page-cache/handler.mjs) is not copied. */
@@ -114,7 +117,10 @@ function copyPlan(status, headers, markedScope, body, now) {
   if (headers["set-cookie"] || !/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return null;
   if (/\bimmutable\b/.test(cacheControl)) return { scope: PUBLIC_SCOPE, until: Infinity };
   const maxAge = maxAgeOf(cacheControl);
-  return maxAge ? { scope: PUBLIC_SCOPE, until: now + Math.min(maxAge * 1000, PAGE_COPY_MS) } : null;
+  if (maxAge) return { scope: PUBLIC_SCOPE, until: now + Math.min(maxAge * 1000, PAGE_COPY_MS) };
+  // A public file Next.js prerendered at build and answers from its own cache (the icon), asking
+  // browsers to revalidate: kept as a page is, under no product, so only "all" drops it early.
+  return headerText(headers["x-nextjs-cache"]).toUpperCase() === "HIT" ? { scope: PRERENDERED_SCOPE, until: now + PAGE_COPY_MS } : null;
 }
 
 function matchesEtag(ifNoneMatch, etag) {
