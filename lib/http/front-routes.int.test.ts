@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerFrontRoute, unregisterFrontRoute, withFrontRoutes } from "./front-routes.mjs";
 
+const GlobalResponse = globalThis.Response;
+const GlobalRequest = globalThis.Request;
 let server: Server;
 let base: string;
 const toNext: string[] = [];
@@ -38,6 +40,10 @@ describe("the front door", () => {
       expect(answer.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
       expect(answer.headers.get("cache-control")).toBe("no-store");
+      // Next.js in the same process checks answers with instanceof Response: the adapter must
+      // leave the globals alone.
+      expect(globalThis.Response).toBe(GlobalResponse);
+      expect(globalThis.Request).toBe(GlobalRequest);
 
       // Other methods and paths, and the path with a query, are Next.js's.
       await fetch(`${base}/api/hooks/echo`);

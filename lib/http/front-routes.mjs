@@ -54,7 +54,9 @@ export function withFrontRoutes(handle) {
     const pathname = (req.url ?? "").split("?")[0];
     const handler = routes().get(`${req.method} ${pathname}`);
     if (!handler) return handle(req, res);
-    if (!listeners.has(handler)) listeners.set(handler, getRequestListener((request) => answer(handler, request)));
+    // overrideGlobalObjects: false: by default the adapter puts its own Request and Response on
+    // globalThis, and Next.js (same process) then refuses the proxy's answers as not a Response.
+    if (!listeners.has(handler)) listeners.set(handler, getRequestListener((request) => answer(handler, request), { overrideGlobalObjects: false }));
     return listeners.get(handler)(req, res);
   };
 }
