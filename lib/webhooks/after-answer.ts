@@ -28,9 +28,11 @@ export const afterAnswer: AfterAnswer = (task) => {
  * For a receiver answering outside Next.js (scripts/serve.mjs's front door, ./front-route.ts):
  * `concurrency` tasks at a time, after the answer has been written, the rest waiting in order.
  * A burst of deliveries is stored and answered first, and processed as the process has room;
- * past `maxWaiting`, a task is not kept in memory: its receipt stays "received" for the sweep.
+ * past `maxWaiting`, a task is not kept in memory: its receipt stays "received" for the sweep
+ * (which takes 20 a minute: the bound is set so a burst of thousands, a few KB each, still
+ * waits here).
  */
-export function queuedAfterAnswer(concurrency = 2, maxWaiting = 1_000): AfterAnswer {
+export function queuedAfterAnswer(concurrency = 2, maxWaiting = 10_000): AfterAnswer {
   const waiting: Array<() => Promise<unknown>> = [];
   let running = 0;
   const next = () => {
