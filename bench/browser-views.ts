@@ -6,7 +6,8 @@
 import { chromium, type Browser } from "@playwright/test";
 import { treeCpuSeconds } from "./shop-process";
 
-export type BrowserView = { requests: number; routerRequests: number; jsKb: number; cpuMs: number; elapsedMs: number };
+/** `toNext`: requests that reached Next.js, not answered by a copy of scripts/serve.mjs's front cache (no Age header). */
+export type BrowserView = { requests: number; routerRequests: number; toNext: number; jsKb: number; cpuMs: number; elapsedMs: number };
 
 export async function openBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
@@ -17,10 +18,10 @@ export async function browserView(browser: Browser, url: string, serverPid: numb
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const origin = new URL(url).origin;
-  const responses: Promise<{ url: string; bytes: number }>[] = [];
+  const responses: Promise<{ url: string; bytes: number; copy: boolean }>[] = [];
   page.on("requestfinished", (request) => {
     if (!request.url().startsWith(origin)) return;
-    responses.push(request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize })));
+    responses.push(Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({ url: request.url(), bytes: sizes.responseBodySize, copy: response?.headers()["age"] !== undefined })));
   });
   const cpuBefore = treeCpuSeconds(serverPid);
   const started = performance.now();
@@ -35,6 +36,7 @@ export async function browserView(browser: Browser, url: string, serverPid: numb
   return {
     requests: finished.length,
     routerRequests: finished.filter((r) => new URL(r.url).searchParams.has("_rsc")).length,
+    toNext: finished.filter((r) => !r.copy).length,
     jsKb: finished.filter((r) => new URL(r.url).pathname.endsWith(".js")).reduce((sum, r) => sum + r.bytes, 0) / 1024,
     cpuMs,
     elapsedMs,

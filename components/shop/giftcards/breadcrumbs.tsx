@@ -1,6 +1,11 @@
 import Link from "next/link";
 
-/** Where the page sits in the gift card catalog; the last crumb is the current page. */
+/**
+ * Where the page sits in the catalog; the last crumb is the current page. A crumb with a query
+ * (the unlock device's `?country=`) is not prefetched: a page with a query is rendered per
+ * request, not served from the page cache (lib/http/cached-pages.ts), so prefetching it cost a
+ * full rendering on every view of the page below it ([13]).
+ */
 export function Breadcrumbs({ items }: { items: Array<{ label: string; href?: string }> }) {
   return (
     <nav aria-label="Breadcrumb">
@@ -8,7 +13,7 @@ export function Breadcrumbs({ items }: { items: Array<{ label: string; href?: st
         {items.map((item, index) => (
           <li key={item.label} className="flex items-center gap-2">
             {item.href ? (
-              <Link href={item.href} className="font-medium text-brand underline-offset-4 hover:underline">
+              <Link href={item.href} prefetch={item.href.includes("?") ? false : undefined} className="font-medium text-brand underline-offset-4 hover:underline">
                 {item.label}
               </Link>
             ) : (

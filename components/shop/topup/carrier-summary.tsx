@@ -51,7 +51,8 @@ export function CarrierSummary({
             </dd>
           </div>
         </dl>
-        <Link href={`/topup?change=${encodeURIComponent(phone)}`} className="w-full text-sm font-medium text-brand underline-offset-4 hover:underline sm:w-auto">
+        {/* Not prefetched: a page with a query is rendered per request (lib/http/cached-pages.ts). */}
+        <Link href={`/topup?change=${encodeURIComponent(phone)}`} prefetch={false} className="w-full text-sm font-medium text-brand underline-offset-4 hover:underline sm:w-auto">
           Change number
         </Link>
       </div>

@@ -78,7 +78,8 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
             <p className="text-3xl font-bold" data-testid="plan-price">
               {formatMoney(plan.totalMinor, plan.currency)}
             </p>
-            <Link href={`${base}?buy=1`} className={buttonClasses("primary", "lg", "w-full")}>
+            {/* Not prefetched: the review is rendered per request and asks the supplier for a live price. */}
+            <Link href={`${base}?buy=1`} prefetch={false} className={buttonClasses("primary", "lg", "w-full")}>
               Buy this plan
             </Link>
             <Link href={`/esim/${code}`} className="text-center text-sm font-medium text-brand underline-offset-4 hover:underline">
