@@ -1,10 +1,10 @@
 // The compression in front of Next.js (scripts/serve.mjs) over real HTTP: whole answers with an
 // ETag are compressed once and served from memory after that; streamed answers are compressed as
 // they go; clients that take no compression get the plain bytes.
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodedText, rawRequest } from "./raw-answers";
 import { chosenEncoding, createCompressedStore, withCompression } from "./compressed-answers.mjs";
 
 const PAGE = `<!doctype html><html><body>${"<p>A cached catalog page.</p>".repeat(400)}</body></html>`;
@@ -32,26 +32,9 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   res.end("not found");
 }
 
-type Answer = { status: number; headers: IncomingMessage["headers"]; body: Buffer };
 
-function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-function decoded(answer: Answer): string {
-  const encoding = answer.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(answer.body).toString("utf8");
-  if (encoding === "gzip") return gunzipSync(answer.body).toString("utf8");
-  return answer.body.toString("utf8");
-}
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(`${base}${path}`, headers, method);
+const decoded = decodedText;
 
 beforeAll(async () => {
   server = createServer(withCompression(fakeNext, store));

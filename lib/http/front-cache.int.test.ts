@@ -1,10 +1,10 @@
 // scripts/serve.mjs's front cache over real HTTP, in front of a stand-in for Next.js that
 // answers as Next.js and proxy.ts do (the scope header on a cached page, the submitter cookie on
 // a product page): what is kept, what is given again without reaching Next.js, and what never is.
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { decodedText, rawRequest, type RawAnswer } from "./raw-answers";
 import { isSubmitterSecret, newSubmitterSecret } from "@/lib/orders/submitter-cookie.mjs";
 import { expireScopes, PAGE_SCOPE_HEADER } from "@/lib/page-cache/handler.mjs";
 import { createFrontCache, PAGE_COPY_MS, withFrontCache } from "./front-cache.mjs";
@@ -52,30 +52,13 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   res.end(url.pathname.startsWith("/short") ? body.replace("<h1>", '<h1 data-page-cache="short">') : body);
 }
 
-type Answer = { status: number; headers: IncomingMessage["headers"]; body: Buffer };
 let server: Server;
 let base: string;
 
-function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(`${base}${path}`, headers, method);
+const text = decodedText;
 
-function text(answer: Answer): string {
-  const encoding = answer.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(answer.body).toString("utf8");
-  if (encoding === "gzip") return gunzipSync(answer.body).toString("utf8");
-  return answer.body.toString("utf8");
-}
-
-const submitterOf = (answer: Answer) => /^submitter=([^;]+)/.exec(String(answer.headers["set-cookie"] ?? ""))?.[1];
+const submitterOf = (answer: RawAnswer) => /^submitter=([^;]+)/.exec(String(answer.headers["set-cookie"] ?? ""))?.[1];
 const timesReached = (key: string) => reached.get(key) ?? 0;
 
 beforeAll(async () => {
