@@ -32,10 +32,14 @@ export async function enterNumber(page: Page, number: string, country?: { search
 /** A rate in a service type tab (reached with the arrow keys, as the tabs pattern says), then Continue. */
 export async function chooseRate(page: Page, options: { tab?: string; rate: RegExp; sms?: boolean; continueLabel?: string }): Promise<void> {
   if (options.tab) {
-    const first = page.getByRole("tab").first();
-    await first.focus();
-    for (let i = 0; i < 3 && !(await page.getByRole("tab", { name: options.tab, selected: true }).isVisible()); i++) await page.keyboard.press("ArrowRight");
-    await expect(page.getByRole("tab", { name: options.tab })).toHaveAttribute("aria-selected", "true");
+    const target = page.getByRole("tab", { name: options.tab });
+    // The arrow keys do nothing until the tabs are hydrated, which can come after the streamed
+    // rates are visible (a CI run pressed too early): each attempt walks from the first tab again.
+    await expect(async () => {
+      await page.getByRole("tab").first().focus();
+      for (let i = 0; i < 3 && (await target.getAttribute("aria-selected")) !== "true"; i++) await page.keyboard.press("ArrowRight");
+      expect(await target.getAttribute("aria-selected")).toBe("true");
+    }).toPass({ timeout: 10_000 });
   }
   await page.getByRole("tabpanel").getByRole("radio", { name: options.rate }).check();
   if (options.sms) await page.getByLabel(/Send the recipient an SMS/).check();
