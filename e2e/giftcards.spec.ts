@@ -28,7 +28,8 @@ function ageCatalogEntry(dataDir: string, key: string): void {
   try {
     db.pragma("busy_timeout = 5000");
     const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().replace("Z", "+00:00");
-    const changed = db.prepare(`UPDATE "CatalogCacheEntry" SET fetchedAt = ?, expiresAt = ? WHERE key = ? AND value IS NOT NULL`).run(iso(3 * 3_600_000), iso(2 * 3_600_000), key);
+    // updatedAt moves as on every write the app makes: the page cache's watch reads by it.
+    const changed = db.prepare(`UPDATE "CatalogCacheEntry" SET fetchedAt = ?, expiresAt = ?, updatedAt = ? WHERE key = ? AND value IS NOT NULL`).run(iso(3 * 3_600_000), iso(2 * 3_600_000), iso(0), key);
     expect(changed.changes, `cache entry ${key}`).toBe(1);
   } finally {
     db.close();

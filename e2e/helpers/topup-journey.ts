@@ -83,6 +83,9 @@ export async function expectAccessibleLightAndDark(page: Page, label: string): P
     await page.emulateMedia({ colorScheme: scheme });
     await page.reload();
     await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /dark/ : /^(?!.*dark)/);
+    // The page has finished streaming its frame (a CI run checked a reloaded review before its
+    // level-one heading had arrived).
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page, `${label} (${scheme})`);
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -115,12 +118,14 @@ export class TopupDb {
   /**
    * Makes a cached catalog entry `ageMs` old and due, as if that much time had passed (written
    * in the column's own format): with the upstream failing, the page must show it with its age.
+   * `updatedAt` moves too, as on every write the app makes (Prisma's @updatedAt): the page
+   * cache's watch reads the entries written since its last look (lib/page-cache/invalidation.ts).
    */
   ageCacheEntry(key: string, ageMs: number): void {
     const row = this.db.prepare(`SELECT fetchedAt FROM "CatalogCacheEntry" WHERE key = ?`).get(key) as { fetchedAt: unknown } | undefined;
     if (!row) throw new Error(`no cache entry ${key}`);
     const at = (ms: number) => (typeof row.fetchedAt === "number" ? ms : new Date(ms).toISOString().replace("Z", "+00:00"));
     const now = Date.now();
-    this.db.prepare(`UPDATE "CatalogCacheEntry" SET fetchedAt = ?, expiresAt = ?, lastErrorAt = NULL, refreshingUntil = NULL WHERE key = ?`).run(at(now - ageMs), at(now - ageMs + 60_000), key);
+    this.db.prepare(`UPDATE "CatalogCacheEntry" SET fetchedAt = ?, expiresAt = ?, lastErrorAt = NULL, refreshingUntil = NULL, updatedAt = ? WHERE key = ?`).run(at(now - ageMs), at(now - ageMs + 60_000), at(now), key);
   }
 }

@@ -29,6 +29,9 @@ const IGNORED_RESOURCES = new Set(["topup.carrier-lookup"]);
 export const PAGE_INVALIDATION_INTERVAL_MS = 500;
 
 /**
+ * The watch finds changed entries by `updatedAt`, which Prisma sets on every write the app makes
+ * (`@updatedAt`); a write outside Prisma (raw SQL, a test's helper) must set it too.
+ *
  * How far back each read looks past the newest change it has seen: a write committed late, or
  * stamped by an instance whose clock is a little behind, is still read. Rows read again compare
  * equal and change nothing.
