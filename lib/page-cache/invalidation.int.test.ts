@@ -21,7 +21,8 @@ beforeEach(async () => {
 
 describe("the page cache's watch", () => {
   it("a refresh, an expiry and a dropped entry expire their product's pages; first fills, reads and other products do not", async () => {
-    let clock = Date.parse("2026-11-26T10:00:00Z");
+    // Near the real clock: a fill writes its fetch time and the row's updatedAt (the real clock) together.
+    let clock = Date.now();
     const cache = createCatalogCache(t.db, { now: () => clock, hitFlushMs: 10 });
     const brands = (country: string) => ({ key: catalogKey("giftcard.brands", { country }), resource: "giftcard.brands" as const, fetch: async () => [{ name: `Brand of ${country}` }] });
     const watch = createCatalogWatch(t.db);
@@ -53,6 +54,7 @@ describe("the page cache's watch", () => {
     // Staff drop the unlocking catalog; filling it again is a first fill.
     await cache.invalidateAll("unlock");
     expect(await watch.check()).toEqual(["unlock"]);
+    clock = Date.now();
     await cache.read({ key: catalogKey("unlock.brands"), resource: "unlock.brands", fetch: async () => [{ name: "Apple" }] });
     expect(await watch.check()).toEqual([]);
 
@@ -69,6 +71,16 @@ describe("the page cache's watch", () => {
     const watch = createCatalogWatch(t.db);
     await watch.check();
     await t.db.catalogCacheEntry.update({ where: { key: destinations.key }, data: { fetchedAt: new Date(Date.now() - 3 * 3600_000) } });
+    expect(await watch.check()).toEqual(["esim"]);
+  });
+
+  it("a new key first seen already changed after its fill (between two looks) expires its pages", async () => {
+    const watch = createCatalogWatch(t.db);
+    await watch.check();
+    const cache = createCatalogCache(t.db, { hitFlushMs: 10 });
+    const plans = { key: catalogKey("esim.plans", { countryIso: "fr" }), resource: "esim.plans" as const, fetch: async () => [{ id: "fr-1gb" }] };
+    await cache.read(plans);
+    await t.db.catalogCacheEntry.update({ where: { key: plans.key }, data: { fetchedAt: new Date(Date.now() - 3 * 3600_000) } });
     expect(await watch.check()).toEqual(["esim"]);
   });
 

@@ -46,6 +46,10 @@ function scopeOfResource(resource: string): PageScope | null {
 /** An entry as far as pages are concerned: null until its first fill. */
 const stateOf = (row: { fetchedAt: Date | null; expiresAt: Date }) => (row.fetchedAt ? `${row.fetchedAt.getTime()}:${row.expiresAt.getTime()}` : null);
 
+/** A fill writes its fetch time and the row's update time together. */
+const FIRST_FILL_SLACK_MS = 2_000;
+const isFirstFill = (row: { fetchedAt: Date | null; updatedAt: Date }) => row.fetchedAt !== null && Math.abs(row.updatedAt.getTime() - row.fetchedAt.getTime()) <= FIRST_FILL_SLACK_MS;
+
 export type CatalogWatch = {
   /** The scopes whose pages are out of date since the last check; the first check learns the state and answers none. */
   check(): Promise<PageScope[]>;
@@ -74,10 +78,16 @@ export function createCatalogWatch(db: DbClient): CatalogWatch {
       const scope = scopeOfResource(row.resource);
       if (!scope) continue;
       const state = stateOf(row);
-      const before = known.get(row.key)?.state;
+      const seen = known.get(row.key);
       known.set(row.key, { resource: row.resource, state });
-      // Unknown or never filled before: a first fill (or a lease on a new key) expires nothing.
-      if (!learning && before && before !== state) changed.add(scope);
+      if (learning) continue;
+      if (seen?.state) {
+        if (seen.state !== state) changed.add(scope);
+      } else if (row.fetchedAt && !isFirstFill(row)) {
+        // First seen already filled, but not by a fill just now: a fill and a later write fell
+        // between two looks (a copy made old, an expiry right after the fill).
+        changed.add(scope);
+      }
     }
     const countsNow = new Map(groups.map((group) => [group.resource, group._count._all]));
     const dropped = [...counts].filter(([resource, count]) => (countsNow.get(resource) ?? 0) < count).map(([resource]) => resource);
