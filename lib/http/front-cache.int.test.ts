@@ -67,9 +67,12 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
+beforeEach(async () => {
   reached.clear();
   render += 1;
+  // A copy made in the same millisecond as an expiry counts as expired (the render may predate
+  // it): let the clock pass the last test's expiries so they cannot drop this test's copies.
+  await new Promise((resolve) => setTimeout(resolve, 2));
 });
 afterEach(() => vi.useRealTimers());
 
