@@ -11,16 +11,26 @@ import { providerOf, sqliteFilePath } from "./urls.ts";
 
 export type DbClient = SqliteClient;
 
+/** The SQLite file behind each client made here (for the few statements run on the driver itself: ./sqlite-statement.ts). */
+const sqliteFiles = new WeakMap<object, string>();
+
 export function createDbClient(url: string): DbClient {
   if (providerOf(url) === "sqlite") {
     const file = sqliteFilePath(url);
     mkdirSync(dirname(file), { recursive: true });
     // timeout: wait this long for a lock held by another process (app, worker, tests).
-    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000 }) });
+    const client = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000 }) });
+    sqliteFiles.set(client, file);
+    return client;
   }
   const client = new PostgresClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
   // Same models, same query API: only the generated provider differs.
   return client as unknown as DbClient;
+}
+
+/** The SQLite file a client of createDbClient works on; null on PostgreSQL. */
+export function sqliteFileOf(client: DbClient): string | null {
+  return sqliteFiles.get(client) ?? null;
 }
 
 /**

@@ -37,4 +37,22 @@ describe("storeVerified", () => {
     // The same event id from another sender is another event.
     expect((await storeVerified(t.db, { provider: "stripe", headers: headers(), rawBody: body, eventId: "evt_store_2" })).kind).toBe("new");
   });
+
+  it("stores a delivery while the app holds the write lock in a transaction: after it, without stalling the process", async () => {
+    const body = '{"id":"evt_store_3"}';
+    let stored: ReturnType<typeof storeVerified> | undefined;
+    let ticks = 0;
+    await t.db.$transaction(async (tx) => {
+      // The transaction's first write takes SQLite's write lock until it commits.
+      await tx.webhookReceipt.create({ data: { provider: "commerce", headers: {}, rawBody: "{}", bodyBytes: 2, verified: false, status: "rejected", attempts: 0 } });
+      stored = storeVerified(t.db, { provider: "commerce", headers: headers(), rawBody: body, eventId: "evt_store_3" });
+      // The event loop keeps turning: the store did not wait for the lock synchronously.
+      await new Promise<void>((resolve) => setTimeout(resolve, 30));
+      ticks += 1;
+    });
+    expect(ticks).toBe(1);
+    const result = await stored!;
+    expect(result.kind).toBe("new");
+    expect(await t.db.webhookReceipt.findUniqueOrThrow({ where: { id: result.receipt.id } })).toEqual(result.receipt);
+  });
 });
