@@ -94,6 +94,17 @@ export const envSchema = z.object({
   /** The first admin, created at start-up when no admin exists (lib/auth/bootstrap-admin.ts). Unset: admin@localhost with a generated password printed once. */
   ADMIN_EMAIL: optional(emailSchemaWith("must be an email address")),
   ADMIN_PASSWORD: optional(z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters")),
+  /**
+   * Where the shop's mail goes: "smtp://user:pass@host:587" (STARTTLS when offered) or
+   * "smtps://…:465". Unset: `npm start` runs a local mail catcher (maildev) and points here; with
+   * neither, mail stays in the outbox for staff (lib/mail).
+   */
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, message: 'must be "smtp://[user:pass@]host:port" or "smtps://…"' })),
+  /** The From of every mail: an address, or "Name <address>". */
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).max(200).default("Reseller Shop <shop@localhost>")),
+  /** Ports of the local mail catcher `npm start` runs when SMTP_URL is unset: its SMTP server and its web inbox. */
+  MAIL_CATCHER_SMTP_PORT: port.default(1025),
+  MAIL_CATCHER_WEB_PORT: port.default(1080),
   /** "on": register the shop's webhook receiver at the commerce API at start-up; "off": rely on polling alone. */
   COMMERCE_WEBHOOKS: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined),
@@ -153,7 +164,7 @@ export function isSqliteUrl(url: string): boolean {
 }
 
 function isSecretName(name: string): boolean {
-  return /SECRET|KEY|PASSWORD|TOKEN/.test(name);
+  return /SECRET|KEY|PASSWORD|TOKEN|SMTP_URL/.test(name);
 }
 
 function truncate(value: string): string {

@@ -1,5 +1,6 @@
 // Starts the app for Playwright exactly as `npm start` does, on a fresh database, with the
-// embedded emulator on its own port and its test controls enabled (clock, faults, counters).
+// embedded emulator and the local mail catcher on their own ports and the emulator's test
+// controls enabled (clock, faults, counters).
 // Several can run side by side (playwright.config.ts starts one per delivery path), each with
 // its own E2E_DATA_DIR and ports; Playwright starts them one after another, so only the first
 // builds and the others find the build current. E2E_KEEP_DATA=1 keeps the database (restart
@@ -13,6 +14,9 @@ const env = {
   ...process.env,
   DATABASE_URL: `file:./${dir}/shop.db`,
   EMULATOR_PORT: process.env.E2E_EMULATOR_PORT ?? "4110",
+  // The local mail catcher beside each server: SMTP 100 and its inbox 200 above the emulator's port.
+  MAIL_CATCHER_SMTP_PORT: String(Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 100),
+  MAIL_CATCHER_WEB_PORT: String(Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 200),
   EMULATOR_CONTROL: "1",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   // The first admin for the staff dashboard specs (e2e/helpers/admin.ts).

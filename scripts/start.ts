@@ -13,6 +13,7 @@ import { DEFAULT_DATABASE_URL, databaseUrlProblem, isSqliteUrl, parseEnv, type E
 import { isEmpty, seedDatabase } from "../prisma/seed.ts";
 import { buildIsCurrent, recordBuild, sourceFingerprint } from "./build-fingerprint.ts";
 import { needsEmulator, startEmulatorProcess } from "./embedded-emulator.ts";
+import { needsMailCatcher, startMailCatcherProcess } from "./embedded-mail.ts";
 import { fillEmbeddedSecrets } from "./embedded-secrets.ts";
 
 const mode = process.argv.includes("--dev") ? "dev" : process.argv.includes("--build") ? "build" : "start";
@@ -106,6 +107,17 @@ async function main() {
       process.env.EMBEDDED_UPSTREAM_INSTANCE = instanceId;
     } catch (error) {
       fail(`Could not start the upstream emulator: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  if (needsMailCatcher(env)) {
+    try {
+      const { child, smtpUrl, inboxUrl } = await startMailCatcherProcess(env, process.env);
+      children.push(child);
+      process.env.SMTP_URL = smtpUrl;
+      console.log(`Mail inbox at ${inboxUrl} (every mail the shop sends lands there; set SMTP_URL to send real mail)`);
+    } catch (error) {
+      fail(`Could not start the local mail catcher: ${error instanceof Error ? error.message : error}`);
     }
   }
 

@@ -5,6 +5,8 @@ import { refreshSearchIndex } from "@/lib/admin/orders/search-index";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { appMailer } from "@/lib/mail/app-mailer";
+import { deliverQueuedMail } from "@/lib/mail/outbox";
 import { sealPlainFulfillments } from "@/lib/orders/sealed-fulfillment";
 import { startWorker, type RunningWorker } from "@/lib/orders/worker";
 import { runPaymentHousekeeping } from "@/lib/payments/housekeeping";
@@ -17,7 +19,8 @@ import { sweepWebhookReceipts } from "@/lib/webhooks/sweep";
 // upstream clients. A globalThis guard keeps a second start (dev reloads, a second register
 // call) from running two loops in one process. It lives above the order core, payments and
 // webhooks because it wires them together: the worker refunds the orders it ends through the
-// payments module (refundFailedOrder), and the payments' housekeeping runs with it.
+// payments module (refundFailedOrder), and the payments' housekeeping and the mail outbox's
+// delivery run with it.
 
 /** A bound on the worker's indexing per minute, so a large backlog cannot hold up order processing. */
 const SEARCH_INDEX_ROWS_PER_MINUTE = 10_000;
@@ -36,6 +39,8 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
       workerId: newWorkerId(role),
       intervalMs: env.ORDER_WORKER_INTERVAL_MS,
       polling: env.ORDER_POLLING === "on",
+      // Queued mail goes out within a round (lib/mail/outbox.ts retries what the server refuses).
+      eachRound: () => deliverQueuedMail(db, appMailer()),
       housekeeping: {
         everyMs: 60_000,
         run: async (now) => {

@@ -1,13 +1,15 @@
 import type { DbClient } from "@/lib/db/create-client";
 import type { EventSource, OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import { queueOrderMail } from "@/lib/mail/order-mails";
 
 // The one order lifecycle for all five products (DESIGN.md "Orders"):
 //   awaiting_payment → paid → placing → placed → fulfilled
 // plus failed, cancelled, refunded and needs_attention (staff must act). Every change of
 // status goes through `transition`, which is a conditional update: it happens only if the
 // order is still in an expected status, so two workers, two tabs or a webhook racing a poll
-// can never both move it. Each successful move appends an OrderEvent (the timeline).
+// can never both move it. Each successful move appends an OrderEvent (the timeline) and queues
+// the buyer's mail about it, if any (lib/mail/order-mails.ts), in the same transaction.
 
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   awaiting_payment: ["paid", "placed", "cancelled", "needs_attention"],
@@ -82,6 +84,8 @@ export async function transition(db: DbClient, input: TransitionInput): Promise<
         data: input.data,
       },
     });
+    // The buyer's mail about this change (receipt, delivery, notices), with the change or not at all.
+    await queueOrderMail(tx, order, current.status, input.to);
     return order;
   });
 }

@@ -192,11 +192,13 @@ export type StartWorkerOptions = Omit<WorkerOptions, "now"> & {
   intervalMs?: number;
   /** Other periodic jobs that belong with the worker (e.g. the payments module's housekeeping). */
   housekeeping?: { everyMs: number; run: (now: Date) => Promise<unknown> };
+  /** Work done every round, after the orders (e.g. delivering queued mail); its failure is logged, never the loop's. */
+  eachRound?: (now: Date) => Promise<unknown>;
 };
 
 /** A loop of runWorkerOnce with ±20 % jitter between rounds (no pause while there is a backlog). */
 export function startWorker(options: StartWorkerOptions): RunningWorker {
-  const { db, intervalMs = 2_000, housekeeping, ...workerOptions } = options;
+  const { db, intervalMs = 2_000, housekeeping, eachRound, ...workerOptions } = options;
   const limit = workerOptions.limit ?? DEFAULT_CLAIM_LIMIT;
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -217,6 +219,9 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
       } catch (error) {
         logger.error({ workerId: workerOptions.workerId, err: error instanceof Error ? error.message : String(error) }, "order worker round failed");
       }
+      await eachRound?.(new Date()).catch((error: unknown) => {
+        logger.error({ workerId: workerOptions.workerId, err: error instanceof Error ? error.message : String(error) }, "order worker: work of the round failed");
+      });
       if (stopped) break;
       const delay = busy ? 0 : Math.round(intervalMs * (0.8 + Math.random() * 0.4));
       await new Promise<void>((resolve) => {

@@ -69,13 +69,14 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                 <li key={m.id}>
                   {m.subject} → {m.to}
                   <span className="block text-xs text-muted">
-                    <LocalTime iso={m.createdAt.toISOString()} /> · {m.sentAt ? `sent (${m.transport})` : "waiting to be sent"}
+                    <LocalTime iso={m.createdAt.toISOString()} /> · {mailState(m)}
                   </span>
+                  {m.status !== "sent" && m.error ? <span className="block text-xs text-muted">Last error: {m.error}</span> : null}
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="mt-3 text-sm text-muted">No mail sent from the dashboard.</p>
+            <p className="mt-3 text-sm text-muted">No mail about this order yet.</p>
           )}
         </Card>
       </div>
@@ -120,4 +121,14 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
       </section>
     </div>
   );
+}
+
+type MailRow = { status: string; transport: string | null; attempts: number };
+
+/** What became of a mail, in staff's words. */
+function mailState(m: MailRow): string {
+  if (m.status === "sent") return m.transport === "log" ? "kept here, not sent (no mail server configured)" : "sent";
+  if (m.status === "failed") return `not sent after ${m.attempts} attempts`;
+  if (m.status === "sending") return "being sent";
+  return m.attempts ? `waiting to be sent again (${m.attempts} attempt${m.attempts === 1 ? "" : "s"} so far)` : "waiting to be sent";
 }

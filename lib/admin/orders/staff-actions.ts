@@ -3,6 +3,9 @@ import { recordAudit } from "@/lib/audit/record";
 import type { CurrentUser } from "@/lib/auth/guards";
 import type { DbClient } from "@/lib/db";
 import { sendMail } from "@/lib/mail/outbox";
+import { appMailer } from "@/lib/mail/app-mailer";
+import { renderMail } from "@/lib/mail/layout";
+import { orderMailContent } from "@/lib/mail/order-mails";
 import { logger } from "@/lib/log";
 import { applyCommerceOrder, applyUnlockStatus, resumeOrder } from "@/lib/payments/settle";
 import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "@/lib/orders/connections";
@@ -12,7 +15,6 @@ import { cancelUnlockOrder, fetchUnlockInstructions, forceUnlockNowait } from "@
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import { PaymentError, refundPayment } from "@/lib/payments";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { receiptMail } from "./receipt";
 
 // What staff can do to an order from its detail page. Each function checks that the order is
 // in a state where the action makes sense, does it through the order core (never by writing
@@ -101,9 +103,8 @@ export async function markRefunded(db: DbClient, orderId: string, actor: Actor, 
 export async function resendReceipt(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
   const order = await findOrder(db, orderId);
   if (!order) return NOT_FOUND;
-  const payment = await db.payment.findFirst({ where: { orderId, status: { in: ["succeeded", "refunded"] } }, orderBy: { createdAt: "asc" } });
-  const mail = receiptMail(order, payment);
-  const sent = await sendMail(db, { to: order.customerEmail, ...mail, kind: "receipt", orderId });
+  const mail = renderMail(orderMailContent("receipt", order));
+  const sent = await sendMail(db, { to: order.customerEmail, ...mail, kind: "receipt", orderId }, appMailer());
   await db.$transaction(async (tx) => {
     await tx.orderEvent.create({ data: { orderId, type: "receipt_sent", source: "staff", actor: actor.id, message: `Receipt sent again to ${order.customerEmail}`, data: { mailId: sent.id } } });
     await recordAudit({ actor, action: "order.resend_receipt", targetType: "order", targetId: orderId, after: { mailId: sent.id, to: order.customerEmail } }, tx);

@@ -1,0 +1,122 @@
+import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import { envSchema } from "@/lib/env-schema";
+import { formatMoney } from "@/lib/money";
+import { buyerPricing, fulfillmentLines } from "@/lib/orders/buyer-view";
+import { PRODUCTS } from "@/lib/products";
+import { purchaseLines } from "@/lib/products/purchase-lines";
+import { renderMail, type MailContent, type MailPart } from "./layout";
+import { queueMail } from "./outbox";
+
+// The mails an order's life sends its buyer (docs/mail.md), chosen by its status change and
+// queued in the same transaction as that change (lib/orders/lifecycle.ts → queueOrderMail), so
+// a mail exists exactly when its cause does:
+//   → paid (or a payment-link checkout paid: awaiting_payment → placed)   receipt, with the order link
+//   → fulfilled                                                            delivery
+//   → failed; → cancelled once paid                                        failure / cancellation notice
+//   → refunded                                                             refund notice
+// Delivered secrets (codes, activation strings) are not put in mail: the delivery mail sends
+// the buyer to the order page, where they are shown to whoever holds the link.
+
+export type OrderMailKind = "receipt" | "delivery" | "failed" | "cancelled" | "refunded";
+
+export function orderMailFor(from: OrderStatus, to: OrderStatus): OrderMailKind | null {
+  if (to === "paid") return "receipt";
+  if (from === "awaiting_payment" && to === "placed") return "receipt";
+  if (to === "fulfilled") return "delivery";
+  if (to === "failed") return "failed";
+  // An unpaid checkout that lapses is no news to send.
+  if (to === "cancelled" && from !== "awaiting_payment") return "cancelled";
+  if (to === "refunded") return "refunded";
+  return null;
+}
+
+/**
+ * APP_URL from the process environment (validated at start-up by lib/env), as the order core
+ * reads its other settings, so the order core stays importable by the worker and tests without
+ * the app's whole environment.
+ */
+function appUrl(): string {
+  return envSchema.shape.APP_URL.parse(process.env.APP_URL || undefined);
+}
+
+export function orderLink(order: Pick<Order, "ref">): string {
+  return new URL(`/orders/${order.ref}`, appUrl()).toString();
+}
+
+function productName(order: Pick<Order, "productType">): string {
+  return PRODUCTS.find((p) => p.type === order.productType)?.name ?? order.productType;
+}
+
+function priceLines(order: Order): Array<{ label: string; value: string }> {
+  const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
+  const money = (minor: number) => formatMoney(minor, pricing.currency);
+  return [
+    { label: "Amount", value: money(pricing.amountMinor) },
+    ...(pricing.serviceFeeMinor ? [{ label: "Service fee", value: money(pricing.serviceFeeMinor) }] : []),
+    ...(pricing.smsFeeMinor ? [{ label: "SMS notice", value: money(pricing.smsFeeMinor) }] : []),
+    { label: "Total paid", value: money(pricing.totalMinor) },
+  ];
+}
+
+export function orderMailContent(kind: OrderMailKind, order: Order): MailContent {
+  const ref = order.ref;
+  const product = productName(order);
+  const bought: MailPart = { kind: "lines", lines: [{ label: "Order", value: ref }, ...purchaseLines(order.productType, order.detail)] };
+  const open: MailPart = { kind: "button", label: "Open your order", url: orderLink(order) };
+  const keep: MailPart = { kind: "note", text: "The button opens your order page: keep this mail, it is your way back to the order." };
+  switch (kind) {
+    case "receipt":
+      return {
+        subject: `Your receipt for order ${ref}`,
+        heading: "Thank you for your order",
+        parts: [{ kind: "text", text: `We have your payment for this ${product.toLowerCase()} order and are on it now.` }, bought, { kind: "lines", lines: priceLines(order) }, open, keep],
+      };
+    case "delivery": {
+      // Only lines that give nothing away: codes and activation strings stay on the order page.
+      const shown = fulfillmentLines(order.fulfillment).filter((line) => line.kind === "status");
+      return {
+        subject: `Your order ${ref} is ready`,
+        heading: `Your ${product.toLowerCase()} is ready`,
+        parts: [{ kind: "text", text: "Your order is delivered. Open your order page to see everything it holds, with the steps to use it." }, bought, ...(shown.length ? [{ kind: "lines", lines: shown } as MailPart] : []), open, keep],
+      };
+    }
+    case "failed":
+      return {
+        subject: `Order ${ref} could not be completed`,
+        heading: "We could not complete your order",
+        parts: [
+          { kind: "text", text: order.statusReason ?? "The supplier could not complete this order." },
+          bought,
+          { kind: "text", text: "If you paid, your money comes back to you automatically; we send a mail when the refund is made." },
+          open,
+        ],
+      };
+    case "cancelled":
+      return {
+        subject: `Order ${ref} is cancelled`,
+        heading: "Your order is cancelled",
+        parts: [{ kind: "text", text: order.statusReason ?? "This order was cancelled." }, bought, { kind: "text", text: "If you paid, your money comes back to you automatically; we send a mail when the refund is made." }, open],
+      };
+    case "refunded": {
+      const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
+      return {
+        subject: `Refund for order ${ref}`,
+        heading: "Your refund is on its way",
+        parts: [
+          { kind: "text", text: `We refunded ${formatMoney(pricing.totalMinor, pricing.currency)} to the way you paid. Depending on your bank, it shows within a few days.` },
+          bought,
+          open,
+        ],
+      };
+    }
+  }
+}
+
+/** Queues the mail this status change sends, if any, in the change's own transaction. */
+export async function queueOrderMail(tx: Prisma.TransactionClient, order: Order, from: OrderStatus, to: OrderStatus): Promise<void> {
+  const kind = orderMailFor(from, to);
+  if (!kind) return;
+  const mail = renderMail(orderMailContent(kind, order));
+  await queueMail(tx, { to: order.customerEmail, ...mail, kind, orderId: order.id });
+}

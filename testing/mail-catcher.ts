@@ -1,0 +1,56 @@
+// A real SMTP server for tests: MailDev (the same catcher `npm start` runs), in this process on
+// free loopback ports, read through its REST API. Never a mocked transport.
+import { createServer } from "node:net";
+import { MailDev } from "maildev";
+
+export type CaughtMail = { id: string; subject: string; text?: string; html?: string; to: Array<{ address: string }>; from: Array<{ address: string; name?: string }>; messageId?: string; headers?: Record<string, string> };
+
+export type MailCatcher = {
+  smtpUrl: string;
+  smtpPort: number;
+  /** Every mail received so far, oldest first. */
+  mails: () => Promise<CaughtMail[]>;
+  /** Waits until at least `count` mails arrived (or throws after `timeoutMs`). */
+  waitForMails: (count: number, timeoutMs?: number) => Promise<CaughtMail[]>;
+  clear: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `auth`: the server accepts mail only from this user and password (to test a refusal). */
+export async function startMailCatcher(options: { smtpPort?: number; auth?: { user: string; pass: string } } = {}): Promise<MailCatcher> {
+  const smtp = options.smtpPort ?? (await freePort());
+  const web = await freePort();
+  const maildev = new MailDev({ smtp, web, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true, maxEmails: 0, ...(options.auth && { incomingUser: options.auth.user, incomingPass: options.auth.pass }) });
+  await maildev.start();
+  const api = `http://127.0.0.1:${web}/api`;
+  const mails = async () => (await (await fetch(`${api}/email`)).json()) as CaughtMail[];
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtp}`,
+    smtpPort: smtp,
+    mails,
+    waitForMails: async (count, timeoutMs = 10_000) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const got = await mails();
+        if (got.length >= count) return got;
+        if (Date.now() > until) throw new Error(`expected ${count} mail(s), got ${got.length} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    clear: async () => {
+      await fetch(`${api}/email/all`, { method: "DELETE" });
+    },
+    stop: () => maildev.stop(),
+  };
+}
