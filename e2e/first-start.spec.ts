@@ -39,6 +39,10 @@ test("a first npm start prints an admin who can sign in, and who can add ops@loc
       PORT: String(APP_PORT),
       APP_URL, // what the default (http://localhost:3000) is to a newcomer on port 3000
       EMULATOR_PORT: String(EMULATOR_PORT),
+      // The local mail catcher, off the default ports a shop already running here would hold.
+      MAIL_CATCHER_SMTP_PORT: String(APP_PORT + 2000),
+      MAIL_CATCHER_WEB_PORT: String(APP_PORT + 2100),
+      SMTP_URL: undefined,
       ADMIN_EMAIL: undefined,
       ADMIN_PASSWORD: undefined,
       EMULATOR_CONTROL: undefined,
@@ -55,6 +59,10 @@ test("a first npm start prints an admin who can sign in, and who can add ops@loc
     await waitForUrl(`${APP_URL}/api/health`, app, 240_000);
     const admin = printedAdmin(stdout);
     expect(admin.email).toBe("admin@localhost");
+    // The local inbox it started and printed answers (issue [14]).
+    const inbox = /Mail inbox at (http:\/\/localhost:\d+)/.exec(stdout)?.[1];
+    expect(inbox).toBe(`http://localhost:${APP_PORT + 2100}`);
+    expect((await fetch(`http://127.0.0.1:${APP_PORT + 2100}/api/healthz`)).ok).toBe(true);
 
     const page = await context.newPage();
     await signInStaff(page, admin.email, admin.password);

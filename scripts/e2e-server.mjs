@@ -14,9 +14,10 @@ const env = {
   ...process.env,
   DATABASE_URL: `file:./${dir}/shop.db`,
   EMULATOR_PORT: process.env.E2E_EMULATOR_PORT ?? "4110",
-  // The local mail catcher beside each server: SMTP 100 and its inbox 200 above the emulator's port.
-  MAIL_CATCHER_SMTP_PORT: String(Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 100),
-  MAIL_CATCHER_WEB_PORT: String(Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 200),
+  // The local mail catcher beside each server: SMTP 2000 and its inbox 2100 above the app's port
+  // (unique per server; the emulator's is not set by specs that run their own emulator).
+  MAIL_CATCHER_SMTP_PORT: String(Number(process.env.PORT ?? 3000) + 2000),
+  MAIL_CATCHER_WEB_PORT: String(Number(process.env.PORT ?? 3000) + 2100),
   EMULATOR_CONTROL: "1",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   // The first admin for the staff dashboard specs (e2e/helpers/admin.ts).
