@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { stubAppEnv } from "@/testing/app-env";
+import { startMailCatcher } from "@/testing/mail-catcher";
 
 // Invitation and reset links for staff (lib/admin/password-links.ts), on SQLite and, with
 // TEST_POSTGRES_URL, PostgreSQL. The audit recorder loads the app's db module, so the app
@@ -36,7 +37,7 @@ describe("staff password links", () => {
     expect(link.expiresAt.getTime() - Date.now()).toBeGreaterThan(7 * 24 * HOUR - 60_000);
     const user = await t.db.user.findUniqueOrThrow({ where: { email: "new@example.com" } });
     expect(user.passwordHash).toBeNull();
-    const stored = JSON.stringify([await t.db.passwordLink.findMany(), await t.db.auditLog.findMany()]);
+    const stored = JSON.stringify([await t.db.passwordLink.findMany(), await t.db.auditLog.findMany(), await t.db.mailOutbox.findMany()]);
     expect(stored).not.toContain(link.token);
 
     expect(await links.passwordLinkState(t.db, link.token)).toEqual({ ok: true, email: "new@example.com", purpose: "invite" });
@@ -96,5 +97,29 @@ describe("staff password links", () => {
     }
     const customer = await t.db.user.create({ data: { email: "buyer@example.com", role: "customer" } });
     expect(await links.issuePasswordLink(t.db, admin, customer.id)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  });
+
+  it("mail the link to the member: sealed in the outbox until sent, the mailed link works, and only a note is kept after", async () => {
+    const { deliverQueuedMail, SENT_SEALED_NOTE } = await import("@/lib/mail/outbox");
+    const { smtpTransport } = await import("@/lib/mail/transport");
+    const catcher = await startMailCatcher();
+    try {
+      const link = await invite("mailed@example.com");
+      const queued = await t.db.mailOutbox.findFirstOrThrow({ where: { to: "mailed@example.com" } });
+      expect(queued).toMatchObject({ kind: "staff_invite", sealed: true, status: "queued" });
+      expect(`${queued.body}${queued.html}`).not.toContain(link.token);
+
+      await deliverQueuedMail(t.db, { transport: smtpTransport(catcher.smtpUrl), from: "Shop <shop@example.com>" }, { ids: [queued.id] });
+      const [mail] = await catcher.waitForMails(1);
+      expect(mail!.subject).toMatch(/invited/);
+      const mailed = /https?:\/\/\S+\/admin\/set-password\/([A-Za-z0-9_-]{43})/.exec(mail!.text ?? "");
+      expect(mailed?.[1]).toBe(link.token);
+      expect(await links.redeemPasswordLink(t.db, mailed![1]!, "password from the mail")).toEqual({ ok: true, email: "mailed@example.com" });
+
+      const sent = await t.db.mailOutbox.findUniqueOrThrow({ where: { id: queued.id } });
+      expect(sent).toMatchObject({ status: "sent", body: SENT_SEALED_NOTE, html: null });
+    } finally {
+      await catcher.stop();
+    }
   });
 });

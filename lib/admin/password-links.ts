@@ -4,11 +4,16 @@ import { recordAudit } from "@/lib/audit/record";
 import { hashPassword } from "@/lib/auth/password";
 import { SET_PASSWORD_ACCOUNT, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
 import type { DbClient } from "@/lib/db";
+import { renderMail, type MailContent } from "@/lib/mail/layout";
+import { shopUrl } from "@/lib/mail/links";
+import { queueMail } from "@/lib/mail/outbox";
+import { SHOP_NAME } from "@/lib/products";
 
 // One-time links with which a staff member chooses their own password, so no admin ever knows
 // it: an invitation for a new account, or a reset an admin issues when someone forgot theirs.
-// The shop has no mail transport yet (lib/mail), so the admin hands the link over; it is shown
-// once, and only the token's SHA-256 is stored. A new link replaces the member's unused ones;
+// The link is mailed to the member (sealed in the outbox until sent, docs/mail.md) and shown
+// once to the admin who issued it, for when mail cannot reach them; only the token's SHA-256 is
+// stored. A new link replaces the member's unused ones;
 // a link works once, until it expires, and never for a disabled account. docs/admin.md.
 // Issuing a reset link and setting a password both end the member's sessions (the session
 // version, lib/auth/sessions.ts): whoever had the old password is signed out at once.
@@ -16,7 +21,7 @@ import type { DbClient } from "@/lib/db";
 export type PasswordLinkPurpose = "invite" | "reset";
 /** A staff member, or a command on the server (`npm run staff:link`: `id` null). */
 type Actor = { id: string | null; email: string };
-type Tx = Pick<DbClient, "user" | "passwordLink" | "auditLog">;
+type Tx = Pick<DbClient, "user" | "passwordLink" | "auditLog" | "mailOutbox">;
 
 /** An invitation waits a week for a new colleague; a reset is for someone locked out now. */
 export const PASSWORD_LINK_LIFETIME_MS: Record<PasswordLinkPurpose, number> = { invite: 7 * 24 * 3_600_000, reset: 24 * 3_600_000 };
@@ -40,6 +45,8 @@ export async function issuePasswordLinkIn(tx: Tx, actor: Actor, user: { id: stri
   await tx.passwordLink.deleteMany({ where: { userId: user.id, usedAt: null } });
   await tx.passwordLink.create({ data: { userId: user.id, tokenHash: hashOf(token), purpose, expiresAt, createdById: actor.id } });
   await recordAudit({ actor, action: "staff.password_link", targetType: "user", targetId: user.id, after: { purpose, expiresAt: expiresAt.toISOString() } }, tx);
+  // Mailed with the link, sealed at rest (it is a credential); the admin is shown it too.
+  await queueMail(tx, { to: user.email, ...renderMail(passwordLinkMail(purpose, shopUrl(passwordLinkPath(token)), expiresAt)), kind: `staff_${purpose}`, sealed: true }, now);
   return { token, path: passwordLinkPath(token), expiresAt, email: user.email, purpose };
 }
 
@@ -108,4 +115,27 @@ export async function redeemPasswordLink(db: DbClient, token: string, password: 
     await recordAudit({ actor: { id: link.user.id, email: link.user.email }, action: "staff.password_set", targetType: "user", targetId: link.userId, after: { through: link.purpose } }, tx);
     return { ok: true as const, email: link.user.email };
   });
+}
+
+function passwordLinkMail(purpose: PasswordLinkPurpose, url: string, expiresAt: Date): MailContent {
+  const until = `${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return purpose === "invite"
+    ? {
+        subject: `You are invited to the ${SHOP_NAME} staff dashboard`,
+        heading: "Choose your password",
+        parts: [
+          { kind: "text", text: `An admin created a staff account for you at ${SHOP_NAME}. Choose your password with this link; then sign in to the dashboard.` },
+          { kind: "button", label: "Choose your password", url },
+          { kind: "note", text: `The link works once, until ${until}. If you did not expect this mail, ignore it.` },
+        ],
+      }
+    : {
+        subject: `Set a new password for the ${SHOP_NAME} staff dashboard`,
+        heading: "Set a new password",
+        parts: [
+          { kind: "text", text: "An admin issued you a link to set a new password. Your sessions have been signed out." },
+          { kind: "button", label: "Set a new password", url },
+          { kind: "note", text: `The link works once, until ${until}. If you did not ask for it, tell an admin.` },
+        ],
+      };
 }

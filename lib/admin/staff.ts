@@ -51,7 +51,7 @@ export async function createStaff(db: DbClient, actor: Actor, input: z.infer<typ
       await recordAudit({ actor, action: "staff.create", targetType: "user", targetId: user.id, after: { email: user.email, role: user.role, access: input.access } }, tx);
       return input.access === "invite" ? issuePasswordLinkIn(tx, actor, user, "invite") : undefined;
     });
-    if (link) return { ok: true, link, message: `Created ${input.email} (${input.role}). Send them the invitation link below; they choose their password with it.` };
+    if (link) return { ok: true, link, message: `Created ${input.email} (${input.role}). The invitation link is mailed to them and shown below, in case the mail does not reach them; they choose their password with it.` };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, code: "EMAIL_TAKEN", field: "email", message: "An account with this email already exists." };
     throw error;

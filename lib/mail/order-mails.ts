@@ -1,11 +1,11 @@
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
-import { envSchema } from "@/lib/env-schema";
 import { formatMoney } from "@/lib/money";
 import { buyerPricing, fulfillmentLines } from "@/lib/orders/buyer-view";
 import { PRODUCTS } from "@/lib/products";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { renderMail, type MailContent, type MailPart } from "./layout";
+import { shopUrl } from "./links";
 import { queueMail } from "./outbox";
 
 // The mails an order's life sends its buyer (docs/mail.md), chosen by its status change and
@@ -31,17 +31,8 @@ export function orderMailFor(from: OrderStatus, to: OrderStatus): OrderMailKind 
   return null;
 }
 
-/**
- * APP_URL from the process environment (validated at start-up by lib/env), as the order core
- * reads its other settings, so the order core stays importable by the worker and tests without
- * the app's whole environment.
- */
-function appUrl(): string {
-  return envSchema.shape.APP_URL.parse(process.env.APP_URL || undefined);
-}
-
 export function orderLink(order: Pick<Order, "ref">): string {
-  return new URL(`/orders/${order.ref}`, appUrl()).toString();
+  return shopUrl(`/orders/${order.ref}`);
 }
 
 function productName(order: Pick<Order, "productType">): string {

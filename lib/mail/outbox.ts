@@ -1,3 +1,4 @@
+import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import type { DbClient } from "@/lib/db";
 import type { MailOutbox, Prisma } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
@@ -19,7 +20,21 @@ import type { MailTransport } from "./transport";
 // marked with the "log" transport and kept for staff, who read it on the order page; links it
 // carries (invitations, resets) are also shown to the admin who asked for them.
 
-export type OutgoingMail = { to: string; subject: string; body: string; html?: string | null; kind: string; orderId?: string | null };
+/** `sealed`: the body carries a credential (a one-time link, an activation code); see queueMail. */
+export type OutgoingMail = { to: string; subject: string; body: string; html?: string | null; kind: string; orderId?: string | null; sealed?: boolean };
+
+/**
+ * The key of the secret box. Read from the process environment (validated at start-up by
+ * lib/env), as the order core does, so the worker and the order core's tests need no more.
+ */
+function mailKey(): string {
+  const key = process.env.APP_ENCRYPTION_KEY;
+  if (!key) throw new Error("APP_ENCRYPTION_KEY is not set: a mail carrying a credential cannot be sealed or opened");
+  return key;
+}
+
+/** What a sealed mail's body becomes once sent: the credential is no longer kept anywhere. */
+export const SENT_SEALED_NOTE = "(Not kept: this mail carried a one-time link or code, removed once it was sent.)";
 
 type Writer = Pick<DbClient, "mailOutbox"> | Prisma.TransactionClient;
 
@@ -34,10 +49,16 @@ export function retryDelayMs(attemptsMade: number): number {
   return BACKOFF_MS[Math.min(Math.max(attemptsMade - 1, 0), BACKOFF_MS.length - 1)]!;
 }
 
-/** Writes a mail to the outbox, due at once; pass the transaction that records its cause. */
+/**
+ * Writes a mail to the outbox, due at once; pass the transaction that records its cause. A
+ * sealed mail's body and HTML are stored encrypted (lib/crypto/secret-box.ts), opened only to
+ * send, and replaced by SENT_SEALED_NOTE once the server accepted them.
+ */
 export async function queueMail(db: Writer, mail: OutgoingMail, now: Date = new Date()): Promise<MailOutbox> {
+  const sealed = mail.sealed === true;
+  const keep = (text: string) => (sealed ? sealSecret(text, mailKey()) : text);
   return db.mailOutbox.create({
-    data: { to: mail.to, subject: mail.subject, body: mail.body, html: mail.html ?? null, kind: mail.kind, orderId: mail.orderId ?? null, status: "queued", nextAttemptAt: now },
+    data: { to: mail.to, subject: mail.subject, body: keep(mail.body), html: mail.html == null ? null : keep(mail.html), sealed, kind: mail.kind, orderId: mail.orderId ?? null, status: "queued", nextAttemptAt: now },
   });
 }
 
@@ -84,13 +105,15 @@ async function claim(db: DbClient, row: Pick<MailOutbox, "id" | "status" | "atte
 
 async function attempt(db: DbClient, row: MailOutbox, mailer: Mailer, now: Date): Promise<keyof DeliveryRun> {
   if (!mailer.transport) {
+    // A sealed mail stays sealed: its link was shown to whoever asked for it (an admin).
     await db.mailOutbox.update({ where: { id: row.id }, data: { status: "sent", transport: "log", sentAt: now, leaseUntil: null, error: null } });
     // Never the recipient, subject or body: a guest order's reference and delivered codes live there.
     logger.info({ mailId: row.id, kind: row.kind, orderId: row.orderId }, "mail kept in the outbox: no SMTP server is configured");
     return "logged";
   }
   try {
-    await mailer.transport.send({ from: mailer.from, to: row.to, subject: row.subject, text: row.body, html: row.html, messageId: messageIdOf(row) });
+    const open = (text: string) => (row.sealed ? openSecret(text, mailKey()) : text);
+    await mailer.transport.send({ from: mailer.from, to: row.to, subject: row.subject, text: open(row.body), html: row.html == null ? null : open(row.html), messageId: messageIdOf(row) });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const exhausted = row.attempts >= MAX_ATTEMPTS;
@@ -103,7 +126,10 @@ async function attempt(db: DbClient, row: MailOutbox, mailer: Mailer, now: Date)
     logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, exhausted, err: message }, "mail not sent");
     return exhausted ? "failed" : "retrying";
   }
-  await db.mailOutbox.update({ where: { id: row.id }, data: { status: "sent", transport: mailer.transport.name, sentAt: new Date(), leaseUntil: null, error: null } });
+  await db.mailOutbox.update({
+    where: { id: row.id },
+    data: { status: "sent", transport: mailer.transport.name, sentAt: new Date(), leaseUntil: null, error: null, ...(row.sealed && { body: SENT_SEALED_NOTE, html: null }) },
+  });
   return "sent";
 }
 
@@ -112,10 +138,10 @@ export function messageIdOf(row: Pick<MailOutbox, "id">): string {
   return `<${row.id}@outbox.reseller-shop>`;
 }
 
-/** Staff's "resend": a new outbox row with the same content, due at once. */
+/** Staff's "resend": a new outbox row with the same content, due at once (not for mail that carried a credential: issue a new link instead). */
 export async function resendMail(db: DbClient, mailId: string): Promise<MailOutbox | null> {
   const original = await db.mailOutbox.findUnique({ where: { id: mailId } });
-  if (!original) return null;
+  if (!original || original.sealed) return null;
   return queueMail(db, { to: original.to, subject: original.subject, body: original.body, html: original.html, kind: original.kind, orderId: original.orderId });
 }
 

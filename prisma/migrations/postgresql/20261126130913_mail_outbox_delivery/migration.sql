@@ -6,6 +6,7 @@ ALTER TABLE "MailOutbox" ADD COLUMN     "attempts" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "html" TEXT,
 ADD COLUMN     "leaseUntil" TIMESTAMP(3),
 ADD COLUMN     "nextAttemptAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+ADD COLUMN     "sealed" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "status" TEXT NOT NULL DEFAULT 'queued';
 
 -- CreateIndex

@@ -7,6 +7,7 @@ CREATE TABLE "new_MailOutbox" (
     "subject" TEXT NOT NULL,
     "body" TEXT NOT NULL,
     "html" TEXT,
+    "sealed" BOOLEAN NOT NULL DEFAULT false,
     "kind" TEXT NOT NULL,
     "orderId" TEXT,
     "status" TEXT NOT NULL DEFAULT 'queued',

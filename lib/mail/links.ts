@@ -1,0 +1,10 @@
+import { envSchema } from "@/lib/env-schema";
+
+/**
+ * A link into the shop for a mail: `path` on APP_URL, read from the process environment
+ * (validated at start-up by lib/env), as the order core reads its other settings, so the order
+ * core and the staff accounts stay importable by the worker and tests without the app's env.
+ */
+export function shopUrl(path: string): string {
+  return new URL(path, envSchema.shape.APP_URL.parse(process.env.APP_URL || undefined)).toString();
+}
