@@ -1,10 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, appDbFor, signInStaff } from "./helpers/admin";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
+import { expectMails } from "./helpers/mail";
 import { serverOf, uniqueEmail } from "./helpers/server";
 
-// Issue [08] "admins invite or create staff": an admin invites a colleague; the link is shown
-// once; the colleague chooses a password with it (checked inline), signs in, and the link does
+// Issue [08] "admins invite or create staff": an admin invites a colleague; the link is mailed
+// and shown once; the colleague chooses a password with it (checked inline), signs in, and the link does
 // not work again. Later the admin issues a reset link: the old password stops working once the
 // new one is set. Every step is audited.
 
@@ -41,9 +42,13 @@ test("an invited colleague chooses a password from the link, once; a reset link 
     await expect(row.getByText("invited", { exact: true })).toBeVisible();
     await expectNoAxeViolationsLightAndDark(admin, "staff with an invitation link");
 
-    // The colleague opens the link: the account is named; the form checks as typed.
+    // The invitation is mailed too ([14]): the colleague opens the link from the mail, the same
+    // one the admin was shown. The account is named; the form checks as typed.
+    const [invitation] = await expectMails(server, email, [/invited to the .* staff dashboard/]);
+    const mailedUrl = /(https?:\/\/\S+\/admin\/set-password\/[A-Za-z0-9_-]{43})/.exec(invitation!.text ?? "")?.[1];
+    expect(mailedUrl).toBe(inviteUrl);
     const colleague = await colleagueContext.newPage();
-    await colleague.goto(inviteUrl);
+    await colleague.goto(mailedUrl!);
     await expect(colleague.getByRole("heading", { name: "Choose your password" })).toBeVisible();
     await expect(colleague.getByText(email)).toBeVisible();
     await colleague.getByLabel("New password", { exact: true }).fill("short");
