@@ -1,3 +1,5 @@
+import { resendMailAction } from "@/app/admin/(dashboard)/orders/[ref]/actions";
+import { ConfirmAction } from "@/components/admin/shared/confirm-action";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -72,6 +74,20 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                     <LocalTime iso={m.createdAt.toISOString()} /> · {mailState(m)}
                   </span>
                   {m.status !== "sent" && m.error ? <span className="block text-xs text-muted">Last error: {m.error}</span> : null}
+                  {m.sealed ? null : (
+                    <div className="mt-1.5">
+                      <ConfirmAction
+                        action={resendMailAction}
+                        hidden={{ orderId: order.id, mailId: m.id }}
+                        label="Send again"
+                        ariaLabel={`Send "${m.subject}" again`}
+                        title="Send this mail again?"
+                        description={`"${m.subject}" goes to ${m.to} again, as it was.`}
+                        confirmLabel="Send again"
+                        pendingText="Sending…"
+                      />
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>

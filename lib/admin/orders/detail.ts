@@ -29,7 +29,7 @@ export async function loadOrderForStaff(db: DbClient, ref: string) {
         take: 100,
       })
     : [];
-  const mails = await db.mailOutbox.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" }, select: { id: true, to: true, subject: true, kind: true, status: true, attempts: true, nextAttemptAt: true, transport: true, sentAt: true, error: true, createdAt: true } });
+  const mails = await db.mailOutbox.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" }, select: { id: true, to: true, subject: true, kind: true, sealed: true, status: true, attempts: true, nextAttemptAt: true, transport: true, sentAt: true, error: true, createdAt: true } });
   // Staff who acted on the order, by email rather than id.
   const actorIds = [...new Set(order.events.map((e) => e.actor).filter((a): a is string => !!a))];
   const staff = actorIds.length ? await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, email: true } }) : [];

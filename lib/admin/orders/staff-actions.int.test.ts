@@ -61,4 +61,27 @@ describe("staff order actions", () => {
     expect(await actions.refreshFromUpstream(tb.db, order.id, staff)).toMatchObject({ ok: false });
     expect(await tb.db.auditLog.count()).toBe(before);
   });
+
+  it("send one of the order's mails again, as it was: never another order's mail nor one that carried a link; audited", async () => {
+    const order = await tb.paidOrder("imeicheck", { imei: "490154203237518" });
+    const [receipt, ...none] = await tb.db.mailOutbox.findMany({ where: { orderId: order.id } });
+    expect(none).toHaveLength(0);
+    expect(receipt).toMatchObject({ kind: "receipt", to: "buyer@example.com" });
+
+    expect(await actions.resendOrderMail(tb.db, order.id, receipt!.id, staff)).toMatchObject({ ok: true });
+    const mails = await tb.db.mailOutbox.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
+    expect(mails).toHaveLength(2);
+    // No mail server in this test's environment: the copy is kept for staff, as the first was.
+    expect(mails[1]).toMatchObject({ subject: receipt!.subject, body: receipt!.body, html: receipt!.html, to: receipt!.to, status: "sent" });
+
+    const other = await tb.paidOrder("imeicheck", { imei: "490154203237518" });
+    expect(await actions.resendOrderMail(tb.db, other.id, receipt!.id, staff)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    const sealed = await tb.db.mailOutbox.create({ data: { to: "buyer@example.com", subject: "A link", body: "v1.x.y.z", kind: "test", orderId: order.id, sealed: true } });
+    expect(await actions.resendOrderMail(tb.db, order.id, sealed.id, staff)).toMatchObject({ ok: false, code: "SEALED" });
+    expect(await tb.db.mailOutbox.count({ where: { orderId: order.id } })).toBe(3);
+
+    const audit = await tb.db.auditLog.findMany({ where: { targetId: order.id, action: "order.resend_mail" } });
+    expect(audit).toHaveLength(1);
+    expect(await tb.db.orderEvent.count({ where: { orderId: order.id, type: "mail_resent" } })).toBe(1);
+  });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import type { CurrentUser } from "@/lib/auth/guards";
 import type { DbClient } from "@/lib/db";
-import { sendMail } from "@/lib/mail/outbox";
+import { deliverQueuedMail, resendMail, sendMail } from "@/lib/mail/outbox";
 import { appMailer } from "@/lib/mail/app-mailer";
 import { renderMail } from "@/lib/mail/layout";
 import { orderMailContent } from "@/lib/mail/order-mails";
@@ -111,6 +111,22 @@ export async function resendReceipt(db: DbClient, orderId: string, actor: Actor)
   });
   logger.info({ orderId, mailId: sent.id }, "receipt resent by staff");
   return { ok: true, message: `Receipt sent to ${order.customerEmail}.` };
+}
+
+/** Sends one of the order's mails again, as it was (not one that carried a one-time link or code). */
+export async function resendOrderMail(db: DbClient, orderId: string, mailId: string, actor: Actor): Promise<ActionResult> {
+  const mail = await db.mailOutbox.findUnique({ where: { id: mailId } });
+  if (!mail || mail.orderId !== orderId) return { ok: false, code: "NOT_FOUND", message: "That mail is not one of this order's; reload the page." };
+  if (mail.sealed) return { ok: false, code: "SEALED", message: "This mail carried a one-time link or code and cannot be sent again." };
+  const copy = await resendMail(db, mailId);
+  if (!copy) return { ok: false, code: "NOT_FOUND", message: "That mail is not one of this order's; reload the page." };
+  await deliverQueuedMail(db, appMailer(), { ids: [copy.id] }).catch((error: unknown) => logger.warn({ mailId: copy.id, err: error instanceof Error ? error.message : String(error) }, "mail resent; its first attempt failed"));
+  await db.$transaction(async (tx) => {
+    await tx.orderEvent.create({ data: { orderId, type: "mail_resent", source: "staff", actor: actor.id, message: `Mail "${mail.subject}" sent again to ${mail.to}`, data: { mailId: copy.id, copyOf: mail.id } } });
+    await recordAudit({ actor, action: "order.resend_mail", targetType: "order", targetId: orderId, after: { mailId: copy.id, copyOf: mail.id, to: mail.to } }, tx);
+  });
+  const sent = await db.mailOutbox.findUnique({ where: { id: copy.id }, select: { status: true } });
+  return { ok: true, message: sent?.status === "sent" ? `Sent again to ${mail.to}.` : `Queued again for ${mail.to}; the mail server did not take it yet, it is retried.` };
 }
 
 type UnlockAction = typeof forceUnlockNowait;

@@ -4,7 +4,7 @@ import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { AdminActionState } from "@/components/admin/shared/action-state";
-import { cancelUnlock, fetchInstructions, forceNowait, markRefunded, refreshFromUpstream, resendReceipt, retryPlacement, type ActionResult } from "@/lib/admin/orders/staff-actions";
+import { cancelUnlock, fetchInstructions, forceNowait, markRefunded, refreshFromUpstream, resendOrderMail, resendReceipt, retryPlacement, type ActionResult } from "@/lib/admin/orders/staff-actions";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 
@@ -44,6 +44,16 @@ export async function refundOrderAction(_state: AdminActionState, form: FormData
 
 export async function resendReceiptAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
   return run(form, (orderId, actor) => resendReceipt(db, orderId, actor));
+}
+
+const mailIdSchema = z.string().min(1).max(64);
+
+export async function resendMailAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
+  await requireStaff("staff", "/admin/orders");
+  expectActionInput(isForm(form));
+  const mailId = mailIdSchema.safeParse(form.get("mailId"));
+  if (!mailId.success) return { ok: false, message: "The form did not say which mail; reload the page." };
+  return run(form, (orderId, actor) => resendOrderMail(db, orderId, mailId.data, actor));
 }
 
 export async function unlockNowaitAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
