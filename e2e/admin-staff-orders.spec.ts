@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
+import { expectMails } from "./helpers/mail";
 import { EmulatorControls } from "./helpers/emulator";
 import { buyTopupUntilFulfilled, refFromUrl } from "./helpers/topup";
 import { ADMIN, appDbFor, seedOrder, seedPaidOrder, signInStaff, UNLOCK } from "./helpers/admin";
@@ -133,9 +134,11 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
     await staff.getByRole("button", { name: "Resend receipt" }).click();
     await staff.getByRole("dialog", { name: "Send the receipt again?" }).getByRole("button", { name: "Send receipt" }).click();
     await expect(staff.getByText(`Receipt sent to ${buyer.toLowerCase()}.`)).toBeVisible();
-    const mail = await db.mailOutbox.findFirstOrThrow({ where: { orderId: unlockOrder.id } });
-    expect(mail).toMatchObject({ to: buyer.toLowerCase(), kind: "receipt", transport: "log" });
+    // Sent at once over SMTP to the local inbox ([14]); the newest receipt row is the resent one.
+    const mail = await db.mailOutbox.findFirstOrThrow({ where: { orderId: unlockOrder.id, kind: "receipt" }, orderBy: { createdAt: "desc" } });
+    expect(mail).toMatchObject({ to: buyer.toLowerCase(), kind: "receipt", transport: "smtp", status: "sent" });
     expect(mail.body).toContain(unlockOrder.ref);
+    await expectMails(server, buyer.toLowerCase(), [new RegExp(`^Your receipt for order ${unlockOrder.ref}$`)]);
 
     // The audit log names the staff member and the actions.
     await staff.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Audit log" }).click();
