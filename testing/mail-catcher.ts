@@ -1,7 +1,7 @@
 // A real SMTP server for tests: MailDev (the same catcher `npm start` runs), in this process on
 // free loopback ports, read through its REST API. Never a mocked transport.
-import { createServer } from "node:net";
 import { MailDev } from "maildev";
+import { freePort } from "@/emulator/persistence/test-support";
 
 export type CaughtMail = { id: string; subject: string; text?: string; html?: string; to: Array<{ address: string }>; from: Array<{ address: string; name?: string }>; messageId?: string; headers?: Record<string, string> };
 
@@ -16,16 +16,7 @@ export type MailCatcher = {
   stop: () => Promise<void>;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** `auth`: the server accepts mail only from this user and password (to test a refusal). */
 export async function startMailCatcher(options: { smtpPort?: number; auth?: { user: string; pass: string } } = {}): Promise<MailCatcher> {
