@@ -53,7 +53,7 @@ function html({ subject, heading, parts }: MailContent): string {
           return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">${part.lines
             .map(
               (line) =>
-                `<tr><td style="padding:6px 12px 6px 0;font-size:14px;color:${MUTED};vertical-align:top;white-space:nowrap">${escapeHtml(line.label)}</td><td style="padding:6px 0;font-size:14px;color:${INK};word-break:break-word">${escapeHtml(line.value)}</td></tr>`,
+                `<tr><td width="40%" style="width:40%;padding:6px 12px 6px 0;font-size:14px;color:${MUTED};vertical-align:top">${escapeHtml(line.label)}</td><td style="padding:6px 0;font-size:14px;color:${INK};word-break:break-word">${escapeHtml(line.value)}</td></tr>`,
             )
             .join("")}</table>`;
         case "button":

@@ -35,6 +35,7 @@ export function orderLink(order: Pick<Order, "ref">): string {
   return shopUrl(`/orders/${order.ref}`);
 }
 
+/** "Mobile top-up", "Travel eSIM", …: the product's name as the shop's menu shows it. */
 function productName(order: Pick<Order, "productType">): string {
   return PRODUCTS.find((p) => p.type === order.productType)?.name ?? order.productType;
 }
@@ -61,15 +62,15 @@ export function orderMailContent(kind: OrderMailKind, order: Order): MailContent
       return {
         subject: `Your receipt for order ${ref}`,
         heading: "Thank you for your order",
-        parts: [{ kind: "text", text: `We have your payment for this ${product.toLowerCase()} order and are on it now.` }, bought, { kind: "lines", lines: priceLines(order) }, open, keep],
+        parts: [{ kind: "text", text: `We have your payment for this order (${product}) and are on it now.` }, bought, { kind: "lines", lines: priceLines(order) }, open, keep],
       };
     case "delivery": {
       // Only lines that give nothing away: codes and activation strings stay on the order page.
       const shown = fulfillmentLines(order.fulfillment).filter((line) => line.kind === "status");
       return {
         subject: `Your order ${ref} is ready`,
-        heading: `Your ${product.toLowerCase()} is ready`,
-        parts: [{ kind: "text", text: "Your order is delivered. Open your order page to see everything it holds, with the steps to use it." }, bought, ...(shown.length ? [{ kind: "lines", lines: shown } as MailPart] : []), open, keep],
+        heading: "Your order is ready",
+        parts: [{ kind: "text", text: `Your order (${product}) is delivered. Open your order page to see everything it holds, with the steps to use it.` }, bought, ...(shown.length ? [{ kind: "lines", lines: shown } as MailPart] : []), open, keep],
       };
     }
     case "failed":
