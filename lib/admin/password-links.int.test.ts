@@ -100,7 +100,8 @@ describe("staff password links", () => {
   });
 
   it("mail the link to the member: sealed in the outbox until sent, the mailed link works, and only a note is kept after", async () => {
-    const { deliverQueuedMail, SENT_SEALED_NOTE } = await import("@/lib/mail/outbox");
+    const { deliverQueuedMail } = await import("@/lib/mail/delivery");
+    const { SENT_SEALED_NOTE } = await import("@/lib/mail/seal");
     const { smtpTransport } = await import("@/lib/mail/transport");
     const catcher = await startMailCatcher();
     try {

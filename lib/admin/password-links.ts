@@ -7,6 +7,7 @@ import type { DbClient } from "@/lib/db";
 import { renderMail, type MailContent } from "@/lib/mail/layout";
 import { shopUrl } from "@/lib/mail/links";
 import { queueMail } from "@/lib/mail/outbox";
+import { sealMail } from "@/lib/mail/seal";
 import { SHOP_NAME } from "@/lib/products";
 
 // One-time links with which a staff member chooses their own password, so no admin ever knows
@@ -46,7 +47,7 @@ export async function issuePasswordLinkIn(tx: Tx, actor: Actor, user: { id: stri
   await tx.passwordLink.create({ data: { userId: user.id, tokenHash: hashOf(token), purpose, expiresAt, createdById: actor.id } });
   await recordAudit({ actor, action: "staff.password_link", targetType: "user", targetId: user.id, after: { purpose, expiresAt: expiresAt.toISOString() } }, tx);
   // Mailed with the link, sealed at rest (it is a credential); the admin is shown it too.
-  await queueMail(tx, { to: user.email, ...renderMail(passwordLinkMail(purpose, shopUrl(passwordLinkPath(token)), expiresAt)), kind: `staff_${purpose}`, sealed: true }, now);
+  await queueMail(tx, sealMail({ to: user.email, ...renderMail(passwordLinkMail(purpose, shopUrl(passwordLinkPath(token)), expiresAt)), kind: `staff_${purpose}` }), now);
   return { token, path: passwordLinkPath(token), expiresAt, email: user.email, purpose };
 }
 

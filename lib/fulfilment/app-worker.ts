@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { appMailer } from "@/lib/mail/app-mailer";
-import { deliverQueuedMail } from "@/lib/mail/outbox";
+import { deliverQueuedMail } from "@/lib/mail/delivery";
 import { sealPlainFulfillments } from "@/lib/orders/sealed-fulfillment";
 import { startWorker, type RunningWorker } from "@/lib/orders/worker";
 import { runPaymentHousekeeping } from "@/lib/payments/housekeeping";

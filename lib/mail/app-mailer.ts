@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import type { Mailer } from "./outbox";
+import type { Mailer } from "./delivery";
 import { smtpTransport } from "./transport";
 
 // The app's mailer from the environment: SMTP_URL (set by `npm start` to its local mail catcher

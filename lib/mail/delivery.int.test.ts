@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { freePort, startMailCatcher, type MailCatcher } from "@/testing/mail-catcher";
-import { deliverQueuedMail, MAX_ATTEMPTS, messageIdOf, queueMail, retryDelayMs, SEND_LEASE_MS, type Mailer } from "./outbox";
+import { deliverQueuedMail, MAX_ATTEMPTS, messageIdOf, retryDelayMs, SEND_LEASE_MS, type Mailer } from "./delivery";
+import { queueMail } from "./outbox";
 import { smtpTransport } from "./transport";
 
 // The durable outbox against a real SMTP server (MailDev): a queued mail arrives once, with its

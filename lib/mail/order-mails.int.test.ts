@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { transition } from "@/lib/orders/lifecycle";
 import { startMailCatcher, type MailCatcher } from "@/testing/mail-catcher";
 import { orderLink } from "./order-mails";
-import { deliverQueuedMail } from "./outbox";
+import { deliverQueuedMail } from "./delivery";
 import { smtpTransport } from "./transport";
 
 // The buyer's mails come from the order's own status changes: queued in the same transaction as

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { logger } from "@/lib/log";
 import { newOrderRef } from "@/lib/orders/refs";
-import { sendMail } from "./outbox";
+import { sendMail } from "./delivery";
 
 // Security finding 10 of [11]: a guest order's reference is the key to its order page, and the
 // receipt's subject names it. The log transport must not copy it into the logs; the outbox row

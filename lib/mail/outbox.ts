@@ -1,8 +1,5 @@
-import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import type { DbClient } from "@/lib/db";
 import type { MailOutbox, Prisma } from "@/lib/db/generated/sqlite/client";
-import { logger } from "@/lib/log";
-import type { MailTransport } from "./transport";
 
 // Outgoing mail, durable (docs/mail.md): a mail is first a MailOutbox row, written in the same
 // transaction as the event that causes it (queueMail takes the caller's transaction), so it is
@@ -19,138 +16,21 @@ import type { MailTransport } from "./transport";
 // Without an SMTP server (no SMTP_URL and no local catcher), mail is not sent: the row is
 // marked with the "log" transport and kept for staff, who read it on the order page; links it
 // carries (invitations, resets) are also shown to the admin who asked for them.
-
-/** `sealed`: the body carries a credential (a one-time link, an activation code); see queueMail. */
-export type OutgoingMail = { to: string; subject: string; body: string; html?: string | null; kind: string; orderId?: string | null; sealed?: boolean };
+//
+// This file writes mail (it is imported by the order core, in every process that moves an
+// order); ./delivery.ts sends it; ./seal.ts seals mail that carries a credential.
 
 /**
- * The key of the secret box. Read from the process environment (validated at start-up by
- * lib/env), as the order core does, so the worker and the order core's tests need no more.
+ * `sealed`: body and html were sealed by sealMail (./seal.ts): the mail carries a credential (a
+ * one-time link, an activation code).
  */
-function mailKey(): string {
-  const key = process.env.APP_ENCRYPTION_KEY;
-  if (!key) throw new Error("APP_ENCRYPTION_KEY is not set: a mail carrying a credential cannot be sealed or opened");
-  return key;
-}
-
-/** What a sealed mail's body becomes once sent: the credential is no longer kept anywhere. */
-export const SENT_SEALED_NOTE = "(Not kept: this mail carried a one-time link or code, removed once it was sent.)";
+export type OutgoingMail = { to: string; subject: string; body: string; html?: string | null; kind: string; orderId?: string | null; sealed?: boolean };
 
 type Writer = Pick<DbClient, "mailOutbox"> | Prisma.TransactionClient;
 
-/** Attempts before a mail waits for staff. */
-export const MAX_ATTEMPTS = 8;
-/** How long an attempt holds its row: a send that takes longer (it has a 30 s socket timeout) is a lost attempt. */
-export const SEND_LEASE_MS = 2 * 60_000;
-/** Waits before the 2nd, 3rd, … attempt; the last one repeats. */
-const BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 2 * 60 * 60_000, 4 * 60 * 60_000];
-
-export function retryDelayMs(attemptsMade: number): number {
-  return BACKOFF_MS[Math.min(Math.max(attemptsMade - 1, 0), BACKOFF_MS.length - 1)]!;
-}
-
-/**
- * Writes a mail to the outbox, due at once; pass the transaction that records its cause. A
- * sealed mail's body and HTML are stored encrypted (lib/crypto/secret-box.ts), opened only to
- * send, and replaced by SENT_SEALED_NOTE once the server accepted them.
- */
+/** Writes a mail to the outbox, due at once; pass the transaction that records its cause. */
 export async function queueMail(db: Writer, mail: OutgoingMail, now: Date = new Date()): Promise<MailOutbox> {
-  const sealed = mail.sealed === true;
-  const keep = (text: string) => (sealed ? sealSecret(text, mailKey()) : text);
   return db.mailOutbox.create({
-    data: { to: mail.to, subject: mail.subject, body: keep(mail.body), html: mail.html == null ? null : keep(mail.html), sealed, kind: mail.kind, orderId: mail.orderId ?? null, status: "queued", nextAttemptAt: now },
+    data: { to: mail.to, subject: mail.subject, body: mail.body, html: mail.html ?? null, sealed: mail.sealed === true, kind: mail.kind, orderId: mail.orderId ?? null, status: "queued", nextAttemptAt: now },
   });
-}
-
-export type Mailer = { transport: MailTransport | null; from: string };
-
-export type DeliveryRun = { sent: number; retrying: number; failed: number; logged: number };
-
-/**
- * Delivers up to `limit` due mails (or only `ids`): queued ones whose time has come, and ones
- * whose attempt's lease ran out (a crash mid-send).
- */
-export async function deliverQueuedMail(db: DbClient, mailer: Mailer, options: { now?: Date; limit?: number; ids?: string[] } = {}): Promise<DeliveryRun> {
-  const now = options.now ?? new Date();
-  const run: DeliveryRun = { sent: 0, retrying: 0, failed: 0, logged: 0 };
-  const due = await db.mailOutbox.findMany({
-    where: {
-      ...(options.ids && { id: { in: options.ids } }),
-      OR: [
-        { status: "queued", nextAttemptAt: { lte: now } },
-        { status: "sending", leaseUntil: { lt: now } },
-      ],
-    },
-    orderBy: { nextAttemptAt: "asc" },
-    take: options.limit ?? 20,
-    select: { id: true, status: true, attempts: true },
-  });
-  for (const candidate of due) {
-    const claimed = await claim(db, candidate, now);
-    if (!claimed) continue;
-    const outcome = await attempt(db, claimed, mailer, now);
-    run[outcome] += 1;
-  }
-  return run;
-}
-
-/** Takes a row for one attempt, conditional on what was read: of two workers, one wins. */
-async function claim(db: DbClient, row: Pick<MailOutbox, "id" | "status" | "attempts">, now: Date): Promise<MailOutbox | null> {
-  const taken = await db.mailOutbox.updateMany({
-    where: { id: row.id, status: row.status, attempts: row.attempts },
-    data: { status: "sending", attempts: { increment: 1 }, leaseUntil: new Date(now.getTime() + SEND_LEASE_MS) },
-  });
-  return taken.count === 1 ? db.mailOutbox.findUnique({ where: { id: row.id } }) : null;
-}
-
-async function attempt(db: DbClient, row: MailOutbox, mailer: Mailer, now: Date): Promise<keyof DeliveryRun> {
-  if (!mailer.transport) {
-    // A sealed mail stays sealed: its link was shown to whoever asked for it (an admin).
-    await db.mailOutbox.update({ where: { id: row.id }, data: { status: "sent", transport: "log", sentAt: now, leaseUntil: null, error: null } });
-    // Never the recipient, subject or body: a guest order's reference and delivered codes live there.
-    logger.info({ mailId: row.id, kind: row.kind, orderId: row.orderId }, "mail kept in the outbox: no SMTP server is configured");
-    return "logged";
-  }
-  try {
-    const open = (text: string) => (row.sealed ? openSecret(text, mailKey()) : text);
-    await mailer.transport.send({ from: mailer.from, to: row.to, subject: row.subject, text: open(row.body), html: row.html == null ? null : open(row.html), messageId: messageIdOf(row) });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const exhausted = row.attempts >= MAX_ATTEMPTS;
-    await db.mailOutbox.update({
-      where: { id: row.id },
-      data: exhausted
-        ? { status: "failed", leaseUntil: null, error: message.slice(0, 500) }
-        : { status: "queued", leaseUntil: null, nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)), error: message.slice(0, 500) },
-    });
-    logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, exhausted, err: message }, "mail not sent");
-    return exhausted ? "failed" : "retrying";
-  }
-  await db.mailOutbox.update({
-    where: { id: row.id },
-    data: { status: "sent", transport: mailer.transport.name, sentAt: new Date(), leaseUntil: null, error: null, ...(row.sealed && { body: SENT_SEALED_NOTE, html: null }) },
-  });
-  return "sent";
-}
-
-/** The same for every attempt at one row, so a copy sent twice after a crash is recognisably one mail. */
-export function messageIdOf(row: Pick<MailOutbox, "id">): string {
-  return `<${row.id}@outbox.reseller-shop>`;
-}
-
-/** Staff's "resend": a new outbox row with the same content, due at once (not for mail that carried a credential: issue a new link instead). */
-export async function resendMail(db: DbClient, mailId: string): Promise<MailOutbox | null> {
-  const original = await db.mailOutbox.findUnique({ where: { id: mailId } });
-  if (!original || original.sealed) return null;
-  return queueMail(db, { to: original.to, subject: original.subject, body: original.body, html: original.html, kind: original.kind, orderId: original.orderId });
-}
-
-/**
- * Queues a mail and delivers it at once (staff actions, requests outside an order's
- * transaction); if that attempt fails, the worker retries it. Answers the row as it now stands.
- */
-export async function sendMail(db: DbClient, mail: OutgoingMail, mailer: Mailer): Promise<MailOutbox> {
-  const row = await queueMail(db, mail);
-  await deliverQueuedMail(db, mailer, { ids: [row.id] }).catch((error: unknown) => logger.warn({ mailId: row.id, err: error instanceof Error ? error.message : String(error) }, "mail queued; its first attempt failed"));
-  return (await db.mailOutbox.findUnique({ where: { id: row.id } })) ?? row;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import type { CurrentUser } from "@/lib/auth/guards";
 import type { DbClient } from "@/lib/db";
-import { deliverQueuedMail, resendMail, sendMail } from "@/lib/mail/outbox";
+import { deliverQueuedMail, resendMail, sendMail } from "@/lib/mail/delivery";
 import { appMailer } from "@/lib/mail/app-mailer";
 import { renderMail } from "@/lib/mail/layout";
 import { orderMailContent } from "@/lib/mail/order-mails";
