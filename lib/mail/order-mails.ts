@@ -15,6 +15,8 @@ import { queueMail } from "./outbox";
 //   → fulfilled                                                            delivery
 //   → failed; → cancelled once paid                                        failure / cancellation notice
 //   → refunded                                                             refund notice
+// and, outside the lifecycle, a payment-link checkout created (./payment-link mode): the way
+// back to pay (queuePaymentLinkMail, with the checkout's own write).
 // Delivered secrets (codes, activation strings) are not put in mail: the delivery mail sends
 // the buyer to the order page, where they are shown to whoever holds the link.
 
@@ -40,14 +42,14 @@ function productName(order: Pick<Order, "productType">): string {
   return PRODUCTS.find((p) => p.type === order.productType)?.name ?? order.productType;
 }
 
-function priceLines(order: Order): Array<{ label: string; value: string }> {
+function priceLines(order: Order, totalLabel = "Total paid"): Array<{ label: string; value: string }> {
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const money = (minor: number) => formatMoney(minor, pricing.currency);
   return [
     { label: "Amount", value: money(pricing.amountMinor) },
     ...(pricing.serviceFeeMinor ? [{ label: "Service fee", value: money(pricing.serviceFeeMinor) }] : []),
     ...(pricing.smsFeeMinor ? [{ label: "SMS notice", value: money(pricing.smsFeeMinor) }] : []),
-    { label: "Total paid", value: money(pricing.totalMinor) },
+    { label: totalLabel, value: money(pricing.totalMinor) },
   ];
 }
 
@@ -111,4 +113,24 @@ export async function queueOrderMail(tx: Prisma.TransactionClient, order: Order,
   if (!kind) return;
   const mail = renderMail(orderMailContent(kind, order));
   await queueMail(tx, { to: order.customerEmail, ...mail, kind, orderId: order.id });
+}
+
+/**
+ * A payment-link checkout (COMMERCE_CHECKOUT_MODE=payment_link) is waiting for the buyer: the
+ * mail leads back to the order page, which offers the checkout, never to the supplier's host.
+ */
+export async function queuePaymentLinkMail(tx: Prisma.TransactionClient, order: Order, expiresAt: string | null, now: Date): Promise<void> {
+  const until = expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? `${new Date(expiresAt).toISOString().slice(0, 16).replace("T", " ")} UTC` : null;
+  const content: MailContent = {
+    subject: `Complete your payment for order ${order.ref}`,
+    heading: "Your order is waiting for payment",
+    parts: [
+      { kind: "text", text: `Your order (${productName(order)}) is ready to pay. Open your order to finish the payment${until ? ` before ${until}` : ""}.` },
+      { kind: "lines", lines: [{ label: "Order", value: order.ref }, ...purchaseLines(order.productType, order.detail)] },
+      { kind: "lines", lines: priceLines(order, "To pay") },
+      { kind: "button", label: "Open your order to pay", url: orderLink(order) },
+      { kind: "note", text: "Nothing is charged until you pay. Keep this mail: it is your way back to the order." },
+    ],
+  };
+  await queueMail(tx, { to: order.customerEmail, ...renderMail(content), kind: "payment_link", orderId: order.id }, now);
 }

@@ -150,6 +150,13 @@ describe("payment-link orders", () => {
     // order's data never holds it as a field a page could show.
     expect(JSON.stringify(stored.detail).replace(a.paymentLink, "")).not.toContain(stored.checkoutHash!);
     expect(stored.status).toBe("awaiting_payment");
+    // One mail with the way back to pay (three calls, one checkout): to the shop's order page,
+    // never the supplier's checkout host.
+    const [payMail, ...moreMails] = await tb.db.mailOutbox.findMany({ where: { orderId: order.id } });
+    expect(moreMails).toHaveLength(0);
+    expect(payMail).toMatchObject({ kind: "payment_link", to: order.customerEmail, subject: `Complete your payment for order ${order.ref}` });
+    expect(payMail!.body).toContain(`/orders/${order.ref}`);
+    expect(payMail!.body).not.toContain(a.paymentLink);
 
     // Not paid yet: the worker asks and waits.
     await worker(15_000);

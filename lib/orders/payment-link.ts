@@ -7,6 +7,7 @@ import { resolveClients } from "./clients";
 import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import { OTHER_CONNECTION_NOTE } from "./connections";
 import { asObject, commerceDetailSchema, commerceRequestBody, isCommerceProduct, type CommerceProductType } from "./detail";
+import { queuePaymentLinkMail } from "@/lib/mail/order-mails";
 import { recordEvent, transition } from "./lifecycle";
 import { BUYER_REASONS } from "./placement-outcomes";
 import { after, checkoutPollDelayMs, MINUTE } from "./schedule";
@@ -43,18 +44,23 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
   }
 
   const link: PaymentLink = { paymentLink: created.payment_link, expiresAt: created.expires_at ?? null };
-  const saved = await db.order.updateMany({
-    where: { id: order.id, status: "awaiting_payment", checkoutHash: null },
-    data: {
-      checkoutHash: created.checkout_hash,
-      upstreamConnectionId: connectionId,
-      upstreamStatus: created.status,
-      costAmount: created.total ?? order.costAmount,
-      costCurrency: (created.currency ?? order.costCurrency ?? "EUR").toUpperCase(),
-      detail: { ...asObject(order.detail), paymentLink: link.paymentLink, checkoutExpiresAt: link.expiresAt, placement: { state: "answered", sentAt: now.toISOString(), body, attempts: 1 } } as Prisma.InputJsonValue,
-      pollAttempts: 0,
-      nextPollAt: after(now, checkoutPollDelayMs(0)),
-    },
+  // The buyer's mail with the way back to pay, in the same transaction as the checkout it is about.
+  const saved = await db.$transaction(async (tx) => {
+    const stored = await tx.order.updateMany({
+      where: { id: order.id, status: "awaiting_payment", checkoutHash: null },
+      data: {
+        checkoutHash: created.checkout_hash,
+        upstreamConnectionId: connectionId,
+        upstreamStatus: created.status,
+        costAmount: created.total ?? order.costAmount,
+        costCurrency: (created.currency ?? order.costCurrency ?? "EUR").toUpperCase(),
+        detail: { ...asObject(order.detail), paymentLink: link.paymentLink, checkoutExpiresAt: link.expiresAt, placement: { state: "answered", sentAt: now.toISOString(), body, attempts: 1 } } as Prisma.InputJsonValue,
+        pollAttempts: 0,
+        nextPollAt: after(now, checkoutPollDelayMs(0)),
+      },
+    });
+    if (stored.count === 1) await queuePaymentLinkMail(tx, order, link.expiresAt, now);
+    return stored;
   });
   if (saved.count === 0) {
     // A concurrent call stored the (same, replayed) checkout first.
