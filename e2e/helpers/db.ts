@@ -37,6 +37,11 @@ export class ShopDb {
     return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE customerEmail = ? ORDER BY createdAt`).all(email.toLowerCase()) as OrderRow[];
   }
 
+  /** The outbox rows of an order: what was queued, what became of it. */
+  mailsOf(orderId: string): Array<{ kind: string; status: string; attempts: number; error: string | null }> {
+    return this.db.prepare(`SELECT kind, status, attempts, error FROM "MailOutbox" WHERE orderId = ? ORDER BY createdAt`).all(orderId) as Array<{ kind: string; status: string; attempts: number; error: string | null }>;
+  }
+
   /** A `Setting` row's stored value (sealed settings stay sealed). */
   settingValue(key: string): string | null {
     return (this.db.prepare(`SELECT value FROM "Setting" WHERE key = ?`).get(key) as { value: string } | undefined)?.value ?? null;
