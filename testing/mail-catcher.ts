@@ -1,7 +1,7 @@
 // A real SMTP server for tests: MailDev (the same catcher `npm start` runs), in this process on
 // free loopback ports, read through its REST API. Never a mocked transport.
 import { MailDev } from "maildev";
-import { freePort } from "@/emulator/persistence/test-support";
+import { freePort } from "./free-port";
 
 export type CaughtMail = { id: string; subject: string; text?: string; html?: string; to: Array<{ address: string }>; from: Array<{ address: string; name?: string }>; messageId?: string; headers?: Record<string, string> };
 
