@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { hashPassword } from "@/lib/auth/password";
 import { SET_PASSWORD_ACCOUNT, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
 import type { DbClient } from "@/lib/db";
-import { renderMail, type MailContent } from "@/lib/mail/layout";
+import { mailTime, renderMail, type MailContent } from "@/lib/mail/layout";
 import { shopUrl } from "@/lib/mail/links";
 import { queueMail } from "@/lib/mail/outbox";
 import { sealMail } from "@/lib/mail/seal";
@@ -119,7 +119,7 @@ export async function redeemPasswordLink(db: DbClient, token: string, password: 
 }
 
 function passwordLinkMail(purpose: PasswordLinkPurpose, url: string, expiresAt: Date): MailContent {
-  const until = `${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const until = mailTime(expiresAt);
   return purpose === "invite"
     ? {
         subject: `You are invited to the ${SHOP_NAME} staff dashboard`,

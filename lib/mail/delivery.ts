@@ -79,7 +79,7 @@ async function attempt(db: DbClient, row: MailOutbox, mailer: Mailer, now: Date)
       where: { id: row.id },
       data: exhausted
         ? { status: "failed", leaseUntil: null, error: message.slice(0, 500) }
-        : { status: "queued", leaseUntil: null, nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)), error: message.slice(0, 500) },
+        : { status: "queued", leaseUntil: null, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)), error: message.slice(0, 500) },
     });
     logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, exhausted, err: message }, "mail not sent");
     return exhausted ? "failed" : "retrying";

@@ -13,6 +13,11 @@ export type MailPart =
 
 export type MailContent = { subject: string; heading: string; parts: readonly MailPart[] };
 
+/** A time in a mail ("2026-11-26 14:30 UTC"): the reader's time zone is not known. */
+export function mailTime(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }

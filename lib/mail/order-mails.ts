@@ -4,7 +4,7 @@ import { formatMoney } from "@/lib/money";
 import { buyerPricing, fulfillmentLines } from "@/lib/orders/buyer-view";
 import { PRODUCTS } from "@/lib/products";
 import { purchaseLines } from "@/lib/products/purchase-lines";
-import { renderMail, type MailContent, type MailPart } from "./layout";
+import { mailTime, renderMail, type MailContent, type MailPart } from "./layout";
 import { shopUrl } from "./links";
 import { queueMail } from "./outbox";
 
@@ -120,7 +120,7 @@ export async function queueOrderMail(tx: Prisma.TransactionClient, order: Order,
  * mail leads back to the order page, which offers the checkout, never to the supplier's host.
  */
 export async function queuePaymentLinkMail(tx: Prisma.TransactionClient, order: Order, expiresAt: string | null, now: Date): Promise<void> {
-  const until = expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? `${new Date(expiresAt).toISOString().slice(0, 16).replace("T", " ")} UTC` : null;
+  const until = expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? mailTime(new Date(expiresAt)) : null;
   const content: MailContent = {
     subject: `Complete your payment for order ${order.ref}`,
     heading: "Your order is waiting for payment",
