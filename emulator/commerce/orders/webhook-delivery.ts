@@ -64,6 +64,8 @@ async function attemptDelivery(deps: OrdersDeps, job: DeliveryJob, attempt: numb
 
   const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const retryDelay = succeeded ? undefined : WEBHOOK_RETRY_DELAYS_MS[attempt - 1];
+  // One reading of the clock, so `at` and `next_retry_at` are exactly the delay apart.
+  const now = deps.ctx.clock.now();
   deps.state.deliveries.push(frozen({
     id: `dlv_${randomBytes(8).toString("hex")}`,
     webhook_id: hook.id,
@@ -71,11 +73,11 @@ async function attemptDelivery(deps: OrdersDeps, job: DeliveryJob, attempt: numb
     event_type: job.eventType,
     url: hook.url,
     attempt,
-    at: deps.ctx.isoNow(),
+    at: new Date(now).toISOString(),
     status_code: result.statusCode,
     error: result.error ?? (succeeded ? null : `receiver answered ${result.statusCode}`),
     succeeded,
-    next_retry_at: retryDelay === undefined ? null : new Date(deps.ctx.clock.now() + retryDelay).toISOString(),
+    next_retry_at: retryDelay === undefined ? null : new Date(now + retryDelay).toISOString(),
     gave_up: !succeeded && retryDelay === undefined,
     request: { headers, body: job.body },
     response_body: result.responseBody,
