@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import jsQR from "jsqr";
-import { PNG } from "pngjs";
+import { decodeQrPng } from "../testing/qr";
 import { signUp } from "./helpers/accounts";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { orderFulfillment, ShopDb, storedFulfillment } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
+import { expectMails, inlineImage } from "./helpers/mail";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 
@@ -28,8 +28,7 @@ async function remainingDataCalls(emulator: EmulatorControls, upstreamOrderId: s
 
 /** The QR image as the browser shows it, decoded. */
 async function decodeQr(page: Page): Promise<string | null> {
-  const png = PNG.sync.read(await page.getByTestId("esim-qr").screenshot());
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+  return decodeQrPng(await page.getByTestId("esim-qr").screenshot());
 }
 
 async function setEsimEnabled(emulatorUrl: string, enabled: boolean): Promise<void> {
@@ -135,6 +134,14 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
     // The QR, drawn by the shop, decodes to exactly the order's activation code.
     await expect(page.getByTestId("esim-qr")).toHaveAttribute("data-source", "app");
     expect(await decodeQr(page)).toBe(lpa);
+
+    // Issue [14]: the receipt and the delivery mail arrive; the mail's inline QR image decodes
+    // to exactly the same activation code (the guest who closes the tab still has it).
+    const [, delivery] = await expectMails(server, email, [new RegExp(`^Your receipt for order ${ref}$`), new RegExp(`^Your order ${ref} is ready$`)]);
+    const mailedQr = await inlineImage(server, delivery!, "qr@reseller-shop");
+    expect(mailedQr).not.toBeNull();
+    expect(decodeQrPng(mailedQr!)).toBe(lpa);
+    expect(delivery!.text).toContain(`SM-DP+ address: ${lpa.split("$")[1]}`);
 
     // Manual entry with copy buttons, the iPhone link, the ICCID, the warning, the steps.
     const [, smdp, matchingId] = lpa.slice("LPA:".length).split("$");

@@ -3,7 +3,19 @@
 import { MailDev } from "maildev";
 import { freePort } from "./free-port";
 
-export type CaughtMail = { id: string; subject: string; text?: string; html?: string; to: Array<{ address: string }>; from: Array<{ address: string; name?: string }>; messageId?: string; headers?: Record<string, string> };
+export type CaughtAttachment = { contentId?: string; contentType: string; contentDisposition?: string; generatedFileName: string };
+
+export type CaughtMail = {
+  id: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  to: Array<{ address: string }>;
+  from: Array<{ address: string; name?: string }>;
+  messageId?: string;
+  headers?: Record<string, string>;
+  attachments?: CaughtAttachment[];
+};
 
 export type MailCatcher = {
   smtpUrl: string;
@@ -12,6 +24,8 @@ export type MailCatcher = {
   mails: () => Promise<CaughtMail[]>;
   /** Waits until at least `count` mails arrived (or throws after `timeoutMs`). */
   waitForMails: (count: number, timeoutMs?: number) => Promise<CaughtMail[]>;
+  /** The bytes of the mail's inline image with this Content-ID, or null when it has none. */
+  inlineImage: (mail: CaughtMail, contentId: string) => Promise<Buffer | null>;
   clear: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -39,9 +53,19 @@ export async function startMailCatcher(options: { smtpPort?: number; auth?: { us
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    inlineImage: (mail, contentId) => inlineImageOf(api, mail, contentId),
     clear: async () => {
       await fetch(`${api}/email/all`, { method: "DELETE" });
     },
     stop: () => maildev.stop(),
   };
+}
+
+/** The bytes of an inline image (`cid:`) of a mail MailDev holds at `api` (its REST API root). */
+export async function inlineImageOf(api: string, mail: CaughtMail, contentId: string): Promise<Buffer | null> {
+  const attachment = mail.attachments?.find((a) => a.contentId === contentId && a.contentDisposition === "inline");
+  if (!attachment) return null;
+  const response = await fetch(`${api}/email/${mail.id}/attachment/${encodeURIComponent(attachment.generatedFileName)}`);
+  if (!response.ok) throw new Error(`attachment ${attachment.generatedFileName} of mail ${mail.id}: HTTP ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
 }

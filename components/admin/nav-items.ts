@@ -9,6 +9,7 @@ export const ADMIN_NAV: ReadonlyArray<{ href: string; label: string; role: Exclu
   { href: "/admin/credits", label: "Credits", role: "staff" },
   { href: "/admin/reports", label: "Reports", role: "staff" },
   { href: "/admin/webhooks", label: "Webhooks", role: "staff" },
+  { href: "/admin/mail", label: "Mail", role: "staff" },
   { href: "/admin/catalog", label: "Catalog cache", role: "staff" },
   { href: "/admin/pricing", label: "Pricing", role: "admin" },
   { href: "/admin/staff", label: "Staff", role: "admin" },

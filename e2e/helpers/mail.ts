@@ -1,10 +1,11 @@
 import { expect } from "@playwright/test";
 import type { E2eServer } from "../../playwright.config";
+import { inlineImageOf, type CaughtMail } from "../../testing/mail-catcher";
 
 // The local mail catcher beside each e2e server (scripts/e2e-server.mjs: its inbox 2100 above
 // the app's port), read through its REST API: what the buyer's mailbox would hold.
 
-export type InboxMail = { id: string; subject: string; text?: string; html?: string; to: Array<{ address: string }> };
+export type InboxMail = CaughtMail;
 
 export function inboxUrl(server: E2eServer): string {
   return `http://127.0.0.1:${Number(new URL(server.baseURL).port) + 2100}`;
@@ -24,4 +25,9 @@ export async function expectMails(server: E2eServer, address: string, subjects: 
     expect(found.map((mail) => mail.subject)).toHaveLength(subjects.length);
   }).toPass({ timeout });
   return found;
+}
+
+/** The bytes of a mail's inline image (`cid:`), as the buyer's mail client shows it. */
+export function inlineImage(server: E2eServer, mail: InboxMail, contentId: string): Promise<Buffer | null> {
+  return inlineImageOf(`${inboxUrl(server)}/api`, mail, contentId);
 }

@@ -1,9 +1,11 @@
 import type { DbClient } from "@/lib/db";
 import type { MailOutbox } from "@/lib/db/generated/sqlite/client";
+import QRCode from "qrcode";
 import { logger } from "@/lib/log";
+import { QR_CONTENT_ID } from "./layout";
 import { queueMail, type OutgoingMail } from "./outbox";
 import { openMailText, SENT_SEALED_NOTE } from "./seal";
-import type { MailTransport } from "./transport";
+import type { InlineImage, MailTransport } from "./transport";
 
 // Delivering the outbox (docs/mail.md): the worker calls deliverQueuedMail every round; staff
 // actions that send at once call sendMail. Each attempt claims its row for a lease, so two
@@ -71,7 +73,16 @@ async function attempt(db: DbClient, row: MailOutbox, mailer: Mailer, now: Date)
     return "logged";
   }
   try {
-    await mailer.transport.send({ from: mailer.from, to: row.to, subject: row.subject, text: openMailText(row, row.body), html: row.html == null ? null : openMailText(row, row.html), messageId: messageIdOf(row) });
+    const qrText = row.qrText == null ? null : openMailText(row, row.qrText);
+    await mailer.transport.send({
+      from: mailer.from,
+      to: row.to,
+      subject: row.subject,
+      text: openMailText(row, row.body),
+      html: row.html == null ? null : openMailText(row, row.html),
+      messageId: messageIdOf(row),
+      inlineImages: qrText == null ? [] : [await qrImage(qrText)],
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const exhausted = row.attempts >= MAX_ATTEMPTS;
@@ -86,9 +97,18 @@ async function attempt(db: DbClient, row: MailOutbox, mailer: Mailer, now: Date)
   }
   await db.mailOutbox.update({
     where: { id: row.id },
-    data: { status: "sent", transport: mailer.transport.name, sentAt: new Date(), leaseUntil: null, error: null, ...(row.sealed && { body: SENT_SEALED_NOTE, html: null }) },
+    data: { status: "sent", transport: mailer.transport.name, sentAt: new Date(), leaseUntil: null, error: null, ...(row.sealed && { body: SENT_SEALED_NOTE, html: null, qrText: null }) },
   });
   return "sent";
+}
+
+/**
+ * The QR code as a PNG carrying exactly `text` (an eSIM's LPA string: a phone's camera reads it
+ * as is). Error correction M and a quiet zone of 4 modules, as the order page's QR.
+ */
+async function qrImage(text: string): Promise<InlineImage> {
+  const content = await QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 480 });
+  return { cid: QR_CONTENT_ID, filename: "qr-code.png", contentType: "image/png", content };
 }
 
 /** The same for every attempt at one row, so a copy sent twice after a crash is recognisably one mail. */
@@ -100,7 +120,7 @@ export function messageIdOf(row: Pick<MailOutbox, "id">): string {
 export async function resendMail(db: DbClient, mailId: string): Promise<MailOutbox | null> {
   const original = await db.mailOutbox.findUnique({ where: { id: mailId } });
   if (!original || original.sealed) return null;
-  return queueMail(db, { to: original.to, subject: original.subject, body: original.body, html: original.html, kind: original.kind, orderId: original.orderId });
+  return queueMail(db, { to: original.to, subject: original.subject, body: original.body, html: original.html, qrText: original.qrText, kind: original.kind, orderId: original.orderId });
 }
 
 /**

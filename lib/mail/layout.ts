@@ -9,7 +9,11 @@ export type MailPart =
   | { kind: "text"; text: string }
   | { kind: "lines"; lines: ReadonlyArray<{ label: string; value: string }> }
   | { kind: "button"; label: string; url: string }
-  | { kind: "note"; text: string };
+  | { kind: "note"; text: string }
+  /** A titled, numbered list (install steps, unlock instructions). */
+  | { kind: "steps"; title?: string; items: readonly string[] }
+  /** A QR code of `text`, drawn when the mail is sent and carried inline (at most one per mail). */
+  | { kind: "qr"; text: string; alt: string };
 
 export type MailContent = { subject: string; heading: string; parts: readonly MailPart[] };
 
@@ -22,8 +26,12 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-export function renderMail(content: MailContent): { subject: string; body: string; html: string } {
-  return { subject: content.subject, body: plainText(content), html: html(content) };
+/** The Content-ID the HTML uses for the mail's QR image (lib/mail/delivery.ts attaches it). */
+export const QR_CONTENT_ID = "qr@reseller-shop";
+
+export function renderMail(content: MailContent): { subject: string; body: string; html: string; qrText: string | null } {
+  const qr = content.parts.find((part) => part.kind === "qr");
+  return { subject: content.subject, body: plainText(content), html: html(content), qrText: qr?.text ?? null };
 }
 
 function plainText({ heading, parts }: MailContent): string {
@@ -36,9 +44,14 @@ function plainText({ heading, parts }: MailContent): string {
         return part.lines.map((line) => `${line.label}: ${line.value}`).join("\n");
       case "button":
         return `${part.label}: ${part.url}`;
+      case "steps":
+        return [...(part.title ? [part.title] : []), ...part.items.map((item, i) => `${i + 1}. ${item}`)].join("\n");
+      case "qr":
+        // Plain text cannot show an image; the same content is in the mail's lines.
+        return null;
     }
   });
-  return [heading, ...blocks, `— ${SHOP_NAME}`].join("\n\n");
+  return [heading, ...blocks.filter((block) => block !== null), `— ${SHOP_NAME}`].join("\n\n");
 }
 
 const INK = "#111827";
@@ -61,6 +74,13 @@ function html({ subject, heading, parts }: MailContent): string {
                 `<tr><td width="40%" style="width:40%;padding:6px 12px 6px 0;font-size:14px;color:${MUTED};vertical-align:top">${escapeHtml(line.label)}</td><td style="padding:6px 0;font-size:14px;color:${INK};word-break:break-word">${escapeHtml(line.value)}</td></tr>`,
             )
             .join("")}</table>`;
+        case "steps":
+          return `${part.title ? `<h2 style="margin:0 0 8px;font-size:16px;line-height:22px;color:${INK}">${escapeHtml(part.title)}</h2>` : ""}<ol style="margin:0 0 16px;padding-left:22px;font-size:14px;line-height:21px;color:${INK}">${part.items
+            .map((item) => `<li style="margin:0 0 4px">${escapeHtml(item)}</li>`)
+            .join("")}</ol>`;
+        case "qr":
+          // A white quiet zone around the code keeps it scannable in dark mode too.
+          return `<p style="margin:0 0 16px"><img src="cid:${QR_CONTENT_ID}" width="240" height="240" alt="${escapeHtml(part.alt)}" style="display:block;width:240px;height:240px;padding:8px;background:#ffffff;border:1px solid #e5e7eb;border-radius:8px"></p>`;
         case "button":
           return `<p style="margin:8px 0 24px"><a href="${escapeHtml(part.url)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${ACCENT};color:#ffffff;font-size:16px;font-weight:600;text-decoration:none">${escapeHtml(part.label)}</a></p>`;
       }

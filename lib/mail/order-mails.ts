@@ -1,7 +1,7 @@
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { formatMoney } from "@/lib/money";
-import { buyerPricing, fulfillmentLines } from "@/lib/orders/buyer-view";
+import { buyerPricing } from "@/lib/orders/buyer-view";
 import { PRODUCTS } from "@/lib/products";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { mailTime, renderMail, type MailContent, type MailPart } from "./layout";
@@ -17,10 +17,12 @@ import { queueMail } from "./outbox";
 //   → refunded                                                             refund notice
 // and, outside the lifecycle, a payment-link checkout created (./payment-link mode): the way
 // back to pay (queuePaymentLinkMail, with the checkout's own write).
-// Delivered secrets (codes, activation strings) are not put in mail: the delivery mail sends
-// the buyer to the order page, where they are shown to whoever holds the link.
+// The delivery mail carries what was delivered (./delivery-mail.ts), sealed when that is a
+// credential.
 
 export type OrderMailKind = "receipt" | "delivery" | "failed" | "cancelled" | "refunded";
+/** The mails whose content is the order's status news; the delivery mail is ./delivery-mail.ts. */
+export type OrderNoticeKind = Exclude<OrderMailKind, "delivery">;
 
 export function orderMailFor(from: OrderStatus, to: OrderStatus): OrderMailKind | null {
   if (to === "paid") return "receipt";
@@ -42,6 +44,11 @@ function productName(order: Pick<Order, "productType">): string {
   return PRODUCTS.find((p) => p.type === order.productType)?.name ?? order.productType;
 }
 
+/** The order's reference and what it bought, as every order mail lists them. */
+export function orderPurchaseLines(order: Pick<Order, "ref" | "productType" | "detail">): Array<{ label: string; value: string }> {
+  return [{ label: "Order", value: order.ref }, ...purchaseLines(order.productType, order.detail)];
+}
+
 function priceLines(order: Order, totalLabel = "Total paid"): Array<{ label: string; value: string }> {
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const money = (minor: number) => formatMoney(minor, pricing.currency);
@@ -53,10 +60,10 @@ function priceLines(order: Order, totalLabel = "Total paid"): Array<{ label: str
   ];
 }
 
-export function orderMailContent(kind: OrderMailKind, order: Order): MailContent {
+export function orderMailContent(kind: OrderNoticeKind, order: Order): MailContent {
   const ref = order.ref;
   const product = productName(order);
-  const bought: MailPart = { kind: "lines", lines: [{ label: "Order", value: ref }, ...purchaseLines(order.productType, order.detail)] };
+  const bought: MailPart = { kind: "lines", lines: orderPurchaseLines(order) };
   const open: MailPart = { kind: "button", label: "Open your order", url: orderLink(order) };
   const keep: MailPart = { kind: "note", text: "The button opens your order page: keep this mail, it is your way back to the order." };
   switch (kind) {
@@ -66,15 +73,6 @@ export function orderMailContent(kind: OrderMailKind, order: Order): MailContent
         heading: "Thank you for your order",
         parts: [{ kind: "text", text: `We have your payment for this order (${product}) and are on it now.` }, bought, { kind: "lines", lines: priceLines(order) }, open, keep],
       };
-    case "delivery": {
-      // Only lines that give nothing away: codes and activation strings stay on the order page.
-      const shown = fulfillmentLines(order.fulfillment).filter((line) => line.kind === "status");
-      return {
-        subject: `Your order ${ref} is ready`,
-        heading: "Your order is ready",
-        parts: [{ kind: "text", text: `Your order (${product}) is delivered. Open your order page to see everything it holds, with the steps to use it.` }, bought, ...(shown.length ? [{ kind: "lines", lines: shown } as MailPart] : []), open, keep],
-      };
-    }
     case "failed":
       return {
         subject: `Order ${ref} could not be completed`,
@@ -111,6 +109,13 @@ export function orderMailContent(kind: OrderMailKind, order: Order): MailContent
 export async function queueOrderMail(tx: Prisma.TransactionClient, order: Order, from: OrderStatus, to: OrderStatus): Promise<void> {
   const kind = orderMailFor(from, to);
   if (!kind) return;
+  if (kind === "delivery") {
+    // Loaded on demand: it opens the order's sealed fulfillment (server-only), and processes
+    // that move orders without delivering them (the e2e seed helpers) must not load that.
+    const { queueDeliveryMail } = await import("./delivery-mail");
+    await queueDeliveryMail(tx, order);
+    return;
+  }
   const mail = renderMail(orderMailContent(kind, order));
   await queueMail(tx, { to: order.customerEmail, ...mail, kind, orderId: order.id });
 }
@@ -126,7 +131,7 @@ export async function queuePaymentLinkMail(tx: Prisma.TransactionClient, order: 
     heading: "Your order is waiting for payment",
     parts: [
       { kind: "text", text: `Your order (${productName(order)}) is ready to pay. Open your order to finish the payment${until ? ` before ${until}` : ""}.` },
-      { kind: "lines", lines: [{ label: "Order", value: order.ref }, ...purchaseLines(order.productType, order.detail)] },
+      { kind: "lines", lines: orderPurchaseLines(order) },
       { kind: "lines", lines: priceLines(order, "To pay") },
       { kind: "button", label: "Open your order to pay", url: orderLink(order) },
       { kind: "note", text: "Nothing is charged until you pay. Keep this mail: it is your way back to the order." },

@@ -17,10 +17,11 @@ function mailKey(): string {
   return key;
 }
 
-/** The mail with its body and HTML sealed, to queue with queueMail. */
+/** The mail with its body, HTML and QR text sealed, to queue with queueMail. */
 export function sealMail(mail: Omit<OutgoingMail, "sealed">): OutgoingMail {
   const key = mailKey();
-  return { ...mail, body: sealSecret(mail.body, key), html: mail.html == null ? null : sealSecret(mail.html, key), sealed: true };
+  const seal = (text: string | null | undefined) => (text == null ? null : sealSecret(text, key));
+  return { ...mail, body: sealSecret(mail.body, key), html: seal(mail.html), qrText: seal(mail.qrText), sealed: true };
 }
 
 /** A stored body or HTML as it is sent. */

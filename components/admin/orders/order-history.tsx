@@ -74,7 +74,7 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                     <LocalTime iso={m.createdAt.toISOString()} /> · {mailState(m)}
                   </span>
                   {m.status !== "sent" && m.error ? <span className="block text-xs text-muted">Last error: {m.error}</span> : null}
-                  {m.sealed ? null : (
+                  {m.sealed && m.kind !== "delivery" ? null : (
                     <div className="mt-1.5">
                       <ConfirmAction
                         action={resendMailAction}
@@ -82,7 +82,7 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                         label="Send again"
                         ariaLabel={`Send "${m.subject}" again`}
                         title="Send this mail again?"
-                        description={`"${m.subject}" goes to ${m.to} again, as it was.`}
+                        description={m.sealed ? `"${m.subject}" is written again from the order, with what it delivered, and goes to ${m.to}.` : `"${m.subject}" goes to ${m.to} again, as it was.`}
                         confirmLabel="Send again"
                         pendingText="Sending…"
                       />

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { placeOrder } from "@/lib/payments/settle";
 import { POOR_LIVE_KEY, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 import { stubAppEnv } from "@/testing/app-env";
+import { openMailText } from "@/lib/mail/seal";
+import { transition } from "@/lib/orders/lifecycle";
+import { sealFulfillment } from "@/lib/orders/sealed-fulfillment";
 
 // The staff order actions against a real database and the in-process emulator, through the
 // app's own clients (pointed at the emulator): retry a parked order, refresh, refuse what
@@ -83,5 +86,20 @@ describe("staff order actions", () => {
     const audit = await tb.db.auditLog.findMany({ where: { targetId: order.id, action: "order.resend_mail" } });
     expect(audit).toHaveLength(1);
     expect(await tb.db.orderEvent.count({ where: { orderId: order.id, type: "mail_resent" } })).toBe(1);
+  });
+
+  it("a delivery mail that carried codes is written again from the order, sealed, when staff send it again", async () => {
+    const order = await tb.paidOrder("unlock", { unlock: { imei: "490154203237518" } });
+    await transition(tb.db, { orderId: order.id, from: "paid", to: "placing", source: "worker" });
+    await transition(tb.db, { orderId: order.id, from: "placing", to: "fulfilled", source: "worker", patch: { fulfillment: sealFulfillment({ instructions: "Unlock code: 99887766" }) } });
+    const delivery = await tb.db.mailOutbox.findFirstOrThrow({ where: { orderId: order.id, kind: "delivery" } });
+    expect(delivery.sealed).toBe(true);
+
+    expect(await actions.resendOrderMail(tb.db, order.id, delivery.id, staff)).toMatchObject({ ok: true });
+    const deliveries = await tb.db.mailOutbox.findMany({ where: { orderId: order.id, kind: "delivery" }, orderBy: { createdAt: "asc" } });
+    expect(deliveries).toHaveLength(2);
+    expect(deliveries[1]).toMatchObject({ sealed: true, to: "buyer@example.com", subject: delivery.subject });
+    expect(deliveries[1]!.body).not.toContain("99887766");
+    expect(openMailText(deliveries[1]!, deliveries[1]!.body)).toContain("Unlock code: 99887766");
   });
 });

@@ -4,6 +4,7 @@ import type { CurrentUser } from "@/lib/auth/guards";
 import type { DbClient } from "@/lib/db";
 import { deliverQueuedMail, resendMail, sendMail } from "@/lib/mail/delivery";
 import { appMailer } from "@/lib/mail/app-mailer";
+import { queueDeliveryMail } from "@/lib/mail/delivery-mail";
 import { renderMail } from "@/lib/mail/layout";
 import { orderMailContent } from "@/lib/mail/order-mails";
 import { logger } from "@/lib/log";
@@ -12,7 +13,7 @@ import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "@/lib/orders/connec
 import { appClients } from "@/lib/orders/clients";
 import { isCommerceProduct } from "@/lib/orders/detail";
 import { cancelUnlockOrder, fetchUnlockInstructions, forceUnlockNowait } from "@/lib/fulfilment/unlock-actions";
-import type { Order } from "@/lib/db/generated/sqlite/client";
+import type { MailOutbox, Order } from "@/lib/db/generated/sqlite/client";
 import { PaymentError, refundPayment } from "@/lib/payments";
 import { isUpstreamError } from "@/lib/upstream/errors";
 
@@ -113,12 +114,26 @@ export async function resendReceipt(db: DbClient, orderId: string, actor: Actor)
   return { ok: true, message: `Receipt sent to ${order.customerEmail}.` };
 }
 
-/** Sends one of the order's mails again, as it was (not one that carried a one-time link or code). */
+/**
+ * A sealed mail's content is gone once sent: a delivery mail is written afresh from the order
+ * (the buyer lost it; the codes are still the order's); other sealed mail (a one-time link) is
+ * not sent again.
+ */
+async function freshDeliveryMail(db: DbClient, orderId: string, mail: MailOutbox): Promise<MailOutbox | "SEALED" | null> {
+  if (mail.kind !== "delivery") return "SEALED";
+  return db.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { id: orderId } });
+    if (!order || order.status !== "fulfilled") return "SEALED";
+    return queueDeliveryMail(tx, order);
+  });
+}
+
+/** Sends one of the order's mails again, as it was; a delivery mail, as the order now holds it. */
 export async function resendOrderMail(db: DbClient, orderId: string, mailId: string, actor: Actor): Promise<ActionResult> {
   const mail = await db.mailOutbox.findUnique({ where: { id: mailId } });
   if (!mail || mail.orderId !== orderId) return { ok: false, code: "NOT_FOUND", message: "That mail is not one of this order's; reload the page." };
-  if (mail.sealed) return { ok: false, code: "SEALED", message: "This mail carried a one-time link or code and cannot be sent again." };
-  const copy = await resendMail(db, mailId);
+  const copy = mail.sealed ? await freshDeliveryMail(db, orderId, mail) : await resendMail(db, mailId);
+  if (copy === "SEALED") return { ok: false, code: "SEALED", message: "This mail carried a one-time link or code and cannot be sent again." };
   if (!copy) return { ok: false, code: "NOT_FOUND", message: "That mail is not one of this order's; reload the page." };
   await deliverQueuedMail(db, appMailer(), { ids: [copy.id] }).catch((error: unknown) => logger.warn({ mailId: copy.id, err: error instanceof Error ? error.message : String(error) }, "mail resent; its first attempt failed"));
   await db.$transaction(async (tx) => {

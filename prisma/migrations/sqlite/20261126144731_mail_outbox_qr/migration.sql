@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MailOutbox" ADD COLUMN "qrText" TEXT;
