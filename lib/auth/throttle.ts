@@ -34,6 +34,9 @@ export const SECOND_FACTOR = [tier("signin:2fa:1", 5, 15 * MIN, 5 * MIN), tier("
 export const SIGN_UP_ADDRESS = [tier("signup:address:1", 30, 10 * MIN, 10 * MIN), tier("signup:address:2", 200, DAY, HOUR)];
 export const SET_PASSWORD_ADDRESS = [tier("setpw:address:1", 10, 15 * MIN, 15 * MIN)];
 export const SET_PASSWORD_ACCOUNT = [tier("setpw:account:1", 5, 15 * MIN, 15 * MIN)];
+/** Mailed account links (verification, "forgot password", change of email): each sends a mail. */
+export const ACCOUNT_MAIL_ADDRESS = [tier("accountmail:address:1", 10, 15 * MIN, 15 * MIN), tier("accountmail:address:2", 50, DAY, HOUR)];
+export const ACCOUNT_MAIL_ACCOUNT = [tier("accountmail:account:1", 3, 15 * MIN, 15 * MIN), tier("accountmail:account:2", 10, DAY, HOUR)];
 
 /** An email as a counter key: the RateLimit table holds no addresses in the clear. */
 export function accountKey(email: string): string {

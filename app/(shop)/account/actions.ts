@@ -10,6 +10,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { hashPassword, passwordProblem } from "@/lib/auth/password";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { endAllSessions } from "@/lib/auth/sessions";
+import { queueVerification } from "@/lib/account/verification";
 import { SIGN_UP_ADDRESS, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -65,8 +66,11 @@ export async function signUpAction(_state: AuthFormState, form: FormData): Promi
   const taken = { fieldErrors: { email: "An account with this email already exists. Sign in instead." }, email };
   if (await db.user.findUnique({ where: { email: parsed.data.email } })) return taken;
   try {
-    await db.user.create({
-      data: { email: parsed.data.email, name: parsed.data.name, passwordHash: await hashPassword(parsed.data.password), role: "customer" },
+    const passwordHash = await hashPassword(parsed.data.password);
+    // The confirmation mail is queued with the account: guest orders join it once confirmed.
+    await db.$transaction(async (tx) => {
+      const user = await tx.user.create({ data: { email: parsed.data.email, name: parsed.data.name, passwordHash, role: "customer" } });
+      await queueVerification(tx, user);
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.

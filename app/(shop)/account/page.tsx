@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { signOutAction, signOutEverywhereAction } from "./actions";
+import { ResendVerificationForm } from "@/components/shop/account/recovery-forms";
+import { claimGuestOrders } from "@/lib/account/guest-orders";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { ProductIcon } from "@/components/shop/product-icon";
 import { Badge } from "@/components/ui/badge";
@@ -33,7 +35,10 @@ function OrderSummary({ productType, detail }: { productType: ProductType; detai
 
 export default async function AccountPage() {
   const user = await requireUser("/account");
-  // Only orders placed while signed in belong to the account; never orders matched by email.
+  const account = await db.user.findUnique({ where: { id: user.id }, select: { id: true, email: true, emailVerifiedAt: true } });
+  // Orders placed while signed in belong to the account; guest orders with its address join
+  // once the address is confirmed (never by a typed address alone), later ones on the next visit.
+  if (account) await claimGuestOrders(db, account);
   const orders = await db.order.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 });
 
   return (
@@ -44,6 +49,9 @@ export default async function AccountPage() {
           <p className="mt-1 text-sm text-muted">Signed in as {user.email}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <ButtonLink href="/account/settings" variant="secondary">
+            Settings
+          </ButtonLink>
           <form action={signOutAction}>
             <Button type="submit" variant="secondary">
               Sign out
@@ -57,6 +65,15 @@ export default async function AccountPage() {
           </form>
         </div>
       </div>
+
+      {account && !account.emailVerifiedAt ? (
+        <Card className="mt-6 flex flex-col gap-3" data-testid="verify-email-notice">
+          <p className="text-sm">
+            <span className="font-medium">Confirm your email address.</span> We sent a link to {account.email}. Once you open it, orders you placed with this address as a guest appear here.
+          </p>
+          <ResendVerificationForm email={account.email} />
+        </Card>
+      ) : null}
 
       {orders.length === 0 ? (
         <Card className="mt-8 text-center">

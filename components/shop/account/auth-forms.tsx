@@ -12,8 +12,8 @@ import { SubmitButton } from "@/components/ui/submit-button";
  * staff variant (/admin/sign-in) offers no sign-up and lets password managers file the login
  * as a username. What a role may see is decided by the dashboard's guards, not here.
  */
-export function SignInForm({ next, staff = false }: { next: string; staff?: boolean }) {
-  const [state, action] = useActionState<AuthFormState, FormData>(signInAction, {});
+export function SignInForm({ next, staff = false, email }: { next: string; staff?: boolean; email?: string }) {
+  const [state, action] = useActionState<AuthFormState, FormData>(signInAction, { email });
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="next" value={next} />
@@ -28,6 +28,11 @@ export function SignInForm({ next, staff = false }: { next: string; staff?: bool
       <Field id="password" label="Password">
         <Input {...fieldAria("password", {})} name="password" type="password" autoComplete="current-password" required />
       </Field>
+      {staff ? null : (
+        <Link href="/account/forgot-password" className="-mt-2 self-end text-sm font-medium text-brand underline-offset-4 hover:underline">
+          Forgot your password?
+        </Link>
+      )}
       <SubmitButton pendingText="Signing in…" className="w-full">
         Sign in
       </SubmitButton>

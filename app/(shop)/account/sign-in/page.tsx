@@ -7,15 +7,22 @@ import { safeNextPath } from "@/lib/auth/safe-redirect";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const next = safeNextPath((await searchParams).next);
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; reset?: string; email?: string }> }) {
+  const params = await searchParams;
+  const next = safeNextPath(params.next);
+  const resetDone = params.reset === "done";
   if (await getCurrentUser()) redirect(next);
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-2xl font-bold tracking-tight">Sign in</h1>
       <p className="mt-2 text-sm text-muted">See your orders and check out faster. You can also buy as a guest.</p>
+      {resetDone ? (
+        <p role="status" className="mt-4 rounded-lg bg-ok-soft px-3 py-2 text-sm text-ok">
+          Your new password is set, and every device was signed out. Sign in with it now.
+        </p>
+      ) : null}
       <Card className="mt-6">
-        <SignInForm next={next} />
+        <SignInForm next={next} email={resetDone && typeof params.email === "string" ? params.email.slice(0, 254) : undefined} />
       </Card>
     </div>
   );
