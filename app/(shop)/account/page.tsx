@@ -3,16 +3,20 @@ import Link from "next/link";
 import { signOutAction, signOutEverywhereAction } from "./actions";
 import { ResendVerificationForm } from "@/components/shop/account/recovery-forms";
 import { claimGuestOrders } from "@/lib/account/guest-orders";
+import { listSavedNumbers } from "@/lib/account/saved-numbers";
+import { SavedNumbers } from "@/components/shop/account/saved-numbers";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { ProductIcon } from "@/components/shop/product-icon";
 import { Badge } from "@/components/ui/badge";
-import { Button, ButtonLink } from "@/components/ui/button";
+import { Button, ButtonLink, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { requireUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
+import { BUY_AGAIN_LABEL } from "@/lib/orders/buy-again";
+import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { PRODUCTS } from "@/lib/products";
 
@@ -39,7 +43,7 @@ export default async function AccountPage() {
   // Orders placed while signed in belong to the account; guest orders with its address join
   // once the address is confirmed (never by a typed address alone), later ones on the next visit.
   if (account) await claimGuestOrders(db, account);
-  const orders = await db.order.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 });
+  const [orders, numbers] = await Promise.all([db.order.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 }), listSavedNumbers(db, user.id)]);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
@@ -88,8 +92,8 @@ export default async function AccountPage() {
           {orders.map((order) => {
             const status = ORDER_STATUS_DISPLAY[order.status];
             return (
-              <li key={order.id}>
-                <Link href={`/orders/${order.ref}`} className="flex items-center gap-4 px-5 py-4 hover:bg-surface-muted">
+              <li key={order.id} className="flex flex-col sm:flex-row sm:items-center">
+                <Link href={`/orders/${order.ref}`} className="flex min-w-0 flex-1 items-center gap-4 px-5 py-4 hover:bg-surface-muted">
                   <ProductIcon type={order.productType} className="size-5 shrink-0 text-brand" />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{productName[order.productType]}</span>
@@ -103,11 +107,22 @@ export default async function AccountPage() {
                     <Badge tone={status.tone}>{status.label}</Badge>
                   </span>
                 </Link>
+                {FINAL_STATUSES.includes(order.status) && BUY_AGAIN_LABEL[order.productType] ? (
+                  <a
+                    href={`/orders/${order.ref}/again`}
+                    className={buttonClasses("secondary", "sm", "mx-5 mb-4 self-start sm:mx-0 sm:mr-5 sm:mb-0 sm:self-center")}
+                    aria-label={`${BUY_AGAIN_LABEL[order.productType]}: ${productName[order.productType]}, ordered ${order.createdAt.toISOString().slice(0, 10)}`}
+                  >
+                    {BUY_AGAIN_LABEL[order.productType]}
+                  </a>
+                ) : null}
               </li>
             );
           })}
         </ul>
       )}
+
+      <SavedNumbers numbers={numbers} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { payNowAction } from "./actions";
 import { revealGiftcardCodeAction } from "./giftcard-actions";
@@ -16,6 +17,10 @@ import { PaymentState } from "@/components/shop/orders/payment-panel";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { ProductIcon } from "@/components/shop/product-icon";
+import { SaveNumberForm } from "@/components/shop/account/save-number-form";
+import { buttonClasses } from "@/components/ui/button";
+import { readTopupDetail } from "@/lib/products/topup/detail";
+import { formatPhone } from "@/lib/validation/phone";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -23,6 +28,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { formatMoney } from "@/lib/money";
 import { findViewableOrder } from "@/lib/orders/access";
+import { BUY_AGAIN_LABEL } from "@/lib/orders/buy-again";
 import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
@@ -64,6 +70,10 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
   const delivery = order.productType === "topup" ? fulfillmentLines(order.fulfillment) : [];
   const latestPayment = order.payments[0] ?? null;
   const awaitingPayment = order.status === "awaiting_payment";
+  const againLabel = FINAL_STATUSES.includes(order.status) ? BUY_AGAIN_LABEL[order.productType] : undefined;
+  // A signed-in buyer's top-up to a number they have not saved yet: offer to save it.
+  const topupPhone = order.productType === "topup" && user && order.userId === user.id ? readTopupDetail(order.detail)?.phone : undefined;
+  const savedAs = topupPhone ? await db.savedNumber.findUnique({ where: { userId_phone: { userId: user!.id, phone: topupPhone } }, select: { label: true } }) : null;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-12">
@@ -124,6 +134,26 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
               What you bought
             </CardTitle>
             {purchase.length > 0 ? <DetailRows rows={purchase} /> : <p className="text-sm text-muted">{product?.name}</p>}
+            {topupPhone ? (
+              <div className="mt-4 border-t border-border pt-4" data-testid="save-number">
+                {savedAs ? (
+                  <p className="text-sm text-muted">
+                    Saved in your account as “{savedAs.label}”.{" "}
+                    <Link href="/account" className="font-medium text-brand underline-offset-4 hover:underline">
+                      Your saved numbers
+                    </Link>
+                  </p>
+                ) : (
+                  <SaveNumberForm phone={topupPhone} formattedPhone={formatPhone(topupPhone)} idPrefix="order-save" />
+                )}
+              </div>
+            ) : null}
+            {againLabel ? (
+              // A plain link: the route resolves today's offer when clicked, never on a prefetch.
+              <a href={`/orders/${order.ref}/again`} className={buttonClasses("secondary", "md", "mt-4")} data-testid="buy-again">
+                {againLabel}
+              </a>
+            ) : null}
           </Card>
 
           <Card>

@@ -1,0 +1,41 @@
+import { removeNumberAction } from "@/app/(shop)/account/saved-numbers-actions";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { topupHrefFor } from "@/lib/account/saved-numbers";
+import type { SavedNumber } from "@/lib/db/generated/sqlite/client";
+import { formatPhone } from "@/lib/validation/phone";
+import { SaveNumberForm } from "./save-number-form";
+
+/** The account page's saved top-up numbers: each with "Top up" and "Remove", and a form to add one. */
+export function SavedNumbers({ numbers }: { numbers: SavedNumber[] }) {
+  return (
+    <Card className="mt-8" data-testid="saved-numbers">
+      <CardTitle id="saved-numbers-heading" className="mb-1">
+        Saved numbers
+      </CardTitle>
+      <p className="mb-4 text-sm text-muted">Top up the people you top up most in two taps.</p>
+      {numbers.length > 0 ? (
+        <ul className="mb-5 divide-y divide-border rounded-lg border border-border" aria-labelledby="saved-numbers-heading">
+          {numbers.map((saved) => (
+            <li key={saved.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium">{saved.label}</span>
+                <span className="block text-sm text-muted tabular-nums">{formatPhone(saved.phone)}</span>
+              </span>
+              <a href={topupHrefFor(saved)} className={buttonClasses("primary", "sm")} aria-label={`Top up ${saved.label}`}>
+                Top up
+              </a>
+              <form action={removeNumberAction}>
+                <input type="hidden" name="id" value={saved.id} />
+                <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${saved.label}`}>
+                  Remove
+                </Button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <SaveNumberForm />
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { readTopupDetail } from "./detail";
+import { loadOperatorOffer } from "./offer";
+import { sameRate } from "./same-rate";
+import { operatorHref } from "./urls";
+
+// "Top up again" (issue [14]): the review of the same number, operator and amount, at today's
+// price. Rate tokens change with the catalog, so the earlier rate is found by its token if it
+// is still offered, else by its product name within the same service type; if the operator no
+// longer offers it, the buyer chooses an amount for the same number.
+
+/** Where "Top up again" leads for a top-up order's detail; null when the detail names no operator or number. */
+export async function topupAgainHref(detail: unknown): Promise<string | null> {
+  const topup = readTopupDetail(detail);
+  if (!topup?.operator || !topup.phone) return null;
+  const { operator, phone } = topup;
+  const sms = topup.smsNotification ? "1" : undefined;
+  const offer = await loadOperatorOffer(operator.id);
+  if (!offer.ok) return operatorHref(operator.countryCode, operator.id, operator.name, { phone });
+  const choice = sameRate(offer.value.choices, { token: topup.priceToken, productName: topup.product?.name, serviceType: topup.product?.service_type });
+  return operatorHref(offer.value.countryCode, offer.value.operatorId, offer.value.operatorName, { phone, ...(choice && { rate: choice.token, sms }) });
+}
