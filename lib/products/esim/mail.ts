@@ -14,7 +14,7 @@ export function esimDeliveryParts(fulfillment: Record<string, unknown>): { parts
     return { parts: [{ kind: "text", text: "Your eSIM is ready. Open your order page for its QR code and the steps to install it." }], carriesSecret: false };
   }
   const parts: MailPart[] = [
-    { kind: "text", text: "Install your eSIM before you travel, on Wi-Fi: scan this QR code with the phone you travel with (from another screen), or use one of the ways below. It can be installed only once: keep it on this phone when you change settings." },
+    { kind: "text", text: "Install your eSIM before you travel, on Wi-Fi: scan this QR code with the phone you travel with (show it on another screen), or use one of the ways below. Most eSIMs install only once: do not delete it from the phone afterwards." },
     { kind: "qr", text: activation.lpa, alt: "QR code of your eSIM: scan it with your phone's camera or in its eSIM settings" },
     {
       kind: "lines",
