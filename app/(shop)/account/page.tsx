@@ -39,7 +39,7 @@ function OrderSummary({ productType, detail }: { productType: ProductType; detai
 
 export default async function AccountPage() {
   const user = await requireUser("/account");
-  const account = await db.user.findUnique({ where: { id: user.id }, select: { id: true, email: true, emailVerifiedAt: true } });
+  const account = await db.user.findUnique({ where: { id: user.id }, select: { id: true, email: true, role: true, emailVerifiedAt: true } });
   // Orders placed while signed in belong to the account; guest orders with its address join
   // once the address is confirmed (never by a typed address alone), later ones on the next visit.
   if (account) await claimGuestOrders(db, account);
@@ -70,7 +70,8 @@ export default async function AccountPage() {
         </div>
       </div>
 
-      {account && !account.emailVerifiedAt ? (
+      {/* Staff accounts are vouched for by the admin who invited them, not by a mailed link. */}
+      {account && account.role === "customer" && !account.emailVerifiedAt ? (
         <Card className="mt-6 flex flex-col gap-3" data-testid="verify-email-notice">
           <p className="text-sm">
             <span className="font-medium">Confirm your email address.</span> We sent a link to {account.email}. Once you open it, orders you placed with this address as a guest appear here.

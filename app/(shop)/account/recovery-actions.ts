@@ -60,7 +60,7 @@ export async function resendVerificationAction(_state: ResendState, form: FormDa
   const current = await getCurrentUser();
   if (!current) redirect("/account/sign-in?next=/account");
   const user = await db.user.findUnique({ where: { id: current.id } });
-  if (!user || user.emailVerifiedAt) return { sent: false };
+  if (!user || user.role !== "customer" || user.emailVerifiedAt) return { sent: false };
   const wait = await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(user.email));
   if (wait) return { error: tooManyAttemptsMessage(wait.retryAfterMs) };
   await db.$transaction((tx) => queueVerification(tx, user));
