@@ -114,3 +114,55 @@ test("a customer resets a forgotten password through the mailed link; an older l
   await expect(page.getByTestId("link-problem")).toHaveAttribute("data-code", "USED");
   await expect(page.getByTestId("link-problem").getByRole("alert")).toHaveText("This reset link has already been used. Sign in with your new password, or ask for a new link.");
 });
+
+test("settings: a new password keeps this browser signed in and ends the other device's session; a new address counts once confirmed from its mailbox", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const server = serverOf(testInfo);
+  const email = uniqueEmail("settings");
+  await signUp(page, email);
+  const { page: other, close } = await newPage(browser);
+  try {
+    await other.goto("/account/sign-in");
+    await other.getByLabel("Email").fill(email);
+    await other.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await expect(other).toHaveURL(/\/account$/);
+
+    await page.goto("/account");
+    await page.getByRole("link", { name: "Settings" }).click();
+    const passwordForm = page.getByRole("form", { name: "Change password" });
+    await passwordForm.getByLabel("Current password").fill("not my password");
+    await passwordForm.getByLabel("New password").fill("my second password");
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await expect(passwordForm.getByText("That is not your current password.")).toBeVisible();
+    await passwordForm.getByLabel("Current password").fill(PASSWORD);
+    await passwordForm.getByLabel("New password").fill("my second password");
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Password changed. Every other device was signed out.")).toBeVisible();
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { name: "Your orders" })).toBeVisible();
+    // The other device's session ended with the old password.
+    await other.goto("/account");
+    await expect(other).toHaveURL(/\/account\/sign-in/);
+  } finally {
+    await close();
+  }
+
+  // A new address: mailed there, and the account moves only once it is confirmed.
+  const newEmail = uniqueEmail("settings-new");
+  await page.goto("/account/settings");
+  const emailForm = page.getByRole("form", { name: "Change email" });
+  await emailForm.getByLabel("New email address").fill(newEmail);
+  await emailForm.getByLabel("Current password").fill("my second password");
+  await emailForm.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(emailForm.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible();
+  await page.goto("/account");
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  const [confirmation] = await expectMails(server, newEmail, [/^Confirm your new email address$/]);
+  await page.goto(linkIn(confirmation!, /^\/account\/verify-email\//));
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await expect(page.getByTestId("email-confirmed")).toContainText(`Your account now uses ${newEmail}.`);
+  await page.goto("/account");
+  await expect(page.getByText(`Signed in as ${newEmail}`)).toBeVisible();
+  await expectMails(server, email, [/uses a new email address$/]);
+});

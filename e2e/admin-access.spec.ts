@@ -74,13 +74,15 @@ function snapshot(dataDir: string): string {
   try {
     // Tables the app changes by itself in the background (the worker, caches, budgets,
     // webhooks from the emulator) are compared only for what staff would change in them.
-    const volatile = new Set(["Order", "OrderEvent", "Payment", "WebhookReceipt", "CatalogCacheEntry", "UpstreamBudgetWindow", "RateLimit", "_prisma_migrations", "_migrations"]);
+    const volatile = new Set(["Order", "OrderEvent", "Payment", "WebhookReceipt", "CatalogCacheEntry", "UpstreamBudgetWindow", "RateLimit", "MailOutbox", "_prisma_migrations", "_migrations"]);
     const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as Array<{ name: string }>).map((t) => t.name);
     const out: Record<string, unknown> = {};
     for (const table of tables) {
       if (volatile.has(table)) continue;
       out[table] = db.prepare(`SELECT * FROM "${table}" ORDER BY 1`).all();
     }
+    // The worker delivers queued mail (its status and attempts change); staff would add mail.
+    out.mails = db.prepare(`SELECT id, kind, "to", orderId FROM "MailOutbox" ORDER BY id`).all();
     out.staffEvents = db.prepare(`SELECT * FROM "OrderEvent" WHERE source = 'staff' ORDER BY id`).all();
     out.orderStatuses = db.prepare(`SELECT id, status FROM "Order" WHERE status IN ('refunded','needs_attention','cancelled') ORDER BY id`).all();
     out.counterPayments = db.prepare(`SELECT * FROM "Payment" WHERE provider = 'counter' OR actor IS NOT NULL ORDER BY id`).all();
