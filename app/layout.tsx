@@ -8,6 +8,8 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: `${SHOP_NAME}: top-ups, travel eSIMs, gift cards and unlocks`, template: `%s · ${SHOP_NAME}` },
   description: "Mobile top-ups, travel eSIM plans, gift cards, device unlock codes and IMEI checks, delivered online.",
+  // app/icon.svg is linked by Next itself; these are drawn from it by scripts/make-icons.mts.
+  icons: { icon: [{ url: "/favicon.ico", sizes: "any" }, { url: "/icon.svg", type: "image/svg+xml" }], apple: "/apple-touch-icon.png" },
 };
 
 export const viewport: Viewport = {

@@ -131,6 +131,15 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
     expect(await db.order.findUniqueOrThrow({ where: { id: unlockOrder.id } })).toMatchObject({ status: "fulfilled", upstreamStatus: "available" });
     await expect(staff.getByRole("button", { name: "Finish now (nowait)" })).toBeDisabled();
 
+    // Issue [15]: the delivered instructions (they carry the code) stay hidden until revealed, audited.
+    await staff.reload();
+    const secrets = staff.getByTestId("order-secrets");
+    await expect(secrets).toContainText("Holds: Unlock instructions.");
+    await expect(staff.getByText(/Unlock instructions for/)).toHaveCount(0);
+    await secrets.getByRole("button", { name: "Reveal codes" }).click();
+    await expect(secrets.getByText(/Unlock instructions for/)).toBeVisible();
+    expect(await db.auditLog.count({ where: { action: "order.reveal_secrets", targetId: unlockOrder.id } })).toBe(1);
+
     await staff.getByRole("button", { name: "Resend receipt" }).click();
     await staff.getByRole("dialog", { name: "Send the receipt again?" }).getByRole("button", { name: "Send receipt" }).click();
     await expect(staff.getByText(`Receipt sent to ${buyer.toLowerCase()}.`)).toBeVisible();

@@ -94,6 +94,9 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
   await page.getByRole("link", { name: "Buy this plan" }).click();
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
   await expect(page).not.toHaveURL(/[?&]sub=/);
+  // Issue [15]: a short compatibility check before paying, which does not block.
+  await expect(page.getByTestId("esim-compatibility")).toContainText("Dial *#06#");
+  await expect(page.getByTestId("esim-compatibility")).toContainText("not locked to a carrier");
   const banner = page.getByTestId("destination-banner");
   await expect(banner).toContainText("Europe");
   await expect(banner).toContainText("EU");
@@ -154,12 +157,41 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(lpa);
     await page.getByRole("button", { name: "Copy SM-DP+ address" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(smdp);
-    const install = page.getByRole("link", { name: "Install on this iPhone" });
-    await expect(install).toHaveAttribute("href", String(stored.installUrl));
-    expect(String(stored.installUrl)).toBe(`https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`);
+    // A computer (this browser): the QR first, no one-tap button, both families' steps.
+    await expect(page.getByTestId("esim-install")).toHaveAttribute("data-device", "desktop");
+    await expect(page.getByTestId("esim-install-lead")).toContainText("Scan this QR code with the phone you will travel with");
+    await expect(page.getByRole("link", { name: "Install on this iPhone" })).toHaveCount(0);
     await expect(page.getByTestId("esim-install-once")).toContainText("installed only once");
     await expect(page.getByRole("heading", { name: "iPhone" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Android" })).toBeVisible();
+
+    // Issue [15]: install by device. An iPhone gets the one-tap link (Apple's, never the
+    // supplier's host) and its own steps; an Android phone its own steps and no iPhone button.
+    for (const [device, userAgent] of [
+      ["ios", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"],
+      ["android", "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"],
+    ] as const) {
+      const phone = await browser.newContext({ userAgent, viewport: { width: 390, height: 844 } });
+      try {
+        const view = await phone.newPage();
+        await view.goto(`${server.baseURL}/orders/${ref}`);
+        await expect(view.getByTestId("esim-install")).toHaveAttribute("data-device", device);
+        const steps = view.getByTestId("esim-install-steps");
+        if (device === "ios") {
+          await expect(view.getByRole("link", { name: "Install on this iPhone" })).toHaveAttribute("href", `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`);
+          await expect(steps.getByRole("heading", { name: "iPhone" })).toBeVisible();
+          await expect(steps.getByRole("heading", { name: "Android" })).toBeHidden();
+        } else {
+          await expect(view.getByRole("link", { name: "Install on this iPhone" })).toHaveCount(0);
+          await expect(view.getByTestId("esim-install-lead")).toContainText("On this Android phone");
+          await expect(steps.getByRole("heading", { name: "Android" })).toBeVisible();
+          await expect(steps.getByRole("heading", { name: "iPhone" })).toBeHidden();
+          await expect(steps.getByText("Installing on an iPhone instead?")).toBeVisible();
+        }
+      } finally {
+        await phone.close();
+      }
+    }
     await expect(page.getByText("Destination")).toBeVisible();
 
     // Remaining data with its check time; reloads within five minutes ask the supplier nothing.

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { ShopDb } from "./helpers/db";
+import { overflowOf } from "./helpers/layout";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 
@@ -50,8 +51,21 @@ test("353047098598802: a free report, blacklisted, with lists, history and the P
   await expect(report.getByText("United Kingdom").first()).toBeVisible();
   await expect(report.getByText("Blocked").first()).toBeVisible();
   await expect(report.getByTestId("imeicheck-history").locator("tbody tr")).toHaveCount(10);
-  await expect(report.getByRole("link", { name: "PDF report (opens in a new tab)", exact: true })).toHaveAttribute("href", /\/reports\/imei\/353047098598802\.pdf$/);
+  // The PDF comes from the shop's own address (issue [15]: no supplier host a buyer can see).
+  const ref = refFromUrl(page.url());
+  const pdf = report.getByRole("link", { name: "PDF report (opens in a new tab)", exact: true });
+  await expect(pdf).toHaveAttribute("href", `/orders/${ref}/files/report.pdf`);
+  const file = await page.request.get(`/orders/${ref}/files/report.pdf`);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("application/pdf");
+  expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // Another visitor (no session, but the order is a guest's: the link is the key) gets it too; a made-up order does not.
+  expect((await page.request.get(`/orders/NOSUCHORDER123/files/report.pdf`)).status()).toBe(404);
   await expect(report.getByTestId("imeicheck-device")).not.toContainText("Not identified");
+  // Issue [15]: on a 390 px phone the report fits; its history table scrolls inside its own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await overflowOf(page)).toEqual({ excess: 0, culprit: null });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expectNoAxeViolationsLightAndDark(page, "IMEI check: blacklist report");
   const db = new ShopDb(serverOf(testInfo).dataDir);
   try {
@@ -76,15 +90,17 @@ test("359405085972766: a free report, not reported, white list with the meaning 
   await expectNoAxeViolationsLightAndDark(page, "IMEI check: whitelist report");
 });
 
-test("123456789876543: device data only, payment required for the full report, refunded", async ({ page }) => {
+test("123456789876543: device data only, the full report not included, refunded", async ({ page }) => {
   test.setTimeout(90_000);
   await buyCheck(page, "123456789876543", uniqueEmail("imei-paid"));
   await expect(orderStatus(page)).toHaveAttribute("data-status", "refunded", { timeout: 30_000 });
   const report = page.getByTestId("imeicheck-report");
   await expect(report.getByTestId("imeicheck-device")).toContainText("123456789876543");
-  await expect(report.getByTestId("imeicheck-payment-required")).toContainText("Payment required for the full report");
+  await expect(report.getByTestId("imeicheck-payment-required")).toContainText("The full report is not included");
   await expect(report.getByTestId("imeicheck-blacklist")).toHaveCount(0);
-  await expect(report.getByRole("link", { name: /Buy the full report/ })).toHaveAttribute("href", /\/reports\/imei\/123456789876543\/buy$/);
+  // Issue [15]: never sent to buy it at the supplier's own address.
+  await expect(report.getByRole("link", { name: /Buy the full report/ })).toHaveCount(0);
+  await expect(report).not.toContainText("Free report");
   await expect(page.getByTestId("status-reason")).toContainText("refunded");
   await expectNoAxeViolationsLightAndDark(page, "IMEI check: payment required");
 });

@@ -204,7 +204,15 @@ test("cancel inside the 10-minute window works; after the supplier's clock passe
   const cancel = page.getByTestId("unlock-cancel");
   await expect(cancel).toContainText(/You can cancel for \d+:\d\d more/);
   await expectNoAxeViolationsLightAndDark(page, "unlock: placed with cancel countdown");
+  // Issue [15]: cancel asks first, naming the refund; "Keep the order" changes nothing.
   await cancel.getByRole("button", { name: "Cancel this unlock" }).click();
+  const confirm = page.getByRole("dialog", { name: "Cancel this unlock?" });
+  await expect(confirm).toContainText(/€\d+\.\d\d is refunded/);
+  await confirm.getByRole("button", { name: "Keep the order" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(orderStatus(page)).toHaveAttribute("data-status", "placed");
+  await cancel.getByRole("button", { name: "Cancel this unlock" }).click();
+  await confirm.getByRole("button", { name: "Cancel and refund" }).click();
   await expect(page.getByTestId("unlock-cancel-message")).toContainText("cancelled");
   await expect(orderStatus(page)).toHaveAttribute("data-status", "refunded", { timeout: 30_000 });
   await expect(page.getByTestId("unlock-timeline")).toHaveAttribute("data-upstream-status", "canceled");
@@ -224,6 +232,7 @@ test("cancel inside the 10-minute window works; after the supplier's clock passe
   await expect(orderStatus(page)).toHaveAttribute("data-status", "placed", { timeout: 45_000 });
   await emulator.advanceClock(10 * 60_000 + 5_000);
   await page.getByTestId("unlock-cancel").getByRole("button", { name: "Cancel this unlock" }).click();
+  await page.getByRole("dialog", { name: "Cancel this unlock?" }).getByRole("button", { name: "Cancel and refund" }).click();
   const refusal = page.getByTestId("unlock-cancel-message");
   await expect(refusal).toContainText("Too late to cancel");
   await expect(refusal).toHaveAttribute("role", "alert");
@@ -285,4 +294,58 @@ test("a slow create_order shows progress; clicking Pay again and reloading make 
     db.close();
   }
   expect((await createOrderCalls(emulator, IMEI.ordinary)) - callsBefore).toBe(1);
+});
+
+/** The supplier's status calls for one ticket so far (the emulator's call counters). */
+async function statusCalls(emulator: EmulatorControls, ticket: string): Promise<number> {
+  const counters = await emulator.counters();
+  return Object.entries(counters)
+    .filter(([key]) => key.startsWith("GET /check_order_status/") && key.endsWith(`/${ticket}`))
+    .reduce((sum, [, n]) => sum + n, 0);
+}
+
+test("issue [15]: an unlock the supplier finishes early shows within 2 minutes without a reload; check now shows a change at once; cancel is gone once the code is ready", async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  const server = serverOf(testInfo);
+  const emulator = new EmulatorControls(server.emulatorUrl);
+  const db = new ShopDb(server.dataDir);
+  try {
+    // A "days" service the supplier finishes in its first minutes: the early checks see it.
+    const early = uniqueEmail("unlock-early");
+    await buyUnlock(page, { tool: TOOL.days, imei: IMEI.ordinary, email: early });
+    await expect(orderStatus(page)).toHaveAttribute("data-status", "placed", { timeout: 45_000 });
+    await expect(page.getByText("We check with the supplier every minute for the first 10 minutes, then every hour.")).toBeVisible();
+    const [placed] = db.ordersByEmail(early);
+    const ticket = placed!.upstreamOrderId!;
+    await emulator.unlockReady(ticket);
+    const readyAt = Date.now();
+    await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 120_000 });
+    expect(Date.now() - readyAt).toBeLessThan(120_000);
+    await expect(page.getByTestId("unlock-instructions")).toBeVisible();
+    // The code is ready: no cancel is offered any more.
+    await expect(page.getByRole("button", { name: "Cancel this unlock" })).toHaveCount(0);
+    // Within the schedule: a check at 30 s and then one a minute since placing (plus the one that found it).
+    const sincePlaced = Date.now() - db.placedAt(placed!.id)!;
+    expect(await statusCalls(emulator, ticket)).toBeLessThanOrEqual(2 + Math.ceil(sincePlaced / 60_000));
+
+    // "Check now": limited per order, and a change shows at once.
+    const later = uniqueEmail("unlock-check-now");
+    await buyUnlock(page, { tool: TOOL.days, imei: IMEI.ordinary, email: later });
+    await expect(orderStatus(page)).toHaveAttribute("data-status", "placed", { timeout: 45_000 });
+    const checkNow = page.getByTestId("unlock-check-now");
+    await checkNow.getByRole("button", { name: "Check now" }).click();
+    await expect(checkNow).toContainText("no change yet");
+    await checkNow.getByRole("button", { name: "Check now" }).click();
+    await expect(checkNow.getByRole("alert")).toContainText("We just checked");
+    const [second] = db.ordersByEmail(later);
+    await emulator.unlockReady(second!.upstreamOrderId!);
+    await page.waitForTimeout(15_500);
+    await checkNow.getByRole("button", { name: "Check now" }).click();
+    await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 10_000 });
+    await expect(page.getByTestId("unlock-instructions")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel this unlock" })).toHaveCount(0);
+    await expectNoAxeViolationsLightAndDark(page, "unlock: ready after check now");
+  } finally {
+    db.close();
+  }
 });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ProductIcon } from "@/components/shop/product-icon";
 import { ButtonLink } from "@/components/ui/button";
 import { PRODUCTS } from "@/lib/products";
+import { catalogClaims } from "@/lib/products/catalog-claims";
 
 const PROMISES = [
   { icon: Clock, title: "Delivered in minutes", text: "Most orders complete while you wait; you can follow each one live." },
@@ -10,7 +11,8 @@ const PROMISES = [
   { icon: BadgeCheck, title: "Clear prices", text: "Amount, fees and total are shown before you pay. No surprises." },
 ];
 
-export default function HomePage() {
+export default async function HomePage() {
+  const claims = await catalogClaims();
   return (
     <>
       <section className="border-b border-border bg-gradient-to-b from-brand-soft to-bg">
@@ -49,6 +51,11 @@ export default function HomePage() {
                 </span>
                 <span className="mt-4 text-lg font-semibold">{p.name}</span>
                 <span className="text-sm font-medium text-brand">{p.tagline}</span>
+                {claims[p.type] ? (
+                  <span className="text-xs text-muted" data-testid={`claim-${p.type}`}>
+                    {claims[p.type]}
+                  </span>
+                ) : null}
                 <span className="mt-2 flex-1 text-sm text-muted">{p.description}</span>
                 <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium group-hover:text-brand">
                   Get started <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />

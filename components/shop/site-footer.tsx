@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { PRODUCTS, SHOP_NAME } from "@/lib/products";
+import { INFO_PAGES } from "./info/info-page";
 
 export function SiteFooter() {
   return (
@@ -22,13 +23,20 @@ export function SiteFooter() {
           </ul>
         </nav>
         <nav aria-label="Help">
-          <p className="text-sm font-semibold">Your orders</p>
+          <p className="text-sm font-semibold">Help</p>
           <ul className="mt-2 space-y-1.5 text-sm text-muted">
             <li>
               <Link href="/account" prefetch={false} className="hover:text-fg">
                 Order history
               </Link>
             </li>
+            {INFO_PAGES.map((page) => (
+              <li key={page.href}>
+                <Link href={page.href} prefetch={false} className="hover:text-fg">
+                  {page.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

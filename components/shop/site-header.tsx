@@ -1,6 +1,6 @@
-import { Menu } from "lucide-react";
 import Link from "next/link";
 import { PRODUCTS, SHOP_NAME } from "@/lib/products";
+import { PhoneMenu } from "./phone-menu";
 import { ProductIcon } from "./product-icon";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -35,24 +35,7 @@ export function SiteHeader() {
             Account
           </Link>
           <ThemeToggle />
-          <details className="group relative lg:hidden">
-            <summary className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-muted hover:bg-surface-muted [&::-webkit-details-marker]:hidden">
-              <Menu className="size-5" aria-hidden="true" />
-              <span className="sr-only">Menu</span>
-            </summary>
-            <nav aria-label="Products" className="absolute right-0 mt-2 w-64 rounded-xl border border-border bg-surface p-2 shadow-lg">
-              <ul>
-                {PRODUCTS.map((p) => (
-                  <li key={p.type}>
-                    <Link href={p.href} className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-surface-muted">
-                      <ProductIcon type={p.type} className="size-4 text-brand" />
-                      {p.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </details>
+          <PhoneMenu />
         </div>
       </div>
     </header>

@@ -47,6 +47,13 @@ export class ShopDb {
     return (this.db.prepare(`SELECT value FROM "Setting" WHERE key = ?`).get(key) as { value: string } | undefined)?.value ?? null;
   }
 
+  /** When the order was placed with the supplier (epoch ms), or null. */
+  placedAt(id: string): number | null {
+    const row = this.db.prepare(`SELECT placedAt FROM "Order" WHERE id = ?`).get(id) as { placedAt: string | number | null } | undefined;
+    if (row?.placedAt == null) return null;
+    return typeof row.placedAt === "number" ? row.placedAt : Date.parse(row.placedAt);
+  }
+
   order(id: string): OrderRow {
     return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE id = ?`).get(id) as OrderRow;
   }

@@ -65,6 +65,11 @@ export class EmulatorControls {
   }
 
   /** Ends a processing upstream order now with the given outcome (sends its webhook event). */
+  /** The supplier finishes an unlock ticket now, with its planned outcome. */
+  async unlockReady(ticketId: string): Promise<void> {
+    await this.call("POST", `/unlock/orders/${encodeURIComponent(ticketId)}/ready`);
+  }
+
   async settle(upstreamOrderId: string, outcome: "fulfill" | "fail" | "manual_revision"): Promise<void> {
     await this.call("POST", `/commerce/orders/${encodeURIComponent(upstreamOrderId)}/settle`, { outcome });
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { DbClient } from "@/lib/db/create-client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import type { Prisma, User } from "@/lib/db/generated/sqlite/client";
 import { queueMail } from "@/lib/mail/outbox";
 import { sealMail } from "@/lib/mail/seal";
@@ -24,6 +25,16 @@ export type ConfirmResult = { ok: true; email: string; changed: boolean; ordersJ
 
 /** Confirms the address the link was mailed to; once. */
 export async function confirmEmail(db: DbClient, token: string, now = new Date()): Promise<ConfirmResult> {
+  try {
+    return await confirmIn(db, token, now);
+  } catch (error) {
+    // Two accounts confirming the same new address at once: the unique index lets one win.
+    if (isUniqueViolation(error)) return { ok: false, code: "TAKEN", message: "Another account already uses this address. Sign in to that one, or choose another address." };
+    throw error;
+  }
+}
+
+async function confirmIn(db: DbClient, token: string, now: Date): Promise<ConfirmResult> {
   return db.$transaction(async (tx) => {
     const checked = await checkAccountLink(tx, token, "verify_email", now);
     if (!checked.ok) return checked;

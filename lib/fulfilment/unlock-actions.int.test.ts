@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { placeOrder } from "@/lib/orders/placement";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
-import { cancelUnlockOrder, fetchUnlockInstructions, forceUnlockNowait, type UnlockActionOptions } from "./unlock-actions";
+import { cancelUnlockOrder, checkUnlockNow, CODE_READY_MESSAGE, fetchUnlockInstructions, forceUnlockNowait, type UnlockActionOptions } from "./unlock-actions";
 
 // The buyer's and staff's requests on a placed unlock order (cancel, nowait, instructions),
 // against the in-process emulator's unlocking API and a real database.
@@ -114,5 +114,27 @@ describe("fetchUnlockInstructions", () => {
     expect(openFulfillment(done.fulfillment).instructions!.length).toBeGreaterThan(20);
     expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "available" });
     expect((await tb.events(order.id)).find((e) => e.type === "instructions")).toMatchObject({ source: "staff", actor: staffId });
+  });
+});
+
+describe("issue [15]: a fresh status before cancelling, and the buyer's check now", () => {
+  it("check now reads the supplier at once, once per 15 seconds per order; a finished unlock shows at once", async () => {
+    const order = await placedUnlock();
+    expect(await checkUnlockNow(order.ref, buyer, options)).toEqual({ ok: true, status: "placed" });
+    expect(await checkUnlockNow(order.ref, buyer, options)).toMatchObject({ ok: false, code: "TOO_MANY_REQUESTS", message: expect.stringContaining("We just checked") });
+
+    const other = await placedUnlock();
+    await tb.advanceClock(4 * 24 * 60 * 60_000);
+    expect(await checkUnlockNow(other.ref, buyer, options)).toEqual({ ok: true, status: "fulfilled" });
+    expect(openFulfillment((await tb.reload(other.id)).fulfillment).instructions).toEqual(expect.any(String));
+  });
+
+  it("a cancel after the supplier finished reads the status first: the code is shown, nothing is cancelled or refunded", async () => {
+    const order = await placedUnlock();
+    await tb.advanceClock(4 * 24 * 60 * 60_000);
+    expect(await cancelUnlockOrder(order.ref, buyer, options)).toEqual({ ok: false, code: "CODE_READY", message: CODE_READY_MESSAGE });
+    expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled" });
+    expect(tb.refunds).toHaveLength(0);
+    expect(await unlockLedger(order.upstreamOrderId)).toEqual(["debit"]);
   });
 });

@@ -13,6 +13,7 @@ import { FINAL_STATUSES, recordEvent } from "@/lib/orders/lifecycle";
 import { CANCEL_WINDOW_PASSED_MESSAGE, CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
 import { mapUnlockStatus } from "@/lib/orders/upstream-status";
 import { applyUnlockStatus, refundIfDue, type SettleOptions } from "@/lib/payments/settle";
+import { consume, type LimitRule } from "@/lib/security/rate-limit";
 
 // What a buyer (order page) or a staff member (admin dashboard) may ask of a placed unlock
 // order: cancel it inside the supplier's 10-minute window, make it ready now (force=nowait),
@@ -37,12 +38,29 @@ type Ready = { db: DbClient; unlock: UnlockClient; order: Order; ticketId: numbe
 
 const refuse = (code: string, message: string): UnlockActionRefusal => ({ ok: false, code, message });
 
+export const CODE_READY_MESSAGE = "Your unlock code is ready, so the order can no longer be cancelled. It is on this page.";
+
 /** Cancels a placed unlock order (within 10 minutes of placement); the buyer is refunded. */
 export async function cancelUnlockOrder(orderRef: string, actor: UnlockActor, options: UnlockActionOptions = {}): Promise<UnlockActionResult> {
   const ready = await prepare(orderRef, actor, options);
   if ("ok" in ready) return ready;
-  const { db, unlock, order, ticketId, actorId } = ready;
+  const { db, unlock, ticketId, actorId } = ready;
+  let { order } = ready;
   if (order.status === "cancelled") return { ok: true };
+  // A fresh look first: the code may have become ready since the page was drawn, and a cancel
+  // the supplier would refuse is then not even asked (issue [15]). If the look fails, the
+  // cancel's own answer decides.
+  if (!FINAL_STATUSES.includes(order.status)) {
+    try {
+      const current = await unlock.checkOrderStatus(ticketId);
+      await applyUnlockStatus(db, order.id, current, { source: actor.source, actor: actorId, unlock, refundFailedOrder: options.refundFailedOrder, now: options.now });
+      order = await db.order.findUniqueOrThrow({ where: { id: order.id } });
+    } catch (error) {
+      logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, "unlock cancel: status before cancelling not read");
+    }
+  }
+  if (order.status === "cancelled") return { ok: true };
+  if (order.status === "fulfilled") return refuse("CODE_READY", CODE_READY_MESSAGE);
   if (FINAL_STATUSES.includes(order.status)) return refuse("ORDER_FINAL", "This order is already finished and can no longer be cancelled.");
   if (order.upstreamStatus && !CANCELLABLE_UNLOCK_STATUSES.includes(order.upstreamStatus)) {
     return refuse("NOT_CANCELLABLE", "The unlock is already being delivered and can no longer be cancelled.");
@@ -80,6 +98,41 @@ export async function forceUnlockNowait(orderRef: string, actor: UnlockActor, op
     return upstreamRefusal(db, order, actor, actorId, "unlock_nowait_failed", error);
   }
   return { ok: true };
+}
+
+/**
+ * The buyer's "Check now": the order's status read from the supplier at once and applied, beyond
+ * the worker's schedule (lib/orders/schedule.ts). Limited per order, whoever asks: once every
+ * 15 seconds and 12 times an hour, so the status calls stay within the spec's schedule plus the
+ * early checks and these few (issue [15]).
+ */
+export const CHECK_NOW_LIMITS: readonly LimitRule[] = [
+  { name: "unlock-check-now:order:1", points: 1, durationSeconds: 15 },
+  { name: "unlock-check-now:order:2", points: 12, durationSeconds: 3_600 },
+];
+
+export type CheckNowResult = { ok: true; status: string } | (UnlockActionRefusal & { retryAfterSeconds?: number });
+
+export async function checkUnlockNow(orderRef: string, actor: UnlockActor, options: UnlockActionOptions = {}): Promise<CheckNowResult> {
+  const ready = await prepare(orderRef, actor, options);
+  if ("ok" in ready) return ready;
+  const { db, unlock, order, ticketId, actorId } = ready;
+  if (FINAL_STATUSES.includes(order.status)) return { ok: true, status: order.status };
+  for (const rule of CHECK_NOW_LIMITS) {
+    const verdict = await consume(db, rule, order.id);
+    if (!verdict.allowed) {
+      const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+      return { ok: false, code: "TOO_MANY_REQUESTS", message: `We just checked. You can check again in ${seconds} second${seconds === 1 ? "" : "s"}; this page also updates by itself.`, retryAfterSeconds: seconds };
+    }
+  }
+  try {
+    const status = await unlock.checkOrderStatus(ticketId);
+    await applyUnlockStatus(db, order.id, status, { source: actor.source, actor: actorId, unlock, refundFailedOrder: options.refundFailedOrder, now: options.now });
+    const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { status: true } });
+    return { ok: true, status: fresh.status };
+  } catch (error) {
+    return upstreamRefusal(db, order, actor, actorId, "check_now_failed", error);
+  }
 }
 
 /** Reads the instructions (`howto`) again and stores them on the order. */

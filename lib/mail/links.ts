@@ -8,3 +8,9 @@ import { envSchema } from "@/lib/env-schema";
 export function shopUrl(path: string): string {
   return new URL(path, envSchema.shape.APP_URL.parse(process.env.APP_URL || undefined)).toString();
 }
+
+/** The address buyers write to (the contact page, replies to mail): MAIL_FROM's address. */
+export function supportAddress(): string {
+  const from = envSchema.shape.MAIL_FROM.parse(process.env.MAIL_FROM || undefined);
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}

@@ -11,11 +11,16 @@ describe("polling schedule", () => {
     expect(unlockPollDelayMs("instant", 5 * MINUTE)).toBe(MINUTE);
     expect(unlockPollDelayMs("instant", HOUR)).toBe(15 * MINUTE);
     expect(unlockPollDelayMs("minutes", 10 * MINUTE)).toBe(MINUTE);
-    expect(unlockPollDelayMs("hours", 0)).toBe(15 * MINUTE);
-    expect(unlockPollDelayMs("days", 0)).toBe(HOUR);
-    expect(unlockPollDelayMs("weeks", 0)).toBe(12 * HOUR);
-    expect(unlockPollDelayMs("fortnights", 0)).toBe(15 * MINUTE);
-    expect(unlockPollDelayMs(undefined, 0)).toBe(15 * MINUTE);
+    // Every type: early checks through the 10-minute cancel window (30 s, then every minute) …
+    expect(unlockFirstPollDelayMs("hours")).toBe(30 * SECOND);
+    expect(unlockPollDelayMs("hours", 45 * SECOND)).toBe(MINUTE);
+    expect(unlockPollDelayMs("weeks", 9 * MINUTE)).toBe(MINUTE);
+    // … then the spec's schedule.
+    expect(unlockPollDelayMs("hours", 10 * MINUTE)).toBe(15 * MINUTE);
+    expect(unlockPollDelayMs("days", 10 * MINUTE)).toBe(HOUR);
+    expect(unlockPollDelayMs("weeks", 10 * MINUTE)).toBe(12 * HOUR);
+    expect(unlockPollDelayMs("fortnights", 10 * MINUTE)).toBe(15 * MINUTE);
+    expect(unlockPollDelayMs(undefined, 10 * MINUTE)).toBe(15 * MINUTE);
   });
 
   it("checks a payment-link checkout often while the buyer is paying", () => {

@@ -69,9 +69,10 @@ describe("delivered secrets sealed at rest", () => {
     expect(revealed.fulfillment).toMatchObject({ codeRevealedAt: expect.any(String) });
     expect(readRedemption(revealed.fulfillment)).toEqual({ code, url });
 
-    // The staff order page shows it.
+    // The staff order page names what it holds and shows it only on request (revealOrderSecrets, audited).
     const staff = (await loadOrderForStaff(tb.db, row.ref))!;
-    expect(staff.order.fulfillment).toMatchObject({ redemptionCode: code, redemptionUrl: url });
+    expect(staff.secretFields).toEqual(["redemptionCode", "redemptionUrl"]);
+    expect(JSON.stringify(staff.order.fulfillment)).not.toContain(code);
     expect(JSON.stringify(staff.order.fulfillment)).not.toContain("v1.");
 
     // Neither the search index nor the timeline holds it.

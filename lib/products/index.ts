@@ -19,7 +19,7 @@ export const PRODUCTS: ReadonlyArray<{
     type: "esim",
     name: "Travel eSIM",
     href: "/esim",
-    tagline: "Data plans for 150+ destinations",
+    tagline: "Data plans for your next trip",
     description: "Buy before you fly, scan a QR code, and be online the moment you land. Country and regional plans.",
   },
   {
@@ -34,7 +34,7 @@ export const PRODUCTS: ReadonlyArray<{
     name: "Device unlock",
     href: "/unlock",
     tagline: "Use your phone on any network",
-    description: "Official unlock codes for over 1,300 devices and 350 networks, with guaranteed delivery times.",
+    description: "Official unlock codes for your phone and its network, each with a guaranteed delivery time.",
   },
   {
     type: "imeicheck",

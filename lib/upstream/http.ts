@@ -63,12 +63,18 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 export type UpstreamCallOutcome = { api: UpstreamApi; route: string; status?: number; headers?: Headers; body?: unknown; networkError?: string };
 
 // The app plugs its connection-health recorder in here (lib/upstream/connection/health.ts);
-// tests and scripts run without one. It must never throw or wait.
-let observer: ((outcome: UpstreamCallOutcome) => void) | undefined;
+// tests and scripts run without one. It must never throw or wait. On globalThis: Next.js
+// bundles instrumentation (which installs it), pages, actions and routes separately, each with
+// its own copy of this module; a module variable let calls from pages and actions (the unlock
+// catalog, a buyer's cancel) go unrecorded (issue [15]: "Unlocking: None recorded yet").
+type Observer = (outcome: UpstreamCallOutcome) => void;
+const globalForObserver = globalThis as unknown as { __upstreamCallObserver?: Observer };
 
-export function observeUpstreamCalls(fn: ((outcome: UpstreamCallOutcome) => void) | undefined): void {
-  observer = fn;
+export function observeUpstreamCalls(fn: Observer | undefined): void {
+  globalForObserver.__upstreamCallObserver = fn;
 }
+
+const observer = (outcome: UpstreamCallOutcome) => globalForObserver.__upstreamCallObserver?.(outcome);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function sendUpstream(request: UpstreamRequest): Promise<UpstreamResponse> {
@@ -86,7 +92,7 @@ export async function sendUpstream(request: UpstreamRequest): Promise<UpstreamRe
     } catch (error) {
       const failure = classifyFetchFailure(request, error);
       log(request, { attempt, durationMs: performance.now() - started, error: failure.code });
-      observer?.({ api: request.api, route: request.route, networkError: failure.code });
+      observer({ api: request.api, route: request.route, networkError: failure.code });
       if (failure.retryable && attempt < policy.maxAttempts) {
         await sleep(backoffDelay(attempt, policy));
         continue;
@@ -97,7 +103,7 @@ export async function sendUpstream(request: UpstreamRequest): Promise<UpstreamRe
     const durationMs = performance.now() - started;
     const body = await readJson(request, response);
     log(request, { attempt, durationMs, status: response.status, requestId: requestIdOf(body) });
-    observer?.({ api: request.api, route: request.route, status: response.status, headers: response.headers, body });
+    observer({ api: request.api, route: request.route, status: response.status, headers: response.headers, body });
 
     if (rateLimitStatuses.includes(response.status) && attempt < policy.maxAttempts) {
       const wait = requestedWaitMs(response.headers) ?? backoffDelay(attempt, policy);

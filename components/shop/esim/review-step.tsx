@@ -4,6 +4,7 @@ import type { BuyerPricing } from "@/lib/orders/buyer-view";
 import { Card, CardTitle } from "@/components/ui/card";
 import { formatMoney } from "@/lib/money";
 import { countryList } from "@/lib/products/esim/destination";
+import { EsimCompatibilityCheck } from "./compatibility-check";
 import { DestinationBanner } from "./destination-banner";
 import { dataText, validityText } from "@/lib/products/esim/format";
 import { EsimPayForm, type EsimPayFields, type EsimPayState } from "./pay-form";
@@ -60,6 +61,7 @@ export function EsimReviewStep({
           <PriceBreakdown pricing={pricing} amountLabel="eSIM plan" />
         </div>
       </Card>
+      <EsimCompatibilityCheck />
       <Card>
         <CardTitle id="pay-heading" className="mb-4">
           Pay

@@ -8,6 +8,14 @@ import { EsimInstallSteps } from "./esim-install-steps";
 import { EsimQr } from "./esim-qr";
 import { EsimRemainingData } from "./esim-remaining-data";
 import { esimInstall, esimPurchase } from "@/lib/products/esim/lines";
+import type { DeviceKind } from "@/lib/http/device";
+
+/** What to do first, for the device this page is open on (lib/http/device.ts). */
+const INSTALL_LEAD: Record<DeviceKind, string> = {
+  ios: "On this iPhone, tap “Install on this iPhone”. Or scan the QR code from another screen with the phone you will travel with.",
+  android: "On this Android phone, add the eSIM in Settings and enter the activation code below (copy it), or scan the QR code shown on another screen.",
+  desktop: "Scan this QR code with the phone you will travel with: open its camera (iPhone) or Settings › Network › Add eSIM (Android).",
+};
 
 export type EsimDeliveryOrder = { id: string; ref: string; status: string; userId: string | null; fulfillment: unknown; detail: unknown };
 
@@ -22,7 +30,7 @@ export function esimLinesHref(iccid: string, order: Pick<EsimDeliveryOrder, "ref
  * ICCID, the "installs once" warning, and the remaining data (asked from the supplier at most
  * every five minutes: lib/products/esim/remaining-data.ts). Nothing before fulfillment.
  */
-export async function EsimDelivery({ order }: { order: EsimDeliveryOrder }) {
+export async function EsimDelivery({ order, device }: { order: EsimDeliveryOrder; device: DeviceKind }) {
   if (order.status !== "fulfilled") return null;
   const install = esimInstall(order.fulfillment);
   const { activation } = install;
@@ -43,17 +51,21 @@ export async function EsimDelivery({ order }: { order: EsimDeliveryOrder }) {
           </span>
         </p>
 
-        <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
-          <EsimQr lpa={activation?.lpa ?? null} hostedQrUrl={install.hostedQrUrl} />
+        <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start" data-testid="esim-install" data-device={device}>
+          <EsimQr lpa={activation?.lpa ?? null} fileUrl={activation || install.hostedQrUrl ? `/orders/${order.ref}/files/esim-qr.png` : null} />
           <div className="flex w-full min-w-0 flex-col gap-3">
-            <p className="text-sm text-muted">Scan the QR code with the phone you will travel with, or install directly on this iPhone.</p>
-            {install.iphoneInstallUrl ? (
-              <a href={install.iphoneInstallUrl} className={buttonClasses("primary", "md", "w-full sm:w-auto sm:self-start")} data-testid="esim-iphone-install">
-                <Smartphone className="size-4" aria-hidden="true" />
-                Install on this iPhone
-              </a>
+            <p className="text-sm text-muted" data-testid="esim-install-lead">
+              {INSTALL_LEAD[device]}
+            </p>
+            {device === "ios" && install.iphoneInstallUrl ? (
+              <>
+                <a href={install.iphoneInstallUrl} className={buttonClasses("primary", "md", "w-full sm:w-auto sm:self-start")} data-testid="esim-iphone-install">
+                  <Smartphone className="size-4" aria-hidden="true" />
+                  Install on this iPhone
+                </a>
+                <p className="text-xs text-muted">One-tap install needs iOS 17.4 or later; otherwise use the QR code from another screen, or the details below.</p>
+              </>
             ) : null}
-            <p className="text-xs text-muted">One-tap install needs iOS 17.4 or later; otherwise use the QR code or the details below.</p>
           </div>
         </div>
 
@@ -80,7 +92,7 @@ export async function EsimDelivery({ order }: { order: EsimDeliveryOrder }) {
           <h3 id="install-heading" className="font-semibold">
             How to install
           </h3>
-          <EsimInstallSteps confirmationCodeRequired={activation?.confirmationCodeRequired ?? false} />
+          <EsimInstallSteps confirmationCodeRequired={activation?.confirmationCodeRequired ?? false} device={device} />
         </section>
 
         <div className="border-t border-border pt-5">

@@ -1,18 +1,18 @@
 "use client";
 
-import { Copy, Eye, EyeOff, ExternalLink } from "lucide-react";
+import { Copy, Eye, EyeOff } from "lucide-react";
 import { useActionState, useEffect, useRef, useState } from "react";
-import { buttonClasses, Button } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useToast } from "@/components/ui/toast";
 
-export type RevealState = { ok: true; code: string; url: string | null; revealedAt: string } | { ok: false; error?: string };
+export type RevealState = { ok: true; code: string; revealedAt: string } | { ok: false; error?: string };
 
 /**
  * The gift card's code behind "Reveal code". Until the buyer asks, the page holds no code at all
  * (the server action answers it), so it is not in the HTML, a screenshot or over a shoulder.
- * Once shown: copy to the clipboard, open the redemption page, hide it again.
+ * Once shown: copy to the clipboard, hide it again.
  */
 export function GiftcardCode({ action, revealedAt: initialRevealedAt }: { action: (state: RevealState, form: FormData) => Promise<RevealState>; revealedAt: string | null }) {
   const [state, formAction] = useActionState(action, { ok: false });
@@ -73,12 +73,6 @@ export function GiftcardCode({ action, revealedAt: initialRevealedAt }: { action
               <Copy className="size-4" aria-hidden="true" />
               Copy code
             </Button>
-            {shown.url ? (
-              <a href={shown.url} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "md", "sm:flex-1")}>
-                <ExternalLink className="size-4" aria-hidden="true" />
-                Redeem online<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            ) : null}
             <Button variant="ghost" onClick={() => setHiddenState(state)}>
               <EyeOff className="size-4" aria-hidden="true" />
               Hide code

@@ -1,7 +1,6 @@
-import { ExternalLink, FileText } from "lucide-react";
+import { FileText } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
-import { buttonClasses } from "@/components/ui/button";
 import { catalogImageUrl } from "@/lib/catalog/images";
 import { DeviceImage } from "@/components/shop/unlock/device-image";
 import { readImeiCheck, safeWebUrl, type ImeiCheckView } from "@/lib/products/imeicheck/lines";
@@ -54,29 +53,17 @@ function NetworkLists({ title, id, entries, empty }: { title: string; id: string
   );
 }
 
-function ExtraButtons({ items }: { items: ImeiCheckView["extraInfo"] }) {
-  const buttons = items.map((item) => ({ ...item, url: safeWebUrl(item.url) })).filter((item) => item.type === "button" && item.url && item.txt);
-  if (buttons.length === 0) return null;
-  return (
-    <div className="flex flex-wrap gap-3">
-      {buttons.map((item) => (
-        <a key={item.url} href={item.url!} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "md")}>
-          {item.txt}
-          <ExternalLink className="size-4" aria-hidden="true" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
-      ))}
-    </div>
-  );
-}
-
-export function ImeiCheckReport({ fulfillment }: { fulfillment: unknown }) {
+/**
+ * The IMEI report on the order page. The supplier's own links (its PDF, its buttons) are never
+ * shown: the PDF is served from the shop's address (app/(shop)/orders/[ref]/files).
+ */
+export function ImeiCheckReport({ fulfillment, orderRef }: { fulfillment: unknown; orderRef: string }) {
   const result = readImeiCheck(fulfillment);
   if (!result) return null;
-  const { device, errors, report, payment, extraInfo } = result;
+  const { device, errors, report, payment } = result;
   const paid = payment?.type === "P";
   const name = [device?.brandName, device?.marketingName || device?.modelName].filter(Boolean).join(" ");
-  const reportUrl = report?.reportUrl ? safeWebUrl(report.reportUrl) : null;
+  const reportUrl = report?.reportUrl && safeWebUrl(report.reportUrl) ? `/orders/${orderRef}/files/report.pdf` : null;
 
   return (
     <Card data-testid="imeicheck-report">
@@ -110,7 +97,8 @@ export function ImeiCheckReport({ fulfillment }: { fulfillment: unknown }) {
               </>
             ) : null}
             <dt className="text-muted">Report</dt>
-            <dd>{paid ? "Paid report (only the device data is free)" : payment?.desc || "Free report"}</dd>
+            {/* What this order bought, in the shop's words: never the supplier's "free report" note about its own pricing. */}
+            <dd>{paid ? "Device data only" : "Full report"}</dd>
           </dl>
         </div>
 
@@ -129,10 +117,10 @@ export function ImeiCheckReport({ fulfillment }: { fulfillment: unknown }) {
 
         {paid && !report ? (
           <div className="rounded-lg bg-warn-soft px-4 py-3 text-sm" data-testid="imeicheck-payment-required">
-            <p className="font-semibold">Payment required for the full report</p>
+            <p className="font-semibold">The full report is not included</p>
             <p className="mt-1">
-              For this device the checking service gives only the device data for free. The blacklist status, network lists and history are in its paid full report
-              {payment?.desc ? ` (${payment.desc})` : ""}, which you can buy from it directly.
+              For this device the blacklist status, network lists and history are only in a separately priced full report, which this check could not include. The order
+              is refunded in full.
             </p>
           </div>
         ) : null}
@@ -196,7 +184,6 @@ export function ImeiCheckReport({ fulfillment }: { fulfillment: unknown }) {
             ) : null}
           </>
         ) : null}
-        <ExtraButtons items={extraInfo} />
       </div>
     </Card>
   );

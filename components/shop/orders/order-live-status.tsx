@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -26,6 +26,7 @@ async function fetchStatus(ref: string): Promise<OrderStatusSnapshot> {
  */
 export function OrderLiveStatus({ orderRef, initial }: { orderRef: string; initial: OrderStatusSnapshot }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const { data, isError } = useQuery({
     queryKey: ["order-status", orderRef],
     queryFn: () => fetchStatus(orderRef),
@@ -43,6 +44,16 @@ export function OrderLiveStatus({ orderRef, initial }: { orderRef: string; initi
 
   // The server rendered `initial`; when the polled status moves on, re-render the page.
   const shownStatus = useRef(initial.status);
+
+  // A newer server rendering (after the buyer's own action, e.g. a cancel) wins over the last
+  // poll at once: the badge follows the page without waiting for the next poll.
+  useEffect(() => {
+    const cached = queryClient.getQueryData<OrderStatusSnapshot>(["order-status", orderRef]);
+    if (!cached || Date.parse(initial.updatedAt) > Date.parse(cached.updatedAt)) {
+      shownStatus.current = initial.status;
+      queryClient.setQueryData(["order-status", orderRef], initial);
+    }
+  }, [initial, orderRef, queryClient]);
   useEffect(() => {
     if (data.status !== shownStatus.current) {
       shownStatus.current = data.status;

@@ -4,6 +4,7 @@ import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-c
 import { Card, CardTitle } from "@/components/ui/card";
 import { guaranteedTimeText, pollingText } from "@/lib/products/unlock/text";
 import { UnlockCancel, type UnlockCancelState } from "./unlock-cancel";
+import { UnlockCheckNow, type CheckNowState } from "./unlock-check-now";
 import { UnlockInstructions } from "./unlock-instructions";
 import { UnlockPlacingProgress } from "./unlock-placing-progress";
 import { UnlockStatusTimeline } from "./unlock-status-timeline";
@@ -27,7 +28,15 @@ const DEAD_ENDS = new Set(["canceled", "cancelled", "notavailable", "error"]);
  * cancel inside the 10-minute window, the instructions once available, and the refund of a
  * cancelled or unavailable unlock.
  */
-export function UnlockOrderSection({ order, cancelAction }: { order: UnlockOrderForPage; cancelAction: (state: UnlockCancelState, form: FormData) => Promise<UnlockCancelState> }) {
+export function UnlockOrderSection({
+  order,
+  cancelAction,
+  checkNowAction,
+}: {
+  order: UnlockOrderForPage;
+  cancelAction: (state: UnlockCancelState, form: FormData) => Promise<UnlockCancelState>;
+  checkNowAction: (state: CheckNowState, form: FormData) => Promise<CheckNowState>;
+}) {
   const detail = readUnlockDetail(order.detail);
   const instructions = (order.fulfillment as { instructions?: unknown } | null)?.instructions;
   const upstream = order.upstreamStatus?.toLowerCase() ?? null;
@@ -45,15 +54,18 @@ export function UnlockOrderSection({ order, cancelAction }: { order: UnlockOrder
         </CardTitle>
         {placing ? <UnlockPlacingProgress sinceIso={order.paidAt?.toISOString() ?? null} /> : <UnlockStatusTimeline upstreamStatus={upstream} />}
         {order.status === "placed" ? (
-          <p className="mt-4 text-xs text-muted">
-            {time ? `Guaranteed delivery: ${guaranteedTimeText(time)}. ` : ""}
-            {pollingText(detail.guaranteedTimeType)}
-          </p>
+          <div className="mt-4 flex flex-col gap-3">
+            <p className="text-xs text-muted">
+              {time ? `Guaranteed delivery: ${guaranteedTimeText(time)}. ` : ""}
+              {pollingText(detail.guaranteedTimeType)}
+            </p>
+            <UnlockCheckNow action={checkNowAction} />
+          </div>
         ) : null}
         {cancellable || (upstream === "canceled" && order.placedAt) ? (
           // Kept mounted once cancelled, so the buyer's own "cancelled" confirmation stays on screen.
           <div className={cancellable ? "mt-5 border-t border-border pt-4" : "mt-5"}>
-            <UnlockCancel msLeft={cancellable ? cancelMsLeft(order.placedAt!) : 0} open={cancellable} action={cancelAction} />
+            <UnlockCancel msLeft={cancellable ? cancelMsLeft(order.placedAt!) : 0} open={cancellable} refundText={amount} action={cancelAction} />
           </div>
         ) : null}
         {deadEnd ? (

@@ -1,5 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { LocalTime } from "@/components/ui/local-time";
+import { SERVICE_LABELS } from "@/lib/products/topup/service-labels";
 import type { PromotionView } from "@/lib/products/topup/types";
 
 /**
@@ -20,6 +21,7 @@ export function Promotions({ promotions, showOperator = false }: { promotions: P
               {promo.bonusPercent ? <span className="ml-2 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-brand-fg">+{promo.bonusPercent}%</span> : null}
             </p>
             {promo.description ? <p className="mt-0.5 text-fg">{promo.description}</p> : null}
+            {promo.serviceTypes ? <p className="mt-0.5 text-xs text-muted">On {promo.serviceTypes.map((type) => SERVICE_LABELS[type]?.toLowerCase() ?? type).join(" and ")} only.</p> : null}
             {promo.endsAt ? (
               <p className="mt-0.5 text-xs text-muted">
                 Until <LocalTime iso={promo.endsAt} withTime={false} />

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ReviewPayForm } from "@/components/shop/checkout/review-pay-form";
 import type { SuffixFlag } from "@/lib/validation/imei";
 import { ImeiSuffixFields } from "./imei-suffix-fields";
@@ -52,7 +52,7 @@ export function UnlockOrderForm({ action, fields, needs, networkText, totalText,
     >
       {(state) => (
         <>
-          <Checklist networkText={networkText} serverError={state.fieldErrors?.checklist} />
+          <Checklist networkText={networkText} serverError={state.fieldErrors?.checklist} answer={state} />
           <div className="flex flex-col gap-4">
             <h2 className="text-base font-semibold">Your phone</h2>
             <ImeiSuffixFields needs={needs} serverErrors={state.fieldErrors} />
@@ -63,11 +63,18 @@ export function UnlockOrderForm({ action, fields, needs, networkText, totalText,
   );
 }
 
-function Checklist({ networkText, serverError }: { networkText: string; serverError?: string }) {
+function Checklist({ networkText, serverError, answer }: { networkText: string; serverError?: string; answer: UnlockPayState }) {
   const [checked, setChecked] = useState<Record<string, boolean>>({});
+  const box = useRef<HTMLFieldSetElement>(null);
+  // React resets a form after its action has answered, and a reset unticks controlled
+  // checkboxes in the page while their state stays ticked: after each answer (a refusal keeps
+  // the buyer here), tick again what the buyer ticked.
+  useEffect(() => {
+    for (const input of box.current?.querySelectorAll<HTMLInputElement>("input[type=checkbox]") ?? []) input.checked = !!checked[input.name];
+  }, [answer, checked]);
   const checklistError = serverError && !CHECKLIST.every((c) => checked[c]) ? serverError : undefined;
   return (
-    <fieldset className="flex flex-col gap-3" aria-describedby={checklistError ? "checklist-error" : undefined}>
+    <fieldset ref={box} className="flex flex-col gap-3" aria-describedby={checklistError ? "checklist-error" : undefined}>
       <legend className="mb-2 text-base font-semibold">Before you order</legend>
       {CHECKLIST.map((name) => (
         <div key={name} className="flex items-start gap-3 text-sm">

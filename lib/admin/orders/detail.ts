@@ -2,7 +2,7 @@ import "server-only";
 import type { DbClient } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { asObject } from "@/lib/orders/detail";
-import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
+import { openFulfillment, SECRET_FULFILLMENT_FIELDS } from "@/lib/orders/sealed-fulfillment";
 
 /** Everything the staff order page shows, read in one go. */
 export async function loadOrderForStaff(db: DbClient, ref: string) {
@@ -16,8 +16,12 @@ export async function loadOrderForStaff(db: DbClient, ref: string) {
     },
   });
   if (!found) return null;
-  // Staff see the delivered secrets (to help a buyer): opened here, sealed in the database.
-  const order = { ...found, fulfillment: openFulfillment(found.fulfillment) as Prisma.JsonValue };
+  // Delivered secrets (codes, activation strings, instructions) are not on the page: staff see
+  // which exist and reveal them on request, audited (revealOrderSecrets in ./staff-actions.ts).
+  const opened = openFulfillment(found.fulfillment);
+  const secretFields = SECRET_FULFILLMENT_FIELDS.filter((field) => opened[field] !== undefined && opened[field] !== null && opened[field] !== "");
+  const shown = Object.fromEntries(Object.entries(opened).filter(([key]) => !(SECRET_FULFILLMENT_FIELDS as readonly string[]).includes(key)));
+  const order = { ...found, fulfillment: shown as Prisma.JsonValue };
   // Verified commerce receipts carry the upstream order they are about in their own indexed
   // column (never a scan of every raw body); rejected ones name no order the shop can trust.
   const receipts = order.upstreamOrderId
@@ -37,7 +41,7 @@ export async function loadOrderForStaff(db: DbClient, ref: string) {
   const upstreamHistory = order.events
     .map((e) => ({ at: e.createdAt, status: asObject(e.data).upstreamStatus, source: e.source }))
     .filter((h): h is { at: Date; status: string; source: typeof h.source } => typeof h.status === "string");
-  return { order, receipts, mails, actorEmail, upstreamHistory };
+  return { order, secretFields, receipts, mails, actorEmail, upstreamHistory };
 }
 
 export type StaffOrderView = NonNullable<Awaited<ReturnType<typeof loadOrderForStaff>>>;

@@ -101,5 +101,13 @@ describe("staff order actions", () => {
     expect(deliveries[1]).toMatchObject({ sealed: true, to: "buyer@example.com", subject: delivery.subject });
     expect(deliveries[1]!.body).not.toContain("99887766");
     expect(openMailText(deliveries[1]!, deliveries[1]!.body)).toContain("Unlock code: 99887766");
+
+    // Issue [15]: staff see the delivered instructions only on request, and the reveal is audited (without the secret).
+    expect(await actions.revealOrderSecrets(tb.db, order.id, staff)).toEqual({ ok: true, secrets: [["instructions", "Unlock code: 99887766"]] });
+    const audit = await tb.db.auditLog.findFirstOrThrow({ where: { action: "order.reveal_secrets", targetId: order.id } });
+    expect(audit).toMatchObject({ actorId: staff.id });
+    expect(JSON.stringify(audit)).not.toContain("99887766");
+    const plain = await tb.paidOrder("imeicheck", { imei: "490154203237518" });
+    expect(await actions.revealOrderSecrets(tb.db, plain.id, staff)).toMatchObject({ ok: false, code: "NOTHING_DELIVERED" });
   });
 });

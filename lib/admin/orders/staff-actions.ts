@@ -14,6 +14,7 @@ import { appClients } from "@/lib/orders/clients";
 import { isCommerceProduct } from "@/lib/orders/detail";
 import { cancelUnlockOrder, fetchUnlockInstructions, forceUnlockNowait } from "@/lib/fulfilment/unlock-actions";
 import type { MailOutbox, Order } from "@/lib/db/generated/sqlite/client";
+import { openFulfillment, SECRET_FULFILLMENT_FIELDS } from "@/lib/orders/sealed-fulfillment";
 import { PaymentError, refundPayment } from "@/lib/payments";
 import { isUpstreamError } from "@/lib/upstream/errors";
 
@@ -142,6 +143,26 @@ export async function resendOrderMail(db: DbClient, orderId: string, mailId: str
   });
   const sent = await db.mailOutbox.findUnique({ where: { id: copy.id }, select: { status: true } });
   return { ok: true, message: sent?.status === "sent" ? `Sent again to ${mail.to}.` : `Queued again for ${mail.to}; the mail server did not take it yet, it is retried.` };
+}
+
+export type RevealedSecrets = { ok: true; secrets: Array<[string, string]> } | { ok: false; code: string; message: string };
+
+/**
+ * The order's delivered secrets (a gift card code, an eSIM's activation code, unlock
+ * instructions) for a staff member helping its buyer: shown only on request, and each reveal
+ * audited with who and when (never the secret itself).
+ */
+export async function revealOrderSecrets(db: DbClient, orderId: string, actor: Actor): Promise<RevealedSecrets> {
+  const order = await findOrder(db, orderId);
+  if (!order) return { ok: false, code: "ORDER_NOT_FOUND", message: "That order does not exist." };
+  const opened = openFulfillment(order.fulfillment);
+  const secrets = SECRET_FULFILLMENT_FIELDS.flatMap((field): Array<[string, string]> => {
+    const value = opened[field];
+    return typeof value === "string" && value !== "" ? [[field, value]] : [];
+  });
+  if (secrets.length === 0) return { ok: false, code: "NOTHING_DELIVERED", message: "This order holds no delivered codes." };
+  await recordAudit({ actor, action: "order.reveal_secrets", targetType: "order", targetId: order.id, after: { fields: secrets.map(([field]) => field) } });
+  return { ok: true, secrets };
 }
 
 type UnlockAction = typeof forceUnlockNowait;

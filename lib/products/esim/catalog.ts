@@ -176,7 +176,9 @@ export async function loadPlanOffer(code: string, catalogId: string): Promise<Lo
     };
     return { ok: true, value: { destination, plan, priceToken: detail.price_token }, age: catalogAgeOf(read) ?? destinations.age };
   } catch (error) {
-    if (isUpstreamError(error) && error.status === 404 && error.canonicalCode !== ESIM_DISABLED) return notSold;
+    // By the code, not the status: a failure remembered by the catalog cache comes back
+    // without its HTTP status (lib/catalog/cache-store.ts recordedError), and must still say 404.
+    if (isUpstreamError(error) && (error.canonicalCode === "PLAN_NOT_FOUND" || error.status === 404) && error.canonicalCode !== ESIM_DISABLED) return notSold;
     return failure(error, "eSIM plan");
   }
 }

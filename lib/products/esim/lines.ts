@@ -28,13 +28,12 @@ export type EsimInstall = {
   iccid: string | null;
   /** Parsed from lpa_string; null when the supplier sent none or it is not an activation code. */
   activation: ActivationCode | null;
-  /** The supplier's hosted QR PNG: shown when the app cannot draw the QR itself, and offered as a second source. */
+  /** The supplier's hosted QR PNG: served through the shop (never linked) when the app cannot draw the QR itself. */
   hostedQrUrl: string | null;
-  /** iPhone one-tap install: the supplier's install_url, else Apple's universal link with the code. */
+  /** iPhone one-tap install: Apple's universal link with the code (never the supplier's install_url, on its own host). */
   iphoneInstallUrl: string | null;
 };
 
-const httpsUrl = (value: unknown): string | null => (typeof value === "string" && /^https:\/\/[^\s]+$/.test(value.trim()) ? value.trim() : null);
 const httpUrl = (value: unknown): string | null => (typeof value === "string" && /^https?:\/\/[^\s]+$/.test(value.trim()) ? value.trim() : null);
 
 export function esimInstall(fulfillment: unknown): EsimInstall {
@@ -47,6 +46,6 @@ export function esimInstall(fulfillment: unknown): EsimInstall {
     activation,
     // The hosted QR may be served over plain http by a sandbox; the install link must be https.
     hostedQrUrl: httpUrl(record.qrCodeUrl),
-    iphoneInstallUrl: httpsUrl(record.installUrl) ?? (activation ? appleInstallUrl(activation.lpa) : null),
+    iphoneInstallUrl: activation ? appleInstallUrl(activation.lpa) : null,
   };
 }

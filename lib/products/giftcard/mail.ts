@@ -4,7 +4,8 @@ import { giftcardRedeemHelp } from "./lines";
 // The gift card delivery mail's own part (lib/mail/delivery-mail.ts). Whether the code itself
 // goes into mail is a staff setting (./mail-setting.ts, off by default): without it, the mail
 // says where to redeem and sends the buyer to the order page, where the code is revealed (and
-// its reveal recorded). A redemption link that carries the code counts as the code.
+// its reveal recorded). The supplier's redemption link is never put in mail: it is on the
+// supplier's own host (issue [15]); how to redeem comes from the brand's catalog entry.
 
 export function giftcardDeliveryParts(
   fulfillment: Record<string, unknown>,
@@ -12,9 +13,6 @@ export function giftcardDeliveryParts(
   { codesInMail, orderUrl }: { codesInMail: boolean; orderUrl: string },
 ): { parts: MailPart[]; carriesSecret: boolean } {
   const code = typeof fulfillment.redemptionCode === "string" && fulfillment.redemptionCode.trim() ? fulfillment.redemptionCode.trim() : null;
-  const url = typeof fulfillment.redemptionUrl === "string" && /^https:\/\/\S+$/.test(fulfillment.redemptionUrl.trim()) ? fulfillment.redemptionUrl.trim() : null;
-  const urlCarriesCode = Boolean(url && code && url.includes(code));
-  const showUrl = url !== null && (codesInMail || !urlCarriesCode);
   const { worksIn, instructions } = giftcardRedeemHelp(detail);
 
   const parts: MailPart[] = [];
@@ -25,10 +23,8 @@ export function giftcardDeliveryParts(
     parts.push({ kind: "text", text: "Your code is waiting on your order page: tap “Reveal code” there to see it and copy it. We do not put codes in mail, where anyone who reads your inbox could spend them." });
     parts.push({ kind: "button", label: "Reveal your code", url: `${orderUrl}#delivery-heading` });
   }
-  if (showUrl) parts.push({ kind: "button", label: "Redeem online", url: url! });
   if (worksIn || instructions) {
     parts.push({ kind: "lines", lines: [...(worksIn ? [{ label: "Works in", value: worksIn }] : []), ...(instructions ? [{ label: "How to redeem", value: instructions }] : [])] });
   }
-  // The redemption link is kept sealed like the code (lib/orders/sealed-fulfillment.ts).
-  return { parts, carriesSecret: (codesInMail && code !== null) || showUrl };
+  return { parts, carriesSecret: codesInMail && code !== null };
 }

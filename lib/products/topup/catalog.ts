@@ -1,6 +1,7 @@
 import "server-only";
 import { getCountries, getCountryCallingCode, isSupportedCountry } from "libphonenumber-js/min";
 import { countryNameOf } from "./countries";
+import { promotionRunning, promotionServiceTypes } from "./promotion-scope";
 import type { CountryOption, PromotionView } from "./types";
 import { loadRead, type Loaded } from "@/lib/catalog/loaded";
 import { topupCountries, topupPromotions } from "@/lib/catalog/topup";
@@ -46,6 +47,7 @@ export function promotionView(p: Promotion): PromotionView {
     operatorName: p.operator_name ?? null,
     countryCode: typeof p.iso_short_code === "string" ? p.iso_short_code : null,
     countryName: typeof p.iso_short_code === "string" ? countryNameOf(p.iso_short_code, typeof p.country_name === "string" ? p.country_name : undefined) : null,
+    serviceTypes: promotionServiceTypes(p),
   };
 }
 
@@ -60,6 +62,6 @@ export async function loadPromotions(country?: string, operatorId?: string): Pro
   return loaded.value
     .filter((p) => !country || p.iso_short_code === country.toLowerCase())
     .filter((p) => !operatorId || !p.id_operator || p.id_operator === operatorId)
-    .filter((p) => !p.ends_at || Date.parse(p.ends_at) > now)
+    .filter((p) => promotionRunning(p, now))
     .map(promotionView);
 }

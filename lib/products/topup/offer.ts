@@ -7,6 +7,8 @@ import { db } from "@/lib/db";
 import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
 import type { Rate } from "@/lib/upstream/commerce";
 import { loadPromotions, promotionView } from "./catalog";
+import { promotionApplies } from "./promotion-scope";
+import { SERVICE_LABELS } from "./service-labels";
 import { loadRead, NOT_SOLD, type Loaded } from "@/lib/catalog/loaded";
 
 // What the shop offers for one operator: its service types (airtime, data, bundle) with every
@@ -18,7 +20,6 @@ import { loadRead, NOT_SOLD, type Loaded } from "@/lib/catalog/loaded";
 export type OfferResult = Loaded<TopupOffer>;
 
 const SERVICE_ORDER = ["airtime", "data", "bundle"];
-export const SERVICE_LABELS: Record<string, string> = { airtime: "Airtime", data: "Data", bundle: "Bundles" };
 
 export async function loadOperatorOffer(operatorId: string): Promise<OfferResult> {
   const [product, margin] = await Promise.all([loadRead(() => topupProduct(operatorId), "top-up operator"), getMargin(db, "topup")]);
@@ -38,7 +39,8 @@ export async function loadOperatorOffer(operatorId: string): Promise<OfferResult
 
   const ownPromotions = (detail.promotions ?? []).map(promotionView);
   const countryPromotions = await loadPromotions(detail.iso_short_code, detail.id_operator);
-  const promotions = dedupe([...ownPromotions, ...countryPromotions]);
+  // Only what applies to this operator's rates ("Double data" is not shown beside airtime only).
+  const promotions = dedupe([...ownPromotions, ...countryPromotions]).filter((p) => promotionApplies(p.serviceTypes, serviceTypes.map((group) => group.type)));
 
   return {
     ok: true,

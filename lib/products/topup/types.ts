@@ -32,6 +32,8 @@ export type PromotionView = {
   operatorName: string | null;
   countryCode: string | null;
   countryName: string | null;
+  /** The service types it is for (./promotion-scope.ts); null for every rate. */
+  serviceTypes: string[] | null;
 };
 
 export type OperatorSummary = {

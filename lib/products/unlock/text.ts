@@ -41,11 +41,11 @@ export function pollingText(type: string | undefined): string {
     case "minutes":
       return "We check with the supplier every minute.";
     case "days":
-      return "We check with the supplier every hour.";
+      return "We check with the supplier every minute for the first 10 minutes, then every hour. This page updates by itself.";
     case "weeks":
-      return "We check with the supplier twice a day.";
+      return "We check with the supplier every minute for the first 10 minutes, then twice a day. This page updates by itself.";
     default:
-      return "We check with the supplier every 15 minutes.";
+      return "We check with the supplier every minute for the first 10 minutes, then every 15 minutes. This page updates by itself.";
   }
 }
 

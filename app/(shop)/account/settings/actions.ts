@@ -1,5 +1,6 @@
 "use server";
 
+import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
 import { changePassword, requestEmailChange } from "@/lib/account/settings";
 import { signIn } from "@/lib/auth/config";
@@ -27,7 +28,14 @@ export async function changePasswordAction(_state: SettingsFormState, form: Form
   const result = await changePassword(db, user.id, current, next);
   if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
   // Every session ended with the old password, this one too: sign this browser in again.
-  await signIn("credentials", { email: user.email, password: next, redirectTo: "/account/settings?changed=password" });
+  try {
+    await signIn("credentials", { email: user.email, password: next, redirectTo: "/account/settings?changed=password" });
+  } catch (error) {
+    // Success is a redirect (thrown). If this sign-in is refused (the account's sign-in limit),
+    // the password is changed all the same: the buyer signs in with it.
+    if (error instanceof AuthError) redirect("/account/sign-in?next=/account/settings");
+    throw error;
+  }
   redirect("/account/settings?changed=password");
 }
 

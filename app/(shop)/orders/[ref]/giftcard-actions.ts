@@ -28,7 +28,9 @@ export async function revealGiftcardCodeAction(ref: string, _state: RevealState,
   try {
     const reveal = await recordCodeReveal(db, order.id, { actor: user?.id ?? null });
     if (!reveal) return { ok: false, error: "We could not find that order." };
-    return { ok: true, code: redemption.code, url: redemption.url, revealedAt: reveal.revealedAt };
+    // Never the supplier's redemption link: it is on the supplier's own host (issue [15]); the
+    // brand's way to redeem is on the page, from the catalog.
+    return { ok: true, code: redemption.code, revealedAt: reveal.revealedAt };
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "gift card code reveal could not be recorded");
     return { ok: false, error: "We could not show the code just now. Please try again." };

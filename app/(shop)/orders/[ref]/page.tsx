@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { payNowAction } from "./actions";
 import { revealGiftcardCodeAction } from "./giftcard-actions";
-import { cancelUnlockAction } from "./unlock-actions";
+import { cancelUnlockAction, checkUnlockNowAction } from "./unlock-actions";
 import { FulfillmentDetails, DetailRows } from "@/components/shop/orders/fulfillment-details";
 import { EsimDelivery } from "@/components/shop/orders/esim-delivery";
 import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
@@ -27,6 +28,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { formatMoney } from "@/lib/money";
+import { deviceKindOf } from "@/lib/http/device";
 import { findViewableOrder } from "@/lib/orders/access";
 import { BUY_AGAIN_LABEL } from "@/lib/orders/buy-again";
 import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
@@ -116,9 +118,9 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
             />
           ) : null}
 
-          {isEsim ? <EsimDelivery order={order} /> : null}
-          {order.productType === "unlock" ? <UnlockOrderSection order={order} cancelAction={cancelUnlockAction.bind(null, order.ref)} /> : null}
-          {order.productType === "imeicheck" ? <ImeiCheckReport fulfillment={order.fulfillment} /> : null}
+          {isEsim ? <EsimDelivery order={order} device={deviceKindOf((await headers()).get("user-agent"))} /> : null}
+          {order.productType === "unlock" ? <UnlockOrderSection order={order} cancelAction={cancelUnlockAction.bind(null, order.ref)} checkNowAction={checkUnlockNowAction.bind(null, order.ref)} /> : null}
+          {order.productType === "imeicheck" ? <ImeiCheckReport fulfillment={order.fulfillment} orderRef={order.ref} /> : null}
 
           {delivery.length > 0 ? (
             <Card>

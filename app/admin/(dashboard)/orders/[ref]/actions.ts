@@ -4,7 +4,8 @@ import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { AdminActionState } from "@/components/admin/shared/action-state";
-import { cancelUnlock, fetchInstructions, forceNowait, markRefunded, refreshFromUpstream, resendOrderMail, resendReceipt, retryPlacement, type ActionResult } from "@/lib/admin/orders/staff-actions";
+import { cancelUnlock, fetchInstructions, forceNowait, markRefunded, refreshFromUpstream, resendOrderMail, resendReceipt, retryPlacement, revealOrderSecrets, type ActionResult } from "@/lib/admin/orders/staff-actions";
+import type { RevealSecretsState } from "@/components/admin/orders/order-secrets";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 
@@ -66,4 +67,14 @@ export async function unlockCancelAction(_state: AdminActionState, form: FormDat
 
 export async function unlockInstructionsAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
   return run(form, (orderId, actor) => fetchInstructions(db, orderId, actor));
+}
+
+/** Shows the order's delivered codes to the staff member who asks; each reveal is audited. */
+export async function revealSecretsAction(_state: RevealSecretsState, form: FormData): Promise<RevealSecretsState> {
+  const actor = await requireStaff("staff", "/admin/orders");
+  expectActionInput(isForm(form));
+  const orderId = orderIdSchema.safeParse(form.get("orderId"));
+  if (!orderId.success) return { error: "The form did not say which order; reload the page." };
+  const result = await revealOrderSecrets(db, orderId.data, actor);
+  return result.ok ? { secrets: result.secrets } : { error: result.message };
 }

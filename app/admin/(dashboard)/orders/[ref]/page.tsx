@@ -4,11 +4,13 @@ import { notFound } from "next/navigation";
 import { OrderActions } from "@/components/admin/orders/order-actions";
 import { OrderFacts } from "@/components/admin/orders/order-facts";
 import { OrderHistory } from "@/components/admin/orders/order-history";
+import { OrderSecrets } from "@/components/admin/orders/order-secrets";
 import { PageHeader } from "@/components/admin/shared/page-header";
 import { loadOrderForStaff } from "@/lib/admin/orders/detail";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { orderRefSchema } from "@/lib/orders/access";
+import { revealSecretsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -30,6 +32,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ref
       <div className="flex flex-col gap-6">
         <OrderActions order={view.order} hasPayment={hasPayment} now={new Date()} />
         <OrderFacts view={view} />
+        {view.secretFields.length > 0 ? <OrderSecrets orderId={view.order.id} fields={view.secretFields} action={revealSecretsAction} /> : null}
         <OrderHistory view={view} />
       </div>
     </>

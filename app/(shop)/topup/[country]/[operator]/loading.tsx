@@ -1,5 +1,0 @@
-import { TopupLoading } from "@/components/shop/topup/skeletons";
-
-export default function Loading() {
-  return <TopupLoading label="Loading the operator's top-ups…" cards={6} />;
-}

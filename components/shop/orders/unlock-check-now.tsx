@@ -1,0 +1,27 @@
+"use client";
+
+import { RefreshCw } from "lucide-react";
+import { useActionState } from "react";
+import { SubmitButton } from "@/components/ui/submit-button";
+
+export type CheckNowState = { message?: string; refused?: boolean };
+
+/**
+ * "Check now": asks the supplier for this unlock's status at once (limited per order on the
+ * server: lib/fulfilment/unlock-actions.ts checkUnlockNow). The page follows by itself when the
+ * status changes (OrderLiveStatus).
+ */
+export function UnlockCheckNow({ action }: { action: (state: CheckNowState, form: FormData) => Promise<CheckNowState> }) {
+  const [state, formAction] = useActionState(action, {});
+  return (
+    <form action={formAction} className="flex flex-wrap items-center gap-3" data-testid="unlock-check-now">
+      <SubmitButton variant="secondary" size="sm" pendingText="Checking…">
+        <RefreshCw className="size-4" aria-hidden="true" />
+        Check now
+      </SubmitButton>
+      <p role={state.refused ? "alert" : "status"} className={state.refused ? "text-sm text-danger" : "text-sm text-muted"}>
+        {state.message ?? ""}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./helpers/accounts";
+import { uniqueEmail } from "./helpers/server";
+
+// Issue [15]: every unknown product path answers HTTP 404 with one header and one footer, for
+// every visitor: anonymous (the cached catalog pages), signed in and with a query (pages
+// rendered per request, where a streamed loading state used to send 200 before the page knew).
+
+const UNKNOWN = [
+  "/esim/zz",
+  "/esim/eu/no-such-plan",
+  "/topup/zz",
+  "/topup/gb/999999",
+  "/giftcards/es/nonexistent",
+  "/unlock/999",
+  "/unlock/1/99999",
+  "/unlock/1/1015/826/234030/999",
+  "/pay/pay_bogus",
+  "/orders/NOSUCHORDER123",
+  "/no-such-page",
+];
+
+async function expectNotFound(page: Page, path: string, who: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), `${who}: ${path}`).toBe(404);
+  await expect(page.locator("header"), `${who}: ${path}`).toHaveCount(1);
+  await expect(page.locator("footer"), `${who}: ${path}`).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("We could not find that");
+}
+
+test("every unknown product path answers 404 in one page frame, anonymous, with a query and signed in", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const path of UNKNOWN) await expectNotFound(page, path, "anonymous");
+  for (const path of UNKNOWN) await expectNotFound(page, `${path}?q=x`, "with a query");
+  await signUp(page, uniqueEmail("not-found"));
+  for (const path of UNKNOWN) await expectNotFound(page, path, "signed in");
+});
