@@ -63,6 +63,18 @@ test("catalog cache: entries with age and hits, the request budget, refresh now"
   await expect(row).toContainText(/\d+ s/);
 });
 
+test("issue [15]: an unlocking call made by a staff action shows as the Unlocking API's last success", async ({ page }, testInfo) => {
+  await signInAsStaff(page, serverOf(testInfo), "admin");
+  await page.goto("/unlock"); // fills the unlock brands entry
+  await page.goto("/admin/catalog");
+  const row = page.locator('tr[data-cache-key="unlock.brands"]');
+  await row.getByRole("button", { name: "Refresh now" }).click();
+  await expect(row.getByRole("status")).toHaveText("Refreshed.");
+  await page.goto("/admin/upstream");
+  const unlockHealth = page.getByRole("region", { name: "Unlocking API health" }).or(page.locator('[aria-labelledby="health-unlock"]'));
+  await expect(unlockHealth.getByText("Last successful call").locator("xpath=following-sibling::dd[1]")).not.toHaveText("None recorded yet");
+});
+
 test("credits, reports and catalog cache pages have no accessibility violations in light and dark", async ({ page }, testInfo) => {
   await signInAsStaff(page, serverOf(testInfo), "staff");
   await inBothThemes(page, async (theme) => {

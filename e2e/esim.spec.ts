@@ -5,6 +5,7 @@ import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { orderFulfillment, ShopDb, storedFulfillment } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { expectMails, inlineImage } from "./helpers/mail";
+import { expectNoSupplierHost } from "./helpers/supplier-host";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 
@@ -134,6 +135,7 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
     // Sealed at rest: the stored row has no activation code in clear.
     expect(JSON.stringify(storedFulfillment(server.dataDir, order!.id))).not.toContain(lpa.split("$").at(-1));
 
+    await expectNoSupplierHost(page, server, "eSIM order page");
     // The QR, drawn by the shop, decodes to exactly the order's activation code.
     await expect(page.getByTestId("esim-qr")).toHaveAttribute("data-source", "app");
     expect(await decodeQr(page)).toBe(lpa);

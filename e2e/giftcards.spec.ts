@@ -5,6 +5,7 @@ import { signUp } from "./helpers/accounts";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { orderFulfillment, ShopDb, storedFulfillment } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
+import { expectNoSupplierHost } from "./helpers/supplier-host";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 import { pageCacheFollows } from "./helpers/page-cache";
@@ -133,6 +134,7 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     // Issue [15]: the supplier's redemption link (on its own host) is never shown to the buyer.
     await expect(page.getByRole("link", { name: /Redeem online/ })).toHaveCount(0);
+    await expectNoSupplierHost(page, server, "gift card order page after the reveal");
     expect(await page.content()).not.toContain(url);
     await expectNoAxeViolationsLightAndDark(page, "gift cards: order page after the reveal");
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { ShopDb } from "./helpers/db";
 import { overflowOf } from "./helpers/layout";
+import { expectNoSupplierHost } from "./helpers/supplier-host";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 
@@ -59,6 +60,7 @@ test("353047098598802: a free report, blacklisted, with lists, history and the P
   expect(file.status()).toBe(200);
   expect(file.headers()["content-type"]).toBe("application/pdf");
   expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await expectNoSupplierHost(page, serverOf(testInfo), "IMEI report");
   // Another visitor (no session, but the order is a guest's: the link is the key) gets it too; a made-up order does not.
   expect((await page.request.get(`/orders/NOSUCHORDER123/files/report.pdf`)).status()).toBe(404);
   await expect(report.getByTestId("imeicheck-device")).not.toContainText("Not identified");

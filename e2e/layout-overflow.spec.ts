@@ -2,7 +2,9 @@ import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, appDbFor, seedOrder, signInStaff } from "./helpers/admin";
+import type { E2eServer } from "../playwright.config";
 import { overflowOf } from "./helpers/layout";
+import { expectNoSupplierHost } from "./helpers/supplier-host";
 import { serverOf, uniqueEmail } from "./helpers/server";
 
 // Issue [15]: every buyer page and every admin page at 390 px (a phone) has no horizontal
@@ -37,13 +39,14 @@ const BUYER_PAGES = [
   "/no-such-page",
 ];
 
-async function expectFits(page: Page, path: string): Promise<void> {
+async function expectFits(page: Page, path: string, server?: E2eServer): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(path === "/no-such-page" ? 500 : 400);
   // Server-rendered: the layout is there at "load" (an order page keeps polling, so never "networkidle").
   await page.waitForLoadState("load");
   const { excess, culprit } = await overflowOf(page);
   expect(excess, `${path} is ${excess} px wider than a 390 px phone; first element sticking out: ${culprit}`).toBe(0);
+  if (server) await expectNoSupplierHost(page, server, path);
 }
 
 function adminPages(ids: Record<string, string>): string[] {
@@ -86,7 +89,7 @@ test("every buyer page fits a 390 px phone, light and dark", async ({ page }, te
   }
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const path of [...BUYER_PAGES, ...orders.map((ref) => `/orders/${ref}`)]) await expectFits(page, path);
+    for (const path of [...BUYER_PAGES, ...orders.map((ref) => `/orders/${ref}`)]) await expectFits(page, path, server);
   }
 });
 
