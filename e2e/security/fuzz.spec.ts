@@ -193,7 +193,9 @@ test("no page, route or server action answers 5xx or a stack trace to malformed 
   test.setTimeout(120_000);
   const probes = [...(await pageProbes()), ...routeProbes(), ...actionProbes(baseURL!)];
   expect(probes.length).toBeGreaterThan(300);
-  expect(probes.length).toBeLessThan(1600);
+  // A guard against a runaway enumeration, not a limit on the shop: it grows with its pages,
+  // routes and actions (1,619 after issues [14] and [15]).
+  expect(probes.length).toBeLessThan(2400);
   const started = Date.now();
   const failures: Failure[] = [];
   let next = 0;
