@@ -144,6 +144,15 @@ test("IMEI and every suffix field are checked as typed; the server refuses an un
   await page.getByRole("button", { name: /^Pay €/ }).click();
   await expect(page.locator("#checklist-error")).toContainText("confirm each point");
   await expect(page).toHaveURL(new RegExp(`${PAIR}/${TOOL.allSuffixes}$`));
+
+  // Issue [15]: a refusal for another reason keeps the three ticks and the IMEI as they were
+  // (React resets a form after its action has answered).
+  await tickChecklist(page);
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: /^Pay €/ }).click();
+  await expect(page.locator("#email-error")).toBeVisible();
+  for (const name of [/locked to EE/, /unlock attempts left/, /not reported lost or stolen/]) await expect(page.getByRole("checkbox", { name })).toBeChecked();
+  await expect(page.getByRole("textbox", { name: "IMEI" })).toHaveValue(IMEI.ordinary);
 });
 
 test("sandbox IMEI 123456789876543: placed, then the instructions are shown", async ({ page }, testInfo) => {

@@ -18,6 +18,8 @@ export type OrderRow = {
   createdAt: Date;
 };
 
+const productName = (type: ProductType) => PRODUCTS.find((p) => p.type === type)?.name ?? type;
+
 export function OrdersTable({ rows, caption, empty }: { rows: OrderRow[]; caption: string; empty: string }) {
   if (rows.length === 0) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">{empty}</p>;
   return (
@@ -26,10 +28,11 @@ export function OrdersTable({ rows, caption, empty }: { rows: OrderRow[]; captio
       <thead>
         <tr>
           <Th>Reference</Th>
-          <Th>Created</Th>
-          <Th>Product</Th>
+          {/* On a phone: reference (with product and customer under it), status and total fit the screen. */}
+          <Th className="hidden sm:table-cell">Created</Th>
+          <Th className="hidden sm:table-cell">Product</Th>
           <Th>Status</Th>
-          <Th>Customer</Th>
+          <Th className="hidden sm:table-cell">Customer</Th>
           <Th className="text-right">Total</Th>
         </tr>
       </thead>
@@ -40,16 +43,19 @@ export function OrdersTable({ rows, caption, empty }: { rows: OrderRow[]; captio
               <Link href={`/admin/orders/${order.ref}`} className="font-mono text-xs font-medium text-brand underline-offset-4 hover:underline">
                 {order.ref}
               </Link>
+              <span className="mt-1 block text-xs break-all text-muted sm:hidden">
+                {productName(order.productType)} · {order.customerEmail}
+              </span>
             </Td>
-            <Td className="whitespace-nowrap">
+            <Td className="hidden whitespace-nowrap sm:table-cell">
               <LocalTime iso={order.createdAt.toISOString()} />
             </Td>
-            <Td>{PRODUCTS.find((p) => p.type === order.productType)?.name ?? order.productType}</Td>
+            <Td className="hidden sm:table-cell">{productName(order.productType)}</Td>
             <Td>
               <OrderStatusBadge status={order.status} />
               {order.upstreamStatus ? <span className="ml-2 text-xs text-muted">supplier: {order.upstreamStatus}</span> : null}
             </Td>
-            <Td className="break-all">{order.customerEmail}</Td>
+            <Td className="hidden break-all sm:table-cell">{order.customerEmail}</Td>
             <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(order.retailAmount, order.currency)}</Td>
           </tr>
         ))}
