@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db";
 import type { MailOutbox } from "@/lib/db/generated/sqlite/client";
-import QRCode from "qrcode";
 import { logger } from "@/lib/log";
+import { qrPng } from "@/lib/ui/qr-png";
 import { QR_CONTENT_ID } from "./layout";
 import { queueMail, type OutgoingMail } from "./outbox";
 import { openMailText, SENT_SEALED_NOTE } from "./seal";
@@ -102,13 +102,9 @@ async function attempt(db: DbClient, row: MailOutbox, mailer: Mailer, now: Date)
   return "sent";
 }
 
-/**
- * The QR code as a PNG carrying exactly `text` (an eSIM's LPA string: a phone's camera reads it
- * as is). Error correction M and a quiet zone of 4 modules, as the order page's QR.
- */
+/** The mail's QR image (./layout.ts QR_CONTENT_ID). */
 async function qrImage(text: string): Promise<InlineImage> {
-  const content = await QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 480 });
-  return { cid: QR_CONTENT_ID, filename: "qr-code.png", contentType: "image/png", content };
+  return { cid: QR_CONTENT_ID, filename: "qr-code.png", contentType: "image/png", content: await qrPng(text) };
 }
 
 /** The same for every attempt at one row, so a copy sent twice after a crash is recognisably one mail. */

@@ -1,5 +1,4 @@
 import { NextResponse, type NextRequest } from "next/server";
-import QRCode from "qrcode";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { findViewableOrder } from "@/lib/orders/access";
@@ -9,6 +8,7 @@ import { esimInstall } from "@/lib/products/esim/lines";
 import { readImeiCheck } from "@/lib/products/imeicheck/lines";
 import { limitVisitor, VISITOR_LIMITED_CODE } from "@/lib/security/visitor-limits";
 import { visitorKey } from "@/lib/security/client-address";
+import { qrPng } from "@/lib/ui/qr-png";
 
 // An order's files, from the shop's own address (issue [15]: no supplier host a buyer can see):
 //   esim-qr.png   the eSIM's QR code, drawn from exactly its LPA string (the supplier's hosted
@@ -31,8 +31,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   if (file === "esim-qr.png" && order.productType === "esim") {
     const { activation, hostedQrUrl } = esimInstall(fulfillment);
     if (activation) {
-      const png = await QRCode.toBuffer(activation.lpa, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 480 });
-      return new NextResponse(new Uint8Array(png), { headers: { "Content-Type": "image/png", ...PRIVATE } });
+      return new NextResponse(new Uint8Array(await qrPng(activation.lpa)), { headers: { "Content-Type": "image/png", ...PRIVATE } });
     }
     if (!hostedQrUrl) return NOT_FOUND();
     return supplierFile(request, hostedQrUrl, new Set(["image/png", "image/jpeg", "image/svg+xml", "image/webp"]), 512 * 1024, 'inline; filename="esim-qr.png"');
