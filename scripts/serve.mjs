@@ -11,7 +11,7 @@
 // Plain JavaScript on purpose: it runs on Node.js alone, like `next start`.
 //   node scripts/serve.mjs            (PORT from the environment, default 3000)
 import { createServer } from "node:http";
-import { withFrontCache } from "../lib/http/front-cache.mjs";
+import { createFrontCache, withFrontCache } from "../lib/http/front-cache.mjs";
 import { withFrontRoutes } from "../lib/http/front-routes.mjs";
 import { refuseMalformedRouterState } from "../lib/http/router-state.mjs";
 
@@ -26,7 +26,14 @@ const app = next({ dev: false, dir: process.cwd(), port });
 // are compressed once and kept (lib/http/compressed-answers.mjs), and so are the front cache's copies.
 // Before both, the machine endpoints the app registers (lib/http/front-routes.mjs: the commerce
 // webhook receiver) are answered without Next.js's request pipeline.
-const handle = withFrontRoutes(withFrontCache(app.getRequestHandler()));
+// A stale page's document is asked for here, from this server itself, so that Next.js renders it
+// again (a prefetch of a stale page does not: lib/http/front-cache.mjs).
+const refreshStale = (documentUrl) => {
+  fetch(`http://127.0.0.1:${port}${documentUrl}`, { headers: { "accept-encoding": "identity" } })
+    .then((response) => response.body?.cancel())
+    .catch(() => {});
+};
+const handle = withFrontRoutes(withFrontCache(app.getRequestHandler(), createFrontCache(undefined, { refreshStale })));
 await app.prepare();
 
 const server = createServer((req, res) => {

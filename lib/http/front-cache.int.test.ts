@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { decodedText, rawRequest, type RawAnswer } from "./raw-answers";
 import { isSubmitterSecret, newSubmitterSecret } from "@/lib/orders/submitter-cookie.mjs";
 import { expireScopes, PAGE_SCOPE_HEADER } from "@/lib/page-cache/handler.mjs";
-import { createFrontCache, PAGE_COPY_MS, withFrontCache } from "./front-cache.mjs";
+import { createFrontCache, PAGE_COPY_MS, STALE_REFRESH_MS, withFrontCache } from "./front-cache.mjs";
 
 const page = (name: string) => `<!doctype html><html><body><h1>${name}</h1>${"<p>A cached catalog page.</p>".repeat(200)}</body></html>`;
 
@@ -227,5 +227,31 @@ describe("the front cache", () => {
     vi.setSystemTime(Date.now() + 2000);
     await get("/unlock");
     expect(timesReached("GET /unlock")).toBe(2);
+  });
+
+  it("asks for the document of a page whose prefetch was answered stale (once per page in a while), so Next.js renders it again", async () => {
+    const refreshed: string[] = [];
+    const own = createServer(withFrontCache(fakeNext, createFrontCache(undefined, { refreshStale: (url: string) => refreshed.push(url) })));
+    await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
+    const ownBase = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
+    try {
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 120_000 });
+      const prefetch = { rsc: "1", "next-router-prefetch": "1", "next-router-segment-prefetch": "/_tree" };
+      await rawRequest(`${ownBase}/stale/topup?_rsc=abc`, prefetch);
+      await rawRequest(`${ownBase}/stale/topup?_rsc=def`, prefetch);
+      await rawRequest(`${ownBase}/stale/esim?type=data&_rsc=abc`, prefetch);
+      // A document or navigation finding its page stale has Next.js render it itself; fresh answers ask for nothing.
+      await rawRequest(`${ownBase}/stale/giftcards`);
+      await rawRequest(`${ownBase}/stale/giftcards?_rsc=abc`, { rsc: "1" });
+      await rawRequest(`${ownBase}/unlock?_rsc=abc`, prefetch);
+      expect(refreshed).toEqual(["/stale/topup", "/stale/esim?type=data"]);
+      // A stale answer is still never copied.
+      expect(timesReached("GET /stale/topup rsc")).toBe(2);
+      vi.setSystemTime(Date.now() + STALE_REFRESH_MS);
+      await rawRequest(`${ownBase}/stale/topup?_rsc=abc`, prefetch);
+      expect(refreshed).toEqual(["/stale/topup", "/stale/esim?type=data", "/stale/topup"]);
+    } finally {
+      await new Promise<void>((resolve) => own.close(() => resolve()));
+    }
   });
 });

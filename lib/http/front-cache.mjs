@@ -20,6 +20,16 @@
 // a copy. The submitter cookie a product page hands out is never replayed: each visitor without
 // one gets a new one, as from proxy.ts. Compressed forms are made once per copy. A copy carries
 // an Age header, as from any HTTP cache.
+//
+// A page Next.js answers STALE (older than its `revalidate`) is not copied, and Next.js renders
+// it again in the background, but only when the document is asked for: a router prefetch of a
+// stale page is answered stale and renders nothing (Next.js's response cache, by design). A page
+// that visitors only reach by prefetch (the header's links, seen from every page) so stayed
+// stale for good, each prefetch of it reaching Next.js (measured 2026-11-26: 4–5 of a view's
+// requests, 25–50 ms of server CPU per view, from five minutes after start). So a stale answer
+// to a prefetch asks for the page's document once (`refreshStale`, at most once per
+// STALE_REFRESH_MS a page), which makes Next.js render it again; its next answers are fresh and
+// copied.
 // Plain JavaScript: serve.mjs runs on Node.js alone.
 
 import { isSessionCookie } from "../auth/session-cookie.mjs";
@@ -39,6 +49,8 @@ const PRERENDERED_SCOPE = "other";
 export const PAGE_COPY_MS = 30_000;
 /** A short-lived page (lib/page-cache/handler.mjs) is not copied. */
 const SHORT_LIVED_ATTRIBUTE = "data-page-cache";
+/** How often a stale page's document is asked for, at most, so that Next.js renders it again. */
+export const STALE_REFRESH_MS = 10_000;
 /** Headers that belong to one answer, not to the copy. */
 const NOT_REPLAYED = new Set(["set-cookie", "date", "age", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", PAGE_SCOPE_HEADER]);
 
@@ -130,10 +142,34 @@ function matchesEtag(ifNoneMatch, etag) {
     .some((tag) => tag.trim() === "*" || tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
 }
 
-/** The front cache: `serve` answers from a copy, `record` makes one from Next.js's answer. */
-export function createFrontCache(maxBytes = 48 * 1024 * 1024) {
+/** The document a page's URL stands for: the URL without the router's `_rsc` cache buster. */
+function documentUrlOf(url) {
+  const parsed = new URL(url, "http://shop");
+  parsed.searchParams.delete("_rsc");
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/**
+ * The front cache: `serve` answers from a copy, `record` makes one from Next.js's answer.
+ * `refreshStale(url)` asks for a page's document (scripts/serve.mjs: a GET to itself), called
+ * when Next.js answered the page STALE.
+ * @param {number} [maxBytes]
+ * @param {{ refreshStale?: (documentUrl: string) => void }} [options]
+ */
+export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = () => {} } = {}) {
   const copies = createByteLru(maxBytes, maxBytes / 8);
   const maxCopyBytes = maxBytes / 8;
+  /** When each stale page's document was last asked for. */
+  const refreshedAt = new Map();
+
+  function staleAnswerSeen(url, now) {
+    const documentUrl = documentUrlOf(url);
+    if (now - (refreshedAt.get(documentUrl) ?? -Infinity) < STALE_REFRESH_MS) return;
+    // Bounded: entries older than the window are no use; drop them when the map grows.
+    if (refreshedAt.size >= 1_000) for (const [key, at] of refreshedAt) if (now - at >= STALE_REFRESH_MS) refreshedAt.delete(key);
+    refreshedAt.set(documentUrl, now);
+    refreshStale(documentUrl);
+  }
 
   function isCurrent(copy, now) {
     return now < copy.until && (copy.scope === PUBLIC_SCOPE || !expiredSince(copy.scope, copy.since));
@@ -185,6 +221,8 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024) {
     if (key === null) return;
     const since = Date.now();
     const url = req.url ?? "";
+    // A document or navigation that finds its page stale has Next.js render it again; a prefetch does not.
+    const isPrefetch = Boolean(req.headers["next-router-prefetch"]);
     let markedScope;
     // Next.js's own headers, as they were before the compression below added its own.
     let sent = null;
@@ -228,6 +266,8 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024) {
       const { status, headers } = sent;
       const body = whole ? Buffer.concat(chunks) : null;
       const plan = copyPlan(status, headers, markedScope, body, since);
+      const stale = typeof markedScope === "string" && markedScope !== "" && headerText(headers["x-nextjs-cache"]).toUpperCase() === "STALE";
+      if (stale && isPrefetch) staleAnswerSeen(url, Date.now());
       if (plan !== null) {
         const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_REPLAYED.has(name)));
         const pathname = url.split("?")[0];
