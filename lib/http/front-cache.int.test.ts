@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { decodedText, rawRequest, type RawAnswer } from "./raw-answers";
 import { isSubmitterSecret, newSubmitterSecret } from "@/lib/orders/submitter-cookie.mjs";
-import { expireScopes, PAGE_SCOPE_HEADER } from "@/lib/page-cache/handler.mjs";
+import PageCacheHandler, { expireScopes, PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
 import { createFrontCache, PAGE_COPY_MS, STALE_REFRESH_MS, withFrontCache } from "./front-cache.mjs";
 
 const page = (name: string) => `<!doctype html><html><body><h1>${name}</h1>${"<p>A cached catalog page.</p>".repeat(200)}</body></html>`;
@@ -43,6 +43,8 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
     return;
   }
   if (!url.pathname.startsWith("/plain")) res.setHeader(PAGE_SCOPE_HEADER, scope);
+  // As proxy.ts: the cached twin this page is (its freshness is known when the page cache stored it).
+  if (url.pathname.startsWith("/fresh")) res.setHeader(PAGE_TWIN_HEADER, `/cached/1${url.pathname}`);
   res.setHeader("ETag", `"${url.pathname}-${render}"`);
   res.setHeader("x-nextjs-cache", url.pathname.startsWith("/stale") ? "STALE" : url.pathname.startsWith("/first") ? "MISS" : "HIT");
   const cookies: string[] = [];
@@ -81,6 +83,7 @@ describe("the front cache", () => {
     const first = await get("/giftcards/gb", { "accept-encoding": "br" });
     expect(first.status).toBe(200);
     expect(first.headers[PAGE_SCOPE_HEADER]).toBeUndefined();
+    expect(first.headers[PAGE_TWIN_HEADER]).toBeUndefined();
     const again = await get("/giftcards/gb", { "accept-encoding": "br" });
     const gzipped = await get("/giftcards/gb", { "accept-encoding": "gzip" });
     const plain = await get("/giftcards/gb");
@@ -218,7 +221,7 @@ describe("the front cache", () => {
     expect(timesReached("GET /imei-check")).toBe(2);
   });
 
-  it(`gives a page's copy for ${PAGE_COPY_MS / 1000} s at most`, async () => {
+  it(`gives a page's copy for ${PAGE_COPY_MS / 1000} s at most when its rendering's freshness is not known`, async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
     await get("/unlock");
     vi.setSystemTime(Date.now() + PAGE_COPY_MS - 1000);
@@ -227,6 +230,28 @@ describe("the front cache", () => {
     vi.setSystemTime(Date.now() + 2000);
     await get("/unlock");
     expect(timesReached("GET /unlock")).toBe(2);
+  });
+
+  it("gives the copy of a page the page cache stored as long as that rendering is fresh there, and not a moment longer", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 90_000 });
+    // The page cache stored the twin's rendering now, fresh for 300 s (its `revalidate`).
+    const tags = "_N_T_/layout,_N_T_/cached/[edition]/fresh/[plan]/page,_N_T_/cached/1/fresh/plan";
+    await new PageCacheHandler({}).set("/route-cache/APP_PAGE/x/$/cached/1/fresh/plan", { kind: "APP_PAGE", html: "<main/>", headers: { "x-next-cache-tags": tags } }, { cacheControl: { revalidate: 300 } });
+    const renderedAt = Date.now();
+    vi.setSystemTime(renderedAt + 100_000);
+    await get("/fresh/plan");
+    vi.setSystemTime(renderedAt + 299_000);
+    expect((await get("/fresh/plan")).headers.age).toBe("199");
+    expect(timesReached("GET /fresh/plan")).toBe(1);
+    // Past the rendering's freshness, Next.js answers (and would render it again).
+    vi.setSystemTime(renderedAt + 301_000);
+    await get("/fresh/plan");
+    expect(timesReached("GET /fresh/plan")).toBe(2);
+    // A twin the page cache never stored here: the fallback lifetime.
+    await get("/fresh/unknown");
+    vi.setSystemTime(Date.now() + PAGE_COPY_MS + 1000);
+    await get("/fresh/unknown");
+    expect(timesReached("GET /fresh/unknown")).toBe(2);
   });
 
   it("asks for the document of a page whose prefetch was answered stale (once per page in a while), so Next.js renders it again", async () => {

@@ -5,10 +5,13 @@
 // (routing, the proxy, turning the cached entry into an answer), and compressed a build file
 // again on every request: most of a catalog view's cost (docs/benchmarks.md). Kept here:
 //  - a cached catalog page or its RSC payload (lib/http/cached-pages.ts): proxy.ts marks the
-//    answer with the page's scope (PAGE_SCOPE_HEADER); the copy is given for 30 s at most, and
-//    never once its scope (or "all", or any tag) was expired after the request that made it
-//    began, so the page cache's invalidation (lib/page-cache/invalidation.ts) reaches the copies
-//    at the same moment;
+//    answer with the page's scope and twin (PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER); the copy is
+//    given as long as the page cache answers that rendering fresh (pageFreshUntil: its
+//    `revalidate` after it was rendered; PAGE_COPY_MS when that is not known), and never once
+//    its scope (or "all", or any tag) was expired after the request that made it began, so the
+//    page cache's invalidation (lib/page-cache/invalidation.ts) reaches the copies at the same
+//    moment. (Copies given for 30 s only sent each page's document and prefetches back to
+//    Next.js twice a minute: at one view every 3 s, 8–12 ms of every view's server CPU.);
 //  - a public answer any shared cache (a CDN) could keep as well: a build file under
 //    /_next/static (immutable: kept for good), a catalog image (its max-age, 30 s at most), a
 //    file Next.js prerendered and serves from its cache, such as the icon (as a page is).
@@ -35,7 +38,7 @@
 import { isSessionCookie } from "../auth/session-cookie.mjs";
 import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterSetCookie } from "../orders/submitter-cookie.mjs";
 import { createByteLru } from "../page-cache/byte-lru.mjs";
-import { expiredSince, PAGE_SCOPE_HEADER } from "../page-cache/handler.mjs";
+import { expiredSince, PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER, pageFreshUntil } from "../page-cache/handler.mjs";
 import { chosenEncoding, COMPRESSIBLE, compress, MIN_BYTES, withCompression } from "./compressed-answers.mjs";
 
 /** The request headers Next.js varies a page's answer on (besides the URL). */
@@ -45,14 +48,14 @@ const STATIC_PREFIX = "/_next/static/";
 const PUBLIC_SCOPE = "public";
 /** Copies of prerendered public files: a page scope of no product (lib/page-cache/handler.mjs scopeOf). */
 const PRERENDERED_SCOPE = "other";
-/** How long a page's copy is given at most (the page cache's own `revalidate` still runs behind it). */
+/** How long a page's copy is given when its rendering's freshness is not known (pageFreshUntil), and a public answer's at most. */
 export const PAGE_COPY_MS = 30_000;
 /** A short-lived page (lib/page-cache/handler.mjs) is not copied. */
 const SHORT_LIVED_ATTRIBUTE = "data-page-cache";
 /** How often a stale page's document is asked for, at most, so that Next.js renders it again. */
 export const STALE_REFRESH_MS = 10_000;
 /** Headers that belong to one answer, not to the copy. */
-const NOT_REPLAYED = new Set(["set-cookie", "date", "age", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", PAGE_SCOPE_HEADER]);
+const NOT_REPLAYED = new Set(["set-cookie", "date", "age", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER]);
 
 function cookiesOf(header) {
   const cookies = new Map();
@@ -113,17 +116,17 @@ function maxAgeOf(cacheControl) {
 
 /**
  * How a finished answer is copied ({ scope, until }), or null when it is not. A page: under its
- * marked scope, for PAGE_COPY_MS. A public answer any shared cache may keep (a build file, a
+ * marked scope, until its rendering is no longer fresh (`freshUntil`), else for PAGE_COPY_MS. A public answer any shared cache may keep (a build file, a
  * catalog image): for its max-age, at most PAGE_COPY_MS, or for good when immutable.
  */
-function copyPlan(status, headers, markedScope, body, now) {
+function copyPlan(status, headers, markedScope, freshUntil, body, now) {
   if (status !== 200 || !body || headers["content-encoding"] || !variesOnlyOnKnownHeaders(headers.vary)) return null;
   if (!onlySubmitterCookie(headers["set-cookie"])) return null;
   if (typeof markedScope === "string" && markedScope !== "") {
     // From the page cache (HIT), not a first rendering (MISS) or an old one (STALE): a copy then
     // says truly where it came from, and a page is copied only once it has been cached.
     if (headerText(headers["x-nextjs-cache"]).toUpperCase() !== "HIT" || body.includes(SHORT_LIVED_ATTRIBUTE)) return null;
-    return { scope: markedScope, until: now + PAGE_COPY_MS };
+    return { scope: markedScope, until: freshUntil ?? now + PAGE_COPY_MS };
   }
   const cacheControl = headerText(headers["cache-control"]).toLowerCase();
   if (headers["set-cookie"] || !/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return null;
@@ -224,12 +227,16 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
     // A document or navigation that finds its page stale has Next.js render it again; a prefetch does not.
     const isPrefetch = Boolean(req.headers["next-router-prefetch"]);
     let markedScope;
+    let markedTwin;
     // Next.js's own headers, as they were before the compression below added its own.
     let sent = null;
     const takeHeaders = (extra) => {
       markedScope = res.getHeader(PAGE_SCOPE_HEADER) ?? extra?.[PAGE_SCOPE_HEADER] ?? markedScope;
-      res.removeHeader(PAGE_SCOPE_HEADER);
-      if (extra) delete extra[PAGE_SCOPE_HEADER];
+      markedTwin = res.getHeader(PAGE_TWIN_HEADER) ?? extra?.[PAGE_TWIN_HEADER] ?? markedTwin;
+      for (const name of [PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER]) {
+        res.removeHeader(name);
+        if (extra) delete extra[name];
+      }
       sent = { status: res.statusCode, headers: { ...res.getHeaders(), ...lowerCased(extra) } };
     };
     const chunks = [];
@@ -265,7 +272,7 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       if (!sent) return result;
       const { status, headers } = sent;
       const body = whole ? Buffer.concat(chunks) : null;
-      const plan = copyPlan(status, headers, markedScope, body, since);
+      const plan = copyPlan(status, headers, markedScope, typeof markedTwin === "string" ? pageFreshUntil(markedTwin) : null, body, since);
       const stale = typeof markedScope === "string" && markedScope !== "" && headerText(headers["x-nextjs-cache"]).toUpperCase() === "STALE";
       if (stale && isPrefetch) staleAnswerSeen(url, Date.now());
       if (plan !== null) {

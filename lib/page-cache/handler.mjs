@@ -24,9 +24,12 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const REGISTRY = Symbol.for("reseller-shop.page-cache");
 
 function registry() {
-  globalThis[REGISTRY] ??= { expiredAt: new Map(), stores: new Map() };
+  globalThis[REGISTRY] ??= { expiredAt: new Map(), stores: new Map(), rendered: new Map() };
   return globalThis[REGISTRY];
 }
+
+/** How many twins' last rendering is remembered (pageFreshUntil), oldest forgotten first. */
+const RENDERED_LIMIT = 10_000;
 
 /** The pages of one budget (Next passes the same one every time; tests pass their own). */
 function storeFor(maxBytes) {
@@ -58,6 +61,38 @@ export function expiredSince(scope, since) {
  * off before the answer leaves.
  */
 export const PAGE_SCOPE_HEADER = "x-shop-page-scope";
+
+/** The same for the cached twin's pathname (/cached/1/esim/eu): the front cache asks pageFreshUntil with it. */
+export const PAGE_TWIN_HEADER = "x-shop-page-twin";
+
+/** The concrete twin pathname among a page's implicit tags (`_N_T_/cached/1/esim/eu`), or null. */
+function twinPathOf(tags) {
+  for (const tag of tags) {
+    const match = /^_N_T_(\/cached\/[^[]*)$/.exec(tag);
+    if (match && !/\/(layout|page)$/.test(match[1])) return match[1];
+  }
+  return null;
+}
+
+/**
+ * Until when Next.js answers the twin's stored rendering fresh (HIT): its last rendering plus
+ * its `revalidate`, as Next.js reckons it; null when not known (never rendered here, or
+ * forgotten). A copy of the page kept outside this store (the front cache) is given until then,
+ * and never longer, so it is never older than the page cache itself would answer.
+ * @param {string} twinPath
+ * @returns {number | null}
+ */
+export function pageFreshUntil(twinPath) {
+  const rendered = registry().rendered.get(twinPath);
+  return rendered ? rendered.at + rendered.revalidateMs : null;
+}
+
+function noteRendered(twinPath, at, revalidateSeconds) {
+  const { rendered } = registry();
+  rendered.delete(twinPath);
+  rendered.set(twinPath, { at, revalidateMs: revalidateSeconds * 1000 });
+  if (rendered.size > RENDERED_LIMIT) rendered.delete(rendered.keys().next().value);
+}
 
 /**
  * The product a cached twin belongs to, from its pathname in the entry's implicit tags
@@ -137,6 +172,9 @@ export default class PageCacheHandler {
       shortUntil: textOf(data.html).includes(SHORT_LIVED_MARKER) ? now + SHORT_LIVED_MS : null,
     };
     this.store.set(key, entry, sizeOf(data));
+    const twin = twinPathOf(tags);
+    const revalidate = ctx.cacheControl?.revalidate;
+    if (twin && entry.shortUntil === null && typeof revalidate === "number" && revalidate > 0) noteRendered(twin, now, revalidate);
   }
 
   async revalidateTag(tags) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import PageCacheHandler, { scopeOf } from "./handler.mjs";
+import PageCacheHandler, { pageFreshUntil, scopeOf } from "./handler.mjs";
 import { expirePageScopes } from "./scopes";
 
 // The page cache's handler (Next.js incremental cache interface) and the app's expiry registry
@@ -23,6 +23,20 @@ describe("page cache handler", () => {
     expect(scopeOf(key("/cached/1/esim/eu"), page("/cached/1/esim/eu").headers["x-next-cache-tags"].split(","))).toBe("esim");
     expect(scopeOf(key("/cached/1/unlock"), [])).toBe("unlock");
     expect(scopeOf(key("/cached/1"), page("/cached/1").headers["x-next-cache-tags"].split(","))).toBe("other");
+  });
+
+  it("knows until when a twin's rendering is fresh: its revalidate after it was stored, short-lived pages not", async () => {
+    const handler = new PageCacheHandler({});
+    const before = Date.now();
+    await handler.set(key("/cached/1/giftcards/gb"), page("/cached/1/giftcards/gb"), { cacheControl: { revalidate: 300, expire: 1800 } });
+    const until = pageFreshUntil("/cached/1/giftcards/gb");
+    expect(until).toBeGreaterThanOrEqual(before + 300_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 300_000);
+    await handler.set(key("/cached/1/giftcards/fr"), page("/cached/1/giftcards/fr", '<p data-page-cache="short">Catalog unavailable</p>'), { cacheControl: { revalidate: 300 } });
+    expect(pageFreshUntil("/cached/1/giftcards/fr")).toBeNull();
+    await handler.set(key("/cached/1/giftcards/us"), page("/cached/1/giftcards/us"), {});
+    expect(pageFreshUntil("/cached/1/giftcards/us")).toBeNull();
+    expect(pageFreshUntil("/cached/1/never/rendered")).toBeNull();
   });
 
   it("serves a stored page until its product's scope (or all) is expired after it was stored", async () => {
