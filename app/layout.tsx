@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { Providers } from "@/components/providers";
 import { ThemeScript } from "@/components/theme-script";
 import { SHOP_NAME } from "@/lib/products";
 import "./globals.css";
@@ -21,7 +20,8 @@ export const viewport: Viewport = {
 
 // Reads nothing of the request, so catalog pages below it can be cached ([13]); the layouts of
 // per-request pages opt out themselves (app/(shop)/layout.tsx, app/admin/…). The theme script runs
-// by its hash in the CSP (lib/http/theme-script.ts).
+// by its hash in the CSP (lib/http/theme-script.ts). No client providers here: the order page,
+// the one page that uses them, has its own (app/(shop)/orders/[ref]/layout.tsx).
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
@@ -29,7 +29,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <ThemeScript />
       </head>
       <body className="min-h-dvh antialiased">
-        <Providers>{children}</Providers>
+        {children}
       </body>
     </html>
   );

@@ -90,6 +90,9 @@ export async function sendUpstream(request: UpstreamRequest): Promise<UpstreamRe
     try {
       response = await fetch(url, init(request));
     } catch (error) {
+      // Next.js's own signal from its patched fetch (a no-store fetch while it prerenders a
+      // route: the route is dynamic), not a network failure: let Next.js have it, unwrapped.
+      if (isNextDynamicUsage(error)) throw error;
       const failure = classifyFetchFailure(request, error);
       log(request, { attempt, durationMs: performance.now() - started, error: failure.code });
       observer({ api: request.api, route: request.route, networkError: failure.code });
@@ -139,6 +142,11 @@ function init(request: UpstreamRequest): RequestInit {
     body = new URLSearchParams(request.form).toString();
   }
   return { method: request.method, headers, body, signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS), cache: "no-store" };
+}
+
+/** Next.js's DynamicServerError, known by its digest (importing it would tie this client to Next.js). */
+function isNextDynamicUsage(error: unknown): boolean {
+  return (error as { digest?: unknown } | null)?.digest === "DYNAMIC_SERVER_USAGE";
 }
 
 /** Network-level failures: was the request possibly received by the upstream? */
