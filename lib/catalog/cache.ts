@@ -1,4 +1,5 @@
 import type { DbClient } from "@/lib/db/create-client";
+import { isNextSignal } from "@/lib/errors/next-signal";
 import { logger } from "@/lib/log";
 import { UpstreamError, isUpstreamError } from "@/lib/upstream/errors";
 import { HitCounter } from "./cache-hits";
@@ -135,6 +136,8 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
       const row = await store.save(entry, JSON.stringify(value ?? null), now(), request.lifetimeMs ?? entry.policy.lifetimeMs);
       return { kind: "fresh", row: row as FilledRow };
     } catch (error) {
+      // Next.js telling a build that the route is dynamic: no fetch failed, nothing to record.
+      if (isNextSignal(error)) throw error;
       await store.recordFailure(entry.key, error, now()).catch((dbError: unknown) => logger.error({ err: dbError, key: entry.key }, "catalog cache: failure not recorded"));
       logger.warn({ key: entry.key, resource: entry.resource, code: isUpstreamError(error) ? error.code : undefined, err: isUpstreamError(error) ? undefined : error }, "catalog refresh failed");
       throw error;
@@ -213,7 +216,7 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
       try {
         return served<T>(await refreshAndWait(request, false), false, { hit: false });
       } catch (error) {
-        if (!hasValue(row)) throw error;
+        if (!hasValue(row) || isNextSignal(error)) throw error;
         // Stale-on-failure: the copy we have, marked stale, with its age and the reason.
         const latest = await store.find(request.key).catch(() => null);
         const fallback = hasValue(latest) ? latest : row;

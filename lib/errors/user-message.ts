@@ -1,3 +1,4 @@
+import { isNextSignal } from "@/lib/errors/next-signal";
 import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 
@@ -14,6 +15,7 @@ export function userMessageOf(error: unknown, what: string, fallback: string): s
 
 /** The same as a failure result, with the upstream's canonical code when there is one. */
 export function userFailureOf(error: unknown, what: string, fallback: string): UserFailure {
+  if (isNextSignal(error)) throw error;
   if (isUpstreamError(error)) return { ok: false, error: error.userMessage, code: error.canonicalCode };
   logger.error({ err: error }, `${what} failed`);
   return { ok: false, error: fallback };

@@ -1,4 +1,5 @@
 import "server-only";
+import { isNextSignal } from "@/lib/errors/next-signal";
 import { logger } from "@/lib/log";
 import { UpstreamError, type UpstreamApi } from "./errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY, requestedWaitMs, type RetryPolicy } from "./retry-policy";
@@ -90,9 +91,8 @@ export async function sendUpstream(request: UpstreamRequest): Promise<UpstreamRe
     try {
       response = await fetch(url, init(request));
     } catch (error) {
-      // Next.js's own signal from its patched fetch (a no-store fetch while it prerenders a
-      // route: the route is dynamic), not a network failure: let Next.js have it, unwrapped.
-      if (isNextDynamicUsage(error)) throw error;
+      // Next.js's signal from its patched fetch, not a network failure (lib/errors/next-signal.ts).
+      if (isNextSignal(error)) throw error;
       const failure = classifyFetchFailure(request, error);
       log(request, { attempt, durationMs: performance.now() - started, error: failure.code });
       observer({ api: request.api, route: request.route, networkError: failure.code });
@@ -142,11 +142,6 @@ function init(request: UpstreamRequest): RequestInit {
     body = new URLSearchParams(request.form).toString();
   }
   return { method: request.method, headers, body, signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS), cache: "no-store" };
-}
-
-/** Next.js's DynamicServerError, known by its digest (importing it would tie this client to Next.js). */
-function isNextDynamicUsage(error: unknown): boolean {
-  return (error as { digest?: unknown } | null)?.digest === "DYNAMIC_SERVER_USAGE";
 }
 
 /** Network-level failures: was the request possibly received by the upstream? */

@@ -1,3 +1,4 @@
+import { isNextSignal } from "@/lib/errors/next-signal";
 import "server-only";
 import type { CatalogRead } from "@/lib/catalog/cache";
 import { catalogAgeOf } from "@/lib/catalog/age";
@@ -144,6 +145,7 @@ async function suggestionsFor(region: EsimDestinationSummary, margin: Margin): P
       .slice(0, SUGGESTED_PER_REGION);
     return plans.length > 0 ? { region, plans } : null;
   } catch (error) {
+    if (isNextSignal(error)) throw error;
     logger.warn({ err: error, region: region.code }, "regional eSIM plans unavailable; not suggested");
     return null;
   }
