@@ -8,8 +8,10 @@
 // ≈ 2.5 s (the router prefetches when the browser is idle) and the server's background work
 // (order worker, the page cache's watch) drifts by more than 10 ms over that. So each view also
 // keeps the requests it made, exactly as the browser sent them (URL and headers, its cookies
-// included), and `replayCpuMs` sends those same requests again many times over, back to back:
-// the server's CPU per replayed view, the background then a small share of a short window.
+// included), and `replayCpuMs` sends those same requests again many times over, back to back,
+// each time as a new visitor on new connections: the server's CPU per replayed view, the
+// background then a small share of a short window.
+import http from "node:http";
 import { chromium, type Browser } from "@playwright/test";
 import { treeCpuSeconds } from "./shop-process";
 
@@ -64,17 +66,38 @@ export async function browserView(browser: Browser, url: string, serverPid: numb
   };
 }
 
+/** One GET over `agent`, read to the end; a 4xx or 5xx is an error. */
+function get(agent: http.Agent, request: ViewRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(request.url);
+    http
+      .get({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: request.headers, agent }, (response) => {
+        if ((response.statusCode ?? 500) >= 400) reject(new Error(`replay of ${request.url}: HTTP ${response.statusCode}`));
+        response.resume();
+        response.on("end", resolve);
+      })
+      .on("error", reject);
+  });
+}
+
 /**
  * The server's CPU per view, from `times` replays of one view's requests (`parallel` replays at
- * a time, each sending its requests in order, as the browser did), minus `idleCpuMsPerSecond`
- * over the replay's length. Every answer must be a 2xx or 3xx and is read to the end.
+ * a time), minus `idleCpuMsPerSecond` over the replay's length. Each replay is a new visitor as
+ * a fresh browser context is: its own connections (up to six, as Chromium opens to one host),
+ * the document first, then the rest of the view's requests at once; the connections are closed
+ * after it. Every answer must be a 2xx or 3xx and is read to the end.
  */
 export async function replayCpuMs(sent: ViewRequest[], serverPid: number, idleCpuMsPerSecond: number, times = 40, parallel = 4): Promise<number> {
+  const documentAt = Math.max(0, sent.findIndex((request) => request.headers["sec-fetch-dest"] === "document"));
+  const document = sent[documentAt];
+  const rest = sent.filter((_, index) => index !== documentAt);
   const replayView = async () => {
-    for (const request of sent) {
-      const response = await fetch(request.url, { headers: request.headers, redirect: "manual" });
-      await response.arrayBuffer();
-      if (response.status >= 400) throw new Error(`replay of ${request.url}: HTTP ${response.status}`);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+    try {
+      if (document) await get(agent, document);
+      await Promise.all(rest.map((request) => get(agent, request)));
+    } finally {
+      agent.destroy();
     }
   };
   const cpuBefore = treeCpuSeconds(serverPid);
