@@ -20,8 +20,8 @@ export const viewport: Viewport = {
 
 // Reads nothing of the request, so catalog pages below it can be cached ([13]); the layouts of
 // per-request pages opt out themselves (app/(shop)/layout.tsx, app/admin/…). The theme script runs
-// by its hash in the CSP (lib/http/theme-script.ts). No client providers here: the order page,
-// the one page that uses them, has its own (app/(shop)/orders/[ref]/layout.tsx).
+// by its hash in the CSP (lib/http/theme-script.ts). No client providers here: the one page
+// with toasts has its own (app/(shop)/orders/[ref]/layout.tsx).
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>

@@ -9,7 +9,7 @@ export type CheckNowState = { message?: string; refused?: boolean };
 /**
  * "Check now": asks the supplier for this unlock's status at once (limited per order on the
  * server: lib/fulfilment/unlock-actions.ts checkUnlockNow). The page follows by itself when the
- * status changes (OrderLiveStatus).
+ * status changes (OrderStatusPoller).
  */
 export function UnlockCheckNow({ action }: { action: (state: CheckNowState, form: FormData) => Promise<CheckNowState> }) {
   const [state, formAction] = useActionState(action, {});

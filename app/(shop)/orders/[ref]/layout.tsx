@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Providers } from "@/components/providers";
+import { ToastProvider } from "@/components/ui/toast";
 
-// The order page is the only page with live queries (components/shop/orders/order-live-status.tsx)
-// and toasts (its copy buttons): their providers, and React Query with them, load here rather
-// than with every catalog page ([13]: no JavaScript a page does not use).
+// The order page is the one page with toasts (its copy buttons): their provider loads here, not
+// with every catalog page. Its live status brings its own React Query client, and only while the
+// order is moving (components/shop/orders/order-status-poller.tsx) ([13]: no JavaScript a page does not use).
 export default function OrderLayout({ children }: { children: ReactNode }) {
-  return <Providers>{children}</Providers>;
+  return <ToastProvider>{children}</ToastProvider>;
 }

@@ -10,7 +10,8 @@ import { EsimDelivery } from "@/components/shop/orders/esim-delivery";
 import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
 import { ImeiCheckReport } from "@/components/shop/orders/imeicheck-report";
 import { UnlockOrderSection } from "@/components/shop/orders/unlock-order-section";
-import { OrderLiveStatus } from "@/components/shop/orders/order-live-status";
+import { OrderStatusPoller } from "@/components/shop/orders/order-status-poller";
+import { OrderStatusView } from "@/components/shop/orders/order-status-view";
 import { OrderTimeline } from "@/components/shop/orders/order-timeline";
 import { buyerPricing, fulfillmentLines } from "@/lib/orders/buyer-view";
 import { PayNowForm } from "@/components/shop/orders/pay-now-form";
@@ -62,6 +63,7 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
 
   const product = PRODUCTS.find((p) => p.type === order.productType);
   const display = ORDER_STATUS_DISPLAY[order.status];
+  const statusSnapshot = { status: order.status, label: display.label, explanation: display.explanation, updatedAt: order.updatedAt.toISOString(), final: FINAL_STATUSES.includes(order.status) };
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const isGiftcard = order.productType === "giftcard";
   const isEsim = order.productType === "esim";
@@ -95,10 +97,7 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
             <CardTitle id="status-heading" className="mb-3">
               Status
             </CardTitle>
-            <OrderLiveStatus
-              orderRef={order.ref}
-              initial={{ status: order.status, label: display.label, explanation: display.explanation, updatedAt: order.updatedAt.toISOString(), final: FINAL_STATUSES.includes(order.status) }}
-            />
+            <OrderStatusView snapshot={statusSnapshot}>{statusSnapshot.final ? null : <OrderStatusPoller orderRef={order.ref} initial={statusSnapshot} />}</OrderStatusView>
             {order.statusReason && SHOW_REASON.has(order.status) ? (
               <p className="mt-4 rounded-lg bg-warn-soft px-3 py-2 text-sm text-fg" data-testid="status-reason">
                 {order.statusReason}
