@@ -10,7 +10,7 @@ import { EsimDelivery } from "@/components/shop/orders/esim-delivery";
 import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
 import { ImeiCheckReport } from "@/components/shop/orders/imeicheck-report";
 import { UnlockOrderSection } from "@/components/shop/orders/unlock-order-section";
-import { OrderStatusPoller } from "@/components/shop/orders/order-status-poller";
+import { OrderStatusPoller } from "@/components/shop/orders/order-status-poller-lazy";
 import { OrderStatusView } from "@/components/shop/orders/order-status-view";
 import { OrderTimeline } from "@/components/shop/orders/order-timeline";
 import { buyerPricing, fulfillmentLines } from "@/lib/orders/buyer-view";
