@@ -12,7 +12,7 @@ import { actionBodyProblem, actionOriginProblem, actionSizeProblem, pathProblem,
 import { cachedTwinPath, isCachedTwinPath, type CachedPageRequest } from "@/lib/http/cached-pages";
 import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
 import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "@/lib/orders/submitter-cookie.mjs";
-import { PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER, scopeOf } from "@/lib/page-cache/handler.mjs";
+import { PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
 
 // Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
 // when it opens a product page, before any "Pay": two tabs of one review then present the same
@@ -78,9 +78,8 @@ export async function proxy(request: NextRequest) {
   if (twin) {
     const response = NextResponse.rewrite(new URL(`${twin}${request.nextUrl.search}`, request.url));
     // scripts/serve.mjs may keep this answer in front of Next.js (lib/http/front-cache.mjs),
-    // while the twin's rendering is fresh and until this scope's pages are expired; it takes
-    // the headers off.
-    response.headers.set(PAGE_SCOPE_HEADER, scopeOf(twin, []));
+    // while the twin's rendering is fresh and until its scope's pages are expired; it takes
+    // the header off.
     response.headers.set(PAGE_TWIN_HEADER, twin);
     giveSubmitterCookie(request, response, https);
     return withSecurityHeaders(response, cachedPageContentSecurityPolicy({ dev, https }), https);

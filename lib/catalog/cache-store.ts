@@ -88,6 +88,11 @@ export class CacheStore {
     return this.db.catalogCacheEntry.upsert({ where: { key: entry.key }, create: { key: entry.key, ...data }, update: data });
   }
 
+  /** Releases the lease, the entry as it was (nothing was fetched and nothing failed). */
+  async release(key: string): Promise<void> {
+    await this.db.catalogCacheEntry.updateMany({ where: { key }, data: { refreshingUntil: null } });
+  }
+
   /** Records why a refresh failed (kept until the next success) and releases the lease. */
   async recordFailure(key: string, error: unknown, now: number): Promise<void> {
     await this.db.catalogCacheEntry.updateMany({

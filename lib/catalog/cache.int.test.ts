@@ -192,6 +192,22 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
     expect(entry?.lastError).toMatch(/^INTERNAL_ERROR: /);
   });
 
+  it("passes Next.js's dynamic-usage signal on, recording no failure and holding no lease, so the next read fetches at once", async () => {
+    // While `next build` prerenders a route, Next's fetch throws this; the build shares the app's
+    // database, and a lease left behind made the app's first page views wait it out.
+    const cache = createCatalogCache(t.db, { pollMs: 20 });
+    const signal = Object.assign(new Error("Dynamic server usage: Route / couldn't be rendered statically"), { digest: "DYNAMIC_SERVER_USAGE" });
+    const error = await cache.read({ ...operators("de"), fetch: () => Promise.reject(signal) }).catch((e: unknown) => e);
+    expect(error).toBe(signal);
+    const [entry] = await cache.listEntries();
+    expect(entry).toMatchObject({ key: "topup.operators?country=de", refreshing: false, lastError: null });
+    const started = Date.now();
+    const read = await cache.read(operators("de"));
+    expect(read.value).toBeTruthy();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await calls()).toBe(1);
+  });
+
   it("makes a second instance with nothing cached wait for the first one's fetch and share its failure", async () => {
     const first = createCatalogCache(t.db);
     const second = createCatalogCache(anotherInstance(), { pollMs: 20 });

@@ -136,8 +136,12 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
       const row = await store.save(entry, JSON.stringify(value ?? null), now(), request.lifetimeMs ?? entry.policy.lifetimeMs);
       return { kind: "fresh", row: row as FilledRow };
     } catch (error) {
-      // Next.js telling a build that the route is dynamic: no fetch failed, nothing to record.
-      if (isNextSignal(error)) throw error;
+      // Next.js telling a build that the route is dynamic: no fetch failed, nothing to record,
+      // but the lease must go (kept, it made the app's first reads wait out the lease).
+      if (isNextSignal(error)) {
+        await store.release(entry.key).catch((dbError: unknown) => logger.error({ err: dbError, key: entry.key }, "catalog cache: lease not released"));
+        throw error;
+      }
       await store.recordFailure(entry.key, error, now()).catch((dbError: unknown) => logger.error({ err: dbError, key: entry.key }, "catalog cache: failure not recorded"));
       logger.warn({ key: entry.key, resource: entry.resource, code: isUpstreamError(error) ? error.code : undefined, err: isUpstreamError(error) ? undefined : error }, "catalog refresh failed");
       throw error;

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { decodedText, rawRequest, type RawAnswer } from "./raw-answers";
 import { isSubmitterSecret, newSubmitterSecret } from "@/lib/orders/submitter-cookie.mjs";
-import PageCacheHandler, { expireScopes, PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
+import PageCacheHandler, { expireScopes, PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
 import { createFrontCache, PAGE_COPY_MS, STALE_REFRESH_MS, withFrontCache } from "./front-cache.mjs";
 
 const page = (name: string) => `<!doctype html><html><body><h1>${name}</h1>${"<p>A cached catalog page.</p>".repeat(200)}</body></html>`;
@@ -19,7 +19,6 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? "/", "http://shop");
   const key = `${req.method} ${url.pathname}${req.headers.rsc ? " rsc" : ""}`;
   reached.set(key, (reached.get(key) ?? 0) + 1);
-  const scope = url.pathname.split("/")[1] || "other";
   const body = req.headers.rsc ? `0:{"rsc":"${url.pathname}","render":${render}}`.padEnd(2000, " ") : page(`${url.pathname} render ${render}`);
   res.statusCode = url.pathname.startsWith("/missing") ? 404 : 200;
   res.setHeader("Content-Type", req.headers.rsc ? "text/x-component" : "text/html; charset=utf-8");
@@ -42,9 +41,9 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
     res.end(`<svg xmlns="http://www.w3.org/2000/svg"><!-- ${url.pathname} ${render} --></svg>`);
     return;
   }
-  if (!url.pathname.startsWith("/plain")) res.setHeader(PAGE_SCOPE_HEADER, scope);
-  // As proxy.ts: the cached twin this page is (its freshness is known when the page cache stored it).
-  if (url.pathname.startsWith("/fresh")) res.setHeader(PAGE_TWIN_HEADER, `/cached/1${url.pathname}`);
+  // As proxy.ts: the cached twin this page is (its scope is the first segment; its freshness is
+  // known when the page cache stored it).
+  if (!url.pathname.startsWith("/plain")) res.setHeader(PAGE_TWIN_HEADER, `/cached/1${url.pathname}`);
   res.setHeader("ETag", `"${url.pathname}-${render}"`);
   res.setHeader("x-nextjs-cache", url.pathname.startsWith("/stale") ? "STALE" : url.pathname.startsWith("/first") ? "MISS" : "HIT");
   const cookies: string[] = [];
@@ -82,7 +81,6 @@ describe("the front cache", () => {
   it("gives a cached page again without reaching Next.js, compressed or plain as asked, and never shows its scope header", async () => {
     const first = await get("/giftcards/gb", { "accept-encoding": "br" });
     expect(first.status).toBe(200);
-    expect(first.headers[PAGE_SCOPE_HEADER]).toBeUndefined();
     expect(first.headers[PAGE_TWIN_HEADER]).toBeUndefined();
     const again = await get("/giftcards/gb", { "accept-encoding": "br" });
     const gzipped = await get("/giftcards/gb", { "accept-encoding": "gzip" });
@@ -93,7 +91,7 @@ describe("the front cache", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     for (const answer of [again, gzipped, plain]) {
       expect(text(answer)).toBe(text(first));
-      expect(answer.headers[PAGE_SCOPE_HEADER]).toBeUndefined();
+      expect(answer.headers[PAGE_TWIN_HEADER]).toBeUndefined();
       expect(answer.headers["content-security-policy"]).toBe("script-src 'self' 'unsafe-inline'");
       expect(answer.headers.vary).toContain("Accept-Encoding");
       expect(Number(answer.headers["content-length"])).toBe(answer.body.length);

@@ -5,7 +5,7 @@
 // (routing, the proxy, turning the cached entry into an answer), and compressed a build file
 // again on every request: most of a catalog view's cost (docs/benchmarks.md). Kept here:
 //  - a cached catalog page or its RSC payload (lib/http/cached-pages.ts): proxy.ts marks the
-//    answer with the page's scope and twin (PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER); the copy is
+//    answer with the page's twin (PAGE_TWIN_HEADER, from which its scope); the copy is
 //    given as long as the page cache answers that rendering fresh (pageFreshUntil: its
 //    `revalidate` after it was rendered; PAGE_COPY_MS when that is not known), and never once
 //    its scope (or "all", or any tag) was expired after the request that made it began, so the
@@ -38,7 +38,7 @@
 import { isSessionCookie } from "../auth/session-cookie.mjs";
 import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterSetCookie } from "../orders/submitter-cookie.mjs";
 import { createByteLru } from "../page-cache/byte-lru.mjs";
-import { expiredSince, PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER, pageFreshUntil } from "../page-cache/handler.mjs";
+import { expiredSince, PAGE_TWIN_HEADER, pageFreshUntil, scopeOf } from "../page-cache/handler.mjs";
 import { chosenEncoding, COMPRESSIBLE, compress, MIN_BYTES, withCompression } from "./compressed-answers.mjs";
 
 /** The request headers Next.js varies a page's answer on (besides the URL). */
@@ -55,7 +55,7 @@ const SHORT_LIVED_ATTRIBUTE = "data-page-cache";
 /** How often a stale page's document is asked for, at most, so that Next.js renders it again. */
 export const STALE_REFRESH_MS = 10_000;
 /** Headers that belong to one answer, not to the copy. */
-const NOT_REPLAYED = new Set(["set-cookie", "date", "age", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER]);
+const NOT_REPLAYED = new Set(["set-cookie", "date", "age", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", PAGE_TWIN_HEADER]);
 
 function cookiesOf(header) {
   const cookies = new Map();
@@ -115,18 +115,19 @@ function maxAgeOf(cacheControl) {
 }
 
 /**
- * How a finished answer is copied ({ scope, until }), or null when it is not. A page: under its
- * marked scope, until its rendering is no longer fresh (`freshUntil`), else for PAGE_COPY_MS. A public answer any shared cache may keep (a build file, a
- * catalog image): for its max-age, at most PAGE_COPY_MS, or for good when immutable.
+ * How a finished answer is copied ({ scope, until }), or null when it is not. A page (marked with
+ * its twin): under its twin's scope, until the twin's rendering is no longer fresh
+ * (pageFreshUntil), else for PAGE_COPY_MS. A public answer any shared cache may keep (a build
+ * file, a catalog image): for its max-age, at most PAGE_COPY_MS, or for good when immutable.
  */
-function copyPlan(status, headers, markedScope, freshUntil, body, now) {
+function copyPlan(status, headers, markedTwin, body, now) {
   if (status !== 200 || !body || headers["content-encoding"] || !variesOnlyOnKnownHeaders(headers.vary)) return null;
   if (!onlySubmitterCookie(headers["set-cookie"])) return null;
-  if (typeof markedScope === "string" && markedScope !== "") {
+  if (typeof markedTwin === "string" && markedTwin !== "") {
     // From the page cache (HIT), not a first rendering (MISS) or an old one (STALE): a copy then
     // says truly where it came from, and a page is copied only once it has been cached.
     if (headerText(headers["x-nextjs-cache"]).toUpperCase() !== "HIT" || body.includes(SHORT_LIVED_ATTRIBUTE)) return null;
-    return { scope: markedScope, until: freshUntil ?? now + PAGE_COPY_MS };
+    return { scope: scopeOf(markedTwin, []), until: pageFreshUntil(markedTwin) ?? now + PAGE_COPY_MS };
   }
   const cacheControl = headerText(headers["cache-control"]).toLowerCase();
   if (headers["set-cookie"] || !/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return null;
@@ -226,17 +227,13 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
     const url = req.url ?? "";
     // A document or navigation that finds its page stale has Next.js render it again; a prefetch does not.
     const isPrefetch = Boolean(req.headers["next-router-prefetch"]);
-    let markedScope;
     let markedTwin;
     // Next.js's own headers, as they were before the compression below added its own.
     let sent = null;
     const takeHeaders = (extra) => {
-      markedScope = res.getHeader(PAGE_SCOPE_HEADER) ?? extra?.[PAGE_SCOPE_HEADER] ?? markedScope;
       markedTwin = res.getHeader(PAGE_TWIN_HEADER) ?? extra?.[PAGE_TWIN_HEADER] ?? markedTwin;
-      for (const name of [PAGE_SCOPE_HEADER, PAGE_TWIN_HEADER]) {
-        res.removeHeader(name);
-        if (extra) delete extra[name];
-      }
+      res.removeHeader(PAGE_TWIN_HEADER);
+      if (extra) delete extra[PAGE_TWIN_HEADER];
       sent = { status: res.statusCode, headers: { ...res.getHeaders(), ...lowerCased(extra) } };
     };
     const chunks = [];
@@ -272,8 +269,8 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       if (!sent) return result;
       const { status, headers } = sent;
       const body = whole ? Buffer.concat(chunks) : null;
-      const plan = copyPlan(status, headers, markedScope, typeof markedTwin === "string" ? pageFreshUntil(markedTwin) : null, body, since);
-      const stale = typeof markedScope === "string" && markedScope !== "" && headerText(headers["x-nextjs-cache"]).toUpperCase() === "STALE";
+      const plan = copyPlan(status, headers, markedTwin, body, since);
+      const stale = typeof markedTwin === "string" && markedTwin !== "" && headerText(headers["x-nextjs-cache"]).toUpperCase() === "STALE";
       if (stale && isPrefetch) staleAnswerSeen(url, Date.now());
       if (plan !== null) {
         const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_REPLAYED.has(name)));

@@ -56,13 +56,10 @@ export function expiredSince(scope, since) {
 }
 
 /**
- * The header proxy.ts puts on a cached page's answer, naming its scope (scopeOf its twin), so the
- * front cache knows the answer may be kept and when it is out of date. The front cache takes it
- * off before the answer leaves.
+ * The header proxy.ts puts on a cached page's answer, naming its twin (/cached/1/esim/eu), so the
+ * front cache knows the answer may be kept, until when (pageFreshUntil) and when it is out of
+ * date (its scope, scopeOf the twin). The front cache takes it off before the answer leaves.
  */
-export const PAGE_SCOPE_HEADER = "x-shop-page-scope";
-
-/** The same for the cached twin's pathname (/cached/1/esim/eu): the front cache asks pageFreshUntil with it. */
 export const PAGE_TWIN_HEADER = "x-shop-page-twin";
 
 /** The concrete twin pathname among a page's implicit tags (`_N_T_/cached/1/esim/eu`), or null. */
