@@ -2,6 +2,8 @@ import { RateCard } from "./rate-card";
 import { RateForm } from "./rate-form";
 import { ServiceTabs } from "./service-tabs";
 import type { TopupOffer } from "@/lib/products/topup/types";
+import { formatMoney } from "@/lib/money";
+import { SMS_FEE_HINT_MINOR } from "@/lib/products/topup/rules";
 
 /**
  * The operator's rates: one tab per service type (airtime, data, bundles), rates as cards, the
@@ -49,7 +51,7 @@ export function RateStep({
     ),
   }));
   return (
-    <RateForm action={action} hidden={hidden} sms={sms} submitLabel={submitLabel} serverError={error}>
+    <RateForm action={action} hidden={hidden} sms={sms} smsFee={formatMoney(SMS_FEE_HINT_MINOR, "EUR")} submitLabel={submitLabel} serverError={error}>
       <ServiceTabs tabs={tabs} initial={selectedType ?? initialType} label={`${offer.operatorName} top-up types`} />
     </RateForm>
   );

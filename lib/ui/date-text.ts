@@ -1,0 +1,17 @@
+// Dates as the shop writes them ("27 Nov 2026, 01:10", the en-GB medium date and short time),
+// from the Date getters rather than Intl: in a browser the first Intl formatter of a page loads
+// the locale data, 20–40 ms of main-thread work at hydration for a few timestamps ([13],
+// docs/benchmarks.md). The getters read the browser's own time zone at no cost.
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** The date (and time, 24-hour) in the reader's time zone, or in UTC when `utc` is set. */
+export function dateText(date: Date, { withTime = true, utc = false }: { withTime?: boolean; utc?: boolean } = {}): string {
+  const [year, month, day, hours, minutes] = utc
+    ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()]
+    : [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()];
+  const dayText = `${day} ${MONTHS[month]} ${year}`;
+  return withTime ? `${dayText}, ${two(hours)}:${two(minutes)}` : dayText;
+}
