@@ -9,12 +9,16 @@
 // It prints the medians per page (the four category scores, TBT, LCP, CLS, JavaScript
 // transferred and unused), the console errors and what kept the page out of the back/forward
 // cache, then the goals of issue [13] (docs/benchmarks.md) with PASS or MISS. The machine is
-// shared and noisy: the performance score moves with its load, the other columns barely.
+// shared and noisy: the performance score moves with its load, the other columns barely. So each
+// round also audits the framework's floor (bench/framework-floor.ts: a page with nothing but
+// Next.js's own runtime), and the table gives each page's score against the floor's in the same
+// round: what the machine allowed in that run.
 //
 // Lighthouse 12.8.2: the newest that runs on Node 20 (13.x needs Node >= 22.19). The JSON
 // reports are kept in bench/results/lighthouse/ (not committed).
 //
-// knobs: BENCH_RUNS (3), BENCH_PORT (3530), BENCH_EMULATOR_PORT (4530), BENCH_PAGES
+// knobs: BENCH_RUNS (3), BENCH_PORT (3530), BENCH_EMULATOR_PORT (4530), BENCH_FLOOR_PORT (3531;
+// BENCH_FLOOR=off leaves the floor out), BENCH_PAGES
 // (comma-separated page names — home, topup, esim, giftcard, unlock, order — or paths),
 // CHROME_PATH (or CHROMIUM_PATH; default /usr/bin/chromium)
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -22,6 +26,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { startFrameworkFloor, stopFrameworkFloor } from "./framework-floor";
 import { startBenchShop } from "./shop-process";
 import { table } from "./stats";
 
@@ -29,6 +34,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3530);
 const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 4530);
 const BASE = `http://127.0.0.1:${PORT}`;
+const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 3531);
+const WITH_FLOOR = process.env.BENCH_FLOOR !== "off";
 const EMULATOR = `http://127.0.0.1:${EMULATOR_PORT}`;
 /** The order page's JavaScript budget (transferred): the catalog pages' plus its copy buttons and forms. */
 const ORDER_PAGE_JS_BUDGET_KIB = 160;
@@ -210,6 +217,7 @@ function unique<T>(values: T[], key: (value: T) => string): T[] {
 async function main() {
   const pages = selectedPages();
   const server = await startBenchShop({ port: PORT, emulatorPort: EMULATOR_PORT, dataDir: "data/bench-lighthouse" });
+  const floor = WITH_FLOOR ? await startFrameworkFloor(FLOOR_PORT) : null;
   try {
     const targets: { name: string; catalog: boolean; path: string }[] = [];
     for (const page of pages) {
@@ -222,9 +230,14 @@ async function main() {
 
     mkdirSync(REPORTS, { recursive: true });
     const runs = new Map<string, Run[]>(targets.map((t) => [t.path, []]));
+    // Each page's performance score minus the floor's in the same round.
+    const belowFloor = new Map<string, number[]>(targets.map((t) => [t.path, []]));
+    const floorRuns: Run[] = [];
     let version = "";
     let browser = "";
     for (let round = 1; round <= RUNS; round++) {
+      const floorRun = floor ? summarizeRun(await audit(`http://127.0.0.1:${FLOOR_PORT}/`)) : null;
+      if (floorRun) floorRuns.push(floorRun);
       for (const target of targets) {
         const lhr = await audit(`${BASE}${target.path}`);
         version = lhr.lighthouseVersion;
@@ -232,6 +245,7 @@ async function main() {
         writeFileSync(join(REPORTS, `${target.name}-${round}.json`), JSON.stringify(lhr));
         const run = summarizeRun(lhr);
         runs.get(target.path)!.push(run);
+        if (floorRun && !floorRun.broken && !run.broken) belowFloor.get(target.path)!.push(run.scores.performance - floorRun.scores.performance);
         for (const warning of run.warnings) console.log(`  ${target.path} run ${round}: ${warning}`);
       }
       console.log(`round ${round}/${RUNS} done`);
@@ -254,6 +268,7 @@ async function main() {
         jsBytes: median(r.map((x) => x.jsBytes)),
         unusedJsBytes: median(r.map((x) => x.unusedJsBytes)),
         runs: r.length,
+        vsFloor: belowFloor.get(t.path)!.length ? median(belowFloor.get(t.path)!) : null,
         consoleErrors: unique(all.flatMap((x) => x.consoleErrors), (e) => `${e.source} ${e.description} ${e.url}`),
         consoleErrorRuns: all.filter((x) => x.consoleErrors.length > 0).length,
         bfcache: all.map((x) => x.bfcache),
@@ -261,15 +276,25 @@ async function main() {
       };
     });
 
+    const floorOk = floorRuns.filter((x) => !x.broken);
+    if (floorOk.length) {
+      const perf = floorOk.map((x) => x.scores.performance);
+      console.log(
+        `\nFramework floor (Next.js alone, bench/framework-floor.ts) in this run: performance ${median(perf)} (${Math.min(...perf)}–${Math.max(...perf)}), ` +
+          `TBT ${median(floorOk.map((x) => x.tbt)).toFixed(0)} ms, LCP ${(median(floorOk.map((x) => x.lcp)) / 1000).toFixed(2)} s, JS ${kb(median(floorOk.map((x) => x.jsBytes)))}; ` +
+          `"vs floor" is each page's score minus the floor's in the same round (median).`,
+      );
+    }
     console.log(`\nLighthouse ${version}, Chromium ${browser} (${CHROME}), mobile preset (simulated throttling), ${RUNS} runs per page (medians), ${new Date().toISOString().slice(0, 10)}`);
     console.log(
       table(
-        ["page", "path", "runs", "perf", "a11y", "best practices", "SEO", "TBT", "LCP", "CLS", "JS transferred", "unused JS", "console errors (runs)", "bfcache"],
+        ["page", "path", "runs", "perf", "vs floor", "a11y", "best practices", "SEO", "TBT", "LCP", "CLS", "JS transferred", "unused JS", "console errors (runs)", "bfcache"],
         summary.map((s) => [
           s.name,
           s.path,
           s.runs,
           s.performance,
+          s.vsFloor === null ? "–" : s.vsFloor > 0 ? `+${s.vsFloor}` : String(s.vsFloor),
           s.accessibility,
           s.bestPractices,
           s.seo,
@@ -307,6 +332,7 @@ async function main() {
     console.log(table(["goal", "result", "pages that miss it"], goals.map(([goal, missed]) => [goal, missed.length ? "MISS" : "PASS", missed.join(", ") || "–"])));
     console.log(`\nJSON reports: ${REPORTS}/<page>-<run>.json`);
   } finally {
+    if (floor) stopFrameworkFloor(floor);
     server.kill("SIGTERM");
   }
 }
