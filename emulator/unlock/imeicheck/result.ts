@@ -17,6 +17,8 @@ export type ImeiCheckScenario = keyof typeof SANDBOX_IMEICHECK_IMEIS;
 
 /** What a free (type F) check costs on a production account; paid-only and failed checks cost nothing. */
 export const IMEI_CHECK_PRICE_MINOR = 50;
+/** What a paid (type P) device's full report costs when the check asks for it (`type_pay=P`, README). */
+export const IMEI_FULL_REPORT_PRICE_MINOR = 250;
 export const MAX_HISTORY = 10;
 
 /** Countries whose networks appear in the black and white lists. */
@@ -27,6 +29,13 @@ export function imeiCheckScenario(imei: string): ImeiCheckScenario {
   const sandbox = (Object.entries(SANDBOX_IMEICHECK_IMEIS) as Array<[ImeiCheckScenario, string]>).find(([, v]) => v === imei);
   if (sandbox) return sandbox[0];
   return imei.endsWith("7") ? "blacklisted" : "clean";
+}
+
+/** The ledger reference of a paid device's full report: its PDF is served once one was bought. */
+export const fullReportReference = (imei: string) => `imeicheck-full-report:${imei}`;
+
+export function fullReportBought(ctx: EmulatorContext, imei: string): boolean {
+  return ctx.ledger.entries.some((e) => e.api === "unlock" && e.reference === fullReportReference(imei));
 }
 
 export function reportUrl(ctx: EmulatorContext, imei: string): string {
@@ -113,7 +122,11 @@ function history(ctx: EmulatorContext, rand: () => number, imei: string, black: 
   return events.slice(0, MAX_HISTORY);
 }
 
-export function imeiCheckResult(ctx: EmulatorContext, catalog: UnlockCatalog, imei: string): ImeiCheckResult {
+/**
+ * The check's answer. `buyFullReport` is the request's `type_pay=P` (the account accepts the
+ * paid report's price): a paid device then answers with its full report, still typed `P`.
+ */
+export function imeiCheckResult(ctx: EmulatorContext, catalog: UnlockCatalog, imei: string, { buyFullReport = false } = {}): ImeiCheckResult {
   const scenario = imeiCheckScenario(imei);
   const rand = seededRandom(catalog.seed, `imeicheck:${imei}`);
 
@@ -126,7 +139,7 @@ export function imeiCheckResult(ctx: EmulatorContext, catalog: UnlockCatalog, im
       extra_info: [],
     };
   }
-  if (scenario === "paid") {
+  if (scenario === "paid" && !buyFullReport) {
     return {
       data: deviceData(ctx, catalog, imei, false),
       error: [],
@@ -147,7 +160,7 @@ export function imeiCheckResult(ctx: EmulatorContext, catalog: UnlockCatalog, im
       lists: { black, white },
       url_report: reportUrl(ctx, imei),
     },
-    type_pay: { type: "F", desc: "Free report: all data is shown" },
+    type_pay: scenario === "paid" ? { type: "P", desc: "Full report bought: all data is shown" } : { type: "F", desc: "Free report: all data is shown" },
     extra_info: [{ type: "button", txt: "Download the PDF report", url: reportUrl(ctx, imei) }],
   };
 }

@@ -4,17 +4,20 @@ import type { UnlockCatalog } from "../catalog";
 import { debit } from "../credits";
 import type { UnlockEnv } from "../http/credentials";
 import type { Endpoint } from "../http/endpoint";
+import { readFormArgument } from "../http/form-argument";
 import { replyError, replyOk } from "../http/reply";
 import { imeiProblem } from "../imei";
 import { hashMatches, imeiCheckHashArguments, unlockHash } from "./hash";
-import { IMEI_CHECK_PRICE_MINOR, imeiCheckResult } from "./result";
+import { fullReportReference, IMEI_CHECK_PRICE_MINOR, IMEI_FULL_REPORT_PRICE_MINOR, imeiCheckResult, imeiCheckScenario } from "./result";
 
 // POST /imeicheck/{imei}[/{hash}] (spec sections 2, 4, 7, 8). Without a hash only sandbox
 // accounts are served; a given hash must match on every account. A recognition failure is
-// reported in res.error with the envelope still OK.
+// reported in res.error with the envelope still OK. The form argument `type_pay=P` accepts a paid
+// device's full report and its price (README, "IMEI check"): the spec does not show how an API
+// account buys it; the shop's choice is in docs/unlock.md.
 
 export function imeiCheckEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog): Endpoint[] {
-  const handler = (c: Context<UnlockEnv>) => {
+  const handler = async (c: Context<UnlockEnv>) => {
     const account = c.get("unlockAccount");
     const imei = c.req.param("imei") ?? "";
     const problem = imeiProblem(imei);
@@ -28,9 +31,17 @@ export function imeiCheckEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog)
     }
     if (hash !== undefined && !hashMatches(hash, expected)) return replyError(c, 400, `The hash does not match; hash = ${rule}`);
 
-    const result = imeiCheckResult(ctx, catalog, imei);
-    if (result.type_pay.type === "F" && result.error.length === 0) {
-      const refused = debit(ctx, account, IMEI_CHECK_PRICE_MINOR, `imeicheck:${imei}`, `IMEI check ${imei}`);
+    const typePay = await readFormArgument(c, "type_pay");
+    if (typePay !== undefined && typePay !== "P") return replyError(c, 400, `type_pay must be "P" (got "${String(typePay)}")`);
+    const buyFullReport = typePay === "P";
+    const result = imeiCheckResult(ctx, catalog, imei, { buyFullReport });
+    if (result.error.length === 0) {
+      const fullReport = buyFullReport && imeiCheckScenario(imei) === "paid";
+      const refused = fullReport
+        ? debit(ctx, account, IMEI_FULL_REPORT_PRICE_MINOR, fullReportReference(imei), `Full IMEI report ${imei}`)
+        : result.type_pay.type === "F"
+          ? debit(ctx, account, IMEI_CHECK_PRICE_MINOR, `imeicheck:${imei}`, `IMEI check ${imei}`)
+          : null;
       if (refused) return replyError(c, 400, refused);
     }
     return replyOk(c, result);

@@ -3,7 +3,7 @@ import type { EmulatorContext } from "../../core/context";
 import type { UnlockCatalog } from "../catalog";
 import { replyError } from "../http/reply";
 import { imeiProblem } from "../imei";
-import { imeiCheckResult, imeiCheckScenario, isFullResult } from "../imeicheck/result";
+import { fullReportBought, imeiCheckResult, imeiCheckScenario, isFullResult } from "../imeicheck/result";
 import { deviceSvg } from "./device-image";
 import { simplePdf } from "./pdf";
 
@@ -28,9 +28,10 @@ export function registerMedia(app: Hono<any>, ctx: EmulatorContext, catalog: Unl
   app.get("/reports/imei/:file", (c) => {
     const imei = /^(\d{15})\.pdf$/.exec(c.req.param("file"))?.[1];
     if (!imei || imeiProblem(imei)) return replyError(c, 404, "No such report");
-    const result = imeiCheckResult(ctx, catalog, imei);
+    // A paid device's PDF exists once an account bought its full report.
+    const result = imeiCheckResult(ctx, catalog, imei, { buyFullReport: fullReportBought(ctx, imei) });
     const { data, result: r } = result;
-    if (!isFullResult(r)) return replyError(c, 404, `No free report exists for IMEI ${imei}`);
+    if (!isFullResult(r)) return replyError(c, 404, `No report exists for IMEI ${imei}`);
     const lines = [
       `IMEI: ${data.imei}   TAC: ${data.tac}`,
       `Device: ${data.brandname} ${data.marketingname} (${data.modelname}), ${data.devicetype}`,

@@ -6,6 +6,7 @@ import { toolFlags } from "../catalog/tools";
 import { debit, toMinor } from "../credits";
 import type { UnlockEnv } from "../http/credentials";
 import { idParam, idParams, type Endpoint } from "../http/endpoint";
+import { readFormArgument } from "../http/form-argument";
 import { replyError, replyOk } from "../http/reply";
 import { parseOrderImei } from "../imei";
 import { createOrderDelayMs, sleep } from "./delay";
@@ -28,19 +29,6 @@ export function orderView(order: UnlockOrder, okSentStyle: "word" | "digit" = "w
 }
 
 const forceSchema = z.object({ force: z.literal("nowait", { error: 'force accepts only the value "nowait"' }).optional() });
-
-/** The `force` form argument (urlencoded or multipart body; JSON and the query string are accepted too). */
-async function readForce(c: Context): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  let body: Record<string, unknown> = {};
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    body = await c.req.parseBody().catch(() => ({}));
-  } else if (type.includes("application/json")) {
-    const json: unknown = await c.req.json().catch(() => ({}));
-    body = json && typeof json === "object" ? (json as Record<string, unknown>) : {};
-  }
-  return body.force ?? c.req.query("force");
-}
 
 export function orderEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog, orders: UnlockOrders): Endpoint[] {
   const findOrder = (c: Context<UnlockEnv>): UnlockOrder | Response => {
@@ -91,7 +79,7 @@ export function orderEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog, ord
       handler: async (c) => {
         const order = findOrder(c);
         if (order instanceof Response) return order;
-        const args = forceSchema.safeParse({ force: await readForce(c) });
+        const args = forceSchema.safeParse({ force: await readFormArgument(c, "force") });
         if (!args.success) return replyError(c, 400, args.error.issues.map((i) => i.message).join("; "));
         if (args.data.force === "nowait") orders.forceReady(order);
         return replyOk(c, { [order.id]: orderView(order, "digit") });

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UnlockAccount } from "../../core/accounts";
-import { IMEI, PRODUCTION, SANDBOX, startHarness, type Harness } from "./harness";
+import { IMEI, PRODUCTION, SANDBOX, startHarness, svcHeaders, type Harness } from "./harness";
 
 // IMEI check (unlocking spec sections 2, 4, 7, 8): result shape, sandbox IMEIs, the hash, prices.
 
@@ -171,6 +171,28 @@ describe("§4/§7 IMEI check hash, validation and price", () => {
     await check("123456789987654", PRODUCTION, hashFor(PRODUCTION, "123456789987654"));
     expect((await unlockLedger(PRODUCTION)).map((e) => [e.kind, e.amountMinor, e.simulated])).toEqual([["debit", 50, false]]);
     expect(await h.balance(PRODUCTION)).toBe(PRODUCTION.openingCreditsMinor - 50);
+  });
+
+  it("type_pay=P buys a paid device's full report: 2.50 credits, the whole result, its PDF from then on", async () => {
+    const imei = "123456789876543";
+    const body = new URLSearchParams({ type_pay: "P" });
+    const headers = { ...svcHeaders(PRODUCTION), "Content-Type": "application/x-www-form-urlencoded" };
+    expect((await fetch(`${h.url}/reports/imei/${imei}.pdf`)).status).toBe(404);
+    const reply = await h.call("POST", `/imeicheck/${imei}/${hashFor(PRODUCTION, imei)}`, { headers, body });
+    expect(reply.status).toBe(200);
+    const res = reply.body.res;
+    expect(res.type_pay.type).toBe("P");
+    expect(res.result).toMatchObject({ blackliststatus: false, imeihistory: [], url_report: `${h.url}/reports/imei/${imei}.pdf` });
+    expect(res.data.brandname).not.toBe("");
+    expect((await unlockLedger(PRODUCTION)).map((e) => [e.kind, e.amountMinor])).toEqual([["debit", 250]]);
+    expect((await fetch(`${h.url}/reports/imei/${imei}.pdf`)).status).toBe(200);
+    // On a device with a free report it changes nothing: the free report at the free price.
+    const free = await h.call("POST", `/imeicheck/${IMEI.valid}/${hashFor(PRODUCTION, IMEI.valid)}`, { headers, body });
+    expect(free.body.res.type_pay.type).toBe("F");
+    expect((await unlockLedger(PRODUCTION)).map((e) => e.amountMinor)).toEqual([250, 50]);
+    const wrong = await h.call("POST", `/imeicheck/${imei}/${hashFor(PRODUCTION, imei)}`, { headers, body: new URLSearchParams({ type_pay: "F" }) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.info).toMatch(/type_pay/);
   });
 
   it("price: sandbox checks are recorded as simulated and keep the balance", async () => {
