@@ -92,19 +92,44 @@ test("359405085972766: a free report, not reported, white list with the meaning 
   await expectNoAxeViolationsLightAndDark(page, "IMEI check: whitelist report");
 });
 
-test("123456789876543: device data only, the full report not included, refunded", async ({ page }) => {
-  test.setTimeout(90_000);
+test("123456789876543: the report is sold separately: the check is refunded and the shop sells the full report", async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await page.goto("/imei-check");
+  // The story starts before paying: the refund rule and the full report's price are on the form's page.
+  const rule = page.getByTestId("imeicheck-refund-rule");
+  await expect(rule).toContainText("sells the blacklist report separately");
+  const fullPrice = /€\d+\.\d{2}/.exec((await rule.textContent()) ?? "")?.[0];
+  expect(fullPrice).toBeTruthy();
+
   await buyCheck(page, "123456789876543", uniqueEmail("imei-paid"));
   await expect(orderStatus(page)).toHaveAttribute("data-status", "refunded", { timeout: 30_000 });
   const report = page.getByTestId("imeicheck-report");
   await expect(report.getByTestId("imeicheck-device")).toContainText("123456789876543");
-  await expect(report.getByTestId("imeicheck-payment-required")).toContainText("The full report is not included");
+  await expect(report.getByTestId("imeicheck-device")).toContainText("Device data only");
+  await expect(report.getByTestId("imeicheck-payment-required")).toContainText("sold separately");
   await expect(report.getByTestId("imeicheck-blacklist")).toHaveCount(0);
-  // Issue [15]: never sent to buy it at the supplier's own address.
+  // Issue [15]: never sent to buy it at the supplier's own address, and never the supplier's own wording.
   await expect(report.getByRole("link", { name: /Buy the full report/ })).toHaveCount(0);
   await expect(report).not.toContainText("Free report");
   await expect(page.getByTestId("status-reason")).toContainText("refunded");
   await expectNoAxeViolationsLightAndDark(page, "IMEI check: payment required");
+  await expectNoSupplierHost(page, serverOf(testInfo), "IMEI check: payment required");
+
+  // The shop sells it: the same price as the form's page said, through the shop's own payment.
+  const buy = report.getByRole("button", { name: `Buy the full report: ${fullPrice}` });
+  await buy.click();
+  await page.waitForURL(/\/pay\/[^/]+$/);
+  await expect(page.getByText("Full report: blacklist status, network lists and history").first()).toBeVisible();
+  await sandboxCheckout(page, "Pay");
+  await page.waitForURL(/\/orders\/[A-Za-z0-9_-]+/);
+  await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 30_000 });
+  const full = page.getByTestId("imeicheck-report");
+  await expect(full.getByTestId("imeicheck-device")).toContainText("Full report");
+  await expect(full.getByTestId("imeicheck-blacklist")).toHaveAttribute("data-blacklisted", "false");
+  await expect(full.getByTestId("imeicheck-payment-required")).toHaveCount(0);
+  await expect(page.getByTestId("imeicheck-full-report-offer")).toHaveCount(0);
+  await expect(page.getByText(/€\d+\.\d{2}/).first()).toContainText(fullPrice!);
+  await expectNoSupplierHost(page, serverOf(testInfo), "IMEI check: full report bought");
 });
 
 test("123456789987654: the recognition error from res.error is shown as an error, and refunded", async ({ page }) => {

@@ -81,7 +81,7 @@ export async function placeImeiCheck(ctx: PlacementContext, order: Order): Promi
   order = await savePlacement(ctx, order, placement);
   let result: ImeiCheckResult;
   try {
-    result = await ctx.clients.unlock.imeiCheck(parsed.data.imei);
+    result = await ctx.clients.unlock.imeiCheck(parsed.data.imei, { fullReport: parsed.data.report === "full" });
   } catch (error) {
     return onUnlockError(ctx, order, error, placement, "imeicheck");
   }
@@ -89,9 +89,15 @@ export async function placeImeiCheck(ctx: PlacementContext, order: Order): Promi
   const fulfillment = { imeiCheck: result } as unknown as Prisma.InputJsonValue;
   const detail = withPlacement(order.detail, { ...placement, state: "answered" });
   if (!result.report) {
-    // Not recognised, or only the paid full report exists: the buyer did not get what they
-    // paid for (and the upstream charged nothing), so the order fails and is refunded.
-    const reason = result.errors.length > 0 ? "The IMEI was not recognised by the checking service." : "A full report is not available for this device.";
+    // Not recognised, or this device's report is sold separately (its order page offers the full
+    // report at the shop's price): the buyer did not get what they paid for (and the upstream
+    // charged nothing), so the order fails and is refunded.
+    const reason =
+      result.errors.length > 0
+        ? "The IMEI was not recognised by the checking service."
+        : parsed.data.report === "full"
+          ? "The full report could not be bought for this device."
+          : "This device's blacklist report is sold separately (the full report), so this check is refunded.";
     return fail(ctx, order, reason, { errors: result.errors.map((e) => e.code), payment: result.payment.type }, { fulfillment, detail, upstreamStatus: result.errors.length > 0 ? "error" : "paid_report_only" });
   }
   return transition(ctx.db, {

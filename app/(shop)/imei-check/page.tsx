@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
  * page: the pay action derives it from this browser's submitter cookie (lib/orders/submitter.ts).
  */
 export default async function ImeiCheckPage() {
-  const [pricing, user] = await Promise.all([imeiCheckPrice(db), getCurrentUser()]);
+  const [pricing, fullReport, user] = await Promise.all([imeiCheckPrice(db), imeiCheckPrice(db, { fullReport: true }), getCurrentUser()]);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10 sm:py-12">
       <div className="flex flex-col gap-3">
@@ -41,7 +41,10 @@ export default async function ImeiCheckPage() {
             <li>Networks by country that block it or accept it</li>
             <li>Its history (up to 10 events) and a PDF report</li>
           </ul>
-          <p className="text-xs text-muted">If the checking service cannot give a full report for this IMEI, we refund you.</p>
+          <p className="text-xs text-muted" data-testid="imeicheck-refund-rule">
+            If the IMEI is not recognised, we refund you. For some devices the checking service sells the blacklist report separately: then we refund this check, and
+            you can buy the full report from us for {formatMoney(fullReport.totalMinor, fullReport.currency)} on your order page.
+          </p>
           <PriceBreakdown pricing={{ currency: pricing.currency, amountMinor: pricing.amountMinor, serviceFeeMinor: pricing.serviceFeeMinor, smsFeeMinor: 0, totalMinor: pricing.totalMinor }} amountLabel="IMEI report" />
         </Card>
       </div>

@@ -1,4 +1,5 @@
 import { FileText } from "lucide-react";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
 import { catalogImageUrl } from "@/lib/catalog/images";
@@ -55,9 +56,10 @@ function NetworkLists({ title, id, entries, empty }: { title: string; id: string
 
 /**
  * The IMEI report on the order page. The supplier's own links (its PDF, its buttons) are never
- * shown: the PDF is served from the shop's address (app/(shop)/orders/[ref]/files).
+ * shown: the PDF is served from the shop's address (app/(shop)/orders/[ref]/files), and a report
+ * sold separately is offered by the shop (`fullReportOffer`, lib/products/imeicheck/full-report-offer.ts).
  */
-export function ImeiCheckReport({ fulfillment, orderRef }: { fulfillment: unknown; orderRef: string }) {
+export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fulfillment: unknown; orderRef: string; fullReportOffer?: ReactNode }) {
   const result = readImeiCheck(fulfillment);
   if (!result) return null;
   const { device, errors, report, payment } = result;
@@ -98,7 +100,7 @@ export function ImeiCheckReport({ fulfillment, orderRef }: { fulfillment: unknow
             ) : null}
             <dt className="text-muted">Report</dt>
             {/* What this order bought, in the shop's words: never the supplier's "free report" note about its own pricing. */}
-            <dd>{paid ? "Device data only" : "Full report"}</dd>
+            <dd>{report ? "Full report" : "Device data only"}</dd>
           </dl>
         </div>
 
@@ -117,11 +119,12 @@ export function ImeiCheckReport({ fulfillment, orderRef }: { fulfillment: unknow
 
         {paid && !report ? (
           <div className="rounded-lg bg-warn-soft px-4 py-3 text-sm" data-testid="imeicheck-payment-required">
-            <p className="font-semibold">The full report is not included</p>
+            <p className="font-semibold">The full report is sold separately for this device</p>
             <p className="mt-1">
-              For this device the blacklist status, network lists and history are only in a separately priced full report, which this check could not include. The order
-              is refunded in full.
+              For this device the blacklist status, network lists and history are only in a full report, priced on its own. This check did not include it, so it is
+              refunded in full.
             </p>
+            {fullReportOffer}
           </div>
         ) : null}
 

@@ -9,9 +9,13 @@ import { readImeiCheckDetail } from "./detail";
 const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 /** "What you bought" rows for an IMEI check. */
+/** What a full-report order buys, in the buyer's words (payment page, order page, receipt). */
+export const FULL_REPORT_LABEL = "Full report: blacklist status, network lists and history";
+
 export function imeiCheckPurchaseLines(detail: unknown): PurchaseLine[] {
-  const imei = readImeiCheckDetail(detail)?.imei;
-  return imei ? [{ label: "IMEI", value: imei }] : [];
+  const read = readImeiCheckDetail(detail);
+  if (!read) return [];
+  return read.report === "full" ? [{ label: "IMEI", value: read.imei }, { label: "Report", value: FULL_REPORT_LABEL }] : [{ label: "IMEI", value: read.imei }];
 }
 
 const imeiCheckSchema = z.object({

@@ -18,7 +18,9 @@ export function imeiCheckDeliveryParts(fulfillment: Record<string, unknown>): { 
   ];
   const parts: MailPart[] = [{ kind: "lines", lines }];
   if (errors.length > 0) parts.push({ kind: "text", text: `The checking service could not recognise this IMEI: ${errors.map((e) => e.txt || e.code).filter(Boolean).join("; ") || "not recognised"}.` });
-  if (!report) parts.push({ kind: "note", text: "Only the device data is in this report. Your order page says what it holds." });
+  if (!report && result.payment?.type === "P" && errors.length === 0) {
+    parts.push({ kind: "note", text: "For this device the blacklist report is sold separately: this check is refunded, and your order page offers the full report." });
+  } else if (!report) parts.push({ kind: "note", text: "Only the device data is in this report. Your order page says what it holds." });
   else parts.push({ kind: "note", text: "The networks, the white list and the history are on your order page." });
   return { parts, carriesSecret: false };
 }

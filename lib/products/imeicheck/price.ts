@@ -13,7 +13,16 @@ import { UNLOCK_CREDIT_CURRENCY } from "@/lib/products/unlock/price";
  */
 export const IMEI_CHECK_COST_MINOR = 50;
 
-export async function imeiCheckPrice(db: DbClient): Promise<PriceBreakdown> {
+/**
+ * What a paid (type P) device's full report costs the shop, bought with the check
+ * (FULL_REPORT_FORM in lib/upstream/unlock/client.ts): not in the spec; the emulator charges
+ * 2.50 credits (emulator/unlock/README.md "IMEI check"). Change here if the price list says otherwise.
+ */
+export const IMEI_FULL_REPORT_COST_MINOR = 250;
+
+/** The retail price of a check, or of a paid device's full report (`fullReport`), with the same margin. */
+export async function imeiCheckPrice(db: DbClient, { fullReport = false }: { fullReport?: boolean } = {}): Promise<PriceBreakdown> {
   const margin = await getMargin(db, "imeicheck");
-  return retailBreakdown({ productType: "imeicheck", costMinor: IMEI_CHECK_COST_MINOR, costCurrency: UNLOCK_CREDIT_CURRENCY, margin });
+  const costMinor = fullReport ? IMEI_FULL_REPORT_COST_MINOR : IMEI_CHECK_COST_MINOR;
+  return retailBreakdown({ productType: "imeicheck", costMinor, costCurrency: UNLOCK_CREDIT_CURRENCY, margin });
 }

@@ -3,25 +3,27 @@ import { db } from "@/lib/db";
 import type { PriceSale } from "@/lib/orders/checkout";
 import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
 import { imeiCheckDetail } from "./detail";
+import { FULL_REPORT_LABEL } from "./lines";
 import { imeiCheckPrice } from "./price";
 
 // The IMEI check's checkout step (lib/orders/checkout.ts), the same for the storefront and the
 // point of sale: a valid IMEI, priced by the shop's own rule and paid from the unlock credits.
 
-export type ImeiCheckSaleChoice = { imei: string };
+export type ImeiCheckSaleChoice = { imei: string; fullReport?: boolean };
 
 export function imeiCheckSale(choice: ImeiCheckSaleChoice): PriceSale {
   return async () => {
     const imei = normaliseImei(choice.imei);
     const problem = imeiProblem(imei);
     if (problem) return { ok: false, error: problem, field: "imei" };
+    const fullReport = choice.fullReport === true;
     return {
       ok: true,
       productType: "imeicheck",
-      label: `IMEI report for ${imei}`,
-      facts: [{ label: "IMEI", value: imei }],
-      pricing: await imeiCheckPrice(db),
-      detail: imeiCheckDetail(imei),
+      label: fullReport ? `Full IMEI report for ${imei}` : `IMEI report for ${imei}`,
+      facts: fullReport ? [{ label: "IMEI", value: imei }, { label: "Report", value: FULL_REPORT_LABEL }] : [{ label: "IMEI", value: imei }],
+      pricing: await imeiCheckPrice(db, { fullReport }),
+      detail: imeiCheckDetail(imei, { fullReport }),
       upstreamMode: "credits",
       sufficientCredits: null,
     };

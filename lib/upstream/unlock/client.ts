@@ -92,9 +92,10 @@ export interface UnlockClient {
   orderInstructions(ticketId: number): Promise<UnlockInstructions>;
   /**
    * IMEI check (may charge). A recognition failure is returned in `errors`, not thrown.
-   * `hash` overrides the computed one.
+   * `hash` overrides the computed one. `fullReport` accepts a paid (type P) device's full report
+   * and its price (FULL_REPORT_FORM: the spec does not show how; docs/unlock.md).
    */
-  imeiCheck(imei: string, options?: { hash?: string }): Promise<ImeiCheckResult>;
+  imeiCheck(imei: string, options?: { hash?: string; fullReport?: boolean }): Promise<ImeiCheckResult>;
   /**
    * The account the next call goes to. The SVC key names it; only its fingerprint is kept (a
    * sandbox and a production pair are different keys, so the environment needs no part of its own).
@@ -237,9 +238,10 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
           message: "IMEI check: no hash could be computed and the hashless (sandbox-only) form is not allowed",
         });
       }
+      const form = callOptions.fullReport ? FULL_REPORT_FORM : undefined;
       const spec: Call = hash
-        ? { method: "POST", path: `/imeicheck/${imei}/${encodeURIComponent(hash)}`, route: "POST /imeicheck/{imei}/{hash}", priority: "order", retry: "once" }
-        : { method: "POST", path: `/imeicheck/${imei}`, route: "POST /imeicheck/{imei}", priority: "order", retry: "once" };
+        ? { method: "POST", path: `/imeicheck/${imei}/${encodeURIComponent(hash)}`, route: "POST /imeicheck/{imei}/{hash}", priority: "order", retry: "once", form }
+        : { method: "POST", path: `/imeicheck/${imei}`, route: "POST /imeicheck/{imei}", priority: "order", retry: "once", form };
       return call(spec, imeiCheckSchema);
     },
 
@@ -249,6 +251,12 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
     },
   };
 }
+
+/**
+ * How an IMEI check asks for a paid device's full report: the form argument `type_pay=P`, the
+ * result's own field and value ("P: paid"). The spec does not show it; one place to change it.
+ */
+export const FULL_REPORT_FORM = { type_pay: "P" } as const;
 
 function idSegment(name: string, value: number): string {
   if (!Number.isSafeInteger(value) || value < 0) throw invalidInput(`${name} must be a non-negative integer`);

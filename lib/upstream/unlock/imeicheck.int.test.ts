@@ -46,6 +46,13 @@ describe("IMEI check", () => {
     expect(result.extraInfo[0]?.url).toMatch(/buy/);
   });
 
+  it("123456789876543 with fullReport: the full report, bought (type P kept)", async () => {
+    const result = await emu.client().imeiCheck(IMEI.paid, { fullReport: true });
+    expect(result.payment.type).toBe("P");
+    expect(result.report).toMatchObject({ blacklisted: false });
+    expect(result.device.brandName).not.toBe("");
+  });
+
   it("123456789987654: the recognition error is returned in `errors`, not thrown", async () => {
     const result = await emu.client().imeiCheck(IMEI.error);
     expect(result.errors).toHaveLength(1);

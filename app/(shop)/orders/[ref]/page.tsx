@@ -5,10 +5,12 @@ import { notFound } from "next/navigation";
 import { payNowAction } from "./actions";
 import { revealGiftcardCodeAction } from "./giftcard-actions";
 import { cancelUnlockAction, checkUnlockNowAction } from "./unlock-actions";
+import { buyFullReportAction } from "./imeicheck-actions";
 import { FulfillmentDetails, DetailRows } from "@/components/shop/orders/fulfillment-details";
 import { EsimDelivery } from "@/components/shop/orders/esim-delivery";
 import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
 import { ImeiCheckReport } from "@/components/shop/orders/imeicheck-report";
+import { FullReportOffer } from "@/components/shop/orders/imeicheck-full-report-offer";
 import { UnlockOrderSection } from "@/components/shop/orders/unlock-order-section";
 import { OrderStatusPoller } from "@/components/shop/orders/order-status-poller-lazy";
 import { OrderStatusView } from "@/components/shop/orders/order-status-view";
@@ -37,6 +39,8 @@ import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
 import { PRODUCTS } from "@/lib/products";
+import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
+import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
 
 export const dynamic = "force-dynamic";
 
@@ -77,6 +81,8 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
   const againLabel = FINAL_STATUSES.includes(order.status) ? BUY_AGAIN_LABEL[order.productType] : undefined;
   // A signed-in buyer's top-up to a number they have not saved yet: offer to save it.
   const topupPhone = order.productType === "topup" && user && order.userId === user.id ? readTopupDetail(order.detail)?.phone : undefined;
+  // A check whose device's report is sold separately offers the full report at the shop's price.
+  const fullReportPrice = fullReportOfferFor(order, order.fulfillment) ? await imeiCheckPrice(db, { fullReport: true }) : null;
   const savedAs = topupPhone ? await db.savedNumber.findUnique({ where: { userId_phone: { userId: user!.id, phone: topupPhone } }, select: { label: true } }) : null;
 
   return (
@@ -119,7 +125,21 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
 
           {isEsim ? <EsimDelivery order={order} device={deviceKindOf((await headers()).get("user-agent"))} /> : null}
           {order.productType === "unlock" ? <UnlockOrderSection order={order} cancelAction={cancelUnlockAction.bind(null, order.ref)} checkNowAction={checkUnlockNowAction.bind(null, order.ref)} /> : null}
-          {order.productType === "imeicheck" ? <ImeiCheckReport fulfillment={order.fulfillment} orderRef={order.ref} /> : null}
+          {order.productType === "imeicheck" ? (
+            <ImeiCheckReport
+              fulfillment={order.fulfillment}
+              orderRef={order.ref}
+              fullReportOffer={
+                fullReportPrice ? (
+                  <FullReportOffer
+                    action={buyFullReportAction.bind(null, order.ref)}
+                    priceText={formatMoney(fullReportPrice.totalMinor, fullReportPrice.currency)}
+                    totalMinor={fullReportPrice.totalMinor}
+                  />
+                ) : null
+              }
+            />
+          ) : null}
 
           {delivery.length > 0 ? (
             <Card>
