@@ -99,4 +99,20 @@ describe("IMEI checks", () => {
     expect(failed!.statusReason).toMatch(/not recognised/);
     expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
   });
+
+  it("refunds a check whose device's report is sold separately, and fulfils the full-report order bought next", async () => {
+    const check = await tb.paidOrder("imeicheck", { imei: "123456789876543" });
+    const refunded = await placeAndRefund(tb.db, check.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    expect(refunded).toMatchObject({ status: "failed", upstreamStatus: "paid_report_only" });
+    expect(refunded!.statusReason).toMatch(/sold separately/);
+    expect(tb.refunds.map((o) => o.id)).toContain(check.id);
+
+    const full = await tb.paidOrder("imeicheck", { imei: "123456789876543", report: "full" });
+    const done = await placeOrder(tb.db, full.id, { source: "buyer", clients: tb.clients });
+    expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "report" });
+    const result = (done!.fulfillment as { imeiCheck: { report: { blacklisted: boolean } | null; payment: { type: string } } }).imeiCheck;
+    expect(result.payment.type).toBe("P");
+    expect(result.report?.blacklisted).toBe(false);
+    expect(tb.refunds.map((o) => o.id)).not.toContain(full.id);
+  });
 });

@@ -33,6 +33,14 @@ describe("the IMEI check sale step", () => {
     });
   });
 
+  it("prices a paid device's full report at its own cost plus the same margin, and says so", async () => {
+    const priced = await sale.imeiCheckSale({ imei: IMEI.availableAtOnce, fullReport: true })({ mode: "payment_link" });
+    const check = await price.imeiCheckPrice(tb.db);
+    const full = await price.imeiCheckPrice(tb.db, { fullReport: true });
+    expect(priced).toMatchObject({ ok: true, label: `Full IMEI report for ${IMEI.availableAtOnce}`, pricing: full, detail: { imei: IMEI.availableAtOnce, report: "full" } });
+    expect(full.amountMinor - check.amountMinor).toBe(price.IMEI_FULL_REPORT_COST_MINOR - price.IMEI_CHECK_COST_MINOR);
+  });
+
   it("refuses a malformed IMEI, naming the field", async () => {
     expect(await sale.imeiCheckSale({ imei: "123456789876544" })({ mode: "credits" })).toMatchObject({ ok: false, field: "imei", error: expect.stringContaining("check digit") });
   });
