@@ -22,6 +22,8 @@ const BUYER_PAGES = [
   "/esim/eu",
   "/esim/eu/eu-3gb-15d",
   "/giftcards",
+  "/giftcards/gb",
+  "/giftcards/gb/steam",
   "/unlock",
   "/unlock/1",
   "/unlock/1/1015",

@@ -28,6 +28,19 @@ async function expectNotFound(page: Page, path: string, who: string): Promise<vo
   await expect(page.getByRole("heading", { level: 1 })).toContainText("We could not find that");
 }
 
+// Next.js answers notFound() with an empty shell the browser renders (vercel/next.js#62228): the
+// inline theme script never runs there, and a dark-mode reader got a light page.
+test("a dark-mode reader gets the dark theme on not-found pages too", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  for (const path of ["/esim/zz", "/orders/NOSUCHORDER123", "/no-such-page"]) {
+    await expectNotFound(page, path, "dark mode");
+    await expect(page.locator("html"), path).toHaveClass(/\bdark\b/);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await expectNotFound(page, "/esim/zz", "light mode");
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+});
+
 test("every unknown product path answers 404 in one page frame, anonymous, with a query and signed in", async ({ page }) => {
   test.setTimeout(120_000);
   for (const path of UNKNOWN) await expectNotFound(page, path, "anonymous");
