@@ -17,7 +17,7 @@
 // Lighthouse 12.8.2: the newest that runs on Node 20 (13.x needs Node >= 22.19). The JSON
 // reports are kept in bench/results/lighthouse/ (not committed).
 //
-// knobs: BENCH_RUNS (3), BENCH_PORT (3530), BENCH_EMULATOR_PORT (4530), BENCH_FLOOR_PORT (3531;
+// knobs: BENCH_RUNS (5: three let one slow run decide a median), BENCH_PORT (3530), BENCH_EMULATOR_PORT (4530), BENCH_FLOOR_PORT (3531;
 // BENCH_FLOOR=off leaves the floor out), BENCH_PAGES
 // (comma-separated page names — home, topup, esim, giftcard, unlock, order — or paths),
 // CHROME_PATH (or CHROMIUM_PATH; default /usr/bin/chromium)
@@ -30,7 +30,7 @@ import { startFrameworkFloor, stopFrameworkFloor } from "./framework-floor";
 import { startBenchShop } from "./shop-process";
 import { table } from "./stats";
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3530);
 const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT ?? 4530);
 const BASE = `http://127.0.0.1:${PORT}`;
