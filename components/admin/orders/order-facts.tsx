@@ -5,12 +5,13 @@ import type { StaffOrderView } from "@/lib/admin/orders/detail";
 import { formatMoney } from "@/lib/money";
 import { asObject } from "@/lib/orders/detail";
 import { PRODUCTS } from "@/lib/products";
+import { imeiCheckStaffSummary } from "@/lib/products/imeicheck/lines";
 import { describeConnection } from "@/lib/upstream/connection/registry";
 import { OrderStatusBadge } from "./status-badge";
 
 const time = (d: Date | null) => (d ? <LocalTime iso={d.toISOString()} /> : null);
 
-/** Order, buyer, payment, supplier and the product's request and fulfillment data. */
+/** Order, buyer, payment, supplier and the product's request and fulfillment data (an IMEI check's result summarised, not its raw answer). */
 export function OrderFacts({ view }: { view: StaffOrderView }) {
   const { order } = view;
   const detail = asObject(order.detail);
@@ -72,7 +73,7 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
         ]}
       />
       <Facts title="Request" items={Object.entries(request).map(([key, value]) => [key, plain(value)])} />
-      <Facts title="Fulfillment" items={Object.entries(fulfillment).map(([key, value]) => [key, <span key={key} className="whitespace-pre-wrap">{plain(value)}</span>])} />
+      <Facts title="Fulfillment" items={imeiCheckStaffSummary(fulfillment) ?? Object.entries(fulfillment).map(([key, value]) => [key, <span key={key} className="whitespace-pre-wrap">{plain(value)}</span>])} />
     </div>
   );
 }

@@ -64,3 +64,27 @@ export function safeWebUrl(url: string): string | null {
     return null;
   }
 }
+
+/**
+ * The stored result in a few lines for staff (the admin order page): what the buyer was shown,
+ * not the supplier's whole answer. Null when the fulfillment holds no IMEI check.
+ */
+export function imeiCheckStaffSummary(fulfillment: unknown): [label: string, value: string][] | null {
+  const result = readImeiCheck(fulfillment);
+  if (!result) return null;
+  const { device, errors, report, payment } = result;
+  const networks = (list: { networks: unknown[] }[]) => list.reduce((n, entry) => n + entry.networks.length, 0);
+  const lines: [string, string][] = [
+    ["Device", [device?.brandName, device?.marketingName || device?.modelName].filter(Boolean).join(" ") || "Not identified"],
+    ["IMEI", device?.imei || "—"],
+    ["Report", report ? "Full report" : "Device data only"],
+    ["Supplier's type_pay", payment?.type === "P" ? "P (paid report)" : payment?.type === "F" ? "F (free report)" : (payment?.type ?? "—")],
+  ];
+  if (report) {
+    lines.push(["Blacklist", report.blacklisted ? "Blacklisted: reported lost or stolen" : "Clean"]);
+    lines.push(["Networks", `${networks(report.blackList)} blocking, ${networks(report.whiteList)} usable`]);
+    lines.push(["History", `${report.history.length} event${report.history.length === 1 ? "" : "s"}`]);
+  }
+  if (errors.length > 0) lines.push(["Errors", errors.map((e) => [e.code, e.txt].filter(Boolean).join(": ")).join("; ")]);
+  return lines;
+}
