@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { PriceSale } from "@/lib/orders/checkout";
 import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
 import { imeiCheckDetail } from "./detail";
-import { FULL_REPORT_LABEL } from "./lines";
+import { imeiCheckPurchaseLines } from "./lines";
 import { imeiCheckPrice } from "./price";
 
 // The IMEI check's checkout step (lib/orders/checkout.ts), the same for the storefront and the
@@ -17,13 +17,14 @@ export function imeiCheckSale(choice: ImeiCheckSaleChoice): PriceSale {
     const problem = imeiProblem(imei);
     if (problem) return { ok: false, error: problem, field: "imei" };
     const fullReport = choice.fullReport === true;
+    const detail = imeiCheckDetail(imei, { fullReport });
     return {
       ok: true,
       productType: "imeicheck",
       label: fullReport ? `Full IMEI report for ${imei}` : `IMEI report for ${imei}`,
-      facts: fullReport ? [{ label: "IMEI", value: imei }, { label: "Report", value: FULL_REPORT_LABEL }] : [{ label: "IMEI", value: imei }],
+      facts: imeiCheckPurchaseLines(detail),
       pricing: await imeiCheckPrice(db, { fullReport }),
-      detail: imeiCheckDetail(imei, { fullReport }),
+      detail,
       upstreamMode: "credits",
       sufficientCredits: null,
     };

@@ -1,7 +1,7 @@
 "use server";
 
 import { expectActionInput, isForm, isText } from "@/lib/http/action-input";
-import type { FullReportOfferState } from "@/components/shop/orders/imeicheck-full-report-offer";
+import type { PayNowState } from "@/components/shop/orders/pay-now-form";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { findViewableOrder } from "@/lib/orders/access";
@@ -17,7 +17,7 @@ const START_AGAIN = "This page is out of date. Please reload it and try again.";
  * a new order for the full report, for whoever may see this order (its account, or the holder of
  * a guest order's link), to the same email, through the shop's checkout (redirects to payment).
  */
-export async function buyFullReportAction(ref: string, _state: FullReportOfferState, form: FormData): Promise<FullReportOfferState> {
+export async function buyFullReportAction(ref: string, _state: PayNowState, form: FormData): Promise<PayNowState> {
   expectActionInput(isText(ref, 200) && isForm(form));
   const user = await getCurrentUser();
   const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r } }), ref, user?.id);

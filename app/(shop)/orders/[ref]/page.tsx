@@ -10,7 +10,6 @@ import { FulfillmentDetails, DetailRows } from "@/components/shop/orders/fulfill
 import { EsimDelivery } from "@/components/shop/orders/esim-delivery";
 import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
 import { ImeiCheckReport } from "@/components/shop/orders/imeicheck-report";
-import { FullReportOffer } from "@/components/shop/orders/imeicheck-full-report-offer";
 import { UnlockOrderSection } from "@/components/shop/orders/unlock-order-section";
 import { OrderStatusPoller } from "@/components/shop/orders/order-status-poller-lazy";
 import { OrderStatusView } from "@/components/shop/orders/order-status-view";
@@ -131,11 +130,14 @@ export default async function OrderPage({ params }: { params: Promise<{ ref: str
               orderRef={order.ref}
               fullReportOffer={
                 fullReportPrice ? (
-                  <FullReportOffer
-                    action={buyFullReportAction.bind(null, order.ref)}
-                    priceText={formatMoney(fullReportPrice.totalMinor, fullReportPrice.currency)}
-                    totalMinor={fullReportPrice.totalMinor}
-                  />
+                  <div className="mt-3" data-testid="imeicheck-full-report-offer">
+                    <PayNowForm
+                      action={buyFullReportAction.bind(null, order.ref)}
+                      label={`Buy the full report: ${formatMoney(fullReportPrice.totalMinor, fullReportPrice.currency)}`}
+                      hidden={{ expectedTotalMinor: String(fullReportPrice.totalMinor) }}
+                      wide={false}
+                    />
+                  </div>
                 ) : null
               }
             />
