@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import createNextIntlPlugin from "next-intl/plugin";
 import { BASIC_HEADERS, MACHINE_ONLY_HEADERS } from "./lib/http/machine-headers.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -39,4 +40,7 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl ([16], docs/i18n.md): its request configuration is lib/i18n/request.ts.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -13,6 +13,8 @@ import { cachedTwinPath, isCachedTwinPath, type CachedPageRequest } from "@/lib/
 import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
 import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "@/lib/orders/submitter-cookie.mjs";
 import { PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
+import { isDocumentRequest, isLocalizedPath, localeCookie, localeRedirect, LOCALE_COOKIE, splitLocale } from "@/lib/i18n/locale-routing.mjs";
+import { alternateLinks } from "@/lib/i18n/alternates";
 
 // Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
 // when it opens a product page, before any "Pay": two tabs of one review then present the same
@@ -52,14 +54,34 @@ async function requestProblem(request: NextRequest): Promise<RequestProblem | nu
   return null;
 }
 
-function cachedPageRequest(request: NextRequest): CachedPageRequest {
+function cachedPageRequest(request: NextRequest, pathname: string): CachedPageRequest {
   return {
     method: request.method,
-    pathname: request.nextUrl.pathname,
+    pathname,
     searchParams: request.nextUrl.searchParams,
     cookieNames: request.cookies.getAll().map((cookie) => cookie.name),
     isAction: request.headers.has("next-action"),
   };
+}
+
+/** next-intl's request header for the language (its middleware would set it; this proxy does). */
+const NEXT_INTL_LOCALE_HEADER = "X-NEXT-INTL-LOCALE";
+
+/** [16]: a page load in the wrong language is sent to the right one (lib/i18n/locale-routing.mjs). */
+function languageRedirect(request: NextRequest, https: boolean): NextResponse | null {
+  const redirect = localeRedirect({
+    method: request.method,
+    pathname: request.nextUrl.pathname,
+    searchParams: request.nextUrl.searchParams,
+    cookie: request.cookies.get(LOCALE_COOKIE)?.value,
+    acceptLanguage: request.headers.get("accept-language"),
+    isDocument: isDocumentRequest((name) => request.headers.get(name)),
+  });
+  if (!redirect) return null;
+  const response = NextResponse.redirect(new URL(redirect.location, request.url), 307);
+  response.headers.set("cache-control", "no-store");
+  if (redirect.remember) response.cookies.set(localeCookie(redirect.remember, request.nextUrl.protocol === "https:" || https));
+  return response;
 }
 
 export async function proxy(request: NextRequest) {
@@ -68,19 +90,27 @@ export async function proxy(request: NextRequest) {
   const problem = await requestProblem(request);
   if (problem) return withSecurityHeaders(problemResponse(request, problem), contentSecurityPolicy(newNonce(), { dev, https }), https);
 
+  const redirect = languageRedirect(request, https);
+  if (redirect) return withSecurityHeaders(redirect, contentSecurityPolicy(newNonce(), { dev, https }), https);
+
+  // Buyer pages live under app/[locale]: /topup is rendered by /en/topup, /es/topup by itself.
+  const localized = isLocalizedPath(request.nextUrl.pathname);
+  const { locale, path } = splitLocale(request.nextUrl.pathname);
+
   // Catalog pages for anonymous visitors come from the page cache (lib/http/cached-pages.ts):
   // one rendering for everyone, so no nonce; their twins are not addressable from outside.
-  const pageRequest = cachedPageRequest(request);
+  const pageRequest = cachedPageRequest(request, localized ? path : request.nextUrl.pathname);
   if (isCachedTwinPath(pageRequest.pathname)) {
     return withSecurityHeaders(problemResponse(request, { status: 404, code: "NOT_FOUND", message: "There is no page at this address." }), contentSecurityPolicy(newNonce(), { dev, https }), https);
   }
-  const twin = cachedTwinPath(pageRequest);
+  const twin = localized ? cachedTwinPath(pageRequest) : null;
   if (twin) {
-    const response = NextResponse.rewrite(new URL(`${twin}${request.nextUrl.search}`, request.url));
+    const response = NextResponse.rewrite(new URL(`/${locale}${twin}${request.nextUrl.search}`, request.url));
     // scripts/serve.mjs may keep this answer in front of Next.js (lib/http/front-cache.mjs),
     // while the twin's rendering is fresh and until its scope's pages are expired; it takes
     // the header off.
-    response.headers.set(PAGE_TWIN_HEADER, twin);
+    response.headers.set(PAGE_TWIN_HEADER, `/${locale}${twin}`);
+    response.headers.set("link", alternateLinks(path));
     giveSubmitterCookie(request, response, https);
     return withSecurityHeaders(response, cachedPageContentSecurityPolicy({ dev, https }), https);
   }
@@ -91,7 +121,15 @@ export async function proxy(request: NextRequest) {
   // Next reads the nonce from the request's CSP header for its own scripts.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", csp);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // next-intl reads the language of a server action, or of a page rendered before its
+  // enterLocale, from this header (lib/i18n/request.ts).
+  if (localized) requestHeaders.set(NEXT_INTL_LOCALE_HEADER, locale);
+  const internal = `/${locale}${path === "/" ? "" : path}`;
+  const response =
+    localized && internal !== request.nextUrl.pathname
+      ? NextResponse.rewrite(new URL(`${internal}${request.nextUrl.search}`, request.url), { request: { headers: requestHeaders } })
+      : NextResponse.next({ request: { headers: requestHeaders } });
+  if (localized) response.headers.set("link", alternateLinks(path));
   giveSubmitterCookie(request, response, https);
   return withSecurityHeaders(response, csp, https);
 }

@@ -1,18 +1,18 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
+import { ThemeSync } from "@/components/theme-sync";
+import { ErrorMessage } from "@/components/error-message";
 
-// Never a stack trace to the browser: a plain message, a retry, and the digest that lets
-// staff find the server log line.
-export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+// The last resort, for an error in a layout that draws the document (app/[locale]/layout.tsx,
+// app/admin/layout.tsx): it replaces that document, so it draws its own. Buyer pages have their
+// own, in their language (app/[locale]/error.tsx).
+export default function RootError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
-    <main id="main" className="mx-auto flex min-h-dvh max-w-2xl flex-col items-start justify-center px-4">
-      <h1 className="text-2xl font-bold">Something went wrong</h1>
-      <p className="mt-2 text-muted">The page could not be shown right now. Please try again in a moment.</p>
-      {error.digest ? <p className="mt-2 text-xs text-muted">Reference: {error.digest}</p> : null}
-      <Button className="mt-6" onClick={reset}>
-        Try again
-      </Button>
-    </main>
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh antialiased">
+        <ThemeSync />
+        <ErrorMessage digest={error.digest} reset={reset} text={{ title: "Something went wrong", body: "The page could not be shown right now. Please try again in a moment.", reference: "Reference", retry: "Try again" }} />
+      </body>
+    </html>
   );
 }

@@ -1,12 +1,19 @@
 import { connection } from "next/server";
-import { StatusPage } from "@/components/shop/status-page";
+import { Document } from "@/components/document";
+import { StatusMessage } from "@/components/shop/status-message";
 
-// Rendered per request like every page outside the page cache, so its scripts carry the nonce.
+// An address outside the buyer pages and the staff pages (proxy.ts sends every buyer address
+// into app/[locale], where app/[locale]/(shop)/[...rest] answers unknown ones in the shop's
+// frame and language). Rendered per request, so its scripts carry the nonce.
 export default async function NotFound() {
   await connection();
   return (
-    <StatusPage code="404" title="We could not find that page">
-      The link may be mistyped, or the page has moved.
-    </StatusPage>
+    <Document lang="en">
+      <main id="main">
+        <StatusMessage back="Back to the shop" code="404" title="We could not find that page">
+          The link may be mistyped, or the page has moved.
+        </StatusMessage>
+      </main>
+    </Document>
   );
 }

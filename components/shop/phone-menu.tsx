@@ -1,9 +1,10 @@
 "use client";
 
 import { Menu } from "lucide-react";
-import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { Link } from "@/lib/i18n/navigation";
 import { PRODUCTS } from "@/lib/products";
 import { ProductIcon } from "./product-icon";
 
@@ -15,6 +16,8 @@ import { ProductIcon } from "./product-icon";
 export function PhoneMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const pathname = usePathname();
+  const t = useTranslations("Frame");
+  const products = useTranslations("Products");
 
   useEffect(() => {
     if (ref.current) ref.current.open = false;
@@ -45,9 +48,9 @@ export function PhoneMenu() {
     <details ref={ref} className="group relative lg:hidden" data-testid="phone-menu">
       <summary className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-muted hover:bg-surface-muted [&::-webkit-details-marker]:hidden">
         <Menu className="size-5" aria-hidden="true" />
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{t("menu")}</span>
       </summary>
-      <nav aria-label="Products" className="absolute right-0 mt-2 w-64 rounded-xl border border-border bg-surface p-2 shadow-lg">
+      <nav aria-label={t("productsNav")} className="absolute right-0 mt-2 w-64 rounded-xl border border-border bg-surface p-2 shadow-lg">
         <ul>
           {PRODUCTS.map((p) => (
             <li key={p.type}>
@@ -59,7 +62,7 @@ export function PhoneMenu() {
                 className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-surface-muted"
               >
                 <ProductIcon type={p.type} className="size-4 text-brand" />
-                {p.name}
+                {products(`${p.type}.name`)}
               </Link>
             </li>
           ))}

@@ -1,16 +1,17 @@
 import type { ReactNode } from "react";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /** The storefront's page frame, the same for cached catalog pages and per-request pages. */
-export function ShopFrame({ children }: { children: ReactNode }) {
+export function ShopFrame({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader />
+      <SiteHeader locale={locale} />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter locale={locale} />
     </div>
   );
 }

@@ -1,39 +1,44 @@
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { PRODUCTS, SHOP_NAME } from "@/lib/products";
 import { INFO_PAGES } from "./info/info-page";
 
-export function SiteFooter() {
+export async function SiteFooter({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "Frame" });
+  const products = await getTranslations({ locale, namespace: "Products" });
+  const info = await getTranslations({ locale, namespace: "InfoPages" });
   return (
     <footer className="mt-16 border-t border-border bg-surface">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="font-semibold">{SHOP_NAME}</p>
-          <p className="mt-2 text-sm text-muted">Digital mobile products, delivered online. Prices include all fees shown at checkout.</p>
+          <p className="mt-2 text-sm text-muted">{t("tagline")}</p>
         </div>
-        <nav aria-label="Footer products">
-          <p className="text-sm font-semibold">Products</p>
+        <nav aria-label={t("footerProducts")}>
+          <p className="text-sm font-semibold">{t("productsNav")}</p>
           <ul className="mt-2 space-y-1.5 text-sm text-muted">
             {PRODUCTS.map((p) => (
               <li key={p.type}>
                 <Link href={p.href} className="hover:text-fg">
-                  {p.name}
+                  {products(`${p.type}.name`)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
-        <nav aria-label="Help">
-          <p className="text-sm font-semibold">Help</p>
+        <nav aria-label={t("help")}>
+          <p className="text-sm font-semibold">{t("help")}</p>
           <ul className="mt-2 space-y-1.5 text-sm text-muted">
             <li>
               <Link href="/account" prefetch={false} className="hover:text-fg">
-                Order history
+                {t("orderHistory")}
               </Link>
             </li>
             {INFO_PAGES.map((page) => (
               <li key={page.href}>
                 <Link href={page.href} prefetch={false} className="hover:text-fg">
-                  {page.label}
+                  {info(page.key)}
                 </Link>
               </li>
             ))}

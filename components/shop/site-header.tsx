@@ -1,14 +1,19 @@
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Link } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { PRODUCTS, SHOP_NAME } from "@/lib/products";
+import { LanguageSwitcher } from "./language-switcher";
 import { PhoneMenu } from "./phone-menu";
 import { ProductIcon } from "./product-icon";
 import { ThemeToggle } from "./theme-toggle";
 
-export function SiteHeader() {
+export async function SiteHeader({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "Frame" });
+  const products = await getTranslations({ locale, namespace: "Products" });
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
@@ -17,13 +22,13 @@ export function SiteHeader() {
           </span>
           {SHOP_NAME}
         </Link>
-        <nav aria-label="Products" className="hidden flex-1 lg:block">
+        <nav aria-label={t("productsNav")} className="hidden flex-1 lg:block">
           <ul className="flex items-center gap-1">
             {PRODUCTS.map((p) => (
               <li key={p.type}>
                 <Link href={p.href} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-fg">
                   <ProductIcon type={p.type} className="size-4" />
-                  {p.name}
+                  {products(`${p.type}.name`)}
                 </Link>
               </li>
             ))}
@@ -32,8 +37,9 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1">
           {/* Rendered per request (it shows who is signed in): not prefetched on every catalog view. */}
           <Link href="/account" prefetch={false} className="rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-fg">
-            Account
+            {t("account")}
           </Link>
+          <LanguageSwitcher />
           <ThemeToggle />
           <PhoneMenu />
         </div>

@@ -1,8 +1,10 @@
 "use client";
 
 import { Moon, Sun } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 export function ThemeToggle() {
+  const t = useTranslations("Frame");
   function toggle() {
     const dark = !document.documentElement.classList.contains("dark");
     document.documentElement.classList.toggle("dark", dark);
@@ -16,7 +18,7 @@ export function ThemeToggle() {
     <button
       type="button"
       onClick={toggle}
-      aria-label="Switch between light and dark theme"
+      aria-label={t("themeToggle")}
       className="inline-flex size-10 items-center justify-center rounded-lg text-muted hover:bg-surface-muted hover:text-fg"
     >
       <Sun className="hidden size-5 dark:block" aria-hidden="true" />

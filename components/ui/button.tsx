@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import type { ButtonHTMLAttributes, ComponentProps } from "react";
 import { cn } from "@/lib/ui/cn";
 

@@ -15,7 +15,7 @@ async function restrictedImports(filePath: string, code: string): Promise<string
 describe("layers (eslint.config.mjs)", { timeout: 60_000 }, () => {
   it("refuses routes, UI, the emulator and test harnesses in lib/", async () => {
     const code = [
-      'import { loadOperatorOffer } from "@/app/(shop)/topup/page";',
+      'import { loadOperatorOffer } from "@/app/[locale]/(shop)/topup/page";',
       'import { Button } from "@/components/ui/button";',
       'import { startEmulator } from "@/emulator/app";',
       'import { startTestEmulator } from "@/testing/orders";',

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Session } from "next-auth";
 import { forbidden, redirect } from "next/navigation";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { db } from "@/lib/db";
 import type { Role } from "@/lib/db/generated/sqlite/enums";
 import { auth, type SessionClaims } from "./config";
@@ -29,7 +30,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
 /** For customer pages: visitors are sent to sign in and brought back afterwards. */
 export async function requireUser(returnTo: string): Promise<CurrentUser> {
   const user = await getCurrentUser();
-  if (!user) redirect(`/account/sign-in?next=${encodeURIComponent(returnTo)}`);
+  if (!user) return redirectInLanguage(`/account/sign-in?next=${encodeURIComponent(returnTo)}`);
   return user;
 }
 

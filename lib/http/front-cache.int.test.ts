@@ -43,7 +43,7 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   }
   // As proxy.ts: the cached twin this page is (its scope is the first segment; its freshness is
   // known when the page cache stored it).
-  if (!url.pathname.startsWith("/plain")) res.setHeader(PAGE_TWIN_HEADER, `/cached/1${url.pathname}`);
+  if (!url.pathname.startsWith("/plain")) res.setHeader(PAGE_TWIN_HEADER, `/en/cached/1${url.pathname}`);
   res.setHeader("ETag", `"${url.pathname}-${render}"`);
   res.setHeader("x-nextjs-cache", url.pathname.startsWith("/stale") ? "STALE" : url.pathname.startsWith("/first") ? "MISS" : "HIT");
   const cookies: string[] = [];
@@ -233,8 +233,8 @@ describe("the front cache", () => {
   it("gives the copy of a page the page cache stored as long as that rendering is fresh there, and not a moment longer", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 90_000 });
     // The page cache stored the twin's rendering now, fresh for 300 s (its `revalidate`).
-    const tags = "_N_T_/layout,_N_T_/cached/[edition]/fresh/[plan]/page,_N_T_/cached/1/fresh/plan";
-    await new PageCacheHandler({}).set("/route-cache/APP_PAGE/x/$/cached/1/fresh/plan", { kind: "APP_PAGE", html: "<main/>", headers: { "x-next-cache-tags": tags } }, { cacheControl: { revalidate: 300 } });
+    const tags = "_N_T_/layout,_N_T_/[locale]/cached/[edition]/fresh/[plan]/page,_N_T_/en/cached/1/fresh/plan";
+    await new PageCacheHandler({}).set("/route-cache/APP_PAGE/x/$/en/cached/1/fresh/plan", { kind: "APP_PAGE", html: "<main/>", headers: { "x-next-cache-tags": tags } }, { cacheControl: { revalidate: 300 } });
     const renderedAt = Date.now();
     vi.setSystemTime(renderedAt + 100_000);
     await get("/fresh/plan");

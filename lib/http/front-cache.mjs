@@ -20,7 +20,8 @@
 // once served from the page cache (not its first rendering, not a stale one), not
 // short-lived (a page showing a catalog error or an old copy), at most an eighth of the store.
 // A signed-in visitor (a session cookie), an action, or any method but GET and HEAD never meets
-// a copy. The submitter cookie a product page hands out is never replayed: each visitor without
+// a copy; nor does a page load proxy.ts would send to the visitor's language ([16]). The
+// submitter cookie a product page hands out is never replayed: each visitor without
 // one gets a new one, as from proxy.ts. Compressed forms are made once per copy. A copy carries
 // an Age header, as from any HTTP cache.
 //
@@ -36,6 +37,7 @@
 // Plain JavaScript: serve.mjs runs on Node.js alone.
 
 import { isSessionCookie } from "../auth/session-cookie.mjs";
+import { isDocumentRequest, localeRedirect, LOCALE_COOKIE } from "../i18n/locale-routing.mjs";
 import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterSetCookie } from "../orders/submitter-cookie.mjs";
 import { createByteLru } from "../page-cache/byte-lru.mjs";
 import { expiredSince, PAGE_TWIN_HEADER, pageFreshUntil, scopeOf } from "../page-cache/handler.mjs";
@@ -77,7 +79,17 @@ function keyOf(req, cookies) {
   const url = req.url ?? "";
   if (url.startsWith(STATIC_PREFIX)) return url;
   if ([...cookies.keys()].some(isSessionCookie)) return null;
+  if (sentToAnotherLanguage(req, url, cookies)) return null;
   return [url, ...VARIED_HEADERS.map((name) => headerText(req.headers[name]))].join("\n");
+}
+
+/** A page load proxy.ts would redirect to the visitor's language ([16]): no copy of this URL suits it. */
+function sentToAnotherLanguage(req, url, cookies) {
+  const header = (name) => headerText(req.headers[name]) || null;
+  if (!isDocumentRequest(header)) return false;
+  const parsed = new URL(url, "http://shop");
+  const request = { method: req.method, pathname: parsed.pathname, searchParams: parsed.searchParams, cookie: cookies.get(LOCALE_COOKIE), acceptLanguage: header("accept-language"), isDocument: true };
+  return localeRedirect(request) !== null;
 }
 
 /** Where Next.js (and proxy.ts) would take the answer to be secure: https in front, or APP_URL. */

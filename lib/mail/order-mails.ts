@@ -2,7 +2,7 @@ import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { formatMoney } from "@/lib/money";
 import { buyerPricing } from "@/lib/orders/buyer-view";
-import { PRODUCTS } from "@/lib/products";
+import { productName } from "@/lib/products";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { mailTime, renderMail, type MailContent, type MailPart } from "./layout";
 import { shopUrl } from "./links";
@@ -40,8 +40,8 @@ export function orderLink(order: Pick<Order, "ref">): string {
 }
 
 /** "Mobile top-up", "Travel eSIM", …: the product's name as the shop's menu shows it. */
-function productName(order: Pick<Order, "productType">): string {
-  return PRODUCTS.find((p) => p.type === order.productType)?.name ?? order.productType;
+function orderProductName(order: Pick<Order, "productType">): string {
+  return productName(order.productType);
 }
 
 /** The order's reference and what it bought, as every order mail lists them. */
@@ -62,7 +62,7 @@ function priceLines(order: Order, totalLabel = "Total paid"): Array<{ label: str
 
 export function orderMailContent(kind: OrderNoticeKind, order: Order): MailContent {
   const ref = order.ref;
-  const product = productName(order);
+  const product = orderProductName(order);
   const bought: MailPart = { kind: "lines", lines: orderPurchaseLines(order) };
   const open: MailPart = { kind: "button", label: "Open your order", url: orderLink(order) };
   const keep: MailPart = { kind: "note", text: "The button opens your order page: keep this mail, it is your way back to the order." };
@@ -130,7 +130,7 @@ export async function queuePaymentLinkMail(tx: Prisma.TransactionClient, order: 
     subject: `Complete your payment for order ${order.ref}`,
     heading: "Your order is waiting for payment",
     parts: [
-      { kind: "text", text: `Your order (${productName(order)}) is ready to pay. Open your order to finish the payment${until ? ` before ${until}` : ""}.` },
+      { kind: "text", text: `Your order (${orderProductName(order)}) is ready to pay. Open your order to finish the payment${until ? ` before ${until}` : ""}.` },
       { kind: "lines", lines: orderPurchaseLines(order) },
       { kind: "lines", lines: priceLines(order, "To pay") },
       { kind: "button", label: "Open your order to pay", url: orderLink(order) },

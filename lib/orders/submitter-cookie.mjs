@@ -4,6 +4,8 @@
 // shape and set of options. The rule that uses it lives in ./submitter.ts. Plain JavaScript:
 // serve.mjs runs on Node.js alone.
 
+import { splitLocale } from "../i18n/locale-routing.mjs";
+
 export const SUBMITTER_COOKIE = "submitter";
 
 /** 32 random bytes, base64url: the browser's submitter secret. */
@@ -56,5 +58,5 @@ export function submitterSetCookie(secret, secure) {
  * @param {string | undefined} current the request's submitter cookie, if any
  */
 export function needsSubmitterCookie(method, pathname, current) {
-  return method === "GET" && PRODUCT_PAGE.test(pathname) && !isSubmitterSecret(current);
+  return method === "GET" && PRODUCT_PAGE.test(splitLocale(pathname).path) && !isSubmitterSecret(current);
 }

@@ -56,16 +56,16 @@ export function expiredSince(scope, since) {
 }
 
 /**
- * The header proxy.ts puts on a cached page's answer, naming its twin (/cached/1/esim/eu), so the
+ * The header proxy.ts puts on a cached page's answer, naming its twin (/en/cached/1/esim/eu), so the
  * front cache knows the answer may be kept, until when (pageFreshUntil) and when it is out of
  * date (its scope, scopeOf the twin). The front cache takes it off before the answer leaves.
  */
 export const PAGE_TWIN_HEADER = "x-shop-page-twin";
 
-/** The concrete twin pathname among a page's implicit tags (`_N_T_/cached/1/esim/eu`), or null. */
+/** The concrete twin pathname among a page's implicit tags (`_N_T_/es/cached/1/esim/eu`), or null. */
 function twinPathOf(tags) {
   for (const tag of tags) {
-    const match = /^_N_T_(\/cached\/[^[]*)$/.exec(tag);
+    const match = /^_N_T_(\/[a-z]{2}\/cached\/[^[]*)$/.exec(tag);
     if (match && !/\/(layout|page)$/.test(match[1])) return match[1];
   }
   return null;
@@ -93,7 +93,7 @@ function noteRendered(twinPath, at, revalidateSeconds) {
 
 /**
  * The product a cached twin belongs to, from its pathname in the entry's implicit tags
- * (`_N_T_/cached/1/esim/eu` → "esim") or in the key (Next's keys are opaque but end in the
+ * (`_N_T_/es/cached/1/esim/eu` → "esim") or in the key (Next's keys are opaque but end in the
  * pathname). Other entries (the home page, images): "other", expired with "all" only.
  * @param {string} key
  * @param {string[]} tags
@@ -101,7 +101,7 @@ function noteRendered(twinPath, at, revalidateSeconds) {
  */
 export function scopeOf(key, tags) {
   for (const text of [...tags, key]) {
-    // The concrete pathname (/cached/1/…), not the route's own tags (/cached/[edition]/layout).
+    // The concrete pathname (/es/cached/1/…), not the route's own tags (/[locale]/cached/[edition]/layout).
     const match = /\/cached\/(?!\[)[^/]+\/([^/?]+)/.exec(text);
     if (match) return match[1];
   }

@@ -1,5 +1,5 @@
 import "server-only";
-import { redirect } from "next/navigation";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { PaymentError } from "./types";
@@ -23,7 +23,7 @@ export async function continueToPayment(order: OrderToPay, claimant: Claimant, s
   } catch (error) {
     // The order exists: its page offers "Pay now" again.
     if (!(error instanceof PaymentError)) logger.warn({ err: error, orderId: order.id }, "checkout could not be started");
-    redirect(`/orders/${order.ref}`);
+    return redirectInLanguage(`/orders/${order.ref}`);
   }
-  redirect(redirectUrl);
+  return redirectInLanguage(redirectUrl);
 }

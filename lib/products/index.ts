@@ -1,48 +1,23 @@
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { messagesFor } from "@/lib/i18n/messages";
 
-/** The five products as the shop presents them: one place for names, paths and blurbs. */
-export const PRODUCTS: ReadonlyArray<{
-  type: ProductType;
-  name: string;
-  href: string;
-  tagline: string;
-  description: string;
-}> = [
-  {
-    type: "topup",
-    name: "Mobile top-up",
-    href: "/topup",
-    tagline: "Airtime, data and bundles",
-    description: "Recharge any prepaid number worldwide in seconds. We detect the operator from the number.",
-  },
-  {
-    type: "esim",
-    name: "Travel eSIM",
-    href: "/esim",
-    tagline: "Data plans for your next trip",
-    description: "Buy before you fly, scan a QR code, and be online the moment you land. Country and regional plans.",
-  },
-  {
-    type: "giftcard",
-    name: "Gift cards",
-    href: "/giftcards",
-    tagline: "Digital codes, delivered instantly",
-    description: "Gaming, streaming and shopping brands by country. The code appears on your order page.",
-  },
-  {
-    type: "unlock",
-    name: "Device unlock",
-    href: "/unlock",
-    tagline: "Use your phone on any network",
-    description: "Official unlock codes for your phone and its network, each with a guaranteed delivery time.",
-  },
-  {
-    type: "imeicheck",
-    name: "IMEI check",
-    href: "/imei-check",
-    tagline: "Blacklist status and history",
-    description: "Check whether a phone is reported lost or stolen before you buy it, and which networks accept it.",
-  },
+/**
+ * The five products in the order the shop presents them, and where each lives. Their names,
+ * taglines and blurbs are in the message catalogs (messages/*.json, "Products"), per language.
+ */
+export const PRODUCTS: ReadonlyArray<{ type: ProductType; href: string }> = [
+  { type: "topup", href: "/topup" },
+  { type: "esim", href: "/esim" },
+  { type: "giftcard", href: "/giftcards" },
+  { type: "unlock", href: "/unlock" },
+  { type: "imeicheck", href: "/imei-check" },
 ];
+
+/** A product's name ("Mobile top-up"), in English for staff unless a language is given. */
+export function productName(type: ProductType | string, locale: Locale = "en"): string {
+  const products: Record<string, { name: string }> = messagesFor(locale).Products;
+  return products[type]?.name ?? type;
+}
 
 export const SHOP_NAME = "Relay";

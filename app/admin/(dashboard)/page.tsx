@@ -9,7 +9,7 @@ import { creditBalance, ordersNeedingAttention, todaysSales, upstreamHealth } fr
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
-import { PRODUCTS } from "@/lib/products";
+import { productName } from "@/lib/products";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -61,7 +61,7 @@ export default async function DashboardHome() {
                 <Link href={`/admin/orders/${o.ref}`} className="font-mono text-xs font-medium text-brand underline-offset-4 hover:underline">
                   {o.ref}
                 </Link>
-                <span>{PRODUCTS.find((p) => p.type === o.productType)?.name ?? o.productType}</span>
+                <span>{productName(o.productType)}</span>
                 <span className="text-muted">{o.customerEmail}</span>
                 <span className="text-xs text-muted">
                   <LocalTime iso={o.updatedAt.toISOString()} />

@@ -4,7 +4,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import type { StaffOrderView } from "@/lib/admin/orders/detail";
 import { formatMoney } from "@/lib/money";
 import { asObject } from "@/lib/orders/detail";
-import { PRODUCTS } from "@/lib/products";
+import { productName } from "@/lib/products";
 import { imeiCheckStaffSummary } from "@/lib/products/imeicheck/lines";
 import { describeConnection } from "@/lib/upstream/connection/registry";
 import { OrderStatusBadge } from "./status-badge";
@@ -23,7 +23,7 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
         title="Order"
         items={[
           ["Reference", <span key="r" className="font-mono text-xs">{order.ref}</span>],
-          ["Product", PRODUCTS.find((p) => p.type === order.productType)?.name ?? order.productType],
+          ["Product", productName(order.productType)],
           ["Status", <OrderStatusBadge key="s" status={order.status} />],
           ["Reason", order.statusReason],
           ["Total", formatMoney(order.retailAmount, order.currency)],

@@ -3,9 +3,8 @@ import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { ORDER_STATUSES, PRODUCT_TYPES, type OrderFilters } from "@/lib/admin/orders/filters";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
-import { PRODUCTS } from "@/lib/products";
+import { productName } from "@/lib/products";
 
-const productName = (type: string) => PRODUCTS.find((p) => p.type === type)?.name ?? type;
 
 /** The list's filters as a plain GET form: the URL is the state (bookmarkable, shareable). */
 export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {

@@ -3,7 +3,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/local-time";
 import type { OrderStatus, ProductType } from "@/lib/db/generated/sqlite/enums";
 import { formatMoney } from "@/lib/money";
-import { PRODUCTS } from "@/lib/products";
+import { productName } from "@/lib/products";
 import { OrderStatusBadge } from "./status-badge";
 
 export type OrderRow = {
@@ -18,7 +18,6 @@ export type OrderRow = {
   createdAt: Date;
 };
 
-const productName = (type: ProductType) => PRODUCTS.find((p) => p.type === type)?.name ?? type;
 
 export function OrdersTable({ rows, caption, empty }: { rows: OrderRow[]; caption: string; empty: string }) {
   if (rows.length === 0) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">{empty}</p>;

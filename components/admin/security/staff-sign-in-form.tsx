@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { staffSignInAction, type StaffSignInState } from "@/app/(shop)/account/actions";
+import { staffSignInAction, type StaffSignInState } from "@/app/[locale]/(shop)/account/actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";

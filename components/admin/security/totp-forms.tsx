@@ -52,6 +52,7 @@ function CodeForm({ id, action, label, submit, pending, hint, before }: CodeForm
       {state.ok ? <Result state={state} /> : null}
       {done ? (
         // A full load shows the page in its new state (two-factor on, codes left).
+        // eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load on purpose
         <a href="/admin/security" className="justify-self-start text-sm font-medium text-brand underline underline-offset-4">
           I have saved my recovery codes
         </a>

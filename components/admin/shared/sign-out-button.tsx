@@ -1,4 +1,4 @@
-import { signOutAction } from "@/app/(shop)/account/actions";
+import { signOutAction } from "@/app/[locale]/(shop)/account/actions";
 
 /** Ends the staff session (the shop's own sign-out action; it lands on the shop's home). */
 export function SignOutButton() {

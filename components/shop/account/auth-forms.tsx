@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import { useActionState } from "react";
-import { signInAction, signUpAction, type AuthFormState } from "@/app/(shop)/account/actions";
+import { signInAction, signUpAction, type AuthFormState } from "@/app/[locale]/(shop)/account/actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";

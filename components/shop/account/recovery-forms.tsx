@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import { useActionState } from "react";
 import {
   forgotPasswordAction,
@@ -8,7 +8,7 @@ import {
   type ConfirmState,
   type RecoveryFormState,
   type ResendState,
-} from "@/app/(shop)/account/recovery-actions";
+} from "@/app/[locale]/(shop)/account/recovery-actions";
 import { ButtonLink } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { saveNumberAction, type SaveNumberState } from "@/app/(shop)/account/saved-numbers-actions";
+import { saveNumberAction, type SaveNumberState } from "@/app/[locale]/(shop)/account/saved-numbers-actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";

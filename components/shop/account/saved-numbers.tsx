@@ -1,4 +1,4 @@
-import { removeNumberAction } from "@/app/(shop)/account/saved-numbers-actions";
+import { removeNumberAction } from "@/app/[locale]/(shop)/account/saved-numbers-actions";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { topupHrefFor } from "@/lib/account/saved-numbers";

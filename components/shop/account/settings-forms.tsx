@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { changeEmailAction, changePasswordAction, type SettingsFormState } from "@/app/(shop)/account/settings/actions";
+import { changeEmailAction, changePasswordAction, type SettingsFormState } from "@/app/[locale]/(shop)/account/settings/actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import { Card, CardTitle } from "@/components/ui/card";
 
 // Before paying for an eSIM: will it work on the buyer's phone? The two reasons an eSIM cannot

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 
 /**
  * Where the page sits in the catalog; the last crumb is the current page. A crumb with a query

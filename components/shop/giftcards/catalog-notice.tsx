@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import type { CatalogAge } from "@/lib/catalog/age";
 
 function ageText(ageMs: number): string {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import { formatGb } from "@/lib/products/esim/format";
 import { LocalTime } from "@/components/ui/local-time";
 import type { EsimUsage } from "@/lib/products/esim/usage";

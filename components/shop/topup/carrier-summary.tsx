@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import { flagEmoji } from "@/lib/products/topup/countries";
 import { OperatorLogo } from "./operator-logo";
 import { formatPhone } from "@/lib/validation/phone";

@@ -1,5 +1,5 @@
 import { AlertTriangle, Clock } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 
 // The catalog's two honest states besides "fresh": data served from an older copy (with its
 // age), and nothing to show because the upstream cannot be reached (with a way to retry).

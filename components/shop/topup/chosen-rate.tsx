@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import { formatMoney } from "@/lib/money";
 import { recipientGets, shortProductName } from "./rate-card";
 import type { TopupChoice } from "@/lib/products/topup/types";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import { flagEmoji } from "@/lib/products/topup/countries";
 import { OperatorLogo } from "./operator-logo";
 import type { OperatorSummary } from "@/lib/products/topup/types";

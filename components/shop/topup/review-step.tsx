@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
 import type { BuyerPricing } from "@/lib/orders/buyer-view";
 import { Card, CardTitle } from "@/components/ui/card";

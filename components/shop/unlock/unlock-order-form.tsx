@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/lib/i18n/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ReviewPayForm } from "@/components/shop/checkout/review-pay-form";
 import type { SuffixFlag } from "@/lib/validation/imei";

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { PRODUCTS } from "@/lib/products";
+import { productName } from "@/lib/products";
 import type { PaymentProvider } from "../types";
 
 // Stripe Checkout: the buyer pays on Stripe's hosted page; the shop learns the result from
@@ -10,7 +10,6 @@ import type { PaymentProvider } from "../types";
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes after creation. */
 const STRIPE_MINIMUM_LIFETIME_MS = 31 * 60_000;
 
-const productName = Object.fromEntries(PRODUCTS.map((p) => [p.type, p.name]));
 
 export function createStripeProvider(stripe: Stripe, options: { appUrl: string }): PaymentProvider {
   const appUrl = options.appUrl.replace(/\/+$/, "");
@@ -27,7 +26,7 @@ export function createStripeProvider(stripe: Stripe, options: { appUrl: string }
             {
               quantity: 1,
               // Stripe counts in the currency's smallest unit, as the shop does.
-              price_data: { currency: payment.currency.toLowerCase(), unit_amount: payment.amount, product_data: { name: productName[order.productType] ?? "Order" } },
+              price_data: { currency: payment.currency.toLowerCase(), unit_amount: payment.amount, product_data: { name: productName(order.productType) } },
             },
           ],
           customer_email: order.customerEmail,

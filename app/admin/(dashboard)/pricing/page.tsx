@@ -5,7 +5,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { PRODUCT_TYPES, readMargins } from "@/lib/admin/pricing/margins";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { PRODUCTS } from "@/lib/products";
+import { productName } from "@/lib/products";
 import { updateMarginAction } from "./actions";
 
 export const metadata: Metadata = { title: "Pricing" };
@@ -22,7 +22,7 @@ export default async function PricingPage() {
       />
       <div className="grid gap-4 xl:grid-cols-2">
         {PRODUCT_TYPES.map((type) => {
-          const label = PRODUCTS.find((p) => p.type === type)?.name ?? type;
+          const label = productName(type);
           const margin = margins[type];
           return (
             <Card key={type}>

@@ -9,7 +9,7 @@ import { parseRange } from "@/lib/admin/reports/range";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
-import { PRODUCTS } from "@/lib/products";
+import { productName } from "@/lib/products";
 
 export const metadata: Metadata = { title: "Reports" };
 export const dynamic = "force-dynamic";
@@ -31,7 +31,6 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
     { label: "Last 30 days", from: shift(today, -29), to: today },
     { label: "Last 90 days", from: shift(today, -89), to: today },
   ];
-  const productName = (type: string) => PRODUCTS.find((p) => p.type === type)?.name ?? type;
   const dayLabel = (day: string) => day.slice(5);
   const period = `${report.from} to ${report.to} (UTC)`;
   const totals = report.totals;

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { signOutEverywhereAction } from "@/app/(shop)/account/actions";
+import { signOutEverywhereAction } from "@/app/[locale]/(shop)/account/actions";
 import { ConfirmEnrolmentForm, DisableTotpForm, RegenerateCodesForm, RequireTotpForm } from "@/components/admin/security/totp-forms";
 import { PageHeader } from "@/components/admin/shared/page-header";
 import { Button } from "@/components/ui/button";

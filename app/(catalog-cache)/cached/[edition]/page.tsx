@@ -1,9 +1,0 @@
-// The cached twin of the home page (lib/http/cached-pages.ts).
-import Page from "@/app/(shop)/page";
-
-export const dynamic = "force-static";
-export const revalidate = 300;
-
-export default function CachedPage() {
-  return <Page />;
-}

@@ -1,0 +1,12 @@
+// The cached twin of /esim (lib/http/cached-pages.ts): the same page, as an anonymous visitor
+// without a query sees it, rendered once and served from the page cache until its catalog changes.
+import Page from "@/app/[locale]/(shop)/esim/page";
+import { NO_QUERY } from "@/lib/http/cached-pages";
+export { metadata } from "@/app/[locale]/(shop)/esim/page";
+
+export const dynamic = "force-static";
+export const revalidate = 300;
+
+export default function CachedPage({ params }: { params: Promise<{ locale: string; edition: string }> }) {
+  return <Page params={params} searchParams={NO_QUERY} />;
+}

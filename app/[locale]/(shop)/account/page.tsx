@@ -1,0 +1,130 @@
+import type { Metadata } from "next";
+import { Link } from "@/lib/i18n/navigation";
+import { signOutAction, signOutEverywhereAction } from "./actions";
+import { ResendVerificationForm } from "@/components/shop/account/recovery-forms";
+import { claimGuestOrders } from "@/lib/account/guest-orders";
+import { listSavedNumbers } from "@/lib/account/saved-numbers";
+import { SavedNumbers } from "@/components/shop/account/saved-numbers";
+import { purchaseLines } from "@/lib/products/purchase-lines";
+import { ProductIcon } from "@/components/shop/product-icon";
+import { Badge } from "@/components/ui/badge";
+import { Button, ButtonLink, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
+import { requireUser } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import { formatMoney } from "@/lib/money";
+import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
+import { BUY_AGAIN_LABEL } from "@/lib/orders/buy-again";
+import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import { productName } from "@/lib/products";
+import { enterLocale } from "@/lib/i18n/locale-param";
+
+export const metadata: Metadata = { title: "Your account" };
+
+
+/** What the order was for, in one line (number and operator, brand and value, destination and data …). */
+function OrderSummary({ productType, detail }: { productType: ProductType; detail: unknown }) {
+  const summary = purchaseLines(productType, detail)
+    .slice(0, 3)
+    .map((line) => line.value)
+    .join(" · ");
+  return summary ? (
+    <span className="block text-sm text-muted sm:truncate" data-testid="order-summary">
+      {summary}
+    </span>
+  ) : null;
+}
+
+export default async function AccountPage({ params }: { params: Promise<{ locale: string }> }) {
+  await enterLocale(params);
+  const user = await requireUser("/account");
+  const account = await db.user.findUnique({ where: { id: user.id }, select: { id: true, email: true, role: true, emailVerifiedAt: true } });
+  // Orders placed while signed in belong to the account; guest orders with its address join
+  // once the address is confirmed (never by a typed address alone), later ones on the next visit.
+  if (account) await claimGuestOrders(db, account);
+  const [orders, numbers] = await Promise.all([db.order.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 }), listSavedNumbers(db, user.id)]);
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Your orders</h1>
+          <p className="mt-1 text-sm text-muted">Signed in as {user.email}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink href="/account/settings" variant="secondary">
+            Settings
+          </ButtonLink>
+          <form action={signOutAction}>
+            <Button type="submit" variant="secondary">
+              Sign out
+            </Button>
+          </form>
+          {/* Ends the sessions on every device, for a lost phone or a shared computer. */}
+          <form action={signOutEverywhereAction}>
+            <Button type="submit" variant="secondary">
+              Sign out everywhere
+            </Button>
+          </form>
+        </div>
+      </div>
+
+      {/* Staff accounts are vouched for by the admin who invited them, not by a mailed link. */}
+      {account && account.role === "customer" && !account.emailVerifiedAt ? (
+        <Card className="mt-6 flex flex-col gap-3" data-testid="verify-email-notice">
+          <p className="text-sm">
+            <span className="font-medium">Confirm your email address.</span> We sent a link to {account.email}. Once you open it, orders you placed with this address as a guest appear here.
+          </p>
+          <ResendVerificationForm email={account.email} />
+        </Card>
+      ) : null}
+
+      {orders.length === 0 ? (
+        <Card className="mt-8 text-center">
+          <p className="font-medium">No orders yet</p>
+          <p className="mt-1 text-sm text-muted">Orders you place while signed in will appear here.</p>
+          <ButtonLink href="/" className="mt-4" variant="secondary">
+            Browse products
+          </ButtonLink>
+        </Card>
+      ) : (
+        <ul className="mt-8 divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface">
+          {orders.map((order) => {
+            const status = ORDER_STATUS_DISPLAY[order.status];
+            return (
+              <li key={order.id} className="flex flex-col sm:flex-row sm:items-center">
+                <Link href={`/orders/${order.ref}`} className="flex min-w-0 flex-1 items-center gap-4 px-5 py-4 hover:bg-surface-muted">
+                  <ProductIcon type={order.productType} className="size-5 shrink-0 text-brand" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium">{productName(order.productType)}</span>
+                    <OrderSummary productType={order.productType} detail={order.detail} />
+                    <span className="block text-xs text-muted">
+                      <LocalTime iso={order.createdAt.toISOString()} />
+                    </span>
+                  </span>
+                  <span className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row-reverse sm:items-center sm:gap-4">
+                    <span className="font-medium tabular-nums sm:w-20 sm:text-right">{formatMoney(order.retailAmount, order.currency)}</span>
+                    <Badge tone={status.tone}>{status.label}</Badge>
+                  </span>
+                </Link>
+                {FINAL_STATUSES.includes(order.status) && BUY_AGAIN_LABEL[order.productType] ? (
+                  <a
+                    href={`/orders/${order.ref}/again`}
+                    className={buttonClasses("secondary", "sm", "mx-5 mb-4 self-start sm:mx-0 sm:mr-5 sm:mb-0 sm:self-center")}
+                    aria-label={`${BUY_AGAIN_LABEL[order.productType]}: ${productName(order.productType)}, ordered ${order.createdAt.toISOString().slice(0, 10)}`}
+                  >
+                    {BUY_AGAIN_LABEL[order.productType]}
+                  </a>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <SavedNumbers numbers={numbers} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { changePassword, requestEmailChange } from "@/lib/account/settings";
+import { signIn } from "@/lib/auth/config";
+import { requireUser } from "@/lib/auth/guards";
+import { passwordProblem } from "@/lib/auth/password";
+import { ACCOUNT_MAIL_ACCOUNT, accountKey, SET_PASSWORD_ACCOUNT, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
+import { db } from "@/lib/db";
+import { expectActionInput, isForm } from "@/lib/http/action-input";
+import { emailSchema } from "@/lib/validation/email";
+
+// A signed-in customer's settings (docs/accounts.md). Both changes ask for the current
+// password, whose checks are limited per account like sign-in.
+
+export type SettingsFormState = { message?: string; error?: string; fieldErrors?: Partial<Record<"currentPassword" | "newPassword" | "email", string>> };
+
+export async function changePasswordAction(_state: SettingsFormState, form: FormData): Promise<SettingsFormState> {
+  expectActionInput(isForm(form));
+  const user = await requireUser("/account/settings");
+  const current = String(form.get("currentPassword") ?? "");
+  const next = String(form.get("newPassword") ?? "");
+  const problem = passwordProblem(next);
+  if (problem) return { fieldErrors: { newPassword: problem } };
+  const wait = await spendAttempt(db, SET_PASSWORD_ACCOUNT, user.id);
+  if (wait) return { error: tooManyAttemptsMessage(wait.retryAfterMs) };
+  const result = await changePassword(db, user.id, current, next);
+  if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
+  // Every session ended with the old password, this one too: sign this browser in again.
+  try {
+    await signIn("credentials", { email: user.email, password: next, redirectTo: "/account/settings?changed=password" });
+  } catch (error) {
+    // Success is a redirect (thrown). If this sign-in is refused (the account's sign-in limit),
+    // the password is changed all the same: the buyer signs in with it.
+    if (error instanceof AuthError) return redirectInLanguage("/account/sign-in?next=/account/settings");
+    throw error;
+  }
+  return redirectInLanguage("/account/settings?changed=password");
+}
+
+export async function changeEmailAction(_state: SettingsFormState, form: FormData): Promise<SettingsFormState> {
+  expectActionInput(isForm(form));
+  const user = await requireUser("/account/settings");
+  const parsed = emailSchema.safeParse(String(form.get("email") ?? ""));
+  if (!parsed.success) return { fieldErrors: { email: parsed.error.issues[0]!.message } };
+  const wait = (await spendAttempt(db, SET_PASSWORD_ACCOUNT, user.id)) ?? (await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(parsed.data)));
+  if (wait) return { error: tooManyAttemptsMessage(wait.retryAfterMs) };
+  const result = await requestEmailChange(db, user.id, String(form.get("currentPassword") ?? ""), parsed.data);
+  if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
+  return { message: `We sent a confirmation link to ${parsed.data}. Your account moves to that address once you open it; until then, sign in with ${user.email}.` };
+}

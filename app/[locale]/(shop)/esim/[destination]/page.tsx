@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import { Link } from "@/lib/i18n/navigation";
+import { notFound, redirect } from "next/navigation";
+import { ESIM_DISABLED, loadDestinationOffer, NOT_SOLD } from "@/lib/products/esim/catalog";
+import { EsimShell, type Search } from "../shell";
+import { destinationName, isDestinationCode } from "@/lib/products/esim/destination";
+import { DestinationBanner } from "@/components/shop/esim/destination-banner";
+import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
+import { FAIR_USE_NOTE } from "@/lib/products/esim/format";
+import { PlanCard } from "@/components/shop/esim/plan-card";
+import { filterChoices, filterPlans, parsePlanFilters } from "@/lib/products/esim/plan-filter";
+import { PlanFilters } from "@/components/shop/esim/plan-filters";
+import { RegionalSuggestions } from "@/components/shop/esim/regional-suggestions";
+import { EsimSteps } from "@/components/shop/esim/step-progress";
+import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
+import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
+import { enterLocale } from "@/lib/i18n/locale-param";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ locale: string; destination: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { destination } = await params;
+  const code = destination.toLowerCase();
+  return { title: isDestinationCode(code) ? `eSIM for ${destinationName(code)}` : "eSIM" };
+}
+
+/**
+ * /esim/[destination]: the plans, filtered and sorted by the URL (?type=unlimited|limited,
+ * ?data=<min GB>, ?days=<min days>, ?sort=price-asc|price-desc); for a country also the
+ * regional plans that cover it.
+ */
+export default async function EsimDestinationPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+  await enterLocale(params);
+  const { destination: raw } = await params;
+  const code = raw.toLowerCase();
+  if (!isDestinationCode(code)) notFound();
+  if (code !== raw) redirect(`/esim/${code}`);
+  const filters = parsePlanFilters(await searchParams);
+
+  const offer = await loadDestinationOffer(code);
+  if (!offer.ok && offer.code === NOT_SOLD) notFound();
+  const crumbs = <Breadcrumbs items={[{ label: "Travel eSIMs", href: "/esim" }, { label: destinationName(code) }]} />;
+  if (!offer.ok) {
+    return (
+      <EsimShell>
+        {crumbs}
+        <h1 className="text-3xl font-bold tracking-tight">eSIM for {destinationName(code)}</h1>
+        {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={offer.error} retryHref={`/esim/${code}`} backHref="/esim" backText="All destinations" />}
+      </EsimShell>
+    );
+  }
+
+  const { destination, plans, regional } = offer.value;
+  const shown = filterPlans(plans, filters);
+  const anyUnlimited = shown.some((p) => p.unlimited);
+  return (
+    <EsimShell>
+      {crumbs}
+      <DestinationBanner destination={destination} headingLevel="h1" />
+      {destination.coverage !== "COUNTRY" ? (
+        <p className="text-muted">
+          One eSIM for {destination.countries.length} countries. {destination.networks.length > 0 ? `Networks: ${destination.networks.join(", ")}.` : null}
+        </p>
+      ) : destination.networks.length > 0 ? (
+        <p className="text-muted">Uses {destination.networks.join(", ")}.</p>
+      ) : null}
+      <EsimSteps current={2} />
+      <section aria-labelledby="plans-heading" className="flex flex-col gap-4">
+        <h2 id="plans-heading" className="text-xl font-semibold">
+          Choose a plan
+        </h2>
+        <CatalogAgeNotice age={offer.age} />
+        <PlanFilters action={`/esim/${code}`} filters={filters} choices={filterChoices(plans)} />
+        {filters.type === "unlimited" || anyUnlimited ? (
+          <p className="text-sm text-muted" data-testid="fair-use-note">
+            <strong className="font-medium text-fg">Unlimited?</strong> {FAIR_USE_NOTE}
+          </p>
+        ) : null}
+        <p className="sr-only" role="status">
+          {shown.length} {shown.length === 1 ? "plan" : "plans"} shown
+        </p>
+        {shown.length === 0 ? (
+          <EmptyState title={plans.length === 0 ? `No plans for ${destination.name} right now` : "No plans match these filters"}>
+            <p>
+              {plans.length === 0 ? "Please try again later, or " : "Try fewer filters, or "}
+              <Link href={plans.length === 0 ? "/esim" : `/esim/${code}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                {plans.length === 0 ? "choose another destination" : "show all plans"}
+              </Link>
+              .
+            </p>
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-3 min-[420px]:grid-cols-2 md:grid-cols-3" data-testid="plan-list">
+            {shown.map((plan) => (
+              <li key={plan.catalogId}>
+                <PlanCard plan={plan} href={`/esim/${code}/${plan.catalogId}`} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <RegionalSuggestions countryName={destination.name} suggestions={regional} />
+    </EsimShell>
+  );
+}

@@ -1,0 +1,220 @@
+import type { Metadata } from "next";
+import { Link } from "@/lib/i18n/navigation";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { payNowAction } from "./actions";
+import { revealGiftcardCodeAction } from "./giftcard-actions";
+import { cancelUnlockAction, checkUnlockNowAction } from "./unlock-actions";
+import { buyFullReportAction } from "./imeicheck-actions";
+import { FulfillmentDetails, DetailRows } from "@/components/shop/orders/fulfillment-details";
+import { EsimDelivery } from "@/components/shop/orders/esim-delivery";
+import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
+import { ImeiCheckReport } from "@/components/shop/orders/imeicheck-report";
+import { UnlockOrderSection } from "@/components/shop/orders/unlock-order-section";
+import { OrderStatusPoller } from "@/components/shop/orders/order-status-poller-lazy";
+import { OrderStatusView } from "@/components/shop/orders/order-status-view";
+import { OrderTimeline } from "@/components/shop/orders/order-timeline";
+import { buyerPricing, fulfillmentLines } from "@/lib/orders/buyer-view";
+import { PayNowForm } from "@/components/shop/orders/pay-now-form";
+import { PaymentState } from "@/components/shop/orders/payment-panel";
+import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
+import { purchaseLines } from "@/lib/products/purchase-lines";
+import { ProductIcon } from "@/components/shop/product-icon";
+import { SaveNumberForm } from "@/components/shop/account/save-number-form";
+import { buttonClasses } from "@/components/ui/button";
+import { readTopupDetail } from "@/lib/products/topup/detail";
+import { formatPhone } from "@/lib/validation/phone";
+import { Card, CardTitle } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
+import { getCurrentUser } from "@/lib/auth/guards";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/db/generated/sqlite/client";
+import { formatMoney } from "@/lib/money";
+import { deviceKindOf } from "@/lib/http/device";
+import { findViewableOrder } from "@/lib/orders/access";
+import { BUY_AGAIN_LABEL } from "@/lib/orders/buy-again";
+import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
+import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
+import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
+import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
+import { productName } from "@/lib/products";
+import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
+import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
+import { enterLocale } from "@/lib/i18n/locale-param";
+
+export const dynamic = "force-dynamic";
+
+// The link is the key to a guest order: keep it out of search engines and Referer headers.
+export const metadata: Metadata = { title: "Your order", robots: { index: false, follow: false }, referrer: "same-origin" };
+
+const SHOW_REASON = new Set(["failed", "needs_attention", "cancelled", "refunded"]);
+
+export default async function OrderPage({ params }: { params: Promise<{ locale: string; ref: string }> }) {
+  await enterLocale(params);
+  const { ref } = await params;
+  const user = await getCurrentUser();
+  const found = await findViewableOrder(
+    (r) =>
+      db.order.findUnique({
+        where: { ref: r },
+        include: { events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] }, payments: { orderBy: { createdAt: "desc" }, take: 1 } },
+      }),
+    ref,
+    user?.id,
+  );
+  if (!found) notFound();
+  // Codes, LPA strings and instructions are stored sealed: opened for the buyer's own page only.
+  const order = { ...found, fulfillment: openFulfillment(found.fulfillment) as Prisma.JsonValue };
+
+  const product = productName(order.productType);
+  const display = ORDER_STATUS_DISPLAY[order.status];
+  const statusSnapshot = { status: order.status, label: display.label, explanation: display.explanation, updatedAt: order.updatedAt.toISOString(), final: FINAL_STATUSES.includes(order.status) };
+  const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
+  const isGiftcard = order.productType === "giftcard";
+  const isEsim = order.productType === "esim";
+  const purchase = purchaseLines(order.productType, order.detail);
+  // Only a top-up's delivery is plain rows; the others have their own sections: a gift card's
+  // code is shown only on request (GiftcardDelivery), an eSIM's fields (EsimDelivery), unlock
+  // instructions (UnlockOrderSection) and IMEI reports (ImeiCheckReport).
+  const delivery = order.productType === "topup" ? fulfillmentLines(order.fulfillment) : [];
+  const latestPayment = order.payments[0] ?? null;
+  const awaitingPayment = order.status === "awaiting_payment";
+  const againLabel = FINAL_STATUSES.includes(order.status) ? BUY_AGAIN_LABEL[order.productType] : undefined;
+  // A signed-in buyer's top-up to a number they have not saved yet: offer to save it.
+  const topupPhone = order.productType === "topup" && user && order.userId === user.id ? readTopupDetail(order.detail)?.phone : undefined;
+  // A check whose device's report is sold separately offers the full report at the shop's price.
+  const fullReportPrice = fullReportOfferFor(order, order.fulfillment) ? await imeiCheckPrice(db, { fullReport: true }) : null;
+  const savedAs = topupPhone ? await db.savedNumber.findUnique({ where: { userId_phone: { userId: user!.id, phone: topupPhone } }, select: { label: true } }) : null;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:py-12">
+      <div className="flex items-start gap-3">
+        <ProductIcon type={order.productType} className="mt-1 size-6 shrink-0 text-brand" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight">{product}</h1>
+          <p className="mt-1 text-sm text-muted">
+            Ordered <LocalTime iso={order.createdAt.toISOString()} /> · {formatMoney(order.retailAmount, order.currency)}
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card>
+            <CardTitle id="status-heading" className="mb-3">
+              Status
+            </CardTitle>
+            <OrderStatusView snapshot={statusSnapshot}>{statusSnapshot.final ? null : <OrderStatusPoller orderRef={order.ref} initial={statusSnapshot} />}</OrderStatusView>
+            {order.statusReason && SHOW_REASON.has(order.status) ? (
+              <p className="mt-4 rounded-lg bg-warn-soft px-3 py-2 text-sm text-fg" data-testid="status-reason">
+                {order.statusReason}
+              </p>
+            ) : null}
+            {!order.userId ? (
+              <p className="mt-4 text-xs text-muted">Keep this page&apos;s address: as a guest order, this link is how you follow it.</p>
+            ) : null}
+          </Card>
+
+          {isGiftcard ? (
+            <GiftcardDelivery
+              ready={order.status === "fulfilled" && readRedemption(order.fulfillment) !== null}
+              revealedAt={readRevealedAt(order.fulfillment)}
+              detail={order.detail}
+              revealAction={revealGiftcardCodeAction.bind(null, order.ref)}
+            />
+          ) : null}
+
+          {isEsim ? <EsimDelivery order={order} device={deviceKindOf((await headers()).get("user-agent"))} /> : null}
+          {order.productType === "unlock" ? <UnlockOrderSection order={order} cancelAction={cancelUnlockAction.bind(null, order.ref)} checkNowAction={checkUnlockNowAction.bind(null, order.ref)} /> : null}
+          {order.productType === "imeicheck" ? (
+            <ImeiCheckReport
+              fulfillment={order.fulfillment}
+              orderRef={order.ref}
+              fullReportOffer={
+                fullReportPrice ? (
+                  <div className="mt-3" data-testid="imeicheck-full-report-offer">
+                    <PayNowForm
+                      action={buyFullReportAction.bind(null, order.ref)}
+                      label={`Buy the full report: ${formatMoney(fullReportPrice.totalMinor, fullReportPrice.currency)}`}
+                      hidden={{ expectedTotalMinor: String(fullReportPrice.totalMinor) }}
+                      wide={false}
+                    />
+                  </div>
+                ) : null
+              }
+            />
+          ) : null}
+
+          {delivery.length > 0 ? (
+            <Card>
+              <CardTitle id="delivery-heading" className="mb-3">
+                Delivery
+              </CardTitle>
+              <FulfillmentDetails lines={delivery} />
+            </Card>
+          ) : null}
+
+          <Card>
+            <CardTitle id="bought-heading" className="mb-3">
+              What you bought
+            </CardTitle>
+            {purchase.length > 0 ? <DetailRows rows={purchase} /> : <p className="text-sm text-muted">{product}</p>}
+            {topupPhone ? (
+              <div className="mt-4 border-t border-border pt-4" data-testid="save-number">
+                {savedAs ? (
+                  <p className="text-sm text-muted">
+                    Saved in your account as “{savedAs.label}”.{" "}
+                    <Link href="/account" className="font-medium text-brand underline-offset-4 hover:underline">
+                      Your saved numbers
+                    </Link>
+                  </p>
+                ) : (
+                  <SaveNumberForm phone={topupPhone} formattedPhone={formatPhone(topupPhone)} idPrefix="order-save" />
+                )}
+              </div>
+            ) : null}
+            {againLabel ? (
+              // A plain link: the route resolves today's offer when clicked, never on a prefetch.
+              <a href={`/orders/${order.ref}/again`} className={buttonClasses("secondary", "md", "mt-4")} data-testid="buy-again">
+                {againLabel}
+              </a>
+            ) : null}
+          </Card>
+
+          <Card>
+            <CardTitle id="timeline-heading" className="mb-4">
+              Timeline
+            </CardTitle>
+            <OrderTimeline
+              events={order.events.map((e) => ({ id: e.id, type: e.type, toStatus: e.toStatus, source: e.source, message: e.message, createdAt: e.createdAt.toISOString() }))}
+            />
+          </Card>
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardTitle id="price-heading" className="mb-3">
+              Price
+            </CardTitle>
+            <PriceBreakdown pricing={pricing} amountLabel={order.productType === "topup" ? "Top-up amount" : isGiftcard ? "Card value" : isEsim ? "eSIM plan" : "Amount"} />
+          </Card>
+          <Card>
+            <CardTitle id="payment-heading" className="mb-3">
+              Payment
+            </CardTitle>
+            <PaymentState
+              latest={latestPayment ? { provider: latestPayment.provider, status: latestPayment.status, createdAt: latestPayment.createdAt.toISOString() } : null}
+              paidAt={order.paidAt?.toISOString() ?? null}
+              awaitingPayment={awaitingPayment}
+            />
+            {awaitingPayment ? (
+              <div className="mt-4">
+                <PayNowForm action={payNowAction.bind(null, order.ref)} />
+              </div>
+            ) : null}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { DEFAULT_LOCALE, LOCALES, localizedPath } from "./locale-routing.mjs";
+
+// hreflang alternates ([16]) for every buyer page, sent by proxy.ts as an HTTP Link header
+// (which search engines read as they read <link rel="alternate"> in the head): one place for
+// every page, cached or not, instead of one in each page's metadata.
+
+/** The shop's public address, as links in mail use it; relative links when it is not set. */
+function origin(): string {
+  return (process.env.APP_URL ?? "").replace(/\/+$/, "");
+}
+
+/** `<https://shop/topup>; rel="alternate"; hreflang="en", <…/es/topup>; …; hreflang="x-default"`. */
+export function alternateLinks(path: string): string {
+  const base = origin();
+  const link = (href: string, hreflang: string) => `<${base}${href}>; rel="alternate"; hreflang="${hreflang}"`;
+  return [...LOCALES.map((locale) => link(localizedPath(path, locale), locale)), link(localizedPath(path, DEFAULT_LOCALE), "x-default")].join(", ");
+}

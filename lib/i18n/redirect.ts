@@ -1,0 +1,15 @@
+import "server-only";
+import { getLocale } from "next-intl/server";
+import { redirect } from "next/navigation";
+import { isLocale, localizedPath, DEFAULT_LOCALE } from "./locale-routing.mjs";
+
+/**
+ * next/navigation's redirect, to the same page in the buyer's language ([16]): "/orders/AB12"
+ * from a Spanish page or action leads to "/es/orders/AB12". An absolute URL (a payment
+ * provider's checkout) is left as it is.
+ */
+export async function redirectInLanguage(href: string): Promise<never> {
+  if (!href.startsWith("/") || href.startsWith("//")) redirect(href);
+  const locale = await getLocale();
+  redirect(localizedPath(href, isLocale(locale) ? locale : DEFAULT_LOCALE));
+}
