@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale } from "next-intl";
 import { useSyncExternalStore } from "react";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { dateText } from "@/lib/ui/date-text";
 
 const noop = () => () => {};
@@ -11,10 +13,11 @@ const noop = () => () => {};
  */
 export function LocalTime({ iso, withTime = true }: { iso: string; withTime?: boolean }) {
   const date = new Date(iso);
+  const locale = useLocale() as Locale;
   const text = useSyncExternalStore(
     noop,
-    () => dateText(date, { withTime }),
-    () => `${dateText(date, { withTime, utc: true })} UTC`,
+    () => dateText(date, { withTime, locale }),
+    () => `${dateText(date, { withTime, utc: true, locale })} UTC`,
   );
   return <time dateTime={iso}>{text}</time>;
 }

@@ -11,6 +11,14 @@ describe("dateText", () => {
     expect(dateText(instant, { utc: true, withTime: false })).toBe("27 Nov 2026");
   });
 
+  it("writes Spanish the way es-ES's medium date and short time do, every month", () => {
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(Date.UTC(2026, month, 3, 9, 7));
+      const intl = new Intl.DateTimeFormat("es-ES", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date);
+      expect(dateText(date, { utc: true, locale: "es" })).toBe(intl);
+    }
+  });
+
   it("uses the local time zone by default", () => {
     const local = new Date(2026, 0, 3, 9, 7);
     expect(dateText(local)).toBe("3 Jan 2026, 09:07");
