@@ -29,6 +29,12 @@ describe("createOrder", () => {
     expect(events).toMatchObject([{ type: "created", toStatus: "awaiting_payment", source: "buyer" }]);
   });
 
+  it("keeps the buyer's language for the order's mails, English when none is given (the point of sale)", async () => {
+    expect((await createOrder(t.db, { ...input(), locale: "es" })).locale).toBe("es");
+    expect((await createOrder(t.db, input())).locale).toBe("en");
+    await expect(createOrder(t.db, { ...input(), locale: "fr" as never })).rejects.toThrow();
+  });
+
   it("gives every order a different ref", async () => {
     const refs = new Set(await Promise.all(Array.from({ length: 20 }, async () => (await createOrder(t.db, input())).ref)));
     expect(refs.size).toBe(20);

@@ -5,6 +5,7 @@ import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
 import { emailSchema } from "@/lib/validation/email";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { idempotencyKeyFor, newOrderId, newOrderRef } from "./refs";
 import { mayResume } from "./submitter";
 
@@ -25,6 +26,8 @@ export type CreateOrderInput = {
   detail: Prisma.InputJsonValue;
   pricing: PriceBreakdown;
   upstreamMode?: "credits" | "payment_link";
+  /** The buyer's language ([16]): the order's mails and links are in it. English by default (the staff point of sale). */
+  locale?: Locale;
 };
 
 const minor = z.number().int().nonnegative();
@@ -36,6 +39,7 @@ const inputSchema = z.object({
   submitterHash: z.string().regex(/^[0-9a-f]{64}$/).nullish(),
   pricing: z.object({ currency: z.string().min(3).max(8), amountMinor: minor, serviceFeeMinor: minor, smsFeeMinor: minor, totalMinor: minor, costMinor: minor }),
   upstreamMode: z.enum(["credits", "payment_link"]).default("credits"),
+  locale: z.enum(LOCALES).default(DEFAULT_LOCALE),
 });
 
 export class OrderSubmissionConflictError extends Error {
@@ -76,6 +80,7 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
         upstreamMode: valid.upstreamMode,
         userId: valid.userId ?? null,
         customerEmail: email,
+        locale: valid.locale,
         currency: pricing.currency,
         retailAmount: pricing.totalMinor,
         costAmount: pricing.costMinor,

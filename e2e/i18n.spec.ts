@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import en from "../messages/en.json" with { type: "json" };
+import es from "../messages/es.json" with { type: "json" };
+
+// [16] Languages: a Spanish browser lands on Spanish pages, the switcher keeps the page, and no
+// buyer page in Spanish shows English, checked against the message catalogs: every English
+// message (its literal parts, between arguments) that the Spanish catalog does not also hold.
+
+type Tree = { [key: string]: string | Tree };
+const leaves = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === "string" ? [value] : leaves(value)));
+
+const spanishText = new Set(leaves(es as Tree));
+/** Phrases of two words or more from the English catalog, split at ICU arguments, tags and plurals. */
+const ENGLISH_PHRASES = [
+  ...new Set(
+    leaves(en as Tree)
+      .filter((message) => !spanishText.has(message))
+      .flatMap((message) => message.split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|<\/?\w+>/))
+      .map((part) => part.trim().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ""))
+      .filter((part) => part.split(/\s+/).length >= 2 && part.length >= 10),
+  ),
+];
+
+/** The English phrases a page shows (its visible text and the labels a screen reader reads). */
+async function englishOn(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const labels = [...document.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")].map((el) =>
+      ["aria-label", "title", "placeholder", "alt"].map((name) => el.getAttribute(name) ?? "").join(" "),
+    );
+    return `${document.body.innerText}\n${labels.join("\n")}\n${document.title}`;
+  });
+  return ENGLISH_PHRASES.filter((phrase) => text.includes(phrase));
+}
+
+test.describe("a Spanish browser", () => {
+  test.use({ locale: "es-ES" });
+
+  test("lands on the Spanish home page, lang=es, with hreflang alternates", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/es");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Todo lo que necesita tu teléfono, entregado en línea.");
+    expect(response?.headers().link).toContain('hreflang="es"');
+    expect(await englishOn(page)).toEqual([]);
+  });
+
+  test("the switcher opens the same page in English and the choice is remembered", async ({ page }) => {
+    await page.goto("/giftcards/gb?q=steam");
+    expect(new URL(page.url()).pathname).toBe("/es/giftcards/gb");
+    await page.getByTestId("language-switcher").click();
+    await expect(page).toHaveURL(/\/giftcards\/gb\?q=steam$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    // Remembered: an address without a prefix now stays English for this Spanish browser.
+    await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.getByTestId("language-switcher").click();
+    expect(new URL(page.url()).pathname).toBe("/es");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  });
+});
+
+test("an English browser stays on English pages, and a Spanish link opens in Spanish", async ({ page }) => {
+  await page.goto("/");
+  expect(new URL(page.url()).pathname).toBe("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.goto("/es/esim");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await page.goto("/en/esim");
+  expect(new URL(page.url()).pathname).toBe("/esim");
+});
+
+const SPANISH_PAGES = ["/es", "/es/no-such-page", "/es/faq", "/es/refunds", "/es/contact", "/es/terms", "/es/privacy"];
+
+test("Spanish pages show no English from the catalogs, and axe finds nothing in light and dark", async ({ page }) => {
+  for (const path of SPANISH_PAGES) {
+    await page.goto(path);
+    await expect(page.locator("html"), path).toHaveAttribute("lang", "es");
+    expect(await englishOn(page), path).toEqual([]);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${path} ${colorScheme}: ${v.id}: ${v.help}`)).toEqual([]);
+    }
+  }
+});
