@@ -4,6 +4,12 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "./button";
 
 /**
+ * The dialog's buttons: the caller's own `footer`, or a single close button whose word the caller
+ * gives (`closeLabel`, in the page's language: the dialog serves buyer and staff pages alike).
+ */
+type Buttons = { footer: ReactNode; closeLabel?: undefined } | { footer?: undefined; closeLabel: string };
+
+/**
  * A modal on the native <dialog> element: focus trapping, Escape to close and the
  * backdrop come from the browser.
  */
@@ -13,13 +19,13 @@ export function Dialog({
   title,
   children,
   footer,
+  closeLabel,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
-  footer?: ReactNode;
-}) {
+} & Buttons) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -44,7 +50,7 @@ export function Dialog({
         <div className="flex justify-end gap-2">
           {footer ?? (
             <Button variant="secondary" onClick={onClose}>
-              Close
+              {closeLabel}
             </Button>
           )}
         </div>

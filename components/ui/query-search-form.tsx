@@ -1,10 +1,13 @@
 import { Search } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { localizedPath, splitLocale } from "@/lib/i18n/locale-routing.mjs";
 import { Button } from "./button";
 import { Input } from "./input";
 
 /**
  * A one-field search: a plain GET form sending `q` to `action`, so it works before hydration
- * and the results have a shareable address.
+ * and the results have a shareable address. A server component: its button's word comes from
+ * the catalog, and the results open, in the page's language (English on staff pages).
  */
 export function QuerySearchForm({
   action,
@@ -24,8 +27,12 @@ export function QuerySearchForm({
   maxLength: number;
   query?: string;
 }) {
+  const t = useTranslations("AccountUi");
+  const locale = useLocale();
+  // A plain form is not next-intl's Link: "/esim" on a Spanish page must send to "/es/esim".
+  const target = action.startsWith("/") ? localizedPath(splitLocale(action).path, locale) : action;
   return (
-    <form action={action} method="get" role="search" aria-label={ariaLabel} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+    <form action={target} method="get" role="search" aria-label={ariaLabel} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium">
           {label}
@@ -34,7 +41,7 @@ export function QuerySearchForm({
       </div>
       <Button type="submit" className="w-full sm:w-auto">
         <Search className="size-4" aria-hidden="true" />
-        Search
+        {t("search")}
       </Button>
     </form>
   );

@@ -7,9 +7,11 @@ import { queueVerification } from "./verification";
 // one; every other session ends) and a new email address (with the current password; takes
 // effect once confirmed from the new mailbox).
 
-export type SettingsResult = { ok: true } | { ok: false; field: "currentPassword" | "email"; message: string };
+// `code` says which refusal it is, for the buyer's language; `message` is the English.
+export type SettingsProblemCode = "WRONG_PASSWORD" | "SAME_EMAIL" | "EMAIL_TAKEN";
+export type SettingsResult = { ok: true } | { ok: false; field: "currentPassword" | "email"; code: SettingsProblemCode; message: string };
 
-const WRONG_PASSWORD: SettingsResult = { ok: false, field: "currentPassword", message: "That is not your current password." };
+const WRONG_PASSWORD: SettingsResult = { ok: false, field: "currentPassword", code: "WRONG_PASSWORD", message: "That is not your current password." };
 
 export async function changePassword(db: DbClient, userId: string, currentPassword: string, newPassword: string): Promise<SettingsResult> {
   const user = await db.user.findUnique({ where: { id: userId } });
@@ -21,10 +23,10 @@ export async function changePassword(db: DbClient, userId: string, currentPasswo
 export async function requestEmailChange(db: DbClient, userId: string, currentPassword: string, newEmail: string, now = new Date()): Promise<SettingsResult> {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user?.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) return WRONG_PASSWORD;
-  if (newEmail === user.email) return { ok: false, field: "email", message: "That is already your address." };
+  if (newEmail === user.email) return { ok: false, field: "email", code: "SAME_EMAIL", message: "That is already your address." };
   // Said plainly: the owner of this account proved their password, and the other account's
   // existence is no secret from a sign-up form either.
-  if (await db.user.findUnique({ where: { email: newEmail } })) return { ok: false, field: "email", message: "Another account already uses this address." };
+  if (await db.user.findUnique({ where: { email: newEmail } })) return { ok: false, field: "email", code: "EMAIL_TAKEN", message: "Another account already uses this address." };
   await db.$transaction((tx) => queueVerification(tx, user, newEmail, now));
   return { ok: true };
 }

@@ -21,7 +21,7 @@ export async function queueVerification(tx: Tx, user: Pick<User, "id" | "email">
   await queueMail(tx, sealMail({ to: email, ...verifyEmailMail(token, expiresAt, change), kind: change ? "account_change_email" : "account_verify_email" }), now);
 }
 
-export type ConfirmResult = { ok: true; email: string; changed: boolean; ordersJoined: number } | LinkProblem | { ok: false; code: "TAKEN"; message: string };
+export type ConfirmResult = { ok: true; email: string; changed: boolean; ordersJoined: number } | LinkProblem | { ok: false; code: "TAKEN"; message: string; email?: string };
 
 /** Confirms the address the link was mailed to; once. */
 export async function confirmEmail(db: DbClient, token: string, now = new Date()): Promise<ConfirmResult> {
@@ -41,7 +41,7 @@ async function confirmIn(db: DbClient, token: string, now: Date): Promise<Confir
     const { link } = checked;
     const changed = link.email !== link.user.email;
     if (changed && (await tx.user.findUnique({ where: { email: link.email } }))) {
-      return { ok: false as const, code: "TAKEN" as const, message: `Another account already uses ${link.email}. Sign in to that one, or choose another address.` };
+      return { ok: false as const, code: "TAKEN" as const, message: `Another account already uses ${link.email}. Sign in to that one, or choose another address.`, email: link.email };
     }
     if (!(await claimAccountLink(tx, link, now))) return linkProblem("verify_email", "USED");
     const user = await tx.user.update({ where: { id: link.userId }, data: { email: link.email, emailVerifiedAt: now } });

@@ -65,9 +65,20 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   return false;
 }
 
-/** Rules a new password must meet; the message is shown inline in the form. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 10) return "Use at least 10 characters.";
-  if (password.length > 200) return "Use at most 200 characters.";
+/** Which rule a new password breaks, as a code: buyer forms word it in the buyer's language. */
+export type PasswordProblemCode = "TOO_SHORT" | "TOO_LONG";
+
+/** Rules a new password must meet. */
+export function passwordProblemCode(password: string): PasswordProblemCode | null {
+  if (password.length < 10) return "TOO_SHORT";
+  if (password.length > 200) return "TOO_LONG";
   return null;
+}
+
+const PASSWORD_PROBLEMS: Record<PasswordProblemCode, string> = { TOO_SHORT: "Use at least 10 characters.", TOO_LONG: "Use at most 200 characters." };
+
+/** passwordProblemCode in English, for staff forms and the start script; shown inline in the form. */
+export function passwordProblem(password: string): string | null {
+  const code = passwordProblemCode(password);
+  return code ? PASSWORD_PROBLEMS[code] : null;
 }

@@ -65,10 +65,18 @@ export async function clearAttempts(db: DbClient, tiers: LimitRule[], key: strin
   await Promise.all(tiers.map((rule) => reset(db, rule, key)));
 }
 
-/** "Too many attempts. Try again in 3 minutes." (or "in 2 hours") — the one message every refusal shows. */
-export function tooManyAttemptsMessage(retryAfterMs: number): string {
+/** The wait a refusal names, rounded up: whole minutes up to an hour, then whole hours. */
+export function retryWait(retryAfterMs: number): { minutes: number } | { hours: number } {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  if (minutes <= 60) return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-  const hours = Math.ceil(minutes / 60);
-  return `Too many attempts. Try again in ${hours} hours.`;
+  return minutes <= 60 ? { minutes } : { hours: Math.ceil(minutes / 60) };
+}
+
+/**
+ * "Too many attempts. Try again in 3 minutes." (or "in 2 hours") — the one message every refusal
+ * shows, in English (staff forms); buyer forms word retryWait in the buyer's language.
+ */
+export function tooManyAttemptsMessage(retryAfterMs: number): string {
+  const wait = retryWait(retryAfterMs);
+  if ("minutes" in wait) return `Too many attempts. Try again in ${wait.minutes} minute${wait.minutes === 1 ? "" : "s"}.`;
+  return `Too many attempts. Try again in ${wait.hours} hours.`;
 }

@@ -23,7 +23,8 @@ import { consume, type LimitRule } from "@/lib/security/rate-limit";
 // (a cancel, a nowait answered "not available") is refunded here (lib/payments/settle.ts).
 
 export type UnlockActor = { source: "buyer" | "staff"; userId?: string | null };
-export type UnlockActionRefusal = { ok: false; code: string; message: string };
+/** `message` is English (staff, the timeline); `args` the values a buyer's translation of `code` needs. */
+export type UnlockActionRefusal = { ok: false; code: string; message: string; args?: Record<string, string | number> };
 export type UnlockActionResult = { ok: true } | UnlockActionRefusal;
 
 export type UnlockActionOptions = SettleOptions & {
@@ -36,7 +37,7 @@ export type UnlockActionOptions = SettleOptions & {
 
 type Ready = { db: DbClient; unlock: UnlockClient; order: Order; ticketId: number; actorId?: string };
 
-const refuse = (code: string, message: string): UnlockActionRefusal => ({ ok: false, code, message });
+const refuse = (code: string, message: string, args?: UnlockActionRefusal["args"]): UnlockActionRefusal => (args ? { ok: false, code, message, args } : { ok: false, code, message });
 
 export const CODE_READY_MESSAGE = "Your unlock code is ready, so the order can no longer be cancelled. It is on this page.";
 
@@ -79,7 +80,7 @@ export async function cancelUnlockOrder(orderRef: string, actor: UnlockActor, op
   await refundIfDue(db, { orderId: order.id, refundDue: applied.refundDue }, { source: actor.source, actor: actorId }, options.refundFailedOrder);
   if (mapped.status !== "cancelled") {
     logger.warn({ orderId: order.id, upstream: status }, "unlock cancel answered with a status other than canceled");
-    return refuse("NOT_CANCELLED", `The supplier did not cancel the order (its status is now "${status}").`);
+    return refuse("NOT_CANCELLED", `The supplier did not cancel the order (its status is now "${status}").`, { status });
   }
   return { ok: true };
 }
@@ -200,13 +201,13 @@ function cancelRefusal(order: Order, error: unknown, now = new Date()): UnlockAc
   const refusal = answered(error)!;
   const windowPassed = /window|10 minutes/i.test(refusal.message) || (order.placedAt !== null && cancelMsLeft(order.placedAt, now) === 0);
   if (windowPassed) return { ok: false, code: "CANCEL_WINDOW_PASSED", message: CANCEL_WINDOW_PASSED_MESSAGE };
-  return { ok: false, code: "CANCEL_REFUSED", message: `The supplier refused to cancel this order: ${refusal.userMessage}` };
+  return refuse("CANCEL_REFUSED", `The supplier refused to cancel this order: ${refusal.userMessage}`, { reason: refusal.userMessage });
 }
 
 async function upstreamRefusal(db: DbClient, order: Order, actor: UnlockActor, actorId: string | undefined, type: string, error: unknown): Promise<UnlockActionRefusal> {
   const reachable = answered(error);
   const result = reachable
-    ? refuse("UPSTREAM_REFUSED", `The supplier refused the request: ${reachable.userMessage}`)
+    ? refuse("UPSTREAM_REFUSED", `The supplier refused the request: ${reachable.userMessage}`, { reason: reachable.userMessage })
     : refuse("UPSTREAM_UNAVAILABLE", "We could not reach the supplier. Please try again in a moment.");
   if (!reachable) logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, `${type}: no answer from the supplier`);
   await recordEvent(db, { orderId: order.id, type, source: actor.source, actor: actorId, message: result.message, data: { code: result.code } });

@@ -1,4 +1,7 @@
 import "server-only";
+import { createTranslator } from "next-intl";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { messagesFor } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import { readEsimDetail } from "@/lib/products/esim/detail";
 import { readGiftcardDetail } from "@/lib/products/giftcard/detail";
@@ -8,12 +11,18 @@ import { topupAgainHref } from "@/lib/products/topup/buy-again";
 // at today's price, one step from paying. An unlock is not bought twice for one phone, so it
 // has none; an IMEI check starts a new check.
 
-export const BUY_AGAIN_LABEL: Partial<Record<Order["productType"], string>> = {
-  topup: "Top up again",
-  esim: "Buy this plan again",
-  giftcard: "Buy again",
-  imeicheck: "Check another IMEI",
-};
+type BoughtAgain = Exclude<Order["productType"], "unlock">;
+const BOUGHT_AGAIN: readonly BoughtAgain[] = ["topup", "esim", "giftcard", "imeicheck"];
+const isBoughtAgain = (type: Order["productType"]): type is BoughtAgain => (BOUGHT_AGAIN as readonly string[]).includes(type);
+
+/** The "buy again" button's words in the buyer's language ("OrderBuyAgain"), or undefined when the product has none. */
+export function buyAgainLabel(productType: Order["productType"], locale: Locale = "en"): string | undefined {
+  if (!isBoughtAgain(productType)) return undefined;
+  return createTranslator({ locale, messages: messagesFor(locale), namespace: "OrderBuyAgain" })(productType);
+}
+
+/** The same words in English. */
+export const BUY_AGAIN_LABEL: Partial<Record<Order["productType"], string>> = Object.fromEntries(BOUGHT_AGAIN.map((type) => [type, buyAgainLabel(type)]));
 
 /** The path the order's "buy again" opens, or null when it has none. */
 export async function buyAgainHref(order: Pick<Order, "productType" | "detail">): Promise<string | null> {

@@ -1,4 +1,7 @@
+import { createTranslator } from "next-intl";
 import { z } from "zod";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { messagesFor } from "@/lib/i18n/messages";
 
 // The order's JSON columns (pricing, detail, fulfillment) read for the buyer. Each reader picks
 // the fields a buyer may see and ignores the rest, so cost, margin, price tokens, checkout
@@ -29,28 +32,27 @@ export type FulfillmentKind = "link" | "code" | "status" | "text";
 export type FulfillmentLine = { label: string; value: string; kind?: FulfillmentKind };
 
 /**
- * Fulfillment fields a buyer may see, with their labels, for every product. Only these keys
- * are shown, and only when they hold plain text: no JSON dump, nothing unexpected.
+ * Fulfillment fields a buyer may see, with their labels ("OrderDelivery" in the catalogs), for
+ * every product. Only these keys are shown, and only when they hold plain text: no JSON dump,
+ * nothing unexpected.
  */
-const FULFILLMENT_FIELDS: ReadonlyArray<{ keys: readonly string[]; label: string; kind?: FulfillmentKind }> = [
-  { keys: ["deliveryStatus", "delivery_status"], label: "Delivery to the number", kind: "status" },
-  { keys: ["redemptionCode", "redemption_code"], label: "Redemption code", kind: "code" },
-  { keys: ["redemptionUrl", "redemption_url"], label: "Redeem online", kind: "link" },
-  { keys: ["iccid"], label: "ICCID", kind: "code" },
-  { keys: ["lpaString", "lpa_string"], label: "Activation code (LPA)", kind: "code" },
-  { keys: ["installUrl", "install_url"], label: "Install on iPhone", kind: "link" },
-  { keys: ["instructions"], label: "Instructions", kind: "text" },
-];
+const FULFILLMENT_FIELDS = [
+  { keys: ["deliveryStatus", "delivery_status"], label: "deliveryStatus", kind: "status" },
+  { keys: ["redemptionCode", "redemption_code"], label: "redemptionCode", kind: "code" },
+  { keys: ["redemptionUrl", "redemption_url"], label: "redemptionUrl", kind: "link" },
+  { keys: ["iccid"], label: "iccid", kind: "code" },
+  { keys: ["lpaString", "lpa_string"], label: "lpaString", kind: "code" },
+  { keys: ["installUrl", "install_url"], label: "installUrl", kind: "link" },
+  { keys: ["instructions"], label: "instructions", kind: "text" },
+] as const satisfies ReadonlyArray<{ keys: readonly string[]; label: string; kind: FulfillmentKind }>;
 
-const DELIVERY_STATUS_TEXT: Record<string, string> = {
-  pending: "Pending",
-  delivered: "Delivered",
-  failed: "Failed",
-  manual_revision: "Being checked by the operator",
-};
+/** The top-up delivery states the shop names in its own words; any other is shown as the supplier sends it. */
+const DELIVERY_STATUSES = ["pending", "delivered", "failed", "manual_revision"] as const;
+const isDeliveryStatus = (value: string): value is (typeof DELIVERY_STATUSES)[number] => (DELIVERY_STATUSES as readonly string[]).includes(value);
 
-export function fulfillmentLines(fulfillment: unknown): FulfillmentLine[] {
+export function fulfillmentLines(fulfillment: unknown, locale: Locale = "en"): FulfillmentLine[] {
   if (!fulfillment || typeof fulfillment !== "object" || Array.isArray(fulfillment)) return [];
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "OrderDelivery" });
   const record = fulfillment as Record<string, unknown>;
   const lines: FulfillmentLine[] = [];
   for (const field of FULFILLMENT_FIELDS) {
@@ -58,8 +60,11 @@ export function fulfillmentLines(fulfillment: unknown): FulfillmentLine[] {
     if (!key) continue;
     let value = (record[key] as string).trim();
     if (field.kind === "link" && !/^https?:\/\//.test(value)) continue;
-    if (field.kind === "status") value = DELIVERY_STATUS_TEXT[value.toLowerCase()] ?? value;
-    lines.push({ label: field.label, value, kind: field.kind });
+    if (field.kind === "status") {
+      const state = value.toLowerCase();
+      if (isDeliveryStatus(state)) value = t(`status.${state}`);
+    }
+    lines.push({ label: t(`label.${field.label}`), value, kind: field.kind });
   }
   return lines;
 }

@@ -1,15 +1,34 @@
+import { createTranslator } from "next-intl";
 import type { Tone } from "@/lib/ui/tone";
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { messagesFor } from "@/lib/i18n/messages";
 
-/** How each lifecycle status reads to a buyer: a label, a colour and one line of explanation. */
-export const ORDER_STATUS_DISPLAY: Record<OrderStatus, { label: string; tone: Tone; explanation: string }> = {
-  awaiting_payment: { label: "Awaiting payment", tone: "neutral", explanation: "We have your order and are waiting for the payment to complete." },
-  paid: { label: "Paid", tone: "brand", explanation: "Payment received. We are sending your order to our supplier." },
-  placing: { label: "Processing", tone: "brand", explanation: "We are placing your order with our supplier." },
-  placed: { label: "In progress", tone: "brand", explanation: "Your order is with our supplier and will be delivered shortly." },
-  fulfilled: { label: "Delivered", tone: "ok", explanation: "Your order is complete." },
-  failed: { label: "Failed", tone: "danger", explanation: "The order could not be completed." },
-  cancelled: { label: "Cancelled", tone: "neutral", explanation: "The order was cancelled." },
-  refunded: { label: "Refunded", tone: "warn", explanation: "The order was not delivered and your payment is refunded." },
-  needs_attention: { label: "Being checked", tone: "warn", explanation: "Our staff are looking at this order and will complete it or refund you." },
+export type OrderStatusDisplay = { label: string; tone: Tone; explanation: string };
+
+const TONE: Record<OrderStatus, Tone> = {
+  awaiting_payment: "neutral",
+  paid: "brand",
+  placing: "brand",
+  placed: "brand",
+  fulfilled: "ok",
+  failed: "danger",
+  cancelled: "neutral",
+  refunded: "warn",
+  needs_attention: "warn",
 };
+
+/**
+ * How a lifecycle status reads to a buyer, in their language: a label, a colour and one line of
+ * explanation. The words are in the catalogs ("OrderStatus"), so buyer pages and staff pages
+ * (English) say the same.
+ */
+export function orderStatusDisplay(status: OrderStatus, locale: Locale = "en"): OrderStatusDisplay {
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "OrderStatus" });
+  return { label: t(`${status}.label`), tone: TONE[status], explanation: t(`${status}.explanation`) };
+}
+
+/** Every status in English: staff pages and the status route. */
+export const ORDER_STATUS_DISPLAY = Object.fromEntries(
+  (Object.keys(TONE) as OrderStatus[]).map((status) => [status, orderStatusDisplay(status)]),
+) as Record<OrderStatus, OrderStatusDisplay>;

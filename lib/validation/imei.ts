@@ -33,13 +33,32 @@ export function normaliseImei(input: string): string {
   return input.replace(/[\s./-]/g, "");
 }
 
-/** Why an IMEI is not valid (a sentence for a form), or null when it is. */
-export function imeiProblem(value: string): string | null {
-  if (value === "") return "Enter the 15-digit IMEI (dial *#06# to see it).";
-  if (!/^\d+$/.test(value)) return "The IMEI must contain digits only.";
-  if (value.length !== 15) return `The IMEI must be exactly 15 digits (this one has ${value.length}).`;
-  if (!luhnValid(value)) return "This IMEI is not valid: its last digit (the check digit) does not match. Dial *#06# to see the number.";
+/** What is wrong with an IMEI, for a buyer's form to word in its language ([16]); null when it is valid. */
+export type ImeiIssue = { code: "empty" } | { code: "notDigits" } | { code: "length"; length: number } | { code: "checkDigit" };
+
+export function imeiIssue(value: string): ImeiIssue | null {
+  if (value === "") return { code: "empty" };
+  if (!/^\d+$/.test(value)) return { code: "notDigits" };
+  if (value.length !== 15) return { code: "length", length: value.length };
+  if (!luhnValid(value)) return { code: "checkDigit" };
   return null;
+}
+
+/** Why an IMEI is not valid (a sentence for a form, in English: staff and logs), or null when it is. */
+export function imeiProblem(value: string): string | null {
+  const issue = imeiIssue(value);
+  switch (issue?.code) {
+    case undefined:
+      return null;
+    case "empty":
+      return "Enter the 15-digit IMEI (dial *#06# to see it).";
+    case "notDigits":
+      return "The IMEI must contain digits only.";
+    case "length":
+      return `The IMEI must be exactly 15 digits (this one has ${issue.length}).`;
+    case "checkDigit":
+      return "This IMEI is not valid: its last digit (the check digit) does not match. Dial *#06# to see the number.";
+  }
 }
 
 /** A form field: accepts grouped input, yields the bare 15 digits. */
@@ -102,11 +121,20 @@ export const suffixValidators: Record<SuffixFlag, (value: string) => boolean> = 
   sro: (v) => isValidSuffix("sro", v),
 };
 
-/** Why a suffix is not valid (a sentence for a form), or null when it is. */
-export function suffixProblem(flag: SuffixFlag, value: string): string | null {
+/** What is wrong with a suffix (spaces in it, or another shape), for a buyer's form to word; null when it is valid. */
+export type SuffixIssue = "spaces" | "shape";
+
+export function suffixIssue(flag: SuffixFlag, value: string): SuffixIssue | null {
   if (isValidSuffix(flag, value)) return null;
+  return /\s/.test(value) ? "spaces" : "shape";
+}
+
+/** Why a suffix is not valid (a sentence for a form, in English: staff and logs), or null when it is. */
+export function suffixProblem(flag: SuffixFlag, value: string): string | null {
+  const issue = suffixIssue(flag, value);
+  if (!issue) return null;
   const format = SUFFIX_FORMATS[flag];
-  if (/\s/.test(value)) return `${format.label}: no spaces allowed (expected ${format.shape}, e.g. ${format.example}).`;
+  if (issue === "spaces") return `${format.label}: no spaces allowed (expected ${format.shape}, e.g. ${format.example}).`;
   return `${format.label}: expected ${format.shape}, e.g. ${format.example}.`;
 }
 

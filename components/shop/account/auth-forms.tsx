@@ -1,6 +1,7 @@
 "use client";
 
 import { Link } from "@/lib/i18n/navigation";
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { signInAction, signUpAction, type AuthFormState } from "@/app/[locale]/(shop)/account/actions";
 import { Field, fieldAria } from "@/components/ui/field";
@@ -10,9 +11,11 @@ import { SubmitButton } from "@/components/ui/submit-button";
 /**
  * One sign-in for customers and staff (one account table, one Auth.js credentials flow); the
  * staff variant (/admin/sign-in) offers no sign-up and lets password managers file the login
- * as a username. What a role may see is decided by the dashboard's guards, not here.
+ * as a username. What a role may see is decided by the dashboard's guards, not here. Its words
+ * are the "AccountAuthForms" messages: the page wraps it in ClientMessages.
  */
 export function SignInForm({ next, staff = false, email }: { next: string; staff?: boolean; email?: string }) {
+  const t = useTranslations("AccountAuthForms");
   const [state, action] = useActionState<AuthFormState, FormData>(signInAction, { email });
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
@@ -22,25 +25,25 @@ export function SignInForm({ next, staff = false, email }: { next: string; staff
           {state.error}
         </p>
       ) : null}
-      <Field id="email" label="Email">
+      <Field id="email" label={t("email")}>
         <Input {...fieldAria("email", {})} name="email" type="email" autoComplete={staff ? "username" : "email"} required defaultValue={state.email} />
       </Field>
-      <Field id="password" label="Password">
+      <Field id="password" label={t("password")}>
         <Input {...fieldAria("password", {})} name="password" type="password" autoComplete="current-password" required />
       </Field>
       {staff ? null : (
         <Link href="/account/forgot-password" className="-mt-2 self-end text-sm font-medium text-brand underline-offset-4 hover:underline">
-          Forgot your password?
+          {t("forgotPassword")}
         </Link>
       )}
-      <SubmitButton pendingText="Signing in…" className="w-full">
-        Sign in
+      <SubmitButton pendingText={t("signingIn")} className="w-full">
+        {t("signIn")}
       </SubmitButton>
       {staff ? null : (
         <p className="text-center text-sm text-muted">
-          New here?{" "}
+          {t("newHere")}{" "}
           <Link href={`/account/sign-up?next=${encodeURIComponent(next)}`} className="font-medium text-brand underline-offset-4 hover:underline">
-            Create an account
+            {t("createAnAccount")}
           </Link>
         </p>
       )}
@@ -49,27 +52,28 @@ export function SignInForm({ next, staff = false, email }: { next: string; staff
 }
 
 export function SignUpForm({ next }: { next: string }) {
+  const t = useTranslations("AccountAuthForms");
   const [state, action] = useActionState<AuthFormState, FormData>(signUpAction, {});
   const errors = state.fieldErrors ?? {};
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="next" value={next} />
-      <Field id="name" label="Name (optional)" error={errors.name}>
+      <Field id="name" label={t("name")} error={errors.name}>
         <Input {...fieldAria("name", { error: errors.name })} name="name" autoComplete="name" />
       </Field>
-      <Field id="email" label="Email" error={errors.email}>
+      <Field id="email" label={t("email")} error={errors.email}>
         <Input {...fieldAria("email", { error: errors.email })} name="email" type="email" autoComplete="email" required defaultValue={state.email} />
       </Field>
-      <Field id="password" label="Password" hint="At least 10 characters." error={errors.password}>
-        <Input {...fieldAria("password", { hint: "At least 10 characters.", error: errors.password })} name="password" type="password" autoComplete="new-password" required />
+      <Field id="password" label={t("password")} hint={t("passwordHint")} error={errors.password}>
+        <Input {...fieldAria("password", { hint: t("passwordHint"), error: errors.password })} name="password" type="password" autoComplete="new-password" required />
       </Field>
-      <SubmitButton pendingText="Creating your account…" className="w-full">
-        Create account
+      <SubmitButton pendingText={t("creating")} className="w-full">
+        {t("createAccount")}
       </SubmitButton>
       <p className="text-center text-sm text-muted">
-        Already have an account?{" "}
+        {t("haveAccount")}{" "}
         <Link href={`/account/sign-in?next=${encodeURIComponent(next)}`} className="font-medium text-brand underline-offset-4 hover:underline">
-          Sign in
+          {t("signIn")}
         </Link>
       </p>
     </form>

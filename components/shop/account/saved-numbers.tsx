@@ -1,19 +1,22 @@
+import { getTranslations } from "next-intl/server";
 import { removeNumberAction } from "@/app/[locale]/(shop)/account/saved-numbers-actions";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { topupHrefFor } from "@/lib/account/saved-numbers";
 import type { SavedNumber } from "@/lib/db/generated/sqlite/client";
+import { localizedPath, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { formatPhone } from "@/lib/validation/phone";
 import { SaveNumberForm } from "./save-number-form";
 
 /** The account page's saved top-up numbers: each with "Top up" and "Remove", and a form to add one. */
-export function SavedNumbers({ numbers }: { numbers: SavedNumber[] }) {
+export async function SavedNumbers({ numbers, locale }: { numbers: SavedNumber[]; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "AccountSavedNumbers" });
   return (
     <Card className="mt-8" data-testid="saved-numbers">
       <CardTitle id="saved-numbers-heading" className="mb-1">
-        Saved numbers
+        {t("title")}
       </CardTitle>
-      <p className="mb-4 text-sm text-muted">Top up the people you top up most in two taps.</p>
+      <p className="mb-4 text-sm text-muted">{t("lead")}</p>
       {numbers.length > 0 ? (
         <ul className="mb-5 divide-y divide-border rounded-lg border border-border" aria-labelledby="saved-numbers-heading">
           {numbers.map((saved) => (
@@ -22,13 +25,13 @@ export function SavedNumbers({ numbers }: { numbers: SavedNumber[] }) {
                 <span className="block font-medium">{saved.label}</span>
                 <span className="block text-sm text-muted tabular-nums">{formatPhone(saved.phone)}</span>
               </span>
-              <a href={topupHrefFor(saved)} className={buttonClasses("primary", "sm")} aria-label={`Top up ${saved.label}`}>
-                Top up
+              <a href={localizedPath(topupHrefFor(saved), locale)} className={buttonClasses("primary", "sm")} aria-label={t("topUpAria", { label: saved.label })}>
+                {t("topUp")}
               </a>
               <form action={removeNumberAction}>
                 <input type="hidden" name="id" value={saved.id} />
-                <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${saved.label}`}>
-                  Remove
+                <Button type="submit" variant="ghost" size="sm" aria-label={t("removeAria", { label: saved.label })}>
+                  {t("remove")}
                 </Button>
               </form>
             </li>

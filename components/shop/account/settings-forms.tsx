@@ -1,12 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
 import { changeEmailAction, changePasswordAction, type SettingsFormState } from "@/app/[locale]/(shop)/account/settings/actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-const PASSWORD_HINT = "At least 10 characters.";
+// The words are the "AccountSettingsForms" messages: the settings page wraps these in ClientMessages.
 
 function Outcome({ state }: { state: SettingsFormState }) {
   return (
@@ -24,40 +25,42 @@ function Outcome({ state }: { state: SettingsFormState }) {
 }
 
 export function ChangePasswordForm({ email }: { email: string }) {
+  const t = useTranslations("AccountSettingsForms");
   const [state, action] = useActionState<SettingsFormState, FormData>(changePasswordAction, {});
   const errors = state.fieldErrors ?? {};
   return (
-    <form action={action} className="flex flex-col gap-4" aria-label="Change password" noValidate>
+    <form action={action} className="flex flex-col gap-4" aria-label={t("changePassword")} noValidate>
       <Outcome state={state} />
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field id="currentPassword" label="Current password" error={errors.currentPassword}>
+      <Field id="currentPassword" label={t("currentPassword")} error={errors.currentPassword}>
         <Input {...fieldAria("currentPassword", { error: errors.currentPassword })} name="currentPassword" type="password" autoComplete="current-password" required />
       </Field>
-      <Field id="newPassword" label="New password" hint={PASSWORD_HINT} error={errors.newPassword}>
-        <Input {...fieldAria("newPassword", { hint: PASSWORD_HINT, error: errors.newPassword })} name="newPassword" type="password" autoComplete="new-password" required />
+      <Field id="newPassword" label={t("newPassword")} hint={t("passwordHint")} error={errors.newPassword}>
+        <Input {...fieldAria("newPassword", { hint: t("passwordHint"), error: errors.newPassword })} name="newPassword" type="password" autoComplete="new-password" required />
       </Field>
-      <p className="text-xs text-muted">Changing it signs you out on every other device.</p>
-      <SubmitButton pendingText="Saving…" className="self-start">
-        Change password
+      <p className="text-xs text-muted">{t("signsOutOthers")}</p>
+      <SubmitButton pendingText={t("saving")} className="self-start">
+        {t("changePassword")}
       </SubmitButton>
     </form>
   );
 }
 
 export function ChangeEmailForm() {
+  const t = useTranslations("AccountSettingsForms");
   const [state, action] = useActionState<SettingsFormState, FormData>(changeEmailAction, {});
   const errors = state.fieldErrors ?? {};
   return (
-    <form action={action} className="flex flex-col gap-4" aria-label="Change email" noValidate>
+    <form action={action} className="flex flex-col gap-4" aria-label={t("changeEmail")} noValidate>
       <Outcome state={state} />
-      <Field id="email" label="New email address" error={errors.email}>
+      <Field id="email" label={t("newEmail")} error={errors.email}>
         <Input {...fieldAria("email", { error: errors.email })} name="email" type="email" autoComplete="email" required />
       </Field>
-      <Field id="emailCurrentPassword" label="Current password" error={errors.currentPassword}>
+      <Field id="emailCurrentPassword" label={t("currentPassword")} error={errors.currentPassword}>
         <Input {...fieldAria("emailCurrentPassword", { error: errors.currentPassword })} name="currentPassword" type="password" autoComplete="current-password" required />
       </Field>
-      <SubmitButton pendingText="Sending…" className="self-start">
-        Send a confirmation link
+      <SubmitButton pendingText={t("sending")} className="self-start">
+        {t("sendConfirmation")}
       </SubmitButton>
     </form>
   );

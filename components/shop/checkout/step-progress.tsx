@@ -1,7 +1,9 @@
+import { useTranslations } from "next-intl";
 import { cn } from "@/lib/ui/cn";
 
 /** Where the buyer is in a purchase journey (1-based `current`), e.g. "Top-up steps". */
 export function StepProgress({ label, current, steps }: { label: string; current: number; steps: readonly string[] }) {
+  const t = useTranslations("CheckoutSteps");
   return (
     <nav aria-label={label}>
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -21,7 +23,7 @@ export function StepProgress({ label, current, steps }: { label: string; current
               >
                 <span className="font-semibold tabular-nums">{step}</span>
                 {name}
-                {state === "done" ? <span className="sr-only"> (done)</span> : null}
+                {state === "done" ? <span className="sr-only"> {t("done")}</span> : null}
               </span>
               {step < steps.length ? <span aria-hidden className="text-muted">›</span> : null}
             </li>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { cn } from "@/lib/ui/cn";
 import { destinationLabelCode, destinationSymbol } from "@/lib/products/esim/destination";
 import type { EsimDestinationSummary } from "@/lib/products/esim/types";
@@ -7,6 +8,7 @@ import type { EsimDestinationSummary } from "@/lib/products/esim/types";
  * Nigeria, Austria and Australia): at checkout this is what they confirm.
  */
 export function DestinationBanner({ destination, className, headingLevel = "p" }: { destination: EsimDestinationSummary; className?: string; headingLevel?: "p" | "h1" }) {
+  const t = useTranslations("Esim");
   const Tag = headingLevel;
   return (
     <div className={cn("flex items-center gap-4", className)} data-testid="destination-banner">
@@ -16,7 +18,7 @@ export function DestinationBanner({ destination, className, headingLevel = "p" }
       <div className="min-w-0">
         <Tag className="text-3xl leading-tight font-bold tracking-tight sm:text-4xl">{destination.name}</Tag>
         <p className="mt-1 font-mono text-lg font-semibold tracking-widest text-muted">
-          <span className="sr-only">Code </span>
+          <span className="sr-only">{t("code")}</span>
           {destinationLabelCode(destination.code)}
         </p>
       </div>

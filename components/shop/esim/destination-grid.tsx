@@ -1,10 +1,13 @@
+import { useLocale, useTranslations } from "next-intl";
 import { ListLink } from "@/components/shop/list-link";
-import { formatMoney } from "@/lib/money";
+import { moneyText } from "@/lib/i18n/formats";
 import { destinationSymbol } from "@/lib/products/esim/destination";
 import type { EsimDestinationSummary } from "@/lib/products/esim/types";
 
 /** Destinations as links to their plans: flag (or region symbol), name, "from" price. */
 export function DestinationGrid({ destinations, testId }: { destinations: EsimDestinationSummary[]; testId: string }) {
+  const t = useTranslations("Esim");
+  const locale = useLocale();
   return (
     <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4" data-testid={testId}>
       {destinations.map((d) => (
@@ -19,8 +22,8 @@ export function DestinationGrid({ destinations, testId }: { destinations: EsimDe
             <span className="min-w-0 flex-1">
               <span className="block leading-snug font-medium">{d.name}</span>
               <span className="block text-xs text-muted">
-                {d.fromMinor !== null ? <>from {formatMoney(d.fromMinor, d.currency)}</> : "See plans"}
-                {d.coverage !== "COUNTRY" && d.countries.length > 1 ? <> · {d.countries.length} countries</> : null}
+                {d.fromMinor !== null ? t("fromPrice", { price: moneyText(d.fromMinor, d.currency, locale) }) : t("seePlans")}
+                {d.coverage !== "COUNTRY" && d.countries.length > 1 ? <> · {t("countryCount", { count: d.countries.length })}</> : null}
               </span>
             </span>
           </ListLink>

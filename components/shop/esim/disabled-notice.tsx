@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { ButtonLink } from "@/components/ui/button";
 
 /**
@@ -7,18 +8,17 @@ import { ButtonLink } from "@/components/ui/button";
  * own lifetime ran out.
  */
 export function EsimDisabledNotice() {
+  const t = useTranslations("Esim");
   return (
     <section aria-labelledby="esim-disabled-heading" className="rounded-xl border border-border bg-surface px-5 py-6" data-testid="esim-disabled" data-page-cache="short">
       <h2 id="esim-disabled-heading" className="text-lg font-semibold">
-        Travel eSIMs are not available right now
+        {t("disabledTitle")}
       </h2>
-      <p className="mt-2 text-muted">
-        Our supplier has paused eSIM sales. Nothing was charged. eSIMs you already bought keep working and stay on their order pages. Please check back later.
-      </p>
+      <p className="mt-2 text-muted">{t("disabledBody")}</p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <ButtonLink href="/topup">Mobile top-ups</ButtonLink>
+        <ButtonLink href="/topup">{t("mobileTopups")}</ButtonLink>
         <ButtonLink href="/giftcards" variant="secondary">
-          Gift cards
+          {t("giftCards")}
         </ButtonLink>
       </div>
     </section>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { ReviewPayForm, type ReviewPayState } from "@/components/shop/checkout/review-pay-form";
 
 export type EsimPayState = ReviewPayState & { confirmError?: string; confirmed?: boolean };
@@ -9,25 +10,25 @@ export type EsimPayFields = { destination: string; plan: string; expectedTotalMi
 /**
  * The review's form: "I will use it in …" (the destination, confirmed once more), the buyer's
  * email, and "Pay". Every submit of this review from this browser makes the same one order.
+ * Its words come translated from the review (./review-step.tsx), so the page sends no messages.
  */
 export function EsimPayForm({
   action,
   fields,
-  destinationText,
+  confirmLabel,
+  hint,
   defaultEmail,
-  signedIn,
   totalText,
 }: {
   action: (state: EsimPayState, form: FormData) => Promise<EsimPayState>;
   fields: EsimPayFields;
-  destinationText: string;
+  /** "I will use this eSIM in <strong>Europe (EU)</strong>". */
+  confirmLabel: ReactNode;
+  /** The email field's hint (signed in, or a guest). */
+  hint: string;
   defaultEmail?: string;
-  signedIn: boolean;
   totalText: string;
 }) {
-  const hint = signedIn
-    ? "Your account's email; change it if the receipt should go elsewhere. The QR code is shown on your order page."
-    : "For your receipt and the link to your order page, where the QR code appears.";
   return (
     <ReviewPayForm action={action} hidden={fields} hint={hint} defaultEmail={defaultEmail} totalText={totalText}>
       {(state) => (
@@ -43,9 +44,7 @@ export function EsimPayForm({
               aria-describedby={state.confirmError ? "confirm-destination-error" : undefined}
               className="mt-0.5 size-4 shrink-0 accent-[var(--color-brand)]"
             />
-            <span>
-              I will use this eSIM in <strong>{destinationText}</strong>
-            </span>
+            <span>{confirmLabel}</span>
           </label>
           {state.confirmError ? (
             <p id="confirm-destination-error" role="alert" className="text-xs font-medium text-danger">

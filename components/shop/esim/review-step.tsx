@@ -1,12 +1,14 @@
+import { useLocale, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
+import { ClientMessages } from "@/components/client-messages";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
 import type { BuyerPricing } from "@/lib/orders/buyer-view";
 import { Card, CardTitle } from "@/components/ui/card";
-import { formatMoney } from "@/lib/money";
+import { moneyText } from "@/lib/i18n/formats";
 import { countryList } from "@/lib/products/esim/destination";
 import { EsimCompatibilityCheck } from "./compatibility-check";
 import { DestinationBanner } from "./destination-banner";
-import { dataText, validityText } from "@/lib/products/esim/format";
+import { planTitle } from "./esim-text";
 import { EsimPayForm, type EsimPayFields, type EsimPayState } from "./pay-form";
 import type { EsimDestinationSummary, EsimPlanDetail } from "@/lib/products/esim/types";
 
@@ -30,50 +32,58 @@ export function EsimReviewStep({
   defaultEmail?: string;
   signedIn: boolean;
 }) {
+  const t = useTranslations("EsimReview");
+  const esim = useTranslations("Esim");
+  const locale = useLocale();
+  const destinationText = `${destination.name} (${destination.code.toUpperCase()})`;
   return (
     <div className="flex flex-col gap-5">
       <Card>
         <div className="mb-4 flex items-baseline justify-between gap-3">
-          <CardTitle id="review-heading">Your destination</CardTitle>
+          <CardTitle id="review-heading">{t("destinationHeading")}</CardTitle>
           <Link href="/esim" className="text-sm font-medium text-brand underline-offset-4 hover:underline">
-            Change<span className="sr-only"> the destination</span>
+            {t("change")}
+            <span className="sr-only">{t("changeDestination")}</span>
           </Link>
         </div>
         <DestinationBanner destination={destination} />
         {destination.coverage !== "COUNTRY" && plan.countries.length > 1 ? (
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer font-medium">Works in {plan.countries.length} countries</summary>
+            <summary className="cursor-pointer font-medium">{esim("worksIn", { count: plan.countries.length })}</summary>
             <p className="mt-2 text-muted">{countryList(plan.countries)}</p>
           </details>
         ) : null}
       </Card>
       <Card>
         <div className="mb-3 flex items-baseline justify-between gap-3">
-          <CardTitle id="plan-heading">Your plan</CardTitle>
+          <CardTitle id="plan-heading">{t("planHeading")}</CardTitle>
           <Link href={changeHref} className="text-sm font-medium text-brand underline-offset-4 hover:underline">
-            Change<span className="sr-only"> the plan</span>
+            {t("change")}
+            <span className="sr-only">{t("changePlan")}</span>
           </Link>
         </div>
         <p className="font-medium" data-testid="review-plan">
-          {dataText(plan)} · {validityText(plan.validityDays)}
+          {planTitle(esim, locale, plan)}
         </p>
         <div className="mt-5">
-          <PriceBreakdown pricing={pricing} amountLabel="eSIM plan" />
+          <PriceBreakdown pricing={pricing} amountLabel={t("amountLabel")} />
         </div>
       </Card>
       <EsimCompatibilityCheck />
       <Card>
         <CardTitle id="pay-heading" className="mb-4">
-          Pay
+          {t("pay")}
         </CardTitle>
-        <EsimPayForm
-          action={payAction}
-          fields={fields}
-          destinationText={`${destination.name} (${destination.code.toUpperCase()})`}
-          defaultEmail={defaultEmail}
-          signedIn={signedIn}
-          totalText={formatMoney(pricing.totalMinor, pricing.currency)}
-        />
+        <ClientMessages locale={locale} namespaces={["Checkout"]}>
+          <EsimPayForm
+            action={payAction}
+            fields={fields}
+            confirmLabel={t.rich("confirm", { destination: destinationText, strong: (chunks) => <strong>{chunks}</strong> })}
+            hint={signedIn ? t("hintSignedIn") : t("hintGuest")}
+            defaultEmail={defaultEmail}
+            totalText={moneyText(pricing.totalMinor, pricing.currency, locale)}
+          />
+        </ClientMessages>
       </Card>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { ListLink } from "@/components/shop/list-link";
 import { BrandLogo } from "./brand-logo";
 import { flagEmoji } from "@/lib/products/giftcard/country";
@@ -8,10 +9,11 @@ type Group = { name: string; category: string | null; logoUrl: string | null; co
 
 /** A name search across countries: each matching brand with the countries it is sold for. */
 export function AllCountryResults({ groups }: { groups: Group[] }) {
+  const t = useTranslations("Giftcard");
   return (
     <ul className="flex flex-col gap-3" data-testid="search-results">
       {groups.map((group) => {
-        const category = categoryText(group.category);
+        const category = categoryText(group.category, (known) => t(`category.${known}`));
         return (
           <li key={group.name} className="rounded-xl border border-border bg-surface p-4 shadow-sm">
             <div className="flex items-center gap-4">
@@ -20,11 +22,11 @@ export function AllCountryResults({ groups }: { groups: Group[] }) {
                 <h3 className="font-semibold">{group.name}</h3>
                 <p className="text-xs text-muted">
                   {category ? `${category} · ` : ""}
-                  {group.countries.length} {group.countries.length === 1 ? "country" : "countries"}
+                  {t("countryCount", { count: group.countries.length })}
                 </p>
               </div>
             </div>
-            <ul className="mt-3 flex flex-wrap gap-2" aria-label={`${group.name}: countries`}>
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("brandCountries", { brand: group.name })}>
               {group.countries.map((brand) => (
                 <li key={brand.id}>
                   <ListLink

@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import { ListLink } from "@/components/shop/list-link";
 import { BrandLogo } from "./brand-logo";
 import { categoryText, faceValueRange } from "@/lib/products/giftcard/face-value";
@@ -5,11 +6,13 @@ import type { GiftcardBrandSummary } from "@/lib/products/giftcard/types";
 
 /** A country's brands as cards: logo, name, category and the range of card values. */
 export function BrandGrid({ brands }: { brands: GiftcardBrandSummary[] }) {
+  const t = useTranslations("Giftcard");
+  const locale = useLocale();
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="brand-list">
       {brands.map((brand) => {
-        const range = faceValueRange(brand.minFaceMinor, brand.maxFaceMinor, brand.faceCurrency);
-        const category = categoryText(brand.category);
+        const range = faceValueRange(brand.minFaceMinor, brand.maxFaceMinor, brand.faceCurrency, locale);
+        const category = categoryText(brand.category, (known) => t(`category.${known}`));
         return (
           <li key={brand.id}>
             <ListLink

@@ -1,4 +1,5 @@
 import { MapPin } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { BrandLogo } from "./brand-logo";
 import { flagEmoji } from "@/lib/products/giftcard/country";
@@ -7,12 +8,14 @@ import type { GiftcardBrandDetail } from "@/lib/products/giftcard/types";
 
 /** The brand's header: logo, name, country, category, description and where the card works. */
 export function BrandHeader({ brand }: { brand: GiftcardBrandDetail }) {
-  const category = categoryText(brand.category);
+  const t = useTranslations("GiftcardBuy");
+  const catalog = useTranslations("Giftcard");
+  const category = categoryText(brand.category, (known) => catalog(`category.${known}`));
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <BrandLogo name={brand.name} logoUrl={brand.logoUrl} size="lg" />
       <div className="min-w-0 flex-1">
-        <h1 className="text-3xl font-bold tracking-tight">{brand.name} gift card</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("brandHeading", { brand: brand.name })}</h1>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           <span className="inline-flex items-center gap-1.5 font-medium">
             <span aria-hidden="true">{flagEmoji(brand.countryCode)}</span>
@@ -25,7 +28,7 @@ export function BrandHeader({ brand }: { brand: GiftcardBrandDetail }) {
           <p className="mt-3 flex items-start gap-2 text-sm" data-testid="works-in">
             <MapPin className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
             <span>
-              <span className="font-medium">Works in: </span>
+              <span className="font-medium">{t("worksIn")}</span>
               {brand.worksIn}
             </span>
           </p>
@@ -37,15 +40,16 @@ export function BrandHeader({ brand }: { brand: GiftcardBrandDetail }) {
 
 /** How the code is redeemed, in the supplier's words. */
 export function RedemptionInstructions({ text }: { text: string | null }) {
+  const t = useTranslations("GiftcardBuy");
   return (
     <section aria-labelledby="redeem-heading" className="rounded-xl border border-border bg-surface p-5">
       <h2 id="redeem-heading" className="text-base font-semibold">
-        How to redeem
+        {t("howToRedeem")}
       </h2>
       <p className="mt-2 text-sm whitespace-pre-line text-muted" data-testid="redemption-instructions">
-        {text ?? "The instructions come with your code on the order page."}
+        {text ?? t("instructionsLater")}
       </p>
-      <p className="mt-3 text-xs text-muted">Your code appears on your order page as soon as the supplier delivers it, usually within a minute of paying.</p>
+      <p className="mt-3 text-xs text-muted">{t("codeAppears")}</p>
     </section>
   );
 }

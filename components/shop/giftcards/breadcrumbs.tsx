@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 
 /**
@@ -7,8 +8,9 @@ import { Link } from "@/lib/i18n/navigation";
  * full rendering on every view of the page below it ([13]).
  */
 export function Breadcrumbs({ items }: { items: Array<{ label: string; href?: string }> }) {
+  const t = useTranslations("GiftcardCatalog");
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={t("breadcrumb")}>
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
         {items.map((item, index) => (
           <li key={item.label} className="flex items-center gap-2">

@@ -1,9 +1,11 @@
+import { useTranslations } from "next-intl";
 import { ListLink } from "@/components/shop/list-link";
 import { flagEmoji } from "@/lib/products/giftcard/country";
 import type { GiftcardCountry } from "@/lib/products/giftcard/types";
 
 /** Every country with gift cards, each a link to its brands. */
 export function CountryGrid({ countries }: { countries: GiftcardCountry[] }) {
+  const t = useTranslations("Giftcard");
   return (
     <ul className="grid grid-cols-2 gap-2 md:grid-cols-3 lg:grid-cols-4" data-testid="country-list">
       {countries.map((country) => (
@@ -18,9 +20,7 @@ export function CountryGrid({ countries }: { countries: GiftcardCountry[] }) {
             <span className="min-w-0 flex-1">
               <span className="block text-sm leading-snug font-medium sm:text-base">{country.name}</span>
               {country.brandCount !== null ? (
-                <span className="block text-xs text-muted">
-                  {country.brandCount} {country.brandCount === 1 ? "brand" : "brands"}
-                </span>
+                <span className="block text-xs text-muted">{t("brandCount", { count: country.brandCount })}</span>
               ) : null}
             </span>
           </ListLink>

@@ -1,5 +1,6 @@
+import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { formatMoney } from "@/lib/money";
+import { moneyText } from "@/lib/i18n/formats";
 import { formatFaceValue } from "@/lib/products/giftcard/face-value";
 import type { GiftcardDenomination } from "@/lib/products/giftcard/types";
 
@@ -9,6 +10,8 @@ import type { GiftcardDenomination } from "@/lib/products/giftcard/types";
  * refresh and a second tab show the same step.
  */
 export function DenominationStep({ action, denominations, selected, error }: { action: string; denominations: GiftcardDenomination[]; selected?: string; error?: string }) {
+  const t = useTranslations("GiftcardBuy");
+  const locale = useLocale();
   return (
     <form action={action} method="get" className="flex flex-col gap-5">
       {error ? (
@@ -17,10 +20,10 @@ export function DenominationStep({ action, denominations, selected, error }: { a
         </p>
       ) : null}
       <fieldset className="flex flex-col gap-3" aria-describedby={error ? "denomination-error" : undefined}>
-        <legend className="mb-3 text-base font-semibold">Card value</legend>
+        <legend className="mb-3 text-base font-semibold">{t("cardValue")}</legend>
         <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
           {denominations.map((d) => {
-            const face = d.faceValueMinor !== null && d.faceCurrency ? formatFaceValue(d.faceValueMinor, d.faceCurrency) : d.productName;
+            const face = d.faceValueMinor !== null && d.faceCurrency ? formatFaceValue(d.faceValueMinor, d.faceCurrency, locale) : d.productName;
             return (
               <label
                 key={d.token}
@@ -30,11 +33,11 @@ export function DenominationStep({ action, denominations, selected, error }: { a
                 <span className="min-w-0 flex-1">
                   <span className="block text-xl font-bold tabular-nums">{face}</span>
                   <span className="block text-sm">
-                    <span className="sr-only">Price </span>
-                    <span className="font-semibold tabular-nums">{formatMoney(d.totalMinor, d.currency)}</span>
+                    <span className="sr-only">{t("price")}</span>
+                    <span className="font-semibold tabular-nums">{moneyText(d.totalMinor, d.currency, locale)}</span>
                   </span>
                   <span className="block text-xs text-muted tabular-nums">
-                    {formatMoney(d.amountMinor, d.currency)} + {formatMoney(d.feeMinor, d.currency)} fee
+                    {t("priceParts", { amount: moneyText(d.amountMinor, d.currency, locale), fee: moneyText(d.feeMinor, d.currency, locale) })}
                   </span>
                 </span>
               </label>
@@ -44,7 +47,7 @@ export function DenominationStep({ action, denominations, selected, error }: { a
       </fieldset>
       <div>
         <Button type="submit" size="lg" className="w-full sm:w-auto">
-          Continue to review
+          {t("continue")}
         </Button>
       </div>
     </form>

@@ -8,23 +8,21 @@ export type GiftcardPayFields = { country: string; brand: string; denomination: 
 
 /**
  * The review's form: the buyer's email and "Pay". The server turns every submit of this review
- * from this browser into the same one order (lib/orders/submitter.ts).
+ * from this browser into the same one order (lib/orders/submitter.ts). The email's hint comes
+ * worded from the server (./review-step.tsx), so this page carries no message catalog.
  */
 export function GiftcardPayForm({
   action,
   fields,
   defaultEmail,
-  signedIn,
+  hint,
   totalText,
 }: {
   action: (state: GiftcardPayState, form: FormData) => Promise<GiftcardPayState>;
   fields: GiftcardPayFields;
   defaultEmail?: string;
-  signedIn: boolean;
+  hint: string;
   totalText: string;
 }) {
-  const hint = signedIn
-    ? "Your account's email; change it if the receipt should go elsewhere. The code is shown on your order page."
-    : "For your receipt and the link to your order page, where the code appears.";
   return <ReviewPayForm action={action} hidden={fields} hint={hint} defaultEmail={defaultEmail} totalText={totalText} />;
 }

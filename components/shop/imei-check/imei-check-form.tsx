@@ -1,11 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ReviewPayForm } from "@/components/shop/checkout/review-pay-form";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { ImeiCheckPayState } from "@/lib/products/imeicheck/form";
-import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
+import { imeiProblemOf } from "@/lib/products/imeicheck/imei-problem";
+import { normaliseImei } from "@/lib/validation/imei";
+
+// Worded from the "ImeiCheckForm" messages (the page hands them over with ClientMessages): the
+// IMEI is checked as the buyer types, in the page's language.
 
 /** The IMEI (checked as typed, with the rules the server applies), the email and "Pay". */
 export function ImeiCheckForm({
@@ -21,28 +26,25 @@ export function ImeiCheckForm({
   defaultEmail?: string;
   signedIn: boolean;
 }) {
+  const t = useTranslations("ImeiCheckForm");
   return (
-    <ReviewPayForm
-      action={action}
-      hidden={{ expectedTotalMinor }}
-      hint={signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to your order page, where the report appears."}
-      defaultEmail={defaultEmail}
-      totalText={totalText}
-    >
+    <ReviewPayForm action={action} hidden={{ expectedTotalMinor }} hint={signedIn ? t("hintSignedIn") : t("hintGuest")} defaultEmail={defaultEmail} totalText={totalText}>
       {(state) => <ImeiField serverError={state.imeiError} />}
     </ReviewPayForm>
   );
 }
 
 function ImeiField({ serverError }: { serverError?: string }) {
+  const t = useTranslations("ImeiCheckForm");
   const [value, setValue] = useState("");
   const [touched, setTouched] = useState(false);
   const imei = normaliseImei(value);
-  const live = touched || imei.length >= 15 ? (imeiProblem(imei) ?? undefined) : undefined;
+  const problem = touched || imei.length >= 15 ? imeiProblemOf(imei) : null;
+  const live = problem ? t(`problem.${problem.key}`, { count: problem.key === "length" ? problem.count : 0 }) : undefined;
   const error = live ?? (touched ? undefined : serverError);
-  const hint = "15 digits. Dial *#06# on the phone to see it, or look in Settings › About.";
+  const hint = t("imeiHint");
   return (
-    <Field id="imei" label="IMEI" hint={hint} error={error}>
+    <Field id="imei" label={t("imeiLabel")} hint={hint} error={error}>
       <Input
         {...fieldAria("imei", { hint, error })}
         name="imei"
@@ -52,7 +54,7 @@ function ImeiField({ serverError }: { serverError?: string }) {
         inputMode="numeric"
         autoComplete="off"
         maxLength={24}
-        placeholder="e.g. 490154203237518"
+        placeholder={t("imeiPlaceholder")}
       />
     </Field>
   );

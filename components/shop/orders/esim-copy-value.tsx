@@ -1,18 +1,20 @@
 "use client";
 
 import { Copy } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 
-/** One value for manual entry (LPA string, SM-DP+ address, matching ID, ICCID) with a copy button. */
+/** One value for manual entry (LPA string, SM-DP+ address, matching ID, ICCID) with a copy button. Its words: "DeliveryEsimCopy", handed down by EsimDelivery. */
 export function EsimCopyValue({ id, label, value, testId }: { id: string; label: string; value: string; testId: string }) {
   const toast = useToast();
+  const t = useTranslations("DeliveryEsimCopy");
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      toast(`${label} copied`, "ok");
+      toast(t("copied", { label }), "ok");
     } catch {
-      toast("Could not copy: select the text and copy it yourself.", "danger");
+      toast(t("copyFailed"), "danger");
     }
   }
   return (
@@ -26,7 +28,8 @@ export function EsimCopyValue({ id, label, value, testId }: { id: string; label:
         </code>
         <Button variant="secondary" size="sm" onClick={copy} className="h-auto shrink-0">
           <Copy className="size-4" aria-hidden="true" />
-          Copy<span className="sr-only"> {label}</span>
+          {t("copy")}
+          <span className="sr-only"> {label}</span>
         </Button>
       </dd>
     </div>

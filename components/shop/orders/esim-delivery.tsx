@@ -1,4 +1,6 @@
 import { AlertTriangle, Smartphone } from "lucide-react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/client-messages";
 import { Card, CardTitle } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { db } from "@/lib/db";
@@ -9,13 +11,6 @@ import { EsimQr } from "./esim-qr";
 import { EsimRemainingData } from "./esim-remaining-data";
 import { esimInstall, esimPurchase } from "@/lib/products/esim/lines";
 import type { DeviceKind } from "@/lib/http/device";
-
-/** What to do first, for the device this page is open on (lib/http/device.ts). */
-const INSTALL_LEAD: Record<DeviceKind, string> = {
-  ios: "On this iPhone, tap “Install on this iPhone”. Or scan the QR code from another screen with the phone you will travel with.",
-  android: "On this Android phone, add the eSIM in Settings and enter the activation code below (copy it), or scan the QR code shown on another screen.",
-  desktop: "Scan this QR code with the phone you will travel with: open its camera (iPhone) or Settings › Network › Add eSIM (Android).",
-};
 
 export type EsimDeliveryOrder = { id: string; ref: string; status: string; userId: string | null; fulfillment: unknown; detail: unknown };
 
@@ -29,6 +24,7 @@ export function esimLinesHref(iccid: string, order: Pick<EsimDeliveryOrder, "ref
  * the values for manual entry with copy buttons, the iPhone one-tap link, install steps, the
  * ICCID, the "installs once" warning, and the remaining data (asked from the supplier at most
  * every five minutes: lib/products/esim/remaining-data.ts). Nothing before fulfillment.
+ * What to do first ("installLead") follows the device this page is open on (lib/http/device.ts).
  */
 export async function EsimDelivery({ order, device }: { order: EsimDeliveryOrder; device: DeviceKind }) {
   if (order.status !== "fulfilled") return null;
@@ -37,33 +33,33 @@ export async function EsimDelivery({ order, device }: { order: EsimDeliveryOrder
   if (!activation && !install.hostedQrUrl && !install.iccid) return null;
   const purchase = esimPurchase(order.detail);
   const usage = await remainingData(db, order.id);
+  const t = await getTranslations("DeliveryEsim");
+  const locale = await getLocale();
 
   return (
     <Card>
       <CardTitle id="delivery-heading" className="mb-4">
-        Your eSIM{purchase.destinationName ? ` for ${purchase.destinationName}` : ""}
+        {purchase.destinationName ? t("titleFor", { destination: purchase.destinationName }) : t("title")}
       </CardTitle>
       <div className="flex flex-col gap-6">
         <p className="flex gap-2 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="esim-install-once">
           <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warn" aria-hidden="true" />
-          <span>
-            <strong className="font-semibold">A QR code can usually be installed only once.</strong> Install it on the phone you travel with, and do not delete the eSIM from the phone afterwards: it cannot be installed again.
-          </span>
+          <span>{t.rich("installOnce", { strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}</span>
         </p>
 
         <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start" data-testid="esim-install" data-device={device}>
           <EsimQr lpa={activation?.lpa ?? null} fileUrl={activation || install.hostedQrUrl ? `/orders/${order.ref}/files/esim-qr.png` : null} />
           <div className="flex w-full min-w-0 flex-col gap-3">
             <p className="text-sm text-muted" data-testid="esim-install-lead">
-              {INSTALL_LEAD[device]}
+              {t(`installLead.${device}`)}
             </p>
             {device === "ios" && install.iphoneInstallUrl ? (
               <>
                 <a href={install.iphoneInstallUrl} className={buttonClasses("primary", "md", "w-full sm:w-auto sm:self-start")} data-testid="esim-iphone-install">
                   <Smartphone className="size-4" aria-hidden="true" />
-                  Install on this iPhone
+                  {t("installOnIphone")}
                 </a>
-                <p className="text-xs text-muted">One-tap install needs iOS 17.4 or later; otherwise use the QR code from another screen, or the details below.</p>
+                <p className="text-xs text-muted">{t("oneTapNote")}</p>
               </>
             ) : null}
           </div>
@@ -72,25 +68,28 @@ export async function EsimDelivery({ order, device }: { order: EsimDeliveryOrder
         {activation || install.iccid ? (
           <section aria-labelledby="manual-heading" className="flex flex-col gap-3">
             <h3 id="manual-heading" className="font-semibold">
-              Enter it by hand
+              {t("manualHeading")}
             </h3>
-            <dl className="flex flex-col gap-3">
-              {activation ? (
-                <>
-                  <EsimCopyValue id="esim-lpa" label="Activation code (LPA string)" value={activation.lpa} testId="esim-lpa" />
-                  <EsimCopyValue id="esim-smdp" label="SM-DP+ address" value={activation.smdpAddress} testId="esim-smdp" />
-                  <EsimCopyValue id="esim-matching-id" label="Matching ID (activation code)" value={activation.matchingId} testId="esim-matching-id" />
-                </>
-              ) : null}
-              {install.iccid ? <EsimCopyValue id="esim-iccid" label="ICCID (your eSIM's number)" value={install.iccid} testId="esim-iccid" /> : null}
-            </dl>
-            {activation?.confirmationCodeRequired ? <p className="text-sm text-muted">This eSIM also asks for a confirmation code: it is sent to you separately, never in the QR code.</p> : null}
+            {/* The words of the copy buttons (client components). */}
+            <ClientMessages locale={locale} namespaces={["DeliveryEsimCopy"]}>
+              <dl className="flex flex-col gap-3">
+                {activation ? (
+                  <>
+                    <EsimCopyValue id="esim-lpa" label={t("lpa")} value={activation.lpa} testId="esim-lpa" />
+                    <EsimCopyValue id="esim-smdp" label={t("smdp")} value={activation.smdpAddress} testId="esim-smdp" />
+                    <EsimCopyValue id="esim-matching-id" label={t("matchingId")} value={activation.matchingId} testId="esim-matching-id" />
+                  </>
+                ) : null}
+                {install.iccid ? <EsimCopyValue id="esim-iccid" label={t("iccid")} value={install.iccid} testId="esim-iccid" /> : null}
+              </dl>
+            </ClientMessages>
+            {activation?.confirmationCodeRequired ? <p className="text-sm text-muted">{t("confirmationCode")}</p> : null}
           </section>
         ) : null}
 
         <section aria-labelledby="install-heading" className="flex flex-col gap-3">
           <h3 id="install-heading" className="font-semibold">
-            How to install
+            {t("installHeading")}
           </h3>
           <EsimInstallSteps confirmationCodeRequired={activation?.confirmationCodeRequired ?? false} device={device} />
         </section>

@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { DeviceKind } from "@/lib/http/device";
 import { esimInstallSteps } from "@/lib/products/esim/install-steps";
 
@@ -6,7 +7,9 @@ import { esimInstallSteps } from "@/lib/products/esim/install-steps";
  * steps first and the other family's behind "Installing on … instead?"; on a computer, both.
  */
 export function EsimInstallSteps({ confirmationCodeRequired, device }: { confirmationCodeRequired: boolean; device: DeviceKind }) {
-  const families = esimInstallSteps({ confirmationCodeRequired, onOrderPage: true });
+  const t = useTranslations("DeliveryEsim");
+  const locale = useLocale();
+  const families = esimInstallSteps({ confirmationCodeRequired, onOrderPage: true, locale });
   const platform = device === "ios" ? "iphone" : "android";
   const own = device === "desktop" ? families : families.filter((family) => family.platform === platform);
   const other = device === "desktop" ? [] : families.filter((family) => family.platform !== platform);
@@ -19,7 +22,7 @@ export function EsimInstallSteps({ confirmationCodeRequired, device }: { confirm
       </div>
       {other.map((family) => (
         <details key={family.platform} className="text-sm">
-          <summary className="cursor-pointer font-medium text-brand">Installing on {family.platform === "iphone" ? "an iPhone" : "an Android phone"} instead?</summary>
+          <summary className="cursor-pointer font-medium text-brand">{t("otherPlatform", { platform: family.platform })}</summary>
           <div className="mt-3">
             <Steps family={family} />
           </div>

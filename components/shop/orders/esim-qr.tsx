@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 
 /**
@@ -8,7 +9,8 @@ import QRCode from "qrcode";
  * app/(shop)/orders/[ref]/files): a buyer never sees the supplier's host.
  */
 export async function EsimQr({ lpa, fileUrl }: { lpa: string | null; fileUrl: string | null }) {
-  const alt = "QR code to install your eSIM";
+  const t = await getTranslations("DeliveryEsim");
+  const alt = t("qrAlt");
   let src: string | null = null;
   if (lpa) {
     const svg = await QRCode.toString(lpa, { type: "svg", errorCorrectionLevel: "M", margin: 4, color: { dark: "#000000", light: "#ffffff" } });
@@ -23,7 +25,7 @@ export async function EsimQr({ lpa, fileUrl }: { lpa: string | null; fileUrl: st
       </div>
       {fileUrl ? (
         <a href={fileUrl} download="esim-qr.png" className="text-xs font-medium text-brand underline-offset-4 hover:underline">
-          Download the QR code
+          {t("downloadQr")}
         </a>
       ) : null}
     </div>

@@ -1,14 +1,19 @@
+import { useLocale, useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { formatGb } from "@/lib/products/esim/format";
 import { LocalTime } from "@/components/ui/local-time";
 import type { EsimUsage } from "@/lib/products/esim/usage";
 
-const LINE_STATUS: Record<string, string> = {
-  ready: "Installed or ready to install; not used yet",
-  active: "Active",
-  depleted: "Data used up",
-  expired: "Expired",
-};
+/** The supplier's line statuses with words in the catalogs ("lineStatus"); others are shown as they come. */
+const LINE_STATUSES = ["ready", "active", "depleted", "expired"] as const;
+const isLineStatus = (status: string): status is (typeof LINE_STATUSES)[number] => (LINE_STATUSES as readonly string[]).includes(status);
+
+/** "2.5" in English, "2,5" in Spanish: the shop's GB figure with the language's decimal mark. */
+function gbText(gb: number, locale: Locale): string {
+  const text = formatGb(gb);
+  return locale === "en" ? text : text.replace(".", ",");
+}
 
 /**
  * Remaining data with when the supplier checked it. The supplier refreshes it at most every
@@ -28,39 +33,41 @@ export function EsimRemainingData({
   headingLevel?: "h2" | "h3";
 }) {
   const Heading = headingLevel;
+  const t = useTranslations("DeliveryEsimUsage");
+  const locale = useLocale();
   return (
     <section aria-labelledby="remaining-heading" className="flex flex-col gap-2" data-testid="esim-remaining">
       <Heading id="remaining-heading" className="font-semibold">
-        Remaining data
+        {t("heading")}
       </Heading>
       {usage ? (
         <>
           <p className="text-2xl font-bold" data-testid="esim-remaining-amount">
-            {usage.unlimited ? "Unlimited" : usage.remainingGb !== null ? `${formatGb(usage.remainingGb)} GB` : "Not reported"}
-            {!usage.unlimited && planGb !== null && usage.remainingGb !== null ? <span className="text-base font-normal text-muted"> of {formatGb(planGb)} GB</span> : null}
+            {usage.unlimited ? t("unlimited") : usage.remainingGb !== null ? `${gbText(usage.remainingGb, locale)} GB` : t("notReported")}
+            {!usage.unlimited && planGb !== null && usage.remainingGb !== null ? <span className="text-base font-normal text-muted"> {t("ofPlan", { total: gbText(planGb, locale) })}</span> : null}
           </p>
-          {usage.unlimited ? <p className="text-sm text-muted">Unlimited plan: fair use applies.</p> : null}
+          {usage.unlimited ? <p className="text-sm text-muted">{t("fairUse")}</p> : null}
           <dl className="grid gap-1 text-sm">
             {usage.lineStatus ? (
               <div className="flex gap-2">
-                <dt className="text-muted">Status:</dt>
-                <dd>{LINE_STATUS[usage.lineStatus] ?? usage.lineStatus}</dd>
+                <dt className="text-muted">{t("status")}</dt>
+                <dd>{isLineStatus(usage.lineStatus) ? t(`lineStatus.${usage.lineStatus}`) : usage.lineStatus}</dd>
               </div>
             ) : null}
             {usage.activated === false ? (
               <div className="flex gap-2">
-                <dt className="text-muted">Validity:</dt>
-                <dd>starts when the eSIM first connects</dd>
+                <dt className="text-muted">{t("validity")}</dt>
+                <dd>{t("validityNotStarted")}</dd>
               </div>
             ) : usage.daysLeft !== null ? (
               <div className="flex gap-2">
-                <dt className="text-muted">Days left:</dt>
+                <dt className="text-muted">{t("daysLeft")}</dt>
                 <dd>{usage.daysLeft}</dd>
               </div>
             ) : null}
             {usage.expiresAt ? (
               <div className="flex gap-2">
-                <dt className="text-muted">Ends:</dt>
+                <dt className="text-muted">{t("ends")}</dt>
                 <dd>
                   <LocalTime iso={usage.expiresAt} />
                 </dd>
@@ -68,7 +75,7 @@ export function EsimRemainingData({
             ) : null}
             {usage.checkedAt ? (
               <div className="flex gap-2" data-testid="esim-checked-at">
-                <dt className="text-muted">Checked at:</dt>
+                <dt className="text-muted">{t("checkedAt")}</dt>
                 <dd>
                   <LocalTime iso={usage.checkedAt} />
                 </dd>
@@ -77,16 +84,16 @@ export function EsimRemainingData({
           </dl>
         </>
       ) : (
-        <p className="text-sm text-muted">The network has not reported usage yet.</p>
+        <p className="text-sm text-muted">{t("noUsage")}</p>
       )}
       <p className="text-xs text-muted">
-        {failed ? "We could not reach the network just now; this is the last known reading. " : null}
-        The network updates this at most every five minutes.
+        {failed ? `${t("unreachable")} ` : null}
+        {t("updates")}
         {linesHref ? (
           <>
             {" "}
             <Link href={linesHref} className="font-medium text-brand underline-offset-4 hover:underline">
-              Data usage page for this eSIM
+              {t("linesLink")}
             </Link>
           </>
         ) : null}

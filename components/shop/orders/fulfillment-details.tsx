@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { FulfillmentLine } from "@/lib/orders/buyer-view";
 
 /** Delivery details (top-up delivery status, codes, links), each a labelled row. */
@@ -12,6 +13,7 @@ export function FulfillmentDetails({ lines }: { lines: FulfillmentLine[] }) {
 }
 
 function FulfillmentRow({ line }: { line: FulfillmentLine }) {
+  const t = useTranslations("OrderDelivery");
   // Long values (codes, instructions) go under their label on phones.
   const stacked = line.kind === "code" || line.kind === "text";
   return (
@@ -20,7 +22,8 @@ function FulfillmentRow({ line }: { line: FulfillmentLine }) {
       <dd className={stacked ? "min-w-0 font-medium break-all sm:text-right" : "min-w-0 text-right font-medium"}>
         {line.kind === "link" ? (
           <a href={line.value} rel="noopener noreferrer" target="_blank" className="text-brand underline underline-offset-4">
-            Open<span className="sr-only"> {line.label} (opens in a new tab)</span>
+            {t("open")}
+            <span className="sr-only"> {t("opensInNewTab", { label: line.label })}</span>
           </a>
         ) : line.kind === "code" ? (
           <code className="rounded bg-surface-muted px-1.5 py-0.5 font-mono">{line.value}</code>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Copy, Eye, EyeOff } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
@@ -12,13 +13,15 @@ export type RevealState = { ok: true; code: string; revealedAt: string } | { ok:
 /**
  * The gift card's code behind "Reveal code". Until the buyer asks, the page holds no code at all
  * (the server action answers it), so it is not in the HTML, a screenshot or over a shoulder.
- * Once shown: copy to the clipboard, hide it again.
+ * Once shown: copy to the clipboard, hide it again. Its words: "DeliveryGiftcardCode", handed down
+ * by GiftcardDelivery.
  */
 export function GiftcardCode({ action, revealedAt: initialRevealedAt }: { action: (state: RevealState, form: FormData) => Promise<RevealState>; revealedAt: string | null }) {
   const [state, formAction] = useActionState(action, { ok: false });
   const [hiddenState, setHiddenState] = useState<RevealState | null>(null);
   const codeRef = useRef<HTMLElement>(null);
   const toast = useToast();
+  const t = useTranslations("DeliveryGiftcardCode");
   const shown = state.ok && hiddenState !== state ? state : null;
   const revealedAt = state.ok ? state.revealedAt : initialRevealedAt;
 
@@ -30,9 +33,9 @@ export function GiftcardCode({ action, revealedAt: initialRevealedAt }: { action
   async function copy(code: string) {
     try {
       await navigator.clipboard.writeText(code);
-      toast("Copied", "ok");
+      toast(t("copied"), "ok");
     } catch {
-      toast("Could not copy: select the code and copy it yourself.", "danger");
+      toast(t("copyFailed"), "danger");
     }
   }
 
@@ -40,7 +43,7 @@ export function GiftcardCode({ action, revealedAt: initialRevealedAt }: { action
     <div className="flex flex-col gap-4" data-testid="giftcard-code-panel" data-revealed={shown ? "true" : "false"}>
       <div className="flex flex-col gap-1">
         <p className="text-sm text-muted" id="giftcard-code-label">
-          Redemption code (PIN)
+          {t("label")}
         </p>
         {shown ? (
           <code
@@ -55,7 +58,7 @@ export function GiftcardCode({ action, revealedAt: initialRevealedAt }: { action
         ) : (
           <p className="rounded-lg border border-dashed border-border bg-surface-muted px-4 py-3 text-center font-mono text-xl tracking-wider text-muted sm:text-2xl">
             <span aria-hidden="true">••••-••••-••••-••••</span>
-            <span className="sr-only">Hidden</span>
+            <span className="sr-only">{t("hidden")}</span>
           </p>
         )}
       </div>
@@ -71,31 +74,25 @@ export function GiftcardCode({ action, revealedAt: initialRevealedAt }: { action
           <>
             <Button onClick={() => copy(shown.code)} className="sm:flex-1">
               <Copy className="size-4" aria-hidden="true" />
-              Copy code
+              {t("copy")}
             </Button>
             <Button variant="ghost" onClick={() => setHiddenState(state)}>
               <EyeOff className="size-4" aria-hidden="true" />
-              Hide code
+              {t("hide")}
             </Button>
           </>
         ) : (
           <form action={formAction} className="contents">
-            <SubmitButton pendingText="Revealing…" className="sm:flex-1">
+            <SubmitButton pendingText={t("revealing")} className="sm:flex-1">
               <Eye className="size-4" aria-hidden="true" />
-              {revealedAt ? "Show code again" : "Reveal code"}
+              {revealedAt ? t("showAgain") : t("reveal")}
             </SubmitButton>
           </form>
         )}
       </div>
 
       <p className="text-xs text-muted" data-testid="giftcard-revealed-at">
-        {revealedAt ? (
-          <>
-            Revealed on <LocalTime iso={revealedAt} />. Treat the code like cash: anyone who has it can spend the card.
-          </>
-        ) : (
-          "Hidden until you reveal it. We record when the code is first revealed. Treat it like cash: anyone who has it can spend the card."
-        )}
+        {revealedAt ? t.rich("revealedOn", { date: () => <LocalTime iso={revealedAt} /> }) : t("hiddenNote")}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { FileText } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -11,15 +12,13 @@ import { readImeiCheck, safeWebUrl, type ImeiCheckView } from "@/lib/products/im
 // status, the black and white lists with what each network status means, the history, the
 // PDF report, the free/paid state and the supplier's extra buttons.
 
-const NETWORK_STATUS: Record<number, { label: string; meaning: string; tone: "danger" | "ok" | "warn" }> = {
-  0: { label: "Blocked", meaning: "cannot be used on this network", tone: "danger" },
-  1: { label: "Usable", meaning: "can be used on this network", tone: "ok" },
-  2: { label: "Unconfirmed", meaning: "not confirmed by the industry body, but should be usable", tone: "warn" },
-};
+// The supplier's network statuses, with their words in the catalogs ("networkStatus.0.label"…).
+const NETWORK_STATUS_TONE: Record<number, "danger" | "ok" | "warn"> = { 0: "danger", 1: "ok", 2: "warn" };
 
 type ListEntry = NonNullable<NonNullable<ImeiCheckView["report"]>>["blackList"][number];
 
 function NetworkLists({ title, id, entries, empty }: { title: string; id: string; entries: ListEntry[]; empty: string }) {
+  const t = useTranslations("DeliveryImeiCheck");
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
       <h3 id={id} className="text-sm font-semibold">
@@ -34,7 +33,11 @@ function NetworkLists({ title, id, entries, empty }: { title: string; id: string
               <p className="font-medium">{entry.country}</p>
               <ul className="mt-1 flex flex-col gap-1">
                 {entry.networks.map((network) => {
-                  const status = NETWORK_STATUS[network.status] ?? { label: `Status ${network.status}`, meaning: "unknown status", tone: "warn" as const };
+                  const tone = NETWORK_STATUS_TONE[network.status];
+                  const known = network.status as 0 | 1 | 2;
+                  const status = tone
+                    ? { label: t(`networkStatus.${known}.label`), meaning: t(`networkStatus.${known}.meaning`), tone }
+                    : { label: t("unknownStatus", { status: network.status }), meaning: t("unknownStatusMeaning"), tone: "warn" as const };
                   return (
                     <li key={network.name} className="flex flex-wrap items-center justify-between gap-2">
                       <span>{network.name}</span>
@@ -60,6 +63,7 @@ function NetworkLists({ title, id, entries, empty }: { title: string; id: string
  * sold separately is offered by the shop (`fullReportOffer`, lib/products/imeicheck/full-report-offer.ts).
  */
 export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fulfillment: unknown; orderRef: string; fullReportOffer?: ReactNode }) {
+  const t = useTranslations("DeliveryImeiCheck");
   const result = readImeiCheck(fulfillment);
   if (!result) return null;
   const { device, errors, report, payment } = result;
@@ -70,47 +74,47 @@ export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fu
   return (
     <Card data-testid="imeicheck-report">
       <CardTitle id="imeicheck-heading" className="mb-4">
-        IMEI report
+        {t("title")}
       </CardTitle>
       <div className="flex flex-col gap-6">
         <div className="flex items-start gap-4">
-          <DeviceImage url={catalogImageUrl(device?.img)} name={name || "Device"} className="h-24 w-20 shrink-0 border border-border" />
+          <DeviceImage url={catalogImageUrl(device?.img)} name={name || t("device")} className="h-24 w-20 shrink-0 border border-border" />
           <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="imeicheck-device">
-            <dt className="text-muted">Device</dt>
-            <dd className="font-medium">{name || "Not identified"}</dd>
+            <dt className="text-muted">{t("device")}</dt>
+            <dd className="font-medium">{name || t("notIdentified")}</dd>
             {device?.modelName && device.modelName !== device.marketingName ? (
               <>
-                <dt className="text-muted">Model</dt>
+                <dt className="text-muted">{t("model")}</dt>
                 <dd>{device.modelName}</dd>
               </>
             ) : null}
             {device?.deviceType ? (
               <>
-                <dt className="text-muted">Type</dt>
+                <dt className="text-muted">{t("type")}</dt>
                 <dd>{device.deviceType}</dd>
               </>
             ) : null}
-            <dt className="text-muted">IMEI</dt>
+            <dt className="text-muted">{t("imei")}</dt>
             <dd className="font-mono">{device?.imei || "—"}</dd>
             {device?.tac ? (
               <>
-                <dt className="text-muted">TAC</dt>
+                <dt className="text-muted">{t("tac")}</dt>
                 <dd className="font-mono">{device.tac}</dd>
               </>
             ) : null}
-            <dt className="text-muted">Report</dt>
+            <dt className="text-muted">{t("report")}</dt>
             {/* What this order bought, in the shop's words: never the supplier's "free report" note about its own pricing. */}
-            <dd>{report ? "Full report" : "Device data only"}</dd>
+            <dd>{report ? t("fullReport") : t("deviceDataOnly")}</dd>
           </dl>
         </div>
 
         {errors.length > 0 ? (
           <div role="alert" className="rounded-lg bg-danger-soft px-4 py-3 text-sm" data-testid="imeicheck-errors">
-            <p className="font-semibold text-danger">The checking service could not recognise this IMEI</p>
+            <p className="font-semibold text-danger">{t("notRecognisedTitle")}</p>
             <ul className="mt-1 list-disc pl-5">
               {errors.map((e) => (
                 <li key={e.code + e.txt}>
-                  {e.txt || "Not recognised"} {e.code ? <span className="text-muted">({e.code})</span> : null}
+                  {e.txt || t("notRecognised")} {e.code ? <span className="text-muted">({e.code})</span> : null}
                 </li>
               ))}
             </ul>
@@ -119,11 +123,8 @@ export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fu
 
         {paid && !report ? (
           <div className="rounded-lg bg-warn-soft px-4 py-3 text-sm" data-testid="imeicheck-payment-required">
-            <p className="font-semibold">The full report is sold separately for this device</p>
-            <p className="mt-1">
-              For this device the blacklist status, network lists and history are only in a full report, priced on its own. This check did not include it, so it is
-              refunded in full.
-            </p>
+            <p className="font-semibold">{t("soldSeparatelyTitle")}</p>
+            <p className="mt-1">{t("soldSeparately")}</p>
             {fullReportOffer}
           </div>
         ) : null}
@@ -133,36 +134,36 @@ export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fu
             <div data-testid="imeicheck-blacklist" data-blacklisted={report.blacklisted ? "true" : "false"}>
               {report.blacklisted ? (
                 <p className="rounded-lg border border-danger bg-danger-soft px-4 py-3 text-danger">
-                  <strong className="block text-base">Blacklisted: reported lost or stolen</strong>
-                  <span className="text-sm">Networks in the black list below block this phone.</span>
+                  <strong className="block text-base">{t("blacklisted")}</strong>
+                  <span className="text-sm">{t("blacklistedNote")}</span>
                 </p>
               ) : (
                 <p className="rounded-lg border border-ok bg-ok-soft px-4 py-3 text-ok">
-                  <strong className="block text-base">Clean: not reported lost or stolen</strong>
-                  <span className="text-sm">No network has blacklisted this phone.</span>
+                  <strong className="block text-base">{t("clean")}</strong>
+                  <span className="text-sm">{t("cleanNote")}</span>
                 </p>
               )}
             </div>
             <div className="grid gap-6 md:grid-cols-2">
-              <NetworkLists title="Black list" id="black-list-heading" entries={report.blackList} empty="No network blocks this phone." />
-              <NetworkLists title="White list" id="white-list-heading" entries={report.whiteList} empty="No network lists this phone as usable." />
+              <NetworkLists title={t("blackList")} id="black-list-heading" entries={report.blackList} empty={t("blackListEmpty")} />
+              <NetworkLists title={t("whiteList")} id="white-list-heading" entries={report.whiteList} empty={t("whiteListEmpty")} />
             </div>
-            <p className="text-xs text-muted">Blocked: cannot be used on that network. Usable: can be used. Unconfirmed: not confirmed by the industry body, but should be usable.</p>
+            <p className="text-xs text-muted">{t("legend")}</p>
             <section aria-labelledby="history-heading" className="flex flex-col gap-2">
               <h3 id="history-heading" className="text-sm font-semibold">
-                History
+                {t("history")}
               </h3>
               {report.history.length === 0 ? (
-                <p className="text-sm text-muted">No events recorded for this IMEI.</p>
+                <p className="text-sm text-muted">{t("noHistory")}</p>
               ) : (
                 <div className="overflow-x-auto">
                   <table className="w-full text-left text-sm" data-testid="imeicheck-history">
                     <thead className="text-xs text-muted">
                       <tr>
-                        <th scope="col" className="py-1 pr-3 font-medium">Date</th>
-                        <th scope="col" className="py-1 pr-3 font-medium">Event</th>
-                        <th scope="col" className="py-1 pr-3 font-medium">Network</th>
-                        <th scope="col" className="py-1 font-medium">Country</th>
+                        <th scope="col" className="py-1 pr-3 font-medium">{t("date")}</th>
+                        <th scope="col" className="py-1 pr-3 font-medium">{t("event")}</th>
+                        <th scope="col" className="py-1 pr-3 font-medium">{t("network")}</th>
+                        <th scope="col" className="py-1 font-medium">{t("country")}</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -182,7 +183,8 @@ export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fu
             {reportUrl ? (
               <a href={reportUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 self-start font-medium text-brand underline underline-offset-4">
                 <FileText className="size-4" aria-hidden="true" />
-                PDF report<span className="sr-only"> (opens in a new tab)</span>
+                {t("pdf")}
+                <span className="sr-only">{t("newTab")}</span>
               </a>
             ) : null}
           </>

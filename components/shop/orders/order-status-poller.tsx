@@ -15,6 +15,9 @@ async function fetchStatus(ref: string): Promise<OrderStatusSnapshot> {
   return response.json();
 }
 
+/** What the line under the status says, in the page's language (passed by the server page: no messages to load here). */
+type LiveTexts = { live: string; paused: string };
+
 /**
  * Keeps an order's page live while the order is moving: polls the database-only status route
  * and, when the status changes, refreshes the server-rendered page (status, timeline,
@@ -23,7 +26,7 @@ async function fetchStatus(ref: string): Promise<OrderStatusSnapshot> {
  * page renders it for an order that is not final, so React Query (its own client here) loads
  * with no other page ([13]: no JavaScript a page does not use).
  */
-export function OrderStatusPoller(props: { orderRef: string; initial: OrderStatusSnapshot }) {
+export function OrderStatusPoller(props: { orderRef: string; initial: OrderStatusSnapshot; texts: LiveTexts }) {
   // One client for as long as this order's page is open (router refreshes keep it).
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
   return (
@@ -33,7 +36,7 @@ export function OrderStatusPoller(props: { orderRef: string; initial: OrderStatu
   );
 }
 
-function Poll({ orderRef, initial }: { orderRef: string; initial: OrderStatusSnapshot }) {
+function Poll({ orderRef, initial, texts }: { orderRef: string; initial: OrderStatusSnapshot; texts: LiveTexts }) {
   const router = useRouter();
   const { data, isError } = useQuery({
     queryKey: ["order-status", orderRef],
@@ -54,5 +57,5 @@ function Poll({ orderRef, initial }: { orderRef: string; initial: OrderStatusSna
     if (data.status !== initial.status && Date.parse(data.updatedAt) >= Date.parse(initial.updatedAt)) router.refresh();
   }, [data.status, data.updatedAt, initial.status, initial.updatedAt, router]);
 
-  return <p className="text-xs text-muted">{isError ? "Live updates paused: we will keep trying. You can also reload the page." : "This page updates by itself."}</p>;
+  return <p className="text-xs text-muted">{isError ? texts.paused : texts.live}</p>;
 }

@@ -1,6 +1,7 @@
+import { useLocale, useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import type { EventSource, OrderStatus } from "@/lib/db/generated/sqlite/enums";
-import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
+import { timelineTitle } from "@/lib/orders/buyer-text";
 
 export type TimelineEvent = {
   id: string;
@@ -17,35 +18,32 @@ export type TimelineEvent = {
  * takes on its own need no label; "buyer" events include automatic follow-ups of the buyer's
  * click (placing the order right after payment), so they are not labelled "You" either.
  */
-const SOURCE_TEXT: Partial<Record<EventSource, string>> = {
-  staff: "by our staff",
-  webhook: "reported by the supplier",
+const SOURCE_KEY: Partial<Record<EventSource, "staff" | "webhook">> = {
+  staff: "staff",
+  webhook: "webhook",
 };
 
 /** The order's timeline, oldest first: every status change and notable step. */
 export function OrderTimeline({ events }: { events: TimelineEvent[] }) {
-  if (events.length === 0) return <p className="text-sm text-muted">Nothing has happened yet.</p>;
+  const t = useTranslations("OrderTimeline");
+  const locale = useLocale();
+  if (events.length === 0) return <p className="text-sm text-muted">{t("empty")}</p>;
   return (
     <ol className="relative flex flex-col gap-5 border-l border-border pl-5">
       {events.map((event) => {
-        const status = event.toStatus ? ORDER_STATUS_DISPLAY[event.toStatus] : null;
-        const title = event.message ?? (status ? `Status: ${status.label}` : humanize(event.type));
+        const sourceKey = SOURCE_KEY[event.source];
+        const source = sourceKey ? t(`source.${sourceKey}`) : null;
         return (
           <li key={event.id} className="relative">
             <span aria-hidden className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full bg-brand ring-2 ring-surface" />
-            <p className="text-sm font-medium">{title}</p>
+            <p className="text-sm font-medium">{timelineTitle(event, locale)}</p>
             <p className="mt-0.5 text-xs text-muted">
               <LocalTime iso={event.createdAt} />
-              {SOURCE_TEXT[event.source] ? ` · ${SOURCE_TEXT[event.source]}` : null}
+              {source ? ` · ${source}` : null}
             </p>
           </li>
         );
       })}
     </ol>
   );
-}
-
-function humanize(type: string): string {
-  const words = type.replace(/[._-]+/g, " ").trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Update";
 }

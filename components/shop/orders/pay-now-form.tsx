@@ -8,15 +8,18 @@ export type PayNowState = { error?: string };
 /**
  * "Pay now" on an order that still awaits payment, or "Buy the full report" of an IMEI check:
  * starts a checkout and goes there. `hidden` fields go with it (the total the buyer was shown).
+ * The words come translated from the order page.
  */
 export function PayNowForm({
   action,
-  label = "Pay now",
+  label,
+  pendingText,
   hidden = {},
   wide = true,
 }: {
   action: (state: PayNowState, form: FormData) => Promise<PayNowState>;
-  label?: string;
+  label: string;
+  pendingText: string;
   hidden?: Record<string, string>;
   wide?: boolean;
 }) {
@@ -31,7 +34,7 @@ export function PayNowForm({
           {state.error}
         </p>
       ) : null}
-      <SubmitButton pendingText="Opening the payment page…" className={wide ? "w-full" : "self-start"}>
+      <SubmitButton pendingText={pendingText} className={wide ? "w-full" : "self-start"}>
         {label}
       </SubmitButton>
     </form>

@@ -1,8 +1,10 @@
+import { useLocale, useTranslations } from "next-intl";
+import { ClientMessages } from "@/components/client-messages";
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
-import { formatMoney } from "@/lib/money";
+import { moneyText } from "@/lib/i18n/formats";
 import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
 import { Card, CardTitle } from "@/components/ui/card";
-import { guaranteedTimeText, pollingText } from "@/lib/products/unlock/text";
+import { pollingKey } from "@/lib/products/unlock/text";
 import { UnlockCancel, type UnlockCancelState } from "./unlock-cancel";
 import { UnlockCheckNow, type CheckNowState } from "./unlock-check-now";
 import { UnlockInstructions } from "./unlock-instructions";
@@ -23,6 +25,16 @@ export type UnlockOrderForPage = {
 
 const DEAD_ENDS = new Set(["canceled", "cancelled", "notavailable", "error"]);
 
+const TIME_UNITS = ["minutes", "hours", "days", "weeks"] as const;
+const isTimeUnit = (type: string): type is (typeof TIME_UNITS)[number] => (TIME_UNITS as readonly string[]).includes(type);
+
+/** "Instant", "2 hours", "1–3 days" in the page's language (lib/products/unlock/text.ts guaranteedTimeText's rule); an unknown unit as it comes. */
+function guaranteedTime(t: ReturnType<typeof useTranslations<"DeliveryUnlock">>, { min, max, type }: { min: number; max: number; type: string }): string {
+  if (type === "instant") return t("time.instant");
+  if (!isTimeUnit(type)) return min === max ? `${min} ${type}` : `${min}–${max} ${type}`;
+  return min === max ? t(`time.exact.${type}`, { count: min }) : t(`time.range.${type}`, { min, max });
+}
+
 /**
  * The unlock part of the order page: placing progress, the supplier's status in plain words,
  * cancel inside the 10-minute window, the instructions once available, and the refund of a
@@ -37,55 +49,53 @@ export function UnlockOrderSection({
   cancelAction: (state: UnlockCancelState, form: FormData) => Promise<UnlockCancelState>;
   checkNowAction: (state: CheckNowState, form: FormData) => Promise<CheckNowState>;
 }) {
+  const t = useTranslations("DeliveryUnlock");
+  const locale = useLocale();
   const detail = readUnlockDetail(order.detail);
   const instructions = (order.fulfillment as { instructions?: unknown } | null)?.instructions;
   const upstream = order.upstreamStatus?.toLowerCase() ?? null;
   const placing = order.status === "paid" || order.status === "placing";
   const cancellable = order.status === "placed" && order.placedAt !== null && upstream !== null && CANCELLABLE_UNLOCK_STATUSES.includes(upstream);
   const deadEnd = upstream !== null && DEAD_ENDS.has(upstream);
-  const amount = formatMoney(order.retailAmount, order.currency);
+  const amount = moneyText(order.retailAmount, order.currency, locale);
   const time = detail.unlock?.guaranteedTime;
+  const timeText = time ? guaranteedTime(t, time) : null;
 
   return (
     <>
-      <Card>
-        <CardTitle id="unlock-heading" className="mb-4">
-          Unlock progress
-        </CardTitle>
-        {placing ? <UnlockPlacingProgress sinceIso={order.paidAt?.toISOString() ?? null} /> : <UnlockStatusTimeline upstreamStatus={upstream} />}
-        {order.status === "placed" ? (
-          <div className="mt-4 flex flex-col gap-3">
-            <p className="text-xs text-muted">
-              {time ? `Guaranteed delivery: ${guaranteedTimeText(time)}. ` : ""}
-              {pollingText(detail.guaranteedTimeType)}
+      {/* The words of the placing progress, "Check now" and the cancel button (client components). */}
+      <ClientMessages locale={locale} namespaces={["DeliveryUnlockClient"]}>
+        <Card>
+          <CardTitle id="unlock-heading" className="mb-4">
+            {t("progressTitle")}
+          </CardTitle>
+          {placing ? <UnlockPlacingProgress sinceIso={order.paidAt?.toISOString() ?? null} /> : <UnlockStatusTimeline upstreamStatus={upstream} />}
+          {order.status === "placed" ? (
+            <div className="mt-4 flex flex-col gap-3">
+              <p className="text-xs text-muted">
+                {timeText ? `${t("guaranteed", { time: timeText })} ` : ""}
+                {t(`polling.${pollingKey(detail.guaranteedTimeType)}`)}
+              </p>
+              <UnlockCheckNow action={checkNowAction} />
+            </div>
+          ) : null}
+          {cancellable || (upstream === "canceled" && order.placedAt) ? (
+            // Kept mounted once cancelled, so the buyer's own "cancelled" confirmation stays on screen.
+            <div className={cancellable ? "mt-5 border-t border-border pt-4" : "mt-5"}>
+              <UnlockCancel msLeft={cancellable ? cancelMsLeft(order.placedAt!) : 0} open={cancellable} refundText={amount} action={cancelAction} />
+            </div>
+          ) : null}
+          {deadEnd ? (
+            <p className="mt-5 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="unlock-refund">
+              {t.rich(order.status === "refunded" ? "refunded" : "refunding", { amount, strong: (chunks) => <strong>{chunks}</strong> })}
             </p>
-            <UnlockCheckNow action={checkNowAction} />
-          </div>
-        ) : null}
-        {cancellable || (upstream === "canceled" && order.placedAt) ? (
-          // Kept mounted once cancelled, so the buyer's own "cancelled" confirmation stays on screen.
-          <div className={cancellable ? "mt-5 border-t border-border pt-4" : "mt-5"}>
-            <UnlockCancel msLeft={cancellable ? cancelMsLeft(order.placedAt!) : 0} open={cancellable} refundText={amount} action={cancelAction} />
-          </div>
-        ) : null}
-        {deadEnd ? (
-          <p className="mt-5 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="unlock-refund">
-            {order.status === "refunded" ? (
-              <>
-                <strong>Refunded:</strong> {amount} has been returned to your payment method.
-              </>
-            ) : (
-              <>
-                <strong>Refund on its way:</strong> we are returning {amount} to your payment method.
-              </>
-            )}
-          </p>
-        ) : null}
-      </Card>
+          ) : null}
+        </Card>
+      </ClientMessages>
       {typeof instructions === "string" && instructions.trim() ? (
         <Card>
           <CardTitle id="instructions-heading" className="mb-3">
-            Unlock instructions
+            {t("instructionsTitle")}
           </CardTitle>
           <UnlockInstructions howto={instructions} />
         </Card>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
 /** How long the supplier may take to accept an unlock (spec section 8: create_order up to 30 s). */
@@ -8,8 +9,10 @@ const EXPECTED_MS = 30_000;
 /**
  * Shown while the unlock is being placed with the supplier. The bar fills over the 30 seconds
  * the supplier may take (then waits full); the page updates by itself when the order is placed.
+ * Its words: "DeliveryUnlockClient", handed down by UnlockOrderSection.
  */
 export function UnlockPlacingProgress({ sinceIso }: { sinceIso: string | null }) {
+  const t = useTranslations("DeliveryUnlockClient");
   const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
     const start = sinceIso ? new Date(sinceIso).getTime() : Date.now();
@@ -23,12 +26,12 @@ export function UnlockPlacingProgress({ sinceIso }: { sinceIso: string | null })
   return (
     <div className="flex flex-col gap-3" data-testid="unlock-placing">
       <p role="status" className="text-sm font-medium">
-        Placing your unlock with the supplier. This can take up to 30 seconds.
+        {t("placing")}
       </p>
       <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-surface-muted">
         <div className="h-full rounded-full bg-brand transition-[width] duration-1000 ease-linear motion-reduce:transition-none" style={{ width: `${percent}%` }} />
       </div>
-      <p className="text-xs text-muted">You can reload or leave this page: your order is placed only once, and this page updates by itself.</p>
+      <p className="text-xs text-muted">{t("placingNote")}</p>
     </div>
   );
 }

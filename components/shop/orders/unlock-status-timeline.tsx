@@ -1,27 +1,26 @@
 import { Check, CircleDot, Circle, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { cn } from "@/lib/ui/cn";
 
 // The unlock's own progress at the supplier (spec section 3), in plain words: open, pending,
-// available on the way; canceled, notavailable or error as the end of the road.
+// available on the way; canceled, notavailable or error as the end of the road. Each step's
+// label and explanation are in the catalogs ("DeliveryUnlock.steps.<key>").
 
-type Step = { key: string; label: string; explanation: string };
+type Step = { key: "open" | "pending" | "available" | "canceled" | "notavailable" | "error" };
 
-const PATH: Step[] = [
-  { key: "open", label: "Request received", explanation: "The supplier has received your unlock request." },
-  { key: "pending", label: "Being processed", explanation: "The supplier has processed the request and is waiting for the unlocking provider (the network or the manufacturer)." },
-  { key: "available", label: "Unlock ready", explanation: "Your unlock code or instructions are ready: follow them below." },
-];
+const PATH: Step[] = [{ key: "open" }, { key: "pending" }, { key: "available" }];
 
 const ENDS: Record<string, Step> = {
-  canceled: { key: "canceled", label: "Cancelled", explanation: "The order was cancelled before it was processed, and your payment is refunded." },
-  notavailable: { key: "notavailable", label: "Not available", explanation: "No unlock is available for this phone on this network. Nothing was delivered, and your payment is refunded." },
-  error: { key: "error", label: "Error", explanation: "Something went wrong at the supplier while processing the request. Nothing was delivered, and your payment is refunded." },
+  canceled: { key: "canceled" },
+  notavailable: { key: "notavailable" },
+  error: { key: "error" },
 };
 
 type State = "done" | "current" | "todo" | "ended";
 
 /** Where the unlock is; `upstreamStatus` null = not at the supplier yet. */
 export function UnlockStatusTimeline({ upstreamStatus }: { upstreamStatus: string | null }) {
+  const t = useTranslations("DeliveryUnlock");
   const status = upstreamStatus?.toLowerCase() ?? null;
   const end = status ? (ENDS[status] ?? (status === "cancelled" ? ENDS.canceled : undefined)) : undefined;
   const reached = end ? 0 : status ? PATH.findIndex((s) => s.key === status) : -1;
@@ -47,10 +46,10 @@ export function UnlockStatusTimeline({ upstreamStatus }: { upstreamStatus: strin
           </span>
           <div className="min-w-0">
             <p className={cn("text-sm font-medium", step.state === "todo" && "text-muted")}>
-              {step.label}
-              <span className="sr-only">{step.state === "done" ? " (done)" : step.state === "current" ? " (now)" : step.state === "todo" ? " (not yet)" : ""}</span>
+              {t(`steps.${step.key}.label`)}
+              <span className="sr-only">{step.state === "ended" ? "" : t(`stepState.${step.state}`)}</span>
             </p>
-            {step.state !== "todo" ? <p className="text-sm text-muted">{step.explanation}</p> : null}
+            {step.state !== "todo" ? <p className="text-sm text-muted">{t(`steps.${step.key}.explanation`)}</p> : null}
           </div>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { ChevronDown } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { flagEmoji } from "@/lib/products/topup/countries";
 import { OperatorLogo } from "./operator-logo";
@@ -25,6 +26,7 @@ export function CarrierSummary({
   operators?: OperatorChoice[];
   showSwitcher?: boolean;
 }) {
+  const t = useTranslations("Topup");
   const others = operators.filter((o) => o.operatorId !== operator.operatorId);
   return (
     <div className="rounded-xl border border-border bg-surface shadow-sm" data-testid="carrier">
@@ -32,17 +34,17 @@ export function CarrierSummary({
         <OperatorLogo src={operator.logoUrl} name={operator.operatorName} size={48} />
         <dl className="grid min-w-0 flex-1 basis-56 grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
           <div className="col-span-2 sm:col-span-1">
-            <dt className="text-muted">Number</dt>
+            <dt className="text-muted">{t("number")}</dt>
             <dd className="font-medium whitespace-nowrap tabular-nums">{formatPhone(phone)}</dd>
           </div>
           <div>
-            <dt className="text-muted">Operator</dt>
+            <dt className="text-muted">{t("operator")}</dt>
             <dd className="font-medium" data-testid="operator-name">
               {operator.operatorName}
             </dd>
           </div>
           <div>
-            <dt className="text-muted">Country</dt>
+            <dt className="text-muted">{t("country")}</dt>
             <dd className="font-medium">
               <span aria-hidden="true" className="mr-1.5">
                 {flagEmoji(operator.countryCode)}
@@ -53,23 +55,23 @@ export function CarrierSummary({
         </dl>
         {/* Not prefetched: a page with a query is rendered per request (lib/http/cached-pages.ts). */}
         <Link href={`/topup?change=${encodeURIComponent(phone)}`} prefetch={false} className="w-full text-sm font-medium text-brand underline-offset-4 hover:underline sm:w-auto">
-          Change number
+          {t("changeNumber")}
         </Link>
       </div>
       {detectedName ? (
         <p className="border-t border-border px-5 py-3 text-sm text-muted" data-testid="operator-choice-note">
-          You chose {operator.operatorName}; we detected {detectedName} for this number. Numbers can move between operators: pick the one the recipient uses now.
+          {t("detectedNote", { chosen: operator.operatorName, detected: detectedName })}
         </p>
       ) : null}
       {showSwitcher && others.length > 0 ? (
         <details className="group border-t border-border">
           <summary className="flex cursor-pointer list-none items-center gap-2 px-5 py-3 text-sm font-medium text-brand [&::-webkit-details-marker]:hidden">
-            Not your operator?
+            {t("notYourOperator")}
             <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
           </summary>
           <div className="px-5 pb-4">
-            <p className="mb-3 text-sm text-muted">Choose the operator of {formatPhone(phone)}:</p>
-            <ul className="grid gap-2 sm:grid-cols-2" aria-label={`Operators in ${operator.countryName}`}>
+            <p className="mb-3 text-sm text-muted">{t("chooseOperatorOf", { phone: formatPhone(phone) })}</p>
+            <ul className="grid gap-2 sm:grid-cols-2" aria-label={t("operatorsIn", { country: operator.countryName })}>
               {others.map((o) => (
                 <li key={o.operatorId}>
                   <Link

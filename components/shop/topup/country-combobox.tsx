@@ -1,6 +1,7 @@
 "use client";
 
 import { ChevronDown } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/lib/ui/cn";
 import { filterCountries, flagEmoji } from "@/lib/products/topup/countries";
@@ -26,6 +27,7 @@ export function CountryCombobox({
   onChange: (iso: string) => void;
   describedBy?: string;
 }) {
+  const t = useTranslations("TopupPhone");
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -116,7 +118,7 @@ export function CountryCombobox({
           aria-describedby={describedBy}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Search country"
+          placeholder={t("searchCountry")}
           value={display}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -134,7 +136,7 @@ export function CountryCombobox({
         <button
           type="button"
           tabIndex={-1}
-          aria-label={open ? "Hide countries" : "Show countries"}
+          aria-label={open ? t("hideCountries") : t("showCountries")}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
             inputRef.current?.focus();
@@ -149,7 +151,7 @@ export function CountryCombobox({
       <ul
         id={listId}
         role="listbox"
-        aria-label="Countries"
+        aria-label={t("countries")}
         hidden={!open}
         className="absolute inset-x-0 z-30 mt-1 max-h-72 overflow-auto rounded-lg border border-border bg-surface py-1 shadow-lg"
       >
@@ -173,7 +175,7 @@ export function CountryCombobox({
         ))}
         {matches.length === 0 ? (
           <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-2 text-sm text-muted">
-            No country matches “{query}”
+            {t("noCountryMatch", { query: query ?? "" })}
           </li>
         ) : null}
       </ul>

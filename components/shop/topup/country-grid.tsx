@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { ListLink } from "@/components/shop/list-link";
 import { flagEmoji } from "@/lib/products/topup/countries";
 import { countryHref } from "@/lib/products/topup/urls";
@@ -6,8 +7,9 @@ export type CountryLink = { iso: string; name: string; operators?: number };
 
 /** Every country with top-ups, as links to its operators and products. */
 export function CountryGrid({ countries }: { countries: CountryLink[] }) {
+  const t = useTranslations("Topup");
   if (countries.length === 0) {
-    return <p className="rounded-xl border border-border bg-surface px-5 py-4 text-sm text-muted">No countries are available right now.</p>;
+    return <p className="rounded-xl border border-border bg-surface px-5 py-4 text-sm text-muted">{t("noCountries")}</p>;
   }
   return (
     <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" data-testid="country-grid">
@@ -24,7 +26,7 @@ export function CountryGrid({ countries }: { countries: CountryLink[] }) {
             {country.operators ? (
               <span className="shrink-0 text-xs text-muted tabular-nums">
                 {country.operators}
-                <span className="sr-only"> operators</span>
+                <span className="sr-only"> {t("operatorsCount")}</span>
               </span>
             ) : null}
           </ListLink>

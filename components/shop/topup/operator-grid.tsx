@@ -1,12 +1,13 @@
 import { Sparkles } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { ListLink } from "@/components/shop/list-link";
 import { OperatorLogo } from "./operator-logo";
+import { isServiceType } from "@/lib/products/topup/service-labels";
 import type { OperatorCard } from "@/lib/products/topup/types";
-
-const TYPE_LABELS: Record<string, string> = { airtime: "Airtime", data: "Data", bundle: "Bundles" };
 
 /** A country's operators as cards: logo, name, what they sell, a promotion when one runs. */
 export function OperatorGrid({ operators }: { operators: OperatorCard[] }) {
+  const t = useTranslations("Topup");
   return (
     <ul className="grid gap-3 sm:grid-cols-2" data-testid="operator-grid">
       {operators.map((operator) => (
@@ -18,11 +19,11 @@ export function OperatorGrid({ operators }: { operators: OperatorCard[] }) {
             <OperatorLogo src={operator.logoUrl} name={operator.operatorName} size={48} />
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <span className="font-semibold">{operator.operatorName}</span>
-              <span className="text-xs text-muted">{operator.serviceTypes.map((t) => TYPE_LABELS[t] ?? t).join(" · ")}</span>
+              <span className="text-xs text-muted">{operator.serviceTypes.map((type) => (isServiceType(type) ? t(`serviceType.${type}`) : type)).join(" · ")}</span>
               {operator.promotion ? (
                 <span className="inline-flex w-fit items-center gap-1 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">
                   <Sparkles className="size-3" aria-hidden="true" />
-                  {operator.promotion}
+                  {operator.promotion.title ?? t("promotion")}
                 </span>
               ) : null}
             </span>

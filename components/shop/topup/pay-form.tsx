@@ -1,12 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { EmailAndPay } from "@/components/shop/checkout/email-and-pay";
 import { useActionState, useEffect, useState, type FormEvent } from "react";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { samePhone } from "@/lib/validation/phone";
-import { CONFIRM_EMPTY, CONFIRM_MISMATCH } from "@/lib/products/topup/rules";
+import { confirmProblem } from "@/lib/products/topup/rules";
 import { SmsMessageField } from "./sms-message-field";
 import type { PayState } from "@/lib/products/topup/pay-input";
 
@@ -32,6 +32,7 @@ export function PayForm({
   signedIn: boolean;
   totalText: string;
 }) {
+  const t = useTranslations("TopupPay");
   const [state, formAction] = useActionState(action, {});
   const [confirmError, setConfirmError] = useState<string | undefined>();
   const [confirmEdited, setConfirmEdited] = useState(false);
@@ -42,18 +43,19 @@ export function PayForm({
   }, [state, router]);
 
   const shownConfirmError = confirmError ?? (confirmEdited ? undefined : state.confirmError);
-  const confirmHint = "A top-up sent to a wrong but active number cannot be undone. Type it as you would dial it, with or without the country code.";
-  const emailHint = signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to follow your order.";
+  const confirmHint = t("confirmHint");
+  const emailHint = signedIn ? t("emailHintSignedIn") : t("emailHint");
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const input = event.currentTarget.elements.namedItem("confirmPhone") as HTMLInputElement;
-    if (samePhone(fields.phone, input.value)) {
+    const problem = confirmProblem(fields.phone, input.value);
+    if (!problem) {
       // What the server says about this submission is shown again.
       setConfirmEdited(false);
       return;
     }
     event.preventDefault();
-    setConfirmError(input.value.trim() ? CONFIRM_MISMATCH : CONFIRM_EMPTY);
+    setConfirmError(t(`confirm.${problem}`));
     setConfirmEdited(false);
     input.focus();
   }
@@ -70,7 +72,7 @@ export function PayForm({
           {state.error}
         </p>
       ) : null}
-      <Field id="confirmPhone" label="Type the number again" hint={confirmHint} error={shownConfirmError}>
+      <Field id="confirmPhone" label={t("confirmLabel")} hint={confirmHint} error={shownConfirmError}>
         <Input
           {...fieldAria("confirmPhone", { hint: confirmHint, error: shownConfirmError })}
           name="confirmPhone"

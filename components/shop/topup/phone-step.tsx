@@ -2,6 +2,7 @@
 
 import { getExampleNumber } from "libphonenumber-js/min";
 import examples from "libphonenumber-js/mobile/examples";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
@@ -15,7 +16,7 @@ import type { CountryOption } from "@/lib/products/topup/types";
  * as at home or with + and the country code. A plain GET form (works before hydration; back
  * and refresh walk the steps); once hydrated, an impossible number is caught here with an
  * inline error before any request, and the number is sent normalised to E.164. The server
- * checks again.
+ * checks again. Translates with the TopupPhone messages (the page wraps it in ClientMessages).
  */
 export function PhoneStep({
   action,
@@ -24,7 +25,7 @@ export function PhoneStep({
   defaultValue,
   serverError,
   hidden = {},
-  submitLabel = "Find operator",
+  submitLabel,
 }: {
   action: string;
   countries: readonly CountryOption[];
@@ -35,6 +36,7 @@ export function PhoneStep({
   hidden?: Record<string, string>;
   submitLabel?: string;
 }) {
+  const t = useTranslations("TopupPhone");
   const [country, setCountry] = useState(phoneCountry(defaultCountry) ?? "");
   const [clientError, setClientError] = useState<string | undefined>();
   const [edited, setEdited] = useState(false);
@@ -42,9 +44,12 @@ export function PhoneStep({
   const error = clientError ?? (edited ? undefined : serverError);
   const exampleCountry = phoneCountry(country);
   const example = exampleCountry ? getExampleNumber(exampleCountry, examples)?.formatNational() : undefined;
-  const hint = country
-    ? `As you would dial it in ${countries.find((c) => c.iso === country)?.name ?? "that country"}${example ? `, for example ${example}` : ""}, or with + and the country code.`
-    : `Choose the country, or type the number with + and the country code, for example ${PHONE_EXAMPLE}.`;
+  const countryName = countries.find((c) => c.iso === country)?.name ?? t("thatCountry");
+  const hint = !country
+    ? t("hintNoCountry", { example: PHONE_EXAMPLE })
+    : example
+      ? t("hintInExample", { country: countryName, example })
+      : t("hintIn", { country: countryName });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const input = event.currentTarget.elements.namedItem("phone") as HTMLInputElement;
@@ -66,7 +71,7 @@ export function PhoneStep({
       <div className="grid gap-4 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="country" className="text-sm font-medium">
-            Country
+            {t("country")}
           </label>
           <CountryCombobox
             id="country"
@@ -79,7 +84,7 @@ export function PhoneStep({
             }}
           />
         </div>
-        <Field id="phone" label="Phone number" hint={hint} error={error}>
+        <Field id="phone" label={t("phone")} hint={hint} error={error}>
           <Input
             {...fieldAria("phone", { hint, error })}
             name="phone"
@@ -101,7 +106,7 @@ export function PhoneStep({
       </div>
       <div>
         <Button type="submit" size="lg" className="w-full sm:w-auto">
-          {submitLabel}
+          {submitLabel ?? t("findOperator")}
         </Button>
       </div>
     </form>

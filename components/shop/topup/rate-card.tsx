@@ -1,4 +1,6 @@
-import { formatMoney } from "@/lib/money";
+import { useTranslations } from "next-intl";
+import { moneyText } from "@/lib/i18n/formats";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { TopupChoice } from "@/lib/products/topup/types";
 
 /** "O2 15 GBP Airtime" → "15 GBP Airtime": the operator is already the page's subject. */
@@ -6,8 +8,8 @@ export function shortProductName(productName: string, operatorName: string): str
   return productName.startsWith(`${operatorName} `) ? productName.slice(operatorName.length + 1) : productName;
 }
 
-export function recipientGets(choice: TopupChoice): string | null {
-  return choice.amountLocalMinor !== null && choice.currencyLocal ? formatMoney(choice.amountLocalMinor, choice.currencyLocal) : null;
+export function recipientGets(choice: TopupChoice, locale: Locale): string | null {
+  return choice.amountLocalMinor !== null && choice.currencyLocal ? moneyText(choice.amountLocalMinor, choice.currencyLocal, locale) : null;
 }
 
 /**
@@ -15,11 +17,12 @@ export function recipientGets(choice: TopupChoice): string | null {
  * total (and about how much in US dollars). A radio of the rate form; the radio's name is the
  * product, its description the rest of the card.
  */
-export function RateCard({ choice, operatorName, checked }: { choice: TopupChoice; operatorName: string; checked: boolean }) {
-  const money = (minor: number) => formatMoney(minor, choice.currency);
+export function RateCard({ choice, operatorName, checked, locale }: { choice: TopupChoice; operatorName: string; checked: boolean; locale: Locale }) {
+  const t = useTranslations("Topup");
+  const money = (minor: number) => moneyText(minor, choice.currency, locale);
   const id = `rate-${choice.token}`;
-  const gets = recipientGets(choice);
-  const extras = [choice.dataGb !== null ? `${choice.dataGb} GB` : null, choice.validityDays !== null ? `${choice.validityDays} days` : null].filter(Boolean);
+  const gets = recipientGets(choice, locale);
+  const extras = [choice.dataGb !== null ? t("dataGb", { gb: choice.dataGb }) : null, choice.validityDays !== null ? t("validityDays", { days: choice.validityDays }) : null].filter(Boolean);
   return (
     <label
       htmlFor={id}
@@ -43,11 +46,7 @@ export function RateCard({ choice, operatorName, checked }: { choice: TopupChoic
           <span className="shrink-0 text-lg font-bold tabular-nums">{money(choice.totalMinor)}</span>
         </span>
         <span id={`${id}-details`} className="flex flex-col gap-1 text-sm">
-          {gets ? (
-            <span>
-              Recipient gets <strong className="font-semibold">{gets}</strong>
-            </span>
-          ) : null}
+          {gets ? <span>{t.rich("recipientGetsRich", { amount: gets, strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}</span> : null}
           {extras.length > 0 ? (
             <span className="flex flex-wrap gap-1.5">
               {extras.map((extra) => (
@@ -58,8 +57,8 @@ export function RateCard({ choice, operatorName, checked }: { choice: TopupChoic
             </span>
           ) : null}
           <span className="text-xs text-muted tabular-nums">
-            {money(choice.amountMinor)} + {money(choice.feeMinor)} service fee = {money(choice.totalMinor)}
-            {choice.totalUsdMinor !== null ? <> · about {formatMoney(choice.totalUsdMinor, "USD")}</> : null}
+            {t("priceLine", { amount: money(choice.amountMinor), fee: money(choice.feeMinor), total: money(choice.totalMinor) })}
+            {choice.totalUsdMinor !== null ? <> · {t("aboutUsd", { amount: moneyText(choice.totalUsdMinor, "USD", locale) })}</> : null}
           </span>
         </span>
       </span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -27,13 +28,14 @@ export function RateForm({
   children: ReactNode;
   serverError?: string;
 }) {
+  const t = useTranslations("TopupRates");
   const [error, setError] = useState<string | undefined>(serverError);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     if (form.querySelector('input[name="rate"]:checked')) return;
     event.preventDefault();
-    setError("Choose an amount first.");
+    setError(t("chooseAmountFirst"));
     // Into the visible tab's first card, so the keyboard is where the choice is made.
     form.querySelector<HTMLInputElement>('[role="tabpanel"]:not([hidden]) input[name="rate"]')?.focus();
   }
@@ -47,9 +49,9 @@ export function RateForm({
       <label className="flex items-start gap-3 rounded-xl border border-border bg-surface p-4 text-sm has-checked:border-brand">
         <input type="checkbox" name="sms" value="1" defaultChecked={sms} className="mt-0.5 size-4 shrink-0 accent-brand" />
         <span>
-          <span className="font-medium">Send the recipient an SMS about the top-up</span>{" "}
+          <span className="font-medium">{t("smsLabel")}</span>{" "}
           <span className="font-semibold text-brand tabular-nums">+{smsFee}</span>
-          <span className="mt-0.5 block text-xs text-muted">They get a text saying the credit arrived; you can add a short message of your own on the review step.</span>
+          <span className="mt-0.5 block text-xs text-muted">{t("smsHint")}</span>
         </span>
       </label>
       {error ? (

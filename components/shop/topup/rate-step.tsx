@@ -1,13 +1,18 @@
+import { useTranslations } from "next-intl";
+import { ClientMessages } from "@/components/client-messages";
 import { RateCard } from "./rate-card";
 import { RateForm } from "./rate-form";
 import { ServiceTabs } from "./service-tabs";
 import type { TopupOffer } from "@/lib/products/topup/types";
-import { formatMoney } from "@/lib/money";
+import { moneyText } from "@/lib/i18n/formats";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { SMS_FEE_HINT_MINOR } from "@/lib/products/topup/rules";
+import { isServiceType } from "@/lib/products/topup/service-labels";
 
 /**
  * The operator's rates: one tab per service type (airtime, data, bundles), rates as cards, the
  * optional SMS notice, Continue. `selected` preselects a rate (coming back with "Change").
+ * The form (a client component) gets its own few messages, TopupRates.
  */
 export function RateStep({
   offer,
@@ -18,6 +23,7 @@ export function RateStep({
   sms,
   submitLabel,
   error,
+  locale,
 }: {
   offer: TopupOffer;
   action: string;
@@ -27,32 +33,39 @@ export function RateStep({
   sms: boolean;
   submitLabel: string;
   error?: string;
+  locale: Locale;
 }) {
+  const t = useTranslations("Topup");
   if (offer.serviceTypes.length === 0) {
     return (
       <p className="rounded-xl border border-border bg-surface px-5 py-4 text-sm text-muted" data-testid="no-rates">
-        {offer.operatorName} has no top-ups on offer right now. Please try again later, or choose another operator.
+        {t("noRates", { operator: offer.operatorName })}
       </p>
     );
   }
   const selectedType = offer.choices.find((c) => c.token === selected)?.serviceType;
-  const tabs = offer.serviceTypes.map((group) => ({
-    key: group.type,
-    label: group.label,
-    count: group.choices.length,
-    panel: (
-      <ul className="grid gap-3 sm:grid-cols-2" aria-label={`${group.label} top-ups`}>
-        {group.choices.map((choice) => (
-          <li key={choice.token}>
-            <RateCard choice={choice} operatorName={offer.operatorName} checked={choice.token === selected} />
-          </li>
-        ))}
-      </ul>
-    ),
-  }));
+  const tabs = offer.serviceTypes.map((group) => {
+    const label = isServiceType(group.type) ? t(`serviceType.${group.type}`) : group.label;
+    return {
+      key: group.type,
+      label,
+      count: group.choices.length,
+      panel: (
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label={t("typeTopups", { type: label })}>
+          {group.choices.map((choice) => (
+            <li key={choice.token}>
+              <RateCard choice={choice} operatorName={offer.operatorName} checked={choice.token === selected} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      ),
+    };
+  });
   return (
-    <RateForm action={action} hidden={hidden} sms={sms} smsFee={formatMoney(SMS_FEE_HINT_MINOR, "EUR")} submitLabel={submitLabel} serverError={error}>
-      <ServiceTabs tabs={tabs} initial={selectedType ?? initialType} label={`${offer.operatorName} top-up types`} />
-    </RateForm>
+    <ClientMessages locale={locale} namespaces={["TopupRates"]}>
+      <RateForm action={action} hidden={hidden} sms={sms} smsFee={moneyText(SMS_FEE_HINT_MINOR, "EUR", locale)} submitLabel={submitLabel} serverError={error}>
+        <ServiceTabs tabs={tabs} initial={selectedType ?? initialType} label={t("topupTypes", { operator: offer.operatorName })} />
+      </RateForm>
+    </ClientMessages>
   );
 }

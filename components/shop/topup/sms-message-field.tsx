@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { cn } from "@/lib/ui/cn";
 import { SMS_TEXT_MAX } from "@/lib/products/topup/rules";
@@ -9,13 +10,14 @@ import { SMS_TEXT_MAX } from "@/lib/products/topup/rules";
  * is read out with the field; screen readers hear it change only near the limit, not per key.
  */
 export function SmsMessageField({ defaultValue = "", error }: { defaultValue?: string; error?: string }) {
+  const t = useTranslations("TopupPay");
   const [text, setText] = useState(defaultValue);
   const left = SMS_TEXT_MAX - text.length;
   const describedBy = ["smsText-hint", "smsText-count", error ? "smsText-error" : null].filter(Boolean).join(" ");
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor="smsText" className="text-sm font-medium">
-        Message in the SMS <span className="font-normal text-muted">(optional)</span>
+        {t.rich("smsLabel", { muted: (chunks) => <span className="font-normal text-muted">{chunks}</span> })}
       </label>
       <textarea
         id="smsText"
@@ -26,19 +28,19 @@ export function SmsMessageField({ defaultValue = "", error }: { defaultValue?: s
         onChange={(event) => setText(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        placeholder="For example: Happy birthday! Credit is on its way."
+        placeholder={t("smsPlaceholder")}
         className="w-full rounded-lg border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted aria-[invalid=true]:border-danger"
       />
       <div className="flex items-start justify-between gap-3 text-xs">
         <p id="smsText-hint" className="text-muted">
-          Leave it empty for the standard notice.
+          {t("smsHint")}
         </p>
         <p id="smsText-count" className={cn("shrink-0 tabular-nums", left <= 10 ? "font-semibold text-danger" : "text-muted")} data-testid="sms-count">
           {text.length}/{SMS_TEXT_MAX}
         </p>
       </div>
       <p className="sr-only" aria-live="polite">
-        {left <= 20 ? `${left} characters left` : ""}
+        {left <= 20 ? t("charactersLeft", { left }) : ""}
       </p>
       {error ? (
         <p id="smsText-error" role="alert" className="text-xs font-medium text-danger">

@@ -1,4 +1,5 @@
 import { ChevronRight } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import type { ReactNode } from "react";
 
@@ -11,8 +12,9 @@ export type Crumb = { label: string; href?: string };
 
 /** Where this page sits: Top-up › Country › Operator (the last one is this page). */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const t = useTranslations("Topup");
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={t("breadcrumb")}>
       <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">
         {items.map((item, index) => (
           <li key={item.label} className="flex items-center gap-1">

@@ -1,11 +1,14 @@
+import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
-import { formatMoney } from "@/lib/money";
-import { FLAG_NAMES, guaranteedTimeText, successPercent } from "@/lib/products/unlock/text";
+import { moneyText } from "@/lib/i18n/formats";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { ToolView } from "@/lib/products/unlock/types";
+import { successText, timeText } from "./words";
 
 /** The unlock services for a device on a network: everything the spec says to show, and a choice. */
-export function ToolList({ tools, baseHref }: { tools: ToolView[]; baseHref: string }) {
+export async function ToolList({ tools, baseHref, locale }: { tools: ToolView[]; baseHref: string; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "Unlock" });
   return (
     <ul className="grid gap-4 md:grid-cols-2" data-testid="tool-list">
       {tools.map((tool) => (
@@ -18,33 +21,34 @@ export function ToolList({ tools, baseHref }: { tools: ToolView[]; baseHref: str
               </h3>
               {tool.serviceName && tool.serviceName !== tool.name ? <p className="text-xs text-muted">{tool.name}</p> : null}
             </div>
-            <p className="shrink-0 text-lg font-bold tabular-nums">{formatMoney(tool.price.totalMinor, tool.price.currency)}</p>
+            <p className="shrink-0 text-lg font-bold tabular-nums">{moneyText(tool.price.totalMinor, tool.price.currency, locale)}</p>
           </div>
           {tool.desc ? <p className="text-sm text-muted">{tool.desc}</p> : null}
           <dl className="grid grid-cols-3 gap-2 text-sm">
             <div>
-              <dt className="text-xs text-muted">Guaranteed time</dt>
-              <dd className="font-medium">{guaranteedTimeText(tool.guaranteedTime)}</dd>
+              <dt className="text-xs text-muted">{t("guaranteedTime")}</dt>
+              <dd className="font-medium">{timeText(t, tool.guaranteedTime)}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted">Average time</dt>
-              <dd className="font-medium">{tool.averageTime || "Not known yet"}</dd>
+              <dt className="text-xs text-muted">{t("averageTime")}</dt>
+              {/* The supplier's own words ("2 hours"), as it sends them. */}
+              <dd className="font-medium">{tool.averageTime || t("notKnownYet")}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted">Success rate</dt>
-              <dd className="font-medium">{successPercent(tool.successRatio)}</dd>
+              <dt className="text-xs text-muted">{t("successRate")}</dt>
+              <dd className="font-medium">{successText(t, tool.successRatio)}</dd>
             </div>
           </dl>
           {tool.needs.length > 0 ? (
             <p className="flex flex-wrap items-center gap-1.5 text-xs">
-              <span className="text-muted">Also needs:</span>
+              <span className="text-muted">{t("alsoNeeds")}</span>
               {tool.needs.map((flag) => (
-                <Badge key={flag}>{FLAG_NAMES[flag]}</Badge>
+                <Badge key={flag}>{t(`flags.${flag}`)}</Badge>
               ))}
             </p>
           ) : null}
-          <ButtonLink href={`${baseHref}/${tool.id}`} className="mt-auto self-start" aria-label={`Choose ${tool.serviceName || tool.name}`}>
-            Choose
+          <ButtonLink href={`${baseHref}/${tool.id}`} className="mt-auto self-start" aria-label={t("chooseTool", { name: tool.serviceName || tool.name })}>
+            {t("choose")}
           </ButtonLink>
         </li>
       ))}

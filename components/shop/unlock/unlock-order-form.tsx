@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Link } from "@/lib/i18n/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ReviewPayForm } from "@/components/shop/checkout/review-pay-form";
 import type { SuffixFlag } from "@/lib/validation/imei";
 import { ImeiSuffixFields } from "./imei-suffix-fields";
 import { CHECKLIST, type UnlockPayFields, type UnlockPayState } from "@/lib/products/unlock/form";
+import { imeiFieldsText } from "@/lib/products/unlock/imei-words";
 
 type Props = {
   action: (state: UnlockPayState, form: FormData) => Promise<UnlockPayState>;
@@ -17,35 +19,20 @@ type Props = {
   signedIn: boolean;
 };
 
-const CHECK_TEXT: Record<(typeof CHECKLIST)[number], (network: string) => React.ReactNode> = {
-  checkNetwork: (network) => (
-    <>
-      The phone is locked to <strong>{network}</strong>, the network it was originally sold on (a SIM from another network shows &quot;SIM not supported&quot; or asks for a code).
-    </>
-  ),
-  checkAttempts: () => <>The phone still has unlock attempts left: I have not typed wrong unlock codes into it (some phones lock for good after too many).</>,
-  checkBlacklist: () => (
-    <>
-      The phone is not reported lost or stolen (blacklisted): a blacklisted phone cannot be unlocked.{" "}
-      <Link href="/imei-check" target="_blank" className="font-medium text-brand underline underline-offset-4">
-        Check its IMEI<span className="sr-only"> (opens in a new tab)</span>
-      </Link>
-      .
-    </>
-  ),
-};
-
 /**
  * Step 4: the pre-order checklist, the IMEI and the extra codes this service needs, each
  * checked as it is typed with the same rules the server applies (lib/validation/imei.ts), then
- * the email and "Pay". Every submit of this form from this browser makes one order.
+ * the email and "Pay". Every submit of this form from this browser makes one order. Its words
+ * are the "UnlockForm" and "UnlockImei" messages (the page hands them over: ClientMessages).
  */
 export function UnlockOrderForm({ action, fields, needs, networkText, totalText, defaultEmail, signedIn }: Props) {
+  const t = useTranslations("UnlockForm");
+  const imeiText = imeiFieldsText(useTranslations("UnlockImei"));
   return (
     <ReviewPayForm
       action={action}
       hidden={fields}
-      hint={signedIn ? "Your account's email; change it if the receipt should go elsewhere." : "For your receipt and the link to your order page, where the unlock instructions appear."}
+      hint={signedIn ? t("hintSignedIn") : t("hintGuest")}
       defaultEmail={defaultEmail}
       totalText={totalText}
       className="flex flex-col gap-6"
@@ -54,8 +41,8 @@ export function UnlockOrderForm({ action, fields, needs, networkText, totalText,
         <>
           <Checklist networkText={networkText} serverError={state.fieldErrors?.checklist} answer={state} />
           <div className="flex flex-col gap-4">
-            <h2 className="text-base font-semibold">Your phone</h2>
-            <ImeiSuffixFields needs={needs} serverErrors={state.fieldErrors} />
+            <h2 className="text-base font-semibold">{t("yourPhone")}</h2>
+            <ImeiSuffixFields needs={needs} serverErrors={state.fieldErrors} text={imeiText} />
           </div>
         </>
       )}
@@ -64,6 +51,7 @@ export function UnlockOrderForm({ action, fields, needs, networkText, totalText,
 }
 
 function Checklist({ networkText, serverError, answer }: { networkText: string; serverError?: string; answer: UnlockPayState }) {
+  const t = useTranslations("UnlockForm");
   const [checked, setChecked] = useState<Record<string, boolean>>({});
   const box = useRef<HTMLFieldSetElement>(null);
   // React resets a form after its action has answered, and a reset unticks controlled
@@ -75,7 +63,7 @@ function Checklist({ networkText, serverError, answer }: { networkText: string; 
   const checklistError = serverError && !CHECKLIST.every((c) => checked[c]) ? serverError : undefined;
   return (
     <fieldset ref={box} className="flex flex-col gap-3" aria-describedby={checklistError ? "checklist-error" : undefined}>
-      <legend className="mb-2 text-base font-semibold">Before you order</legend>
+      <legend className="mb-2 text-base font-semibold">{t("beforeYouOrder")}</legend>
       {CHECKLIST.map((name) => (
         <div key={name} className="flex items-start gap-3 text-sm">
           <input
@@ -86,7 +74,18 @@ function Checklist({ networkText, serverError, answer }: { networkText: string; 
             onChange={(e) => setChecked((c) => ({ ...c, [name]: e.target.checked }))}
             className="mt-0.5 size-4 shrink-0 accent-[var(--color-brand)]"
           />
-          <label htmlFor={name}>{CHECK_TEXT[name](networkText)}</label>
+          <label htmlFor={name}>
+            {t.rich(`checklist.${name}`, {
+              network: networkText,
+              strong: (chunks) => <strong>{chunks}</strong>,
+              link: (chunks) => (
+                <Link href="/imei-check" target="_blank" className="font-medium text-brand underline underline-offset-4">
+                  {chunks}
+                </Link>
+              ),
+              newTab: (chunks) => <span className="sr-only">{chunks}</span>,
+            })}
+          </label>
         </div>
       ))}
       {checklistError ? (

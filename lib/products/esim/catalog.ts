@@ -32,7 +32,17 @@ function disabledBy(...reads: Array<CatalogRead<unknown>>): boolean {
   return reads.some((read) => read.lastError?.startsWith(`${ESIM_DISABLED}:`));
 }
 
-const failure = (error: unknown, what: string) => userFailureOf(error, `eSIM catalog read (${what})`, `We could not load the ${what} just now. Please try again in a moment.`);
+/** The codes of the shop's own failures (the upstream's carry theirs): the pages word them in the buyer's language. */
+export const DESTINATIONS_UNAVAILABLE = "ESIM_DESTINATIONS_UNAVAILABLE";
+export const PLANS_UNAVAILABLE = "ESIM_PLANS_UNAVAILABLE";
+export const PLAN_UNAVAILABLE = "ESIM_PLAN_UNAVAILABLE";
+export const QUOTE_UNAVAILABLE = "ESIM_QUOTE_UNAVAILABLE";
+export const NO_PRICE = "ESIM_NO_PRICE";
+
+/** A failure a buyer can read; one that is not the upstream's gets `code`, so a page can say it in its language. */
+const withCode = (failed: UserFailure, code: string): UserFailure => (failed.code ? failed : { ...failed, code });
+
+const failure = (error: unknown, what: string, code: string) => withCode(userFailureOf(error, `eSIM catalog read (${what})`, `We could not load the ${what} just now. Please try again in a moment.`), code);
 
 const coverageOf = (code: string, sent?: string | null): Coverage =>
   sent === "REGIONAL" || sent === "GLOBAL" || sent === "COUNTRY" ? sent : code === "ww" ? "GLOBAL" : isRegion(code) ? "REGIONAL" : "COUNTRY";
@@ -101,7 +111,7 @@ export async function loadDestinations(): Promise<Loaded<Destinations>> {
     if (disabledBy(read)) return disabled;
     return { ok: true, value, age: catalogAgeOf(read) };
   } catch (error) {
-    return failure(error, "eSIM destinations");
+    return failure(error, "eSIM destinations", DESTINATIONS_UNAVAILABLE);
   }
 }
 
@@ -131,7 +141,7 @@ export async function loadDestinationOffer(code: string): Promise<Loaded<Destina
     const regional = await Promise.all(covering.map((region) => suggestionsFor(region, margin)));
     return { ok: true, value: { destination, plans, regional: regional.filter((r): r is RegionalSuggestion => r !== null) }, age: catalogAgeOf(read) ?? destinations.age };
   } catch (error) {
-    return failure(error, "eSIM plans");
+    return failure(error, "eSIM plans", PLANS_UNAVAILABLE);
   }
 }
 
@@ -169,7 +179,7 @@ export async function loadPlanOffer(code: string, catalogId: string): Promise<Lo
     const detail = read.value;
     if ((detail.country_iso ?? code) !== code) return notSold;
     const offer = offerOf(detail, code, margin);
-    if (!offer) return { ok: false, error: "This plan has no price right now. Please choose another one." };
+    if (!offer) return { ok: false, code: NO_PRICE, error: "This plan has no price right now. Please choose another one." };
     const plan: EsimPlanDetail = {
       ...offer,
       description: detail.description?.trim() || null,
@@ -181,7 +191,7 @@ export async function loadPlanOffer(code: string, catalogId: string): Promise<Lo
     // By the code, not the status: a failure remembered by the catalog cache comes back
     // without its HTTP status (lib/catalog/cache-store.ts recordedError), and must still say 404.
     if (isUpstreamError(error) && (error.canonicalCode === "PLAN_NOT_FOUND" || error.status === 404) && error.canonicalCode !== ESIM_DISABLED) return notSold;
-    return failure(error, "eSIM plan");
+    return failure(error, "eSIM plan", PLAN_UNAVAILABLE);
   }
 }
 
@@ -192,6 +202,7 @@ export async function loadPlanOffer(code: string, catalogId: string): Promise<Lo
  */
 export async function loadEsimQuote(catalogId: string, priceToken: string): Promise<ReviewQuote> {
   const quote = await reviewQuote({ type: "esim", catalogId, priceToken }, "eSIM quote", "We could not price this plan just now. Please try again in a moment.");
-  if (!quote.ok && quote.code === ESIM_DISABLED) await expireEsimCatalog();
-  return quote;
+  if (quote.ok) return quote;
+  if (quote.code === ESIM_DISABLED) await expireEsimCatalog();
+  return withCode(quote, QUOTE_UNAVAILABLE);
 }

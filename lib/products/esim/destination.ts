@@ -43,11 +43,26 @@ export function normalise(text: string): string {
 
 const ALIASES: Readonly<Record<string, string[]>> = { gb: ["uk", "britain", "england"], us: ["usa", "america"], ae: ["uae", "dubai"], kr: ["korea"] };
 
-/** Every word must occur in the destination's name, code or a common alias. */
+// The names shown are the catalog's (English); a buyer on the Spanish pages searches in Spanish:
+// "alemania" finds Germany, "europa" Europe.
+const SPANISH_REGIONS: Readonly<Record<string, string>> = { eu: "Europa", as: "Asia", ww: "Mundial, todo el mundo" };
+const spanishCountries = new Intl.DisplayNames(["es"], { type: "region", fallback: "none" });
+
+function spanishName(code: string): string {
+  if (SPANISH_REGIONS[code]) return SPANISH_REGIONS[code];
+  if (!isCountryCode(code)) return "";
+  try {
+    return spanishCountries.of(code.toUpperCase()) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Every word must occur in the destination's name (in English or Spanish), code or a common alias. */
 export function matchesDestination(destination: { code: string; name: string }, query: string): boolean {
   const words = normalise(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = [destination.name, destination.code, ...(ALIASES[destination.code] ?? [])].map(normalise).join(" ");
+  const haystack = [destination.name, spanishName(destination.code), destination.code, ...(ALIASES[destination.code] ?? [])].map(normalise).join(" ");
   return words.every((word) => haystack.includes(word));
 }
 

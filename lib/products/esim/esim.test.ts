@@ -66,6 +66,9 @@ describe("destinations", () => {
     expect(matchesDestination({ code: "gb", name: "United Kingdom" }, "UK")).toBe(true);
     expect(matchesDestination({ code: "gb", name: "United Kingdom" }, "united king")).toBe(true);
     expect(matchesDestination({ code: "fr", name: "France" }, "germany")).toBe(false);
+    expect(matchesDestination({ code: "de", name: "Germany" }, "alemania")).toBe(true);
+    expect(matchesDestination({ code: "jp", name: "Japan" }, "Japón")).toBe(true);
+    expect(matchesDestination({ code: "eu", name: "Europe" }, "europa")).toBe(true);
   });
 });
 

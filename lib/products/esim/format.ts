@@ -1,6 +1,8 @@
 import type { EsimPlanOffer } from "./types";
 
-// How plans read in the shop: "5 GB", "Unlimited", "30 days".
+// How plans read in English: "5 GB", "Unlimited", "30 days" (staff, and the default of
+// ./lines.ts). The buyer's pages say it in their language (components/shop/esim/esim-text.ts and
+// the "Esim" messages, which also hold the fair-use note shown wherever an unlimited plan is sold).
 
 export function dataText(plan: { unlimited: boolean; dataGb: number | null }): string {
   if (plan.unlimited || plan.dataGb === null) return "Unlimited";
@@ -15,10 +17,6 @@ export function validityText(days: number | null): string {
   if (days === null) return "Validity not stated";
   return `${days} day${days === 1 ? "" : "s"}`;
 }
-
-/** "Unlimited" data is rarely unlimited at full speed: said wherever an unlimited plan is sold. */
-export const FAIR_USE_NOTE =
-  "Unlimited plans are subject to the network's fair-use policy: after a daily amount of high-speed data (often 1–3 GB), speed may be reduced until the next day.";
 
 /** "Japan 5 GB · 5 GB, 30 days": a plan in one line, for staff (the point of sale's lists and its sale's label). */
 export function planLabel(plan: Pick<EsimPlanOffer, "name" | "unlimited" | "dataGb" | "validityDays">): string {

@@ -8,14 +8,26 @@ import { dataText, validityText } from "./format";
 
 export type EsimPurchase = { destinationCode: string | null; destinationName: string | null; unlimited: boolean; dataGb: number | null };
 
+/** The rows' words in the reader's language (components/shop/esim/esim-text.ts has the buyer's). */
+export type EsimPurchaseWords = {
+  destination: string;
+  data: string;
+  validFor: string;
+  dataText: (plan: { unlimited: boolean; dataGb: number | null }) => string;
+  validityText: (days: number) => string;
+};
+
+/** English: the default for callers that have no language (staff, and any caller not yet translated). */
+export const ENGLISH_PURCHASE_WORDS: EsimPurchaseWords = { destination: "Destination", data: "Data", validFor: "Valid for", dataText, validityText };
+
 /** "What you bought" rows for an eSIM order. */
-export function esimPurchaseLines(detail: unknown): PurchaseLine[] {
+export function esimPurchaseLines(detail: unknown, words: EsimPurchaseWords = ENGLISH_PURCHASE_WORDS): PurchaseLine[] {
   const esim = readEsimDetail(detail);
   if (!esim) return [];
   const lines: PurchaseLine[] = [];
-  if (esim.destinationName) lines.push({ label: "Destination", value: esim.destinationCode ? `${esim.destinationName} (${esim.destinationCode.toUpperCase()})` : esim.destinationName });
-  if (esim.unlimited !== undefined && esim.unlimited !== null) lines.push({ label: "Data", value: dataText({ unlimited: esim.unlimited, dataGb: esim.dataGb ?? null }) });
-  if (esim.validityDays) lines.push({ label: "Valid for", value: validityText(esim.validityDays) });
+  if (esim.destinationName) lines.push({ label: words.destination, value: esim.destinationCode ? `${esim.destinationName} (${esim.destinationCode.toUpperCase()})` : esim.destinationName });
+  if (esim.unlimited !== undefined && esim.unlimited !== null) lines.push({ label: words.data, value: words.dataText({ unlimited: esim.unlimited, dataGb: esim.dataGb ?? null }) });
+  if (esim.validityDays) lines.push({ label: words.validFor, value: words.validityText(esim.validityDays) });
   return lines;
 }
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { EMAIL_MESSAGE, emailSchema } from "@/lib/validation/email";
+import { emailSchema } from "@/lib/validation/email";
 
 // The eSIM review's pay form as the server reads it: nothing from the browser is trusted, so the
 // destination and plan are only shaped here (./sale.ts checks them against the catalog) and the
-// total is the one the buyer saw (the checkout compares it with a fresh quote).
+// total is the one the buyer saw (the checkout compares it with a fresh quote). What is wrong is
+// a code: the pay action words it in the buyer's language (messages/*.json, "EsimReview").
 
-export const ESIM_START_AGAIN = "This review is out of date. Please choose the plan again.";
-export const EMAIL_MISSING = "Enter your email address: we send the receipt and your order link there.";
-export const CONFIRM_DESTINATION = "Confirm that this is where you will use the eSIM.";
+/** A form the server cannot use: a bad email (said by the email field), or anything else ("start again"). */
+export type EsimPayProblem = "email" | "startAgain";
 
 const paySchema = z.object({
   destination: z.string().regex(/^[a-z]{2}$/),
@@ -18,8 +18,8 @@ const paySchema = z.object({
 
 export type EsimPayInput = z.infer<typeof paySchema> & { confirmed: boolean };
 
-/** The form's fields, or what to say: a bad email by the email field, anything else "start again". */
-export function readEsimPayForm(form: FormData): { ok: true; value: EsimPayInput } | { ok: false; emailError?: string; error?: string } {
+/** The form's fields, or what is wrong with them. */
+export function readEsimPayForm(form: FormData): { ok: true; value: EsimPayInput } | { ok: false; problem: EsimPayProblem } {
   const typedEmail = String(form.get("email") ?? "").trim();
   const parsed = paySchema.safeParse({
     destination: form.get("destination") ?? "",
@@ -29,5 +29,5 @@ export function readEsimPayForm(form: FormData): { ok: true; value: EsimPayInput
   });
   if (parsed.success) return { ok: true, value: { ...parsed.data, confirmed: form.get("confirmDestination") === "yes" } };
   const onlyEmail = parsed.error.issues.length === 1 && parsed.error.issues[0]!.path[0] === "email";
-  return onlyEmail ? { ok: false, emailError: EMAIL_MESSAGE } : { ok: false, error: ESIM_START_AGAIN };
+  return { ok: false, problem: onlyEmail ? "email" : "startAgain" };
 }

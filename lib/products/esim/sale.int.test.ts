@@ -36,6 +36,6 @@ describe("the eSIM sale step", () => {
     const { options } = await posEsimPlans("jp");
     const japanese = options[0]!.catalogId;
     expect(await esimSale({ country: "de", plan: japanese })({ mode: "credits" })).toEqual({ ok: false, error: "That plan is no longer offered for this destination. Please choose again.", field: "plan" });
-    expect(await esimSale({ country: "de", plan: japanese }, { notOffered: "start again" })({ mode: "credits" })).toEqual({ ok: false, error: "start again", field: "plan" });
+    expect(await esimSale({ country: "de", plan: japanese }, { notOffered: "start again", unavailable: "eSIMs are off" })({ mode: "credits" })).toEqual({ ok: false, error: "start again", field: "plan" });
   });
 });

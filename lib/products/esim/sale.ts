@@ -13,18 +13,20 @@ import { planLabel } from "./format";
 /** What the buyer chose: the point of sale calls the destination `country`, the storefront maps its `destination` onto it. */
 export type EsimChoice = { country: string; plan: string };
 
-/** The storefront and the point of sale word "that plan is gone" differently. */
-export type EsimSaleMessages = { notOffered: string };
+/** The storefront and the point of sale word "that plan is gone" differently; the storefront in the buyer's language. */
+export type EsimSaleMessages = { notOffered: string; unavailable: string };
 
-export const POS_ESIM_MESSAGES: EsimSaleMessages = { notOffered: "That plan is no longer offered for this destination. Please choose again." };
-
-export const ESIM_UNAVAILABLE = "Travel eSIMs are not available right now. Nothing was charged.";
+/** The point of sale's wording (staff pages are English). */
+export const POS_ESIM_MESSAGES: EsimSaleMessages = {
+  notOffered: "That plan is no longer offered for this destination. Please choose again.",
+  unavailable: "Travel eSIMs are not available right now. Nothing was charged.",
+};
 
 export function esimSale(choice: EsimChoice, messages: EsimSaleMessages = POS_ESIM_MESSAGES): PriceSale {
   return async (context) => {
     const offer = await loadPlanOffer(choice.country, choice.plan);
     if (!offer.ok) {
-      if (offer.code === ESIM_DISABLED) return { ok: false, error: ESIM_UNAVAILABLE };
+      if (offer.code === ESIM_DISABLED) return { ok: false, error: messages.unavailable };
       if (offer.code === NOT_SOLD) return { ok: false, error: messages.notOffered, field: "plan" };
       return { ok: false, error: offer.error };
     }

@@ -8,6 +8,7 @@ import { logger } from "@/lib/log";
 import { reviewQuote, type ReviewQuote } from "@/lib/orders/review-quote";
 import { getMargin, retailBreakdown } from "@/lib/pricing/retail";
 import type { GiftcardBrand, GiftcardProduct, RatesResult } from "@/lib/upstream/commerce/schemas";
+import { GIFTCARD_CATALOG_FAILURES } from "./catalog-failure";
 import { countryNameOf } from "./country";
 import { brandLogoUrl } from "./logo";
 import { brandSlug, matchesQuery } from "./slug";
@@ -16,13 +17,13 @@ import type { GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, Giftca
 // The gift card catalog for the pages and the point of sale: cached upstream reads
 // (lib/catalog/giftcards.ts) turned into the product's shapes. Every loader answers data with its
 // age, or a message that is safe to show: an unreachable supplier with nothing cached is a clear
-// message, never a crash.
+// message (./catalog-failure.ts), never a crash.
 
-const fallback = (what: string) => `We could not load the ${what} just now. Please try again in a moment.`;
-const failure = (error: unknown, what: string) => userFailureOf(error, `gift card catalog read (${what})`, fallback(what));
+const fallback = GIFTCARD_CATALOG_FAILURES;
+const cardValuesFailure = (error: unknown) => userFailureOf(error, "gift card catalog read (card values)", fallback.cardValues);
 
 export async function loadGiftcardCountries(): Promise<Loaded<GiftcardCountry[]>> {
-  const loaded = await loadRead(giftcardCountries, "gift card countries", fallback("gift card countries"));
+  const loaded = await loadRead(giftcardCountries, "gift card countries", fallback.countries);
   if (!loaded.ok) return loaded;
   const countries = loaded.value.map((c) => ({ code: c.iso_short_code, name: c.country_name, brandCount: c.brands_count ?? null })).sort((a, b) => a.name.localeCompare(b.name, "en"));
   return { ...loaded, value: countries };
@@ -52,14 +53,14 @@ function escapeRegExp(text: string): string {
 }
 
 export async function loadCountryBrands(country: string): Promise<Loaded<GiftcardBrandSummary[]>> {
-  const loaded = await loadRead(() => giftcardBrands(country), "gift card brands", fallback("gift card brands"));
+  const loaded = await loadRead(() => giftcardBrands(country), "gift card brands", fallback.brands);
   if (!loaded.ok) return loaded;
   return { ...loaded, value: loaded.value.map((b) => summaryOf(b, country)).sort((a, b) => a.name.localeCompare(b.name, "en")) };
 }
 
 /** A name search across every country: brands grouped by name, each with its countries. */
 export async function searchAllBrands(query: string): Promise<Loaded<Array<{ name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>>> {
-  const loaded = await loadRead(allGiftcardBrands, "gift card brands", fallback("gift card brands"));
+  const loaded = await loadRead(allGiftcardBrands, "gift card brands", fallback.brands);
   if (!loaded.ok) return loaded;
   const groups = new Map<string, { name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>();
   for (const item of loaded.value) {
@@ -92,8 +93,8 @@ export async function loadBrandOffer(country: string, slugOrId: string): Promise
   if (summary.slug !== slugOrId) return { ok: "moved", slug: summary.slug };
 
   const [detail, rates, margin] = await Promise.allSettled([giftcardBrand(summary.id), giftcardDenominations(summary.id), getMargin(db, "giftcard")]);
-  if (rates.status === "rejected") return failure(rates.reason, "card values");
-  if (margin.status === "rejected") return failure(margin.reason, "card values");
+  if (rates.status === "rejected") return cardValuesFailure(rates.reason);
+  if (margin.status === "rejected") return cardValuesFailure(margin.reason);
   if (detail.status === "rejected") logger.warn({ err: detail.reason, brandId: summary.id }, "gift card brand detail unavailable; showing the denominations only");
 
   const product = detail.status === "fulfilled" ? detail.value.value : null;
@@ -135,5 +136,5 @@ function oldest(ages: CatalogAge[]): CatalogAge {
 
 /** The review's price: the supplier's preview of the denomination plus the shop's margin. */
 export function loadGiftcardQuote(priceToken: string): Promise<ReviewQuote> {
-  return reviewQuote({ type: "giftcard", priceToken }, "gift card quote", "We could not price this gift card just now. Please try again in a moment.");
+  return reviewQuote({ type: "giftcard", priceToken }, "gift card quote", fallback.quote);
 }

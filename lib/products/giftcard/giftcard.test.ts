@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { giftcardPurchaseLines, giftcardRedeemHelp } from "./lines";
+import { GIFTCARD_CATALOG_FAILURES, giftcardCatalogFailureOf } from "./catalog-failure";
 import { countryNameOf, flagEmoji, isCountryCode } from "./country";
 import { categoryText, faceValueRange, formatFaceValue } from "./face-value";
 import { brandSlug, matchesQuery } from "./slug";
@@ -43,6 +44,25 @@ describe("gift card catalog helpers", () => {
     expect(faceValueRange(null, null, "GBP")).toBeNull();
     expect(categoryText("food")).toBe("Food and drink");
     expect(categoryText("music")).toBe("Music");
+  });
+
+  it("writes face values and categories in the buyer's language", () => {
+    // Intl separates Spanish amounts from their currency with a no-break space.
+    const spaced = (text: string | null) => text?.replace(/\u00a0/g, " ");
+    expect(spaced(formatFaceValue(1500, "GBP", "es"))).toBe("15 GBP");
+    expect(spaced(formatFaceValue(1250, "EUR", "es"))).toBe("12,50 €");
+    expect(spaced(faceValueRange(500, 10000, "EUR", "es"))).toBe("5 € – 100 €");
+    expect(formatFaceValue(1500, "GBP", "en")).toBe("£15");
+    const named = (known: string) => `<${known}>`;
+    expect(categoryText("food", named)).toBe("<food>");
+    expect(categoryText("music", named)).toBe("Music");
+    expect(categoryText(null, named)).toBeNull();
+  });
+
+  it("recognises the catalog's own failure messages, and no other", () => {
+    expect(giftcardCatalogFailureOf(GIFTCARD_CATALOG_FAILURES.brands)).toBe("brands");
+    expect(giftcardCatalogFailureOf(GIFTCARD_CATALOG_FAILURES.quote)).toBe("quote");
+    expect(giftcardCatalogFailureOf("This service is temporarily unavailable. Please try again in a few minutes.")).toBeNull();
   });
 });
 

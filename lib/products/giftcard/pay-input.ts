@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { EMAIL_MESSAGE, emailSchema } from "@/lib/validation/email";
+import { emailSchema } from "@/lib/validation/email";
 
 // The gift card review's pay form as the server reads it: nothing from the browser is trusted, so
 // the country, brand and denomination are only shaped here (./sale.ts checks them against the
 // catalog) and the total is the one the buyer saw (the checkout compares it with a fresh quote).
-
-export const GIFTCARD_START_AGAIN = "This review is out of date. Please choose the gift card again.";
-export const EMAIL_MISSING = "Enter your email address: we send the receipt and your order link there.";
+// What is wrong is answered as a problem, which the action words in the buyer's language.
 
 const paySchema = z.object({
   country: z.string().regex(/^[a-z]{2}$/),
@@ -18,8 +16,11 @@ const paySchema = z.object({
 
 export type GiftcardPayInput = z.infer<typeof paySchema>;
 
-/** The form's fields, or what to say: a bad email by the email field, anything else "start again". */
-export function readGiftcardPayForm(form: FormData): { ok: true; value: GiftcardPayInput } | { ok: false; emailError?: string; error?: string } {
+/** What is wrong with a sent form: a bad email (said by the email field), or anything else ("start again"). */
+export type GiftcardPayProblem = "email" | "startAgain";
+
+/** The form's fields, or its problem. */
+export function readGiftcardPayForm(form: FormData): { ok: true; value: GiftcardPayInput } | { ok: false; problem: GiftcardPayProblem } {
   const typedEmail = String(form.get("email") ?? "").trim();
   const parsed = paySchema.safeParse({
     country: form.get("country") ?? "",
@@ -30,5 +31,5 @@ export function readGiftcardPayForm(form: FormData): { ok: true; value: Giftcard
   });
   if (parsed.success) return { ok: true, value: parsed.data };
   const onlyEmail = parsed.error.issues.length === 1 && parsed.error.issues[0]!.path[0] === "email";
-  return onlyEmail ? { ok: false, emailError: EMAIL_MESSAGE } : { ok: false, error: GIFTCARD_START_AGAIN };
+  return { ok: false, problem: onlyEmail ? "email" : "startAgain" };
 }

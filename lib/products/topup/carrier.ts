@@ -40,7 +40,10 @@ async function currentVisitor(): Promise<string | null> {
   }
 }
 
-export async function lookupCarrier(e164: string): Promise<CarrierResult> {
+const LOOKUP_FAILED = "We could not look up this number just now. Please try again in a moment.";
+
+/** `fallback` is shown when the failure is not the upstream's (a buyer page's, in its language). */
+export async function lookupCarrier(e164: string, fallback = LOOKUP_FAILED): Promise<CarrierResult> {
   try {
     const visitor = await currentVisitor();
     if (visitor !== null && !(await answeredByCache(e164))) {
@@ -59,7 +62,7 @@ export async function lookupCarrier(e164: string): Promise<CarrierResult> {
       },
     };
   } catch (error) {
-    const failure = userFailureOf(error, "carrier lookup", "We could not look up this number just now. Please try again in a moment.");
+    const failure = userFailureOf(error, "carrier lookup", fallback);
     // By code, not status: a failure the cache recorded moments ago comes back with its code.
     const refused = failure.code !== undefined && NUMBER_REFUSALS.has(failure.code);
     return { ok: false, kind: refused ? "refused" : "unavailable", error: failure.error };

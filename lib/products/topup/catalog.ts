@@ -39,7 +39,7 @@ export async function loadCountryOptions(): Promise<CountryOption[]> {
 export function promotionView(p: Promotion): PromotionView {
   return {
     id: p.id,
-    title: p.title ?? "Promotion",
+    title: p.title ?? null,
     description: p.description ?? null,
     bonusPercent: p.bonus_percent ?? null,
     endsAt: p.ends_at ?? null,

@@ -34,7 +34,10 @@ export async function loadCountryPage(country: string, query: TopupQuery = {}): 
   const name = countryNameOf(country, listed ?? (operators.ok ? operators.value[0]?.country_name : undefined));
   const known = isCountryCode(country) && !(!operators.ok && operators.code === "INVALID_COUNTRY");
 
-  const promotionOf = (operatorId: string) => promotions.find((p) => p.operatorId === operatorId)?.title ?? null;
+  const promotionOf = (operatorId: string) => {
+    const promotion = promotions.find((p) => p.operatorId === operatorId);
+    return promotion ? { title: promotion.title } : null;
+  };
   const cards: Loaded<OperatorCard[]> = operators.ok
     ? {
         ...operators,

@@ -8,7 +8,6 @@ import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
 import type { Rate } from "@/lib/upstream/commerce";
 import { loadPromotions, promotionView } from "./catalog";
 import { promotionApplies } from "./promotion-scope";
-import { SERVICE_LABELS } from "./service-labels";
 import { loadRead, NOT_SOLD, type Loaded } from "@/lib/catalog/loaded";
 
 // What the shop offers for one operator: its service types (airtime, data, bundle) with every
@@ -31,7 +30,8 @@ export async function loadOperatorOffer(operatorId: string): Promise<OfferResult
   const serviceTypes = detail.service_types
     .map((st): ServiceTypeGroup => ({
       type: st.service_type,
-      label: SERVICE_LABELS[st.service_type] ?? st.name ?? st.service_type,
+      // The upstream's name; the page names the types it knows in its language (./service-labels.ts).
+      label: st.name ?? st.service_type,
       choices: st.rates.flatMap((rate) => toChoice(rate, st.service_type, margin)).sort((a, b) => a.totalMinor - b.totalMinor),
     }))
     .filter((group) => group.choices.length > 0)

@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { EMAIL_MESSAGE, emailSchema } from "@/lib/validation/email";
-import { checkPhone, samePhone } from "@/lib/validation/phone";
-import { CONFIRM_EMPTY, CONFIRM_MISMATCH, SMS_TEXT_MAX } from "./rules";
-import type { TopupSaleChoice, TopupSaleMessages } from "./sale";
+import { emailSchema } from "@/lib/validation/email";
+import { checkPhone } from "@/lib/validation/phone";
+import { confirmProblem, SMS_TEXT_MAX, type ConfirmProblem } from "./rules";
+import type { TopupSaleChoice } from "./sale";
 
 // The storefront's "Pay" form on the review step, read and checked before anything is looked
 // up or ordered: the number (and its second entry, which must name the same number), the
 // operator, the rate, the SMS choice and text, the total the buyer saw and the email. What the
-// buyer typed comes back with every refusal, so the form keeps it.
+// buyer typed comes back with every refusal, so the form keeps it. A refusal is a set of codes:
+// the action words them in the buyer's language (app/[locale]/(shop)/topup/actions.ts).
 
-/** The review form's state after a refused submit (what components/shop/topup/pay-form.tsx shows). */
+/** The review form's state after a refused submit, in the buyer's words (what components/shop/topup/pay-form.tsx shows). */
 export type PayState = {
   error?: string;
   emailError?: string;
@@ -21,10 +22,8 @@ export type PayState = {
   priceChanged?: boolean;
 };
 
-export const START_AGAIN = "This review is out of date. Please choose the top-up again.";
-
-/** The storefront's wording of the sale step's refusals (./sale.ts). */
-export const SHOP_MESSAGES: TopupSaleMessages = { rateGone: START_AGAIN };
+/** What is wrong with a refused form: the review is out of date (start again), or a field the buyer can fix. */
+export type PayProblems = { startAgain?: true; email?: true; confirm?: ConfirmProblem; smsTooLong?: true };
 
 const paySchema = z.object({
   phone: z.string().transform((value, ctx) => {
@@ -39,7 +38,7 @@ const paySchema = z.object({
   operator: z.string().regex(/^\d{1,12}$/),
   rate: z.string().regex(/^[\w.:-]{1,200}$/),
   sms: z.enum(["1", ""]).transform((v) => v === "1"),
-  smsText: z.string().trim().max(SMS_TEXT_MAX, `The message can be at most ${SMS_TEXT_MAX} characters.`),
+  smsText: z.string().trim().max(SMS_TEXT_MAX),
   expectedTotalMinor: z.coerce.number().int().min(0),
   email: emailSchema.optional(),
 });
@@ -54,7 +53,7 @@ export type PayInput = {
   email?: string;
 };
 
-export function readPayInput(form: FormData): { ok: true; input: PayInput } | { ok: false; state: PayState } {
+export function readPayInput(form: FormData): { ok: true; input: PayInput } | { ok: false; keep: PayState; problems: PayProblems } {
   const typed = {
     email: String(form.get("email") ?? "").trim(),
     confirmPhone: String(form.get("confirmPhone") ?? ""),
@@ -73,17 +72,18 @@ export function readPayInput(form: FormData): { ok: true; input: PayInput } | { 
   });
   if (!parsed.success) {
     const fields = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-    const state: PayState = { ...keep };
-    if (fields.has("email")) state.emailError = EMAIL_MESSAGE;
-    if (fields.has("smsText")) state.smsTextError = `The message can be at most ${SMS_TEXT_MAX} characters.`;
-    if (fields.has("confirmPhone")) state.confirmError = CONFIRM_MISMATCH;
+    const problems: PayProblems = {};
+    if (fields.has("email")) problems.email = true;
+    if (fields.has("smsText")) problems.smsTooLong = true;
+    if (fields.has("confirmPhone")) problems.confirm = "mismatch";
     const inline = ["email", "smsText", "confirmPhone"];
-    if ([...fields].some((field) => !inline.includes(field))) state.error = START_AGAIN;
-    return { ok: false, state };
+    if ([...fields].some((field) => !inline.includes(field))) problems.startAgain = true;
+    return { ok: false, keep, problems };
   }
   const { phone, confirmPhone, operator, rate, sms, expectedTotalMinor, email } = parsed.data;
   // The second entry must name the same number, before anything is looked up or ordered.
-  if (!samePhone(phone, confirmPhone)) return { ok: false, state: { ...keep, confirmError: confirmPhone.trim() ? CONFIRM_MISMATCH : CONFIRM_EMPTY } };
+  const confirm = confirmProblem(phone, confirmPhone);
+  if (confirm) return { ok: false, keep, problems: { confirm } };
   const smsText = sms && parsed.data.smsText ? parsed.data.smsText : undefined;
   return {
     ok: true,

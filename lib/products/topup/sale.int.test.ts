@@ -58,14 +58,11 @@ describe("the top-up sale step", () => {
 
   it("refuses a rate the operator no longer offers, in each channel's words", async () => {
     const { COUNTER_MESSAGES, topupSale } = await import("./sale");
-    const { SHOP_MESSAGES } = await import("./pay-input");
+    // The storefront's words come from its catalog (TopupPay.startAgain), through its pay action.
+    const shop = { rateGone: "This review is out of date. Please choose the top-up again." };
     const offer = await numbersOffer();
     expect(await topupSale({ phone: PHONE, rate: "tp_gone" })({ mode: "credits" })).toEqual({ ok: false, error: COUNTER_MESSAGES.rateGone, field: "rate" });
-    expect(await topupSale({ phone: PHONE, rate: "tp_gone", operator: offer.operatorId }, SHOP_MESSAGES)({ mode: "credits" })).toEqual({
-      ok: false,
-      error: "This review is out of date. Please choose the top-up again.",
-      field: "rate",
-    });
+    expect(await topupSale({ phone: PHONE, rate: "tp_gone", operator: offer.operatorId }, shop)({ mode: "credits" })).toEqual({ ok: false, error: shop.rateGone, field: "rate" });
   });
 
   it("refuses a number from another country than the chosen operator's, and a number that is not one", async () => {

@@ -16,8 +16,17 @@ import type { TopupOffer } from "./types";
 
 export type TopupSaleChoice = { phone: string; rate: string; operator?: string; sms?: boolean; smsText?: string };
 
-/** The refusals each channel words its own way. */
-export type TopupSaleMessages = { rateGone: string };
+/**
+ * The refusals each channel words its own way (the storefront in the buyer's language: its pay
+ * action). The point of sale leaves the optional ones to the English defaults here.
+ */
+export type TopupSaleMessages = {
+  rateGone: string;
+  /** The number is not from the country of the operator the buyer chose (storefront only). */
+  otherCountry?: (countryName: string) => string;
+  /** The carrier lookup failed for a reason of its own (./carrier.ts). */
+  lookupFailed?: string;
+};
 
 /** The point of sale's wording (the storefront's says its review is out of date: ./pay-input.ts). */
 export const COUNTER_MESSAGES: TopupSaleMessages = { rateGone: "That amount is no longer offered for this number. Please choose again." };
@@ -33,7 +42,7 @@ export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages =
     const rate = offer.value.choices.find((c) => c.token === choice.rate);
     if (!rate) return failure(messages.rateGone, "rate");
     if (choice.operator) {
-      const refused = await numberRefused(offer.value, phone.e164, phone.country);
+      const refused = await numberRefused(offer.value, phone.e164, phone.country, messages);
       if (refused) return refused;
     }
 
@@ -57,9 +66,12 @@ type OperatorFound = { ok: true; value: TopupOffer } | CheckoutFailure;
 const found = (offer: OfferResult): OperatorFound => (offer.ok ? offer : failure(offer.error));
 
 /** The storefront's check of the number against the operator the buyer chose: its country, and the carrier lookup must answer. */
-async function numberRefused(operator: TopupOffer, e164: string, numberCountry: string | undefined): Promise<CheckoutFailure | null> {
-  if (numberCountry?.toLowerCase() !== operator.countryCode) return failure(`This number is not from ${operator.countryName}. Please choose the top-up again.`, "phone");
-  const carrier = await lookupCarrier(e164);
+async function numberRefused(operator: TopupOffer, e164: string, numberCountry: string | undefined, messages: TopupSaleMessages): Promise<CheckoutFailure | null> {
+  if (numberCountry?.toLowerCase() !== operator.countryCode) {
+    const otherCountry = messages.otherCountry ?? ((country: string) => `This number is not from ${country}. Please choose the top-up again.`);
+    return failure(otherCountry(operator.countryName), "phone");
+  }
+  const carrier = await lookupCarrier(e164, messages.lookupFailed);
   return carrier.ok ? null : failure(carrier.error, carrier.kind === "refused" ? "phone" : undefined);
 }
 
@@ -76,7 +88,10 @@ function quoteInputOf(choice: Pick<TopupSaleChoice, "phone" | "rate" | "sms" | "
   return { type: "topup", priceToken: choice.rate, phone: choice.phone, smsNotification: sms, smsText: sms && choice.smsText ? choice.smsText : undefined };
 }
 
-/** The review step's price for the number, rate and SMS choice (the text does not change it). */
-export function loadTopupQuote(input: { phone: string; rate: string; sms: boolean }): Promise<ReviewQuote> {
-  return reviewQuote(quoteInputOf(input), "top-up quote", "We could not price this top-up just now. Please try again in a moment.");
+/**
+ * The review step's price for the number, rate and SMS choice (the text does not change it);
+ * `fallback` is shown when the failure is not the upstream's (the page's, in its language).
+ */
+export function loadTopupQuote(input: { phone: string; rate: string; sms: boolean }, fallback = "We could not price this top-up just now. Please try again in a moment."): Promise<ReviewQuote> {
+  return reviewQuote(quoteInputOf(input), "top-up quote", fallback);
 }

@@ -24,7 +24,8 @@ export type ServiceTypeGroup = { type: string; label: string; choices: TopupChoi
 
 export type PromotionView = {
   id: string;
-  title: string;
+  /** Null when the upstream gives none: the page names it "Promotion" in its language. */
+  title: string | null;
   description: string | null;
   bonusPercent: number | null;
   endsAt: string | null;
@@ -64,7 +65,8 @@ export type OperatorCard = {
   operatorName: string;
   logoUrl: string | null;
   serviceTypes: string[];
-  promotion: string | null;
+  /** A promotion of the operator's, when one runs (its title may be null: see PromotionView). */
+  promotion: Pick<PromotionView, "title"> | null;
 };
 
 /** A row of a country's top-ups (catalog search), linking into its operator's journey. */

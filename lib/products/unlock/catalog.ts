@@ -6,15 +6,17 @@ import { unlockBrands, unlockCountries, unlockDevices, unlockNetworks, unlockToo
 import { db } from "@/lib/db";
 import { userFailureOf } from "@/lib/errors/user-message";
 import { PLACEHOLDER_BRAND_ID, requiredSuffixes, type UnlockBrand, type UnlockCountry, type UnlockNetwork } from "@/lib/upstream/unlock/schemas";
+import { UNLOCK_CATALOG_FAILURES } from "./catalog-failure";
 import { unlockToolPrice } from "./price";
 import { htmlToText } from "./text";
 import type { DeviceView, ToolView, UnlockSelection } from "./types";
 
 // The unlocking catalog for the pages and the point of sale: cached reads (lib/catalog/unlock.ts,
 // refreshed daily as the spec recommends) turned into the components' shapes. Every loader
-// answers data with its age, or a message that is safe to show; "not found" is `ok: true` with null.
+// answers data with its age, or a message that is safe to show (./catalog-failure.ts); "not found"
+// is `ok: true` with null.
 
-const failed = (what: string) => `We could not load the ${what} just now. Please try again in a moment.`;
+const failed = UNLOCK_CATALOG_FAILURES;
 
 /** A numeric id from the URL, or null. */
 export function idParam(value: string): number | null {
@@ -22,7 +24,7 @@ export function idParam(value: string): number | null {
 }
 
 export async function loadBrands(): Promise<Loaded<UnlockBrand[]>> {
-  const brands = await loadRead(unlockBrands, "unlock brands", failed("brands"));
+  const brands = await loadRead(unlockBrands, "unlock brands", failed.brands);
   if (!brands.ok) return brands;
   // Brand "0" is the live service's placeholder (upstream-notes): never a real brand.
   return { ...brands, value: brands.value.filter((b) => b.id !== PLACEHOLDER_BRAND_ID && b.name.trim() !== "") };
@@ -33,7 +35,7 @@ export async function loadBrandDevices(brandId: number): Promise<Loaded<{ brand:
   if (!brands.ok) return brands;
   const brand = brands.value.find((b) => b.id === brandId);
   if (!brand) return { ok: true, value: null, age: brands.age };
-  const devices = await loadRead(() => unlockDevices(brandId), "unlock devices", failed("devices"));
+  const devices = await loadRead(() => unlockDevices(brandId), "unlock devices", failed.devices);
   if (!devices.ok) return devices;
   return { ok: true, value: { brand, devices: devices.value.map((d) => deviceView(d, brand)) }, age: devices.age ?? brands.age };
 }
@@ -50,7 +52,7 @@ export async function searchDevices(query: string): Promise<Loaded<DeviceView[]>
     );
     return { ok: true, value: found.slice(0, 60), age: catalogAgeOf(...reads.map((r) => r.read)) };
   } catch (error) {
-    return userFailureOf(error, "catalog read (unlock device search)", failed("devices"));
+    return userFailureOf(error, "catalog read (unlock device search)", failed.devices);
   }
 }
 
@@ -61,7 +63,7 @@ export async function loadDevice(brandId: number, deviceId: number): Promise<Loa
 }
 
 export async function loadCountries(): Promise<Loaded<UnlockCountry[]>> {
-  return loadRead(unlockCountries, "unlock countries", failed("countries"));
+  return loadRead(unlockCountries, "unlock countries", failed.countries);
 }
 
 export async function loadNetworks(countryId: number): Promise<Loaded<{ country: UnlockCountry; networks: UnlockNetwork[] } | null>> {
@@ -69,7 +71,7 @@ export async function loadNetworks(countryId: number): Promise<Loaded<{ country:
   if (!countries.ok) return countries;
   const country = countries.value.find((c) => c.id === countryId);
   if (!country) return { ok: true, value: null, age: countries.age };
-  const networks = await loadRead(() => unlockNetworks(countryId), "unlock networks", failed("networks"));
+  const networks = await loadRead(() => unlockNetworks(countryId), "unlock networks", failed.networks);
   if (!networks.ok) return networks;
   return { ok: true, value: { country, networks: networks.value.filter((n) => n.countryId === countryId) }, age: networks.age ?? countries.age };
 }
@@ -93,7 +95,7 @@ export async function loadTools(deviceId: number, networkId: number): Promise<Lo
       }))) };
     },
     "unlock services",
-    failed("unlock services"),
+    failed.services,
   );
 }
 

@@ -19,7 +19,6 @@ export type UnlockPayFields = { brand: number; device: number; country: number; 
 
 /** The pre-order checklist's checkboxes: each must be ticked. */
 export const CHECKLIST = ["checkNetwork", "checkAttempts", "checkBlacklist"] as const;
-export const CHECKLIST_UNTICKED = "Please confirm each point of the checklist before ordering.";
 
 const idField = z.coerce.number().int().min(0).max(1e12);
 const paySchema = z.object({ brand: idField, device: idField, country: idField, network: idField, tool: idField, expectedTotalMinor: z.coerce.number().int().min(0) });

@@ -2,6 +2,7 @@ import "server-only";
 import type { CheckoutFailure, PriceSale } from "@/lib/orders/checkout";
 import { imeiProblem, normaliseImei, suffixProblem, type SuffixFlag, type Suffixes } from "@/lib/validation/imei";
 import { loadSelection } from "./catalog";
+import type { ImeiRuleWords } from "./imei-words";
 import { unlockOrderDetail } from "./detail";
 import { guaranteedTimeText, successPercent } from "./text";
 import type { ToolView, UnlockSelection } from "./types";
@@ -14,8 +15,12 @@ import type { ToolView, UnlockSelection } from "./types";
 
 export type UnlockSaleChoice = { brand: number; device: number; country: number; network: number; tool: number; imei: string; suffixes: Partial<Record<SuffixFlag, string>> };
 
-/** How the channel words "that service is not offered (any more) for this device and network". */
-export type UnlockSaleMessages = { serviceGone: string };
+/**
+ * How the channel words "that service is not offered (any more) for this device and network",
+ * and the IMEI and suffix rules (the storefront in the buyer's language; the rules' English when
+ * not given).
+ */
+export type UnlockSaleMessages = { serviceGone: string } & Partial<ImeiRuleWords>;
 
 export const SERVICE_GONE = "That unlock service is no longer offered for this device and network. Please choose again.";
 
@@ -39,12 +44,12 @@ export async function checkUnlockChoice(choice: UnlockSaleChoice, messages: Unlo
 
   const problems: Record<string, string> = {};
   const imei = normaliseImei(choice.imei);
-  const badImei = imeiProblem(imei);
+  const badImei = (messages.imeiProblem ?? imeiProblem)(imei);
   if (badImei) problems.imei = badImei;
   const suffixes: Suffixes = {};
   for (const flag of tool.needs) {
     const value = (choice.suffixes[flag] ?? "").trim();
-    const problem = suffixProblem(flag, value);
+    const problem = (messages.suffixProblem ?? suffixProblem)(flag, value);
     if (problem) problems[flag] = problem;
     else suffixes[flag] = value;
   }

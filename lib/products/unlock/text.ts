@@ -33,19 +33,19 @@ export function guaranteedTimeText(time: { min: number; max: number; type: strin
   return `${time.min}–${time.max} ${many}`;
 }
 
-/** How often the shop asks the supplier about an order of this time type (lib/orders/schedule.ts). */
-export function pollingText(type: string | undefined): string {
+/**
+ * How often the shop asks the supplier about an order of this time type (lib/orders/schedule.ts),
+ * as the key of its sentence in the catalogs (the order page's "DeliveryUnlock.polling.*").
+ */
+export function pollingKey(type: string | undefined): "instant" | "minutes" | "days" | "weeks" | "other" {
   switch (type) {
     case "instant":
-      return "We check with the supplier right after ordering, then every minute.";
     case "minutes":
-      return "We check with the supplier every minute.";
     case "days":
-      return "We check with the supplier every minute for the first 10 minutes, then every hour. This page updates by itself.";
     case "weeks":
-      return "We check with the supplier every minute for the first 10 minutes, then twice a day. This page updates by itself.";
+      return type;
     default:
-      return "We check with the supplier every minute for the first 10 minutes, then every 15 minutes. This page updates by itself.";
+      return "other";
   }
 }
 

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { AuthError } from "next-auth";
 import { z } from "zod";
@@ -7,7 +8,7 @@ import { headers } from "next/headers";
 import { signIn, signOut } from "@/lib/auth/config";
 import { ExpiredChallenge, InvalidSecondFactor, SecondFactorRequired, TooManyAttempts } from "@/lib/auth/credentials";
 import { getCurrentUser } from "@/lib/auth/guards";
-import { hashPassword, passwordProblem } from "@/lib/auth/password";
+import { hashPassword, passwordProblemCode, type PasswordProblemCode } from "@/lib/auth/password";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { endAllSessions } from "@/lib/auth/sessions";
 import { queueVerification } from "@/lib/account/verification";
@@ -16,6 +17,7 @@ import { db } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { visitorKey } from "@/lib/security/client-address";
 import { emailSchema } from "@/lib/validation/email";
+import { nextInLanguage, passwordProblemText, pathInLanguage, tooManyAttemptsText } from "./words";
 
 export type AuthFormState = { error?: string; fieldErrors?: Partial<Record<"email" | "password" | "name", string>>; email?: string };
 
@@ -26,23 +28,27 @@ export async function signInAction(_state: AuthFormState, form: FormData): Promi
     await signIn("credentials", {
       email,
       password: String(form.get("password") ?? ""),
-      redirectTo: safeNextPath(form.get("next")),
+      // Back to the page the buyer came from, in their language ("/es/account").
+      redirectTo: await nextInLanguage(form.get("next")),
     });
   } catch (error) {
     // Success is a redirect (thrown); only Auth.js's own errors mean "could not sign in".
-    if (error instanceof TooManyAttempts) return { error: tooManyAttemptsMessage(error.retryAfterMs), email };
-    if (error instanceof SecondFactorRequired) return { error: "This staff account uses two-factor sign-in: sign in on the staff sign-in page (/admin/sign-in).", email };
-    if (error instanceof AuthError) return { error: "That email and password do not match an account.", email };
-    throw error;
+    if (!(error instanceof AuthError)) throw error;
+    const t = await getTranslations("AccountMessages");
+    if (error instanceof TooManyAttempts) return { error: tooManyAttemptsText(t, error.retryAfterMs), email };
+    if (error instanceof SecondFactorRequired) return { error: t("staffTwoFactor"), email };
+    return { error: t("wrongCredentials"), email };
   }
   return {};
 }
 
+// Each field fails one way (the name: too long; the email: not an address), except the
+// password, whose issue carries the rule's code; signUpAction words them.
 const signUpSchema = z.object({
-  name: z.string().trim().max(100, "Use at most 100 characters.").optional(),
+  name: z.string().trim().max(100).optional(),
   email: emailSchema,
   password: z.string().superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
+    const problem = passwordProblemCode(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   }),
 });
@@ -55,15 +61,19 @@ export async function signUpAction(_state: AuthFormState, form: FormData): Promi
     password: String(form.get("password") ?? ""),
   });
   const email = String(form.get("email") ?? "");
+  const t = await getTranslations("AccountMessages");
   if (!parsed.success) {
     const fieldErrors: AuthFormState["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as "email" | "password" | "name"] ??= issue.message;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as "email" | "password" | "name";
+      fieldErrors[field] ??= field === "name" ? t("nameTooLong") : field === "email" ? t("emailInvalid") : passwordProblemText(t, issue.message as PasswordProblemCode);
+    }
     return { fieldErrors, email };
   }
   // Every sign-up hashes a password (a few hundred ms of CPU and 128 MiB): limited per address.
   const wait = await spendAttempt(db, SIGN_UP_ADDRESS, visitorKey(await headers()));
-  if (wait) return { fieldErrors: { email: tooManyAttemptsMessage(wait.retryAfterMs) }, email };
-  const taken = { fieldErrors: { email: "An account with this email already exists. Sign in instead." }, email };
+  if (wait) return { fieldErrors: { email: tooManyAttemptsText(t, wait.retryAfterMs) }, email };
+  const taken = { fieldErrors: { email: t("emailTaken") }, email };
   if (await db.user.findUnique({ where: { email: parsed.data.email } })) return taken;
   try {
     const passwordHash = await hashPassword(parsed.data.password);
@@ -78,24 +88,24 @@ export async function signUpAction(_state: AuthFormState, form: FormData): Promi
     throw error;
   }
   try {
-    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: safeNextPath(form.get("next")) });
+    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: await nextInLanguage(form.get("next")) });
   } catch (error) {
     // The account exists; only the automatic sign-in was refused (e.g. the address's sign-in limit).
-    if (error instanceof TooManyAttempts) return { fieldErrors: { email: `Your account is created. ${tooManyAttemptsMessage(error.retryAfterMs)}` }, email };
+    if (error instanceof TooManyAttempts) return { fieldErrors: { email: t("createdButThrottled", { wait: tooManyAttemptsText(t, error.retryAfterMs) }) }, email };
     throw error;
   }
   return {};
 }
 
 export async function signOutAction(): Promise<void> {
-  await signOut({ redirectTo: "/" });
+  await signOut({ redirectTo: await pathInLanguage("/") });
 }
 
 /** Ends every session of the signed-in account, on every device (this one too). */
 export async function signOutEverywhereAction(): Promise<void> {
   const user = await getCurrentUser();
   if (user) await endAllSessions(db, user);
-  await signOut({ redirectTo: user && user.role !== "customer" ? "/admin/sign-in?signedOut=everywhere" : "/account/sign-in" });
+  await signOut({ redirectTo: user && user.role !== "customer" ? "/admin/sign-in?signedOut=everywhere" : await pathInLanguage("/account/sign-in") });
 }
 
 // The staff sign-in, in one or two steps: the password, then (for members with two-factor on) a

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
 import { signOutAction, signOutEverywhereAction } from "./actions";
 import { ResendVerificationForm } from "@/components/shop/account/recovery-forms";
@@ -13,16 +14,25 @@ import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { requireUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { formatMoney } from "@/lib/money";
+import { moneyText } from "@/lib/i18n/formats";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
 import { BUY_AGAIN_LABEL } from "@/lib/orders/buy-again";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
-import { productName } from "@/lib/products";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
+import { ClientMessages } from "@/components/client-messages";
 
-export const metadata: Metadata = { title: "Your account" };
+type Params = { params: Promise<{ locale: string }> };
 
+/** The products whose orders offer "buy again" (lib/orders/buy-again.ts), each named in the catalog. */
+type BuyAgainType = "topup" | "esim" | "giftcard" | "imeicheck";
+const hasBuyAgain = (type: ProductType): type is BuyAgainType => BUY_AGAIN_LABEL[type] !== undefined;
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const t = await getTranslations({ locale: await enterLocale(params), namespace: "Account" });
+  return { title: t("title") };
+}
 
 /** What the order was for, in one line (number and operator, brand and value, destination and data …). */
 function OrderSummary({ productType, detail }: { productType: ProductType; detail: unknown }) {
@@ -37,8 +47,9 @@ function OrderSummary({ productType, detail }: { productType: ProductType; detai
   ) : null;
 }
 
-export default async function AccountPage({ params }: { params: Promise<{ locale: string }> }) {
-  await enterLocale(params);
+export default async function AccountPage({ params }: Params) {
+  const locale = await enterLocale(params);
+  const [t, products] = await Promise.all([getTranslations({ locale, namespace: "Account" }), getTranslations({ locale, namespace: "Products" })]);
   const user = await requireUser("/account");
   const account = await db.user.findUnique({ where: { id: user.id }, select: { id: true, email: true, role: true, emailVerifiedAt: true } });
   // Orders placed while signed in belong to the account; guest orders with its address join
@@ -50,22 +61,22 @@ export default async function AccountPage({ params }: { params: Promise<{ locale
     <div className="mx-auto max-w-4xl px-4 py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Your orders</h1>
-          <p className="mt-1 text-sm text-muted">Signed in as {user.email}</p>
+          <h1 className="text-2xl font-bold tracking-tight">{t("heading")}</h1>
+          <p className="mt-1 text-sm text-muted">{t("signedInAs", { email: user.email })}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <ButtonLink href="/account/settings" variant="secondary">
-            Settings
+            {t("settings")}
           </ButtonLink>
           <form action={signOutAction}>
             <Button type="submit" variant="secondary">
-              Sign out
+              {t("signOut")}
             </Button>
           </form>
           {/* Ends the sessions on every device, for a lost phone or a shared computer. */}
           <form action={signOutEverywhereAction}>
             <Button type="submit" variant="secondary">
-              Sign out everywhere
+              {t("signOutEverywhere")}
             </Button>
           </form>
         </div>
@@ -75,47 +86,51 @@ export default async function AccountPage({ params }: { params: Promise<{ locale
       {account && account.role === "customer" && !account.emailVerifiedAt ? (
         <Card className="mt-6 flex flex-col gap-3" data-testid="verify-email-notice">
           <p className="text-sm">
-            <span className="font-medium">Confirm your email address.</span> We sent a link to {account.email}. Once you open it, orders you placed with this address as a guest appear here.
+            {t.rich("verifyNotice", { email: account.email, strong: (chunks) => <span className="font-medium">{chunks}</span> })}
           </p>
-          <ResendVerificationForm email={account.email} />
+          <ClientMessages locale={locale} namespaces={["AccountResendForm"]}>
+            <ResendVerificationForm email={account.email} />
+          </ClientMessages>
         </Card>
       ) : null}
 
       {orders.length === 0 ? (
         <Card className="mt-8 text-center">
-          <p className="font-medium">No orders yet</p>
-          <p className="mt-1 text-sm text-muted">Orders you place while signed in will appear here.</p>
+          <p className="font-medium">{t("noOrders")}</p>
+          <p className="mt-1 text-sm text-muted">{t("noOrdersBody")}</p>
           <ButtonLink href="/" className="mt-4" variant="secondary">
-            Browse products
+            {t("browse")}
           </ButtonLink>
         </Card>
       ) : (
         <ul className="mt-8 divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface">
           {orders.map((order) => {
             const status = ORDER_STATUS_DISPLAY[order.status];
+            const product = products(`${order.productType}.name`);
+            const again = FINAL_STATUSES.includes(order.status) && hasBuyAgain(order.productType) ? t(`buyAgain.${order.productType}`) : null;
             return (
               <li key={order.id} className="flex flex-col sm:flex-row sm:items-center">
                 <Link href={`/orders/${order.ref}`} className="flex min-w-0 flex-1 items-center gap-4 px-5 py-4 hover:bg-surface-muted">
                   <ProductIcon type={order.productType} className="size-5 shrink-0 text-brand" />
                   <span className="min-w-0 flex-1">
-                    <span className="block font-medium">{productName(order.productType)}</span>
+                    <span className="block font-medium">{product}</span>
                     <OrderSummary productType={order.productType} detail={order.detail} />
                     <span className="block text-xs text-muted">
                       <LocalTime iso={order.createdAt.toISOString()} />
                     </span>
                   </span>
                   <span className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row-reverse sm:items-center sm:gap-4">
-                    <span className="font-medium tabular-nums sm:w-20 sm:text-right">{formatMoney(order.retailAmount, order.currency)}</span>
-                    <Badge tone={status.tone}>{status.label}</Badge>
+                    <span className="font-medium tabular-nums sm:w-20 sm:text-right">{moneyText(order.retailAmount, order.currency, locale)}</span>
+                    <Badge tone={status.tone}>{t(`status.${order.status}`)}</Badge>
                   </span>
                 </Link>
-                {FINAL_STATUSES.includes(order.status) && BUY_AGAIN_LABEL[order.productType] ? (
+                {again ? (
                   <a
-                    href={`/orders/${order.ref}/again`}
+                    href={localizedPath(`/orders/${order.ref}/again`, locale)}
                     className={buttonClasses("secondary", "sm", "mx-5 mb-4 self-start sm:mx-0 sm:mr-5 sm:mb-0 sm:self-center")}
-                    aria-label={`${BUY_AGAIN_LABEL[order.productType]}: ${productName(order.productType)}, ordered ${order.createdAt.toISOString().slice(0, 10)}`}
+                    aria-label={t("buyAgainAria", { action: again, product, date: order.createdAt.toISOString().slice(0, 10) })}
                   >
-                    {BUY_AGAIN_LABEL[order.productType]}
+                    {again}
                   </a>
                 ) : null}
               </li>
@@ -124,7 +139,7 @@ export default async function AccountPage({ params }: { params: Promise<{ locale
         </ul>
       )}
 
-      <SavedNumbers numbers={numbers} />
+      <SavedNumbers numbers={numbers} locale={locale} />
     </div>
   );
 }

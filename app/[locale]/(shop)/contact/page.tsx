@@ -1,44 +1,40 @@
 import type { Metadata } from "next";
-import { Link } from "@/lib/i18n/navigation";
+import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { InfoList, InfoPage, InfoSection } from "@/components/shop/info/info-page";
+import { infoLink } from "@/components/shop/info/info-link";
 import { supportAddress } from "@/lib/mail/links";
 import { enterLocale } from "@/lib/i18n/locale-param";
 
-export const metadata: Metadata = { title: "Contact" };
+type Params = { params: Promise<{ locale: string }> };
 
-export default async function ContactPage({ params }: { params: Promise<{ locale: string }> }) {
-  await enterLocale(params);
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const t = await getTranslations({ locale: await enterLocale(params), namespace: "InfoContact" });
+  return { title: t("title") };
+}
+
+export default async function ContactPage({ params }: Params) {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "InfoContact" });
   const address = supportAddress();
+  const mail = (chunks: ReactNode) => (
+    <a href={`mailto:${address}`} className="font-medium text-brand underline-offset-4 hover:underline">
+      {chunks}
+    </a>
+  );
   return (
-    <InfoPage title="Contact" lead="We answer every message, usually within one working day.">
-      <InfoSection id="write" title="Write to us">
-        <p>
-          Mail{" "}
-          <a href={`mailto:${address}`} className="font-medium text-brand underline-offset-4 hover:underline">
-            {address}
-          </a>
-          , or simply reply to any mail we sent you about your order.
-        </p>
-        <p>To help us answer at once, include:</p>
-        <InfoList
-          items={[
-            "your order reference (on your receipt and at the top of your order page);",
-            "what you expected and what happened (for example the message the phone shows);",
-            "for an eSIM, your phone model; for an unlock, the phone model and network.",
-          ]}
-        />
-        <p className="text-sm text-muted">Never send us a gift card code, an eSIM activation code or your password: we never ask for them.</p>
+    <InfoPage title={t("title")} lead={t("lead")}>
+      <InfoSection id="write" title={t("write.title")}>
+        <p>{t.rich("write.body", { address, mail })}</p>
+        <p>{t("write.include")}</p>
+        <InfoList items={[t("write.reference"), t("write.what"), t("write.phone")]} />
+        <p className="text-sm text-muted">{t("write.never")}</p>
       </InfoSection>
-      <InfoSection id="self-help" title="Often quicker">
+      <InfoSection id="self-help" title={t("selfHelp.title")}>
         <InfoList
           items={[
-            <>
-              Your order page shows its live status and everything it delivered: open it from your receipt, or from <Link href="/account" prefetch={false} className="font-medium text-brand underline-offset-4 hover:underline">your account</Link>.
-            </>,
-            <>
-              <Link href="/faq" className="font-medium text-brand underline-offset-4 hover:underline">Questions and answers</Link> and{" "}
-              <Link href="/refunds" className="font-medium text-brand underline-offset-4 hover:underline">refund rules</Link>.
-            </>,
+            t.rich("selfHelp.orderPage", { account: infoLink("/account", { prefetch: false }) }),
+            t.rich("selfHelp.links", { faq: infoLink("/faq"), refunds: infoLink("/refunds") }),
           ]}
         />
       </InfoSection>

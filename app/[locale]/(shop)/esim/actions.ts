@@ -1,27 +1,30 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import type { EsimPayState } from "@/components/shop/esim/pay-form";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { checkoutInShop } from "@/lib/payments/shop-checkout";
-import { CONFIRM_DESTINATION, EMAIL_MISSING, ESIM_START_AGAIN, readEsimPayForm } from "@/lib/products/esim/pay-input";
+import { readEsimPayForm } from "@/lib/products/esim/pay-input";
 import { esimSale } from "@/lib/products/esim/sale";
 
 // "Pay" on the eSIM review: the form is read (lib/products/esim/pay-input.ts), the buyer must
 // have ticked the destination confirmation, and the checkout (lib/payments/shop-checkout.ts)
 // checks the plan against the catalog again, prices it and compares with what the buyer saw
 // (lib/products/esim/sale.ts). One submission makes one order, handed back only to the browser
-// that made it.
+// that made it. Its messages are in the buyer's language (the request's, set by proxy.ts).
 
 export async function payForEsimAction(_state: EsimPayState, form: FormData): Promise<EsimPayState> {
   expectActionInput(isForm(form));
+  const t = await getTranslations("EsimReview");
+  const startAgain = t("startAgain");
   const kept = { email: String(form.get("email") ?? "").trim(), confirmed: form.get("confirmDestination") === "yes" };
   const input = readEsimPayForm(form);
-  if (!input.ok) return { emailError: input.emailError, error: input.error, ...kept };
-  if (!input.value.confirmed) return { confirmError: CONFIRM_DESTINATION, ...kept };
+  if (!input.ok) return input.problem === "email" ? { emailError: t("emailInvalid"), ...kept } : { error: startAgain, ...kept };
+  if (!input.value.confirmed) return { confirmError: t("confirmDestination"), ...kept };
   const user = await getCurrentUser();
   const email = input.value.email ?? user?.email;
-  if (!email) return { emailError: EMAIL_MISSING, ...kept };
+  if (!email) return { emailError: t("emailMissing"), ...kept };
 
   const { destination, plan, expectedTotalMinor } = input.value;
   const failure = await checkoutInShop({
@@ -30,8 +33,8 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
     customerEmail: email,
     userId: user?.id ?? null,
     expectedTotalMinor,
-    price: esimSale({ country: destination, plan }, { notOffered: ESIM_START_AGAIN }),
-    startAgain: ESIM_START_AGAIN,
+    price: esimSale({ country: destination, plan }, { notOffered: startAgain, unavailable: t("unavailable") }),
+    startAgain,
     what: "eSIM order",
   });
   return { error: failure.error, priceChanged: failure.priceChanged, ...kept };

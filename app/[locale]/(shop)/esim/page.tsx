@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ESIM_DISABLED, loadDestinations } from "@/lib/products/esim/catalog";
 import { EsimShell, first, type Search } from "./shell";
 import { matchesDestination } from "@/lib/products/esim/destination";
@@ -8,19 +9,28 @@ import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
 import { EsimSteps } from "@/components/shop/esim/step-progress";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { failureText } from "@/components/shop/esim/esim-text";
 
-export const metadata: Metadata = { title: "Travel eSIMs" };
+type Params = Promise<{ locale: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Esim" });
+  return { title: t("travelEsims") };
+}
+
 export const dynamic = "force-dynamic";
 
 /** /esim: regions and countries with plans, each with its "from" price; ?q= narrows both. */
-export default async function EsimPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+export default async function EsimPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+  const locale = await enterLocale(params);
+  const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestinations" })]);
   const query = first((await searchParams).q)?.slice(0, 60);
   const destinations = await loadDestinations();
   const intro = (
     <div className="flex flex-col gap-3">
-      <h1 className="text-3xl font-bold tracking-tight">Travel eSIMs</h1>
-      <p className="max-w-2xl text-muted">Mobile data abroad without a plastic SIM: buy a plan for where you are going, scan the QR code, and you are online when you land.</p>
+      <h1 className="text-3xl font-bold tracking-tight">{esim("travelEsims")}</h1>
+      <p className="max-w-2xl text-muted">{t("lead")}</p>
     </div>
   );
   if (!destinations.ok && destinations.code === ESIM_DISABLED) {
@@ -35,7 +45,7 @@ export default async function EsimPage({ params, searchParams }: { params: Promi
     return (
       <EsimShell>
         {intro}
-        <CatalogError message={destinations.error} retryHref="/esim" />
+        <CatalogError message={failureText(esim, destinations)} retryHref="/esim" />
       </EsimShell>
     );
   }
@@ -50,24 +60,24 @@ export default async function EsimPage({ params, searchParams }: { params: Promi
       <div className="rounded-xl border border-border bg-surface p-5">
         <QuerySearchForm
           action="/esim"
-          ariaLabel="eSIM destinations"
+          ariaLabel={t("searchLandmark")}
           id="esim-q"
-          label="Where are you travelling?"
-          placeholder="Country or region, e.g. Japan or Europe"
+          label={t("searchLabel")}
+          placeholder={t("searchPlaceholder")}
           maxLength={60}
           query={query}
         />
       </div>
       <CatalogAgeNotice age={destinations.age} />
       {query && regions.length === 0 && countries.length === 0 ? (
-        <EmptyState title={`No destinations match “${query}”`}>
-          <p>Check the spelling, or try a region such as Europe or Worldwide below.</p>
+        <EmptyState title={t("noMatchTitle", { query })}>
+          <p>{t("noMatchBody")}</p>
         </EmptyState>
       ) : null}
       {shownRegions.length > 0 ? (
         <section aria-labelledby="regions-heading" className="flex flex-col gap-4">
           <h2 id="regions-heading" className="text-xl font-semibold">
-            Regions
+            {t("regions")}
           </h2>
           <DestinationGrid destinations={shownRegions} testId="region-list" />
         </section>
@@ -75,7 +85,7 @@ export default async function EsimPage({ params, searchParams }: { params: Promi
       {countries.length > 0 ? (
         <section aria-labelledby="countries-heading" className="flex flex-col gap-4">
           <h2 id="countries-heading" className="text-xl font-semibold">
-            {query ? `Countries matching “${query}”` : "Countries"}
+            {query ? t("countriesMatching", { query }) : t("countries")}
           </h2>
           <DestinationGrid destinations={countries} testId="country-list" />
         </section>

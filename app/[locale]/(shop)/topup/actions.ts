@@ -1,36 +1,54 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { checkoutInShop } from "@/lib/payments/shop-checkout";
-import { readPayInput, SHOP_MESSAGES, START_AGAIN, type PayState } from "@/lib/products/topup/pay-input";
+import { readPayInput, type PayProblems, type PayState } from "@/lib/products/topup/pay-input";
+import { SMS_TEXT_MAX } from "@/lib/products/topup/rules";
 import { topupSale } from "@/lib/products/topup/sale";
 
 // "Pay" on the review step. Nothing from the browser is trusted: the form is checked again
 // (lib/products/topup/pay-input.ts), and the choice again against the live catalog and priced
 // on the server (lib/products/topup/sale.ts). One submission makes one order: a double click, a
 // resent form or the same review in two tabs of this browser all reach the same order and its
-// checkout; no other browser is ever handed it (lib/payments/shop-checkout.ts).
+// checkout; no other browser is ever handed it (lib/payments/shop-checkout.ts). Refusals are
+// worded in the buyer's language (the request's, which proxy.ts passes to next-intl).
 
 export async function payForTopupAction(_state: PayState, form: FormData): Promise<PayState> {
   expectActionInput(isForm(form));
+  const [t, pay] = await Promise.all([getTranslations("Topup"), getTranslations("TopupPay")]);
   const read = readPayInput(form);
-  if (!read.ok) return read.state;
+  if (!read.ok) return { ...read.keep, ...wordProblems(read.problems, t, pay) };
   const { keep, choice, review, expectedTotalMinor } = read.input;
 
   const user = await getCurrentUser();
   const email = read.input.email ?? user?.email;
-  if (!email) return { ...keep, emailError: "Enter your email address for the receipt." };
+  if (!email) return { ...keep, emailError: t("emailMissing") };
 
+  const startAgain = t("startAgain");
   const refused = await checkoutInShop({
     productType: "topup",
     choice: review,
     customerEmail: email,
     userId: user?.id ?? null,
     expectedTotalMinor,
-    price: topupSale(choice, SHOP_MESSAGES),
-    startAgain: START_AGAIN,
+    price: topupSale(choice, { rateGone: startAgain, otherCountry: (country) => t("otherCountry", { country }), lookupFailed: t("lookupFailed") }),
+    startAgain,
     what: "top-up order",
   });
   return { ...keep, error: refused.error, ...(refused.priceChanged ? { priceChanged: true } : {}) };
+}
+
+type TopupT = Awaited<ReturnType<typeof getTranslations<"Topup">>>;
+type PayT = Awaited<ReturnType<typeof getTranslations<"TopupPay">>>;
+
+/** The form's refusal codes (lib/products/topup/pay-input.ts) in words, field by field. */
+function wordProblems(problems: PayProblems, t: TopupT, pay: PayT): PayState {
+  return {
+    ...(problems.startAgain ? { error: t("startAgain") } : {}),
+    ...(problems.email ? { emailError: t("emailInvalid") } : {}),
+    ...(problems.confirm ? { confirmError: pay(`confirm.${problems.confirm}`) } : {}),
+    ...(problems.smsTooLong ? { smsTextError: t("smsTooLong", { max: SMS_TEXT_MAX }) } : {}),
+  };
 }

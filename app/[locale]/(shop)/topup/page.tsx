@@ -1,7 +1,8 @@
 import { Sparkles } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/client-messages";
 import { ListLink } from "@/components/shop/list-link";
-import { redirect } from "next/navigation";
 import { CatalogError } from "@/components/shop/topup/catalog-notices";
 import { CountryGrid } from "@/components/shop/topup/country-grid";
 import { flagEmoji } from "@/lib/products/topup/countries";
@@ -14,8 +15,15 @@ import { lookupCarrier } from "@/lib/products/topup/carrier";
 import { loadCountryOptions, loadPromotions, loadTopupCountries } from "@/lib/products/topup/catalog";
 import { first, type Search } from "./search-params";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
 
-export const metadata: Metadata = { title: "Mobile top-up" };
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Topup" });
+  return { title: t("title") };
+}
+
 export const dynamic = "force-dynamic";
 
 /**
@@ -25,7 +33,8 @@ export const dynamic = "force-dynamic";
  * /topup/{country}/{operator}?phone=+44… (the rest of the journey lives there).
  */
 export default async function TopupPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Topup" });
   const search = await searchParams;
   const rawPhone = first(search.phone);
   const chosenCountry = first(search.country);
@@ -35,11 +44,11 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
     const phone = checkPhone(rawPhone, chosenCountry);
     if (!phone.ok) serverError = phone.error;
     else {
-      const carrier = await lookupCarrier(phone.e164);
+      const carrier = await lookupCarrier(phone.e164, t("lookupFailed"));
       if (!carrier.ok) serverError = carrier.error;
       else {
         const { countryCode, operatorId, operatorName } = carrier.carrier;
-        redirect(
+        return redirectInLanguage(
           operatorHref(countryCode, operatorId, operatorName, {
             phone: phone.e164,
             rate: first(search.rate),
@@ -61,18 +70,21 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
   return (
     <TopupShell>
       <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-bold tracking-tight">Mobile top-up</h1>
-        <p className="text-muted">Send airtime, data or a bundle to any prepaid number. We find the operator from the number.</p>
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="text-muted">{t("lead")}</p>
         <StepProgress current={1} />
       </div>
       <div className="rounded-xl border border-border bg-surface p-5 shadow-sm">
-        <PhoneStep action="/topup" countries={options} defaultCountry={defaultCountry} defaultValue={defaultValue} serverError={serverError} />
+        <ClientMessages locale={locale} namespaces={["TopupPhone"]}>
+          {/* A plain GET form: its address in the page's language, so no redirect decides it again. */}
+          <PhoneStep action={localizedPath("/topup", locale)} countries={options} defaultCountry={defaultCountry} defaultValue={defaultValue} serverError={serverError} />
+        </ClientMessages>
       </div>
 
       {promotions.length > 0 ? (
         <section aria-labelledby="promotions-heading" className="flex flex-col gap-3">
           <h2 id="promotions-heading" className="text-xl font-semibold">
-            Promotions right now
+            {t("promotionsNow")}
           </h2>
           <ul className="grid gap-2 sm:grid-cols-2">
             {promotions.slice(0, 6).map((promo) => (
@@ -84,7 +96,7 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
                   <Sparkles className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
                   <span className="min-w-0">
                     <span className="block font-semibold">
-                      {promo.operatorName ?? "All operators"} · {promo.title}
+                      {promo.operatorName ?? t("allOperators")} · {promo.title ?? t("promotion")}
                     </span>
                     <span className="block text-muted">
                       <span aria-hidden="true" className="mr-1">
@@ -102,13 +114,13 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
 
       <section aria-labelledby="countries-heading" className="flex flex-col gap-3">
         <h2 id="countries-heading" className="text-xl font-semibold">
-          Browse by country
+          {t("browseByCountry")}
         </h2>
-        <p className="text-sm text-muted">See every operator and top-up of a country, then enter the number.</p>
+        <p className="text-sm text-muted">{t("browseLead")}</p>
         {countries.ok ? (
           <CountryGrid countries={countries.value.map((c) => ({ iso: c.iso_short_code, name: c.country_name, operators: c.operators_count }))} />
         ) : (
-          <CatalogError title="We cannot list the countries right now" message={countries.error} retryHref="/topup" />
+          <CatalogError title={t("countriesError")} message={countries.error} retryHref="/topup" />
         )}
       </section>
     </TopupShell>

@@ -1,31 +1,40 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { checkoutInShop } from "@/lib/payments/shop-checkout";
-import { CHECKLIST_UNTICKED, readUnlockForm, type UnlockPayState } from "@/lib/products/unlock/form";
-import { checkUnlockChoice, unlockSale } from "@/lib/products/unlock/sale";
+import { unlockCatalogFailureOf } from "@/lib/products/unlock/catalog-failure";
+import { readUnlockForm, type UnlockPayState } from "@/lib/products/unlock/form";
+import { imeiRuleWords } from "@/lib/products/unlock/imei-words";
+import { checkUnlockChoice, unlockSale, type UnlockSaleMessages } from "@/lib/products/unlock/sale";
 import { emailSchema } from "@/lib/validation/email";
 
 // "Pay" on the unlock order form: the shop's checkout (lib/payments/shop-checkout.ts) with the
 // unlock's step (lib/products/unlock/sale.ts). The form shows every problem at once: the
-// checklist, the IMEI and each suffix the service needs, and the email.
-
-const START_AGAIN = "This order form is out of date. Please choose the unlock service again.";
-const messages = { serviceGone: START_AGAIN };
+// checklist, the IMEI and each suffix the service needs, and the email. Its messages are in the
+// buyer's language (next-intl reads it from the request, as proxy.ts set it).
 
 export async function payForUnlockAction(_state: UnlockPayState, form: FormData): Promise<UnlockPayState> {
   expectActionInput(isForm(form));
+  const t = await getTranslations("Unlock");
+  const startAgain = t("startAgain");
+  // The catalog's own "could not load" is worded here; a supplier's message is shown as it came.
+  const worded = (error: string) => {
+    const failure = unlockCatalogFailureOf(error);
+    return failure ? t(`loadFailed.${failure}`) : error;
+  };
   const typedEmail = String(form.get("email") ?? "").trim();
   const sent = readUnlockForm(form);
-  if (!sent) return { error: START_AGAIN, email: typedEmail };
+  if (!sent) return { error: startAgain, email: typedEmail };
   const user = await getCurrentUser();
 
+  const messages: UnlockSaleMessages = { serviceGone: t("serviceGone"), ...imeiRuleWords(await getTranslations("UnlockImei")) };
   const checked = await checkUnlockChoice(sent.choice, messages);
-  if (!checked.ok) return { error: checked.error, email: typedEmail };
-  const fieldErrors = { ...(sent.checklistTicked ? {} : { checklist: CHECKLIST_UNTICKED }), ...checked.problems };
+  if (!checked.ok) return { error: worded(checked.error), email: typedEmail };
+  const fieldErrors = { ...(sent.checklistTicked ? {} : { checklist: t("checklistUnticked") }), ...checked.problems };
   const email = typedEmail ? emailSchema.safeParse(typedEmail) : null;
-  const emailError = email && !email.success ? "Enter a valid email address, like name@example.com." : !email && !user?.email ? "Enter your email address: we send the receipt and your order link there." : undefined;
+  const emailError = email && !email.success ? t("emailInvalid") : !email && !user?.email ? t("emailMissing") : undefined;
   if (Object.keys(fieldErrors).length > 0 || emailError) return { fieldErrors, emailError, email: typedEmail };
 
   const choice = { ...sent.choice, imei: checked.imei, suffixes: checked.suffixes };
@@ -36,8 +45,8 @@ export async function payForUnlockAction(_state: UnlockPayState, form: FormData)
     userId: user?.id ?? null,
     expectedTotalMinor: sent.expectedTotalMinor,
     price: unlockSale(choice, messages),
-    startAgain: START_AGAIN,
+    startAgain,
     what: "unlock order",
   });
-  return { error: failed.error, priceChanged: failed.priceChanged, email: typedEmail };
+  return { error: worded(failed.error), priceChanged: failed.priceChanged, email: typedEmail };
 }

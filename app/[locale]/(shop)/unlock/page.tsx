@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
 import { loadBrands, searchDevices } from "@/lib/products/unlock/catalog";
 import { first, type Search } from "./search-params";
@@ -7,14 +8,20 @@ import { BrandGrid } from "@/components/shop/unlock/brand-grid";
 import { DeviceGrid } from "@/components/shop/unlock/device-grid";
 import { QuerySearchForm } from "@/components/ui/query-search-form";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
+import { failureText } from "@/components/shop/unlock/words";
 import { enterLocale } from "@/lib/i18n/locale-param";
 
-export const metadata: Metadata = { title: "Device unlock" };
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Unlock" });
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 /** /unlock: step 1, the brands and a search across every brand's devices (?q=). */
 export default async function UnlockPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Unlock" });
   const query = first((await searchParams).q)?.slice(0, 100);
   const brands = await loadBrands();
   const results = query ? await searchDevices(query) : null;
@@ -22,28 +29,30 @@ export default async function UnlockPage({ params, searchParams }: { params: Pro
   return (
     <UnlockShell step={1}>
       <div className="flex flex-col gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">Device unlock</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         <p className="max-w-2xl text-muted">
-          Use your phone with any network. Choose your phone, the network it is locked to, and an unlock service. Not sure the phone is clean?{" "}
-          <Link href="/imei-check" className="font-medium text-brand underline underline-offset-4">
-            Check its IMEI first
-          </Link>
-          .
+          {t.rich("intro", {
+            link: (chunks) => (
+              <Link href="/imei-check" className="font-medium text-brand underline underline-offset-4">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </div>
       <div className="rounded-xl border border-border bg-surface p-5">
-        <QuerySearchForm action="/unlock" ariaLabel="Devices" id="device-q" label="Device" placeholder="iPhone 13, Galaxy S10, Pixel…" maxLength={100} query={query} />
+        <QuerySearchForm action="/unlock" ariaLabel={t("devices")} id="device-q" label={t("searchLabel")} placeholder={t("searchPlaceholder")} maxLength={100} query={query} />
       </div>
       {results ? (
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">
           <h2 id="results-heading" className="text-xl font-semibold">
-            Devices matching “{query}”
+            {t("resultsHeading", { query: query ?? "" })}
           </h2>
           {!results.ok ? (
-            <CatalogError message={results.error} retryHref={`/unlock?${new URLSearchParams({ q: query ?? "" })}`} />
+            <CatalogError message={failureText(t, results.error)} retryHref={`/unlock?${new URLSearchParams({ q: query ?? "" })}`} />
           ) : results.value.length === 0 ? (
-            <EmptyState title={`No devices match “${query}”`}>
-              <p>Check the spelling, or choose the brand below and browse its models.</p>
+            <EmptyState title={t("noMatch", { query: query ?? "" })}>
+              <p>{t("noMatchHint")}</p>
             </EmptyState>
           ) : (
             <>
@@ -55,13 +64,13 @@ export default async function UnlockPage({ params, searchParams }: { params: Pro
       ) : null}
       <section aria-labelledby="brands-heading" className="flex flex-col gap-4">
         <h2 id="brands-heading" className="text-xl font-semibold">
-          Choose a brand
+          {t("chooseBrand")}
         </h2>
         {!brands.ok ? (
-          <CatalogError message={brands.error} retryHref="/unlock" />
+          <CatalogError message={failureText(t, brands.error)} retryHref="/unlock" />
         ) : brands.value.length === 0 ? (
-          <EmptyState title="No brands available right now">
-            <p>Please come back later.</p>
+          <EmptyState title={t("noBrands")}>
+            <p>{t("comeBackLater")}</p>
           </EmptyState>
         ) : (
           <>

@@ -1,18 +1,28 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/client-messages";
 import { ForgotPasswordForm } from "@/components/shop/account/recovery-forms";
 import { Card } from "@/components/ui/card";
 import { enterLocale } from "@/lib/i18n/locale-param";
 
-export const metadata: Metadata = { title: "Forgot your password?" };
+type Params = { params: Promise<{ locale: string }> };
 
-export default async function ForgotPasswordPage({ params }: { params: Promise<{ locale: string }> }) {
-  await enterLocale(params);
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const t = await getTranslations({ locale: await enterLocale(params), namespace: "AccountRecovery" });
+  return { title: t("forgotTitle") };
+}
+
+export default async function ForgotPasswordPage({ params }: Params) {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "AccountRecovery" });
   return (
     <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-2xl font-bold tracking-tight">Forgot your password?</h1>
-      <p className="mt-2 text-sm text-muted">Enter your address and we mail you a link to choose a new one. Your orders stay as they are.</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t("forgotTitle")}</h1>
+      <p className="mt-2 text-sm text-muted">{t("forgotLead")}</p>
       <Card className="mt-6">
-        <ForgotPasswordForm />
+        <ClientMessages locale={locale} namespaces={["AccountRecoveryForms"]}>
+          <ForgotPasswordForm />
+        </ClientMessages>
       </Card>
     </div>
   );

@@ -1,23 +1,34 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { ClientMessages } from "@/components/client-messages";
 import { SignUpForm } from "@/components/shop/account/auth-forms";
 import { Card } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { nextInLanguage } from "../words";
 
-export const metadata: Metadata = { title: "Create an account" };
+type Params = { params: Promise<{ locale: string }> };
 
-export default async function SignUpPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ next?: string }> }) {
-  await enterLocale(params);
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const t = await getTranslations({ locale: await enterLocale(params), namespace: "AccountAuth" });
+  return { title: t("signUpTitle") };
+}
+
+export default async function SignUpPage({ params, searchParams }: Params & { searchParams: Promise<{ next?: string }> }) {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "AccountAuth" });
   const next = safeNextPath((await searchParams).next);
-  if (await getCurrentUser()) redirect(next);
+  if (await getCurrentUser()) redirect(await nextInLanguage(next));
   return (
     <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-2xl font-bold tracking-tight">Create an account</h1>
-      <p className="mt-2 text-sm text-muted">Your orders placed while signed in appear in your order history.</p>
+      <h1 className="text-2xl font-bold tracking-tight">{t("signUpTitle")}</h1>
+      <p className="mt-2 text-sm text-muted">{t("signUpLead")}</p>
       <Card className="mt-6">
-        <SignUpForm next={next} />
+        <ClientMessages locale={locale} namespaces={["AccountAuthForms"]}>
+          <SignUpForm next={next} />
+        </ClientMessages>
       </Card>
     </div>
   );

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { ESIM_DISABLED, loadDestinationOffer, NOT_SOLD } from "@/lib/products/esim/catalog";
 import { EsimShell, type Search } from "../shell";
 import { destinationName, isDestinationCode } from "@/lib/products/esim/destination";
 import { DestinationBanner } from "@/components/shop/esim/destination-banner";
 import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
-import { FAIR_USE_NOTE } from "@/lib/products/esim/format";
 import { PlanCard } from "@/components/shop/esim/plan-card";
 import { filterChoices, filterPlans, parsePlanFilters } from "@/lib/products/esim/plan-filter";
 import { PlanFilters } from "@/components/shop/esim/plan-filters";
@@ -15,15 +15,19 @@ import { EsimSteps } from "@/components/shop/esim/step-progress";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { failureText } from "@/components/shop/esim/esim-text";
 
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ locale: string; destination: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const locale = await enterLocale(params);
   const { destination } = await params;
   const code = destination.toLowerCase();
-  return { title: isDestinationCode(code) ? `eSIM for ${destinationName(code)}` : "eSIM" };
+  const t = await getTranslations({ locale, namespace: "EsimDestination" });
+  return { title: isDestinationCode(code) ? t("title", { destination: destinationName(code) }) : t("titleFallback") };
 }
 
 /**
@@ -32,22 +36,23 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * regional plans that cover it.
  */
 export default async function EsimDestinationPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
   const { destination: raw } = await params;
   const code = raw.toLowerCase();
   if (!isDestinationCode(code)) notFound();
-  if (code !== raw) redirect(`/esim/${code}`);
+  if (code !== raw) return redirectInLanguage(`/esim/${code}`);
+  const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestination" })]);
   const filters = parsePlanFilters(await searchParams);
 
   const offer = await loadDestinationOffer(code);
   if (!offer.ok && offer.code === NOT_SOLD) notFound();
-  const crumbs = <Breadcrumbs items={[{ label: "Travel eSIMs", href: "/esim" }, { label: destinationName(code) }]} />;
+  const crumbs = <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code) }]} />;
   if (!offer.ok) {
     return (
       <EsimShell>
         {crumbs}
-        <h1 className="text-3xl font-bold tracking-tight">eSIM for {destinationName(code)}</h1>
-        {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={offer.error} retryHref={`/esim/${code}`} backHref="/esim" backText="All destinations" />}
+        <h1 className="text-3xl font-bold tracking-tight">{t("title", { destination: destinationName(code) })}</h1>
+        {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={failureText(esim, offer)} retryHref={`/esim/${code}`} backHref="/esim" backText={esim("allDestinations")} />}
       </EsimShell>
     );
   }
@@ -61,34 +66,36 @@ export default async function EsimDestinationPage({ params, searchParams }: { pa
       <DestinationBanner destination={destination} headingLevel="h1" />
       {destination.coverage !== "COUNTRY" ? (
         <p className="text-muted">
-          One eSIM for {destination.countries.length} countries. {destination.networks.length > 0 ? `Networks: ${destination.networks.join(", ")}.` : null}
+          {t("regionCountries", { count: destination.countries.length })} {destination.networks.length > 0 ? t("networks", { networks: destination.networks.join(", ") }) : null}
         </p>
       ) : destination.networks.length > 0 ? (
-        <p className="text-muted">Uses {destination.networks.join(", ")}.</p>
+        <p className="text-muted">{t("usesNetworks", { networks: destination.networks.join(", ") })}</p>
       ) : null}
       <EsimSteps current={2} />
       <section aria-labelledby="plans-heading" className="flex flex-col gap-4">
         <h2 id="plans-heading" className="text-xl font-semibold">
-          Choose a plan
+          {t("choosePlan")}
         </h2>
         <CatalogAgeNotice age={offer.age} />
         <PlanFilters action={`/esim/${code}`} filters={filters} choices={filterChoices(plans)} />
         {filters.type === "unlimited" || anyUnlimited ? (
           <p className="text-sm text-muted" data-testid="fair-use-note">
-            <strong className="font-medium text-fg">Unlimited?</strong> {FAIR_USE_NOTE}
+            <strong className="font-medium text-fg">{t("unlimitedQuestion")}</strong> {esim("fairUse")}
           </p>
         ) : null}
         <p className="sr-only" role="status">
-          {shown.length} {shown.length === 1 ? "plan" : "plans"} shown
+          {t("shown", { count: shown.length })}
         </p>
         {shown.length === 0 ? (
-          <EmptyState title={plans.length === 0 ? `No plans for ${destination.name} right now` : "No plans match these filters"}>
+          <EmptyState title={plans.length === 0 ? t("noPlansTitle", { destination: destination.name }) : t("noMatchTitle")}>
             <p>
-              {plans.length === 0 ? "Please try again later, or " : "Try fewer filters, or "}
-              <Link href={plans.length === 0 ? "/esim" : `/esim/${code}`} className="font-medium text-brand underline-offset-4 hover:underline">
-                {plans.length === 0 ? "choose another destination" : "show all plans"}
-              </Link>
-              .
+              {t.rich(plans.length === 0 ? "noPlansBody" : "noMatchBody", {
+                link: (chunks) => (
+                  <Link href={plans.length === 0 ? "/esim" : `/esim/${code}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           </EmptyState>
         ) : (

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { loadCountryBrands, loadGiftcardCountries } from "@/lib/products/giftcard/catalog";
-import { GiftcardShell, first, type Search } from "../shell";
+import { GiftcardShell, failureText, first, type Search } from "../shell";
 import { BrandGrid } from "@/components/shop/giftcards/brand-grid";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
@@ -10,25 +11,29 @@ import { countryNameOf, flagEmoji } from "@/lib/products/giftcard/country";
 import { BrandSearchForm } from "@/components/shop/giftcards/search-form";
 import { matchesQuery } from "@/lib/products/giftcard/slug";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
 
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ locale: string; country: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country } = await params;
   const name = countryNameOf(country);
-  return { title: name ? `Gift cards for ${name}` : "Gift cards" };
+  return { title: name ? t("forCountry", { country: name }) : t("giftCards") };
 }
 
 /** /giftcards/[country]?q=…: the country's brands, filtered by name or category. */
 export default async function CountryGiftcardsPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country: rawCountry } = await params;
   const search = await searchParams;
   const country = rawCountry.toLowerCase();
   const query = first(search.q)?.slice(0, 100);
-  if (country !== rawCountry) redirect(`/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`);
+  if (country !== rawCountry) return redirectInLanguage(`/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`);
   const fallbackName = countryNameOf(country);
   if (!fallbackName) notFound();
 
@@ -38,12 +43,12 @@ export default async function CountryGiftcardsPage({ params, searchParams }: { p
 
   const header = (
     <div className="flex flex-col gap-4">
-      <Breadcrumbs items={[{ label: "Gift cards", href: "/giftcards" }, { label: countryName }]} />
+      <Breadcrumbs items={[{ label: t("giftCards"), href: "/giftcards" }, { label: countryName }]} />
       <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
         <span aria-hidden="true">{flagEmoji(country)}</span>
-        Gift cards for {countryName}
+        {t("forCountry", { country: countryName })}
       </h1>
-      {brands.ok && brands.value.length > 0 ? <p className="max-w-2xl text-muted">These cards are redeemable with accounts and stores of {countryName}.</p> : null}
+      {brands.ok && brands.value.length > 0 ? <p className="max-w-2xl text-muted">{t("countryLead", { country: countryName })}</p> : null}
     </div>
   );
 
@@ -51,7 +56,7 @@ export default async function CountryGiftcardsPage({ params, searchParams }: { p
     return (
       <GiftcardShell>
         {header}
-        <CatalogError message={brands.error} retryHref={selfHref} backHref="/giftcards" backText="All countries" />
+        <CatalogError message={failureText(t, brands)} retryHref={selfHref} backHref="/giftcards" backText={t("allCountries")} />
       </GiftcardShell>
     );
   }
@@ -67,30 +72,38 @@ export default async function CountryGiftcardsPage({ params, searchParams }: { p
       ) : null}
       <section aria-labelledby="brands-heading" className="flex flex-col gap-4">
         <h2 id="brands-heading" className="text-xl font-semibold">
-          {query ? `Brands matching “${query}”` : "Brands"}
+          {query ? t("brandsMatching", { query }) : t("brands")}
           {brands.value.length > 0 ? <span className="ml-2 text-base font-normal text-muted">({shown.length})</span> : null}
         </h2>
         <CatalogAgeNotice age={brands.age} />
         {brands.value.length === 0 ? (
-          <EmptyState title={`No gift cards for ${countryName} yet`}>
+          <EmptyState title={t("noCardsForCountry", { country: countryName })}>
             <p>
-              We do not sell gift cards for this country at the moment.{" "}
-              <Link href="/giftcards" className="font-medium text-brand underline-offset-4 hover:underline">
-                Choose another country
-              </Link>
+              {t.rich("noCardsForCountryHelp", {
+                link: (chunks) => (
+                  <Link href="/giftcards" className="font-medium text-brand underline-offset-4 hover:underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           </EmptyState>
         ) : shown.length === 0 ? (
-          <EmptyState title={`No brands match “${query}” in ${countryName}`}>
+          <EmptyState title={t("noMatchInCountry", { query: query ?? "", country: countryName })}>
             <p>
-              <Link href={`/giftcards/${country}`} className="font-medium text-brand underline-offset-4 hover:underline">
-                Show all brands for {countryName}
-              </Link>{" "}
-              or{" "}
-              <Link href={`/giftcards?${new URLSearchParams({ q: query ?? "" })}`} className="font-medium text-brand underline-offset-4 hover:underline">
-                search every country
-              </Link>
-              .
+              {t.rich("noMatchInCountryHelp", {
+                country: countryName,
+                all: (chunks) => (
+                  <Link href={`/giftcards/${country}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                    {chunks}
+                  </Link>
+                ),
+                every: (chunks) => (
+                  <Link href={`/giftcards?${new URLSearchParams({ q: query ?? "" })}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           </EmptyState>
         ) : (

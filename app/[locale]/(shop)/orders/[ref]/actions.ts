@@ -1,5 +1,6 @@
 "use server";
 
+import { getLocale, getTranslations } from "next-intl/server";
 import { expectActionInput, isForm, isText } from "@/lib/http/action-input";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import type { PayNowState } from "@/components/shop/orders/pay-now-form";
@@ -7,6 +8,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { findViewableOrder } from "@/lib/orders/access";
+import { paymentErrorText } from "@/lib/payments/error-text";
 import { beginPayment } from "@/lib/payments/begin-payment";
 import { PaymentError } from "@/lib/payments";
 
@@ -16,17 +18,19 @@ import { PaymentError } from "@/lib/payments";
  */
 export async function payNowAction(ref: string, _state: PayNowState, _form: FormData): Promise<PayNowState> {
   expectActionInput(isText(ref, 200) && isForm(_form));
+  const locale = await getLocale();
+  const t = await getTranslations({ locale, namespace: "OrderActions" });
   const user = await getCurrentUser();
   const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r }, select: { id: true, ref: true, userId: true, status: true, upstreamMode: true } }), ref, user?.id);
-  if (!order) return { error: "We could not find that order." };
+  if (!order) return { error: t("notFound") };
   if (order.status !== "awaiting_payment") return redirectInLanguage(`/orders/${order.ref}`);
   let redirectUrl: string;
   try {
     redirectUrl = await beginPayment(db, order);
   } catch (error) {
-    if (error instanceof PaymentError) return { error: error.userMessage };
+    if (error instanceof PaymentError) return { error: paymentErrorText(error, locale) };
     logger.warn({ err: error, orderId: order.id }, "could not start a checkout from the order page");
-    return { error: "We could not open the payment page. Please try again in a moment." };
+    return { error: t("couldNotOpen") };
   }
   return redirectInLanguage(redirectUrl);
 }

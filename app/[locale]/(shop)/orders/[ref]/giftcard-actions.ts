@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { expectActionInput, isForm, isText } from "@/lib/http/action-input";
 import type { RevealState } from "@/components/shop/orders/giftcard-code";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -22,17 +23,18 @@ export async function revealGiftcardCodeAction(ref: string, _state: RevealState,
     ref,
     user?.id,
   );
-  if (!order || order.productType !== "giftcard") return { ok: false, error: "We could not find that order." };
+  const t = await getTranslations("DeliveryGiftcard");
+  if (!order || order.productType !== "giftcard") return { ok: false, error: t("notFound") };
   const redemption = order.status === "fulfilled" ? readRedemption(order.fulfillment) : null;
-  if (!redemption) return { ok: false, error: "The code is not ready yet. This page shows it as soon as the supplier delivers it." };
+  if (!redemption) return { ok: false, error: t("notReady") };
   try {
     const reveal = await recordCodeReveal(db, order.id, { actor: user?.id ?? null });
-    if (!reveal) return { ok: false, error: "We could not find that order." };
+    if (!reveal) return { ok: false, error: t("notFound") };
     // Never the supplier's redemption link: it is on the supplier's own host (issue [15]); the
     // brand's way to redeem is on the page, from the catalog.
     return { ok: true, code: redemption.code, revealedAt: reveal.revealedAt };
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "gift card code reveal could not be recorded");
-    return { ok: false, error: "We could not show the code just now. Please try again." };
+    return { ok: false, error: t("failed") };
   }
 }

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { expectActionInput, isForm, isText } from "@/lib/http/action-input";
 import type { PayNowState } from "@/components/shop/orders/pay-now-form";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -10,8 +11,6 @@ import { checkoutInShop } from "@/lib/payments/shop-checkout";
 import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
 import { imeiCheckSale } from "@/lib/products/imeicheck/sale";
 
-const START_AGAIN = "This page is out of date. Please reload it and try again.";
-
 /**
  * "Buy the full report" on the order page of a check whose device's report is sold separately:
  * a new order for the full report, for whoever may see this order (its account, or the holder of
@@ -19,11 +18,13 @@ const START_AGAIN = "This page is out of date. Please reload it and try again.";
  */
 export async function buyFullReportAction(ref: string, _state: PayNowState, form: FormData): Promise<PayNowState> {
   expectActionInput(isText(ref, 200) && isForm(form));
+  const t = await getTranslations("DeliveryImeiCheck");
+  const startAgain = t("startAgain");
   const user = await getCurrentUser();
   const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r } }), ref, user?.id);
   const offer = order ? fullReportOfferFor(order, openFulfillment(order.fulfillment)) : null;
   const expectedTotalMinor = Number(form.get("expectedTotalMinor"));
-  if (!order || !offer || !Number.isSafeInteger(expectedTotalMinor)) return { error: START_AGAIN };
+  if (!order || !offer || !Number.isSafeInteger(expectedTotalMinor)) return { error: startAgain };
 
   const failed = await checkoutInShop({
     productType: "imeicheck",
@@ -32,7 +33,7 @@ export async function buyFullReportAction(ref: string, _state: PayNowState, form
     userId: order.userId,
     expectedTotalMinor,
     price: imeiCheckSale({ imei: offer.imei, fullReport: true }),
-    startAgain: START_AGAIN,
+    startAgain,
     what: "full IMEI report order",
   });
   return { error: failed.error };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -15,6 +16,7 @@ import { OrderStatusPoller } from "@/components/shop/orders/order-status-poller-
 import { OrderStatusView } from "@/components/shop/orders/order-status-view";
 import { OrderTimeline } from "@/components/shop/orders/order-timeline";
 import { buyerPricing, fulfillmentLines } from "@/lib/orders/buyer-view";
+import { statusReasonText } from "@/lib/orders/buyer-text";
 import { PayNowForm } from "@/components/shop/orders/pay-now-form";
 import { PaymentState } from "@/components/shop/orders/payment-panel";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
@@ -29,14 +31,15 @@ import { LocalTime } from "@/components/ui/local-time";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
-import { formatMoney } from "@/lib/money";
+import { moneyText } from "@/lib/i18n/formats";
+import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { deviceKindOf } from "@/lib/http/device";
 import { findViewableOrder } from "@/lib/orders/access";
-import { BUY_AGAIN_LABEL } from "@/lib/orders/buy-again";
+import { buyAgainLabel } from "@/lib/orders/buy-again";
 import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
-import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
+import { orderStatusDisplay } from "@/lib/orders/presentation";
 import { productName } from "@/lib/products";
 import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
 import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
@@ -45,13 +48,19 @@ import { enterLocale } from "@/lib/i18n/locale-param";
 export const dynamic = "force-dynamic";
 
 // The link is the key to a guest order: keep it out of search engines and Referer headers.
-export const metadata: Metadata = { title: "Your order", robots: { index: false, follow: false }, referrer: "same-origin" };
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Order" });
+  return { title: t("title"), robots: { index: false, follow: false }, referrer: "same-origin" };
+}
 
 const SHOW_REASON = new Set(["failed", "needs_attention", "cancelled", "refunded"]);
 
 export default async function OrderPage({ params }: { params: Promise<{ locale: string; ref: string }> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
   const { ref } = await params;
+  const t = await getTranslations({ locale, namespace: "Order" });
+  const priceText = await getTranslations({ locale, namespace: "CheckoutPrice" });
   const user = await getCurrentUser();
   const found = await findViewableOrder(
     (r) =>
@@ -66,20 +75,20 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
   // Codes, LPA strings and instructions are stored sealed: opened for the buyer's own page only.
   const order = { ...found, fulfillment: openFulfillment(found.fulfillment) as Prisma.JsonValue };
 
-  const product = productName(order.productType);
-  const display = ORDER_STATUS_DISPLAY[order.status];
+  const product = productName(order.productType, locale);
+  const display = orderStatusDisplay(order.status, locale);
   const statusSnapshot = { status: order.status, label: display.label, explanation: display.explanation, updatedAt: order.updatedAt.toISOString(), final: FINAL_STATUSES.includes(order.status) };
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const isGiftcard = order.productType === "giftcard";
   const isEsim = order.productType === "esim";
-  const purchase = purchaseLines(order.productType, order.detail);
+  const purchase = purchaseLines(order.productType, order.detail, locale);
   // Only a top-up's delivery is plain rows; the others have their own sections: a gift card's
   // code is shown only on request (GiftcardDelivery), an eSIM's fields (EsimDelivery), unlock
   // instructions (UnlockOrderSection) and IMEI reports (ImeiCheckReport).
-  const delivery = order.productType === "topup" ? fulfillmentLines(order.fulfillment) : [];
+  const delivery = order.productType === "topup" ? fulfillmentLines(order.fulfillment, locale) : [];
   const latestPayment = order.payments[0] ?? null;
   const awaitingPayment = order.status === "awaiting_payment";
-  const againLabel = FINAL_STATUSES.includes(order.status) ? BUY_AGAIN_LABEL[order.productType] : undefined;
+  const againLabel = FINAL_STATUSES.includes(order.status) ? buyAgainLabel(order.productType, locale) : undefined;
   // A signed-in buyer's top-up to a number they have not saved yet: offer to save it.
   const topupPhone = order.productType === "topup" && user && order.userId === user.id ? readTopupDetail(order.detail)?.phone : undefined;
   // A check whose device's report is sold separately offers the full report at the shop's price.
@@ -93,7 +102,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight">{product}</h1>
           <p className="mt-1 text-sm text-muted">
-            Ordered <LocalTime iso={order.createdAt.toISOString()} /> · {formatMoney(order.retailAmount, order.currency)}
+            {t.rich("ordered", { time: () => <LocalTime iso={order.createdAt.toISOString()} />, total: moneyText(order.retailAmount, order.currency, locale) })}
           </p>
         </div>
       </div>
@@ -102,16 +111,18 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
         <div className="flex min-w-0 flex-col gap-6">
           <Card>
             <CardTitle id="status-heading" className="mb-3">
-              Status
+              {t("statusHeading")}
             </CardTitle>
-            <OrderStatusView snapshot={statusSnapshot}>{statusSnapshot.final ? null : <OrderStatusPoller orderRef={order.ref} initial={statusSnapshot} />}</OrderStatusView>
+            <OrderStatusView snapshot={statusSnapshot}>
+              {statusSnapshot.final ? null : <OrderStatusPoller orderRef={order.ref} initial={statusSnapshot} texts={{ live: t("liveUpdates"), paused: t("livePaused") }} />}
+            </OrderStatusView>
             {order.statusReason && SHOW_REASON.has(order.status) ? (
               <p className="mt-4 rounded-lg bg-warn-soft px-3 py-2 text-sm text-fg" data-testid="status-reason">
-                {order.statusReason}
+                {statusReasonText(order.statusReason, locale)}
               </p>
             ) : null}
             {!order.userId ? (
-              <p className="mt-4 text-xs text-muted">Keep this page&apos;s address: as a guest order, this link is how you follow it.</p>
+              <p className="mt-4 text-xs text-muted">{t("guestNote")}</p>
             ) : null}
           </Card>
 
@@ -135,7 +146,8 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
                   <div className="mt-3" data-testid="imeicheck-full-report-offer">
                     <PayNowForm
                       action={buyFullReportAction.bind(null, order.ref)}
-                      label={`Buy the full report: ${formatMoney(fullReportPrice.totalMinor, fullReportPrice.currency)}`}
+                      label={t("buyFullReport", { price: moneyText(fullReportPrice.totalMinor, fullReportPrice.currency, locale) })}
+                      pendingText={t("openingPayment")}
                       hidden={{ expectedTotalMinor: String(fullReportPrice.totalMinor) }}
                       wide={false}
                     />
@@ -148,7 +160,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
           {delivery.length > 0 ? (
             <Card>
               <CardTitle id="delivery-heading" className="mb-3">
-                Delivery
+                {t("deliveryHeading")}
               </CardTitle>
               <FulfillmentDetails lines={delivery} />
             </Card>
@@ -156,16 +168,16 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
 
           <Card>
             <CardTitle id="bought-heading" className="mb-3">
-              What you bought
+              {t("boughtHeading")}
             </CardTitle>
             {purchase.length > 0 ? <DetailRows rows={purchase} /> : <p className="text-sm text-muted">{product}</p>}
             {topupPhone ? (
               <div className="mt-4 border-t border-border pt-4" data-testid="save-number">
                 {savedAs ? (
                   <p className="text-sm text-muted">
-                    Saved in your account as “{savedAs.label}”.{" "}
+                    {t("savedAs", { label: savedAs.label })}{" "}
                     <Link href="/account" className="font-medium text-brand underline-offset-4 hover:underline">
-                      Your saved numbers
+                      {t("savedNumbers")}
                     </Link>
                   </p>
                 ) : (
@@ -175,7 +187,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
             ) : null}
             {againLabel ? (
               // A plain link: the route resolves today's offer when clicked, never on a prefetch.
-              <a href={`/orders/${order.ref}/again`} className={buttonClasses("secondary", "md", "mt-4")} data-testid="buy-again">
+              <a href={localizedPath(`/orders/${order.ref}/again`, locale)} className={buttonClasses("secondary", "md", "mt-4")} data-testid="buy-again">
                 {againLabel}
               </a>
             ) : null}
@@ -183,7 +195,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
 
           <Card>
             <CardTitle id="timeline-heading" className="mb-4">
-              Timeline
+              {t("timelineHeading")}
             </CardTitle>
             <OrderTimeline
               events={order.events.map((e) => ({ id: e.id, type: e.type, toStatus: e.toStatus, source: e.source, message: e.message, createdAt: e.createdAt.toISOString() }))}
@@ -194,13 +206,13 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
         <div className="flex flex-col gap-6">
           <Card>
             <CardTitle id="price-heading" className="mb-3">
-              Price
+              {t("priceHeading")}
             </CardTitle>
-            <PriceBreakdown pricing={pricing} amountLabel={order.productType === "topup" ? "Top-up amount" : isGiftcard ? "Card value" : isEsim ? "eSIM plan" : "Amount"} />
+            <PriceBreakdown pricing={pricing} amountLabel={priceText(order.productType === "topup" ? "topupAmount" : isGiftcard ? "cardValue" : isEsim ? "esimPlan" : "amount")} />
           </Card>
           <Card>
             <CardTitle id="payment-heading" className="mb-3">
-              Payment
+              {t("paymentHeading")}
             </CardTitle>
             <PaymentState
               latest={latestPayment ? { provider: latestPayment.provider, status: latestPayment.status, createdAt: latestPayment.createdAt.toISOString() } : null}
@@ -209,7 +221,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
             />
             {awaitingPayment ? (
               <div className="mt-4">
-                <PayNowForm action={payNowAction.bind(null, order.ref)} />
+                <PayNowForm action={payNowAction.bind(null, order.ref)} label={t("payNow")} pendingText={t("openingPayment")} />
               </div>
             ) : null}
           </Card>

@@ -2,10 +2,12 @@
 
 import { expectActionInput, isForm, isText } from "@/lib/http/action-input";
 import { after } from "next/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
+import { paymentErrorText } from "@/lib/payments/error-text";
 import { markPaymentDeclined, PaymentError, paySandboxPayment, startCheckout } from "@/lib/payments";
 import { loadSandboxPayment } from "./access";
 
@@ -15,16 +17,17 @@ import { loadSandboxPayment } from "./access";
 
 export type SandboxActionState = { error?: string };
 
-const NOT_FOUND = { error: "We could not find this payment. Open it again from your order page." };
+const outcomeSchema = z.enum(["pay", "decline", "abandon"]);
 
-const outcomeSchema = z.enum(["pay", "decline", "abandon"], { message: "Choose Pay, Decline or Abandon." });
+/** The actions' messages, in the language of the page the buyer clicked on. */
+const messages = async () => getTranslations({ locale: await getLocale(), namespace: "OrderActions" });
 
 export async function sandboxOutcomeAction(paymentId: string, _state: SandboxActionState, form: FormData): Promise<SandboxActionState> {
   expectActionInput(isText(paymentId, 200) && isForm(form));
   const outcome = outcomeSchema.safeParse(form.get("outcome"));
-  if (!outcome.success) return { error: outcome.error.issues[0]?.message };
+  if (!outcome.success) return { error: (await messages())("chooseOutcome") };
   const access = await loadSandboxPayment(paymentId);
-  if (access.kind !== "ok") return NOT_FOUND;
+  if (access.kind !== "ok") return { error: (await messages())("paymentNotFound") };
   const { payment, user } = access;
   const orderPage = `/orders/${payment.order.ref}`;
   const by = { source: "buyer" as const, actor: user?.id };
@@ -50,14 +53,14 @@ export async function sandboxOutcomeAction(paymentId: string, _state: SandboxAct
 export async function retryPaymentAction(paymentId: string, _state: SandboxActionState, _form: FormData): Promise<SandboxActionState> {
   expectActionInput(isText(paymentId, 200) && isForm(_form));
   const access = await loadSandboxPayment(paymentId);
-  if (access.kind !== "ok") return NOT_FOUND;
+  if (access.kind !== "ok") return { error: (await messages())("paymentNotFound") };
   let redirectUrl: string;
   try {
     ({ redirectUrl } = await startCheckout(db, access.payment.order.id, { source: "buyer", actor: access.user?.id }));
   } catch (error) {
-    if (error instanceof PaymentError) return { error: error.userMessage };
+    if (error instanceof PaymentError) return { error: paymentErrorText(error, await getLocale()) };
     logger.error({ err: error, paymentId }, "could not start a new payment attempt");
-    return { error: "We could not start a new payment. Please try again in a moment." };
+    return { error: (await messages())("couldNotRetry") };
   }
   return redirectInLanguage(redirectUrl);
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useEffect, useRef } from "react";
 import { useFormStatus } from "react-dom";
 import { Button } from "@/components/ui/button";
@@ -23,20 +24,21 @@ function ActionError({ message }: { message?: string }) {
 
 /** The three outcomes share one form, so while one is being sent all are disabled (no double submit). */
 function OutcomeButtons() {
+  const t = useTranslations("PaySandbox");
   const { pending, data } = useFormStatus();
   const sending = pending ? data?.get("outcome") : null;
   const common = { type: "submit", name: "outcome", disabled: pending, "aria-disabled": pending } as const;
   return (
     <div className="flex flex-col gap-3">
       <Button {...common} value="pay" size="lg" className="w-full" data-testid="sandbox-pay">
-        {sending === "pay" ? "Paying…" : "Pay"}
+        {sending === "pay" ? t("paying") : t("pay")}
       </Button>
       <div className="grid gap-3 sm:grid-cols-2">
         <Button {...common} value="decline" variant="secondary" className="w-full" data-testid="sandbox-decline">
-          {sending === "decline" ? "Declining…" : "Decline"}
+          {sending === "decline" ? t("declining") : t("decline")}
         </Button>
         <Button {...common} value="abandon" variant="ghost" className="w-full" data-testid="sandbox-abandon">
-          {sending === "abandon" ? "Leaving…" : "Abandon"}
+          {sending === "abandon" ? t("leaving") : t("abandon")}
         </Button>
       </div>
     </div>
@@ -54,10 +56,11 @@ export function SandboxOutcomeForm({ action }: { action: Action }) {
 }
 
 function RetryButton({ label }: { label: string }) {
+  const t = useTranslations("PaySandbox");
   const { pending } = useFormStatus();
   return (
     <Button type="submit" size="lg" disabled={pending} aria-disabled={pending} className="w-full sm:w-auto" data-testid="sandbox-retry">
-      {pending ? "Opening…" : label}
+      {pending ? t("opening") : label}
     </Button>
   );
 }

@@ -1,7 +1,8 @@
 import { Search as SearchIcon } from "lucide-react";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { CatalogError, StaleNotice } from "@/components/shop/topup/catalog-notices";
 import { countryNameOf, flagEmoji, isCountryCode } from "@/lib/products/topup/countries";
 import { OperatorGrid } from "@/components/shop/topup/operator-grid";
@@ -16,12 +17,16 @@ import { Input } from "@/components/ui/input";
 import { loadCountryPage } from "@/lib/products/topup/country-page";
 import { first, type Search } from "../search-params";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
 
 type Params = Promise<{ locale: string; country: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Topup" });
   const country = countryFromParam((await params).country);
-  return { title: country && isCountryCode(country) ? `Mobile top-up in ${countryNameOf(country)}` : "Mobile top-up" };
+  return { title: country && isCountryCode(country) ? t("titleIn", { country: countryNameOf(country) }) : t("title") };
 }
 
 /**
@@ -29,11 +34,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * /topup/de. `?q=` narrows the top-ups; `?phone=` (coming from a number) is kept in every link.
  */
 export default async function CountryPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Topup" });
   const raw = (await params).country;
   const country = countryFromParam(raw);
   if (!country || !isCountryCode(country)) notFound();
-  if (raw !== country) redirect(countryHref(country));
+  if (raw !== country) return redirectInLanguage(countryHref(country));
   const search = await searchParams;
   const q = first(search.q)?.slice(0, 60);
   const phone = first(search.phone);
@@ -48,29 +54,29 @@ export default async function CountryPage({ params, searchParams }: { params: Pa
 
   return (
     <TopupShell>
-      <Breadcrumbs items={[{ label: "Mobile top-up", href: "/topup" }, { label: page.name }]} />
+      <Breadcrumbs items={[{ label: t("title"), href: "/topup" }, { label: page.name }]} />
       <div className="flex flex-col gap-4">
         <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
           <span aria-hidden="true">{flagEmoji(country)}</span>
-          Mobile top-up in {page.name}
+          {t("titleIn", { country: page.name })}
         </h1>
         <StepProgress current={1} steps={BROWSE_FIRST} />
       </div>
-      {staleAgeMs !== null ? <StaleNotice ageMs={staleAgeMs} what="Operators and prices" /> : null}
-      <Promotions promotions={page.promotions} showOperator />
+      {staleAgeMs !== null ? <StaleNotice ageMs={staleAgeMs} what="operators" /> : null}
+      <Promotions promotions={page.promotions} showOperator locale={locale} />
 
       <section aria-labelledby="operators-heading" className="flex flex-col gap-3">
         <h2 id="operators-heading" className="text-xl font-semibold">
-          Choose the operator
+          {t("chooseOperator")}
         </h2>
         {!page.operators.ok ? (
-          <CatalogError title="We cannot show the operators right now" message={page.operators.error} retryHref={retryHref} backHref="/topup" backLabel="All countries" />
+          <CatalogError title={t("operatorsError")} message={page.operators.error} retryHref={retryHref} backHref="/topup" backLabel={t("allCountries")} />
         ) : page.operators.value.length === 0 ? (
           <div className="rounded-xl border border-border bg-surface px-5 py-5" data-testid="no-operators">
-            <p className="font-semibold">No operators in {page.name} yet</p>
-            <p className="mt-1 text-sm text-muted">We cannot top up numbers in {page.name} at the moment.</p>
+            <p className="font-semibold">{t("noOperatorsTitle", { country: page.name })}</p>
+            <p className="mt-1 text-sm text-muted">{t("noOperatorsBody", { country: page.name })}</p>
             <Link href="/topup" className="mt-3 inline-block text-sm font-medium text-brand underline-offset-4 hover:underline">
-              See the countries we serve
+              {t("seeCountries")}
             </Link>
           </div>
         ) : (
@@ -81,32 +87,32 @@ export default async function CountryPage({ params, searchParams }: { params: Pa
       {page.operators.ok && page.operators.value.length === 0 ? null : (
         <section aria-labelledby="products-heading" className="flex flex-col gap-3">
           <h2 id="products-heading" className="text-xl font-semibold">
-            All top-ups in {page.name}
+            {t("allTopupsIn", { country: page.name })}
           </h2>
-          <form action={countryHref(country)} method="get" role="search" className="flex gap-2">
+          <form action={localizedPath(countryHref(country), locale)} method="get" role="search" className="flex gap-2">
             {keptPhone ? <input type="hidden" name="phone" value={keptPhone} /> : null}
             <label htmlFor="product-search" className="sr-only">
-              Search the top-ups in {page.name}
+              {t("searchLabel", { country: page.name })}
             </label>
-            <Input id="product-search" name="q" type="search" defaultValue={q} placeholder="Search, e.g. 10 GB or 20 EUR" className="flex-1" />
+            <Input id="product-search" name="q" type="search" defaultValue={q} placeholder={t("searchPlaceholder")} className="flex-1" />
             <Button type="submit" variant="secondary">
               <SearchIcon className="size-4" aria-hidden="true" />
-              Search
+              {t("search")}
             </Button>
           </form>
           {!page.products.ok ? (
-            <CatalogError title="We cannot show the top-ups right now" message={page.products.error} retryHref={retryHref} />
+            <CatalogError title={t("productsError")} message={page.products.error} retryHref={retryHref} />
           ) : products.length === 0 ? (
             <p className="rounded-xl border border-border bg-surface px-5 py-4 text-sm text-muted" data-testid="no-products">
-              {q ? `No top-up in ${page.name} matches “${q}”.` : `No top-ups are on offer in ${page.name} right now.`}
+              {q ? t("noMatch", { country: page.name, query: q }) : t("noProducts", { country: page.name })}
               {q ? (
                 <Link href={countryHref(country, { phone: keptPhone })} className="ml-2 font-medium text-brand underline-offset-4 hover:underline">
-                  Show all
+                  {t("showAll")}
                 </Link>
               ) : null}
             </p>
           ) : (
-            <ProductTable rows={products} caption={`Top-ups in ${page.name}`} />
+            <ProductTable rows={products} caption={t("tableCaption", { country: page.name })} locale={locale} />
           )}
         </section>
       )}

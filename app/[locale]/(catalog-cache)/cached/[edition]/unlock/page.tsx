@@ -2,7 +2,7 @@
 // without a query sees it, rendered once and served from the page cache until its catalog changes.
 import Page from "@/app/[locale]/(shop)/unlock/page";
 import { NO_QUERY } from "@/lib/http/cached-pages";
-export { metadata } from "@/app/[locale]/(shop)/unlock/page";
+export { generateMetadata } from "@/app/[locale]/(shop)/unlock/page";
 
 export const dynamic = "force-static";
 export const revalidate = 300;

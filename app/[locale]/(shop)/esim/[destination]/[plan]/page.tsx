@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { payForEsimAction } from "../../actions";
 import { ESIM_DISABLED, loadEsimQuote, loadPlanOffer, NOT_SOLD } from "@/lib/products/esim/catalog";
 import { EsimShell, first, type Search } from "../../shell";
 import { destinationName, isDestinationCode } from "@/lib/products/esim/destination";
 import { DestinationBanner } from "@/components/shop/esim/destination-banner";
 import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
-import { dataText, validityText } from "@/lib/products/esim/format";
 import { PlanFacts } from "@/components/shop/esim/plan-facts";
 import { EsimReviewStep } from "@/components/shop/esim/review-step";
 import { EsimSteps } from "@/components/shop/esim/step-progress";
@@ -15,8 +15,10 @@ import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError } from "@/components/shop/giftcards/catalog-notice";
 import { buttonClasses } from "@/components/ui/button";
 import { getCurrentUser } from "@/lib/auth/guards";
-import { formatMoney } from "@/lib/money";
+import { moneyText } from "@/lib/i18n/formats";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { failureText, planTitle } from "@/components/shop/esim/esim-text";
 
 export const dynamic = "force-dynamic";
 
@@ -25,9 +27,11 @@ type Params = Promise<{ locale: string; destination: string; plan: string }>;
 const CATALOG_ID = /^[a-z0-9-]{1,100}$/;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const locale = await enterLocale(params);
   const { destination } = await params;
   const code = destination.toLowerCase();
-  return { title: isDestinationCode(code) ? `eSIM plan for ${destinationName(code)}` : "eSIM plan" };
+  const t = await getTranslations({ locale, namespace: "EsimPlan" });
+  return { title: isDestinationCode(code) ? t("title", { destination: destinationName(code) }) : t("titleFallback") };
 }
 
 /**
@@ -35,31 +39,32 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * the pay action derives it from this browser's submitter cookie (lib/orders/submitter.ts).
  */
 export default async function EsimPlanPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
   const { destination: rawCode, plan: rawPlan } = await params;
   const code = rawCode.toLowerCase();
   const catalogId = decodeURIComponent(rawPlan).toLowerCase();
   if (!isDestinationCode(code) || !CATALOG_ID.test(catalogId)) notFound();
-  if (code !== rawCode || catalogId !== rawPlan) redirect(`/esim/${code}/${catalogId}`);
+  if (code !== rawCode || catalogId !== rawPlan) return redirectInLanguage(`/esim/${code}/${catalogId}`);
+  const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimPlan" })]);
   const search = await searchParams;
   const base = `/esim/${code}/${catalogId}`;
 
   const offer = await loadPlanOffer(code, catalogId);
   if (!offer.ok && offer.code === NOT_SOLD) notFound();
-  const crumbs = (label: string) => <Breadcrumbs items={[{ label: "Travel eSIMs", href: "/esim" }, { label: destinationName(code), href: `/esim/${code}` }, { label }]} />;
+  const crumbs = (label: string) => <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code), href: `/esim/${code}` }, { label }]} />;
   if (!offer.ok) {
     return (
       <EsimShell>
-        {crumbs("Plan")}
-        <h1 className="text-3xl font-bold tracking-tight">eSIM plan for {destinationName(code)}</h1>
-        {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={offer.error} retryHref={base} backHref={`/esim/${code}`} backText="Other plans" />}
+        {crumbs(t("crumbPlan"))}
+        <h1 className="text-3xl font-bold tracking-tight">{t("title", { destination: destinationName(code) })}</h1>
+        {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={failureText(esim, offer)} retryHref={base} backHref={`/esim/${code}`} backText={t("otherPlans")} />}
       </EsimShell>
     );
   }
 
   const { destination, plan, priceToken } = offer.value;
   const buying = first(search.buy) === "1";
-  const title = `${dataText(plan)} · ${validityText(plan.validityDays)}`;
+  const title = planTitle(esim, locale, plan);
 
   if (!buying) {
     return (
@@ -70,22 +75,22 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
           <div className="flex flex-col gap-5">
             <DestinationBanner destination={destination} />
             <h1 className="text-2xl font-bold tracking-tight">
-              {title} <span className="sr-only">eSIM plan for {destination.name}</span>
+              {title} <span className="sr-only">{t("title", { destination: destination.name })}</span>
             </h1>
             <CatalogAgeNotice age={offer.age} />
             <PlanFacts plan={plan} />
           </div>
           <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-5">
-            <p className="text-sm text-muted">You pay</p>
+            <p className="text-sm text-muted">{t("youPay")}</p>
             <p className="text-3xl font-bold" data-testid="plan-price">
-              {formatMoney(plan.totalMinor, plan.currency)}
+              {moneyText(plan.totalMinor, plan.currency, locale)}
             </p>
             {/* Not prefetched: the review is rendered per request and asks the supplier for a live price. */}
             <Link href={`${base}?buy=1`} prefetch={false} className={buttonClasses("primary", "lg", "w-full")}>
-              Buy this plan
+              {t("buy")}
             </Link>
             <Link href={`/esim/${code}`} className="text-center text-sm font-medium text-brand underline-offset-4 hover:underline">
-              Other plans for {destination.name}
+              {t("otherPlansFor", { destination: destination.name })}
             </Link>
           </div>
         </div>
@@ -99,7 +104,7 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
       {crumbs(title)}
       <EsimSteps current={3} />
       <h1 id="review-title" className="text-2xl font-bold tracking-tight">
-        Review and pay
+        {t("reviewTitle")}
       </h1>
       {quote.ok ? (
         <div className="max-w-2xl">
@@ -118,9 +123,9 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
         <EsimDisabledNotice />
       ) : (
         <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm">
-          <p className="font-medium text-danger">{quote.error}</p>
+          <p className="font-medium text-danger">{failureText(esim, quote)}</p>
           <Link href={base} className="mt-2 inline-block font-medium text-brand underline-offset-4 hover:underline">
-            Back to the plan
+            {t("backToPlan")}
           </Link>
         </div>
       )}

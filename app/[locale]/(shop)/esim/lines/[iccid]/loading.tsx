@@ -1,5 +1,7 @@
+import { useTranslations } from "next-intl";
 import { GiftcardLoading } from "@/components/shop/giftcards/loading-skeleton";
 
 export default function Loading() {
-  return <GiftcardLoading label="Loading your eSIM…" tiles={2} wide={false} />;
+  const t = useTranslations("EsimLine");
+  return <GiftcardLoading label={t("loading")} tiles={2} wide={false} />;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
 import { notFound } from "next/navigation";
 import { EsimShell, first, type Search } from "../../shell";
@@ -13,18 +14,25 @@ import { db } from "@/lib/db";
 import { findViewableEsimOrder } from "@/lib/products/esim/line-access";
 import { remainingData } from "@/lib/products/esim/remaining-data";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { purchaseWords } from "@/components/shop/esim/esim-text";
 
 export const dynamic = "force-dynamic";
 
+type Params = Promise<{ locale: string; iccid: string }>;
+
 // Like the order page: a guest's link is a key, so no indexing and no Referer.
-export const metadata: Metadata = { title: "Your eSIM", robots: { index: false, follow: false }, referrer: "same-origin" };
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "EsimLine" });
+  return { title: t("title"), robots: { index: false, follow: false }, referrer: "same-origin" };
+}
 
 /**
  * /esim/lines/[iccid]: an eSIM the viewer bought (lib/products/esim/line-access.ts), with its remaining
  * data, asked from the supplier at most every five minutes (the same gate as the order page).
  */
-export default async function EsimLinePage({ params, searchParams }: { params: Promise<{ locale: string; iccid: string }>; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+export default async function EsimLinePage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+  const locale = await enterLocale(params);
   const { iccid } = await params;
   const orderRef = first((await searchParams).order);
   const user = await getCurrentUser();
@@ -33,9 +41,10 @@ export default async function EsimLinePage({ params, searchParams }: { params: P
 
   const purchase = esimPurchase(order.detail);
   const usage = order.status === "fulfilled" ? await remainingData(db, order.id) : { usage: null, failed: false };
+  const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimLine" })]);
   return (
     <EsimShell>
-      <Breadcrumbs items={[{ label: "Travel eSIMs", href: "/esim" }, { label: "Your eSIM" }]} />
+      <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: t("title") }]} />
       <div className="flex items-center gap-3">
         {purchase.destinationCode ? (
           <span aria-hidden="true" className="text-4xl leading-none">
@@ -43,9 +52,9 @@ export default async function EsimLinePage({ params, searchParams }: { params: P
           </span>
         ) : null}
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight">Your eSIM{purchase.destinationName ? ` for ${purchase.destinationName}` : ""}</h1>
+          <h1 className="text-3xl font-bold tracking-tight">{purchase.destinationName ? t("titleFor", { destination: purchase.destinationName }) : t("title")}</h1>
           <p className="mt-1 font-mono text-sm break-all text-muted">
-            <span className="font-sans">ICCID </span>
+            <span className="font-sans">{t("iccid")}</span>
             <span data-testid="line-iccid">{iccid.toUpperCase()}</span>
           </p>
         </div>
@@ -56,11 +65,11 @@ export default async function EsimLinePage({ params, searchParams }: { params: P
         </Card>
         <Card>
           <CardTitle id="plan-heading" className="mb-3">
-            Plan
+            {t("plan")}
           </CardTitle>
-          <DetailRows rows={esimPurchaseLines(order.detail)} />
+          <DetailRows rows={esimPurchaseLines(order.detail, purchaseWords(esim, locale))} />
           <Link href={`/orders/${order.ref}`} className="mt-4 inline-block text-sm font-medium text-brand underline-offset-4 hover:underline">
-            Order page: QR code and installation
+            {t("orderLink")}
           </Link>
         </Card>
       </div>

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { payForGiftcardAction } from "../../actions";
 import { loadBrandOffer, loadGiftcardQuote } from "@/lib/products/giftcard/catalog";
-import { GiftcardShell, first, type Search } from "../../shell";
+import { GiftcardShell, failureText, first, type Search } from "../../shell";
 import { BrandHeader, RedemptionInstructions } from "@/components/shop/giftcards/brand-info";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
@@ -13,16 +14,20 @@ import { GiftcardReviewStep } from "@/components/shop/giftcards/review-step";
 import { GiftcardSteps } from "@/components/shop/giftcards/step-progress";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
 
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ locale: string; country: string; brand: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country, brand } = await params;
   const name = brand.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
   const where = countryNameOf(country);
-  return { title: where ? `${name} gift card (${where})` : "Gift card" };
+  return { title: where ? t("brandTitle", { brand: name, country: where }) : t("giftCard") };
 }
 
 /**
@@ -32,24 +37,25 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * (lib/orders/submitter.ts), so a copied review link never reaches the buyer's order.
  */
 export default async function GiftcardBrandPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country: rawCountry, brand: rawBrand } = await params;
   const search = await searchParams;
   const country = rawCountry.toLowerCase();
   const slug = decodeURIComponent(rawBrand).toLowerCase();
   if (!countryNameOf(country) || !/^[a-z0-9-]{1,80}$/.test(slug)) notFound();
-  if (country !== rawCountry || slug !== rawBrand) redirect(`/giftcards/${country}/${slug}`);
+  if (country !== rawCountry || slug !== rawBrand) return redirectInLanguage(`/giftcards/${country}/${slug}`);
   const base = `/giftcards/${country}/${slug}`;
 
   const offer = await loadBrandOffer(country, slug);
   if (offer.ok === "not_found") notFound();
-  if (offer.ok === "moved") redirect(`/giftcards/${country}/${offer.slug}`);
+  if (offer.ok === "moved") return redirectInLanguage(`/giftcards/${country}/${offer.slug}`);
   if (!offer.ok) {
     return (
       <GiftcardShell>
-        <Breadcrumbs items={[{ label: "Gift cards", href: "/giftcards" }, { label: countryNameOf(country) ?? country, href: `/giftcards/${country}` }, { label: "Brand" }]} />
-        <h1 className="text-3xl font-bold tracking-tight">Gift card</h1>
-        <CatalogError message={offer.error} retryHref={base} backHref={`/giftcards/${country}`} backText="Other brands" />
+        <Breadcrumbs items={[{ label: t("giftCards"), href: "/giftcards" }, { label: countryNameOf(country) ?? country, href: `/giftcards/${country}` }, { label: t("brandCrumb") }]} />
+        <h1 className="text-3xl font-bold tracking-tight">{t("giftCard")}</h1>
+        <CatalogError message={failureText(t, offer)} retryHref={base} backHref={`/giftcards/${country}`} backText={t("otherBrands")} />
       </GiftcardShell>
     );
   }
@@ -64,25 +70,27 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
       <section aria-labelledby="amount-heading" className="flex flex-col gap-4">
         <GiftcardSteps current={1} />
         <h2 id="amount-heading" className="text-xl font-semibold">
-          Choose an amount
+          {t("chooseAmount")}
         </h2>
         <CatalogAgeNotice age={offer.age} />
         {denominations.length === 0 ? (
-          <EmptyState title="No card values on sale right now">
+          <EmptyState title={t("noValues")}>
             <p>
-              Please try again later, or{" "}
-              <Link href={`/giftcards/${country}`} className="font-medium text-brand underline-offset-4 hover:underline">
-                choose another brand
-              </Link>
-              .
+              {t.rich("noValuesHelp", {
+                link: (chunks) => (
+                  <Link href={`/giftcards/${country}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           </EmptyState>
         ) : (
           <DenominationStep
-            action={base}
+            action={localizedPath(base, locale)}
             denominations={denominations}
             selected={first(search.pick)}
-            error={chosenToken ? "That card value is no longer offered. Please choose again." : undefined}
+            error={chosenToken ? t("valueGone") : undefined}
           />
         )}
       </section>
@@ -94,7 +102,7 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
       <section aria-labelledby="review-title" className="flex flex-col gap-4">
         <GiftcardSteps current={2} />
         <h2 id="review-title" className="text-xl font-semibold">
-          Review and pay
+          {t("reviewAndPay")}
         </h2>
         {quote.ok ? (
           <GiftcardReviewStep
@@ -109,9 +117,9 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
           />
         ) : (
           <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm">
-            <p className="font-medium text-danger">{quote.error}</p>
+            <p className="font-medium text-danger">{failureText(t, quote)}</p>
             <Link href={changeHref} className="mt-2 inline-block font-medium text-brand underline-offset-4 hover:underline">
-              Choose the card value again
+              {t("chooseValueAgain")}
             </Link>
           </div>
         )}
@@ -121,11 +129,11 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
 
   return (
     <GiftcardShell>
-      <Breadcrumbs items={[{ label: "Gift cards", href: "/giftcards" }, { label: brand.countryName, href: `/giftcards/${country}` }, { label: brand.name }]} />
+      <Breadcrumbs items={[{ label: t("giftCards"), href: "/giftcards" }, { label: brand.countryName, href: `/giftcards/${country}` }, { label: brand.name }]} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
         <div className="flex flex-col gap-6">
           <BrandHeader brand={brand} />
-          {offer.value.detailMissing ? <p className="text-sm text-muted">The brand&apos;s details are unavailable right now; the card values below are current.</p> : null}
+          {offer.value.detailMissing ? <p className="text-sm text-muted">{t("detailMissing")}</p> : null}
           <div className="hidden lg:block">
             <RedemptionInstructions text={brand.redemptionInstructions} />
           </div>

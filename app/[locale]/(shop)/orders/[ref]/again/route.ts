@@ -3,15 +3,17 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { findViewableOrder } from "@/lib/orders/access";
 import { buyAgainHref } from "@/lib/orders/buy-again";
+import { DEFAULT_LOCALE, isLocale, localizedPath } from "@/lib/i18n/locale-routing.mjs";
 
 // "Buy again" (lib/orders/buy-again.ts): resolved when clicked, so the buyer lands on today's
 // offer (a top-up's rate tokens change with the catalog). Whoever may see the order may buy it
 // again; for anyone else the order does not exist.
-export async function GET(request: NextRequest, { params }: { params: Promise<{ ref: string }> }) {
-  const { ref } = await params;
+export async function GET(request: NextRequest, { params }: { params: Promise<{ locale: string; ref: string }> }) {
+  const { ref, locale } = await params;
   const user = await getCurrentUser();
   const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r }, select: { userId: true, productType: true, detail: true } }), ref, user?.id);
   if (!order) return NextResponse.json({ error: { code: "ORDER_NOT_FOUND", message: "No such order." } }, { status: 404 });
   const href = (await buyAgainHref(order)) ?? `/orders/${ref}`;
-  return NextResponse.redirect(new URL(href, request.nextUrl.origin), 303);
+  // In the language the buyer clicked from ([16]).
+  return NextResponse.redirect(new URL(localizedPath(href, isLocale(locale) ? locale : DEFAULT_LOCALE), request.nextUrl.origin), 303);
 }

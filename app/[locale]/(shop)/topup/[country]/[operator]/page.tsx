@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { ClientMessages } from "@/components/client-messages";
 import { payForTopupAction } from "../../actions";
 import { lookupCarrier } from "@/lib/products/topup/carrier";
 import { loadCountryOptions } from "@/lib/products/topup/catalog";
@@ -23,11 +25,18 @@ import { countryFromParam, countryHref, operatorHref, operatorIdFromParam } from
 import { NOT_SOLD } from "@/lib/catalog/loaded";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { enterLocale } from "@/lib/i18n/locale-param";
+import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
 
-export const metadata: Metadata = { title: "Mobile top-up" };
 export const dynamic = "force-dynamic";
 
 type Params = Promise<{ locale: string; country: string; operator: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Topup" });
+  return { title: t("title") };
+}
 
 /**
  * One operator's journey, at a shareable URL: /topup/gb/1010-o2. Its state is the query:
@@ -35,7 +44,8 @@ type Params = Promise<{ locale: string; country: string; operator: string }>;
  * "Not your operator?"), the rates for that number; with `&rate=`, the confirmation step.
  */
 export default async function OperatorPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Topup" });
   const path = await params;
   const country = countryFromParam(path.country);
   const operatorId = operatorIdFromParam(path.operator);
@@ -51,9 +61,15 @@ export default async function OperatorPage({ params, searchParams }: { params: P
     if (loaded.code === NOT_SOLD) notFound();
     return (
       <TopupShell>
-        <Breadcrumbs items={[{ label: "Mobile top-up", href: "/topup" }, { label: countryNameOf(country), href: countryHref(country) }, { label: "Operator" }]} />
-        <h1 className="text-3xl font-bold tracking-tight">Mobile top-up</h1>
-        <CatalogError title="We cannot show this operator's top-ups right now" message={loaded.error} retryHref={operatorHref(country, operatorId, "", { phone: rawPhone, rate, sms: sms ? "1" : undefined })} backHref={countryHref(country)} backLabel={`Other operators in ${countryNameOf(country)}`} />
+        <Breadcrumbs items={[{ label: t("title"), href: "/topup" }, { label: countryNameOf(country), href: countryHref(country) }, { label: t("operatorCrumb") }]} />
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+        <CatalogError
+          title={t("operatorError")}
+          message={loaded.error}
+          retryHref={operatorHref(country, operatorId, "", { phone: rawPhone, rate, sms: sms ? "1" : undefined })}
+          backHref={countryHref(country)}
+          backLabel={t("otherOperatorsIn", { country: countryNameOf(country) })}
+        />
       </TopupShell>
     );
   }
@@ -61,7 +77,7 @@ export default async function OperatorPage({ params, searchParams }: { params: P
   const here = (query: Parameters<typeof operatorHref>[3] = {}) => operatorHref(offer.countryCode, offer.operatorId, offer.operatorName, query);
   const canonicalPath = here();
   if (`/topup/${path.country}/${path.operator}` !== canonicalPath) {
-    redirect(here({ phone: rawPhone, rate, pick, sms: sms ? "1" : undefined, type: first(search.type) }));
+    return redirectInLanguage(here({ phone: rawPhone, rate, pick, sms: sms ? "1" : undefined, type: first(search.type) }));
   }
 
   // The number: checked again here (it may come straight from a shared link), and it must be
@@ -73,9 +89,9 @@ export default async function OperatorPage({ params, searchParams }: { params: P
     const check = checkPhone(rawPhone, first(search.country) ?? offer.countryCode);
     if (!check.ok) phoneError = check.error;
     else if (check.country?.toLowerCase() !== offer.countryCode) {
-      phoneError = `This is a number from ${countryNameOf(check.country ?? "")}, but ${offer.operatorName} is an operator in ${offer.countryName}. Check the number, or choose an operator in ${countryNameOf(check.country ?? "")}.`;
+      phoneError = t("otherCountryNumber", { numberCountry: countryNameOf(check.country ?? ""), operator: offer.operatorName, country: offer.countryName });
     } else {
-      const carrier = await lookupCarrier(check.e164);
+      const carrier = await lookupCarrier(check.e164, t("lookupFailed"));
       if (!carrier.ok && carrier.kind === "refused") phoneError = carrier.error;
       else {
         phone = check.e164;
@@ -86,7 +102,7 @@ export default async function OperatorPage({ params, searchParams }: { params: P
 
   const choice = rate ? offer.choices.find((c) => c.token === rate) : undefined;
   const stale = offer.pricesAgeMs !== null ? <StaleNotice ageMs={offer.pricesAgeMs} /> : null;
-  const crumbs = [{ label: "Mobile top-up", href: "/topup" }, { label: offer.countryName, href: countryHref(offer.countryCode) }, { label: offer.operatorName }];
+  const crumbs = [{ label: t("title"), href: "/topup" }, { label: offer.countryName, href: countryHref(offer.countryCode) }, { label: offer.operatorName }];
 
   if (!choice) {
     const numberFirst = phone !== undefined;
@@ -94,24 +110,25 @@ export default async function OperatorPage({ params, searchParams }: { params: P
     return (
       <TopupShell>
         <Breadcrumbs items={crumbs} />
-        {numberFirst ? <h1 className="text-3xl font-bold tracking-tight">Mobile top-up</h1> : <OperatorHeader operator={offer} />}
+        {numberFirst ? <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1> : <OperatorHeader operator={offer} />}
         <StepProgress current={2} steps={numberFirst ? NUMBER_FIRST : BROWSE_FIRST} />
         {numberFirst ? <CarrierSummary phone={phone!} operator={offer} detectedName={detectedName} operators={operators} /> : null}
         <section aria-labelledby="amount-heading" className="flex flex-col gap-4">
           <h2 id="amount-heading" className="text-xl font-semibold">
-            Choose an amount
+            {t("chooseAmount")}
           </h2>
           {stale}
-          <Promotions promotions={offer.promotions} />
+          <Promotions promotions={offer.promotions} locale={locale} />
           <RateStep
             offer={offer}
-            action={canonicalPath}
+            action={localizedPath(canonicalPath, locale)}
             hidden={numberFirst ? { phone: phone! } : {}}
             selected={pick}
             initialType={first(search.type)}
             sms={sms}
-            submitLabel={numberFirst ? "Continue to review" : "Continue"}
-            error={rate ? "That top-up is no longer offered for this number. Please choose again." : undefined}
+            submitLabel={numberFirst ? t("continueToReview") : t("continue")}
+            error={rate ? t("rateGone") : undefined}
+            locale={locale}
           />
         </section>
       </TopupShell>
@@ -126,20 +143,22 @@ export default async function OperatorPage({ params, searchParams }: { params: P
         <Breadcrumbs items={crumbs} />
         <OperatorHeader operator={offer} />
         <StepProgress current={3} steps={BROWSE_FIRST} />
-        <ChosenRate choice={choice} operatorName={offer.operatorName} sms={sms} changeHref={changeHref} />
+        <ChosenRate choice={choice} operatorName={offer.operatorName} sms={sms} changeHref={changeHref} locale={locale} />
         <section aria-labelledby="number-heading" className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 shadow-sm">
           <h2 id="number-heading" className="text-xl font-semibold">
-            Enter the number to top up
+            {t("enterNumber")}
           </h2>
-          <PhoneStep
-            action={canonicalPath}
-            countries={options}
-            defaultCountry={offer.countryCode}
-            defaultValue={rawPhone}
-            serverError={phoneError}
-            hidden={{ rate: choice.token, ...(sms ? { sms: "1" } : {}) }}
-            submitLabel="Continue to review"
-          />
+          <ClientMessages locale={locale} namespaces={["TopupPhone"]}>
+            <PhoneStep
+              action={localizedPath(canonicalPath, locale)}
+              countries={options}
+              defaultCountry={offer.countryCode}
+              defaultValue={rawPhone}
+              serverError={phoneError}
+              hidden={{ rate: choice.token, ...(sms ? { sms: "1" } : {}) }}
+              submitLabel={t("continueToReview")}
+            />
+          </ClientMessages>
         </section>
       </TopupShell>
     );
@@ -148,21 +167,21 @@ export default async function OperatorPage({ params, searchParams }: { params: P
   // The review has one address: the number in E.164, the rate, the SMS choice (the phone form
   // also sends its country field; an old link may carry a retired `sub`).
   const reviewHref = here({ phone, rate: choice.token, sms: sms ? "1" : undefined });
-  if (`${canonicalPath}?${queryOf(search)}` !== reviewHref) redirect(reviewHref);
+  if (`${canonicalPath}?${queryOf(search)}` !== reviewHref) return redirectInLanguage(reviewHref);
 
   // No submission id in the URL or the page: the pay action derives it from this browser's
   // submitter cookie and the review (lib/orders/submitter.ts), so refresh, back and a second
   // tab of this browser still reach one order, and a copied link reaches none.
-  const [user, quote] = await Promise.all([getCurrentUser(), loadTopupQuote({ phone, rate: choice.token, sms })]);
+  const [user, quote] = await Promise.all([getCurrentUser(), loadTopupQuote({ phone, rate: choice.token, sms }, t("quoteFailed"))]);
   return (
     <TopupShell>
       <Breadcrumbs items={crumbs} />
-      <h1 className="text-3xl font-bold tracking-tight">Mobile top-up</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
       <StepProgress current={3} steps={NUMBER_FIRST} />
       {detectedName ? <CarrierSummary phone={phone} operator={offer} detectedName={detectedName} showSwitcher={false} /> : null}
       <section aria-labelledby="review-title" className="flex flex-col gap-4">
         <h2 id="review-title" className="text-xl font-semibold">
-          Review and pay
+          {t("reviewAndPay")}
         </h2>
         {quote.ok ? (
           <ReviewStep
@@ -174,12 +193,13 @@ export default async function OperatorPage({ params, searchParams }: { params: P
             payAction={payForTopupAction}
             defaultEmail={user?.email}
             signedIn={!!user}
+            locale={locale}
           />
         ) : (
           <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm">
             <p className="font-medium text-danger">{quote.error}</p>
-            <a href={changeHref} className="mt-2 inline-block font-medium text-brand underline-offset-4 hover:underline">
-              Choose the top-up again
+            <a href={localizedPath(changeHref, locale)} className="mt-2 inline-block font-medium text-brand underline-offset-4 hover:underline">
+              {t("chooseAgain")}
             </a>
           </div>
         )}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { idParam, loadCountries, loadDevice, loadNetworks } from "@/lib/products/unlock/catalog";
 import { first, type Search } from "../../search-params";
@@ -8,14 +9,20 @@ import { CountryForm } from "@/components/shop/unlock/country-form";
 import { DeviceHeader } from "@/components/shop/unlock/device-header";
 import { NetworkList } from "@/components/shop/unlock/network-list";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
+import { failureText } from "@/components/shop/unlock/words";
 import { enterLocale } from "@/lib/i18n/locale-param";
 
-export const metadata: Metadata = { title: "Choose the network" };
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Unlock" });
+  return { title: t("chooseNetwork") };
+}
 export const dynamic = "force-dynamic";
 
 /** /unlock/[brand]/[device]?country=: step 2, the country, then the network the phone is locked to. */
 export default async function DevicePage({ params, searchParams }: { params: Promise<{ locale: string; brand: string; device: string }>; searchParams: Promise<Search> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Unlock" });
   const raw = await params;
   const brandId = idParam(raw.brand);
   const deviceId = idParam(raw.device);
@@ -29,8 +36,8 @@ export default async function DevicePage({ params, searchParams }: { params: Pro
   if (!device.ok) {
     return (
       <UnlockShell step={2}>
-        <h1 className="text-3xl font-bold tracking-tight">Choose the network</h1>
-        <CatalogError message={device.error} retryHref={base} backHref="/unlock" backText="All brands" />
+        <h1 className="text-3xl font-bold tracking-tight">{t("chooseNetwork")}</h1>
+        <CatalogError message={failureText(t, device.error)} retryHref={base} backHref="/unlock" backText={t("allBrands")} />
       </UnlockShell>
     );
   }
@@ -39,11 +46,11 @@ export default async function DevicePage({ params, searchParams }: { params: Pro
 
   return (
     <UnlockShell step={2}>
-      <Breadcrumbs items={[{ label: "Device unlock", href: "/unlock" }, { label: d.brandName, href: `/unlock/${brandId}` }, { label: d.name }]} />
-      <DeviceHeader device={d} title="Which network is it locked to?" />
+      <Breadcrumbs items={[{ label: t("title"), href: "/unlock" }, { label: d.brandName, href: `/unlock/${brandId}` }, { label: d.name }]} />
+      <DeviceHeader device={d} title={t("whichNetwork")} />
       <CatalogAgeNotice age={device.age} />
       {!countries.ok ? (
-        <CatalogError message={countries.error} retryHref={base} />
+        <CatalogError message={failureText(t, countries.error)} retryHref={base} />
       ) : (
         <div className="rounded-xl border border-border bg-surface p-5">
           <CountryForm action={base} countries={countries.value} selected={countryId ?? undefined} />
@@ -52,20 +59,20 @@ export default async function DevicePage({ params, searchParams }: { params: Pro
       {networks ? (
         <section aria-labelledby="networks-heading" className="flex flex-col gap-4">
           {!networks.ok ? (
-            <CatalogError message={networks.error} retryHref={`${base}?country=${countryId}`} />
+            <CatalogError message={failureText(t, networks.error)} retryHref={`${base}?country=${countryId}`} />
           ) : !networks.value ? (
-            <EmptyState title="We do not know that country">
-              <p>Choose a country from the list.</p>
+            <EmptyState title={t("unknownCountry")}>
+              <p>{t("chooseCountryFromList")}</p>
             </EmptyState>
           ) : (
             <>
               <h2 id="networks-heading" className="text-xl font-semibold">
-                Networks in {networks.value.country.name}
+                {t("networksIn", { country: networks.value.country.name })}
               </h2>
               <CatalogAgeNotice age={networks.age} />
               {networks.value.networks.length === 0 ? (
-                <EmptyState title={`No networks listed for ${networks.value.country.name}`}>
-                  <p>Choose another country.</p>
+                <EmptyState title={t("noNetworks", { country: networks.value.country.name })}>
+                  <p>{t("chooseAnotherCountry")}</p>
                 </EmptyState>
               ) : (
                 <NetworkList networks={networks.value.networks} baseHref={base} />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { loadSelection } from "@/lib/products/unlock/catalog";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
@@ -6,24 +7,30 @@ import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/gi
 import { DeviceHeader } from "@/components/shop/unlock/device-header";
 import { ToolList } from "@/components/shop/unlock/tool-list";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
+import { failureText } from "@/components/shop/unlock/words";
 import { enterLocale } from "@/lib/i18n/locale-param";
 
-export const metadata: Metadata = { title: "Choose an unlock service" };
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Unlock" });
+  return { title: t("chooseService") };
+}
 export const dynamic = "force-dynamic";
 
 type Params = { locale: string; brand: string; device: string; country: string; network: string };
 
 /** Step 3: the unlock services for this device on this network. */
 export default async function ToolsPage({ params }: { params: Promise<Params> }) {
-  await enterLocale(params);
+  const locale = await enterLocale(params);
+  const t = await getTranslations({ locale, namespace: "Unlock" });
   const raw = await params;
   const loaded = await loadSelection(raw);
   const deviceHref = `/unlock/${raw.brand}/${raw.device}`;
   if (!loaded.ok) {
     return (
       <UnlockShell step={3}>
-        <h1 className="text-3xl font-bold tracking-tight">Choose an unlock service</h1>
-        <CatalogError message={loaded.error} retryHref={`${deviceHref}/${raw.country}/${raw.network}`} backHref={deviceHref} backText="Choose another network" />
+        <h1 className="text-3xl font-bold tracking-tight">{t("chooseService")}</h1>
+        <CatalogError message={failureText(t, loaded.error)} retryHref={`${deviceHref}/${raw.country}/${raw.network}`} backHref={deviceHref} backText={t("chooseAnotherNetwork")} />
       </UnlockShell>
     );
   }
@@ -34,27 +41,25 @@ export default async function ToolsPage({ params }: { params: Promise<Params> })
     <UnlockShell step={3}>
       <Breadcrumbs
         items={[
-          { label: "Device unlock", href: "/unlock" },
+          { label: t("title"), href: "/unlock" },
           { label: device.brandName, href: `/unlock/${device.brandId}` },
           { label: device.name, href: `${deviceHref}?country=${country.id}` },
           { label: network.name },
         ]}
       />
-      <DeviceHeader device={device} title="Choose an unlock service" />
-      <p className="text-sm">
-        Locked to <strong>{network.name}</strong> ({country.name}).
-      </p>
+      <DeviceHeader device={device} title={t("chooseService")} />
+      <p className="text-sm">{t.rich("lockedTo", { network: network.name, country: country.name, strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <CatalogAgeNotice age={loaded.age} />
       {tools.length === 0 ? (
-        <EmptyState title={`No unlock service for this device on ${network.name} right now`}>
-          <p>Check that this is the network the phone is locked to, or try again another day: services change.</p>
+        <EmptyState title={t("noTools", { network: network.name })}>
+          <p>{t("noToolsHint")}</p>
         </EmptyState>
       ) : (
         <section aria-labelledby="tools-heading" className="flex flex-col gap-4">
           <h2 id="tools-heading" className="text-xl font-semibold">
-            {tools.length === 1 ? "1 service" : `${tools.length} services`} for this phone on {network.name}
+            {t("toolsHeading", { count: tools.length, network: network.name })}
           </h2>
-          <ToolList tools={tools} baseHref={`${deviceHref}/${country.id}/${network.id}`} />
+          <ToolList tools={tools} baseHref={`${deviceHref}/${country.id}/${network.id}`} locale={locale} />
         </section>
       )}
     </UnlockShell>

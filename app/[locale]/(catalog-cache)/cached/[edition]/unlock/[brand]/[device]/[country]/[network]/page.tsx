@@ -1,7 +1,7 @@
 // The cached twin of /unlock/[brand]/[device]/[country]/[network] (lib/http/cached-pages.ts): the same page, as an anonymous visitor
 // without a query sees it, rendered once and served from the page cache until its catalog changes.
 import Page from "@/app/[locale]/(shop)/unlock/[brand]/[device]/[country]/[network]/page";
-export { metadata } from "@/app/[locale]/(shop)/unlock/[brand]/[device]/[country]/[network]/page";
+export { generateMetadata } from "@/app/[locale]/(shop)/unlock/[brand]/[device]/[country]/[network]/page";
 
 export const dynamic = "force-static";
 export const revalidate = 300;
