@@ -71,9 +71,33 @@ test("an English browser stays on English pages, and a Spanish link opens in Spa
   expect(new URL(page.url()).pathname).toBe("/esim");
 });
 
-const SPANISH_PAGES = ["/es", "/es/no-such-page", "/es/faq", "/es/refunds", "/es/contact", "/es/terms", "/es/privacy"];
+const SPANISH_PAGES = [
+  "/es",
+  "/es/topup",
+  "/es/topup/es",
+  "/es/esim",
+  "/es/esim/eu",
+  "/es/esim/eu/eu-3gb-15d",
+  "/es/giftcards",
+  "/es/giftcards/gb",
+  "/es/giftcards/gb/steam",
+  "/es/unlock",
+  "/es/unlock/1/1015/826/234030",
+  "/es/unlock/1/1015/826/234030/1",
+  "/es/imei-check",
+  "/es/account/sign-in",
+  "/es/account/sign-up",
+  "/es/account/forgot-password",
+  "/es/faq",
+  "/es/refunds",
+  "/es/contact",
+  "/es/terms",
+  "/es/privacy",
+  "/es/no-such-page",
+];
 
 test("Spanish pages show no English from the catalogs, and axe finds nothing in light and dark", async ({ page }) => {
+  test.setTimeout(180_000);
   for (const path of SPANISH_PAGES) {
     await page.goto(path);
     await expect(page.locator("html"), path).toHaveAttribute("lang", "es");
@@ -84,4 +108,26 @@ test("Spanish pages show no English from the catalogs, and axe finds nothing in 
       expect(results.violations.map((v) => `${path} ${colorScheme}: ${v.id}: ${v.help}`)).toEqual([]);
     }
   }
+});
+
+test("a Spanish buyer pays a gift card: the review, the payment page and the order page are in Spanish", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/es/giftcards/gb/steam");
+  await page.getByRole("radio", { name: /^£15/ }).check();
+  await page.getByRole("button", { name: "Continuar a la revisión" }).click();
+  await expect(page).toHaveURL(/^[^?]*\/es\/giftcards\/gb\/steam/);
+  const total = (await page.getByTestId("price-total").textContent())?.trim() ?? "";
+  // es-ES writes the euro after the amount, with a decimal comma.
+  expect(total).toMatch(/^\d+,\d{2}\s€$/);
+  expect(await englishOn(page)).toEqual([]);
+  await page.getByLabel("Correo electrónico").fill(`i18n-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await page.waitForURL(/\/es\/pay\/[^/]+$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  expect(await englishOn(page)).toEqual([]);
+  await page.getByTestId("sandbox-pay").click();
+  await page.waitForURL(/\/es\/orders\//);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", /paid|placed|fulfilled/, { timeout: 15_000 });
+  expect(await englishOn(page)).toEqual([]);
 });

@@ -40,6 +40,12 @@ describe("checkout", () => {
     expect(order.detail).toEqual({ priceToken: "gc_x", giftcard: { brandName: "Steam" }, counterSale: { staffId: "s1" } });
   });
 
+  it("keeps the buyer's language on the order it makes ([16]: its mails are written in it)", async () => {
+    const result = await checkout(t.db, request({ locale: "es" }));
+    if (!result.ok) throw new Error(result.error);
+    expect((await t.db.order.findUniqueOrThrow({ where: { id: result.order.id } })).locale).toBe("es");
+  });
+
   it("goes on with the order a submission already made, without pricing again", async () => {
     const price = vi.fn(async () => sale);
     const existing = { id: "o1", ref: "ref1", userId: null, status: "awaiting_payment", upstreamMode: "credits", submitterHash: null };

@@ -4,6 +4,7 @@ import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { userMessageOf } from "@/lib/errors/user-message";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
 import { createOrder, OrderSubmissionConflictError } from "./create";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { ResumableOrder } from "./submitter";
 
 // The one checkout every product and every channel goes through (docs/orders.md "Checkout"):
@@ -62,6 +63,8 @@ export type CheckoutRequest = {
   /** What the channel adds to the product's detail (a counter sale's staff member). */
   channelDetail?: Record<string, unknown>;
   messages: CheckoutMessages;
+  /** The buyer's language ([16]): the order keeps it for its mails. English at the counter. */
+  locale?: Locale;
 };
 
 export type CheckoutMessages = {
@@ -74,7 +77,6 @@ export type CheckoutMessages = {
   what: string;
 };
 
-export const PRICE_CHANGED = "The price changed since this page was shown. Please check the new total and pay again.";
 export const ORDER_NOT_CREATED = "We could not create your order. Nothing was charged. Please try again.";
 
 export type CheckoutResult = { ok: true; order: ResumableOrder; resumed: boolean } | CheckoutFailure;
@@ -96,6 +98,7 @@ export async function checkout(db: DbClient, request: CheckoutRequest): Promise<
       detail: { ...sale.detail, ...request.channelDetail } as Prisma.InputJsonValue,
       pricing: sale.pricing,
       upstreamMode: sale.upstreamMode,
+      locale: request.locale,
     });
     return { ok: true, order, resumed: false };
   } catch (error) {

@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { requestVisitor } from "@/lib/security/request-visitor";
-import { checkout, ORDER_NOT_CREATED, PRICE_CHANGED, type CheckoutFailure, type PriceSale } from "@/lib/orders/checkout";
+import { getLocale, getTranslations } from "next-intl/server";
+import { checkout, type CheckoutFailure, type PriceSale } from "@/lib/orders/checkout";
 import { continueToPayment } from "./continue-to-payment";
 import { submissionOf } from "@/lib/orders/submitter-action";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
@@ -28,6 +29,9 @@ export type ShopCheckoutRequest = {
 
 export async function checkoutInShop(request: ShopCheckoutRequest): Promise<CheckoutFailure> {
   const { productType, choice, customerEmail, userId, expectedTotalMinor, startAgain } = request;
+  // The buyer's language ([16]): the order keeps it, and the checkout's own refusals are in it.
+  const locale = await getLocale();
+  const t = await getTranslations({ locale, namespace: "CheckoutErrors" });
   const submission = await submissionOf(db, { productType, userId, email: customerEmail, totalMinor: expectedTotalMinor, choice });
   const result = await checkout(db, {
     submission,
@@ -36,7 +40,8 @@ export async function checkoutInShop(request: ShopCheckoutRequest): Promise<Chec
     expectedTotalMinor,
     price: request.price,
     context: { mode: env.COMMERCE_CHECKOUT_MODE, visitor: await requestVisitor() },
-    messages: { startAgain, priceChanged: PRICE_CHANGED, failed: ORDER_NOT_CREATED, what: request.what },
+    messages: { startAgain, priceChanged: t("priceChanged"), failed: t("orderNotCreated"), what: request.what },
+    locale,
   });
   if (!result.ok) return result;
   const refused = await continueToPayment(result.order, submission.claimant, startAgain);

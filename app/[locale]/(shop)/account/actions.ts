@@ -1,6 +1,6 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { AuthError } from "next-auth";
 import { z } from "zod";
@@ -79,7 +79,8 @@ export async function signUpAction(_state: AuthFormState, form: FormData): Promi
     const passwordHash = await hashPassword(parsed.data.password);
     // The confirmation mail is queued with the account: guest orders join it once confirmed.
     await db.$transaction(async (tx) => {
-      const user = await tx.user.create({ data: { email: parsed.data.email, name: parsed.data.name, passwordHash, role: "customer" } });
+      // The account keeps the language it was made in: its mails are written in it ([16]).
+      const user = await tx.user.create({ data: { email: parsed.data.email, name: parsed.data.name, passwordHash, role: "customer", locale: await getLocale() } });
       await queueVerification(tx, user);
     });
   } catch (error) {
