@@ -13,7 +13,7 @@ import { cachedTwinPath, isCachedTwinPath, type CachedPageRequest } from "@/lib/
 import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
 import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "@/lib/orders/submitter-cookie.mjs";
 import { PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
-import { isDocumentRequest, isLocalizedPath, localeCookie, localeRedirect, LOCALE_COOKIE, splitLocale } from "@/lib/i18n/locale-routing.mjs";
+import { DEFAULT_LOCALE, isDocumentRequest, isLocalizedPath, localeCookie, localeRedirect, LOCALE_COOKIE, splitLocale } from "@/lib/i18n/locale-routing.mjs";
 import { alternateLinks } from "@/lib/i18n/alternates";
 
 // Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
@@ -64,6 +64,11 @@ function cachedPageRequest(request: NextRequest, pathname: string): CachedPageRe
   };
 }
 
+function setAlternates(response: NextResponse, path: string): void {
+  const links = alternateLinks(path);
+  if (links) response.headers.set("link", links);
+}
+
 /** next-intl's request header for the language (its middleware would set it; this proxy does). */
 const NEXT_INTL_LOCALE_HEADER = "X-NEXT-INTL-LOCALE";
 
@@ -103,14 +108,19 @@ export async function proxy(request: NextRequest) {
   if (isCachedTwinPath(pageRequest.pathname)) {
     return withSecurityHeaders(problemResponse(request, { status: 404, code: "NOT_FOUND", message: "There is no page at this address." }), contentSecurityPolicy(newNonce(), { dev, https }), https);
   }
-  const twin = localized ? cachedTwinPath(pageRequest) : null;
+  // Only English pages come from the page cache for now: a cached rendering has no request header
+  // to tell next-intl its language, and setRequestLocale races with the first translation of a
+  // render (seen: /es/giftcards/gb/steam cached with an English body). Spanish pages are rendered
+  // per request, with the language in next-intl's header, until next/root-params replaces it
+  // (docs/i18n.md).
+  const twin = localized && locale === DEFAULT_LOCALE ? cachedTwinPath(pageRequest) : null;
   if (twin) {
     const response = NextResponse.rewrite(new URL(`/${locale}${twin}${request.nextUrl.search}`, request.url));
     // scripts/serve.mjs may keep this answer in front of Next.js (lib/http/front-cache.mjs),
     // while the twin's rendering is fresh and until its scope's pages are expired; it takes
     // the header off.
     response.headers.set(PAGE_TWIN_HEADER, `/${locale}${twin}`);
-    response.headers.set("link", alternateLinks(path));
+    setAlternates(response, path);
     giveSubmitterCookie(request, response, https);
     return withSecurityHeaders(response, cachedPageContentSecurityPolicy({ dev, https }), https);
   }
@@ -129,7 +139,7 @@ export async function proxy(request: NextRequest) {
     localized && internal !== request.nextUrl.pathname
       ? NextResponse.rewrite(new URL(`${internal}${request.nextUrl.search}`, request.url), { request: { headers: requestHeaders } })
       : NextResponse.next({ request: { headers: requestHeaders } });
-  if (localized) response.headers.set("link", alternateLinks(path));
+  if (localized) setAlternates(response, path);
   giveSubmitterCookie(request, response, https);
   return withSecurityHeaders(response, csp, https);
 }

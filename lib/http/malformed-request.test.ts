@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionBodyProblem, actionOriginProblem, actionSizeProblem, pathProblem } from "./malformed-request";
+import { actionBodyProblem, actionOriginProblem, actionSizeProblem, MAX_PATH_LENGTH, pathProblem } from "./malformed-request";
 import { isValidRouterState } from "./router-state.mjs";
 
 function post(body: BodyInit, type?: string): Request {
@@ -10,6 +10,11 @@ describe("pathProblem", () => {
   it("refuses escapes that are not UTF-8 and control characters, accepts real text", () => {
     for (const bad of ["/topup/%ff%fe", "/topup/%e0%80%af", "/topup/%", "/esim/%zz", "/orders/%00"]) expect(pathProblem(bad)?.status, bad).toBe(400);
     for (const good of ["/", "/topup/gb/1010-o2", "/giftcards/%C3%B1", "/x/%F0%9F%92%A5", "/..%2fetc"]) expect(pathProblem(good), good).toBeNull();
+  });
+
+  it("refuses an address too long to be the shop's with a 414, and takes one at the limit", () => {
+    expect(pathProblem(`/${"x".repeat(4000)}/topup`)).toMatchObject({ status: 414, code: "PATH_TOO_LONG" });
+    expect(pathProblem(`/${"x".repeat(MAX_PATH_LENGTH - 1)}`)).toBeNull();
   });
 });
 

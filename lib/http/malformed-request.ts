@@ -5,15 +5,23 @@
 // malformed-request.test.ts. (The router state header never reaches proxy.ts: Next strips it
 // first; scripts/serve.mjs checks it with lib/http/router-state.mjs.)
 
-export type RequestProblem = { status: 400 | 403 | 411 | 413; code: string; message: string };
+export type RequestProblem = { status: 400 | 403 | 411 | 413 | 414; code: string; message: string };
 
 /** Next's default server-action body limit (next.config.mjs keeps it). */
 export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const CONTROL = /\p{Cc}/u;
 
-/** A path whose segments do not decode (bad or non-UTF-8 escapes) or hold control characters. */
+/**
+ * No address of the shop comes near this. A longer one is refused before routing: rewritten
+ * into a language ([16]), Next.js would echo it in response headers, and past 16 KiB of headers
+ * clients (Node's fetch among them) drop the answer altogether.
+ */
+export const MAX_PATH_LENGTH = 2048;
+
+/** A path too long to be an address of the shop, whose segments do not decode (bad or non-UTF-8 escapes) or that holds control characters. */
 export function pathProblem(rawPath: string): RequestProblem | null {
+  if (rawPath.length > MAX_PATH_LENGTH) return { status: 414, code: "PATH_TOO_LONG", message: `The address is too long (more than ${MAX_PATH_LENGTH} characters).` };
   for (const segment of rawPath.split("/")) {
     let decoded: string;
     try {

@@ -9,8 +9,16 @@ function origin(): string {
   return (process.env.APP_URL ?? "").replace(/\/+$/, "");
 }
 
-/** `<https://shop/topup>; rel="alternate"; hreflang="en", <…/es/topup>; …; hreflang="x-default"`. */
-export function alternateLinks(path: string): string {
+/**
+ * Longer paths get no alternates: no page of the shop has one, and three copies of a long path
+ * in a header made answers too large for clients to read (Node's fetch refuses headers over
+ * 16 KiB: the fuzz test's 4,000-character paths went unanswered).
+ */
+const MAX_PATH_LENGTH = 512;
+
+/** `<https://shop/topup>; rel="alternate"; hreflang="en", <…/es/topup>; …; hreflang="x-default"`, or null for an over-long path. */
+export function alternateLinks(path: string): string | null {
+  if (path.length > MAX_PATH_LENGTH) return null;
   const base = origin();
   const link = (href: string, hreflang: string) => `<${base}${href}>; rel="alternate"; hreflang="${hreflang}"`;
   return [...LOCALES.map((locale) => link(localizedPath(path, locale), locale)), link(localizedPath(path, DEFAULT_LOCALE), "x-default")].join(", ");

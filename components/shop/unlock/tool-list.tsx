@@ -23,7 +23,12 @@ export async function ToolList({ tools, baseHref, locale }: { tools: ToolView[];
             </div>
             <p className="shrink-0 text-lg font-bold tabular-nums">{moneyText(tool.price.totalMinor, tool.price.currency, locale)}</p>
           </div>
-          {tool.desc ? <p className="text-sm text-muted">{tool.desc}</p> : null}
+          {/* The supplier's description: the unlocking API writes English only, so it is marked so (read aloud as English on a Spanish page). */}
+          {tool.desc ? (
+            <p lang="en" className="text-sm text-muted">
+              {tool.desc}
+            </p>
+          ) : null}
           <dl className="grid grid-cols-3 gap-2 text-sm">
             <div>
               <dt className="text-xs text-muted">{t("guaranteedTime")}</dt>
