@@ -45,7 +45,7 @@ export function PhoneMenu() {
   }, []);
 
   return (
-    <details ref={ref} className="group relative lg:hidden" data-testid="phone-menu">
+    <details ref={ref} className="group relative xl:hidden" data-testid="phone-menu">
       <summary className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-muted hover:bg-surface-muted [&::-webkit-details-marker]:hidden">
         <Menu className="size-5" aria-hidden="true" />
         <span className="sr-only">{t("menu")}</span>

@@ -22,12 +22,13 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           </span>
           {SHOP_NAME}
         </Link>
-        <nav aria-label={t("productsNav")} className="hidden flex-1 lg:block">
+        <nav aria-label={t("productsNav")} className="hidden flex-1 xl:block">
           <ul className="flex items-center gap-1">
             {PRODUCTS.map((p) => (
               <li key={p.type}>
-                <Link href={p.href} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-fg">
-                  <ProductIcon type={p.type} className="size-4" />
+                {/* One line each, in either language: the icons only where there is room for them. */}
+                <Link href={p.href} className="flex items-center gap-2 rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap text-muted hover:bg-surface-muted hover:text-fg">
+                  <ProductIcon type={p.type} className="hidden size-4 2xl:block" />
                   {products(`${p.type}.name`)}
                 </Link>
               </li>

@@ -11,7 +11,12 @@ export function DeviceHeader({ device, title }: { device: DeviceView; title: str
         <p className="mt-1 font-medium">
           {device.brandName} {device.name}
         </p>
-        {device.description ? <p className="mt-1 max-w-2xl text-sm text-muted">{device.description}</p> : null}
+        {/* The unlocking API writes English only: marked so, for a Spanish page's screen readers. */}
+        {device.description ? (
+          <p lang="en" className="mt-1 max-w-2xl text-sm text-muted">
+            {device.description}
+          </p>
+        ) : null}
       </div>
     </div>
   );

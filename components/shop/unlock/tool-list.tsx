@@ -37,7 +37,13 @@ export async function ToolList({ tools, baseHref, locale }: { tools: ToolView[];
             <div>
               <dt className="text-xs text-muted">{t("averageTime")}</dt>
               {/* The supplier's own words ("2 hours"), as it sends them. */}
-              <dd className="font-medium">{tool.averageTime || t("notKnownYet")}</dd>
+              {tool.averageTime ? (
+                <dd lang="en" className="font-medium">
+                  {tool.averageTime}
+                </dd>
+              ) : (
+                <dd className="font-medium">{t("notKnownYet")}</dd>
+              )}
             </div>
             <div>
               <dt className="text-xs text-muted">{t("successRate")}</dt>
