@@ -1,20 +1,13 @@
 import { useTranslations } from "next-intl";
-import { ButtonLink } from "@/components/ui/button";
+import { StatusMessage } from "@/components/shop/status-message";
 
 /** An unknown country code or operator id in a top-up link. */
 export default function TopupNotFound() {
   const t = useTranslations("Topup");
+  const status = useTranslations("Status");
   return (
-    <div className="mx-auto max-w-3xl px-4 py-20">
-      <p className="text-sm font-semibold text-brand">404</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">{t("notFound.title")}</h1>
-      <p className="mt-3 text-muted">{t("notFound.body")}</p>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <ButtonLink href="/topup">{t("notFound.topUp")}</ButtonLink>
-        <ButtonLink href="/" variant="secondary">
-          {t("notFound.backToShop")}
-        </ButtonLink>
-      </div>
-    </div>
+    <StatusMessage code="404" title={t("notFound.title")} back={status("backToShop")} action={{ href: "/topup", label: t("notFound.topUp") }}>
+      {t("notFound.body")}
+    </StatusMessage>
   );
 }
