@@ -10,6 +10,7 @@ import { UnlockCheckNow, type CheckNowState } from "./unlock-check-now";
 import { UnlockInstructions } from "./unlock-instructions";
 import { UnlockPlacingProgress } from "./unlock-placing-progress";
 import { UnlockStatusTimeline } from "./unlock-status-timeline";
+import { timeText } from "@/components/shop/unlock/words";
 import { readUnlockDetail } from "@/lib/products/unlock/detail";
 
 export type UnlockOrderForPage = {
@@ -24,16 +25,6 @@ export type UnlockOrderForPage = {
 };
 
 const DEAD_ENDS = new Set(["canceled", "cancelled", "notavailable", "error"]);
-
-const TIME_UNITS = ["minutes", "hours", "days", "weeks"] as const;
-const isTimeUnit = (type: string): type is (typeof TIME_UNITS)[number] => (TIME_UNITS as readonly string[]).includes(type);
-
-/** "Instant", "2 hours", "1–3 days" in the page's language (lib/products/unlock/text.ts guaranteedTimeText's rule); an unknown unit as it comes. */
-function guaranteedTime(t: ReturnType<typeof useTranslations<"DeliveryUnlock">>, { min, max, type }: { min: number; max: number; type: string }): string {
-  if (type === "instant") return t("time.instant");
-  if (!isTimeUnit(type)) return min === max ? `${min} ${type}` : `${min}–${max} ${type}`;
-  return min === max ? t(`time.exact.${type}`, { count: min }) : t(`time.range.${type}`, { min, max });
-}
 
 /**
  * The unlock part of the order page: placing progress, the supplier's status in plain words,
@@ -59,7 +50,8 @@ export function UnlockOrderSection({
   const deadEnd = upstream !== null && DEAD_ENDS.has(upstream);
   const amount = moneyText(order.retailAmount, order.currency, locale);
   const time = detail.unlock?.guaranteedTime;
-  const timeText = time ? guaranteedTime(t, time) : null;
+  const unlockWords = useTranslations("Unlock");
+  const guaranteed = time ? timeText(unlockWords, time) : null;
 
   return (
     <>
@@ -73,7 +65,7 @@ export function UnlockOrderSection({
           {order.status === "placed" ? (
             <div className="mt-4 flex flex-col gap-3">
               <p className="text-xs text-muted">
-                {timeText ? `${t("guaranteed", { time: timeText })} ` : ""}
+                {guaranteed ? `${t("guaranteed", { time: guaranteed })} ` : ""}
                 {t(`polling.${pollingKey(detail.guaranteedTimeType)}`)}
               </p>
               <UnlockCheckNow action={checkNowAction} />

@@ -15,8 +15,8 @@ import { LocalTime } from "@/components/ui/local-time";
 import { requireUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { moneyText } from "@/lib/i18n/formats";
-import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
-import { BUY_AGAIN_LABEL } from "@/lib/orders/buy-again";
+import { orderStatusDisplay } from "@/lib/orders/presentation";
+import { BUY_AGAIN_LABEL, buyAgainLabel } from "@/lib/orders/buy-again";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { enterLocale } from "@/lib/i18n/locale-param";
@@ -105,9 +105,9 @@ export default async function AccountPage({ params }: Params) {
       ) : (
         <ul className="mt-8 divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface">
           {orders.map((order) => {
-            const status = ORDER_STATUS_DISPLAY[order.status];
+            const status = orderStatusDisplay(order.status, locale);
             const product = products(`${order.productType}.name`);
-            const again = FINAL_STATUSES.includes(order.status) && hasBuyAgain(order.productType) ? t(`buyAgain.${order.productType}`) : null;
+            const again = FINAL_STATUSES.includes(order.status) && hasBuyAgain(order.productType) ? (buyAgainLabel(order.productType, locale) ?? null) : null;
             return (
               <li key={order.id} className="flex flex-col sm:flex-row sm:items-center">
                 <Link href={`/orders/${order.ref}`} className="flex min-w-0 flex-1 items-center gap-4 px-5 py-4 hover:bg-surface-muted">
@@ -121,7 +121,7 @@ export default async function AccountPage({ params }: Params) {
                   </span>
                   <span className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row-reverse sm:items-center sm:gap-4">
                     <span className="font-medium tabular-nums sm:w-20 sm:text-right">{moneyText(order.retailAmount, order.currency, locale)}</span>
-                    <Badge tone={status.tone}>{t(`status.${order.status}`)}</Badge>
+                    <Badge tone={status.tone}>{status.label}</Badge>
                   </span>
                 </Link>
                 {again ? (
