@@ -19,7 +19,6 @@ export const commerceDetailSchema = z.looseObject({
   catalogId: z.string().optional(),
   smsNotification: z.boolean().optional(),
   smsText: z.string().max(140).optional(),
-  lang: z.string().optional(),
 });
 export type CommerceDetail = z.infer<typeof commerceDetailSchema>;
 
@@ -51,15 +50,18 @@ export function readPlacement(detail: unknown): Placement | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The create/preview body for a commerce order, built the same way on every attempt. */
-export function commerceRequestBody(type: CommerceProductType, detail: CommerceDetail, mode: "credits" | "payment_link"): OrderRequestBody {
-  const body: OrderRequestBody = { price_token: detail.priceToken, checkout_mode: mode };
+/**
+ * The create/preview body for a commerce order, built the same way on every attempt. `lang` is
+ * the buyer's language (Order.locale, [16]): the upstream words the order's texts in it where it
+ * can (upstream-notes: the order request's optional `lang`).
+ */
+export function commerceRequestBody(type: CommerceProductType, detail: CommerceDetail, mode: "credits" | "payment_link", lang: string): OrderRequestBody {
+  const body: OrderRequestBody = { price_token: detail.priceToken, checkout_mode: mode, lang };
   if (type === "topup") {
     body.phone = detail.phone;
     if (detail.smsNotification) body.sms_notification = true;
     if (detail.smsNotification && detail.smsText) body.sms_text = detail.smsText;
   }
   if (type === "esim") body.catalog_id = detail.catalogId;
-  if (detail.lang) body.lang = detail.lang;
   return body;
 }

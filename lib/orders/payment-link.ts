@@ -33,7 +33,7 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
   if (order.status !== "awaiting_payment") throw notPayable();
 
   const detail = commerceDetailSchema.parse(order.detail);
-  const body = commerceRequestBody(order.productType as CommerceProductType, detail, "payment_link");
+  const body = commerceRequestBody(order.productType as CommerceProductType, detail, "payment_link", order.locale);
   const commerce = options.commerce ?? (await resolveClients()).commerce;
   const connectionId = await connectionIdFor(db, await commerce.connection());
   await commerce.previewOrder(body);

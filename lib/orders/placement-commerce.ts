@@ -28,7 +28,7 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
   if (!parsed.success) return park(ctx, order, "bad_detail", `Order detail unreadable: ${parsed.error.issues[0]?.message}`);
   const type = order.productType as CommerceProductType;
   let detail = parsed.data;
-  let body = commerceRequestBody(type, detail, "credits");
+  let body = commerceRequestBody(type, detail, "credits", order.locale);
   const attempts = (placement?.attempts ?? 0) + 1;
 
   // 1. Preview: account-specific and authoritative; creates nothing.
@@ -42,7 +42,7 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
       try {
         const plan = await ctx.clients.commerce.getEsimProduct(detail.catalogId);
         detail = { ...detail, priceToken: plan.price_token };
-        body = commerceRequestBody(type, detail, "credits");
+        body = commerceRequestBody(type, detail, "credits", order.locale);
         order = { ...order, detail: { ...(order.detail as object), priceToken: plan.price_token } };
         preview = await ctx.clients.commerce.previewOrder(body);
       } catch (retryError) {

@@ -63,6 +63,15 @@ describe("placing a paid top-up", () => {
     expect(await tb.commerceDebits(placed.upstreamOrderId)).toHaveLength(1);
   });
 
+  it("places the order in the buyer's language ([16]: the upstream words its texts in it)", async () => {
+    const [, , working] = await tb.eeAirtime();
+    const order = await tb.paidTopup(working!.token);
+    await tb.db.order.update({ where: { id: order.id }, data: { locale: "es" } });
+    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
+    const upstream = await tb.clients.commerce.getOrder(placed!.upstreamOrderId!);
+    expect((upstream as { lang?: string }).lang).toBe("es");
+  });
+
   it("does nothing for an order that is not paid", async () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { DbClient } from "@/lib/db/create-client";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locale-routing.mjs";
 import { logger } from "@/lib/log";
 import { getMargin } from "@/lib/pricing/margin";
 import { retailBreakdown, type PriceBreakdown } from "@/lib/pricing/retail";
@@ -106,7 +107,8 @@ export async function quoteCommerceOrder(input: QuoteInput, options: QuoteOption
     ...(valid.smsNotification ? { smsNotification: true } : {}),
     ...(valid.smsNotification && valid.smsText ? { smsText: valid.smsText } : {}),
   };
-  const preview = await previewWithReuse(db, commerce, commerceRequestBody(valid.type, detail, mode), options);
+  // A preview's figures do not depend on the language; the order is placed in the buyer's.
+  const preview = await previewWithReuse(db, commerce, commerceRequestBody(valid.type, detail, mode, DEFAULT_LOCALE), options);
   const currency = (preview.currency ?? "EUR").toUpperCase();
   const smsFeeMinor = preview.sms_fee ?? 0;
 

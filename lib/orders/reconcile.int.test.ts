@@ -99,7 +99,7 @@ describe("a crash between placing and the upstream's answer", () => {
       source: "buyer",
       patch: { leaseOwner: "dead-process", leaseUntil: inFuture(90_000), nextPollAt: inFuture(90_000) },
     });
-    const body = commerceRequestBody("topup", order.detail as CommerceDetail, "credits");
+    const body = commerceRequestBody("topup", order.detail as CommerceDetail, "credits", order.locale);
     const ctx = { db: tb.db, clients: tb.clients, source: "buyer" as const, now: new Date(), connectionId: await currentConnectionId(tb.db, tb.clients, "topup") };
     await savePlacement(ctx, placing!, { state: "sending", sentAt: new Date().toISOString(), body: body as Record<string, unknown>, attempts: 1 });
     if (options.reached) await tb.clients.commerce.createOrder(body, { idempotencyKey: order.idempotencyKey });
