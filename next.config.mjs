@@ -18,9 +18,14 @@ const nextConfig = {
   // scripts/serve.mjs compresses (the same middleware), keeping what it compressed for cached pages.
   compress: false,
   reactStrictMode: true,
+  // The catalogs with next-intl's precompiled messages in the build (lib/i18n/catalogs.bundled.ts).
+  turbopack: { resolveAlias: { "@/lib/i18n/catalogs": "./lib/i18n/catalogs.bundled.ts" } },
   // forbidden() answers a signed-in customer on a staff page with a real 403 (lib/auth/guards.ts).
   experimental: {
     authInterrupts: true,
+    // Two root layouts (buyer pages under app/[locale], staff pages under app/admin): an address
+    // no route matches gets app/global-not-found.tsx.
+    globalNotFound: true,
     // Next's default, stated: proxy.ts refuses larger action posts with a 413 before Next reads them.
     serverActions: { bodySizeLimit: "1mb" },
   },
@@ -40,7 +45,12 @@ const nextConfig = {
   },
 };
 
-// next-intl ([16], docs/i18n.md): its request configuration is lib/i18n/request.ts.
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+// next-intl ([16], docs/i18n.md): its request configuration is lib/i18n/request.ts. The catalogs
+// are precompiled at build time, so browsers format messages without shipping an ICU parser
+// (docs/benchmarks.md, the JavaScript budgets).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: ["en", "es"], precompile: true } },
+});
 
 export default withNextIntl(nextConfig);

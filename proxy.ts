@@ -13,7 +13,7 @@ import { cachedTwinPath, isCachedTwinPath, type CachedPageRequest } from "@/lib/
 import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
 import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "@/lib/orders/submitter-cookie.mjs";
 import { PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
-import { DEFAULT_LOCALE, isDocumentRequest, isLocalizedPath, localeCookie, localeRedirect, LOCALE_COOKIE, splitLocale } from "@/lib/i18n/locale-routing.mjs";
+import { isDocumentRequest, isLocalizedPath, localeCookie, localeRedirect, LOCALE_COOKIE, splitLocale } from "@/lib/i18n/locale-routing.mjs";
 import { alternateLinks } from "@/lib/i18n/alternates";
 
 // Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
@@ -108,12 +108,7 @@ export async function proxy(request: NextRequest) {
   if (isCachedTwinPath(pageRequest.pathname)) {
     return withSecurityHeaders(problemResponse(request, { status: 404, code: "NOT_FOUND", message: "There is no page at this address." }), contentSecurityPolicy(newNonce(), { dev, https }), https);
   }
-  // Only English pages come from the page cache for now: a cached rendering has no request header
-  // to tell next-intl its language, and setRequestLocale races with the first translation of a
-  // render (seen: /es/giftcards/gb/steam cached with an English body). Spanish pages are rendered
-  // per request, with the language in next-intl's header, until next/root-params replaces it
-  // (docs/i18n.md).
-  const twin = localized && locale === DEFAULT_LOCALE ? cachedTwinPath(pageRequest) : null;
+  const twin = localized ? cachedTwinPath(pageRequest) : null;
   if (twin) {
     const response = NextResponse.rewrite(new URL(`/${locale}${twin}${request.nextUrl.search}`, request.url));
     // scripts/serve.mjs may keep this answer in front of Next.js (lib/http/front-cache.mjs),
@@ -131,8 +126,8 @@ export async function proxy(request: NextRequest) {
   // Next reads the nonce from the request's CSP header for its own scripts.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", csp);
-  // next-intl reads the language of a server action, or of a page rendered before its
-  // enterLocale, from this header (lib/i18n/request.ts).
+  // next-intl reads the language of a server action or a route handler from this header (pages
+  // read theirs from the route: lib/i18n/request.ts).
   if (localized) requestHeaders.set(NEXT_INTL_LOCALE_HEADER, locale);
   const internal = `/${locale}${path === "/" ? "" : path}`;
   const response =

@@ -33,3 +33,20 @@ test("no credential of the running shop appears in the browser bundle", () => {
   }
   expect(leaks).toEqual([]);
 });
+
+// The message catalogs ([16]) stay on the server too: a client component that imported a module
+// reading them would send both languages' whole catalogs (150 KB) with every page. Browsers get
+// only the messages a page hands its client parts, and never the page titles (Metadata), which
+// no client part uses.
+test("the message catalogs do not reach the browser bundle", () => {
+  const en = JSON.parse(readFileSync("messages/en.json", "utf8")) as { Metadata: { description: string } };
+  const es = JSON.parse(readFileSync("messages/es.json", "utf8")) as { Metadata: { description: string } };
+  const serverOnly = [en.Metadata.description, es.Metadata.description];
+  const bundle = [...files(".next/static")].filter((f) => f.endsWith(".js"));
+  expect(bundle.length).toBeGreaterThan(0);
+  const found = bundle.flatMap((file) => {
+    const text = readFileSync(file, "utf8");
+    return serverOnly.filter((message) => text.includes(message)).map((message) => `${file}: ${message.slice(0, 30)}…`);
+  });
+  expect(found).toEqual([]);
+});

@@ -1,10 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { ErrorMessage } from "@/components/error-message";
+import { ErrorMessage, useErrorText } from "@/components/error-message";
 
-// An error on a buyer page, in its language (the document around it is app/[locale]/layout.tsx's).
+// An error on a buyer page, in its language: app/[locale]/layout.tsx hands the words down.
 export default function LocaleError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations("Error");
-  return <ErrorMessage digest={error.digest} reset={reset} text={{ title: t("title"), body: t("body"), reference: t("reference"), retry: t("retry") }} />;
+  return <ErrorMessage digest={error.digest} reset={reset} text={useErrorText()} />;
 }

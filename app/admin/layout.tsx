@@ -1,23 +1,19 @@
 import type { Metadata } from "next";
-import { NextIntlClientProvider } from "next-intl";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { Document } from "@/components/document";
-import { clientMessages } from "@/lib/i18n/messages";
+import { Document, DOCUMENT_ICONS, DOCUMENT_VIEWPORT } from "@/components/document";
 import { SHOP_NAME } from "@/lib/products";
+import "../globals.css";
 
-export const metadata: Metadata = { title: { default: `Admin · ${SHOP_NAME}`, template: `%s · ${SHOP_NAME}` } };
+export const metadata: Metadata = { title: { default: `Admin · ${SHOP_NAME}`, template: `%s · ${SHOP_NAME}` }, icons: DOCUMENT_ICONS };
+export const viewport = DOCUMENT_VIEWPORT;
 
-// Staff pages are rendered per request, with the CSP nonce proxy.ts gives them, in English ([16]:
-// the admin may stay English). The provider serves the shop's shared client parts (the theme
-// toggle) the English words.
+// The staff pages' root layout (the buyer pages have their own, app/[locale]/layout.tsx). Staff
+// pages are rendered per request, with the CSP nonce proxy.ts gives them, in English ([16]:
+// the admin may stay English).
 export default async function AdminRootLayout({ children }: { children: ReactNode }) {
   await connection();
   return (
-    <Document lang="en">
-      <NextIntlClientProvider locale="en" messages={clientMessages("en")}>
-        {children}
-      </NextIntlClientProvider>
-    </Document>
+    <Document lang="en">{children}</Document>
   );
 }

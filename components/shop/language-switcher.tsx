@@ -1,21 +1,18 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import type { MouseEvent } from "react";
 import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
-import { LOCALE_PARAM, LOCALES, type Locale } from "@/lib/i18n/locale-routing.mjs";
+import { LOCALE_PARAM, type Locale } from "@/lib/i18n/locale-routing.mjs";
 
 /**
  * The same page in the other language: a plain link with ?locale=…, which proxy.ts answers by
  * remembering the choice and redirecting to the page's address in that language
  * (lib/i18n/locale-routing.mjs), so it works before scripts load and keeps the page's query.
+ * Its words come from the header (a server component), so it needs no i18n runtime.
  */
-export function LanguageSwitcher() {
-  const locale = useLocale() as Locale;
+export function LanguageSwitcher({ other, title }: { other: Locale; title: string }) {
   const pathname = usePathname();
-  const t = useTranslations("Frame");
-  const other = LOCALES.find((l) => l !== locale)!;
   const { name, short } = LANGUAGE_NAMES[other];
   const href = `${pathname}?${LOCALE_PARAM}=${other}`;
   // The query the page has now (a phone number, a search) goes along.
@@ -29,7 +26,7 @@ export function LanguageSwitcher() {
       href={href}
       onClick={keepQuery}
       hrefLang={other}
-      title={t("switchLanguage", { language: name })}
+      title={title}
       data-testid="language-switcher"
       className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-medium text-muted hover:bg-surface-muted hover:text-fg"
     >

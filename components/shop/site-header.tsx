@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
-import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
+import { LOCALES, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { PRODUCTS, SHOP_NAME } from "@/lib/products";
 import { LanguageSwitcher } from "./language-switcher";
 import { PhoneMenu } from "./phone-menu";
@@ -10,6 +11,7 @@ import { ThemeToggle } from "./theme-toggle";
 export async function SiteHeader({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "Frame" });
   const products = await getTranslations({ locale, namespace: "Products" });
+  const otherLocale = LOCALES.find((l) => l !== locale)!;
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
@@ -40,9 +42,20 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           <Link href="/account" prefetch={false} className="rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-surface-muted hover:text-fg">
             {t("account")}
           </Link>
-          <LanguageSwitcher />
-          <ThemeToggle />
-          <PhoneMenu />
+          <LanguageSwitcher other={otherLocale} title={t("switchLanguage", { language: LANGUAGE_NAMES[otherLocale].name })} />
+          <ThemeToggle label={t("themeToggle")} />
+          <PhoneMenu label={t("menu")} navLabel={t("productsNav")}>
+            <ul>
+              {PRODUCTS.map((p) => (
+                <li key={p.type}>
+                  <Link href={p.href} className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium hover:bg-surface-muted">
+                    <ProductIcon type={p.type} className="size-4 text-brand" />
+                    {products(`${p.type}.name`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </PhoneMenu>
         </div>
       </div>
     </header>

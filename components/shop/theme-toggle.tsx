@@ -1,10 +1,9 @@
 "use client";
 
 import { Moon, Sun } from "lucide-react";
-import { useTranslations } from "next-intl";
 
-export function ThemeToggle() {
-  const t = useTranslations("Frame");
+/** The light/dark switch; its label comes from the server (the header), in the page's language. */
+export function ThemeToggle({ label }: { label: string }) {
   function toggle() {
     const dark = !document.documentElement.classList.contains("dark");
     document.documentElement.classList.toggle("dark", dark);
@@ -18,7 +17,7 @@ export function ThemeToggle() {
     <button
       type="button"
       onClick={toggle}
-      aria-label={t("themeToggle")}
+      aria-label={label}
       className="inline-flex size-10 items-center justify-center rounded-lg text-muted hover:bg-surface-muted hover:text-fg"
     >
       <Sun className="hidden size-5 dark:block" aria-hidden="true" />

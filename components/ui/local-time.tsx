@@ -1,8 +1,7 @@
 "use client";
 
-import { useLocale } from "next-intl";
 import { useSyncExternalStore } from "react";
-import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { usePageLocale } from "@/lib/i18n/use-page-locale";
 import { dateText } from "@/lib/ui/date-text";
 
 const noop = () => () => {};
@@ -13,7 +12,7 @@ const noop = () => () => {};
  */
 export function LocalTime({ iso, withTime = true }: { iso: string; withTime?: boolean }) {
   const date = new Date(iso);
-  const locale = useLocale() as Locale;
+  const locale = usePageLocale();
   const text = useSyncExternalStore(
     noop,
     () => dateText(date, { withTime, locale }),

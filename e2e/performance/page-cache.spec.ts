@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import en from "../../messages/en.json" with { type: "json" };
+import es from "../../messages/es.json" with { type: "json" };
 import { appDbFor } from "../helpers/admin";
 import { EmulatorControls } from "../helpers/emulator";
 import { pageCacheFollows } from "../helpers/page-cache";
@@ -59,6 +61,48 @@ test("cached catalog pages: no upstream call or catalog read per view, and a ref
     expect(shownAfterMs, "the refreshed entry shows on the cached page").toBeLessThanOrEqual(1_000);
     // And the page is cached again after that one rendering.
     expect((await request.get("/unlock")).headers()["x-nextjs-cache"]).toBe("HIT");
+  } finally {
+    await db.$disconnect();
+  }
+});
+
+// [16]: Spanish catalog pages come from the page cache too, each rendering in its own language.
+// The language is the route's root parameter (lib/i18n/request.ts); an earlier source of it raced
+// with the first translation of a render and cached a Spanish page with an English body. So both
+// languages' pages are expired together here and rendered at once, several times.
+test("cached catalog pages in Spanish: served from the cache, never in another rendering's language", async ({ request }, testInfo) => {
+  const server = serverOf(testInfo);
+  const db = appDbFor(server.dataDir);
+  const footer = { en: en.Frame.tagline, es: es.Frame.tagline };
+  const inLanguage = (body: string, locale: "en" | "es") => body.includes(footer[locale]) && !body.includes(footer[locale === "en" ? "es" : "en"]);
+  try {
+    const pages = ["/unlock", "/giftcards", "/esim"];
+    for (const path of pages) expect((await request.get(path)).status()).toBe(200);
+    const entries = await db.catalogCacheEntry.findMany({ where: { resource: { in: ["unlock.brands", "giftcard.countries", "esim.destinations"] }, value: { not: null } } });
+    expect(entries.length, "the three listings' catalog entries").toBeGreaterThanOrEqual(3);
+
+    for (let round = 0; round < 3; round++) {
+      // A refresh of each listing's entry expires its pages in both languages.
+      const now = Date.now();
+      for (const entry of entries) await db.catalogCacheEntry.update({ where: { key: entry.key }, data: { fetchedAt: new Date(now), expiresAt: new Date(now + 24 * 3600_000), value: entry.value } });
+      await pageCacheFollows();
+      const views = pages.flatMap((path) => [0, 1, 2].flatMap(() => [{ path, locale: "en" as const }, { path: `/es${path}`, locale: "es" as const }]));
+      const answers = await Promise.all(views.map(async (view) => ({ ...view, response: await request.get(view.path) })));
+      for (const { path, locale, response } of answers) {
+        expect(response.status(), path).toBe(200);
+        expect(inLanguage(await response.text(), locale), `${path} is in ${locale} (round ${round + 1})`).toBe(true);
+      }
+    }
+
+    // And a Spanish page is served from the cache: Next's own, then the copy in front of it.
+    for (const path of pages.map((p) => `/es${p}`)) {
+      for (let i = 0; i < 3; i++) {
+        const response = await request.get(path);
+        expect(response.headers()["x-nextjs-cache"], path).toBe("HIT");
+        expect(inLanguage(await response.text(), "es"), path).toBe(true);
+        if (i > 0) expect(response.headers()["age"], `${path}: a copy from the front cache`).toMatch(/^\d+$/);
+      }
+    }
   } finally {
     await db.$disconnect();
   }

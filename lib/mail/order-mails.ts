@@ -2,7 +2,7 @@ import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { formatMoney } from "@/lib/money";
 import { buyerPricing } from "@/lib/orders/buyer-view";
-import { productName } from "@/lib/products";
+import { productName } from "@/lib/products/product-name";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { mailTime, renderMail, type MailContent, type MailPart } from "./layout";
 import { shopUrl } from "./links";

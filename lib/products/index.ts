@@ -1,10 +1,10 @@
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
-import type { Locale } from "@/lib/i18n/locale-routing.mjs";
-import { messagesFor } from "@/lib/i18n/messages";
 
 /**
  * The five products in the order the shop presents them, and where each lives. Their names,
- * taglines and blurbs are in the message catalogs (messages/*.json, "Products"), per language.
+ * taglines and blurbs are in the message catalogs (messages/*.json, "Products"), per language;
+ * productName (./product-name.ts) reads them, apart from this list so that the client
+ * components drawing it (the phone menu) do not carry the catalogs to the browser.
  */
 export const PRODUCTS: ReadonlyArray<{ type: ProductType; href: string }> = [
   { type: "topup", href: "/topup" },
@@ -13,11 +13,5 @@ export const PRODUCTS: ReadonlyArray<{ type: ProductType; href: string }> = [
   { type: "unlock", href: "/unlock" },
   { type: "imeicheck", href: "/imei-check" },
 ];
-
-/** A product's name ("Mobile top-up"), in English for staff unless a language is given. */
-export function productName(type: ProductType | string, locale: Locale = "en"): string {
-  const products: Record<string, { name: string }> = messagesFor(locale).Products;
-  return products[type]?.name ?? type;
-}
 
 export const SHOP_NAME = "Relay";

@@ -2,7 +2,7 @@ import { ArrowRight, BadgeCheck, Clock, ShieldCheck } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { ProductIcon } from "@/components/shop/product-icon";
 import { ButtonLink } from "@/components/ui/button";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { Link } from "@/lib/i18n/navigation";
 import { PRODUCTS } from "@/lib/products";
 import { catalogClaims, type CatalogClaims } from "@/lib/products/catalog-claims";
@@ -34,7 +34,7 @@ function claimText(t: HomeT, type: ProductType, claims: CatalogClaims): string |
 }
 
 export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Home" });
   const products = await getTranslations({ locale, namespace: "Products" });
   const claims = await catalogClaims();

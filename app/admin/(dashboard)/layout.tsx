@@ -7,6 +7,7 @@ import { ADMIN_NAV } from "@/components/admin/nav-items";
 import { SignOutButton } from "@/components/admin/shared/sign-out-button";
 import { ThemeToggle } from "@/components/shop/theme-toggle";
 import { hasRole, requireStaffForEnrolment } from "@/lib/auth/guards";
+import { messagesFor } from "@/lib/i18n/messages";
 import { SHOP_NAME } from "@/lib/products";
 import { LowBalanceBanner } from "@/components/admin/credits/low-balance-banner";
 
@@ -42,7 +43,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             <Link href="/" className="rounded-lg px-2 py-1 text-muted hover:bg-surface-muted hover:text-fg">
               Shop
             </Link>
-            <ThemeToggle />
+            <ThemeToggle label={messagesFor("en").Frame.themeToggle} />
             <SignOutButton />
           </div>
         </div>

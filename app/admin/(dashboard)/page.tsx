@@ -9,7 +9,7 @@ import { creditBalance, ordersNeedingAttention, todaysSales, upstreamHealth } fr
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
-import { productName } from "@/lib/products";
+import { productName } from "@/lib/products/product-name";
 
 export const metadata: Metadata = { title: "Dashboard" };
 

@@ -4,7 +4,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import type { StaffOrderView } from "@/lib/admin/orders/detail";
 import { formatMoney } from "@/lib/money";
 import { asObject } from "@/lib/orders/detail";
-import { productName } from "@/lib/products";
+import { productName } from "@/lib/products/product-name";
 import { imeiCheckStaffSummary } from "@/lib/products/imeicheck/lines";
 import { describeConnection } from "@/lib/upstream/connection/registry";
 import { OrderStatusBadge } from "./status-badge";

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { ORDER_STATUSES, PRODUCT_TYPES, type OrderFilters } from "@/lib/admin/orders/filters";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
-import { productName } from "@/lib/products";
+import { productName } from "@/lib/products/product-name";
 
 
 /** The list's filters as a plain GET form: the URL is the state (bookmarkable, shareable). */

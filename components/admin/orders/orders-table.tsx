@@ -3,7 +3,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { LocalTime } from "@/components/ui/local-time";
 import type { OrderStatus, ProductType } from "@/lib/db/generated/sqlite/enums";
 import { formatMoney } from "@/lib/money";
-import { productName } from "@/lib/products";
+import { productName } from "@/lib/products/product-name";
 import { OrderStatusBadge } from "./status-badge";
 
 export type OrderRow = {

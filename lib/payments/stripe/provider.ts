@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { productName } from "@/lib/products";
+import { productName } from "@/lib/products/product-name";
 import type { PaymentProvider } from "../types";
 
 // Stripe Checkout: the buyer pays on Stripe's hosted page; the shop learns the result from

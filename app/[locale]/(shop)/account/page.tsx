@@ -19,7 +19,7 @@ import { orderStatusDisplay } from "@/lib/orders/presentation";
 import { BUY_AGAIN_LABEL, buyAgainLabel } from "@/lib/orders/buy-again";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { ClientMessages } from "@/components/client-messages";
 
@@ -30,7 +30,7 @@ type BuyAgainType = "topup" | "esim" | "giftcard" | "imeicheck";
 const hasBuyAgain = (type: ProductType): type is BuyAgainType => BUY_AGAIN_LABEL[type] !== undefined;
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "Account" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "Account" });
   return { title: t("title") };
 }
 
@@ -48,7 +48,7 @@ function OrderSummary({ productType, detail }: { productType: ProductType; detai
 }
 
 export default async function AccountPage({ params }: Params) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const [t, products] = await Promise.all([getTranslations({ locale, namespace: "Account" }), getTranslations({ locale, namespace: "Products" })]);
   const user = await requireUser("/account");
   const account = await db.user.findUnique({ where: { id: user.id }, select: { id: true, email: true, role: true, emailVerifiedAt: true } });

@@ -4,17 +4,17 @@ import { getTranslations } from "next-intl/server";
 import { InfoList, InfoPage, InfoSection } from "@/components/shop/info/info-page";
 import { infoLink } from "@/components/shop/info/info-link";
 import { supportAddress } from "@/lib/mail/links";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 type Params = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "InfoContact" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "InfoContact" });
   return { title: t("title") };
 }
 
 export default async function ContactPage({ params }: Params) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "InfoContact" });
   const address = supportAddress();
   const mail = (chunks: ReactNode) => (

@@ -8,13 +8,13 @@ import { QuerySearchForm } from "@/components/ui/query-search-form";
 import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
 import { EsimSteps } from "@/components/shop/esim/step-progress";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { failureText } from "@/components/shop/esim/esim-text";
 
 type Params = Promise<{ locale: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Esim" });
   return { title: t("travelEsims") };
 }
@@ -23,7 +23,7 @@ export const dynamic = "force-dynamic";
 
 /** /esim: regions and countries with plans, each with its "from" price; ?q= narrows both. */
 export default async function EsimPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestinations" })]);
   const query = first((await searchParams).q)?.slice(0, 60);
   const destinations = await loadDestinations();

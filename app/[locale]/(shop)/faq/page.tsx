@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { InfoPage, InfoSection } from "@/components/shop/info/info-page";
 import { infoLink } from "@/components/shop/info/info-link";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 type Params = { params: Promise<{ locale: string }> };
 
@@ -10,12 +10,12 @@ type Params = { params: Promise<{ locale: string }> };
 const QUESTIONS = ["account", "closedPage", "speed", "esimPhones", "esimInstall", "wrongNumber", "giftcardSafe", "imeiCheck", "payment"] as const;
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "InfoFaq" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "InfoFaq" });
   return { title: t("title") };
 }
 
 export default async function FaqPage({ params }: Params) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "InfoFaq" });
   return (
     <InfoPage title={t("title")} lead={t("lead")}>

@@ -7,13 +7,13 @@ import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/gi
 import { CountryGrid } from "@/components/shop/giftcards/country-grid";
 import { isCountryCode } from "@/lib/products/giftcard/country";
 import { BrandSearchForm } from "@/components/shop/giftcards/search-form";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 
 type Params = Promise<{ locale: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   return { title: t("giftCards") };
 }
@@ -26,7 +26,7 @@ export const dynamic = "force-dynamic";
  * matching brands and the countries each is sold in.
  */
 export default async function GiftcardsPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const search = await searchParams;
   const query = first(search.q)?.slice(0, 100);

@@ -9,12 +9,12 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { moneyText } from "@/lib/i18n/formats";
 import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 type Params = Promise<{ locale: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "ImeiCheck" });
   return { title: t("title") };
 }
@@ -26,7 +26,7 @@ export const dynamic = "force-dynamic";
  * page: the pay action derives it from this browser's submitter cookie (lib/orders/submitter.ts).
  */
 export default async function ImeiCheckPage({ params }: { params: Params }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "ImeiCheck" });
   const [pricing, fullReport, user] = await Promise.all([imeiCheckPrice(db), imeiCheckPrice(db, { fullReport: true }), getCurrentUser()]);
   return (

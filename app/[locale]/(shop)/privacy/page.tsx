@@ -2,17 +2,17 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { InfoList, InfoPage, InfoSection } from "@/components/shop/info/info-page";
 import { SHOP_NAME } from "@/lib/products";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 type Params = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "InfoPrivacy" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "InfoPrivacy" });
   return { title: t("title") };
 }
 
 export default async function PrivacyPage({ params }: Params) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "InfoPrivacy" });
   return (
     <InfoPage title={t("title")} lead={t("lead", { shop: SHOP_NAME })} updated={t("updated")}>

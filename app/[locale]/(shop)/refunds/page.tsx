@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { InfoList, InfoPage, InfoSection } from "@/components/shop/info/info-page";
 import { infoLink } from "@/components/shop/info/info-link";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { UNLOCK_CANCEL_WINDOW_MS } from "@/lib/orders/unlock-cancel-window";
 
 type Params = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "InfoRefunds" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "InfoRefunds" });
   return { title: t("title") };
 }
 
@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 // does (docs/orders.md: an order that fails after payment is refunded automatically). The cancel
 // window is the one the order page and the server use, so the page cannot drift from them.
 export default async function RefundsPage({ params }: Params) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "InfoRefunds" });
   const cancelMinutes = UNLOCK_CANCEL_WINDOW_MS / 60_000;
   return (

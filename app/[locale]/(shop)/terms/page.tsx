@@ -3,17 +3,17 @@ import { getTranslations } from "next-intl/server";
 import { InfoList, InfoPage, InfoSection } from "@/components/shop/info/info-page";
 import { infoLink } from "@/components/shop/info/info-link";
 import { SHOP_NAME } from "@/lib/products";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 type Params = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "InfoTerms" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "InfoTerms" });
   return { title: t("title") };
 }
 
 export default async function TermsPage({ params }: Params) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "InfoTerms" });
   return (
     <InfoPage title={t("title")} lead={t("lead", { shop: SHOP_NAME })} updated={t("updated")}>

@@ -14,12 +14,12 @@ import { operatorHref } from "@/lib/products/topup/urls";
 import { lookupCarrier } from "@/lib/products/topup/carrier";
 import { loadCountryOptions, loadPromotions, loadTopupCountries } from "@/lib/products/topup/catalog";
 import { first, type Search } from "./search-params";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Topup" });
   return { title: t("title") };
 }
@@ -33,7 +33,7 @@ export const dynamic = "force-dynamic";
  * /topup/{country}/{operator}?phone=+44… (the rest of the journey lives there).
  */
 export default async function TopupPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Topup" });
   const search = await searchParams;
   const rawPhone = first(search.phone);

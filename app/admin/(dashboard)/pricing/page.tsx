@@ -5,7 +5,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { PRODUCT_TYPES, readMargins } from "@/lib/admin/pricing/margins";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { productName } from "@/lib/products";
+import { productName } from "@/lib/products/product-name";
 import { updateMarginAction } from "./actions";
 
 export const metadata: Metadata = { title: "Pricing" };

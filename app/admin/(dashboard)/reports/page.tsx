@@ -9,7 +9,7 @@ import { parseRange } from "@/lib/admin/reports/range";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
-import { productName } from "@/lib/products";
+import { productName } from "@/lib/products/product-name";
 
 export const metadata: Metadata = { title: "Reports" };
 export const dynamic = "force-dynamic";

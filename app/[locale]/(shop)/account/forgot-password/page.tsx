@@ -3,17 +3,17 @@ import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/client-messages";
 import { ForgotPasswordForm } from "@/components/shop/account/recovery-forms";
 import { Card } from "@/components/ui/card";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 type Params = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "AccountRecovery" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "AccountRecovery" });
   return { title: t("forgotTitle") };
 }
 
 export default async function ForgotPasswordPage({ params }: Params) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "AccountRecovery" });
   return (
     <div className="mx-auto max-w-md px-4 py-16">

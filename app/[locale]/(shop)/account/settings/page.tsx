@@ -7,18 +7,18 @@ import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/guards";
 import { signOutEverywhereAction } from "../actions";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 type Params = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "AccountSettings" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "AccountSettings" });
   return { title: t("title") };
 }
 export const dynamic = "force-dynamic";
 
 export default async function AccountSettingsPage({ params, searchParams }: Params & { searchParams: Promise<{ changed?: string }> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const [t, account] = await Promise.all([getTranslations({ locale, namespace: "AccountSettings" }), getTranslations({ locale, namespace: "Account" })]);
   const user = await requireUser("/account/settings");
   const { changed } = await searchParams;

@@ -6,18 +6,18 @@ import { SignUpForm } from "@/components/shop/account/auth-forms";
 import { Card } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { nextInLanguage } from "../words";
 
 type Params = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "AccountAuth" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "AccountAuth" });
   return { title: t("signUpTitle") };
 }
 
 export default async function SignUpPage({ params, searchParams }: Params & { searchParams: Promise<{ next?: string }> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "AccountAuth" });
   const next = safeNextPath((await searchParams).next);
   if (await getCurrentUser()) redirect(await nextInLanguage(next));

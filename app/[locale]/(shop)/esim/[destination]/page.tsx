@@ -14,7 +14,7 @@ import { RegionalSuggestions } from "@/components/shop/esim/regional-suggestions
 import { EsimSteps } from "@/components/shop/esim/step-progress";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { failureText } from "@/components/shop/esim/esim-text";
 
@@ -23,7 +23,7 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ locale: string; destination: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const { destination } = await params;
   const code = destination.toLowerCase();
   const t = await getTranslations({ locale, namespace: "EsimDestination" });
@@ -36,7 +36,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * regional plans that cover it.
  */
 export default async function EsimDestinationPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const { destination: raw } = await params;
   const code = raw.toLowerCase();
   if (!isDestinationCode(code)) notFound();

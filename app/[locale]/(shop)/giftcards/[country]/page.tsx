@@ -10,7 +10,7 @@ import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/gi
 import { countryNameOf, flagEmoji } from "@/lib/products/giftcard/country";
 import { BrandSearchForm } from "@/components/shop/giftcards/search-form";
 import { matchesQuery } from "@/lib/products/giftcard/slug";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +18,7 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ locale: string; country: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country } = await params;
   const name = countryNameOf(country);
@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 /** /giftcards/[country]?q=…: the country's brands, filtered by name or category. */
 export default async function CountryGiftcardsPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country: rawCountry } = await params;
   const search = await searchParams;

@@ -40,16 +40,16 @@ import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { orderStatusDisplay } from "@/lib/orders/presentation";
-import { productName } from "@/lib/products";
+import { productName } from "@/lib/products/product-name";
 import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
 import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 export const dynamic = "force-dynamic";
 
 // The link is the key to a guest order: keep it out of search engines and Referer headers.
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Order" });
   return { title: t("title"), robots: { index: false, follow: false }, referrer: "same-origin" };
 }
@@ -57,7 +57,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 const SHOW_REASON = new Set(["failed", "needs_attention", "cancelled", "refunded"]);
 
 export default async function OrderPage({ params }: { params: Promise<{ locale: string; ref: string }> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const { ref } = await params;
   const t = await getTranslations({ locale, namespace: "Order" });
   const priceText = await getTranslations({ locale, namespace: "CheckoutPrice" });

@@ -19,8 +19,8 @@ import { moneyText } from "@/lib/i18n/formats";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { currentPaymentProviderId, sandboxCheckoutUsable } from "@/lib/payments";
 import { orderStatusDisplay } from "@/lib/orders/presentation";
-import { productName } from "@/lib/products";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { productName } from "@/lib/products/product-name";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 // The sandbox provider's checkout: the embedded default way to "pay" the shop, with no money
 // involved. Pay succeeds, Decline acts as a declined card, and leaving abandons the attempt
@@ -30,13 +30,13 @@ export const dynamic = "force-dynamic";
 
 // The address is a capability link (like the order page): no indexing, no Referer.
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Pay" });
   return { title: t("title"), robots: { index: false, follow: false }, referrer: "same-origin" };
 }
 
 export default async function SandboxPaymentPage({ params }: { params: Promise<{ locale: string; paymentId: string }> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const { paymentId } = await params;
   const access = await loadSandboxPayment(paymentId);
   if (access.kind === "sign_in") return redirectInLanguage(`/account/sign-in?next=${encodeURIComponent(`/pay/${paymentId}`)}`);

@@ -16,14 +16,14 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { loadCountryPage } from "@/lib/products/topup/country-page";
 import { first, type Search } from "../search-params";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 
 type Params = Promise<{ locale: string; country: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Topup" });
   const country = countryFromParam((await params).country);
   return { title: country && isCountryCode(country) ? t("titleIn", { country: countryNameOf(country) }) : t("title") };
@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * /topup/de. `?q=` narrows the top-ups; `?phone=` (coming from a number) is kept in every link.
  */
 export default async function CountryPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Topup" });
   const raw = (await params).country;
   const country = countryFromParam(raw);

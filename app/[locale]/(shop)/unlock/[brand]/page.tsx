@@ -9,10 +9,10 @@ import { DeviceGrid } from "@/components/shop/unlock/device-grid";
 import { QuerySearchForm } from "@/components/ui/query-search-form";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 import { failureText } from "@/components/shop/unlock/words";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Unlock" });
   return { title: t("chooseDevice") };
 }
@@ -20,7 +20,7 @@ export const dynamic = "force-dynamic";
 
 /** /unlock/[brand]: the brand's devices with pictures, filtered by ?q=. */
 export default async function BrandPage({ params, searchParams }: { params: Promise<{ locale: string; brand: string }>; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const brandId = idParam((await params).brand);
   if (brandId === null) notFound();

@@ -7,19 +7,19 @@ import { Card } from "@/components/ui/card";
 import { resetLinkState } from "@/lib/account/password-reset";
 import { db } from "@/lib/db";
 import { resetPasswordAction } from "../../recovery-actions";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { linkProblemText } from "../../words";
 
 type Params = { params: Promise<{ locale: string; token: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "AccountRecovery" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "AccountRecovery" });
   return { title: t("resetTitle"), referrer: "no-referrer" };
 }
 export const dynamic = "force-dynamic";
 
 export default async function ResetPasswordPage({ params }: Params) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: "AccountRecovery" }), getTranslations({ locale, namespace: "AccountMessages" })]);
   const { token } = await params;
   const state = await resetLinkState(db, token);

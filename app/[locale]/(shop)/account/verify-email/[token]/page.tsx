@@ -7,13 +7,13 @@ import { Card } from "@/components/ui/card";
 import { checkAccountLink } from "@/lib/account/email-links";
 import { db } from "@/lib/db";
 import { confirmEmailAction } from "../../recovery-actions";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { linkProblemText } from "../../words";
 
 type Params = { params: Promise<{ locale: string; token: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const t = await getTranslations({ locale: await enterLocale(params), namespace: "AccountRecovery" });
+  const t = await getTranslations({ locale: await pageLocale(params), namespace: "AccountRecovery" });
   return { title: t("verifyTitle"), referrer: "no-referrer" };
 }
 export const dynamic = "force-dynamic";
@@ -21,7 +21,7 @@ export const dynamic = "force-dynamic";
 // Confirming takes a click on the page, not the visit: mail scanners that open links must not
 // confirm an address on the owner's behalf.
 export default async function VerifyEmailPage({ params }: Params) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: "AccountRecovery" }), getTranslations({ locale, namespace: "AccountMessages" })]);
   const { token } = await params;
   const state = await checkAccountLink(db, token, "verify_email");

@@ -16,7 +16,7 @@ import { CatalogAgeNotice, CatalogError } from "@/components/shop/giftcards/cata
 import { buttonClasses } from "@/components/ui/button";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { moneyText } from "@/lib/i18n/formats";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { failureText, planTitle } from "@/components/shop/esim/esim-text";
 
@@ -27,7 +27,7 @@ type Params = Promise<{ locale: string; destination: string; plan: string }>;
 const CATALOG_ID = /^[a-z0-9-]{1,100}$/;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const { destination } = await params;
   const code = destination.toLowerCase();
   const t = await getTranslations({ locale, namespace: "EsimPlan" });
@@ -39,7 +39,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * the pay action derives it from this browser's submitter cookie (lib/orders/submitter.ts).
  */
 export default async function EsimPlanPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const { destination: rawCode, plan: rawPlan } = await params;
   const code = rawCode.toLowerCase();
   const catalogId = decodeURIComponent(rawPlan).toLowerCase();

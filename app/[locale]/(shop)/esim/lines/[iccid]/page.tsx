@@ -13,7 +13,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { findViewableEsimOrder } from "@/lib/products/esim/line-access";
 import { remainingData } from "@/lib/products/esim/remaining-data";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { purchaseWords } from "@/components/shop/esim/esim-text";
 
 export const dynamic = "force-dynamic";
@@ -22,7 +22,7 @@ type Params = Promise<{ locale: string; iccid: string }>;
 
 // Like the order page: a guest's link is a key, so no indexing and no Referer.
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "EsimLine" });
   return { title: t("title"), robots: { index: false, follow: false }, referrer: "same-origin" };
 }
@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * data, asked from the supplier at most every five minutes (the same gate as the order page).
  */
 export default async function EsimLinePage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const { iccid } = await params;
   const orderRef = first((await searchParams).order);
   const user = await getCurrentUser();

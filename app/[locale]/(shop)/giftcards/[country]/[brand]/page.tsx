@@ -13,7 +13,7 @@ import { DenominationStep } from "@/components/shop/giftcards/denomination-step"
 import { GiftcardReviewStep } from "@/components/shop/giftcards/review-step";
 import { GiftcardSteps } from "@/components/shop/giftcards/step-progress";
 import { getCurrentUser } from "@/lib/auth/guards";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 
@@ -22,7 +22,7 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ locale: string; country: string; brand: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country, brand } = await params;
   const name = brand.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
@@ -37,7 +37,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * (lib/orders/submitter.ts), so a copied review link never reaches the buyer's order.
  */
 export default async function GiftcardBrandPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country: rawCountry, brand: rawBrand } = await params;
   const search = await searchParams;

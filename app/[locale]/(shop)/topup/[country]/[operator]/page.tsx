@@ -24,7 +24,7 @@ import { Breadcrumbs, TopupShell } from "@/components/shop/topup/topup-shell";
 import { countryFromParam, countryHref, operatorHref, operatorIdFromParam } from "@/lib/products/topup/urls";
 import { NOT_SOLD } from "@/lib/catalog/loaded";
 import { getCurrentUser } from "@/lib/auth/guards";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 
@@ -33,7 +33,7 @@ export const dynamic = "force-dynamic";
 type Params = Promise<{ locale: string; country: string; operator: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Topup" });
   return { title: t("title") };
 }
@@ -44,7 +44,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * "Not your operator?"), the rates for that number; with `&rate=`, the confirmation step.
  */
 export default async function OperatorPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Topup" });
   const path = await params;
   const country = countryFromParam(path.country);

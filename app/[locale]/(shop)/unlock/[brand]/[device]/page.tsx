@@ -10,10 +10,10 @@ import { DeviceHeader } from "@/components/shop/unlock/device-header";
 import { NetworkList } from "@/components/shop/unlock/network-list";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 import { failureText } from "@/components/shop/unlock/words";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Unlock" });
   return { title: t("chooseNetwork") };
 }
@@ -21,7 +21,7 @@ export const dynamic = "force-dynamic";
 
 /** /unlock/[brand]/[device]?country=: step 2, the country, then the network the phone is locked to. */
 export default async function DevicePage({ params, searchParams }: { params: Promise<{ locale: string; brand: string; device: string }>; searchParams: Promise<Search> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const raw = await params;
   const brandId = idParam(raw.brand);

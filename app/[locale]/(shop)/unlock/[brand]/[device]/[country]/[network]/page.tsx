@@ -8,10 +8,10 @@ import { DeviceHeader } from "@/components/shop/unlock/device-header";
 import { ToolList } from "@/components/shop/unlock/tool-list";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 import { failureText } from "@/components/shop/unlock/words";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Unlock" });
   return { title: t("chooseService") };
 }
@@ -21,7 +21,7 @@ type Params = { locale: string; brand: string; device: string; country: string; 
 
 /** Step 3: the unlock services for this device on this network. */
 export default async function ToolsPage({ params }: { params: Promise<Params> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const raw = await params;
   const loaded = await loadSelection(raw);

@@ -14,10 +14,10 @@ import { ClientMessages } from "@/components/client-messages";
 import { Card, CardTitle } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { moneyText } from "@/lib/i18n/formats";
-import { enterLocale } from "@/lib/i18n/locale-param";
+import { pageLocale } from "@/lib/i18n/locale-param";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Unlock" });
   return { title: t("payTitle") };
 }
@@ -31,7 +31,7 @@ type Params = { locale: string; brand: string; device: string; country: string; 
  * ordered (lib/orders/submitter.ts), so a reload or a second click of Pay reaches one order.
  */
 export default async function UnlockOrderPage({ params }: { params: Promise<Params> }) {
-  const locale = await enterLocale(params);
+  const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const raw = await params;
   const toolId = idParam(raw.tool);

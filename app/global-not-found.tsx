@@ -1,8 +1,15 @@
+import type { Metadata } from "next";
 import { connection } from "next/server";
-import { Document } from "@/components/document";
+import { Document, DOCUMENT_ICONS, DOCUMENT_VIEWPORT } from "@/components/document";
 import { StatusMessage } from "@/components/shop/status-message";
+import { SHOP_NAME } from "@/lib/products";
+import "./globals.css";
 
-// An address outside the buyer pages and the staff pages (proxy.ts sends every buyer address
+export const metadata: Metadata = { title: `Page not found · ${SHOP_NAME}`, icons: DOCUMENT_ICONS };
+export const viewport = DOCUMENT_VIEWPORT;
+
+// An address no route matches (Next's global-not-found: the shop has two root layouts, so no
+// single not-found page fits both): outside the buyer pages and the staff pages (proxy.ts sends every buyer address
 // into app/[locale], where app/[locale]/(shop)/[...rest] answers unknown ones in the shop's
 // frame and language). Rendered per request, so its scripts carry the nonce.
 export default async function NotFound() {
