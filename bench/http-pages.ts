@@ -18,6 +18,7 @@
 // BENCH_VIEWS (8; 0 skips the browser views), BENCH_IDLE_SECONDS (8: the idle windows around them),
 // BENCH_REPLAYS (40). The JavaScript each page loads is held to its page type's budget (JS_BUDGET_KB).
 import autocannon from "autocannon";
+import { splitLocale } from "@/lib/i18n/locale-routing.mjs";
 import { browserView, openBrowser, replayCpuMs, type BrowserView } from "./browser-views";
 import { startBenchShop, treeCpuSeconds } from "./shop-process";
 import { ms, table } from "./stats";
@@ -44,6 +45,10 @@ const DEFAULT_PAGES = [
   "/unlock/1/1015/826/234030",
   "/unlock/1/1015/826/234030/1",
   "/imei-check",
+  // [16]: pages in Spanish come from the page cache too.
+  "/es",
+  "/es/topup/es",
+  "/es/esim/eu",
 ];
 /**
  * The JavaScript budget of each page type (transferred, compressed; issue [13]): every page
@@ -53,7 +58,10 @@ const DEFAULT_PAGES = [
  */
 const JS_BUDGET_KB = { catalog: 150, "purchase form": 180 } as const;
 const PURCHASE_FORM_PAGES = [/^\/topup$/, /^\/unlock\/\d+\/\d+\/\d+\/\d+\/\d+$/, /^\/imei-check$/];
-const pageTypeOf = (path: string): keyof typeof JS_BUDGET_KB => (PURCHASE_FORM_PAGES.some((pattern) => pattern.test(path)) ? "purchase form" : "catalog");
+const pageTypeOf = (path: string): keyof typeof JS_BUDGET_KB => {
+  const { path: unprefixed } = splitLocale(path);
+  return PURCHASE_FORM_PAGES.some((pattern) => pattern.test(unprefixed)) ? "purchase form" : "catalog";
+};
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 8);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 8);
 const REPLAYS = Number(process.env.BENCH_REPLAYS ?? 40);

@@ -19,7 +19,7 @@
 //
 // knobs: BENCH_RUNS (5: three let one slow run decide a median), BENCH_PORT (3530), BENCH_EMULATOR_PORT (4530), BENCH_FLOOR_PORT (3531;
 // BENCH_FLOOR=off leaves the floor out), BENCH_PAGES
-// (comma-separated page names — home, topup, esim, giftcard, unlock, order — or paths),
+// (comma-separated page names — home, topup, esim, giftcard, unlock, esim-es, order — or paths),
 // CHROME_PATH (or CHROMIUM_PATH; default /usr/bin/chromium)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -111,6 +111,8 @@ const PAGES: PageSpec[] = [
   // The tools of the iPhone 13 (device 1015, Apple = brand 1) on EE UK (country 826, network
   // 234030): the unlock catalog reaches this page through a form, not links.
   { name: "unlock", catalog: true, find: () => ensure200("/unlock/1/1015/826/234030") },
+  // [16]: a page in Spanish, from the page cache like the English ones.
+  { name: "esim-es", catalog: true, find: () => ensure200("/es/esim/eu") },
   { name: "order", catalog: false, find: buyGiftCard },
 ];
 
