@@ -8,10 +8,11 @@ import "./globals.css";
 export const metadata: Metadata = { title: `Page not found · ${SHOP_NAME}`, icons: DOCUMENT_ICONS };
 export const viewport = DOCUMENT_VIEWPORT;
 
-// An address no route matches (Next's global-not-found: the shop has two root layouts, so no
-// single not-found page fits both): outside the buyer pages and the staff pages (proxy.ts sends every buyer address
-// into app/[locale], where app/[locale]/(shop)/[...rest] answers unknown ones in the shop's
-// frame and language). Rendered per request, so its scripts carry the nonce.
+// Next's page for an address no route matches (the shop has two root layouts, so no single
+// not-found page fits both). Hardly ever reached: proxy.ts sends every buyer address into
+// app/[locale], where app/[locale]/(shop)/[...rest] answers unknown ones in the shop's frame and
+// language, and app/admin/[...unknown] and app/api/[...unknown] answer the rest. Rendered per
+// request, so its scripts carry the nonce.
 export default async function NotFound() {
   await connection();
   return (

@@ -15,13 +15,16 @@ import { serverOf, uniqueEmail } from "./helpers/server";
 //   actions  the build's server-reference-manifest.json: every action whose module lives
 //            under app/admin, components/admin or lib/admin, POSTed with its Next-Action id.
 
+/** The staff 404 for addresses no staff page matches: the same empty answer for everyone. */
+const UNKNOWN_ADMIN_PAGE = "app/admin/[...unknown]/page.tsx";
+
 /**
- * Public by design: the staff sign-in page (it must be reachable to sign in at all), and the page
+ * Public by design: the staff 404, the staff sign-in page (it must be reachable to sign in at all), and the page
  * and action with which a staff member sets a password from an invitation or reset link (they
  * cannot sign in yet). Without a valid link those answer "not valid" and change nothing, which
  * this test checks too (the database snapshot).
  */
-const PUBLIC_ADMIN_PAGES = new Set(["app/admin/(auth)/sign-in/page.tsx", "app/admin/(auth)/set-password/[token]/page.tsx"]);
+const PUBLIC_ADMIN_PAGES = new Set(["app/admin/(auth)/sign-in/page.tsx", "app/admin/(auth)/set-password/[token]/page.tsx", UNKNOWN_ADMIN_PAGE]);
 const PUBLIC_ADMIN_ACTIONS = new Set(["setPasswordAction"]);
 const ADMIN_MODULE = /^(app\/admin|components\/admin|lib\/admin)\//;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -190,6 +193,13 @@ test("every admin page, route and server action refuses visitors and customers, 
         checked++;
       }
     }
+  }
+  // An address no staff page matches: a 404 that shows nothing, for both.
+  for (const [who, request] of clients) {
+    const response = await request.get("/admin/no-such-page/e2e");
+    expect(response.status(), `${who}: unknown staff address`).toBe(404);
+    expect(await response.text(), `${who}: unknown staff address`).toContain("We could not find that page");
+    checked++;
   }
   // The public set-password page and action, with links the shop never issued.
   for (const [who, request] of clients) {

@@ -48,3 +48,18 @@ test("every unknown product path answers 404 in one page frame, anonymous, with 
   await signUp(page, uniqueEmail("not-found"));
   for (const path of UNKNOWN) await expectNotFound(page, path, "signed in");
 });
+
+// The buyer pages' [locale] segment matches any first segment: before their own catch-alls, an
+// unknown staff or API address was taken as a language and got Next's bare default 404.
+test("an unknown staff address gets the staff 404 page, an unknown API address a JSON 404", async ({ page, request }) => {
+  const staff = await page.goto("/admin/no-such-page");
+  expect(staff?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find that page");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+  for (const method of ["GET", "POST", "DELETE"]) {
+    const api = await request.fetch("/api/no-such-endpoint/1", { method });
+    expect(api.status(), method).toBe(404);
+    expect(await api.json(), method).toEqual({ error: { code: "NOT_FOUND", message: "There is no API endpoint at this address." } });
+  }
+});

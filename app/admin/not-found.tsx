@@ -1,7 +1,7 @@
 import { StatusMessage } from "@/components/shop/status-message";
 
-// notFound() on a staff page (an order or a member that does not exist), inside the admin's
-// document. Addresses no route matches get app/global-not-found.tsx.
+// notFound() on a staff page (an order or a member that does not exist) or a staff address no
+// page matches (app/admin/[...unknown]), inside the admin's document.
 export default function AdminNotFound() {
   return (
     <main id="main">
