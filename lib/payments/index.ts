@@ -40,7 +40,7 @@ export async function startCheckout(db: DbClient, orderId: string, by: Partial<P
   return startCheckoutWith(db, orderId, { ...by, provider: paymentProvider(), lifetimeMs: checkoutLifetimeMs() });
 }
 
-export { markPaymentSucceeded, type MarkPaidResult } from "./succeed";
+export { markPaymentSucceeded, placeAfterPaid, type AfterPaid, type MarkPaidResult } from "./succeed";
 export { sandboxCheckoutUsable, type SandboxPayResult } from "./sandbox-checkout";
 export { markPaymentDeclined, expirePayment, expireAbandonedPayments } from "./lapse";
 export { refundPayment } from "./refund";

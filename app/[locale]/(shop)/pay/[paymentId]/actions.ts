@@ -8,7 +8,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { paymentErrorText } from "@/lib/payments/error-text";
-import { markPaymentDeclined, PaymentError, paySandboxPayment, startCheckout } from "@/lib/payments";
+import { markPaymentDeclined, PaymentError, paySandboxPayment, placeAfterPaid, startCheckout, type AfterPaid } from "@/lib/payments";
 import { loadSandboxPayment } from "./access";
 
 // The test checkout's buttons. Each action re-checks who may use the payment (the id arrives
@@ -18,6 +18,12 @@ import { loadSandboxPayment } from "./access";
 export type SandboxActionState = { error?: string };
 
 const outcomeSchema = z.enum(["pay", "decline", "abandon"]);
+
+// A paid order is placed once the answer is on its way ([13]: Pay to order page): the order page
+// the buyer is sent to renders without sharing the server with the placement, and shows
+// "Processing" either way, then follows the order by itself. Should the process die first, the
+// worker places it: a paid order is due at once (lib/payments/succeed.ts).
+const placeAfterResponse: AfterPaid = async (db, orderId, by) => after(() => placeAfterPaid(db, orderId, by));
 
 /** The actions' messages, in the language of the page the buyer clicked on. */
 const messages = async () => getTranslations({ locale: await getLocale(), namespace: "OrderActions" });
@@ -43,8 +49,7 @@ export async function sandboxOutcomeAction(paymentId: string, _state: SandboxAct
   }
 
   // Refused once the shop runs with Stripe: the page then offers the card payment instead.
-  const result = await paySandboxPayment(db, payment.id, by);
-  if (result.outcome === "paid") after(() => result.placement);
+  const result = await paySandboxPayment(db, payment.id, { ...by, afterPaid: placeAfterResponse });
   if (result.outcome === "not_payable" || result.outcome === "provider_changed") return redirectInLanguage(`/pay/${payment.id}`);
   return redirectInLanguage(orderPage);
 }
