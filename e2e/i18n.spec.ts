@@ -2,6 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import en from "../messages/en.json" with { type: "json" };
 import es from "../messages/es.json" with { type: "json" };
+import { expectMails } from "./helpers/mail";
+import { serverOf } from "./helpers/server";
 
 // [16] Languages: a Spanish browser lands on Spanish pages, the switcher keeps the page, and no
 // buyer page in Spanish shows English, checked against the message catalogs: every English
@@ -119,8 +121,9 @@ test("Spanish pages show no English from the catalogs, and axe finds nothing in 
   }
 });
 
-test("a Spanish buyer pays a gift card: the review, the payment page and the order page are in Spanish", async ({ page }) => {
+test("a Spanish buyer pays a gift card: the review, the payment page, the order page and the mails are in Spanish", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
+  const email = `i18n-${Date.now()}@example.com`;
   await page.goto("/es/giftcards/gb/steam");
   // es-ES writes a pound face value by its code: "15 GBP".
   await page.getByRole("radio", { name: /^15 GBP/ }).check();
@@ -130,7 +133,7 @@ test("a Spanish buyer pays a gift card: the review, the payment page and the ord
   // es-ES writes the euro after the amount, with a decimal comma.
   expect(total).toMatch(/^\d+,\d{2}\s€$/);
   expect(await englishOn(page)).toEqual([]);
-  await page.getByLabel("Correo electrónico").fill(`i18n-${Date.now()}@example.com`);
+  await page.getByLabel("Correo electrónico").fill(email);
   await page.getByRole("button", { name: /^Pagar/ }).click();
   await page.waitForURL(/\/es\/pay\/[^/]+$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -140,4 +143,15 @@ test("a Spanish buyer pays a gift card: the review, the payment page and the ord
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", /paid|placed|fulfilled/, { timeout: 15_000 });
   expect(await englishOn(page)).toEqual([]);
+
+  // The receipt and the delivery mail, in the language the buyer bought in, lead back to the Spanish order page.
+  const ref = /\/orders\/([^/?#]+)/.exec(page.url())![1]!;
+  const subject = (message: string) => new RegExp(`^${message.replace("{ref}", ref)}$`);
+  const [receipt, delivery] = await expectMails(serverOf(testInfo), email, [subject(es.Mail.receipt.subject), subject(es.Mail.delivery.subject)]);
+  expect(receipt!.text).toContain(`${es.Mail.price.totalPaid}: ${total}`);
+  for (const mail of [receipt!, delivery!]) {
+    const text = mail.text ?? "";
+    expect(text, mail.subject).toContain(`/es/orders/${ref}`);
+    expect(ENGLISH_PHRASES.filter((phrase) => text.includes(phrase)), mail.subject).toEqual([]);
+  }
 });

@@ -1,51 +1,58 @@
-import { mailTime, renderMail, type MailContent } from "@/lib/mail/layout";
-import { shopUrl } from "@/lib/mail/links";
+import { createTranslator } from "next-intl";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { messagesFor } from "@/lib/i18n/messages";
+import { mailTime, renderMail } from "@/lib/mail/layout";
+import { shopUrlIn } from "@/lib/mail/links";
 import { SHOP_NAME } from "@/lib/products";
 
-// The mails of a customer's account (docs/accounts.md). Those with a link are a credential:
-// the caller queues them sealed (lib/mail/seal.ts).
+// The mails of a customer's account (docs/accounts.md), in the language the account was made in
+// (User.locale). Those with a link are a credential: the caller queues them sealed
+// (lib/mail/seal.ts).
+
+const accountMailText = (locale: Locale) => createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.account" });
 
 export const verifyEmailPath = (token: string) => `/account/verify-email/${token}`;
 export const resetPasswordPath = (token: string) => `/account/reset-password/${token}`;
 
-export function verifyEmailMail(token: string, expiresAt: Date, change: boolean): ReturnType<typeof renderMail> {
-  const content: MailContent = {
-    subject: change ? "Confirm your new email address" : `Confirm your email for ${SHOP_NAME}`,
-    heading: change ? "Confirm your new email address" : "Confirm your email address",
+export function verifyEmailMail(token: string, expiresAt: Date, change: boolean, locale: Locale): ReturnType<typeof renderMail> {
+  const t = accountMailText(locale);
+  const kind = change ? "change" : "verify";
+  return renderMail({
+    locale,
+    subject: t(`${kind}.subject`, { shop: SHOP_NAME }),
+    heading: t(`${kind}.heading`),
     parts: [
-      {
-        kind: "text",
-        text: change
-          ? "You asked to sign in with this address from now on. Confirm it, and your account moves to it."
-          : "Confirm that this address is yours. Orders you placed with it as a guest then appear in your account.",
-      },
-      { kind: "button", label: change ? "Confirm the new address" : "Confirm my email", url: shopUrl(verifyEmailPath(token)) },
-      { kind: "note", text: `The link works once, until ${mailTime(expiresAt)}. If you did not ask for this, ignore this mail: nothing changes.` },
+      { kind: "text", text: t(`${kind}.text`) },
+      { kind: "button", label: t(`${kind}.button`), url: shopUrlIn(verifyEmailPath(token), locale) },
+      { kind: "note", text: t("linkNote", { until: mailTime(expiresAt) }) },
     ],
-  };
-  return renderMail(content);
+  });
 }
 
-export function resetPasswordMail(token: string, expiresAt: Date): ReturnType<typeof renderMail> {
+export function resetPasswordMail(token: string, expiresAt: Date, locale: Locale): ReturnType<typeof renderMail> {
+  const t = accountMailText(locale);
   return renderMail({
-    subject: `Reset your ${SHOP_NAME} password`,
-    heading: "Choose a new password",
+    locale,
+    subject: t("reset.subject", { shop: SHOP_NAME }),
+    heading: t("reset.heading"),
     parts: [
-      { kind: "text", text: "Someone (we hope you) asked to reset the password of your account. Choose a new one with this link." },
-      { kind: "button", label: "Choose a new password", url: shopUrl(resetPasswordPath(token)) },
-      { kind: "note", text: `The link works once, until ${mailTime(expiresAt)}. Setting a new password signs your account out on every device. If you did not ask for this, ignore this mail: your password stays as it is.` },
+      { kind: "text", text: t("reset.text") },
+      { kind: "button", label: t("reset.button"), url: shopUrlIn(resetPasswordPath(token), locale) },
+      { kind: "note", text: t("reset.note", { until: mailTime(expiresAt) }) },
     ],
   });
 }
 
 /** To the old address when the account moved to a new one: the owner learns of a change they did not make. */
-export function emailChangedMail(newEmail: string): ReturnType<typeof renderMail> {
+export function emailChangedMail(newEmail: string, locale: Locale): ReturnType<typeof renderMail> {
+  const t = accountMailText(locale);
   return renderMail({
-    subject: `Your ${SHOP_NAME} account uses a new email address`,
-    heading: "Your email address was changed",
+    locale,
+    subject: t("changed.subject", { shop: SHOP_NAME }),
+    heading: t("changed.heading"),
     parts: [
-      { kind: "text", text: `Your account now signs in with ${newEmail}. Mail about your orders goes there from now on.` },
-      { kind: "note", text: "If you did not make this change, reply to this mail at once so we can secure your account." },
+      { kind: "text", text: t("changed.text", { email: newEmail }) },
+      { kind: "note", text: t("changed.note") },
     ],
   });
 }

@@ -1,5 +1,7 @@
 import "server-only";
+import { createTranslator } from "next-intl";
 import type { MailOutbox, Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import { messagesFor } from "@/lib/i18n/messages";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { esimDeliveryParts } from "@/lib/products/esim/mail";
 import { giftcardCodesInMail } from "@/lib/products/giftcard/mail-setting";
@@ -8,6 +10,7 @@ import { imeiCheckDeliveryParts } from "@/lib/products/imeicheck/mail";
 import { topupDeliveryParts } from "@/lib/products/topup/mail";
 import { unlockDeliveryParts } from "@/lib/products/unlock/mail";
 import { renderMail, type MailContent, type MailPart } from "./layout";
+import { readerLocale } from "./links";
 import { orderLink, orderPurchaseLines } from "./order-mails";
 import { queueMail } from "./outbox";
 import { sealMail } from "./seal";
@@ -21,28 +24,23 @@ import { sealMail } from "./seal";
 // Server-only (it opens the order's sealed fulfillment): ./order-mails.ts loads it on demand,
 // so modules that move orders without delivering them stay importable everywhere.
 
-const HEADINGS: Record<Order["productType"], string> = {
-  topup: "Your top-up is done",
-  esim: "Your eSIM is ready to install",
-  giftcard: "Your gift card is ready",
-  unlock: "Your unlock code is ready",
-  imeicheck: "Your IMEI report is ready",
-};
-
 type Reader = Prisma.TransactionClient | Pick<Prisma.TransactionClient, "setting">;
 
 export async function deliveryMailContent(db: Reader, order: Order): Promise<{ content: MailContent; carriesSecret: boolean }> {
+  const locale = readerLocale(order.locale);
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail" });
   const fulfillment = openFulfillment(order.fulfillment);
   const own = await productParts(db, order, fulfillment);
   return {
     content: {
-      subject: `Your order ${order.ref} is ready`,
-      heading: HEADINGS[order.productType],
+      locale,
+      subject: t("delivery.subject", { ref: order.ref }),
+      heading: t(`delivery.heading.${order.productType}`),
       parts: [
         ...own.parts,
         { kind: "lines", lines: orderPurchaseLines(order) },
-        { kind: "button", label: "Open your order", url: orderLink(order) },
-        { kind: "note", text: "Your order page keeps all of this for you: keep this mail, it is your way back to the order." },
+        { kind: "button", label: t("openOrder"), url: orderLink(order) },
+        { kind: "note", text: t("delivery.note") },
       ],
     },
     carriesSecret: own.carriesSecret,
@@ -50,17 +48,18 @@ export async function deliveryMailContent(db: Reader, order: Order): Promise<{ c
 }
 
 async function productParts(db: Reader, order: Order, fulfillment: Record<string, unknown>): Promise<{ parts: MailPart[]; carriesSecret: boolean }> {
+  const locale = readerLocale(order.locale);
   switch (order.productType) {
     case "topup":
-      return topupDeliveryParts(fulfillment, order.detail);
+      return topupDeliveryParts(fulfillment, order.detail, locale);
     case "esim":
-      return esimDeliveryParts(fulfillment);
+      return esimDeliveryParts(fulfillment, locale);
     case "giftcard":
-      return giftcardDeliveryParts(fulfillment, order.detail, { codesInMail: await giftcardCodesInMail(db), orderUrl: orderLink(order) });
+      return giftcardDeliveryParts(fulfillment, order.detail, { codesInMail: await giftcardCodesInMail(db), orderUrl: orderLink(order), locale });
     case "unlock":
-      return unlockDeliveryParts(fulfillment);
+      return unlockDeliveryParts(fulfillment, locale);
     case "imeicheck":
-      return imeiCheckDeliveryParts(fulfillment);
+      return imeiCheckDeliveryParts(fulfillment, locale);
   }
 }
 

@@ -15,7 +15,8 @@ export type MailPart =
   /** A QR code of `text`, drawn when the mail is sent and carried inline (at most one per mail). */
   | { kind: "qr"; text: string; alt: string };
 
-export type MailContent = { subject: string; heading: string; parts: readonly MailPart[] };
+/** `locale`: the language the mail is written in (its HTML's `lang`); English when not given (staff mail). */
+export type MailContent = { subject: string; heading: string; parts: readonly MailPart[]; locale?: string };
 
 /** A time in a mail ("2026-11-26 14:30 UTC"): the reader's time zone is not known. */
 export function mailTime(date: Date): string {
@@ -59,7 +60,7 @@ const MUTED = "#4b5563";
 const PAPER = "#ffffff";
 const ACCENT = "#1d4ed8";
 
-function html({ subject, heading, parts }: MailContent): string {
+function html({ subject, heading, parts, locale = "en" }: MailContent): string {
   const blocks = parts
     .map((part) => {
       switch (part.kind) {
@@ -87,7 +88,7 @@ function html({ subject, heading, parts }: MailContent): string {
     })
     .join("\n");
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { envSchema } from "@/lib/env-schema";
 
 /**
@@ -13,4 +14,17 @@ export function shopUrl(path: string): string {
 export function supportAddress(): string {
   const from = envSchema.shape.MAIL_FROM.parse(process.env.MAIL_FROM || undefined);
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** A shop page for a reader in their language (`/es/orders/…` for Spanish). */
+export function shopUrlIn(path: string, locale: Locale): string {
+  return shopUrl(localizedPath(path, locale));
+}
+
+/**
+ * The language a mail is written in: the order's or the account's stored language ([16]; the one
+ * they bought or signed up in), English for anything else.
+ */
+export function readerLocale(stored: string | null | undefined): Locale {
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }

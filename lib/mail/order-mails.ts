@@ -1,11 +1,15 @@
+import { createTranslator } from "next-intl";
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
-import { formatMoney } from "@/lib/money";
+import { moneyText } from "@/lib/i18n/formats";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { messagesFor } from "@/lib/i18n/messages";
+import { statusReasonText } from "@/lib/orders/buyer-text";
 import { buyerPricing } from "@/lib/orders/buyer-view";
 import { productName } from "@/lib/products/product-name";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { mailTime, renderMail, type MailContent, type MailPart } from "./layout";
-import { shopUrl } from "./links";
+import { readerLocale, shopUrlIn } from "./links";
 import { queueMail } from "./outbox";
 
 // The mails an order's life sends its buyer (docs/mail.md), chosen by its status change and
@@ -18,7 +22,7 @@ import { queueMail } from "./outbox";
 // and, outside the lifecycle, a payment-link checkout created (./payment-link mode): the way
 // back to pay (queuePaymentLinkMail, with the checkout's own write).
 // The delivery mail carries what was delivered (./delivery-mail.ts), sealed when that is a
-// credential.
+// credential. Every mail is written in the order's language (Order.locale, ./mail-text.ts).
 
 export type OrderMailKind = "receipt" | "delivery" | "failed" | "cancelled" | "refunded";
 /** The mails whose content is the order's status news; the delivery mail is ./delivery-mail.ts. */
@@ -35,71 +39,73 @@ export function orderMailFor(from: OrderStatus, to: OrderStatus): OrderMailKind 
   return null;
 }
 
-export function orderLink(order: Pick<Order, "ref">): string {
-  return shopUrl(`/orders/${order.ref}`);
-}
-
-/** "Mobile top-up", "Travel eSIM", …: the product's name as the shop's menu shows it. */
-function orderProductName(order: Pick<Order, "productType">): string {
-  return productName(order.productType);
+/** The order page's address, in the buyer's language. */
+export function orderLink(order: Pick<Order, "ref" | "locale">): string {
+  return shopUrlIn(`/orders/${order.ref}`, readerLocale(order.locale));
 }
 
 /** The order's reference and what it bought, as every order mail lists them. */
-export function orderPurchaseLines(order: Pick<Order, "ref" | "productType" | "detail">): Array<{ label: string; value: string }> {
-  return [{ label: "Order", value: order.ref }, ...purchaseLines(order.productType, order.detail)];
+/** The order mails' words (messages/<locale>.json, "Mail"), in the buyer's language. */
+const mailText = (locale: Locale) => createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail" });
+type MailText = ReturnType<typeof mailText>;
+
+export function orderPurchaseLines(order: Pick<Order, "ref" | "productType" | "detail" | "locale">): Array<{ label: string; value: string }> {
+  const locale = readerLocale(order.locale);
+  return [{ label: mailText(locale)("order"), value: order.ref }, ...purchaseLines(order.productType, order.detail, locale)];
 }
 
-function priceLines(order: Order, totalLabel = "Total paid"): Array<{ label: string; value: string }> {
+function priceLines(order: Order, t: MailText, totalLabel = t("price.totalPaid")): Array<{ label: string; value: string }> {
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
-  const money = (minor: number) => formatMoney(minor, pricing.currency);
+  const money = (minor: number) => moneyText(minor, pricing.currency, readerLocale(order.locale));
   return [
-    { label: "Amount", value: money(pricing.amountMinor) },
-    ...(pricing.serviceFeeMinor ? [{ label: "Service fee", value: money(pricing.serviceFeeMinor) }] : []),
-    ...(pricing.smsFeeMinor ? [{ label: "SMS notice", value: money(pricing.smsFeeMinor) }] : []),
+    { label: t("price.amount"), value: money(pricing.amountMinor) },
+    ...(pricing.serviceFeeMinor ? [{ label: t("price.serviceFee"), value: money(pricing.serviceFeeMinor) }] : []),
+    ...(pricing.smsFeeMinor ? [{ label: t("price.smsFee"), value: money(pricing.smsFeeMinor) }] : []),
     { label: totalLabel, value: money(pricing.totalMinor) },
   ];
 }
 
+/** Why the order failed or was cancelled, in the buyer's language (stored reasons are English: lib/orders/buyer-text.ts). */
+function reasonText(order: Order, fallback: string): string {
+  return order.statusReason ? statusReasonText(order.statusReason, readerLocale(order.locale)) : fallback;
+}
+
 export function orderMailContent(kind: OrderNoticeKind, order: Order): MailContent {
+  const locale = readerLocale(order.locale);
+  const t = mailText(locale);
   const ref = order.ref;
-  const product = orderProductName(order);
+  const product = productName(order.productType, locale);
   const bought: MailPart = { kind: "lines", lines: orderPurchaseLines(order) };
-  const open: MailPart = { kind: "button", label: "Open your order", url: orderLink(order) };
-  const keep: MailPart = { kind: "note", text: "The button opens your order page: keep this mail, it is your way back to the order." };
+  const open: MailPart = { kind: "button", label: t("openOrder"), url: orderLink(order) };
   switch (kind) {
     case "receipt":
       return {
-        subject: `Your receipt for order ${ref}`,
-        heading: "Thank you for your order",
-        parts: [{ kind: "text", text: `We have your payment for this order (${product}) and are on it now.` }, bought, { kind: "lines", lines: priceLines(order) }, open, keep],
+        locale,
+        subject: t("receipt.subject", { ref }),
+        heading: t("receipt.heading"),
+        parts: [{ kind: "text", text: t("receipt.text", { product }) }, bought, { kind: "lines", lines: priceLines(order, t) }, open, { kind: "note", text: t("keepNote") }],
       };
     case "failed":
       return {
-        subject: `Order ${ref} could not be completed`,
-        heading: "We could not complete your order",
-        parts: [
-          { kind: "text", text: order.statusReason ?? "The supplier could not complete this order." },
-          bought,
-          { kind: "text", text: "If you paid, your money comes back to you automatically; we send a mail when the refund is made." },
-          open,
-        ],
+        locale,
+        subject: t("failed.subject", { ref }),
+        heading: t("failed.heading"),
+        parts: [{ kind: "text", text: reasonText(order, t("failed.reason")) }, bought, { kind: "text", text: t("refundFollows") }, open],
       };
     case "cancelled":
       return {
-        subject: `Order ${ref} is cancelled`,
-        heading: "Your order is cancelled",
-        parts: [{ kind: "text", text: order.statusReason ?? "This order was cancelled." }, bought, { kind: "text", text: "If you paid, your money comes back to you automatically; we send a mail when the refund is made." }, open],
+        locale,
+        subject: t("cancelled.subject", { ref }),
+        heading: t("cancelled.heading"),
+        parts: [{ kind: "text", text: reasonText(order, t("cancelled.reason")) }, bought, { kind: "text", text: t("refundFollows") }, open],
       };
     case "refunded": {
       const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
       return {
-        subject: `Refund for order ${ref}`,
-        heading: "Your refund is on its way",
-        parts: [
-          { kind: "text", text: `We refunded ${formatMoney(pricing.totalMinor, pricing.currency)} to the way you paid. Depending on your bank, it shows within a few days.` },
-          bought,
-          open,
-        ],
+        locale,
+        subject: t("refunded.subject", { ref }),
+        heading: t("refunded.heading"),
+        parts: [{ kind: "text", text: t("refunded.text", { amount: moneyText(pricing.totalMinor, pricing.currency, locale) }) }, bought, open],
       };
     }
   }
@@ -126,15 +132,19 @@ export async function queueOrderMail(tx: Prisma.TransactionClient, order: Order,
  */
 export async function queuePaymentLinkMail(tx: Prisma.TransactionClient, order: Order, expiresAt: string | null, now: Date): Promise<void> {
   const until = expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? mailTime(new Date(expiresAt)) : null;
+  const locale = readerLocale(order.locale);
+  const t = mailText(locale);
+  const product = productName(order.productType, locale);
   const content: MailContent = {
-    subject: `Complete your payment for order ${order.ref}`,
-    heading: "Your order is waiting for payment",
+    locale,
+    subject: t("paymentLink.subject", { ref: order.ref }),
+    heading: t("paymentLink.heading"),
     parts: [
-      { kind: "text", text: `Your order (${orderProductName(order)}) is ready to pay. Open your order to finish the payment${until ? ` before ${until}` : ""}.` },
+      { kind: "text", text: until ? t("paymentLink.textUntil", { product, until }) : t("paymentLink.text", { product }) },
       { kind: "lines", lines: orderPurchaseLines(order) },
-      { kind: "lines", lines: priceLines(order, "To pay") },
-      { kind: "button", label: "Open your order to pay", url: orderLink(order) },
-      { kind: "note", text: "Nothing is charged until you pay. Keep this mail: it is your way back to the order." },
+      { kind: "lines", lines: priceLines(order, t, t("price.toPay")) },
+      { kind: "button", label: t("paymentLink.button"), url: orderLink(order) },
+      { kind: "note", text: t("paymentLink.note") },
     ],
   };
   await queueMail(tx, { to: order.customerEmail, ...renderMail(content), kind: "payment_link", orderId: order.id }, now);

@@ -1,3 +1,6 @@
+import { createTranslator } from "next-intl";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { messagesFor } from "@/lib/i18n/messages";
 import type { MailPart } from "@/lib/mail/layout";
 import { appleInstallUrl } from "@/lib/validation/lpa";
 import { esimInstallSteps } from "./install-steps";
@@ -8,26 +11,27 @@ import { esimInstall } from "./lines";
 // hosted image), the SM-DP+ address and activation code for manual entry, Apple's one-tap link
 // (iOS 17.4+) and the steps. All of it is the credential: the mail is sealed until sent.
 
-export function esimDeliveryParts(fulfillment: Record<string, unknown>): { parts: MailPart[]; carriesSecret: boolean } {
+export function esimDeliveryParts(fulfillment: Record<string, unknown>, locale: Locale): { parts: MailPart[]; carriesSecret: boolean } {
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.esim" });
   const { activation, iccid } = esimInstall(fulfillment);
   if (!activation) {
-    return { parts: [{ kind: "text", text: "Your eSIM is ready. Open your order page for its QR code and the steps to install it." }], carriesSecret: false };
+    return { parts: [{ kind: "text", text: t("notReady") }], carriesSecret: false };
   }
   const parts: MailPart[] = [
-    { kind: "text", text: "Install your eSIM before you travel, on Wi-Fi: scan this QR code with the phone you travel with (show it on another screen), or use one of the ways below. Most eSIMs install only once: do not delete it from the phone afterwards." },
-    { kind: "qr", text: activation.lpa, alt: "QR code of your eSIM: scan it with your phone's camera or in its eSIM settings" },
+    { kind: "text", text: t("install") },
+    { kind: "qr", text: activation.lpa, alt: t("qrAlt") },
     {
       kind: "lines",
       lines: [
-        { label: "SM-DP+ address", value: activation.smdpAddress },
-        { label: "Activation code", value: activation.matchingId },
-        { label: "Full activation code (LPA)", value: activation.lpa },
+        { label: t("smdpAddress"), value: activation.smdpAddress },
+        { label: t("matchingId"), value: activation.matchingId },
+        { label: t("lpa"), value: activation.lpa },
         ...(iccid ? [{ label: "ICCID", value: iccid }] : []),
       ],
     },
-    ...(activation.confirmationCodeRequired ? [{ kind: "note", text: "This eSIM also asks for a confirmation code when you install it: it is sent to you separately." } as const] : []),
-    { kind: "button", label: "Install on iPhone (iOS 17.4 or later)", url: appleInstallUrl(activation.lpa) },
-    ...esimInstallSteps({ confirmationCodeRequired: activation.confirmationCodeRequired, onOrderPage: false }).map((family): MailPart => ({ kind: "steps", title: family.title, items: family.steps })),
+    ...(activation.confirmationCodeRequired ? [{ kind: "note", text: t("confirmationCode") } as const] : []),
+    { kind: "button", label: t("apple"), url: appleInstallUrl(activation.lpa) },
+    ...esimInstallSteps({ confirmationCodeRequired: activation.confirmationCodeRequired, onOrderPage: false, locale }).map((family): MailPart => ({ kind: "steps", title: family.title, items: family.steps })),
   ];
   return { parts, carriesSecret: true };
 }

@@ -1,3 +1,6 @@
+import { createTranslator } from "next-intl";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { messagesFor } from "@/lib/i18n/messages";
 import type { MailPart } from "@/lib/mail/layout";
 import { giftcardRedeemHelp } from "./lines";
 
@@ -10,21 +13,22 @@ import { giftcardRedeemHelp } from "./lines";
 export function giftcardDeliveryParts(
   fulfillment: Record<string, unknown>,
   detail: unknown,
-  { codesInMail, orderUrl }: { codesInMail: boolean; orderUrl: string },
+  { codesInMail, orderUrl, locale }: { codesInMail: boolean; orderUrl: string; locale: Locale },
 ): { parts: MailPart[]; carriesSecret: boolean } {
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.giftcard" });
   const code = typeof fulfillment.redemptionCode === "string" && fulfillment.redemptionCode.trim() ? fulfillment.redemptionCode.trim() : null;
   const { worksIn, instructions } = giftcardRedeemHelp(detail);
 
   const parts: MailPart[] = [];
   if (codesInMail && code) {
-    parts.push({ kind: "text", text: "Your gift card code is below. Treat it like cash: anyone who has it can spend it." });
-    parts.push({ kind: "lines", lines: [{ label: "Code", value: code }] });
+    parts.push({ kind: "text", text: t("codeBelow") });
+    parts.push({ kind: "lines", lines: [{ label: t("code"), value: code }] });
   } else {
-    parts.push({ kind: "text", text: "Your code is waiting on your order page: tap “Reveal code” there to see it and copy it. We do not put codes in mail, where anyone who reads your inbox could spend them." });
-    parts.push({ kind: "button", label: "Reveal your code", url: `${orderUrl}#delivery-heading` });
+    parts.push({ kind: "text", text: t("waiting") });
+    parts.push({ kind: "button", label: t("reveal"), url: `${orderUrl}#delivery-heading` });
   }
   if (worksIn || instructions) {
-    parts.push({ kind: "lines", lines: [...(worksIn ? [{ label: "Works in", value: worksIn }] : []), ...(instructions ? [{ label: "How to redeem", value: instructions }] : [])] });
+    parts.push({ kind: "lines", lines: [...(worksIn ? [{ label: t("worksIn"), value: worksIn }] : []), ...(instructions ? [{ label: t("howToRedeem"), value: instructions }] : [])] });
   }
   return { parts, carriesSecret: codesInMail && code !== null };
 }
