@@ -82,6 +82,25 @@ test("an English browser stays on English pages, and a Spanish link opens in Spa
   expect(new URL(page.url()).pathname).toBe("/esim");
 });
 
+// The supplier names destinations and plans in the buyer's language when asked (`lang`), and the
+// shop names regions and countries in it too: no "Germany" or "Europe" on a Spanish page.
+test("Spanish eSIM pages name destinations and plans in Spanish, English pages in English", async ({ page }) => {
+  await page.goto("/es/esim");
+  await expect(page.getByRole("link", { name: /Alemania/ }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /Europa/ }).first()).toBeVisible();
+  await expect(page.locator("main")).not.toContainText("Germany");
+  await page.goto("/es/esim/de");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alemania");
+  await expect(page).toHaveTitle(/^eSIM para Alemania/);
+  await expect(page.locator("main")).not.toContainText("Germany");
+  await page.goto("/es/esim/eu/eu-3gb-15d");
+  await expect(page).toHaveTitle(/^Plan eSIM para Europa/);
+  await expect(page.locator("main")).toContainText("Alemania");
+  await expect(page.locator("main")).not.toContainText("Germany");
+  await page.goto("/esim/de");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Germany");
+});
+
 const SPANISH_PAGES = [
   "/es",
   "/es/topup",

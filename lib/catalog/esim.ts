@@ -1,11 +1,14 @@
 import "server-only";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { allPages, commerceClient } from "@/lib/upstream/commerce";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { catalogCache } from "./cache-default";
 import { cachedRead } from "./cached";
 
 // Cached travel eSIM catalog reads. Plans carry signed, expiring price tokens, so they live
-// ten minutes (lifetimes.ts).
+// ten minutes (lifetimes.ts). Each read is in a buyer's language ([16]): the upstream writes
+// destination and plan names in it when it has them (`lang`), so each language other than English
+// has its own cache entries (English keeps the keys it had before: no `lang`).
 
 /**
  * A live eSIM call answered ESIM_DISABLED: the cached destinations and plans would otherwise
@@ -25,13 +28,24 @@ function live<T>(fetch: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export const esimDestinations = () => cachedRead("esim.destinations", {}, live(() => allPages((cursor) => commerceClient().listEsimDestinations({ cursor, limit: 100 }))));
+/** The upstream's `lang` for a buyer's language: none for English, the catalog's own. */
+const langOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? undefined : locale);
 
-export const esimPlans = (countryIso: string) =>
-  cachedRead(
+export const esimDestinations = (locale: Locale = DEFAULT_LOCALE) => {
+  const lang = langOf(locale);
+  return cachedRead("esim.destinations", { lang }, live(() => allPages((cursor) => commerceClient().listEsimDestinations({ cursor, limit: 100, lang }))));
+};
+
+export const esimPlans = (countryIso: string, locale: Locale = DEFAULT_LOCALE) => {
+  const lang = langOf(locale);
+  return cachedRead(
     "esim.plans",
-    { countryIso: countryIso.toLowerCase() },
-    live(() => allPages((cursor) => commerceClient().listEsimProducts({ country_iso: countryIso.toLowerCase(), cursor, limit: 100 }))),
+    { countryIso: countryIso.toLowerCase(), lang },
+    live(() => allPages((cursor) => commerceClient().listEsimProducts({ country_iso: countryIso.toLowerCase(), cursor, limit: 100, lang }))),
   );
+};
 
-export const esimPlan = (catalogId: string) => cachedRead("esim.plans", { catalogId }, live(() => commerceClient().getEsimProduct(catalogId)));
+export const esimPlan = (catalogId: string, locale: Locale = DEFAULT_LOCALE) => {
+  const lang = langOf(locale);
+  return cachedRead("esim.plans", { catalogId, lang }, live(() => commerceClient().getEsimProduct(catalogId, { lang })));
+};

@@ -61,4 +61,24 @@ describe("cached catalog reads", () => {
       await setEsim(true);
     }
   });
+
+  it("[16] reads eSIM destinations and plans in the buyer's language, cached apart from English", async () => {
+    const { esimDestinations, esimPlan, esimPlans } = await import("./esim");
+    const english = await esimDestinations();
+    const spanish = await esimDestinations("es");
+    const name = (read: typeof english, code: string) => read.value.find((d) => d.country_iso === code)?.country_name;
+    expect(name(english, "de")).toBe("Germany");
+    expect(name(spanish, "de")).toBe("Alemania");
+    expect(name(spanish, "eu")).toBe("Europa");
+    // Read again in each language: both from the cache.
+    const before = (await counters())["GET /v2/esim/destinations"];
+    expect((await esimDestinations("es")).value).toEqual(spanish.value);
+    expect((await esimDestinations()).value).toEqual(english.value);
+    expect((await counters())["GET /v2/esim/destinations"]).toBe(before);
+    expect((await esimPlans("de", "es")).value[0]?.name).toContain("Alemania");
+    const [plan] = (await esimPlans("de")).value;
+    expect((await esimPlan(plan!.catalog_id, "es")).value.name).toContain("Alemania");
+    const keys = (await t.db.catalogCacheEntry.findMany({ where: { resource: { in: ["esim.destinations", "esim.plans"] } }, select: { key: true } })).map((e) => e.key);
+    expect(keys).toEqual(expect.arrayContaining(["esim.destinations", "esim.destinations?lang=es", "esim.plans?countryIso=de", "esim.plans?countryIso=de&lang=es"]));
+  });
 });

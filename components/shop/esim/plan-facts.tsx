@@ -34,7 +34,7 @@ export function PlanFacts({ plan }: { plan: EsimPlanDetail }) {
         <details className="rounded-xl border border-border bg-surface px-4 py-3 text-sm">
           <summary className="cursor-pointer font-medium">{t("worksIn", { count: plan.countries.length })}</summary>
           <p className="mt-2 text-muted">
-{countryList(plan.countries)}
+{countryList(plan.countries, locale)}
           </p>
         </details>
       ) : null}

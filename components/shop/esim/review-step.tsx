@@ -50,7 +50,7 @@ export function EsimReviewStep({
         {destination.coverage !== "COUNTRY" && plan.countries.length > 1 ? (
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer font-medium">{esim("worksIn", { count: plan.countries.length })}</summary>
-            <p className="mt-2 text-muted">{countryList(plan.countries)}</p>
+            <p className="mt-2 text-muted">{countryList(plan.countries, locale)}</p>
           </details>
         ) : null}
       </Card>

@@ -5,6 +5,7 @@ import { catalogAgeOf } from "@/lib/catalog/age";
 import { esimDestinations, esimPlan, esimPlans, expireEsimCatalog } from "@/lib/catalog/esim";
 import { NOT_SOLD, type Loaded } from "@/lib/catalog/loaded";
 import { db } from "@/lib/db";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { userFailureOf, type UserFailure } from "@/lib/errors/user-message";
 import { logger } from "@/lib/log";
 import { reviewQuote, type ReviewQuote } from "@/lib/orders/review-quote";
@@ -52,11 +53,11 @@ function retailMinor(costMinor: number, margin: Margin): { totalMinor: number; c
   return { totalMinor: price.totalMinor, currency: price.currency };
 }
 
-function summaryOf(d: EsimDestination, margin: Margin): EsimDestinationSummary {
+function summaryOf(d: EsimDestination, margin: Margin, locale: Locale): EsimDestinationSummary {
   const from = d.from_eur !== null && d.from_eur !== undefined ? retailMinor(d.from_eur, margin) : null;
   return {
     code: d.country_iso,
-    name: destinationName(d.country_iso, d.country_name),
+    name: destinationName(d.country_iso, d.country_name, locale),
     coverage: coverageOf(d.country_iso, d.coverage_type),
     plansCount: d.plans_count ?? null,
     hasUnlimited: d.has_unlimited ?? false,
@@ -95,19 +96,20 @@ export const esimMargin = () => getMargin(db, "esim");
 export type Destinations = { countries: EsimDestinationSummary[]; regions: EsimDestinationSummary[] };
 
 /** Every destination at the shop's prices, countries and regions apart; throws what the read throws. */
-export async function readDestinations(): Promise<{ value: Destinations; read: CatalogRead<unknown> }> {
-  const [read, margin] = await Promise.all([esimDestinations(), esimMargin()]);
-  const all = read.value.map((d) => summaryOf(d, margin));
-  const byName = (a: EsimDestinationSummary, b: EsimDestinationSummary) => a.name.localeCompare(b.name, "en");
+export async function readDestinations(locale: Locale = DEFAULT_LOCALE): Promise<{ value: Destinations; read: CatalogRead<unknown> }> {
+  const [read, margin] = await Promise.all([esimDestinations(locale), esimMargin()]);
+  const all = read.value.map((d) => summaryOf(d, margin, locale));
+  const byName = (a: EsimDestinationSummary, b: EsimDestinationSummary) => a.name.localeCompare(b.name, locale);
   return {
     value: { countries: all.filter((d) => d.coverage === "COUNTRY").sort(byName), regions: all.filter((d) => d.coverage !== "COUNTRY").sort((a, b) => (a.coverage === b.coverage ? byName(a, b) : a.coverage === "REGIONAL" ? -1 : 1)) },
     read,
   };
 }
 
-export async function loadDestinations(): Promise<Loaded<Destinations>> {
+/** Every destination, named in the buyer's language where the upstream has it. */
+export async function loadDestinations(locale: Locale = DEFAULT_LOCALE): Promise<Loaded<Destinations>> {
   try {
-    const { value, read } = await readDestinations();
+    const { value, read } = await readDestinations(locale);
     if (disabledBy(read)) return disabled;
     return { ok: true, value, age: catalogAgeOf(read) };
   } catch (error) {
@@ -128,26 +130,26 @@ const findDestination = (destinations: Destinations, code: string) => [...destin
  * and Worldwide) with their cheapest plans, since a trip often crosses a border. A region
  * whose plans cannot be read is left out rather than failing the page.
  */
-export async function loadDestinationOffer(code: string): Promise<Loaded<DestinationOffer>> {
-  const destinations = await loadDestinations();
+export async function loadDestinationOffer(code: string, locale: Locale = DEFAULT_LOCALE): Promise<Loaded<DestinationOffer>> {
+  const destinations = await loadDestinations(locale);
   if (!destinations.ok) return destinations;
   const destination = findDestination(destinations.value, code);
   if (!destination) return notSold;
   try {
-    const [read, margin] = await Promise.all([esimPlans(code), esimMargin()]);
+    const [read, margin] = await Promise.all([esimPlans(code, locale), esimMargin()]);
     if (disabledBy(read)) return disabled;
     const plans = read.value.map((p) => offerOf(p, code, margin)).filter((p): p is EsimPlanOffer => p !== null);
     const covering = destination.coverage === "COUNTRY" ? destinations.value.regions.filter((r) => r.countries.includes(code)) : [];
-    const regional = await Promise.all(covering.map((region) => suggestionsFor(region, margin)));
+    const regional = await Promise.all(covering.map((region) => suggestionsFor(region, margin, locale)));
     return { ok: true, value: { destination, plans, regional: regional.filter((r): r is RegionalSuggestion => r !== null) }, age: catalogAgeOf(read) ?? destinations.age };
   } catch (error) {
     return failure(error, "eSIM plans", PLANS_UNAVAILABLE);
   }
 }
 
-async function suggestionsFor(region: EsimDestinationSummary, margin: Margin): Promise<RegionalSuggestion | null> {
+async function suggestionsFor(region: EsimDestinationSummary, margin: Margin, locale: Locale): Promise<RegionalSuggestion | null> {
   try {
-    const read = await esimPlans(region.code);
+    const read = await esimPlans(region.code, locale);
     const plans = read.value
       .map((p) => offerOf(p, region.code, margin))
       .filter((p): p is EsimPlanOffer => p !== null)
@@ -168,13 +170,13 @@ export type PlanOffer = { destination: EsimDestinationSummary; plan: EsimPlanDet
  * plans' lifetime, well inside the token's validity). A plan of another destination is not
  * sold (NOT_SOLD): the destination in the address is the one the buyer confirms at checkout.
  */
-export async function loadPlanOffer(code: string, catalogId: string): Promise<Loaded<PlanOffer>> {
-  const destinations = await loadDestinations();
+export async function loadPlanOffer(code: string, catalogId: string, locale: Locale = DEFAULT_LOCALE): Promise<Loaded<PlanOffer>> {
+  const destinations = await loadDestinations(locale);
   if (!destinations.ok) return destinations;
   const destination = findDestination(destinations.value, code);
   if (!destination) return notSold;
   try {
-    const [read, margin] = await Promise.all([esimPlan(catalogId), esimMargin()]);
+    const [read, margin] = await Promise.all([esimPlan(catalogId, locale), esimMargin()]);
     if (disabledBy(read)) return disabled;
     const detail = read.value;
     if ((detail.country_iso ?? code) !== code) return notSold;

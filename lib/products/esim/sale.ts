@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { PriceSale } from "@/lib/orders/checkout";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { ESIM_DISABLED, loadPlanOffer, NOT_SOLD } from "./catalog";
@@ -22,9 +23,10 @@ export const POS_ESIM_MESSAGES: EsimSaleMessages = {
   unavailable: "Travel eSIMs are not available right now. Nothing was charged.",
 };
 
-export function esimSale(choice: EsimChoice, messages: EsimSaleMessages = POS_ESIM_MESSAGES): PriceSale {
+/** `locale`: the language the plan and its destination are named in (the point of sale's English by default). */
+export function esimSale(choice: EsimChoice, messages: EsimSaleMessages = POS_ESIM_MESSAGES, locale: Locale = DEFAULT_LOCALE): PriceSale {
   return async (context) => {
-    const offer = await loadPlanOffer(choice.country, choice.plan);
+    const offer = await loadPlanOffer(choice.country, choice.plan, locale);
     if (!offer.ok) {
       if (offer.code === ESIM_DISABLED) return { ok: false, error: messages.unavailable };
       if (offer.code === NOT_SOLD) return { ok: false, error: messages.notOffered, field: "plan" };

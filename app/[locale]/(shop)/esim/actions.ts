@@ -1,6 +1,7 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locale-routing.mjs";
 import type { EsimPayState } from "@/components/shop/esim/pay-form";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
@@ -27,13 +28,15 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
   if (!email) return { emailError: t("emailMissing"), ...kept };
 
   const { destination, plan, expectedTotalMinor } = input.value;
+  // The plan as the buyer saw it, named in their language (the order keeps its detail).
+  const locale = await getLocale();
   const failure = await checkoutInShop({
     productType: "esim",
     choice: { destination, plan },
     customerEmail: email,
     userId: user?.id ?? null,
     expectedTotalMinor,
-    price: esimSale({ country: destination, plan }, { notOffered: startAgain, unavailable: t("unavailable") }),
+    price: esimSale({ country: destination, plan }, { notOffered: startAgain, unavailable: t("unavailable") }, isLocale(locale) ? locale : DEFAULT_LOCALE),
     startAgain,
     what: "eSIM order",
   });

@@ -26,7 +26,7 @@ export default async function EsimPage({ params, searchParams }: { params: Param
   const locale = await pageLocale(params);
   const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestinations" })]);
   const query = first((await searchParams).q)?.slice(0, 60);
-  const destinations = await loadDestinations();
+  const destinations = await loadDestinations(locale);
   const intro = (
     <div className="flex flex-col gap-3">
       <h1 className="text-3xl font-bold tracking-tight">{esim("travelEsims")}</h1>

@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { destination } = await params;
   const code = destination.toLowerCase();
   const t = await getTranslations({ locale, namespace: "EsimDestination" });
-  return { title: isDestinationCode(code) ? t("title", { destination: destinationName(code) }) : t("titleFallback") };
+  return { title: isDestinationCode(code) ? t("title", { destination: destinationName(code, null, locale) }) : t("titleFallback") };
 }
 
 /**
@@ -44,14 +44,14 @@ export default async function EsimDestinationPage({ params, searchParams }: { pa
   const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestination" })]);
   const filters = parsePlanFilters(await searchParams);
 
-  const offer = await loadDestinationOffer(code);
+  const offer = await loadDestinationOffer(code, locale);
   if (!offer.ok && offer.code === NOT_SOLD) notFound();
-  const crumbs = <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code) }]} />;
+  const crumbs = <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code, null, locale) }]} />;
   if (!offer.ok) {
     return (
       <EsimShell>
         {crumbs}
-        <h1 className="text-3xl font-bold tracking-tight">{t("title", { destination: destinationName(code) })}</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("title", { destination: destinationName(code, null, locale) })}</h1>
         {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={failureText(esim, offer)} retryHref={`/esim/${code}`} backHref="/esim" backText={esim("allDestinations")} />}
       </EsimShell>
     );

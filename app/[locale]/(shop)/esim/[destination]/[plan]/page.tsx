@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { destination } = await params;
   const code = destination.toLowerCase();
   const t = await getTranslations({ locale, namespace: "EsimPlan" });
-  return { title: isDestinationCode(code) ? t("title", { destination: destinationName(code) }) : t("titleFallback") };
+  return { title: isDestinationCode(code) ? t("title", { destination: destinationName(code, null, locale) }) : t("titleFallback") };
 }
 
 /**
@@ -49,14 +49,14 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
   const search = await searchParams;
   const base = `/esim/${code}/${catalogId}`;
 
-  const offer = await loadPlanOffer(code, catalogId);
+  const offer = await loadPlanOffer(code, catalogId, locale);
   if (!offer.ok && offer.code === NOT_SOLD) notFound();
-  const crumbs = (label: string) => <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code), href: `/esim/${code}` }, { label }]} />;
+  const crumbs = (label: string) => <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code, null, locale), href: `/esim/${code}` }, { label }]} />;
   if (!offer.ok) {
     return (
       <EsimShell>
         {crumbs(t("crumbPlan"))}
-        <h1 className="text-3xl font-bold tracking-tight">{t("title", { destination: destinationName(code) })}</h1>
+        <h1 className="text-3xl font-bold tracking-tight">{t("title", { destination: destinationName(code, null, locale) })}</h1>
         {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={failureText(esim, offer)} retryHref={base} backHref={`/esim/${code}`} backText={t("otherPlans")} />}
       </EsimShell>
     );
