@@ -23,13 +23,18 @@ export function BrandHeader({ brand }: { brand: GiftcardBrandDetail }) {
           </span>
           {category ? <Badge tone="brand">{category}</Badge> : null}
         </p>
-        {brand.description ? <p className="mt-3 text-muted">{brand.description}</p> : null}
+        {/* The supplier writes its brand texts in English, whatever the page's language (screen readers switch voice). */}
+        {brand.description ? (
+          <p lang="en" className="mt-3 text-muted">
+            {brand.description}
+          </p>
+        ) : null}
         {brand.worksIn ? (
           <p className="mt-3 flex items-start gap-2 text-sm" data-testid="works-in">
             <MapPin className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
             <span>
               <span className="font-medium">{t("worksIn")}</span>
-              {brand.worksIn}
+              <span lang="en">{brand.worksIn}</span>
             </span>
           </p>
         ) : null}
@@ -46,9 +51,15 @@ export function RedemptionInstructions({ text }: { text: string | null }) {
       <h2 id="redeem-heading" className="text-base font-semibold">
         {t("howToRedeem")}
       </h2>
-      <p className="mt-2 text-sm whitespace-pre-line text-muted" data-testid="redemption-instructions">
-        {text ?? t("instructionsLater")}
-      </p>
+      {text ? (
+        <p lang="en" className="mt-2 text-sm whitespace-pre-line text-muted" data-testid="redemption-instructions">
+          {text}
+        </p>
+      ) : (
+        <p className="mt-2 text-sm whitespace-pre-line text-muted" data-testid="redemption-instructions">
+          {t("instructionsLater")}
+        </p>
+      )}
       <p className="mt-3 text-xs text-muted">{t("codeAppears")}</p>
     </section>
   );

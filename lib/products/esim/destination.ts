@@ -1,3 +1,4 @@
+import { countryName } from "@/lib/i18n/country-names";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { flagEmoji, isCountryCode } from "@/lib/products/giftcard/country";
 import type { Coverage } from "./types";
@@ -11,20 +12,8 @@ export const REGIONS: Readonly<Record<string, { name: Record<Locale, string>; co
   ww: { name: { en: "Worldwide", es: "Todo el mundo" }, coverage: "GLOBAL", symbol: "🌐" },
 };
 
-const COUNTRY_NAMES: Record<Locale, Intl.DisplayNames> = {
-  en: new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }),
-  es: new Intl.DisplayNames(["es"], { type: "region", fallback: "none" }),
-};
-
 /** A country's name in a language ("gb" → "United Kingdom", "Reino Unido"), or null when the code is not a country. */
-function countryNameIn(code: string, locale: Locale): string | null {
-  if (!isCountryCode(code) || code.toUpperCase() === "ZZ") return null;
-  try {
-    return COUNTRY_NAMES[locale].of(code.toUpperCase()) ?? null;
-  } catch {
-    return null;
-  }
-}
+const countryNameIn = (code: string, locale: Locale): string | null => (isCountryCode(code) ? countryName(code, locale) : null);
 
 export function isRegion(code: string): boolean {
   return Object.hasOwn(REGIONS, code);

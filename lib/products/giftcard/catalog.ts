@@ -9,6 +9,7 @@ import { reviewQuote, type ReviewQuote } from "@/lib/orders/review-quote";
 import { getMargin, retailBreakdown } from "@/lib/pricing/retail";
 import type { GiftcardBrand, GiftcardProduct, RatesResult } from "@/lib/upstream/commerce/schemas";
 import { GIFTCARD_CATALOG_FAILURES } from "./catalog-failure";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { countryNameOf } from "./country";
 import { brandLogoUrl } from "./logo";
 import { brandSlug, matchesQuery } from "./slug";
@@ -22,18 +23,22 @@ import type { GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, Giftca
 const fallback = GIFTCARD_CATALOG_FAILURES;
 const cardValuesFailure = (error: unknown) => userFailureOf(error, "gift card catalog read (card values)", fallback.cardValues);
 
-export async function loadGiftcardCountries(): Promise<Loaded<GiftcardCountry[]>> {
+/** The countries with gift cards, named in the buyer's language (the supplier's name where the code is not a country). */
+export async function loadGiftcardCountries(locale: Locale = DEFAULT_LOCALE): Promise<Loaded<GiftcardCountry[]>> {
   const loaded = await loadRead(giftcardCountries, "gift card countries", fallback.countries);
   if (!loaded.ok) return loaded;
-  const countries = loaded.value.map((c) => ({ code: c.iso_short_code, name: c.country_name, brandCount: c.brands_count ?? null })).sort((a, b) => a.name.localeCompare(b.name, "en"));
+  const countries = loaded.value
+    .map((c) => ({ code: c.iso_short_code, name: countryNameOf(c.iso_short_code, locale) ?? c.country_name, brandCount: c.brands_count ?? null }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
   return { ...loaded, value: countries };
 }
 
-function summaryOf(brand: GiftcardBrand | GiftcardProduct, countryCode: string): GiftcardBrandSummary {
+function summaryOf(brand: GiftcardBrand | GiftcardProduct, countryCode: string, locale: Locale): GiftcardBrandSummary {
   const code = brand.iso_short_code ?? countryCode;
-  const countryName = brand.country_name ?? countryNameOf(code) ?? code.toUpperCase();
+  const upstreamCountry = brand.country_name ?? countryNameOf(code) ?? code.toUpperCase();
+  const countryName = countryNameOf(code, locale) ?? upstreamCountry;
   // Upstream names a brand operator "Steam United Kingdom"; brand_name is the brand alone.
-  const name = brand.brand_name?.trim() || brand.operator_name.replace(new RegExp(`\\s+${escapeRegExp(countryName)}$`), "");
+  const name = brand.brand_name?.trim() || brand.operator_name.replace(new RegExp(`\\s+${escapeRegExp(upstreamCountry)}$`), "");
   return {
     id: brand.id_operator,
     slug: brandSlug(name),
@@ -52,26 +57,26 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-export async function loadCountryBrands(country: string): Promise<Loaded<GiftcardBrandSummary[]>> {
+export async function loadCountryBrands(country: string, locale: Locale = DEFAULT_LOCALE): Promise<Loaded<GiftcardBrandSummary[]>> {
   const loaded = await loadRead(() => giftcardBrands(country), "gift card brands", fallback.brands);
   if (!loaded.ok) return loaded;
-  return { ...loaded, value: loaded.value.map((b) => summaryOf(b, country)).sort((a, b) => a.name.localeCompare(b.name, "en")) };
+  return { ...loaded, value: loaded.value.map((b) => summaryOf(b, country, locale)).sort((a, b) => a.name.localeCompare(b.name, locale)) };
 }
 
 /** A name search across every country: brands grouped by name, each with its countries. */
-export async function searchAllBrands(query: string): Promise<Loaded<Array<{ name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>>> {
+export async function searchAllBrands(query: string, locale: Locale = DEFAULT_LOCALE): Promise<Loaded<Array<{ name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>>> {
   const loaded = await loadRead(allGiftcardBrands, "gift card brands", fallback.brands);
   if (!loaded.ok) return loaded;
   const groups = new Map<string, { name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>();
   for (const item of loaded.value) {
-    const brand = summaryOf(item, item.iso_short_code ?? "");
+    const brand = summaryOf(item, item.iso_short_code ?? "", locale);
     if (!brand.countryCode || !matchesQuery(brand, query)) continue;
     const group = groups.get(brand.slug) ?? { name: brand.name, category: brand.category, logoUrl: brand.logoUrl, countries: [] };
     group.countries.push(brand);
     groups.set(brand.slug, group);
   }
   const value = [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
-  for (const group of value) group.countries.sort((a, b) => a.countryName.localeCompare(b.countryName, "en"));
+  for (const group of value) group.countries.sort((a, b) => a.countryName.localeCompare(b.countryName, locale));
   return { ...loaded, value };
 }
 
@@ -85,8 +90,8 @@ export type BrandOfferResult = Loaded<BrandOffer> | { ok: "not_found" } | { ok: 
  * margin: the same rule the review's quote applies). A price token the buyer sends back is
  * accepted only if it is one of these denominations.
  */
-export async function loadBrandOffer(country: string, slugOrId: string): Promise<BrandOfferResult> {
-  const brands = await loadCountryBrands(country);
+export async function loadBrandOffer(country: string, slugOrId: string, locale: Locale = DEFAULT_LOCALE): Promise<BrandOfferResult> {
+  const brands = await loadCountryBrands(country, locale);
   if (!brands.ok) return brands;
   const summary = brands.value.find((b) => b.slug === slugOrId) ?? brands.value.find((b) => b.id === slugOrId);
   if (!summary) return { ok: "not_found" };

@@ -1,5 +1,8 @@
-// Countries as the gift card pages show them: a flag emoji made from the ISO code, and an
-// English name when the supplier's list does not give one.
+import { countryName } from "@/lib/i18n/country-names";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
+
+// Countries as the gift card pages show them: a flag emoji made from the ISO code, and the
+// country's name in the buyer's language (lib/i18n/country-names.ts).
 
 const ISO2 = /^[a-z]{2}$/;
 
@@ -14,16 +17,7 @@ export function flagEmoji(code: string): string {
   return String.fromCodePoint(...[...lower].map((c) => 0x1f1e6 + c.charCodeAt(0) - 97));
 }
 
-const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-
-/** The English name of an ISO 3166-1 alpha-2 code, or null when it is not a country. */
-export function countryNameOf(code: string): string | null {
-  if (!isCountryCode(code.toLowerCase())) return null;
-  try {
-    const name = regionNames.of(code.toUpperCase());
-    // "ZZ" is the CLDR code for an unknown region, and has a name: not a country.
-    return name && code.toUpperCase() !== "ZZ" ? name : null;
-  } catch {
-    return null;
-  }
+/** The name of an ISO 3166-1 alpha-2 code in the buyer's language, or null when it is not a country. */
+export function countryNameOf(code: string, locale: Locale = DEFAULT_LOCALE): string | null {
+  return isCountryCode(code.toLowerCase()) ? countryName(code, locale) : null;
 }

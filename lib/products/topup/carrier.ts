@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { countryNameOf } from "./countries";
 import type { OperatorSummary } from "./types";
 import { catalogImageUrl } from "@/lib/catalog/images";
@@ -43,7 +44,7 @@ async function currentVisitor(): Promise<string | null> {
 const LOOKUP_FAILED = "We could not look up this number just now. Please try again in a moment.";
 
 /** `fallback` is shown when the failure is not the upstream's (a buyer page's, in its language). */
-export async function lookupCarrier(e164: string, fallback = LOOKUP_FAILED): Promise<CarrierResult> {
+export async function lookupCarrier(e164: string, fallback = LOOKUP_FAILED, locale: Locale = DEFAULT_LOCALE): Promise<CarrierResult> {
   try {
     const visitor = await currentVisitor();
     if (visitor !== null && !(await answeredByCache(e164))) {
@@ -57,7 +58,7 @@ export async function lookupCarrier(e164: string, fallback = LOOKUP_FAILED): Pro
         operatorId: carrier.id_operator,
         operatorName: carrier.operator_name,
         countryCode: carrier.iso_short_code,
-        countryName: countryNameOf(carrier.iso_short_code, carrier.country_name),
+        countryName: countryNameOf(carrier.iso_short_code, carrier.country_name, locale),
         logoUrl: catalogImageUrl(carrier.img),
       },
     };

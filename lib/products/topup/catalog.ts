@@ -1,5 +1,6 @@
 import "server-only";
 import { getCountries, getCountryCallingCode, isSupportedCountry } from "libphonenumber-js/min";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { countryNameOf } from "./countries";
 import { promotionRunning, promotionServiceTypes } from "./promotion-scope";
 import type { CountryOption, PromotionView } from "./types";
@@ -11,12 +12,12 @@ import type { Country, Promotion } from "@/lib/upstream/commerce";
 // running now. Each answers a Loaded value (lib/catalog/loaded.ts): a page never crashes
 // because the upstream is down.
 
-/** Countries the shop sells top-ups for, by name. */
-export async function loadTopupCountries(): Promise<Loaded<Country[]>> {
+/** Countries the shop sells top-ups for, by name in the buyer's language. */
+export async function loadTopupCountries(locale: Locale = DEFAULT_LOCALE): Promise<Loaded<Country[]>> {
   const loaded = await loadRead(topupCountries, "top-up countries");
   if (!loaded.ok) return loaded;
-  const named = loaded.value.map((c) => ({ ...c, country_name: countryNameOf(c.iso_short_code, c.country_name) }));
-  return { ...loaded, value: named.sort((a, b) => a.country_name.localeCompare(b.country_name, "en")) };
+  const named = loaded.value.map((c) => ({ ...c, country_name: countryNameOf(c.iso_short_code, c.country_name, locale) }));
+  return { ...loaded, value: named.sort((a, b) => a.country_name.localeCompare(b.country_name, locale)) };
 }
 
 /**
@@ -24,19 +25,19 @@ export async function loadTopupCountries(): Promise<Loaded<Country[]>> {
  * catalog cannot be read, every country the phone library knows (the number can still be
  * checked, and the carrier lookup says whether it is served).
  */
-export async function loadCountryOptions(): Promise<CountryOption[]> {
-  const countries = await loadTopupCountries();
+export async function loadCountryOptions(locale: Locale = DEFAULT_LOCALE): Promise<CountryOption[]> {
+  const countries = await loadTopupCountries(locale);
   const options = countries.ok
     ? countries.value.flatMap((c): CountryOption[] => {
         const iso = c.iso_short_code.toUpperCase();
         if (!isSupportedCountry(iso)) return [];
         return [{ iso, name: c.country_name, callingCode: c.calling_code ?? `+${getCountryCallingCode(iso)}` }];
       })
-    : getCountries().map((iso) => ({ iso, name: countryNameOf(iso), callingCode: `+${getCountryCallingCode(iso)}` }));
-  return options.sort((a, b) => a.name.localeCompare(b.name, "en"));
+    : getCountries().map((iso) => ({ iso, name: countryNameOf(iso, undefined, locale), callingCode: `+${getCountryCallingCode(iso)}` }));
+  return options.sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
-export function promotionView(p: Promotion): PromotionView {
+export function promotionView(p: Promotion, locale: Locale = DEFAULT_LOCALE): PromotionView {
   return {
     id: p.id,
     title: p.title ?? null,
@@ -46,7 +47,7 @@ export function promotionView(p: Promotion): PromotionView {
     operatorId: p.id_operator ?? null,
     operatorName: p.operator_name ?? null,
     countryCode: typeof p.iso_short_code === "string" ? p.iso_short_code : null,
-    countryName: typeof p.iso_short_code === "string" ? countryNameOf(p.iso_short_code, typeof p.country_name === "string" ? p.country_name : undefined) : null,
+    countryName: typeof p.iso_short_code === "string" ? countryNameOf(p.iso_short_code, typeof p.country_name === "string" ? p.country_name : undefined, locale) : null,
     serviceTypes: promotionServiceTypes(p),
   };
 }
@@ -55,7 +56,7 @@ export function promotionView(p: Promotion): PromotionView {
  * Active promotions for a country (and, when given, one operator of it): the operator's own
  * and those for the whole country. Informational, so a failed read just shows none.
  */
-export async function loadPromotions(country?: string, operatorId?: string): Promise<PromotionView[]> {
+export async function loadPromotions(country?: string, operatorId?: string, locale: Locale = DEFAULT_LOCALE): Promise<PromotionView[]> {
   const loaded = await loadRead(topupPromotions, "top-up promotions");
   if (!loaded.ok) return [];
   const now = Date.now();
@@ -63,5 +64,5 @@ export async function loadPromotions(country?: string, operatorId?: string): Pro
     .filter((p) => !country || p.iso_short_code === country.toLowerCase())
     .filter((p) => !operatorId || !p.id_operator || p.id_operator === operatorId)
     .filter((p) => promotionRunning(p, now))
-    .map(promotionView);
+    .map((p) => promotionView(p, locale));
 }

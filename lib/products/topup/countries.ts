@@ -1,3 +1,5 @@
+import { countryName } from "@/lib/i18n/country-names";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { CountryOption } from "./types";
 
 // Countries for the selector and the pages: flags from the ISO code and the search the
@@ -35,28 +37,17 @@ export function filterCountries(countries: readonly CountryOption[], query: stri
 }
 
 /**
- * "gb" → "United Kingdom": the short, everyday English name (the shop's language), so lists
- * and headings say "United States", not "United States of America"; `fallback` (the
- * upstream's name) or the code itself when the name is not known.
+ * "gb" → "United Kingdom" ("Reino Unido" in Spanish): the country's everyday name in the buyer's
+ * language (lib/i18n/country-names.ts); `fallback` (the upstream's name) or the code itself when
+ * the name is not known.
  */
-// Built once: a country list names ~150 countries per page view.
-const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-
-export function countryNameOf(iso: string, fallback?: string): string {
-  try {
-    return regionNames.of(iso.toUpperCase()) ?? fallback ?? iso.toUpperCase();
-  } catch {
-    return fallback ?? iso.toUpperCase();
-  }
+export function countryNameOf(iso: string, fallback?: string, locale: Locale = DEFAULT_LOCALE): string {
+  return countryName(iso, locale) ?? fallback ?? iso.toUpperCase();
 }
 
 /** Whether `iso` names a country or territory (not a region such as EU, not an unassigned code). */
 export function isCountryCode(iso: string): boolean {
   const code = iso.toUpperCase();
   if (!/^[A-Z]{2}$/.test(code) || ["EU", "EZ", "UN", "ZZ", "QO", "XK"].includes(code)) return code === "XK";
-  try {
-    return regionNames.of(code) !== undefined;
-  } catch {
-    return false;
-  }
+  return countryName(code) !== null;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { countryNameOf, isCountryCode } from "./countries";
 import type { OperatorCard, OperatorChoice, ProductRow, PromotionView } from "./types";
 import { operatorHref, type TopupQuery } from "./urls";
@@ -22,16 +23,16 @@ export type CountryPage = {
   promotions: PromotionView[];
 };
 
-export async function loadCountryPage(country: string, query: TopupQuery = {}): Promise<CountryPage> {
+export async function loadCountryPage(country: string, query: TopupQuery = {}, locale: Locale = DEFAULT_LOCALE): Promise<CountryPage> {
   const [operators, products, promotions, countries, margin] = await Promise.all([
     loadRead(() => topupOperators(country), "top-up operators"),
     loadRead(() => searchTopupProducts(country), "top-up product search"),
-    loadPromotions(country),
-    loadTopupCountries(),
+    loadPromotions(country, undefined, locale),
+    loadTopupCountries(locale),
     getMargin(db, "topup"),
   ]);
   const listed = countries.ok ? countries.value.find((c) => c.iso_short_code === country)?.country_name : undefined;
-  const name = countryNameOf(country, listed ?? (operators.ok ? operators.value[0]?.country_name : undefined));
+  const name = countryNameOf(country, listed ?? (operators.ok ? operators.value[0]?.country_name : undefined), locale);
   const known = isCountryCode(country) && !(!operators.ok && operators.code === "INVALID_COUNTRY");
 
   const promotionOf = (operatorId: string) => {

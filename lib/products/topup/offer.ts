@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { countryNameOf } from "./countries";
 import type { PromotionView, ServiceTypeGroup, TopupChoice, TopupOffer } from "./types";
 import { catalogImageUrl } from "@/lib/catalog/images";
@@ -20,7 +21,7 @@ export type OfferResult = Loaded<TopupOffer>;
 
 const SERVICE_ORDER = ["airtime", "data", "bundle"];
 
-export async function loadOperatorOffer(operatorId: string): Promise<OfferResult> {
+export async function loadOperatorOffer(operatorId: string, locale: Locale = DEFAULT_LOCALE): Promise<OfferResult> {
   const [product, margin] = await Promise.all([loadRead(() => topupProduct(operatorId), "top-up operator"), getMargin(db, "topup")]);
   if (!product.ok) return product.code === "OPERATOR_NOT_FOUND" || product.code === "HTTP_404" ? { ...product, code: NOT_SOLD } : product;
   const detail = product.value;
@@ -37,8 +38,8 @@ export async function loadOperatorOffer(operatorId: string): Promise<OfferResult
     .filter((group) => group.choices.length > 0)
     .sort((a, b) => rank(a.type) - rank(b.type));
 
-  const ownPromotions = (detail.promotions ?? []).map(promotionView);
-  const countryPromotions = await loadPromotions(detail.iso_short_code, detail.id_operator);
+  const ownPromotions = (detail.promotions ?? []).map((p) => promotionView(p, locale));
+  const countryPromotions = await loadPromotions(detail.iso_short_code, detail.id_operator, locale);
   // Only what applies to this operator's rates ("Double data" is not shown beside airtime only).
   const promotions = dedupe([...ownPromotions, ...countryPromotions]).filter((p) => promotionApplies(p.serviceTypes, serviceTypes.map((group) => group.type)));
 
@@ -49,7 +50,7 @@ export async function loadOperatorOffer(operatorId: string): Promise<OfferResult
       operatorId: detail.id_operator,
       operatorName: detail.operator_name,
       countryCode: detail.iso_short_code,
-      countryName: countryNameOf(detail.iso_short_code, detail.country_name),
+      countryName: countryNameOf(detail.iso_short_code, detail.country_name, locale),
       logoUrl: catalogImageUrl(detail.img),
       serviceTypes,
       choices: serviceTypes.flatMap((group) => group.choices),

@@ -33,7 +33,7 @@ export default async function GiftcardsPage({ params, searchParams }: { params: 
   const country = first(search.country)?.toLowerCase();
   if (country && isCountryCode(country)) return redirectInLanguage(`/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`);
 
-  const countries = await loadGiftcardCountries();
+  const countries = await loadGiftcardCountries(locale);
   const intro = (
     <div className="flex flex-col gap-3">
       <h1 className="text-3xl font-bold tracking-tight">{t("giftCards")}</h1>
@@ -49,7 +49,7 @@ export default async function GiftcardsPage({ params, searchParams }: { params: 
     );
   }
 
-  const results = query ? await searchAllBrands(query) : null;
+  const results = query ? await searchAllBrands(query, locale) : null;
   return (
     <GiftcardShell>
       {intro}

@@ -44,7 +44,7 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
     const phone = checkPhone(rawPhone, chosenCountry);
     if (!phone.ok) serverError = phone.error;
     else {
-      const carrier = await lookupCarrier(phone.e164, t("lookupFailed"));
+      const carrier = await lookupCarrier(phone.e164, t("lookupFailed"), locale);
       if (!carrier.ok) serverError = carrier.error;
       else {
         const { countryCode, operatorId, operatorName } = carrier.carrier;
@@ -65,7 +65,7 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
   const changingPhone = changing ? checkPhone(changing) : null;
   const defaultValue = rawPhone ?? changing;
   const defaultCountry = chosenCountry ?? (changingPhone?.ok ? changingPhone.country : undefined);
-  const [options, countries, promotions] = await Promise.all([loadCountryOptions(), loadTopupCountries(), loadPromotions()]);
+  const [options, countries, promotions] = await Promise.all([loadCountryOptions(locale), loadTopupCountries(locale), loadPromotions(undefined, undefined, locale)]);
 
   return (
     <TopupShell>

@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country } = await params;
-  const name = countryNameOf(country);
+  const name = countryNameOf(country, locale);
   return { title: name ? t("forCountry", { country: name }) : t("giftCards") };
 }
 
@@ -34,10 +34,10 @@ export default async function CountryGiftcardsPage({ params, searchParams }: { p
   const country = rawCountry.toLowerCase();
   const query = first(search.q)?.slice(0, 100);
   if (country !== rawCountry) return redirectInLanguage(`/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`);
-  const fallbackName = countryNameOf(country);
+  const fallbackName = countryNameOf(country, locale);
   if (!fallbackName) notFound();
 
-  const [countries, brands] = await Promise.all([loadGiftcardCountries(), loadCountryBrands(country)]);
+  const [countries, brands] = await Promise.all([loadGiftcardCountries(locale), loadCountryBrands(country, locale)]);
   const countryName = (countries.ok ? countries.value.find((c) => c.code === country)?.name : undefined) ?? fallbackName;
   const selfHref = `/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`;
 

@@ -26,7 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Topup" });
   const country = countryFromParam((await params).country);
-  return { title: country && isCountryCode(country) ? t("titleIn", { country: countryNameOf(country) }) : t("title") };
+  return { title: country && isCountryCode(country) ? t("titleIn", { country: countryNameOf(country, undefined, locale) }) : t("title") };
 }
 
 /**
@@ -45,7 +45,7 @@ export default async function CountryPage({ params, searchParams }: { params: Pa
   const phone = first(search.phone);
   const keptPhone = phone && checkPhone(phone).ok ? phone : undefined;
 
-  const page = await loadCountryPage(country, { phone: keptPhone });
+  const page = await loadCountryPage(country, { phone: keptPhone }, locale);
   if (!page.known) notFound();
   const retryHref = countryHref(country, { q, phone: keptPhone });
   const needle = q?.toLowerCase();

@@ -26,7 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country, brand } = await params;
   const name = brand.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-  const where = countryNameOf(country);
+  const where = countryNameOf(country, locale);
   return { title: where ? t("brandTitle", { brand: name, country: where }) : t("giftCard") };
 }
 
@@ -43,17 +43,17 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
   const search = await searchParams;
   const country = rawCountry.toLowerCase();
   const slug = decodeURIComponent(rawBrand).toLowerCase();
-  if (!countryNameOf(country) || !/^[a-z0-9-]{1,80}$/.test(slug)) notFound();
+  if (!countryNameOf(country, locale) || !/^[a-z0-9-]{1,80}$/.test(slug)) notFound();
   if (country !== rawCountry || slug !== rawBrand) return redirectInLanguage(`/giftcards/${country}/${slug}`);
   const base = `/giftcards/${country}/${slug}`;
 
-  const offer = await loadBrandOffer(country, slug);
+  const offer = await loadBrandOffer(country, slug, locale);
   if (offer.ok === "not_found") notFound();
   if (offer.ok === "moved") return redirectInLanguage(`/giftcards/${country}/${offer.slug}`);
   if (!offer.ok) {
     return (
       <GiftcardShell>
-        <Breadcrumbs items={[{ label: t("giftCards"), href: "/giftcards" }, { label: countryNameOf(country) ?? country, href: `/giftcards/${country}` }, { label: t("brandCrumb") }]} />
+        <Breadcrumbs items={[{ label: t("giftCards"), href: "/giftcards" }, { label: countryNameOf(country, locale) ?? country, href: `/giftcards/${country}` }, { label: t("brandCrumb") }]} />
         <h1 className="text-3xl font-bold tracking-tight">{t("giftCard")}</h1>
         <CatalogError message={failureText(t, offer)} retryHref={base} backHref={`/giftcards/${country}`} backText={t("otherBrands")} />
       </GiftcardShell>

@@ -56,19 +56,19 @@ export default async function OperatorPage({ params, searchParams }: { params: P
   const sms = first(search.sms) === "1";
   const pick = first(search.pick);
 
-  const loaded = await loadOperatorOffer(operatorId);
+  const loaded = await loadOperatorOffer(operatorId, locale);
   if (!loaded.ok) {
     if (loaded.code === NOT_SOLD) notFound();
     return (
       <TopupShell>
-        <Breadcrumbs items={[{ label: t("title"), href: "/topup" }, { label: countryNameOf(country), href: countryHref(country) }, { label: t("operatorCrumb") }]} />
+        <Breadcrumbs items={[{ label: t("title"), href: "/topup" }, { label: countryNameOf(country, undefined, locale), href: countryHref(country) }, { label: t("operatorCrumb") }]} />
         <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         <CatalogError
           title={t("operatorError")}
           message={loaded.error}
           retryHref={operatorHref(country, operatorId, "", { phone: rawPhone, rate, sms: sms ? "1" : undefined })}
           backHref={countryHref(country)}
-          backLabel={t("otherOperatorsIn", { country: countryNameOf(country) })}
+          backLabel={t("otherOperatorsIn", { country: countryNameOf(country, undefined, locale) })}
         />
       </TopupShell>
     );
@@ -89,9 +89,9 @@ export default async function OperatorPage({ params, searchParams }: { params: P
     const check = checkPhone(rawPhone, first(search.country) ?? offer.countryCode);
     if (!check.ok) phoneError = check.error;
     else if (check.country?.toLowerCase() !== offer.countryCode) {
-      phoneError = t("otherCountryNumber", { numberCountry: countryNameOf(check.country ?? ""), operator: offer.operatorName, country: offer.countryName });
+      phoneError = t("otherCountryNumber", { numberCountry: countryNameOf(check.country ?? "", undefined, locale), operator: offer.operatorName, country: offer.countryName });
     } else {
-      const carrier = await lookupCarrier(check.e164, t("lookupFailed"));
+      const carrier = await lookupCarrier(check.e164, t("lookupFailed"), locale);
       if (!carrier.ok && carrier.kind === "refused") phoneError = carrier.error;
       else {
         phone = check.e164;
@@ -137,7 +137,7 @@ export default async function OperatorPage({ params, searchParams }: { params: P
 
   const changeHref = here({ phone, pick: choice.token, sms: sms ? "1" : undefined });
   if (!phone) {
-    const options = await loadCountryOptions();
+    const options = await loadCountryOptions(locale);
     return (
       <TopupShell>
         <Breadcrumbs items={crumbs} />
