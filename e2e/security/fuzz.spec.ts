@@ -94,7 +94,8 @@ async function pageProbes(): Promise<Probe[]> {
   return probes;
 }
 
-const METHOD = /export\s+(?:async\s+)?function\s+(GET|POST|PUT|PATCH|DELETE)\b|export\s+const\s+\{([^}]+)\}/g;
+// `export function GET`, `export const GET = …` and `export const { GET, POST } = …`.
+const METHOD = /export\s+(?:(?:async\s+)?function|const)\s+(GET|POST|PUT|PATCH|DELETE)\b|export\s+const\s+\{([^}]+)\}/g;
 
 function methodsOf(source: string): string[] {
   const methods = new Set<string>();
