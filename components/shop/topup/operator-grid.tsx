@@ -23,7 +23,7 @@ export function OperatorGrid({ operators }: { operators: OperatorCard[] }) {
               {operator.promotion ? (
                 <span className="inline-flex w-fit items-center gap-1 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">
                   <Sparkles className="size-3" aria-hidden="true" />
-                  {operator.promotion.title ?? t("promotion")}
+                  {operator.promotion.title ? <span lang="en">{operator.promotion.title}</span> : t("promotion")}
                 </span>
               ) : null}
             </span>

@@ -24,10 +24,15 @@ export function Promotions({ promotions, showOperator = false, locale }: { promo
           <div className="min-w-0 text-sm">
             <p className="font-semibold">
               {showOperator && promo.operatorName ? `${promo.operatorName}: ` : ""}
-              {promo.title ?? t("promotion")}
+              {/* The supplier writes its promotions in English (its promotions take no lang). */}
+              {promo.title ? <span lang="en">{promo.title}</span> : t("promotion")}
               {promo.bonusPercent ? <span className="ml-2 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-brand-fg">+{promo.bonusPercent}%</span> : null}
             </p>
-            {promo.description ? <p className="mt-0.5 text-fg">{promo.description}</p> : null}
+            {promo.description ? (
+              <p lang="en" className="mt-0.5 text-fg">
+                {promo.description}
+              </p>
+            ) : null}
             {promo.serviceTypes ? <p className="mt-0.5 text-xs text-muted">{t("onlyOn", { types: typesText(promo.serviceTypes) })}</p> : null}
             {promo.endsAt ? <p className="mt-0.5 text-xs text-muted">{t.rich("until", { date: () => <LocalTime iso={promo.endsAt!} withTime={false} /> })}</p> : null}
           </div>

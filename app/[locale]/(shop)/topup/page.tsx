@@ -96,7 +96,7 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
                   <Sparkles className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
                   <span className="min-w-0">
                     <span className="block font-semibold">
-                      {promo.operatorName ?? t("allOperators")} · {promo.title ?? t("promotion")}
+                      {promo.operatorName ?? t("allOperators")} · {promo.title ? <span lang="en">{promo.title}</span> : t("promotion")}
                     </span>
                     <span className="block text-muted">
                       <span aria-hidden="true" className="mr-1">
