@@ -1,7 +1,7 @@
 import "server-only";
 import { hashPassword } from "@/lib/auth/password";
 import type { DbClient } from "@/lib/db/create-client";
-import { readerLocale } from "@/lib/mail/links";
+import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { queueMail } from "@/lib/mail/outbox";
 import { sealMail } from "@/lib/mail/seal";
 import { resetPasswordMail } from "./account-mails";
@@ -20,7 +20,7 @@ export async function requestPasswordReset(db: DbClient, email: string, now = ne
     const user = await tx.user.findUnique({ where: { email } });
     if (!user || user.role !== "customer" || user.disabledAt) return;
     const { token, expiresAt } = await issueAccountLink(tx, user, "reset_password", user.email, now);
-    await queueMail(tx, sealMail({ to: user.email, ...resetPasswordMail(token, expiresAt, readerLocale(user.locale)), kind: "account_reset_password" }), now);
+    await queueMail(tx, sealMail({ to: user.email, ...resetPasswordMail(token, expiresAt, supportedLocale(user.locale)), kind: "account_reset_password" }), now);
   });
 }
 

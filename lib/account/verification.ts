@@ -2,7 +2,7 @@ import "server-only";
 import type { DbClient } from "@/lib/db/create-client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Prisma, User } from "@/lib/db/generated/sqlite/client";
-import { readerLocale } from "@/lib/mail/links";
+import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { queueMail } from "@/lib/mail/outbox";
 import { sealMail } from "@/lib/mail/seal";
 import { verifyEmailMail, emailChangedMail } from "./account-mails";
@@ -19,7 +19,7 @@ type Tx = Prisma.TransactionClient;
 export async function queueVerification(tx: Tx, user: Pick<User, "id" | "email" | "locale">, email: string = user.email, now = new Date()): Promise<void> {
   const change = email !== user.email;
   const { token, expiresAt } = await issueAccountLink(tx, user, "verify_email", email, now);
-  await queueMail(tx, sealMail({ to: email, ...verifyEmailMail(token, expiresAt, change, readerLocale(user.locale)), kind: change ? "account_change_email" : "account_verify_email" }), now);
+  await queueMail(tx, sealMail({ to: email, ...verifyEmailMail(token, expiresAt, change, supportedLocale(user.locale)), kind: change ? "account_change_email" : "account_verify_email" }), now);
 }
 
 export type ConfirmResult = { ok: true; email: string; changed: boolean; ordersJoined: number } | LinkProblem | { ok: false; code: "TAKEN"; message: string; email?: string };
@@ -46,7 +46,7 @@ async function confirmIn(db: DbClient, token: string, now: Date): Promise<Confir
     }
     if (!(await claimAccountLink(tx, link, now))) return linkProblem("verify_email", "USED");
     const user = await tx.user.update({ where: { id: link.userId }, data: { email: link.email, emailVerifiedAt: now } });
-    if (changed) await queueMail(tx, { to: link.user.email, ...emailChangedMail(link.email, readerLocale(link.user.locale)), kind: "account_email_changed" }, now);
+    if (changed) await queueMail(tx, { to: link.user.email, ...emailChangedMail(link.email, supportedLocale(link.user.locale)), kind: "account_email_changed" }, now);
     const ordersJoined = await claimGuestOrders(tx, user);
     return { ok: true as const, email: user.email, changed, ordersJoined };
   });

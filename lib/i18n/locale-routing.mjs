@@ -35,6 +35,16 @@ export function isLocale(value) {
   return typeof value === "string" && /** @type {readonly string[]} */ (LOCALES).includes(value);
 }
 
+/**
+ * A language the shop writes, from anything that may name one (a route segment, a header, a
+ * stored order or account): English for anything else.
+ * @param {unknown} value
+ * @returns {Locale}
+ */
+export function supportedLocale(value) {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** @param {string} pathname */
 export function isLocalizedPath(pathname) {
   return !UNLOCALIZED.test(pathname);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeRedirect, localizedPath, preferredLocale, splitLocale, type LocaleRequest } from "./locale-routing.mjs";
+import { localeRedirect, localizedPath, preferredLocale, splitLocale, supportedLocale, type LocaleRequest } from "./locale-routing.mjs";
 
 function request(url: string, init: Partial<Omit<LocaleRequest, "pathname" | "searchParams">> = {}): LocaleRequest {
   const parsed = new URL(url, "http://shop.test");
@@ -20,6 +20,14 @@ describe("splitLocale and localizedPath", () => {
     expect(localizedPath("/topup", "es")).toBe("/es/topup");
     expect(localizedPath("/", "es")).toBe("/es");
     expect(localizedPath("/topup", "en")).toBe("/topup");
+  });
+});
+
+describe("supportedLocale", () => {
+  it("keeps a language the shop writes and falls back to English for anything else", () => {
+    expect(supportedLocale("es")).toBe("es");
+    expect(supportedLocale("en")).toBe("en");
+    for (const other of ["fr", "ES", "", null, undefined, 3]) expect(supportedLocale(other)).toBe("en");
   });
 });
 

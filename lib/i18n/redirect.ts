@@ -1,7 +1,7 @@
 import "server-only";
 import { getLocale } from "next-intl/server";
 import { redirect } from "next/navigation";
-import { isLocale, localizedPath, DEFAULT_LOCALE } from "./locale-routing.mjs";
+import { localizedPath, supportedLocale } from "./locale-routing.mjs";
 
 /**
  * next/navigation's redirect, to the same page in the buyer's language ([16]): "/orders/AB12"
@@ -11,5 +11,5 @@ import { isLocale, localizedPath, DEFAULT_LOCALE } from "./locale-routing.mjs";
 export async function redirectInLanguage(href: string): Promise<never> {
   if (!href.startsWith("/") || href.startsWith("//")) redirect(href);
   const locale = await getLocale();
-  redirect(localizedPath(href, isLocale(locale) ? locale : DEFAULT_LOCALE));
+  redirect(localizedPath(href, supportedLocale(locale)));
 }

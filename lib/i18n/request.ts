@@ -1,6 +1,6 @@
 import { getRequestConfig } from "next-intl/server";
 import { locale as rootLocale } from "next/root-params";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "./locale-routing.mjs";
+import { isLocale, type Locale, supportedLocale } from "./locale-routing.mjs";
 import { messagesFor } from "./messages";
 
 // next-intl's request configuration (next.config.mjs points its plugin here). The language, first
@@ -24,7 +24,7 @@ async function routeLocale(requestLocale: Promise<string | undefined>): Promise<
   } catch {
     // Next throws here in server actions and route handlers.
     const fromHeader = await requestLocale;
-    return isLocale(fromHeader) ? fromHeader : DEFAULT_LOCALE;
+    return supportedLocale(fromHeader);
   }
-  return isLocale(fromRoute) ? fromRoute : DEFAULT_LOCALE;
+  return supportedLocale(fromRoute);
 }

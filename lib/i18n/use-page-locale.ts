@@ -1,7 +1,7 @@
 "use client";
 
 import { useParams } from "next/navigation";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "./locale-routing.mjs";
+import { type Locale, supportedLocale } from "./locale-routing.mjs";
 
 /**
  * The page's language in a client component: the route's [locale] segment (English outside the
@@ -10,5 +10,5 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "./locale-routing.mjs";
  */
 export function usePageLocale(): Locale {
   const { locale } = useParams<{ locale?: string }>() ?? {};
-  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return supportedLocale(locale);
 }

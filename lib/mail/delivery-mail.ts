@@ -10,7 +10,7 @@ import { imeiCheckDeliveryParts } from "@/lib/products/imeicheck/mail";
 import { topupDeliveryParts } from "@/lib/products/topup/mail";
 import { unlockDeliveryParts } from "@/lib/products/unlock/mail";
 import { renderMail, type MailContent, type MailPart } from "./layout";
-import { readerLocale } from "./links";
+import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { orderLink, orderPurchaseLines } from "./order-mails";
 import { queueMail } from "./outbox";
 import { sealMail } from "./seal";
@@ -27,7 +27,7 @@ import { sealMail } from "./seal";
 type Reader = Prisma.TransactionClient | Pick<Prisma.TransactionClient, "setting">;
 
 export async function deliveryMailContent(db: Reader, order: Order): Promise<{ content: MailContent; carriesSecret: boolean }> {
-  const locale = readerLocale(order.locale);
+  const locale = supportedLocale(order.locale);
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail" });
   const fulfillment = openFulfillment(order.fulfillment);
   const own = await productParts(db, order, fulfillment);
@@ -48,7 +48,7 @@ export async function deliveryMailContent(db: Reader, order: Order): Promise<{ c
 }
 
 async function productParts(db: Reader, order: Order, fulfillment: Record<string, unknown>): Promise<{ parts: MailPart[]; carriesSecret: boolean }> {
-  const locale = readerLocale(order.locale);
+  const locale = supportedLocale(order.locale);
   switch (order.productType) {
     case "topup":
       return topupDeliveryParts(fulfillment, order.detail, locale);

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from "@/lib/i18n/locale-routing.mjs";
+import { localizedPath, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { envSchema } from "@/lib/env-schema";
 
 /**
@@ -19,12 +19,4 @@ export function supportAddress(): string {
 /** A shop page for a reader in their language (`/es/orders/…` for Spanish). */
 export function shopUrlIn(path: string, locale: Locale): string {
   return shopUrl(localizedPath(path, locale));
-}
-
-/**
- * The language a mail is written in: the order's or the account's stored language ([16]; the one
- * they bought or signed up in), English for anything else.
- */
-export function readerLocale(stored: string | null | undefined): Locale {
-  return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }

@@ -2,14 +2,14 @@ import { createTranslator } from "next-intl";
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { moneyText } from "@/lib/i18n/formats";
-import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { supportedLocale, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { messagesFor } from "@/lib/i18n/messages";
 import { statusReasonText } from "@/lib/orders/buyer-text";
 import { buyerPricing } from "@/lib/orders/buyer-view";
 import { productName } from "@/lib/products/product-name";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { mailTime, renderMail, type MailContent, type MailPart } from "./layout";
-import { readerLocale, shopUrlIn } from "./links";
+import { shopUrlIn } from "./links";
 import { queueMail } from "./outbox";
 
 // The mails an order's life sends its buyer (docs/mail.md), chosen by its status change and
@@ -41,7 +41,7 @@ export function orderMailFor(from: OrderStatus, to: OrderStatus): OrderMailKind 
 
 /** The order page's address, in the buyer's language. */
 export function orderLink(order: Pick<Order, "ref" | "locale">): string {
-  return shopUrlIn(`/orders/${order.ref}`, readerLocale(order.locale));
+  return shopUrlIn(`/orders/${order.ref}`, supportedLocale(order.locale));
 }
 
 /** The order's reference and what it bought, as every order mail lists them. */
@@ -50,13 +50,13 @@ const mailText = (locale: Locale) => createTranslator({ locale, messages: messag
 type MailText = ReturnType<typeof mailText>;
 
 export function orderPurchaseLines(order: Pick<Order, "ref" | "productType" | "detail" | "locale">): Array<{ label: string; value: string }> {
-  const locale = readerLocale(order.locale);
+  const locale = supportedLocale(order.locale);
   return [{ label: mailText(locale)("order"), value: order.ref }, ...purchaseLines(order.productType, order.detail, locale)];
 }
 
 function priceLines(order: Order, t: MailText, totalLabel = t("price.totalPaid")): Array<{ label: string; value: string }> {
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
-  const money = (minor: number) => moneyText(minor, pricing.currency, readerLocale(order.locale));
+  const money = (minor: number) => moneyText(minor, pricing.currency, supportedLocale(order.locale));
   return [
     { label: t("price.amount"), value: money(pricing.amountMinor) },
     ...(pricing.serviceFeeMinor ? [{ label: t("price.serviceFee"), value: money(pricing.serviceFeeMinor) }] : []),
@@ -67,11 +67,11 @@ function priceLines(order: Order, t: MailText, totalLabel = t("price.totalPaid")
 
 /** Why the order failed or was cancelled, in the buyer's language (stored reasons are English: lib/orders/buyer-text.ts). */
 function reasonText(order: Order, fallback: string): string {
-  return order.statusReason ? statusReasonText(order.statusReason, readerLocale(order.locale)) : fallback;
+  return order.statusReason ? statusReasonText(order.statusReason, supportedLocale(order.locale)) : fallback;
 }
 
 export function orderMailContent(kind: OrderNoticeKind, order: Order): MailContent {
-  const locale = readerLocale(order.locale);
+  const locale = supportedLocale(order.locale);
   const t = mailText(locale);
   const ref = order.ref;
   const product = productName(order.productType, locale);
@@ -132,7 +132,7 @@ export async function queueOrderMail(tx: Prisma.TransactionClient, order: Order,
  */
 export async function queuePaymentLinkMail(tx: Prisma.TransactionClient, order: Order, expiresAt: string | null, now: Date): Promise<void> {
   const until = expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? mailTime(new Date(expiresAt)) : null;
-  const locale = readerLocale(order.locale);
+  const locale = supportedLocale(order.locale);
   const t = mailText(locale);
   const product = productName(order.productType, locale);
   const content: MailContent = {

@@ -3,7 +3,7 @@ import { getLocale, type getTranslations } from "next-intl/server";
 import type { PasswordProblemCode } from "@/lib/auth/password";
 import { retryWait } from "@/lib/auth/throttle";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
-import { DEFAULT_LOCALE, isLocale, localizedPath, splitLocale } from "@/lib/i18n/locale-routing.mjs";
+import { localizedPath, splitLocale, supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import type { LinkProblem } from "@/lib/account/email-links";
 
 // What the account's server actions and pages tell a buyer, in the buyer's language ([16]): the
@@ -38,5 +38,5 @@ export async function nextInLanguage(raw: unknown): Promise<string> {
 /** A shop path in the language of the request (the page's, or the action's). */
 export async function pathInLanguage(path: string): Promise<string> {
   const locale = await getLocale();
-  return localizedPath(splitLocale(path).path, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  return localizedPath(splitLocale(path).path, supportedLocale(locale));
 }

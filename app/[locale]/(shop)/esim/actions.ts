@@ -1,7 +1,7 @@
 "use server";
 
 import { getLocale, getTranslations } from "next-intl/server";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locale-routing.mjs";
+import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import type { EsimPayState } from "@/components/shop/esim/pay-form";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
@@ -36,7 +36,7 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
     customerEmail: email,
     userId: user?.id ?? null,
     expectedTotalMinor,
-    price: esimSale({ country: destination, plan }, { notOffered: startAgain, unavailable: t("unavailable") }, isLocale(locale) ? locale : DEFAULT_LOCALE),
+    price: esimSale({ country: destination, plan }, { notOffered: startAgain, unavailable: t("unavailable") }, supportedLocale(locale)),
     startAgain,
     what: "eSIM order",
   });

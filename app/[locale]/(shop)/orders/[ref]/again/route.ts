@@ -3,7 +3,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { findViewableOrder } from "@/lib/orders/access";
 import { buyAgainHref } from "@/lib/orders/buy-again";
-import { DEFAULT_LOCALE, isLocale, localizedPath } from "@/lib/i18n/locale-routing.mjs";
+import { localizedPath, supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 
 // "Buy again" (lib/orders/buy-again.ts): resolved when clicked, so the buyer lands on today's
 // offer (a top-up's rate tokens change with the catalog). Whoever may see the order may buy it
@@ -15,5 +15,5 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   if (!order) return NextResponse.json({ error: { code: "ORDER_NOT_FOUND", message: "No such order." } }, { status: 404 });
   const href = (await buyAgainHref(order)) ?? `/orders/${ref}`;
   // In the language the buyer clicked from ([16]).
-  return NextResponse.redirect(new URL(localizedPath(href, isLocale(locale) ? locale : DEFAULT_LOCALE), request.nextUrl.origin), 303);
+  return NextResponse.redirect(new URL(localizedPath(href, supportedLocale(locale)), request.nextUrl.origin), 303);
 }
