@@ -15,6 +15,7 @@ import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterCo
 import { PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
 import { isDocumentRequest, isLocalizedPath, localeCookie, localeRedirect, LOCALE_COOKIE, splitLocale } from "@/lib/i18n/locale-routing.mjs";
 import { alternateLinks } from "@/lib/i18n/alternates";
+import { chosenCurrency, currencyCookie, CURRENCY_COOKIE, CURRENCY_HEADER, visitorCurrency, withoutCurrencyParam } from "@/lib/i18n/currency-routing.mjs";
 
 // Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
 // when it opens a product page, before any "Pay": two tabs of one review then present the same
@@ -61,6 +62,7 @@ function cachedPageRequest(request: NextRequest, pathname: string): CachedPageRe
     searchParams: request.nextUrl.searchParams,
     cookieNames: request.cookies.getAll().map((cookie) => cookie.name),
     isAction: request.headers.has("next-action"),
+    currency: visitorCurrency({ cookie: request.cookies.get(CURRENCY_COOKIE)?.value, acceptLanguage: request.headers.get("accept-language") }),
   };
 }
 
@@ -89,13 +91,28 @@ function languageRedirect(request: NextRequest, https: boolean): NextResponse | 
   return response;
 }
 
+/**
+ * [16]: the currency switcher's link (?currency=usd) is remembered in a cookie and sent back to
+ * the same page without the parameter (lib/i18n/currency-routing.mjs). Page loads only, as the
+ * language switcher.
+ */
+function currencyRedirect(request: NextRequest, https: boolean): NextResponse | null {
+  const chosen = chosenCurrency(request.nextUrl.searchParams);
+  if (!chosen || (request.method !== "GET" && request.method !== "HEAD") || !isLocalizedPath(request.nextUrl.pathname)) return null;
+  if (!isDocumentRequest((name) => request.headers.get(name))) return null;
+  const response = NextResponse.redirect(new URL(withoutCurrencyParam(request.nextUrl.pathname, request.nextUrl.searchParams), request.url), 307);
+  response.headers.set("cache-control", "no-store");
+  response.cookies.set(currencyCookie(chosen, request.nextUrl.protocol === "https:" || https));
+  return response;
+}
+
 export async function proxy(request: NextRequest) {
   const https = isHttpsAppUrl(process.env.APP_URL);
   const dev = process.env.NODE_ENV === "development";
   const problem = await requestProblem(request);
   if (problem) return withSecurityHeaders(problemResponse(request, problem), contentSecurityPolicy(newNonce(), { dev, https }), https);
 
-  const redirect = languageRedirect(request, https);
+  const redirect = currencyRedirect(request, https) ?? languageRedirect(request, https);
   if (redirect) return withSecurityHeaders(redirect, contentSecurityPolicy(newNonce(), { dev, https }), https);
 
   // Buyer pages live under app/[locale]: /topup is rendered by /en/topup, /es/topup by itself.
@@ -129,6 +146,8 @@ export async function proxy(request: NextRequest) {
   // next-intl reads the language of a server action or a route handler from this header (pages
   // read theirs from the route: lib/i18n/request.ts).
   if (localized) requestHeaders.set(NEXT_INTL_LOCALE_HEADER, locale);
+  // Pages, actions and routes price in the visitor's currency (lib/i18n/page-currency.ts reads it).
+  requestHeaders.set(CURRENCY_HEADER, pageRequest.currency);
   const internal = `/${locale}${path === "/" ? "" : path}`;
   const response =
     localized && internal !== request.nextUrl.pathname

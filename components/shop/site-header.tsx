@@ -4,14 +4,17 @@ import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
 import { LOCALES, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { PRODUCTS, SHOP_NAME } from "@/lib/products";
 import { LanguageSwitcher } from "./language-switcher";
+import { CurrencySwitcher } from "./currency-switcher";
+import { SHOP_CURRENCIES, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 import { PhoneMenu } from "./phone-menu";
 import { ProductIcon } from "./product-icon";
 import { ThemeToggle } from "./theme-toggle";
 
-export async function SiteHeader({ locale }: { locale: Locale }) {
+export async function SiteHeader({ locale, currency }: { locale: Locale; currency: ShopCurrency }) {
   const t = await getTranslations({ locale, namespace: "Frame" });
   const products = await getTranslations({ locale, namespace: "Products" });
   const otherLocale = LOCALES.find((l) => l !== locale)!;
+  const otherCurrency = SHOP_CURRENCIES.find((c) => c !== currency)!;
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
@@ -43,6 +46,7 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
             {t("account")}
           </Link>
           <LanguageSwitcher other={otherLocale} title={t("switchLanguage", { language: LANGUAGE_NAMES[otherLocale].name })} />
+          <CurrencySwitcher other={otherCurrency} title={t(`switchCurrency.${otherCurrency}`)} />
           <ThemeToggle label={t("themeToggle")} />
           <PhoneMenu label={t("menu")} navLabel={t("productsNav")}>
             <ul>

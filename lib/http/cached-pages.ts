@@ -1,17 +1,20 @@
 import { isSessionCookie } from "@/lib/auth/session-cookie.mjs";
+import { currencyEdition, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 import { filterSearch, parsePlanFilters } from "@/lib/products/esim/plan-filter";
 
 // Which requests the page cache answers ([13] performance): catalog pages seen by an anonymous
 // visitor without a query are the same for everyone, so each is rendered once per data lifetime
 // and served from Next.js's page cache (ISR). proxy.ts rewrites them to their cached twin under
-// CACHED_PREFIX (app/(catalog-cache)/cached/[edition]/…), which renders the same page as an
-// anonymous visitor with no query. The eSIM plan filters (a small, closed set of values) are
+// a twin under /cached/<currency> (app/(catalog-cache)/cached/[edition]/…), which renders the
+// same page as an anonymous visitor with no query, priced in the visitor's currency ([16]). The eSIM plan filters (a small, closed set of values) are
 // cached too, one page per filter combination, so a filtered list stays a shareable URL.
 // Everything else (a query such as ?phone= or a free-text search, a signed-in visitor, a form
 // post) reaches the page rendered per request, as before.
 
-/** The twins' URL prefix; the edition lets a future change (language, currency) key the cache. */
-export const CACHED_PREFIX = "/cached/1";
+/** The twins' URL prefix for a currency: each currency has its own cached pages (/cached/usd). */
+export function cachedPrefix(currency: ShopCurrency): string {
+  return `/cached/${currencyEdition(currency)}`;
+}
 
 const SEGMENT = "[A-Za-z0-9._~-]{1,120}";
 const NOT_LINES = `(?!lines(?:/|$))${SEGMENT}`;
@@ -46,13 +49,15 @@ export type CachedPageRequest = {
   cookieNames: string[];
   /** A server action post carries this header. */
   isAction: boolean;
+  /** The visitor's currency (lib/i18n/currency-routing.mjs). */
+  currency: ShopCurrency;
 };
 
 /** An eSIM destination's plan list, whose filters have a cached page each (FILTERED_SEGMENT). */
 const ESIM_DESTINATION = new RegExp(`^/esim/${NOT_LINES}$`);
 const ESIM_FILTER_PARAMS = new Set(["type", "data", "days", "sort"]);
 
-/** Where a twin takes its filters from: /cached/1/esim/eu/filtered/type%3Dunlimited. */
+/** Where a twin takes its filters from: /cached/eur/esim/eu/filtered/type%3Dunlimited. */
 export const FILTERED_SEGMENT = "filtered";
 
 /** The twin to rewrite to, or null when the page must be rendered for this request. */
@@ -61,7 +66,8 @@ export function cachedTwinPath(request: CachedPageRequest): string | null {
   if (request.isAction) return null;
   if (request.cookieNames.some(isSessionCookie)) return null;
   if (!CACHED_ROUTES.some((route) => route.test(request.pathname))) return null;
-  const twin = request.pathname === "/" ? CACHED_PREFIX : `${CACHED_PREFIX}${request.pathname}`;
+  const prefix = cachedPrefix(request.currency);
+  const twin = request.pathname === "/" ? prefix : `${prefix}${request.pathname}`;
   const names = [...request.searchParams.keys()].filter((name) => !NEUTRAL_PARAMS.has(name));
   if (names.length === 0) return twin;
   if (!ESIM_DESTINATION.test(request.pathname) || !names.every((name) => ESIM_FILTER_PARAMS.has(name))) return null;

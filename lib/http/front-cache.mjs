@@ -38,6 +38,7 @@
 
 import { isSessionCookie } from "../auth/session-cookie.mjs";
 import { isDocumentRequest, localeRedirect, LOCALE_COOKIE } from "../i18n/locale-routing.mjs";
+import { chosenCurrency, CURRENCY_COOKIE, visitorCurrency } from "../i18n/currency-routing.mjs";
 import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterSetCookie } from "../orders/submitter-cookie.mjs";
 import { createByteLru } from "../page-cache/byte-lru.mjs";
 import { expiredSince, PAGE_TWIN_HEADER, pageFreshUntil, scopeOf } from "../page-cache/handler.mjs";
@@ -80,7 +81,9 @@ function keyOf(req, cookies) {
   if (url.startsWith(STATIC_PREFIX)) return url;
   if ([...cookies.keys()].some(isSessionCookie)) return null;
   if (sentToAnotherLanguage(req, url, cookies)) return null;
-  return [url, ...VARIED_HEADERS.map((name) => headerText(req.headers[name]))].join("\n");
+  // A page is priced in the visitor's currency ([16]): a copy serves only visitors of the same one.
+  const currency = visitorCurrency({ cookie: cookies.get(CURRENCY_COOKIE), acceptLanguage: headerText(req.headers["accept-language"]) });
+  return [url, currency, ...VARIED_HEADERS.map((name) => headerText(req.headers[name]))].join("\n");
 }
 
 /** A page load proxy.ts would redirect to the visitor's language ([16]): no copy of this URL suits it. */
@@ -88,6 +91,7 @@ function sentToAnotherLanguage(req, url, cookies) {
   const header = (name) => headerText(req.headers[name]) || null;
   if (!isDocumentRequest(header)) return false;
   const parsed = new URL(url, "http://shop");
+  if (chosenCurrency(parsed.searchParams)) return true; // the currency switcher's link: proxy.ts redirects it
   const request = { method: req.method, pathname: parsed.pathname, searchParams: parsed.searchParams, cookie: cookies.get(LOCALE_COOKIE), acceptLanguage: header("accept-language"), isDocument: true };
   return localeRedirect(request) !== null;
 }

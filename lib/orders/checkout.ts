@@ -5,6 +5,7 @@ import { userMessageOf } from "@/lib/errors/user-message";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
 import { createOrder, OrderSubmissionConflictError } from "./create";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import type { ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 import type { ResumableOrder } from "./submitter";
 
 // The one checkout every product and every channel goes through (docs/orders.md "Checkout"):
@@ -44,8 +45,12 @@ export type CheckoutFailure = { ok: false; error: string; field?: string; priceC
 /** How the upstream is paid for a commerce order: the shop's credits, or the buyer on the upstream's payment link. */
 export type UpstreamMode = "credits" | "payment_link";
 
-/** How the channel buys: its commerce checkout mode, and the visitor whose preview limit a live preview spends. */
-export type SaleContext = { mode: UpstreamMode; visitor?: string };
+/**
+ * How the channel buys: its commerce checkout mode, the visitor whose preview limit a live preview
+ * spends, and the currency the buyer pays in ([16]; EUR when absent: the point of sale, a payment
+ * link). A product that cannot price in it prices in euros (lib/pricing/exchange.ts).
+ */
+export type SaleContext = { mode: UpstreamMode; visitor?: string; currency?: ShopCurrency };
 
 /** A product's checkout step, bound to the buyer's choice. */
 export type PriceSale = (context: SaleContext) => Promise<PricedSale | CheckoutFailure>;
@@ -58,6 +63,8 @@ export type CheckoutRequest = {
   userId: string | null;
   /** The total the buyer (or staff, in the preview) saw. */
   expectedTotalMinor: number;
+  /** Its currency, when the form says it: a total in another currency is a changed price. */
+  expectedCurrency?: string;
   price: PriceSale;
   context: SaleContext;
   /** What the channel adds to the product's detail (a counter sale's staff member). */
@@ -88,7 +95,8 @@ export async function checkout(db: DbClient, request: CheckoutRequest): Promise<
   try {
     const sale = await request.price(request.context);
     if (!sale.ok) return sale;
-    if (sale.pricing.totalMinor !== request.expectedTotalMinor) return { ok: false, priceChanged: true, error: messages.priceChanged };
+    const otherCurrency = request.expectedCurrency !== undefined && request.expectedCurrency.toUpperCase() !== sale.pricing.currency.toUpperCase();
+    if (sale.pricing.totalMinor !== request.expectedTotalMinor || otherCurrency) return { ok: false, priceChanged: true, error: messages.priceChanged };
     const order = await createOrder(db, {
       productType: sale.productType,
       submissionId: submission.submissionId,

@@ -37,7 +37,18 @@ const inputSchema = z.object({
   customerEmail: emailSchema,
   userId: z.string().min(1).nullish(),
   submitterHash: z.string().regex(/^[0-9a-f]{64}$/).nullish(),
-  pricing: z.object({ currency: z.string().min(3).max(8), amountMinor: minor, serviceFeeMinor: minor, smsFeeMinor: minor, totalMinor: minor, costMinor: minor }),
+  pricing: z.object({
+    currency: z.string().min(3).max(8),
+    amountMinor: minor,
+    serviceFeeMinor: minor,
+    smsFeeMinor: minor,
+    totalMinor: minor,
+    costMinor: minor,
+    costCurrency: z.string().min(3).max(8).optional(),
+    exchange: z
+      .object({ numerator: z.number().int().positive(), denominator: z.number().int().positive(), source: z.enum(["supplier", "staff"]), date: z.string().max(10).optional() })
+      .optional(),
+  }),
   upstreamMode: z.enum(["credits", "payment_link"]).default("credits"),
   locale: z.enum(LOCALES).default(DEFAULT_LOCALE),
 });
@@ -84,7 +95,8 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
         currency: pricing.currency,
         retailAmount: pricing.totalMinor,
         costAmount: pricing.costMinor,
-        costCurrency: pricing.currency,
+        // The buyer's currency may differ from the upstream's ([16], lib/pricing/exchange.ts).
+        costCurrency: pricing.costCurrency ?? pricing.currency,
         pricing,
         detail: input.detail,
         events: { create: { type: "created", toStatus: "awaiting_payment", source: "buyer", actor: valid.userId ?? undefined, message: "Order created" } },

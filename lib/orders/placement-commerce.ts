@@ -1,5 +1,6 @@
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
+import { paidInCostCurrency } from "@/lib/pricing/exchange";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { CreateOrderResult } from "@/lib/upstream/commerce/endpoints/orders";
 import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
@@ -61,8 +62,10 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
   }
 
   // 2. The buyer paid for the quoted price: the shop absorbs a small rise, never a loss.
+  // Compared in the upstream's currency: a buyer who paid in dollars paid the order's own rate's worth ([16]).
   const currency = (preview.currency ?? "EUR").toUpperCase();
-  if (!ctx.acceptCurrentPrice && (currency !== order.currency.toUpperCase() || preview.total > order.retailAmount)) {
+  const paid = paidInCostCurrency(order, currency);
+  if (!ctx.acceptCurrentPrice && (paid === null || preview.total > paid)) {
     return park(ctx, order, "price_moved", `The supplier now charges ${preview.total} ${currency} (minor units); the buyer paid ${order.retailAmount} ${order.currency}.`, {
       quotedCostMinor: order.costAmount,
       costMinor: preview.total,

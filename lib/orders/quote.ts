@@ -5,6 +5,8 @@ import { DEFAULT_LOCALE } from "@/lib/i18n/locale-routing.mjs";
 import { logger } from "@/lib/log";
 import { getMargin } from "@/lib/pricing/margin";
 import { retailBreakdown, type PriceBreakdown } from "@/lib/pricing/retail";
+import { retailIn, type ExchangeRate } from "@/lib/pricing/exchange";
+import type { ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 import { UpstreamError } from "@/lib/upstream/errors";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
 import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
@@ -62,6 +64,12 @@ export type QuoteOptions = {
   cacheMs?: number;
   /** Injected for tests. */
   now?: () => number;
+  /**
+   * The buyer's currency ([16]) and the rate to it for this item (the upstream's own pair of
+   * figures: lib/pricing/exchange.ts). Without a rate, or with a payment link, euros.
+   */
+  currency?: ShopCurrency;
+  exchange?: ExchangeRate | null;
 };
 
 /** How long a preview is reused for the same request (see the comment at the top). */
@@ -115,14 +123,9 @@ export async function quoteCommerceOrder(input: QuoteInput, options: QuoteOption
   // With a payment link the buyer pays the upstream's hosted checkout its own total: the shop
   // cannot add anything to it, so the breakdown is the upstream's (no margin).
   const margin = mode === "payment_link" ? { percent: 0, fixedMinor: 0 } : await getMargin(db, valid.type);
-  const pricing = retailBreakdown({
-    productType: valid.type,
-    costMinor: preview.total,
-    costCurrency: currency,
-    smsFeeMinor,
-    amountMinor: Math.min(preview.recharge_amount, preview.total - smsFeeMinor),
-    margin,
-  });
+  const retail = { productType: valid.type, costMinor: preview.total, costCurrency: currency, smsFeeMinor, amountMinor: Math.min(preview.recharge_amount, preview.total - smsFeeMinor), margin };
+  const buyerCurrency = mode === "payment_link" ? undefined : options.currency;
+  const pricing = (buyerCurrency && retailIn(buyerCurrency, retail, options.exchange ?? null)) || retailBreakdown(retail);
 
   return {
     pricing,

@@ -7,6 +7,8 @@ import { checkout, type CheckoutFailure, type PriceSale } from "@/lib/orders/che
 import { continueToPayment } from "./continue-to-payment";
 import { submissionOf } from "@/lib/orders/submitter-action";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import { DEFAULT_CURRENCY } from "@/lib/i18n/currency-routing.mjs";
+import { requestCurrency } from "@/lib/i18n/page-currency";
 
 // The storefront's channel of the checkout (lib/orders/checkout.ts): the submission is this browser's
 // (its submitter cookie and the review: lib/orders/submitter.ts), commerce products follow the shop's
@@ -20,6 +22,8 @@ export type ShopCheckoutRequest = {
   customerEmail: string;
   userId: string | null;
   expectedTotalMinor: number;
+  /** The currency of that total, as the form showed it ([16]). */
+  expectedCurrency?: string;
   price: PriceSale;
   /** The product's "this review is out of date" message. */
   startAgain: string;
@@ -32,14 +36,18 @@ export async function checkoutInShop(request: ShopCheckoutRequest): Promise<Chec
   // The buyer's language ([16]): the order keeps it, and the checkout's own refusals are in it.
   const locale = await getLocale();
   const t = await getTranslations({ locale, namespace: "CheckoutErrors" });
-  const submission = await submissionOf(db, { productType, userId, email: customerEmail, totalMinor: expectedTotalMinor, choice });
+  // The buyer's currency ([16]): the upstream's payment link takes only its own (euros).
+  const mode = env.COMMERCE_CHECKOUT_MODE;
+  const currency = mode === "payment_link" ? DEFAULT_CURRENCY : await requestCurrency();
+  const submission = await submissionOf(db, { productType, userId, email: customerEmail, totalMinor: expectedTotalMinor, choice: { ...choice, currency } });
   const result = await checkout(db, {
     submission,
     customerEmail,
     userId,
     expectedTotalMinor,
+    expectedCurrency: request.expectedCurrency,
     price: request.price,
-    context: { mode: env.COMMERCE_CHECKOUT_MODE, visitor: await requestVisitor() },
+    context: { mode, visitor: await requestVisitor(), currency },
     messages: { startAgain, priceChanged: t("priceChanged"), failed: t("orderNotCreated"), what: request.what },
     locale,
   });

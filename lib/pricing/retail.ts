@@ -1,4 +1,5 @@
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import type { ExchangeRate } from "./exchange";
 
 // Retail prices: what the upstream charges the shop plus the shop's margin for the product
 // type, in integer minor units only (DESIGN.md "Rules": no floats in amounts).
@@ -23,8 +24,12 @@ export type PriceBreakdown = {
   smsFeeMinor: number;
   /** What the buyer pays: amount + service fee + SMS fee. */
   totalMinor: number;
-  /** What the upstream charges the shop (its whole total, SMS fee included). */
+  /** What the upstream charges the shop (its whole total, SMS fee included), in `costCurrency`. */
   costMinor: number;
+  /** The upstream's currency when it is not the buyer's (`currency`) ([16], ./exchange.ts); absent: the same. */
+  costCurrency?: string;
+  /** The rate the buyer's prices were converted at, when `currency` is not `costCurrency`. */
+  exchange?: ExchangeRate;
 };
 
 export type RetailInput = {

@@ -5,7 +5,7 @@ import { ReviewPayForm, type ReviewPayState } from "@/components/shop/checkout/r
 
 export type EsimPayState = ReviewPayState & { confirmError?: string; confirmed?: boolean };
 
-export type EsimPayFields = { destination: string; plan: string; expectedTotalMinor: number };
+export type EsimPayFields = { destination: string; plan: string; expectedTotalMinor: number; expectedCurrency: string };
 
 /**
  * The review's form: "I will use it in …" (the destination, confirmed once more), the buyer's

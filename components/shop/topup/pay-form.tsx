@@ -10,7 +10,7 @@ import { confirmProblem } from "@/lib/products/topup/rules";
 import { SmsMessageField } from "./sms-message-field";
 import type { PayState } from "@/lib/products/topup/pay-input";
 
-export type PayFields = { phone: string; operator: string; rate: string; sms: boolean; expectedTotalMinor: number };
+export type PayFields = { phone: string; operator: string; rate: string; sms: boolean; expectedTotalMinor: number; expectedCurrency: string };
 
 /**
  * The confirmation step's form: the number typed a second time, the SMS message (with the SMS
@@ -67,6 +67,7 @@ export function PayForm({
       <input type="hidden" name="rate" value={fields.rate} />
       <input type="hidden" name="sms" value={fields.sms ? "1" : ""} />
       <input type="hidden" name="expectedTotalMinor" value={fields.expectedTotalMinor} />
+      <input type="hidden" name="expectedCurrency" value={fields.expectedCurrency} />
       {state.error ? (
         <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
           {state.error}

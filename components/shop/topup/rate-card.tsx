@@ -58,7 +58,6 @@ export function RateCard({ choice, operatorName, checked, locale }: { choice: To
           ) : null}
           <span className="text-xs text-muted tabular-nums">
             {t("priceLine", { amount: money(choice.amountMinor), fee: money(choice.feeMinor), total: money(choice.totalMinor) })}
-            {choice.totalUsdMinor !== null ? <> · {t("aboutUsd", { amount: moneyText(choice.totalUsdMinor, "USD", locale) })}</> : null}
           </span>
         </span>
       </span>

@@ -8,7 +8,9 @@ import { db } from "@/lib/db";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { userFailureOf, type UserFailure } from "@/lib/errors/user-message";
 import { logger } from "@/lib/log";
-import { reviewQuote, type ReviewQuote } from "@/lib/orders/review-quote";
+import { reviewQuote, type BuyerCurrency, type ReviewQuote } from "@/lib/orders/review-quote";
+import { DEFAULT_CURRENCY, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
+import { retailIn, supplierRate, type ExchangeRate } from "@/lib/pricing/exchange";
 import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
 import { isUpstreamError, KNOWN_CODES } from "@/lib/upstream/errors";
 import type { EsimDestination, EsimPlan, EsimPlanDetail as UpstreamPlanDetail } from "@/lib/upstream/commerce/schemas";
@@ -48,13 +50,19 @@ const failure = (error: unknown, what: string, code: string) => withCode(userFai
 const coverageOf = (code: string, sent?: string | null): Coverage =>
   sent === "REGIONAL" || sent === "GLOBAL" || sent === "COUNTRY" ? sent : code === "ww" ? "GLOBAL" : isRegion(code) ? "REGIONAL" : "COUNTRY";
 
-function retailMinor(costMinor: number, margin: Margin): { totalMinor: number; currency: string } {
-  const price = retailBreakdown({ productType: "esim", costMinor, costCurrency: "EUR", margin });
-  return { totalMinor: price.totalMinor, currency: price.currency };
+/**
+ * The shop's price for a plan costing `costMinor` euros, in the buyer's currency: converted at the
+ * supplier's own rate for it (its dollar figure beside the euro one), else in euros ([16]).
+ */
+function retailMinor(costMinor: number, usdMinor: number | null | undefined, margin: Margin, currency: ShopCurrency): { totalMinor: number; currency: string; exchange: ExchangeRate | null } {
+  const retail = { productType: "esim" as const, costMinor, costCurrency: "EUR", margin };
+  const exchange = supplierRate(costMinor, usdMinor);
+  const price = retailIn(currency, retail, exchange) ?? retailBreakdown(retail);
+  return { totalMinor: price.totalMinor, currency: price.currency, exchange };
 }
 
-function summaryOf(d: EsimDestination, margin: Margin, locale: Locale): EsimDestinationSummary {
-  const from = d.from_eur !== null && d.from_eur !== undefined ? retailMinor(d.from_eur, margin) : null;
+function summaryOf(d: EsimDestination, margin: Margin, locale: Locale, currency: ShopCurrency): EsimDestinationSummary {
+  const from = d.from_eur !== null && d.from_eur !== undefined ? retailMinor(d.from_eur, d.from_usd, margin, currency) : null;
   return {
     code: d.country_iso,
     name: destinationName(d.country_iso, d.country_name, locale),
@@ -75,7 +83,7 @@ function planCost(plan: EsimPlan | UpstreamPlanDetail): number | null {
 }
 
 /** A plan as the shop sells it; null when the supplier gave it no price. */
-export function offerOf(plan: EsimPlan, destination: string, margin: Margin): EsimPlanOffer | null {
+export function offerOf(plan: EsimPlan, destination: string, margin: Margin, currency: ShopCurrency = DEFAULT_CURRENCY): EsimPlanOffer | null {
   const cost = planCost(plan);
   if (cost === null) return null;
   const unlimited = plan.unlimited || plan.data_gb === null || plan.data_gb === undefined;
@@ -87,7 +95,7 @@ export function offerOf(plan: EsimPlan, destination: string, margin: Margin): Es
     dataGb: unlimited ? null : (plan.data_gb ?? null),
     unlimited,
     validityDays: plan.validity_days ?? null,
-    ...retailMinor(cost, margin),
+    ...retailMinor(cost, plan.retail_usd, margin, currency),
   };
 }
 
@@ -96,9 +104,9 @@ export const esimMargin = () => getMargin(db, "esim");
 export type Destinations = { countries: EsimDestinationSummary[]; regions: EsimDestinationSummary[] };
 
 /** Every destination at the shop's prices, countries and regions apart; throws what the read throws. */
-export async function readDestinations(locale: Locale = DEFAULT_LOCALE): Promise<{ value: Destinations; read: CatalogRead<unknown> }> {
+export async function readDestinations(locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<{ value: Destinations; read: CatalogRead<unknown> }> {
   const [read, margin] = await Promise.all([esimDestinations(locale), esimMargin()]);
-  const all = read.value.map((d) => summaryOf(d, margin, locale));
+  const all = read.value.map((d) => summaryOf(d, margin, locale, currency));
   const byName = (a: EsimDestinationSummary, b: EsimDestinationSummary) => a.name.localeCompare(b.name, locale);
   return {
     value: { countries: all.filter((d) => d.coverage === "COUNTRY").sort(byName), regions: all.filter((d) => d.coverage !== "COUNTRY").sort((a, b) => (a.coverage === b.coverage ? byName(a, b) : a.coverage === "REGIONAL" ? -1 : 1)) },
@@ -107,9 +115,9 @@ export async function readDestinations(locale: Locale = DEFAULT_LOCALE): Promise
 }
 
 /** Every destination, named in the buyer's language where the upstream has it. */
-export async function loadDestinations(locale: Locale = DEFAULT_LOCALE): Promise<Loaded<Destinations>> {
+export async function loadDestinations(locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<Loaded<Destinations>> {
   try {
-    const { value, read } = await readDestinations(locale);
+    const { value, read } = await readDestinations(locale, currency);
     if (disabledBy(read)) return disabled;
     return { ok: true, value, age: catalogAgeOf(read) };
   } catch (error) {
@@ -130,28 +138,28 @@ const findDestination = (destinations: Destinations, code: string) => [...destin
  * and Worldwide) with their cheapest plans, since a trip often crosses a border. A region
  * whose plans cannot be read is left out rather than failing the page.
  */
-export async function loadDestinationOffer(code: string, locale: Locale = DEFAULT_LOCALE): Promise<Loaded<DestinationOffer>> {
-  const destinations = await loadDestinations(locale);
+export async function loadDestinationOffer(code: string, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<Loaded<DestinationOffer>> {
+  const destinations = await loadDestinations(locale, currency);
   if (!destinations.ok) return destinations;
   const destination = findDestination(destinations.value, code);
   if (!destination) return notSold;
   try {
     const [read, margin] = await Promise.all([esimPlans(code, locale), esimMargin()]);
     if (disabledBy(read)) return disabled;
-    const plans = read.value.map((p) => offerOf(p, code, margin)).filter((p): p is EsimPlanOffer => p !== null);
+    const plans = read.value.map((p) => offerOf(p, code, margin, currency)).filter((p): p is EsimPlanOffer => p !== null);
     const covering = destination.coverage === "COUNTRY" ? destinations.value.regions.filter((r) => r.countries.includes(code)) : [];
-    const regional = await Promise.all(covering.map((region) => suggestionsFor(region, margin, locale)));
+    const regional = await Promise.all(covering.map((region) => suggestionsFor(region, margin, locale, currency)));
     return { ok: true, value: { destination, plans, regional: regional.filter((r): r is RegionalSuggestion => r !== null) }, age: catalogAgeOf(read) ?? destinations.age };
   } catch (error) {
     return failure(error, "eSIM plans", PLANS_UNAVAILABLE);
   }
 }
 
-async function suggestionsFor(region: EsimDestinationSummary, margin: Margin, locale: Locale): Promise<RegionalSuggestion | null> {
+async function suggestionsFor(region: EsimDestinationSummary, margin: Margin, locale: Locale, currency: ShopCurrency): Promise<RegionalSuggestion | null> {
   try {
     const read = await esimPlans(region.code, locale);
     const plans = read.value
-      .map((p) => offerOf(p, region.code, margin))
+      .map((p) => offerOf(p, region.code, margin, currency))
       .filter((p): p is EsimPlanOffer => p !== null)
       .sort((a, b) => a.totalMinor - b.totalMinor)
       .slice(0, SUGGESTED_PER_REGION);
@@ -170,8 +178,8 @@ export type PlanOffer = { destination: EsimDestinationSummary; plan: EsimPlanDet
  * plans' lifetime, well inside the token's validity). A plan of another destination is not
  * sold (NOT_SOLD): the destination in the address is the one the buyer confirms at checkout.
  */
-export async function loadPlanOffer(code: string, catalogId: string, locale: Locale = DEFAULT_LOCALE): Promise<Loaded<PlanOffer>> {
-  const destinations = await loadDestinations(locale);
+export async function loadPlanOffer(code: string, catalogId: string, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<Loaded<PlanOffer>> {
+  const destinations = await loadDestinations(locale, currency);
   if (!destinations.ok) return destinations;
   const destination = findDestination(destinations.value, code);
   if (!destination) return notSold;
@@ -180,7 +188,7 @@ export async function loadPlanOffer(code: string, catalogId: string, locale: Loc
     if (disabledBy(read)) return disabled;
     const detail = read.value;
     if ((detail.country_iso ?? code) !== code) return notSold;
-    const offer = offerOf(detail, code, margin);
+    const offer = offerOf(detail, code, margin, currency);
     if (!offer) return { ok: false, code: NO_PRICE, error: "This plan has no price right now. Please choose another one." };
     const plan: EsimPlanDetail = {
       ...offer,
@@ -202,8 +210,8 @@ export async function loadPlanOffer(code: string, catalogId: string, locale: Loc
  * shop's margin. A preview answering "eSIMs are off" also ends the cached catalog's lifetime,
  * so the pages stop listing plans at once.
  */
-export async function loadEsimQuote(catalogId: string, priceToken: string): Promise<ReviewQuote> {
-  const quote = await reviewQuote({ type: "esim", catalogId, priceToken }, "eSIM quote", "We could not price this plan just now. Please try again in a moment.");
+export async function loadEsimQuote(catalogId: string, priceToken: string, price: BuyerCurrency = {}): Promise<ReviewQuote> {
+  const quote = await reviewQuote({ type: "esim", catalogId, priceToken }, "eSIM quote", "We could not price this plan just now. Please try again in a moment.", price);
   if (quote.ok) return quote;
   if (quote.code === ESIM_DISABLED) await expireEsimCatalog();
   return withCode(quote, QUOTE_UNAVAILABLE);

@@ -4,7 +4,7 @@ import { esimPurchaseLines } from "./lines";
 import type { EsimDestinationSummary, EsimPlanOffer } from "./types";
 
 const destination: EsimDestinationSummary = { code: "jp", name: "Japan", coverage: "COUNTRY", plansCount: 3, hasUnlimited: false, fromMinor: 450, currency: "EUR", countries: ["jp"], networks: [] };
-const plan: EsimPlanOffer = { catalogId: "esim-jp-5gb", name: "Japan 5 GB", destination: "jp", coverage: "COUNTRY", dataGb: 5, unlimited: false, validityDays: 30, currency: "EUR", totalMinor: 1299 };
+const plan: EsimPlanOffer = { catalogId: "esim-jp-5gb", name: "Japan 5 GB", destination: "jp", coverage: "COUNTRY", dataGb: 5, unlimited: false, validityDays: 30, currency: "EUR", totalMinor: 1299, exchange: null };
 
 describe("eSIM order detail", () => {
   it("reads back what a sale wrote, beside the quote's detail", () => {

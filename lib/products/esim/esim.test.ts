@@ -14,6 +14,7 @@ const plan = (catalogId: string, dataGb: number | null, days: number, totalMinor
   validityDays: days,
   currency: "EUR",
   totalMinor,
+  exchange: null,
 });
 
 const plans = [plan("gb-1gb-7d", 1, 7, 549), plan("gb-5gb-30d", 5, 30, 1299), plan("gb-unlimited-7d", null, 7, 1999), plan("gb-3gb-15d", 3, 15, 899), plan("gb-unlimited-30d", null, 30, 4999)];

@@ -13,6 +13,7 @@ const paySchema = z.object({
   destination: z.string().regex(/^[a-z]{2}$/),
   plan: z.string().regex(/^[a-z0-9-]{1,100}$/),
   expectedTotalMinor: z.coerce.number().int().min(0),
+  expectedCurrency: z.string().regex(/^[A-Z]{3}$/),
   email: emailSchema.optional(),
 });
 
@@ -25,6 +26,7 @@ export function readEsimPayForm(form: FormData): { ok: true; value: EsimPayInput
     destination: form.get("destination") ?? "",
     plan: form.get("plan") ?? "",
     expectedTotalMinor: form.get("expectedTotalMinor") ?? "",
+    expectedCurrency: form.get("expectedCurrency") ?? "",
     email: typedEmail || undefined,
   });
   if (parsed.success) return { ok: true, value: { ...parsed.data, confirmed: form.get("confirmDestination") === "yes" } };

@@ -26,14 +26,14 @@ export const POS_ESIM_MESSAGES: EsimSaleMessages = {
 /** `locale`: the language the plan and its destination are named in (the point of sale's English by default). */
 export function esimSale(choice: EsimChoice, messages: EsimSaleMessages = POS_ESIM_MESSAGES, locale: Locale = DEFAULT_LOCALE): PriceSale {
   return async (context) => {
-    const offer = await loadPlanOffer(choice.country, choice.plan, locale);
+    const offer = await loadPlanOffer(choice.country, choice.plan, locale, context.currency);
     if (!offer.ok) {
       if (offer.code === ESIM_DISABLED) return { ok: false, error: messages.unavailable };
       if (offer.code === NOT_SOLD) return { ok: false, error: messages.notOffered, field: "plan" };
       return { ok: false, error: offer.error };
     }
     const { destination, plan, priceToken } = offer.value;
-    const quote = await quoteCommerceOrder({ type: "esim", catalogId: plan.catalogId, priceToken }, { mode: context.mode, visitor: context.visitor });
+    const quote = await quoteCommerceOrder({ type: "esim", catalogId: plan.catalogId, priceToken }, { mode: context.mode, visitor: context.visitor, currency: context.currency, exchange: plan.exchange });
     return {
       ok: true,
       productType: "esim",

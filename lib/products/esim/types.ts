@@ -1,6 +1,7 @@
 // The eSIM catalog as the journey's components receive it (built on the server by
 // lib/products/esim/catalog.ts from the cached upstream reads). Money in minor units, at the
 // shop's retail price (upstream cost + the eSIM margin).
+import type { ExchangeRate } from "@/lib/pricing/exchange";
 
 export type Coverage = "COUNTRY" | "REGIONAL" | "GLOBAL";
 
@@ -31,6 +32,8 @@ export type EsimPlanOffer = {
   currency: string;
   /** What the buyer pays. */
   totalMinor: number;
+  /** The supplier's own EUR→USD rate for the plan (retail_usd / retail_eur), when it gives one ([16]). */
+  exchange: ExchangeRate | null;
 };
 
 export type EsimPlanDetail = EsimPlanOffer & {

@@ -10,6 +10,7 @@ import { getMargin } from "@/lib/pricing/retail";
 import { loadPromotions, loadTopupCountries } from "./catalog";
 import { loadRead, type Loaded } from "@/lib/catalog/loaded";
 import { toChoice } from "./offer";
+import { DEFAULT_CURRENCY, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 
 // A country's page: its operators (cards), its top-ups from the catalog search (at retail
 // prices), its promotions. Each part loads on its own, so one failing read leaves the others.
@@ -23,7 +24,7 @@ export type CountryPage = {
   promotions: PromotionView[];
 };
 
-export async function loadCountryPage(country: string, query: TopupQuery = {}, locale: Locale = DEFAULT_LOCALE): Promise<CountryPage> {
+export async function loadCountryPage(country: string, query: TopupQuery = {}, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<CountryPage> {
   const [operators, products, promotions, countries, margin] = await Promise.all([
     loadRead(() => topupOperators(country), "top-up operators"),
     loadRead(() => searchTopupProducts(country), "top-up product search"),
@@ -62,7 +63,7 @@ export async function loadCountryPage(country: string, query: TopupQuery = {}, l
           const operatorId = row.id_parent ?? row.id_operator;
           if (!operatorId || row.category === "giftcard" || row.category === "giftcards") return [];
           const operatorName = row.operator_name ?? "";
-          return toChoice(row, row.service_type ?? "airtime", margin).map((choice) => ({
+          return toChoice(row, row.service_type ?? "airtime", margin, currency).map((choice) => ({
             choice,
             operatorName,
             href: operatorHref(country, operatorId, operatorName, { ...query, rate: choice.token }),

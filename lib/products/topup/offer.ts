@@ -1,5 +1,7 @@
 import "server-only";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
+import { DEFAULT_CURRENCY, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
+import { retailIn, supplierRate } from "@/lib/pricing/exchange";
 import { countryNameOf } from "./countries";
 import type { PromotionView, ServiceTypeGroup, TopupChoice, TopupOffer } from "./types";
 import { catalogImageUrl } from "@/lib/catalog/images";
@@ -21,7 +23,7 @@ export type OfferResult = Loaded<TopupOffer>;
 
 const SERVICE_ORDER = ["airtime", "data", "bundle"];
 
-export async function loadOperatorOffer(operatorId: string, locale: Locale = DEFAULT_LOCALE): Promise<OfferResult> {
+export async function loadOperatorOffer(operatorId: string, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<OfferResult> {
   const [product, margin] = await Promise.all([loadRead(() => topupProduct(operatorId), "top-up operator"), getMargin(db, "topup")]);
   if (!product.ok) return product.code === "OPERATOR_NOT_FOUND" || product.code === "HTTP_404" ? { ...product, code: NOT_SOLD } : product;
   const detail = product.value;
@@ -33,7 +35,7 @@ export async function loadOperatorOffer(operatorId: string, locale: Locale = DEF
       type: st.service_type,
       // The upstream's name; the page names the types it knows in its language (./service-labels.ts).
       label: st.name ?? st.service_type,
-      choices: st.rates.flatMap((rate) => toChoice(rate, st.service_type, margin)).sort((a, b) => a.totalMinor - b.totalMinor),
+      choices: st.rates.flatMap((rate) => toChoice(rate, st.service_type, margin, currency)).sort((a, b) => a.totalMinor - b.totalMinor),
     }))
     .filter((group) => group.choices.length > 0)
     .sort((a, b) => rank(a.type) - rank(b.type));
@@ -60,12 +62,15 @@ export async function loadOperatorOffer(operatorId: string, locale: Locale = DEF
   };
 }
 
-/** One upstream rate at the shop's retail price; rates without a EUR amount are not sold. */
-export function toChoice(rate: Rate, serviceType: string, margin: Margin): TopupChoice[] {
+/**
+ * One upstream rate at the shop's retail price in the buyer's currency (in euros when the upstream
+ * gives no dollar figure for it); rates without a EUR amount are not sold.
+ */
+export function toChoice(rate: Rate, serviceType: string, margin: Margin, currency: ShopCurrency = DEFAULT_CURRENCY): TopupChoice[] {
   if (rate.amount_eur === null || rate.amount_eur === undefined) return [];
-  const price = retailBreakdown({ productType: "topup", costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur, margin });
-  // USD is indicative: the retail total converted at the upstream's own EUR→USD rate for this rate.
-  const totalUsdMinor = rate.total_cost_usd > 0 && rate.total_cost_eur > 0 ? Math.round((price.totalMinor * rate.total_cost_usd) / rate.total_cost_eur) : null;
+  const retail = { productType: "topup" as const, costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur, margin };
+  const exchange = supplierRate(rate.total_cost_eur, rate.total_cost_usd);
+  const price = retailIn(currency, retail, exchange) ?? retailBreakdown(retail);
   return [
     {
       token: rate.token,
@@ -80,7 +85,7 @@ export function toChoice(rate: Rate, serviceType: string, margin: Margin): Topup
       amountMinor: price.amountMinor,
       feeMinor: price.serviceFeeMinor,
       totalMinor: price.totalMinor,
-      totalUsdMinor,
+      exchange,
     },
   ];
 }

@@ -40,6 +40,7 @@ const paySchema = z.object({
   sms: z.enum(["1", ""]).transform((v) => v === "1"),
   smsText: z.string().trim().max(SMS_TEXT_MAX),
   expectedTotalMinor: z.coerce.number().int().min(0),
+  expectedCurrency: z.string().regex(/^[A-Z]{3}$/),
   email: emailSchema.optional(),
 });
 
@@ -50,6 +51,8 @@ export type PayInput = {
   /** What identifies the review for its submission (lib/orders/submitter.ts). */
   review: Record<string, unknown>;
   expectedTotalMinor: number;
+  /** The currency of that total ([16]). */
+  expectedCurrency: string;
   email?: string;
 };
 
@@ -68,6 +71,7 @@ export function readPayInput(form: FormData): { ok: true; input: PayInput } | { 
     sms: form.get("sms") ?? "",
     smsText: typed.smsText,
     expectedTotalMinor: form.get("expectedTotalMinor") ?? "",
+    expectedCurrency: form.get("expectedCurrency") ?? "",
     email: typed.email || undefined,
   });
   if (!parsed.success) {
@@ -80,7 +84,7 @@ export function readPayInput(form: FormData): { ok: true; input: PayInput } | { 
     if ([...fields].some((field) => !inline.includes(field))) problems.startAgain = true;
     return { ok: false, keep, problems };
   }
-  const { phone, confirmPhone, operator, rate, sms, expectedTotalMinor, email } = parsed.data;
+  const { phone, confirmPhone, operator, rate, sms, expectedTotalMinor, expectedCurrency, email } = parsed.data;
   // The second entry must name the same number, before anything is looked up or ordered.
   const confirm = confirmProblem(phone, confirmPhone);
   if (confirm) return { ok: false, keep, problems: { confirm } };
@@ -92,6 +96,7 @@ export function readPayInput(form: FormData): { ok: true; input: PayInput } | { 
       choice: { phone, operator, rate, sms, smsText },
       review: { phone, operator, rate, sms, smsText: smsText ?? null },
       expectedTotalMinor,
+      expectedCurrency,
       email,
     },
   };

@@ -1,7 +1,9 @@
 import "server-only";
 import type { CheckoutFailure, PriceSale } from "@/lib/orders/checkout";
 import { quoteCommerceOrder, type QuoteInput } from "@/lib/orders/quote";
-import { reviewQuote, type ReviewQuote } from "@/lib/orders/review-quote";
+import { reviewQuote, type BuyerCurrency, type ReviewQuote } from "@/lib/orders/review-quote";
+import { DEFAULT_CURRENCY } from "@/lib/i18n/currency-routing.mjs";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locale-routing.mjs";
 import { checkPhone, formatPhone } from "@/lib/validation/phone";
 import { lookupCarrier } from "./carrier";
 import { topupDetail } from "./detail";
@@ -37,7 +39,8 @@ export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages =
   return async (context) => {
     const phone = checkPhone(choice.phone);
     if (!phone.ok) return failure(phone.error, "phone");
-    const offer = choice.operator ? found(await loadOperatorOffer(choice.operator)) : await numbersOperator(phone.e164);
+    const currency = context.currency ?? DEFAULT_CURRENCY;
+    const offer = choice.operator ? found(await loadOperatorOffer(choice.operator, DEFAULT_LOCALE, currency)) : await numbersOperator(phone.e164);
     if (!offer.ok) return offer;
     const rate = offer.value.choices.find((c) => c.token === choice.rate);
     if (!rate) return failure(messages.rateGone, "rate");
@@ -47,7 +50,8 @@ export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages =
     }
 
     const { operatorId, operatorName, countryCode, countryName } = offer.value;
-    const quote = await quoteCommerceOrder(quoteInputOf({ ...choice, phone: phone.e164 }), { mode: context.mode, visitor: context.visitor });
+    // Priced in the buyer's currency at this rate's own EUR→USD figures ([16], lib/pricing/exchange.ts).
+    const quote = await quoteCommerceOrder(quoteInputOf({ ...choice, phone: phone.e164 }), { mode: context.mode, visitor: context.visitor, currency, exchange: rate.exchange });
     return {
       ok: true,
       productType: "topup",
@@ -92,6 +96,10 @@ function quoteInputOf(choice: Pick<TopupSaleChoice, "phone" | "rate" | "sms" | "
  * The review step's price for the number, rate and SMS choice (the text does not change it);
  * `fallback` is shown when the failure is not the upstream's (the page's, in its language).
  */
-export function loadTopupQuote(input: { phone: string; rate: string; sms: boolean }, fallback = "We could not price this top-up just now. Please try again in a moment."): Promise<ReviewQuote> {
-  return reviewQuote(quoteInputOf(input), "top-up quote", fallback);
+export function loadTopupQuote(
+  input: { phone: string; rate: string; sms: boolean },
+  fallback = "We could not price this top-up just now. Please try again in a moment.",
+  price: BuyerCurrency = {},
+): Promise<ReviewQuote> {
+  return reviewQuote(quoteInputOf(input), "top-up quote", fallback, price);
 }

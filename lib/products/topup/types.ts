@@ -1,5 +1,6 @@
 // The top-up catalog as the journey's components receive it (built on the server by ./offer.ts
 // and friends): only what a buyer may see, prices already retail.
+import type { ExchangeRate } from "@/lib/pricing/exchange";
 
 export type TopupChoice = {
   token: string;
@@ -11,13 +12,13 @@ export type TopupChoice = {
   currencyLocal: string | null;
   dataGb: number | null;
   validityDays: number | null;
-  /** Retail price in the shop's currency: amount, fee (upstream fee + margin) and total. */
+  /** Retail price in the buyer's currency ([16]): amount, fee (upstream fee + margin) and total. */
   currency: string;
   amountMinor: number;
   feeMinor: number;
   totalMinor: number;
-  /** The total in US dollars at the upstream's own EUR/USD rate, when it gives one. */
-  totalUsdMinor: number | null;
+  /** The upstream's own EUR→USD rate for this rate (its total_cost_usd / total_cost_eur), when it gives one. */
+  exchange: ExchangeRate | null;
 };
 
 export type ServiceTypeGroup = { type: string; label: string; choices: TopupChoice[] };

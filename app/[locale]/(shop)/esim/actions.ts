@@ -27,7 +27,7 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
   const email = input.value.email ?? user?.email;
   if (!email) return { emailError: t("emailMissing"), ...kept };
 
-  const { destination, plan, expectedTotalMinor } = input.value;
+  const { destination, plan, expectedTotalMinor, expectedCurrency } = input.value;
   // The plan as the buyer saw it, named in their language (the order keeps its detail).
   const locale = await getLocale();
   const failure = await checkoutInShop({
@@ -36,6 +36,7 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
     customerEmail: email,
     userId: user?.id ?? null,
     expectedTotalMinor,
+    expectedCurrency,
     price: esimSale({ country: destination, plan }, { notOffered: startAgain, unavailable: t("unavailable") }, supportedLocale(locale)),
     startAgain,
     what: "eSIM order",

@@ -9,9 +9,10 @@ import { EsimDisabledNotice } from "@/components/shop/esim/disabled-notice";
 import { EsimSteps } from "@/components/shop/esim/step-progress";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { pageCurrency } from "@/lib/i18n/page-currency";
 import { failureText } from "@/components/shop/esim/esim-text";
 
-type Params = Promise<{ locale: string }>;
+type Params = Promise<{ locale: string; edition?: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -26,7 +27,7 @@ export default async function EsimPage({ params, searchParams }: { params: Param
   const locale = await pageLocale(params);
   const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestinations" })]);
   const query = first((await searchParams).q)?.slice(0, 60);
-  const destinations = await loadDestinations(locale);
+  const destinations = await loadDestinations(locale, await pageCurrency(params));
   const intro = (
     <div className="flex flex-col gap-3">
       <h1 className="text-3xl font-bold tracking-tight">{esim("travelEsims")}</h1>

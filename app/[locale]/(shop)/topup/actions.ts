@@ -20,7 +20,7 @@ export async function payForTopupAction(_state: PayState, form: FormData): Promi
   const [t, pay] = await Promise.all([getTranslations("Topup"), getTranslations("TopupPay")]);
   const read = readPayInput(form);
   if (!read.ok) return { ...read.keep, ...wordProblems(read.problems, t, pay) };
-  const { keep, choice, review, expectedTotalMinor } = read.input;
+  const { keep, choice, review, expectedTotalMinor, expectedCurrency } = read.input;
 
   const user = await getCurrentUser();
   const email = read.input.email ?? user?.email;
@@ -33,6 +33,7 @@ export async function payForTopupAction(_state: PayState, form: FormData): Promi
     customerEmail: email,
     userId: user?.id ?? null,
     expectedTotalMinor,
+    expectedCurrency,
     price: topupSale(choice, { rateGone: startAgain, otherCountry: (country) => t("otherCountry", { country }), lookupFailed: t("lookupFailed") }),
     startAgain,
     what: "top-up order",

@@ -15,12 +15,13 @@ import { EsimSteps } from "@/components/shop/esim/step-progress";
 import { Breadcrumbs } from "@/components/shop/giftcards/breadcrumbs";
 import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/giftcards/catalog-notice";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { pageCurrency } from "@/lib/i18n/page-currency";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { failureText } from "@/components/shop/esim/esim-text";
 
 export const dynamic = "force-dynamic";
 
-type Params = Promise<{ locale: string; destination: string }>;
+type Params = Promise<{ locale: string; edition?: string; destination: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -44,7 +45,7 @@ export default async function EsimDestinationPage({ params, searchParams }: { pa
   const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestination" })]);
   const filters = parsePlanFilters(await searchParams);
 
-  const offer = await loadDestinationOffer(code, locale);
+  const offer = await loadDestinationOffer(code, locale, await pageCurrency(params));
   if (!offer.ok && offer.code === NOT_SOLD) notFound();
   const crumbs = <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code, null, locale) }]} />;
   if (!offer.ok) {

@@ -17,10 +17,11 @@ import { Input } from "@/components/ui/input";
 import { loadCountryPage } from "@/lib/products/topup/country-page";
 import { first, type Search } from "../search-params";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { pageCurrency } from "@/lib/i18n/page-currency";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 
-type Params = Promise<{ locale: string; country: string }>;
+type Params = Promise<{ locale: string; edition?: string; country: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -45,7 +46,7 @@ export default async function CountryPage({ params, searchParams }: { params: Pa
   const phone = first(search.phone);
   const keptPhone = phone && checkPhone(phone).ok ? phone : undefined;
 
-  const page = await loadCountryPage(country, { phone: keptPhone }, locale);
+  const page = await loadCountryPage(country, { phone: keptPhone }, locale, await pageCurrency(params));
   if (!page.known) notFound();
   const retryHref = countryHref(country, { q, phone: keptPhone });
   const needle = q?.toLowerCase();

@@ -17,12 +17,13 @@ import { buttonClasses } from "@/components/ui/button";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { moneyText } from "@/lib/i18n/formats";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { pageCurrency } from "@/lib/i18n/page-currency";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { failureText, planTitle } from "@/components/shop/esim/esim-text";
 
 export const dynamic = "force-dynamic";
 
-type Params = Promise<{ locale: string; destination: string; plan: string }>;
+type Params = Promise<{ locale: string; edition?: string; destination: string; plan: string }>;
 
 const CATALOG_ID = /^[a-z0-9-]{1,100}$/;
 
@@ -49,7 +50,8 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
   const search = await searchParams;
   const base = `/esim/${code}/${catalogId}`;
 
-  const offer = await loadPlanOffer(code, catalogId, locale);
+  const currency = await pageCurrency(params);
+  const offer = await loadPlanOffer(code, catalogId, locale, currency);
   if (!offer.ok && offer.code === NOT_SOLD) notFound();
   const crumbs = (label: string) => <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code, null, locale), href: `/esim/${code}` }, { label }]} />;
   if (!offer.ok) {
@@ -98,7 +100,7 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
     );
   }
 
-  const [user, quote] = await Promise.all([getCurrentUser(), loadEsimQuote(plan.catalogId, priceToken)]);
+  const [user, quote] = await Promise.all([getCurrentUser(), loadEsimQuote(plan.catalogId, priceToken, { currency, exchange: plan.exchange })]);
   return (
     <EsimShell>
       {crumbs(title)}
@@ -112,7 +114,7 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
             destination={destination}
             plan={plan}
             pricing={quote.pricing}
-            fields={{ destination: code, plan: plan.catalogId, expectedTotalMinor: quote.pricing.totalMinor }}
+            fields={{ destination: code, plan: plan.catalogId, expectedTotalMinor: quote.pricing.totalMinor, expectedCurrency: quote.pricing.currency }}
             changeHref={`/esim/${code}`}
             payAction={payForEsimAction}
             defaultEmail={user?.email}

@@ -25,12 +25,13 @@ import { countryFromParam, countryHref, operatorHref, operatorIdFromParam } from
 import { NOT_SOLD } from "@/lib/catalog/loaded";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { pageCurrency } from "@/lib/i18n/page-currency";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 
 export const dynamic = "force-dynamic";
 
-type Params = Promise<{ locale: string; country: string; operator: string }>;
+type Params = Promise<{ locale: string; edition?: string; country: string; operator: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -56,7 +57,8 @@ export default async function OperatorPage({ params, searchParams }: { params: P
   const sms = first(search.sms) === "1";
   const pick = first(search.pick);
 
-  const loaded = await loadOperatorOffer(operatorId, locale);
+  const currency = await pageCurrency(params);
+  const loaded = await loadOperatorOffer(operatorId, locale, currency);
   if (!loaded.ok) {
     if (loaded.code === NOT_SOLD) notFound();
     return (
@@ -172,7 +174,7 @@ export default async function OperatorPage({ params, searchParams }: { params: P
   // No submission id in the URL or the page: the pay action derives it from this browser's
   // submitter cookie and the review (lib/orders/submitter.ts), so refresh, back and a second
   // tab of this browser still reach one order, and a copied link reaches none.
-  const [user, quote] = await Promise.all([getCurrentUser(), loadTopupQuote({ phone, rate: choice.token, sms }, t("quoteFailed"))]);
+  const [user, quote] = await Promise.all([getCurrentUser(), loadTopupQuote({ phone, rate: choice.token, sms }, t("quoteFailed"), { currency, exchange: choice.exchange })]);
   return (
     <TopupShell>
       <Breadcrumbs items={crumbs} />
@@ -188,7 +190,7 @@ export default async function OperatorPage({ params, searchParams }: { params: P
             operator={offer}
             choice={choice}
             pricing={quote.pricing}
-            fields={{ phone, operator: offer.operatorId, rate: choice.token, sms, expectedTotalMinor: quote.pricing.totalMinor }}
+            fields={{ phone, operator: offer.operatorId, rate: choice.token, sms, expectedTotalMinor: quote.pricing.totalMinor, expectedCurrency: quote.pricing.currency }}
             changeHref={changeHref}
             payAction={payForTopupAction}
             defaultEmail={user?.email}
