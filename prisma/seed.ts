@@ -10,6 +10,9 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   "pricing.margin.giftcard": { percent: 3, fixedMinor: 50 },
   "pricing.margin.unlock": { percent: 25, fixedMinor: 100 },
   "pricing.margin.imeicheck": { percent: 0, fixedMinor: 99 },
+  // [16] US dollars per euro for what the upstream prices in euros only (unlocks, IMEI checks),
+  // dated the day the shop was set up; staff keep it current on the admin's pricing page.
+  "pricing.usdPerEur": { rate: "1.08", date: new Date().toISOString().slice(0, 10) },
   // Staff see a banner when the commerce credit balance falls below this (EUR minor units).
   "credits.lowBalanceThresholdMinor": 5000,
 };

@@ -16,6 +16,8 @@ const buyerPricingSchema = z.object({
   serviceFeeMinor: minor.default(0),
   smsFeeMinor: minor.default(0),
   totalMinor: minor,
+  // The staff rate a price was converted at ([16]: lib/pricing/staff-rate.ts), which the buyer is shown.
+  exchange: z.object({ numerator: z.number().int().positive(), denominator: z.number().int().positive(), source: z.enum(["supplier", "staff"]), date: z.string().optional() }).optional(),
 });
 /** What the buyer was shown before paying: never the cost (PriceBreakdown.costMinor). */
 export type BuyerPricing = z.infer<typeof buyerPricingSchema>;

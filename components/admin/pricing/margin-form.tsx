@@ -28,7 +28,7 @@ export function MarginForm({
   const [state, formAction] = useActionState(action, {});
   const [percentText, setPercentText] = useState(String(percent));
   const [fixedText, setFixedText] = useState((fixedMinor / 100).toFixed(2));
-  const hints = { percent: "Of the upstream cost, rounded up to the cent.", fixed: `Added to every sale, e.g. ${formatMoney(30, currency)}.` };
+  const hints = { percent: "Of the upstream cost, rounded up to the cent.", fixed: `Added to every sale in the currency it is paid in: ${formatMoney(30, currency)} is also US$0.30.` };
   const ids = { percent: `${productType}-percent`, fixed: `${productType}-fixed` };
   const errors = state.errors ?? {};
   return (

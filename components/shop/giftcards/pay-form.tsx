@@ -4,7 +4,7 @@ import { ReviewPayForm, type ReviewPayState } from "@/components/shop/checkout/r
 
 export type GiftcardPayState = ReviewPayState;
 
-export type GiftcardPayFields = { country: string; brand: string; denomination: string; expectedTotalMinor: number };
+export type GiftcardPayFields = { country: string; brand: string; denomination: string; expectedTotalMinor: number; expectedCurrency: string };
 
 /**
  * The review's form: the buyer's email and "Pay". The server turns every submit of this review

@@ -2,9 +2,20 @@ import { useLocale, useTranslations } from "next-intl";
 import { moneyText } from "@/lib/i18n/formats";
 import type { BuyerPricing } from "@/lib/orders/buyer-view";
 
+/** Dollars per euro as the page writes numbers: 1.085 / 1,085. */
+function rateText(rate: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(rate);
+}
+
+/** The rate's day (YYYY-MM-DD) as the page writes dates: 20 November 2026 / 20 de noviembre de 2026. */
+function dayText(day: string | undefined, locale: string): string {
+  const time = day ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  return Number.isNaN(time) ? (day ?? "") : new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(time);
+}
+
 /**
  * Amount, fees and total as the buyer sees them before paying and on the order page, in the
- * page's language. `amountLabel` names the amount ("Top-up amount"; "CheckoutPrice" has the usual ones).
+ * page's language. A price converted at the rate staff keep says so, with the rate and its date ([16]). `amountLabel` names the amount ("Top-up amount"; "CheckoutPrice" has the usual ones).
  */
 export function PriceBreakdown({ pricing, amountLabel }: { pricing: BuyerPricing; amountLabel?: string }) {
   const t = useTranslations("CheckoutPrice");
@@ -26,6 +37,11 @@ export function PriceBreakdown({ pricing, amountLabel }: { pricing: BuyerPricing
           {money(pricing.totalMinor)}
         </dd>
       </div>
+      {pricing.exchange?.source === "staff" ? (
+        <p className="text-xs text-muted" data-testid="converted-price">
+          {t("convertedAt", { rate: rateText(pricing.exchange.numerator / pricing.exchange.denominator, locale), date: dayText(pricing.exchange.date, locale) })}
+        </p>
+      ) : null}
     </dl>
   );
 }

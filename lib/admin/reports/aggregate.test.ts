@@ -15,6 +15,24 @@ const order = (o: Partial<ReportOrder>): ReportOrder => ({
 });
 
 describe("aggregateReport", () => {
+  it("[16] reports each currency apart; a dollar sale's euro cost is converted at the order's own rate", () => {
+    const exchange = { numerator: 1143, denominator: 1049, source: "supplier" };
+    const orders = [
+      order({ retailAmount: 1131, costAmount: 1049 }),
+      order({ currency: "USD", retailAmount: 1231, costAmount: 1049, costCurrency: "EUR", pricing: { costCurrency: "EUR", exchange } }),
+      order({ currency: "USD", retailAmount: 500, costAmount: 400, costCurrency: "EUR", pricing: {} }),
+    ];
+    const range = { from: "2026-11-20", to: "2026-11-20" };
+    const eur = aggregateReport(orders, range);
+    expect(eur.totals).toEqual({ salesMinor: 1131, costMinor: 1049, marginMinor: 82, orders: 1 });
+    expect(eur.otherCurrencyOrders).toBe(2);
+    expect(eur.currencies).toEqual([{ currency: "EUR", orders: 1 }, { currency: "USD", orders: 2 }]);
+    const usd = aggregateReport(orders, { ...range, currency: "USD" });
+    // $12.31 paid; €10.49 cost at 1143/1049 is $11.43: $0.88 margin. The order without a rate has no margin.
+    expect(usd.totals).toEqual({ salesMinor: 1731, costMinor: 1143, marginMinor: 88, orders: 2 });
+    expect(usd.otherCurrencyOrders).toBe(1);
+  });
+
   it("sums sales, cost and margin in minor units per day and product, counting only paid orders", () => {
     const report = aggregateReport(
       [

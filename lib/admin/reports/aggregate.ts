@@ -1,12 +1,15 @@
 import type { OrderStatus, ProductType } from "@/lib/db/generated/sqlite/enums";
+import { convertUp, type ExchangeRate } from "@/lib/pricing/exchange";
 
 // Sales reports, aggregated in integer minor units (never floats). A sale is an order the
 // buyer paid for and that was not given back: paid, placing, placed, fulfilled or
 // needs_attention. Awaiting payment, cancelled, failed and refunded orders are not sales.
-// Amounts are per currency: the shop sells in EUR, and an order in another currency is
-// counted apart (`otherCurrencyOrders`) rather than added to EUR figures.
-// Margin = what the buyer paid − what the upstream charged, when the cost is known in the same
-// currency; orders whose cost is unknown yet (not placed) count as sales with no margin.
+// Amounts are per currency ([16]): a report is in one currency (EUR or USD), and orders paid in
+// another are counted apart (`otherCurrencyOrders`, `currencies`), never added to its figures.
+// Margin = what the buyer paid − what the upstream charged. The upstream charges in euros: for an
+// order paid in dollars the cost is converted at the order's own rate (the one its price was
+// made with, lib/pricing/exchange.ts), rounded up. Orders whose cost is unknown yet (not placed)
+// count as sales with no margin.
 
 export const SALE_STATUSES: readonly OrderStatus[] = ["paid", "placing", "placed", "fulfilled", "needs_attention"];
 
@@ -19,6 +22,8 @@ export type ReportOrder = {
   costCurrency: string | null;
   createdAt: Date;
   detail: unknown;
+  /** The order's price breakdown (its `exchange`, for a cost in another currency). */
+  pricing?: unknown;
 };
 
 export type Totals = { salesMinor: number; costMinor: number; marginMinor: number; orders: number };
@@ -35,12 +40,23 @@ export type Report = {
   products: ProductRow[];
   top: { operators: TopRow[]; destinations: TopRow[]; brands: TopRow[]; devices: TopRow[] };
   otherCurrencyOrders: number;
+  /** Every currency with sales in the range and how many orders each (the report's own included). */
+  currencies: Array<{ currency: string; orders: number }>;
 };
 
 const empty = (): Totals => ({ salesMinor: 0, costMinor: 0, marginMinor: 0, orders: 0 });
 
+/** What the upstream charged for the order, in the order's currency; null when unknown. */
+export function costInOrderCurrency(order: Pick<ReportOrder, "costAmount" | "costCurrency" | "currency" | "pricing">): number | null {
+  if (order.costAmount === null) return null;
+  const costCurrency = (order.costCurrency ?? order.currency).toUpperCase();
+  if (costCurrency === order.currency.toUpperCase()) return order.costAmount;
+  const exchange = (order.pricing as { exchange?: ExchangeRate; costCurrency?: string } | null | undefined)?.exchange;
+  return exchange && costCurrency === "EUR" && order.currency.toUpperCase() === "USD" ? convertUp(order.costAmount, exchange) : null;
+}
+
 function add(into: Totals, order: ReportOrder): void {
-  const cost = order.costAmount !== null && (order.costCurrency ?? order.currency).toUpperCase() === order.currency.toUpperCase() ? order.costAmount : null;
+  const cost = costInOrderCurrency(order);
   into.salesMinor += order.retailAmount;
   into.orders += 1;
   if (cost !== null) {
@@ -63,9 +79,11 @@ export function aggregateReport(orders: readonly ReportOrder[], range: { from: s
   const tops = { operators: new Map<string, TopRow>(), destinations: new Map<string, TopRow>(), brands: new Map<string, TopRow>(), devices: new Map<string, TopRow>() };
   const totals = empty();
   let otherCurrencyOrders = 0;
+  const perCurrency = new Map<string, number>();
 
   for (const order of orders) {
     if (!SALE_STATUSES.includes(order.status)) continue;
+    perCurrency.set(order.currency.toUpperCase(), (perCurrency.get(order.currency.toUpperCase()) ?? 0) + 1);
     if (order.currency.toUpperCase() !== currency) {
       otherCurrencyOrders += 1;
       continue;
@@ -98,6 +116,7 @@ export function aggregateReport(orders: readonly ReportOrder[], range: { from: s
     products: [...products.values()].sort((a, b) => b.salesMinor - a.salesMinor),
     top: { operators: ranked(tops.operators), destinations: ranked(tops.destinations), brands: ranked(tops.brands), devices: ranked(tops.devices) },
     otherCurrencyOrders,
+    currencies: [...perCurrency].map(([code, count]) => ({ currency: code, orders: count })).sort((a, b) => a.currency.localeCompare(b.currency)),
   };
 }
 

@@ -5,7 +5,9 @@ import { loadRead, type Loaded } from "@/lib/catalog/loaded";
 import { db } from "@/lib/db";
 import { userFailureOf } from "@/lib/errors/user-message";
 import { logger } from "@/lib/log";
-import { reviewQuote, type ReviewQuote } from "@/lib/orders/review-quote";
+import { reviewQuote, type BuyerCurrency, type ReviewQuote } from "@/lib/orders/review-quote";
+import { DEFAULT_CURRENCY, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
+import { retailIn, supplierRate } from "@/lib/pricing/exchange";
 import { getMargin, retailBreakdown } from "@/lib/pricing/retail";
 import type { GiftcardBrand, GiftcardProduct, RatesResult } from "@/lib/upstream/commerce/schemas";
 import { GIFTCARD_CATALOG_FAILURES } from "./catalog-failure";
@@ -90,7 +92,7 @@ export type BrandOfferResult = Loaded<BrandOffer> | { ok: "not_found" } | { ok: 
  * margin: the same rule the review's quote applies). A price token the buyer sends back is
  * accepted only if it is one of these denominations.
  */
-export async function loadBrandOffer(country: string, slugOrId: string, locale: Locale = DEFAULT_LOCALE): Promise<BrandOfferResult> {
+export async function loadBrandOffer(country: string, slugOrId: string, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<BrandOfferResult> {
   const brands = await loadCountryBrands(country, locale);
   if (!brands.ok) return brands;
   const summary = brands.value.find((b) => b.slug === slugOrId) ?? brands.value.find((b) => b.id === slugOrId);
@@ -110,15 +112,18 @@ export async function loadBrandOffer(country: string, slugOrId: string, locale: 
     redemptionInstructions: product?.redemption_instructions?.trim() || null,
     worksIn: product?.region?.works_in?.trim() || null,
   };
-  const denominations = toDenominations(rates.value.value, margin.value);
+  const denominations = toDenominations(rates.value.value, margin.value, currency);
   const reads = detail.status === "fulfilled" ? [brands.age, catalogAgeOf(rates.value, detail.value)] : [brands.age, catalogAgeOf(rates.value)];
   return { ok: true, value: { brand, denominations, detailMissing: !product }, age: oldest(reads) };
 }
 
-function toDenominations(rates: RatesResult, margin: Awaited<ReturnType<typeof getMargin>>): GiftcardDenomination[] {
+/** Each denomination at the shop's price in the buyer's currency, at the supplier's own EUR/USD figures for it ([16]). */
+function toDenominations(rates: RatesResult, margin: Awaited<ReturnType<typeof getMargin>>, currency: ShopCurrency): GiftcardDenomination[] {
   return rates.rates
     .map((rate): GiftcardDenomination => {
-      const price = retailBreakdown({ productType: "giftcard", costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur ?? undefined, margin });
+      const retail = { productType: "giftcard" as const, costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur ?? undefined, margin };
+      const exchange = supplierRate(rate.total_cost_eur, rate.total_cost_usd);
+      const price = retailIn(currency, retail, exchange) ?? retailBreakdown(retail);
       return {
         token: rate.token,
         productName: rate.product_name,
@@ -128,6 +133,7 @@ function toDenominations(rates: RatesResult, margin: Awaited<ReturnType<typeof g
         amountMinor: price.amountMinor,
         feeMinor: price.serviceFeeMinor,
         totalMinor: price.totalMinor,
+        exchange,
       };
     })
     .sort((a, b) => (a.faceValueMinor ?? a.amountMinor) - (b.faceValueMinor ?? b.amountMinor));
@@ -140,6 +146,6 @@ function oldest(ages: CatalogAge[]): CatalogAge {
 }
 
 /** The review's price: the supplier's preview of the denomination plus the shop's margin. */
-export function loadGiftcardQuote(priceToken: string): Promise<ReviewQuote> {
-  return reviewQuote({ type: "giftcard", priceToken }, "gift card quote", fallback.quote);
+export function loadGiftcardQuote(priceToken: string, price: BuyerCurrency = {}): Promise<ReviewQuote> {
+  return reviewQuote({ type: "giftcard", priceToken }, "gift card quote", fallback.quote, price);
 }

@@ -18,7 +18,7 @@ const brand: GiftcardBrandDetail = {
   redemptionInstructions: "Open Steam.",
   worksIn: "Redeemable only in United Kingdom.",
 };
-const denomination: GiftcardDenomination = { token: "gc_tok", productName: "Steam 15 GBP gift card", faceValueMinor: 1500, faceCurrency: "GBP", currency: "EUR", amountMinor: 1750, feeMinor: 99, totalMinor: 1849 };
+const denomination: GiftcardDenomination = { token: "gc_tok", productName: "Steam 15 GBP gift card", faceValueMinor: 1500, faceCurrency: "GBP", currency: "EUR", amountMinor: 1750, feeMinor: 99, totalMinor: 1849, exchange: null };
 
 describe("gift card order detail", () => {
   it("reads back what a sale wrote, beside the quote's detail", () => {

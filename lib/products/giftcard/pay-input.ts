@@ -11,6 +11,7 @@ const paySchema = z.object({
   brand: z.string().regex(/^[a-z0-9-]{1,80}$/),
   denomination: z.string().regex(/^[\w.:-]{1,200}$/),
   expectedTotalMinor: z.coerce.number().int().min(0),
+  expectedCurrency: z.string().regex(/^[A-Z]{3}$/),
   email: emailSchema.optional(),
 });
 
@@ -27,6 +28,7 @@ export function readGiftcardPayForm(form: FormData): { ok: true; value: Giftcard
     brand: form.get("brand") ?? "",
     denomination: form.get("denomination") ?? "",
     expectedTotalMinor: form.get("expectedTotalMinor") ?? "",
+    expectedCurrency: form.get("expectedCurrency") ?? "",
     email: typedEmail || undefined,
   });
   if (parsed.success) return { ok: true, value: parsed.data };

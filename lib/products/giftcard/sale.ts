@@ -2,6 +2,7 @@ import "server-only";
 import type { PriceSale } from "@/lib/orders/checkout";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { loadBrandOffer } from "./catalog";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locale-routing.mjs";
 import { giftcardDetailOf } from "./detail";
 
 // The gift card's checkout step, the same for the storefront and the point of sale
@@ -21,13 +22,13 @@ export const POS_GIFTCARD_MESSAGES: GiftcardSaleMessages = {
 
 export function giftcardSale(choice: GiftcardChoice, messages: GiftcardSaleMessages = POS_GIFTCARD_MESSAGES): PriceSale {
   return async (context) => {
-    const offer = await loadBrandOffer(choice.country, choice.brand);
+    const offer = await loadBrandOffer(choice.country, choice.brand, DEFAULT_LOCALE, context.currency);
     if (offer.ok === false) return { ok: false, error: offer.error };
     if (offer.ok !== true) return { ok: false, error: messages.brandGone, field: "brand" };
     const denomination = offer.value.denominations.find((d) => d.token === choice.denomination);
     if (!denomination) return { ok: false, error: messages.valueGone, field: "denomination" };
     const { brand } = offer.value;
-    const quote = await quoteCommerceOrder({ type: "giftcard", priceToken: denomination.token }, { mode: context.mode, visitor: context.visitor });
+    const quote = await quoteCommerceOrder({ type: "giftcard", priceToken: denomination.token }, { mode: context.mode, visitor: context.visitor, currency: context.currency, exchange: denomination.exchange });
     return {
       ok: true,
       productType: "giftcard",

@@ -1,6 +1,7 @@
 // The gift card catalog as the journey's components receive it (built on the server by
 // lib/products/giftcard/catalog.ts from the cached upstream reads). Money in minor units.
 
+import type { ExchangeRate } from "@/lib/pricing/exchange";
 export type GiftcardCountry = { code: string; name: string; brandCount: number | null };
 
 export type GiftcardBrandSummary = {
@@ -36,6 +37,8 @@ export type GiftcardDenomination = {
   amountMinor: number;
   feeMinor: number;
   totalMinor: number;
+  /** The supplier's own EUR→USD rate for it (total_cost_usd / total_cost_eur), when it gives one ([16]). */
+  exchange: ExchangeRate | null;
 };
 
 /** Set when a page shows an old cache entry (the supplier could not be reached to refresh it). */

@@ -1,7 +1,8 @@
 import type { DbClient } from "@/lib/db/create-client";
 import { getMargin } from "@/lib/pricing/margin";
-import { retailBreakdown, type PriceBreakdown } from "@/lib/pricing/retail";
-import { UNLOCK_CREDIT_CURRENCY } from "@/lib/products/unlock/price";
+import type { PriceBreakdown } from "@/lib/pricing/retail";
+import { creditsPrice, UNLOCK_CREDIT_CURRENCY } from "@/lib/products/unlock/price";
+import { DEFAULT_CURRENCY, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 
 // The retail price of an IMEI check: the unlocking API's credits (priced as the unlock's are),
 // plus the shop's margin for IMEI checks.
@@ -21,8 +22,8 @@ export const IMEI_CHECK_COST_MINOR = 50;
 export const IMEI_FULL_REPORT_COST_MINOR = 250;
 
 /** The retail price of a check, or of a paid device's full report (`fullReport`), with the same margin. */
-export async function imeiCheckPrice(db: DbClient, { fullReport = false }: { fullReport?: boolean } = {}): Promise<PriceBreakdown> {
+export async function imeiCheckPrice(db: DbClient, { fullReport = false, currency = DEFAULT_CURRENCY }: { fullReport?: boolean; currency?: ShopCurrency } = {}): Promise<PriceBreakdown> {
   const margin = await getMargin(db, "imeicheck");
   const costMinor = fullReport ? IMEI_FULL_REPORT_COST_MINOR : IMEI_CHECK_COST_MINOR;
-  return retailBreakdown({ productType: "imeicheck", costMinor, costCurrency: UNLOCK_CREDIT_CURRENCY, margin });
+  return creditsPrice(db, { productType: "imeicheck", costMinor, costCurrency: UNLOCK_CREDIT_CURRENCY, margin }, currency);
 }

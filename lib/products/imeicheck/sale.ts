@@ -12,7 +12,7 @@ import { imeiCheckPrice } from "./price";
 export type ImeiCheckSaleChoice = { imei: string; fullReport?: boolean };
 
 export function imeiCheckSale(choice: ImeiCheckSaleChoice): PriceSale {
-  return async () => {
+  return async (context) => {
     const imei = normaliseImei(choice.imei);
     const problem = imeiProblem(imei);
     if (problem) return { ok: false, error: problem, field: "imei" };
@@ -23,7 +23,7 @@ export function imeiCheckSale(choice: ImeiCheckSaleChoice): PriceSale {
       productType: "imeicheck",
       label: fullReport ? `Full IMEI report for ${imei}` : `IMEI report for ${imei}`,
       facts: imeiCheckPurchaseLines(detail),
-      pricing: await imeiCheckPrice(db, { fullReport }),
+      pricing: await imeiCheckPrice(db, { fullReport, currency: context.currency }),
       detail,
       upstreamMode: "credits",
       sufficientCredits: null,

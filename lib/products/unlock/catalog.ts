@@ -8,6 +8,7 @@ import { userFailureOf } from "@/lib/errors/user-message";
 import { PLACEHOLDER_BRAND_ID, requiredSuffixes, type UnlockBrand, type UnlockCountry, type UnlockNetwork } from "@/lib/upstream/unlock/schemas";
 import { UNLOCK_CATALOG_FAILURES } from "./catalog-failure";
 import { unlockToolPrice } from "./price";
+import { DEFAULT_CURRENCY, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 import { htmlToText } from "./text";
 import type { DeviceView, ToolView, UnlockSelection } from "./types";
 
@@ -76,7 +77,7 @@ export async function loadNetworks(countryId: number): Promise<Loaded<{ country:
   return { ok: true, value: { country, networks: networks.value.filter((n) => n.countryId === countryId) }, age: networks.age ?? countries.age };
 }
 
-export async function loadTools(deviceId: number, networkId: number): Promise<Loaded<ToolView[]>> {
+export async function loadTools(deviceId: number, networkId: number, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<Loaded<ToolView[]>> {
   // Priced inside the read, so that a failing margin lookup answers like a failing read.
   return loadRead(
     async () => {
@@ -91,7 +92,7 @@ export async function loadTools(deviceId: number, networkId: number): Promise<Lo
         averageTime: tool.averageTime,
         successRatio: tool.successRatio,
         needs: requiredSuffixes(tool),
-        price: await unlockToolPrice(db, tool),
+        price: await unlockToolPrice(db, tool, currency),
       }))) };
     },
     "unlock services",
@@ -107,7 +108,7 @@ function deviceView(device: { id: number; brandId: number; name: string; img: st
  * The device, its network (in its country) and the services for the pair, from URL ids.
  * `null` when any id names nothing the catalog has (the page answers 404).
  */
-export async function loadSelection(raw: { brand: string; device: string; country: string; network: string }): Promise<Loaded<UnlockSelection | null>> {
+export async function loadSelection(raw: { brand: string; device: string; country: string; network: string }, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<Loaded<UnlockSelection | null>> {
   const brandId = idParam(raw.brand);
   const deviceId = idParam(raw.device);
   const countryId = idParam(raw.country);
@@ -118,7 +119,7 @@ export async function loadSelection(raw: { brand: string; device: string; countr
   if (!networks.ok) return networks;
   const network = networks.value?.networks.find((n) => n.id === networkId);
   if (!device.value || !networks.value || !network) return { ok: true, value: null, age: null };
-  const tools = await loadTools(deviceId, networkId);
+  const tools = await loadTools(deviceId, networkId, currency);
   if (!tools.ok) return tools;
   return { ok: true, value: { device: device.value, country: networks.value.country, network, tools: tools.value }, age: tools.age ?? device.age ?? networks.age };
 }

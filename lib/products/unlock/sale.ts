@@ -2,6 +2,7 @@ import "server-only";
 import type { CheckoutFailure, PriceSale } from "@/lib/orders/checkout";
 import { imeiProblem, normaliseImei, suffixProblem, type SuffixFlag, type Suffixes } from "@/lib/validation/imei";
 import { loadSelection } from "./catalog";
+import type { ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 import type { ImeiRuleWords } from "./imei-words";
 import { unlockOrderDetail } from "./detail";
 import { guaranteedTimeText, successPercent } from "./text";
@@ -36,8 +37,8 @@ export type CheckedUnlock = {
 };
 
 /** The choice against the live catalog; a form shows every problem at once, the sale step the first. */
-export async function checkUnlockChoice(choice: UnlockSaleChoice, messages: UnlockSaleMessages = { serviceGone: SERVICE_GONE }): Promise<CheckedUnlock | CheckoutFailure> {
-  const selection = await loadSelection({ brand: String(choice.brand), device: String(choice.device), country: String(choice.country), network: String(choice.network) });
+export async function checkUnlockChoice(choice: UnlockSaleChoice, messages: UnlockSaleMessages = { serviceGone: SERVICE_GONE }, currency?: ShopCurrency): Promise<CheckedUnlock | CheckoutFailure> {
+  const selection = await loadSelection({ brand: String(choice.brand), device: String(choice.device), country: String(choice.country), network: String(choice.network) }, currency);
   if (!selection.ok) return { ok: false, error: selection.error };
   const tool = selection.value?.tools.find((t) => t.id === choice.tool);
   if (!selection.value || !tool) return { ok: false, error: messages.serviceGone, field: "tool" };
@@ -58,8 +59,8 @@ export async function checkUnlockChoice(choice: UnlockSaleChoice, messages: Unlo
 
 /** The unlock's `PriceSale`: the choice checked and priced, with what staff see before placing. */
 export function unlockSale(choice: UnlockSaleChoice, messages?: UnlockSaleMessages): PriceSale {
-  return async () => {
-    const checked = await checkUnlockChoice(choice, messages);
+  return async (context) => {
+    const checked = await checkUnlockChoice(choice, messages, context.currency);
     if (!checked.ok) return checked;
     const [problem] = Object.entries(checked.problems);
     if (problem) return { ok: false, error: problem[1], field: problem[0] };

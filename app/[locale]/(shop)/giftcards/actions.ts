@@ -26,7 +26,7 @@ export async function payForGiftcardAction(_state: GiftcardPayState, form: FormD
   const email = input.value.email ?? user?.email;
   if (!email) return { emailError: t("emailMissing"), ...kept };
 
-  const { country, brand, denomination, expectedTotalMinor } = input.value;
+  const { country, brand, denomination, expectedTotalMinor, expectedCurrency } = input.value;
   const startAgain = t("startAgain");
   const failure = await checkoutInShop({
     productType: "giftcard",
@@ -34,6 +34,7 @@ export async function payForGiftcardAction(_state: GiftcardPayState, form: FormD
     customerEmail: email,
     userId: user?.id ?? null,
     expectedTotalMinor,
+    expectedCurrency,
     price: giftcardSale({ country, brand, denomination }, { brandGone: startAgain, valueGone: startAgain }),
     startAgain,
     what: "gift card order",

@@ -10,8 +10,9 @@ import { db } from "@/lib/db";
 import { moneyText } from "@/lib/i18n/formats";
 import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { pageCurrency } from "@/lib/i18n/page-currency";
 
-type Params = Promise<{ locale: string }>;
+type Params = Promise<{ locale: string; edition?: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -28,7 +29,8 @@ export const dynamic = "force-dynamic";
 export default async function ImeiCheckPage({ params }: { params: Params }) {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "ImeiCheck" });
-  const [pricing, fullReport, user] = await Promise.all([imeiCheckPrice(db), imeiCheckPrice(db, { fullReport: true }), getCurrentUser()]);
+  const currency = await pageCurrency(params);
+  const [pricing, fullReport, user] = await Promise.all([imeiCheckPrice(db, { currency }), imeiCheckPrice(db, { fullReport: true, currency }), getCurrentUser()]);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10 sm:py-12">
       <div className="flex flex-col gap-3">
@@ -58,7 +60,7 @@ export default async function ImeiCheckPage({ params }: { params: Params }) {
           <p className="text-xs text-muted" data-testid="imeicheck-refund-rule">
             {t("refundRule", { price: moneyText(fullReport.totalMinor, fullReport.currency, locale) })}
           </p>
-          <PriceBreakdown pricing={{ currency: pricing.currency, amountMinor: pricing.amountMinor, serviceFeeMinor: pricing.serviceFeeMinor, smsFeeMinor: 0, totalMinor: pricing.totalMinor }} amountLabel={t("amountLabel")} />
+          <PriceBreakdown pricing={{ currency: pricing.currency, amountMinor: pricing.amountMinor, serviceFeeMinor: pricing.serviceFeeMinor, smsFeeMinor: 0, totalMinor: pricing.totalMinor, exchange: pricing.exchange }} amountLabel={t("amountLabel")} />
         </Card>
       </div>
     </div>

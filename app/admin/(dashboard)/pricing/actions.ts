@@ -4,6 +4,9 @@ import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { MarginFormState } from "@/components/admin/pricing/margin-form";
+import type { UsdRateFormState } from "@/components/admin/pricing/usd-rate-form";
+import { updateStaffRate } from "@/lib/admin/pricing/usd-rate";
+import { staffRateSchema } from "@/lib/pricing/staff-rate";
 import { updateMargin } from "@/lib/admin/pricing/margins";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
@@ -47,5 +50,28 @@ export async function updateMarginAction(_state: MarginFormState, form: FormData
   } catch (error) {
     logger.error({ err: error }, "margin update failed");
     return { message: "The margin could not be saved. Please try again." };
+  }
+}
+
+/** [16]: the EUR→USD rate for unlocks and IMEI checks (lib/pricing/staff-rate.ts). */
+export async function updateUsdRateAction(_state: UsdRateFormState, form: FormData): Promise<UsdRateFormState> {
+  const user = await requireStaff("admin", "/admin/pricing");
+  expectActionInput(isForm(form));
+  const parsed = staffRateSchema.safeParse({ rate: form.get("rate") ?? "", date: form.get("date") ?? "" });
+  if (!parsed.success) {
+    const errors: UsdRateFormState["errors"] = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === "rate" || field === "date") errors[field] ??= issue.message;
+    }
+    return { errors };
+  }
+  try {
+    const change = await updateStaffRate(db, user, parsed.data);
+    revalidatePath("/admin/pricing");
+    return { saved: true, message: change.changed ? "Rate saved: new prices use it at once." : "No change: the rate was already set to this." };
+  } catch (error) {
+    logger.error({ err: error }, "EUR to USD rate update failed");
+    return { message: "The rate could not be saved. Please try again." };
   }
 }

@@ -6,14 +6,16 @@ import { PRODUCT_TYPES, readMargins } from "@/lib/admin/pricing/margins";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { productName } from "@/lib/products/product-name";
-import { updateMarginAction } from "./actions";
+import { updateMarginAction, updateUsdRateAction } from "./actions";
+import { UsdRateForm } from "@/components/admin/pricing/usd-rate-form";
+import { readStaffRateSetting } from "@/lib/admin/pricing/usd-rate";
 
 export const metadata: Metadata = { title: "Pricing" };
 export const dynamic = "force-dynamic";
 
 export default async function PricingPage() {
   await requireStaff("admin", "/admin/pricing");
-  const margins = await readMargins(db);
+  const [margins, usdRate] = await Promise.all([readMargins(db), readStaffRateSetting(db)]);
   return (
     <>
       <PageHeader
@@ -31,6 +33,14 @@ export default async function PricingPage() {
             </Card>
           );
         })}
+        <Card>
+          <CardTitle className="mb-1">Euro to US dollar rate</CardTitle>
+          <p className="mb-4 text-sm text-muted">
+            Buyers can pay in euros or US dollars. Top-ups, eSIMs and gift cards use the supplier&apos;s own dollar prices; unlocks and IMEI checks, which the supplier prices in
+            euros only, are converted at this rate. {usdRate ? null : "No rate is set: unlocks and IMEI checks are sold in euros only."}
+          </p>
+          <UsdRateForm rate={usdRate?.rate ?? ""} date={usdRate?.date ?? ""} action={updateUsdRateAction} />
+        </Card>
       </div>
     </>
   );

@@ -9,6 +9,7 @@ import { parseRange } from "@/lib/admin/reports/range";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/money";
+import Link from "next/link";
 import { productName } from "@/lib/products/product-name";
 
 export const metadata: Metadata = { title: "Reports" };
@@ -22,7 +23,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   await requireStaff("staff", "/admin/reports");
   const params = await searchParams;
   const range = parseRange({ from: params.from, to: params.to });
-  const report = await loadReport(db, range);
+  // [16] One currency at a time, never summed across them: euros unless the tab says dollars.
+  const currency = params.currency === "USD" ? "USD" : "EUR";
+  const report = await loadReport(db, { ...range, currency });
   const money = (minor: number) => formatMoney(minor, report.currency);
   const today = new Date().toISOString().slice(0, 10);
   const presets = [
@@ -37,9 +40,26 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
 
   return (
     <>
-      <PageHeader title="Reports" description={`Paid sales by the day they were ordered, ${period}. Amounts in ${report.currency}; margin = what buyers paid − what the upstream charged.`} />
+      <PageHeader title="Reports" description={`Paid sales by the day they were ordered, ${period}. Amounts in ${report.currency}; margin = what buyers paid − what the upstream charged (in euros, converted at each order's own rate for dollar sales).`} />
+      <nav aria-label="Report currency" className="mb-4 flex gap-2">
+        {["EUR", "USD"].map((code) => {
+          const count = report.currencies.find((c) => c.currency === code)?.orders ?? 0;
+          const query = new URLSearchParams({ from: report.from, to: report.to, ...(code === "EUR" ? {} : { currency: code }) });
+          return (
+            <Link
+              key={code}
+              href={`/admin/reports?${query}`}
+              aria-current={code === report.currency ? "page" : undefined}
+              data-testid={`report-currency-${code}`}
+              className={`rounded-lg border px-3 py-1.5 text-sm font-medium ${code === report.currency ? "border-brand bg-brand text-brand-fg" : "border-border hover:bg-surface-muted"}`}
+            >
+              {code} · {count} {count === 1 ? "order" : "orders"}
+            </Link>
+          );
+        })}
+      </nav>
       <Card className="mb-6">
-        <RangeForm from={report.from} to={report.to} presets={presets} />
+        <RangeForm from={report.from} to={report.to} currency={report.currency} presets={presets} />
         {range.error ? (
           <p role="alert" className="mt-3 text-sm text-warn">
             {range.error}
@@ -61,7 +81,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         ))}
       </dl>
       {report.otherCurrencyOrders > 0 ? (
-        <p className="mb-4 text-sm text-muted">{report.otherCurrencyOrders} orders in other currencies are not included.</p>
+        <p className="mb-4 text-sm text-muted">{report.otherCurrencyOrders} orders paid in other currencies are in their own tab, not in these figures.</p>
       ) : null}
       {totals.orders === 0 ? <p className="mb-6 rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">No paid orders in this period.</p> : null}
       <section aria-labelledby="per-day" className="mb-8">

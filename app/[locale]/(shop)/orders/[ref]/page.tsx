@@ -43,6 +43,7 @@ import { orderStatusDisplay } from "@/lib/orders/presentation";
 import { productName } from "@/lib/products/product-name";
 import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
 import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
+import { requestCurrency } from "@/lib/i18n/page-currency";
 import { pageLocale } from "@/lib/i18n/locale-param";
 
 export const dynamic = "force-dynamic";
@@ -92,7 +93,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
   // A signed-in buyer's top-up to a number they have not saved yet: offer to save it.
   const topupPhone = order.productType === "topup" && user && order.userId === user.id ? readTopupDetail(order.detail)?.phone : undefined;
   // A check whose device's report is sold separately offers the full report at the shop's price.
-  const fullReportPrice = fullReportOfferFor(order, order.fulfillment) ? await imeiCheckPrice(db, { fullReport: true }) : null;
+  const fullReportPrice = fullReportOfferFor(order, order.fulfillment) ? await imeiCheckPrice(db, { fullReport: true, currency: await requestCurrency() }) : null;
   const savedAs = topupPhone ? await db.savedNumber.findUnique({ where: { userId_phone: { userId: user!.id, phone: topupPhone } }, select: { label: true } }) : null;
 
   return (

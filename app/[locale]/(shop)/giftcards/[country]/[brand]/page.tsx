@@ -14,12 +14,13 @@ import { GiftcardReviewStep } from "@/components/shop/giftcards/review-step";
 import { GiftcardSteps } from "@/components/shop/giftcards/step-progress";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { pageCurrency } from "@/lib/i18n/page-currency";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 
 export const dynamic = "force-dynamic";
 
-type Params = Promise<{ locale: string; country: string; brand: string }>;
+type Params = Promise<{ locale: string; edition?: string; country: string; brand: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -47,7 +48,8 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
   if (country !== rawCountry || slug !== rawBrand) return redirectInLanguage(`/giftcards/${country}/${slug}`);
   const base = `/giftcards/${country}/${slug}`;
 
-  const offer = await loadBrandOffer(country, slug, locale);
+  const currency = await pageCurrency(params);
+  const offer = await loadBrandOffer(country, slug, locale, currency);
   if (offer.ok === "not_found") notFound();
   if (offer.ok === "moved") return redirectInLanguage(`/giftcards/${country}/${offer.slug}`);
   if (!offer.ok) {
@@ -96,7 +98,7 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
       </section>
     );
   } else {
-    const [user, quote] = await Promise.all([getCurrentUser(), loadGiftcardQuote(choice.token)]);
+    const [user, quote] = await Promise.all([getCurrentUser(), loadGiftcardQuote(choice.token, { currency, exchange: choice.exchange })]);
     const changeHref = `${base}?${new URLSearchParams({ pick: choice.token })}`;
     purchase = (
       <section aria-labelledby="review-title" className="flex flex-col gap-4">
@@ -109,7 +111,7 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
             brand={brand}
             denomination={choice}
             pricing={quote.pricing}
-            fields={{ country, brand: slug, denomination: choice.token, expectedTotalMinor: quote.pricing.totalMinor }}
+            fields={{ country, brand: slug, denomination: choice.token, expectedTotalMinor: quote.pricing.totalMinor, expectedCurrency: quote.pricing.currency }}
             changeHref={changeHref}
             payAction={payForGiftcardAction}
             defaultEmail={user?.email}

@@ -9,6 +9,7 @@ import { ToolList } from "@/components/shop/unlock/tool-list";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 import { failureText } from "@/components/shop/unlock/words";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { pageCurrency } from "@/lib/i18n/page-currency";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -17,14 +18,14 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 }
 export const dynamic = "force-dynamic";
 
-type Params = { locale: string; brand: string; device: string; country: string; network: string };
+type Params = { locale: string; edition?: string; brand: string; device: string; country: string; network: string };
 
 /** Step 3: the unlock services for this device on this network. */
 export default async function ToolsPage({ params }: { params: Promise<Params> }) {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const raw = await params;
-  const loaded = await loadSelection(raw);
+  const loaded = await loadSelection(raw, await pageCurrency(params));
   const deviceHref = `/unlock/${raw.brand}/${raw.device}`;
   if (!loaded.ok) {
     return (

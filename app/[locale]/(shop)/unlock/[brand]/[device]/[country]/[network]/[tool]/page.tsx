@@ -15,6 +15,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { moneyText } from "@/lib/i18n/formats";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { pageCurrency } from "@/lib/i18n/page-currency";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -23,7 +24,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 }
 export const dynamic = "force-dynamic";
 
-type Params = { locale: string; brand: string; device: string; country: string; network: string; tool: string };
+type Params = { locale: string; edition?: string; brand: string; device: string; country: string; network: string; tool: string };
 
 /**
  * Step 4: checklist, IMEI (+ the service's extra codes), email and pay. No submission id in the
@@ -38,7 +39,7 @@ export default async function UnlockOrderPage({ params }: { params: Promise<Para
   if (toolId === null) notFound();
   const base = `/unlock/${raw.brand}/${raw.device}/${raw.country}/${raw.network}`;
 
-  const loaded = await loadSelection(raw);
+  const loaded = await loadSelection(raw, await pageCurrency(params));
   if (!loaded.ok) {
     return (
       <UnlockShell step={4}>
@@ -105,7 +106,7 @@ export default async function UnlockOrderPage({ params }: { params: Promise<Para
               <dd className="text-right font-medium">{successText(t, tool.successRatio)}</dd>
             </div>
           </dl>
-          <PriceBreakdown pricing={{ currency: tool.price.currency, amountMinor: tool.price.amountMinor, serviceFeeMinor: tool.price.serviceFeeMinor, smsFeeMinor: 0, totalMinor: tool.price.totalMinor }} amountLabel={t("unlockService")} />
+          <PriceBreakdown pricing={{ currency: tool.price.currency, amountMinor: tool.price.amountMinor, serviceFeeMinor: tool.price.serviceFeeMinor, smsFeeMinor: 0, totalMinor: tool.price.totalMinor, exchange: tool.price.exchange }} amountLabel={t("unlockService")} />
         </Card>
       </div>
     </UnlockShell>
