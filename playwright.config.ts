@@ -24,6 +24,9 @@ const pollingOnly = server(2, "data/e2e-polling-only");
 
 const chromium = {
   ...devices["Desktop Chrome"],
+  // A browser in a euro country ([16]: an en-US browser is shown dollars, lib/i18n/currency-routing.mjs);
+  // the specs that test other languages and currencies set their own.
+  locale: "en-GB",
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [

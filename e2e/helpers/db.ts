@@ -77,6 +77,13 @@ export class ShopDb {
     return row.fulfillment ? (JSON.parse(row.fulfillment) as Record<string, unknown>) : {};
   }
 
+  /** [16] What the order and its payments count in: the buyer's currency and amounts, and the supplier's cost. */
+  money(orderId: string): { currency: string; retailAmount: number; costAmount: number | null; costCurrency: string | null; payments: Array<{ amount: number; currency: string; status: string }> } {
+    const order = this.db.prepare(`SELECT currency, retailAmount, costAmount, costCurrency FROM "Order" WHERE id = ?`).get(orderId) as { currency: string; retailAmount: number; costAmount: number | null; costCurrency: string | null };
+    const payments = this.db.prepare(`SELECT amount, currency, status FROM "Payment" WHERE orderId = ? ORDER BY createdAt`).all(orderId) as Array<{ amount: number; currency: string; status: string }>;
+    return { ...order, payments };
+  }
+
   payments(orderId: string): PaymentRow[] {
     return this.db.prepare(`SELECT id, orderId, status, provider FROM "Payment" WHERE orderId = ? ORDER BY createdAt`).all(orderId) as PaymentRow[];
   }

@@ -16,19 +16,21 @@ import { normaliseImei } from "@/lib/validation/imei";
 export function ImeiCheckForm({
   action,
   expectedTotalMinor,
+  expectedCurrency,
   totalText,
   defaultEmail,
   signedIn,
 }: {
   action: (state: ImeiCheckPayState, form: FormData) => Promise<ImeiCheckPayState>;
   expectedTotalMinor: number;
+  expectedCurrency: string;
   totalText: string;
   defaultEmail?: string;
   signedIn: boolean;
 }) {
   const t = useTranslations("ImeiCheckForm");
   return (
-    <ReviewPayForm action={action} hidden={{ expectedTotalMinor }} hint={signedIn ? t("hintSignedIn") : t("hintGuest")} defaultEmail={defaultEmail} totalText={totalText}>
+    <ReviewPayForm action={action} hidden={{ expectedTotalMinor, expectedCurrency }} hint={signedIn ? t("hintSignedIn") : t("hintGuest")} defaultEmail={defaultEmail} totalText={totalText}>
       {(state) => <ImeiField serverError={state.imeiError} />}
     </ReviewPayForm>
   );

@@ -5,10 +5,10 @@ import { z } from "zod";
 
 export type ImeiCheckPayState = { error?: string; emailError?: string; email?: string; imeiError?: string; priceChanged?: boolean };
 
-const paySchema = z.object({ expectedTotalMinor: z.coerce.number().int().min(0) });
+const paySchema = z.object({ expectedTotalMinor: z.coerce.number().int().min(0), expectedCurrency: z.string().regex(/^[A-Z]{3}$/) });
 
-/** The IMEI as typed (the sale step checks it) and the total the buyer saw; null when the total is not the form's. */
-export function readImeiCheckForm(form: FormData): { imei: string; expectedTotalMinor: number } | null {
-  const parsed = paySchema.safeParse({ expectedTotalMinor: form.get("expectedTotalMinor") ?? "" });
-  return parsed.success ? { imei: String(form.get("imei") ?? ""), expectedTotalMinor: parsed.data.expectedTotalMinor } : null;
+/** The IMEI as typed (the sale step checks it) and the total the buyer saw, with its currency; null when they are not the form's. */
+export function readImeiCheckForm(form: FormData): { imei: string; expectedTotalMinor: number; expectedCurrency: string } | null {
+  const parsed = paySchema.safeParse({ expectedTotalMinor: form.get("expectedTotalMinor") ?? "", expectedCurrency: form.get("expectedCurrency") ?? "" });
+  return parsed.success ? { imei: String(form.get("imei") ?? ""), ...parsed.data } : null;
 }

@@ -15,18 +15,20 @@ export type UnlockPayState = {
   priceChanged?: boolean;
 };
 
-export type UnlockPayFields = { brand: number; device: number; country: number; network: number; tool: number; expectedTotalMinor: number };
+export type UnlockPayFields = { brand: number; device: number; country: number; network: number; tool: number; expectedTotalMinor: number; expectedCurrency: string };
 
 /** The pre-order checklist's checkboxes: each must be ticked. */
 export const CHECKLIST = ["checkNetwork", "checkAttempts", "checkBlacklist"] as const;
 
 const idField = z.coerce.number().int().min(0).max(1e12);
-const paySchema = z.object({ brand: idField, device: idField, country: idField, network: idField, tool: idField, expectedTotalMinor: z.coerce.number().int().min(0) });
-const PAY_FIELDS = ["brand", "device", "country", "network", "tool", "expectedTotalMinor"] as const;
+const paySchema = z.object({ brand: idField, device: idField, country: idField, network: idField, tool: idField, expectedTotalMinor: z.coerce.number().int().min(0), expectedCurrency: z.string().regex(/^[A-Z]{3}$/) });
+const PAY_FIELDS = ["brand", "device", "country", "network", "tool", "expectedTotalMinor", "expectedCurrency"] as const;
 
 export type UnlockForm = {
   choice: UnlockSaleChoice;
   expectedTotalMinor: number;
+  /** The currency of that total ([16]). */
+  expectedCurrency: string;
   checklistTicked: boolean;
 };
 
@@ -34,12 +36,13 @@ export type UnlockForm = {
 export function readUnlockForm(form: FormData): UnlockForm | null {
   const parsed = paySchema.safeParse(Object.fromEntries(PAY_FIELDS.map((k) => [k, form.get(k) ?? ""])));
   if (!parsed.success) return null;
-  const { expectedTotalMinor, ...ids } = parsed.data;
+  const { expectedTotalMinor, expectedCurrency, ...ids } = parsed.data;
   const suffixes: Partial<Record<SuffixFlag, string>> = {};
   for (const flag of SUFFIX_FLAGS) if (form.get(flag) !== null) suffixes[flag] = String(form.get(flag));
   return {
     choice: { ...ids, imei: String(form.get("imei") ?? ""), suffixes },
     expectedTotalMinor,
+    expectedCurrency,
     checklistTicked: CHECKLIST.every((name) => form.get(name) === "on"),
   };
 }

@@ -37,6 +37,7 @@ export async function payForImeiCheckAction(_state: ImeiCheckPayState, form: For
     customerEmail: email?.success ? email.data : user!.email,
     userId: user?.id ?? null,
     expectedTotalMinor: sent.expectedTotalMinor,
+    expectedCurrency: sent.expectedCurrency,
     price: imeiCheckSale({ imei }),
     startAgain,
     what: "IMEI check order",

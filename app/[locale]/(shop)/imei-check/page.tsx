@@ -43,6 +43,7 @@ export default async function ImeiCheckPage({ params }: { params: Params }) {
             <ImeiCheckForm
               action={payForImeiCheckAction}
               expectedTotalMinor={pricing.totalMinor}
+              expectedCurrency={pricing.currency}
               totalText={moneyText(pricing.totalMinor, pricing.currency, locale)}
               defaultEmail={user?.email}
               signedIn={!!user}

@@ -44,6 +44,7 @@ export async function payForUnlockAction(_state: UnlockPayState, form: FormData)
     customerEmail: email?.success ? email.data : user!.email,
     userId: user?.id ?? null,
     expectedTotalMinor: sent.expectedTotalMinor,
+    expectedCurrency: sent.expectedCurrency,
     price: unlockSale(choice, messages),
     startAgain,
     what: "unlock order",

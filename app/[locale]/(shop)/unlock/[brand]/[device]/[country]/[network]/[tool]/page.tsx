@@ -70,7 +70,7 @@ export default async function UnlockOrderPage({ params }: { params: Promise<Para
           <ClientMessages locale={locale} namespaces={["UnlockForm", "UnlockImei", "Checkout"]}>
             <UnlockOrderForm
               action={payForUnlockAction}
-              fields={{ brand: device.brandId, device: device.id, country: country.id, network: network.id, tool: tool.id, expectedTotalMinor: tool.price.totalMinor }}
+              fields={{ brand: device.brandId, device: device.id, country: country.id, network: network.id, tool: tool.id, expectedTotalMinor: tool.price.totalMinor, expectedCurrency: tool.price.currency }}
               needs={tool.needs}
               networkText={`${network.name} (${country.name})`}
               totalText={totalText}
