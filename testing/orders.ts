@@ -19,7 +19,7 @@ import { seedDatabase } from "@/prisma/seed";
 import type { UpstreamClients } from "@/lib/orders/clients";
 import { createOrder } from "@/lib/orders/create";
 import { transition } from "@/lib/orders/lifecycle";
-import { quoteCommerceOrder, type QuoteInput } from "@/lib/orders/quote";
+import { quoteCommerceOrder, type QuoteInput, type QuoteOptions } from "@/lib/orders/quote";
 import type { RefundFailedOrder } from "@/lib/orders/refund-due";
 
 export const WORKING_UK_MOBILE = "+447400123456";
@@ -85,8 +85,9 @@ export async function startOrderTestbed() {
       return [...result.rates].sort((a, b) => a.total_cost_eur - b.total_cost_eur);
     },
     /** A top-up quoted, ordered and paid, as the pages and the payment provider will do it. */
-    paidTopup: async (priceToken: string, extra: Partial<QuoteInput> = {}) => {
-      const quote = await quoteCommerceOrder({ type: "topup", priceToken, phone: WORKING_UK_MOBILE, ...extra }, { db, commerce: clients.commerce, mode: "credits" });
+    /** `price`: the buyer's currency and the rate's own rate to it ([16]); euros by default. */
+    paidTopup: async (priceToken: string, extra: Partial<QuoteInput> = {}, price: Pick<QuoteOptions, "currency" | "exchange"> = {}) => {
+      const quote = await quoteCommerceOrder({ type: "topup", priceToken, phone: WORKING_UK_MOBILE, ...extra }, { db, commerce: clients.commerce, mode: "credits", ...price });
       const order = await createOrder(db, { productType: "topup", submissionId: randomUUID(), customerEmail: "buyer@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
       return markPaid(db, order.id);
     },

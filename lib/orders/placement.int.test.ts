@@ -3,6 +3,7 @@ import { placeOrder, resumeOrder } from "./placement";
 import { placeOrder as placeAndRefund } from "@/lib/payments/settle";
 import { runWorkerOnce } from "./worker";
 import { inFuture, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
+import { supplierRate } from "@/lib/pricing/exchange";
 
 // Placing paid commerce orders with PRO credits against the emulator (production key: the
 // ledger shows real debits), then following them to their end with the worker.
@@ -182,6 +183,30 @@ describe("placing a paid top-up", () => {
     expect(resumed).toMatchObject({ status: "placed", statusReason: null, costAmount: dearer!.total_cost_eur });
     expect((await tb.counters())["POST /v2/orders"]).toBe(1);
     expect((await tb.events(order.id)).find((e) => e.fromStatus === "needs_attention")).toMatchObject({ toStatus: "placing", source: "staff", actor: "staff-1" });
+  });
+});
+
+describe("placing a top-up paid in dollars ([16])", () => {
+  it("places it at the supplier's euro price: the order keeps the dollars paid and the euro cost", async () => {
+    const [, , working] = await tb.eeAirtime();
+    const exchange = supplierRate(working!.total_cost_eur, working!.total_cost_usd);
+    const order = await tb.paidTopup(working!.token, {}, { currency: "USD", exchange });
+    expect(order).toMatchObject({ currency: "USD", costAmount: working!.total_cost_eur, costCurrency: "EUR" });
+    // The buyer's price is the supplier's own dollar figure plus the shop's margin.
+    expect(order.retailAmount).toBeGreaterThan(working!.total_cost_usd);
+    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
+    expect(placed).toMatchObject({ status: "placed", currency: "USD", retailAmount: order.retailAmount, costAmount: working!.total_cost_eur, costCurrency: "EUR" });
+    expect((await tb.counters())["POST /v2/orders"]).toBe(1);
+  });
+
+  it("parks it when the supplier's euro price rose above what the dollars paid are worth in euros", async () => {
+    const [, , working, dearer] = await tb.eeAirtime();
+    const order = await tb.paidTopup(working!.token, {}, { currency: "USD", exchange: supplierRate(working!.total_cost_eur, working!.total_cost_usd) });
+    await tb.db.order.update({ where: { id: order.id }, data: { detail: { ...(order.detail as object), priceToken: dearer!.token } } });
+    const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
+    expect(parked).toMatchObject({ status: "needs_attention" });
+    expect(parked!.statusReason).toMatch(/price went up after you paid/);
+    expect((await tb.counters())["POST /v2/orders"]).toBeUndefined();
   });
 });
 

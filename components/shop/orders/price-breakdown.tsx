@@ -1,16 +1,17 @@
 import { useLocale, useTranslations } from "next-intl";
-import { moneyText } from "@/lib/i18n/formats";
+import { INTL_LOCALE, moneyText } from "@/lib/i18n/formats";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { BuyerPricing } from "@/lib/orders/buyer-view";
 
 /** Dollars per euro as the page writes numbers: 1.085 / 1,085. */
-function rateText(rate: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(rate);
+function rateText(rate: number, locale: Locale): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 6 }).format(rate);
 }
 
 /** The rate's day (YYYY-MM-DD) as the page writes dates: 20 November 2026 / 20 de noviembre de 2026. */
-function dayText(day: string | undefined, locale: string): string {
+function dayText(day: string | undefined, locale: Locale): string {
   const time = day ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
-  return Number.isNaN(time) ? (day ?? "") : new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(time);
+  return Number.isNaN(time) ? (day ?? "") : new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "UTC" }).format(time);
 }
 
 /**
