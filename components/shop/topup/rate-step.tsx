@@ -7,6 +7,7 @@ import type { TopupOffer } from "@/lib/products/topup/types";
 import { moneyText } from "@/lib/i18n/formats";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { SMS_FEE_HINT_MINOR } from "@/lib/products/topup/rules";
+import { convertUp } from "@/lib/pricing/exchange";
 import { isServiceType } from "@/lib/products/topup/service-labels";
 
 /**
@@ -61,9 +62,12 @@ export function RateStep({
       ),
     };
   });
+  // The SMS fee in the rates' currency ([16]): the upstream's euros, or converted at its own rate.
+  const priced = offer.choices[0];
+  const smsFee = priced?.currency === "USD" && priced.exchange ? moneyText(convertUp(SMS_FEE_HINT_MINOR, priced.exchange), "USD", locale) : moneyText(SMS_FEE_HINT_MINOR, "EUR", locale);
   return (
     <ClientMessages locale={locale} namespaces={["TopupRates"]}>
-      <RateForm action={action} hidden={hidden} sms={sms} smsFee={moneyText(SMS_FEE_HINT_MINOR, "EUR", locale)} submitLabel={submitLabel} serverError={error}>
+      <RateForm action={action} hidden={hidden} sms={sms} smsFee={smsFee} submitLabel={submitLabel} serverError={error}>
         <ServiceTabs tabs={tabs} initial={selectedType ?? initialType} label={t("topupTypes", { operator: offer.operatorName })} />
       </RateForm>
     </ClientMessages>
