@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import en from "../messages/en.json" with { type: "json" };
 import es from "../messages/es.json" with { type: "json" };
+import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { expectMails } from "./helpers/mail";
 import { serverOf } from "./helpers/server";
 
@@ -150,11 +150,7 @@ test("Spanish pages show no English from the catalogs, and axe finds nothing in 
     await page.goto(path);
     await expect(page.locator("html"), path).toHaveAttribute("lang", "es");
     expect(await englishOn(page), path).toEqual([]);
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${path} ${colorScheme}: ${v.id}: ${v.help}`)).toEqual([]);
-    }
+    await expectNoAxeViolationsLightAndDark(page, path);
   }
 });
 
