@@ -1,5 +1,5 @@
 import "server-only";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { MailOutbox, Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { messagesFor } from "@/lib/i18n/messages";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";

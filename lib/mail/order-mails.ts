@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { moneyText } from "@/lib/i18n/formats";

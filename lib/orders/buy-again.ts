@@ -1,5 +1,5 @@
 import "server-only";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { messagesFor } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/db/generated/sqlite/client";

@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { Tone } from "@/lib/ui/tone";
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";

@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { INTL_LOCALE } from "@/lib/i18n/formats";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";

@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { messagesFor } from "@/lib/i18n/messages";
 import type { MailPart } from "@/lib/mail/layout";
