@@ -34,6 +34,11 @@ export class EmulatorControls {
   }
 
   /** Upstream order creations so far (POST /v2/orders, credits and payment-link alike). */
+  /** Per credential: its per-minute limit, its busiest real-time minute, and the calls refused (429). */
+  async rateLimits(): Promise<Record<string, { limit: number; peakPerMinute: number; refused: number }>> {
+    return (await this.call<{ usage: Record<string, { limit: number; peakPerMinute: number; refused: number }> }>("GET", "/rate-limits")).usage;
+  }
+
   async orderCreates(): Promise<number> {
     return (await this.counters())["POST /v2/orders"] ?? 0;
   }

@@ -9,15 +9,21 @@ import { confirmNumber, refFromUrl, sandboxCheckout, TEST_PHONE, TEST_RATE } fro
 export type Product = "topup" | "esim" | "giftcard" | "unlock" | "imeicheck";
 export const PRODUCTS: Product[] = ["topup", "esim", "giftcard", "unlock", "imeicheck"];
 
-/** A valid IMEI (Luhn) from a serial number, so every unlock and check names its own device. */
+/**
+ * A valid IMEI (Luhn) near a serial number, so every unlock and check names its own device. The
+ * emulator plans a refund for a check digit of 0 (emulator/unlock/README.md "Planned outcome by
+ * IMEI"): the next serial is taken instead, so every order here can be fulfilled.
+ */
 export function imeiFor(serial: number): string {
-  const body = `35${String(serial).padStart(12, "0")}`.slice(0, 14);
-  const digits = [...body].map(Number);
-  const sum = digits.reduce((total, digit, i) => {
-    const doubled = i % 2 === 1 ? digit * 2 : digit;
-    return total + (doubled > 9 ? doubled - 9 : doubled);
-  }, 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  for (let n = serial; ; n++) {
+    const body = `35${String(n % 1e12).padStart(12, "0")}`;
+    const sum = [...body].map(Number).reduce((total, digit, i) => {
+      const doubled = i % 2 === 1 ? digit * 2 : digit;
+      return total + (doubled > 9 ? doubled - 9 : doubled);
+    }, 0);
+    const check = (10 - (sum % 10)) % 10;
+    if (check !== 0) return `${body}${check}`;
+  }
 }
 
 async function payAndFollow(page: Page, payButton: RegExp): Promise<string> {

@@ -133,4 +133,13 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   const catalogReads = Object.entries(counters).filter(([route]) => /^GET \/(v2\/(topup|esim|giftcards)\/|brands|devices\/|networks\/|tools\/)/.test(route));
   expect(catalogReads.length).toBeGreaterThan(10);
   expect(catalogReads.filter(([, n]) => n > 1)).toEqual([]);
+
+  // The request budget held across the instances: no minute over the supplier's limit, nothing refused.
+  const usage = await emulator.rateLimits();
+  console.log("scale-out: supplier rate limits", usage);
+  expect(Object.keys(usage).length).toBeGreaterThan(0);
+  for (const [credential, { limit, peakPerMinute, refused }] of Object.entries(usage)) {
+    expect(refused, credential).toBe(0);
+    expect(peakPerMinute, credential).toBeLessThanOrEqual(limit);
+  }
 });

@@ -111,6 +111,19 @@ describe("counters, clock, ledger, switches, reset", () => {
     expect((await control("GET", "/counters")).body.counters).toEqual({});
   });
 
+  it("reports each credential's limit, busiest minute and refusals", async () => {
+    await control("POST", "/reset");
+    await countries();
+    await countries();
+    await fetch(`${emu.url}/brands`, { headers: UNLOCK });
+    const { usage } = (await control("GET", "/rate-limits")).body as { usage: Record<string, { limit: number; peakPerMinute: number; refused: number }> };
+    const commerce = Object.entries(usage).find(([key]) => key.startsWith("commerce:"))?.[1];
+    const unlock = Object.entries(usage).find(([key]) => key.startsWith("unlock:"))?.[1];
+    expect(commerce).toMatchObject({ peakPerMinute: 2, refused: 0 });
+    expect(commerce!.limit).toBeGreaterThan(2);
+    expect(unlock).toMatchObject({ peakPerMinute: 1, refused: 0 });
+  });
+
   it("moves the clock forward and refuses to move it back", async () => {
     const before = Date.parse((await control("GET", "/clock")).body.now);
     const moved = await control("POST", "/clock", { advanceMs: 3_600_000 });

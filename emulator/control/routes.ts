@@ -38,6 +38,8 @@ export function controlRoutes(ctx: EmulatorContext): Hono {
   });
 
   app.get("/counters", (c) => c.json({ counters: ctx.counters.snapshot() }));
+  // Per credential: its per-minute limit, its busiest minute (real time) and the calls refused with 429.
+  app.get("/rate-limits", (c) => c.json({ usage: ctx.rateLimiter.usageSnapshot() }));
   app.delete("/counters", (c) => {
     ctx.counters.clear();
     return c.json({ ok: true });
