@@ -121,6 +121,22 @@ describe("the front cache", () => {
     expect(timesReached("GET /esim/eu rsc")).toBe(1);
   });
 
+  it("keeps a page priced in dollars apart from the one in euros ([16]), whether chosen or by region", async () => {
+    await get("/esim/fr");
+    await get("/esim/fr", { "accept-language": "en-GB" });
+    expect(timesReached("GET /esim/fr")).toBe(1);
+    await get("/esim/fr", { cookie: "currency=USD" });
+    await get("/esim/fr", { "accept-language": "en-US,en;q=0.9" });
+    expect(timesReached("GET /esim/fr")).toBe(2);
+    // A dollar browser that chose euros gets the euro copy.
+    await get("/esim/fr", { cookie: "currency=EUR", "accept-language": "en-US" });
+    expect(timesReached("GET /esim/fr")).toBe(2);
+    // The switcher's link is never answered from a copy: proxy.ts remembers the choice.
+    await get("/esim/fr?currency=usd", { accept: "text/html" });
+    await get("/esim/fr?currency=usd", { accept: "text/html" });
+    expect(timesReached("GET /esim/fr")).toBe(4);
+  });
+
   it("hands each visitor without a submitter cookie a new one, and a visitor with one none", async () => {
     const first = await get("/topup/es");
     const second = await get("/topup/es");
