@@ -124,6 +124,14 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
   expect(new Set([...seen.keys()].map((key) => key.split(" ")[0])).size).toBe(ORDERS);
 
+  // The webhook receiver: every event the supplier delivered (to the proxy, so to any instance,
+  // and again when an instance died before answering) is stored once and processed.
+  const delivered = new Set((await emulator.deliveries()).filter((d) => d.succeeded).map((d) => d.event_id));
+  expect(delivered.size).toBeGreaterThan(0);
+  const receipts = await query<{ eventId: string; status: string }>(databaseUrl, `SELECT "eventId", status::text AS status FROM "WebhookReceipt" WHERE provider = 'commerce' AND verified`);
+  expect(receipts.map((r) => r.eventId).sort()).toEqual([...delivered].sort());
+  expect(receipts.filter((r) => !["processed", "unmatched"].includes(r.status))).toEqual([]);
+
   // The catalog: each key fetched from the supplier once across the three instances and their
   // restarts (the run is well inside every key's lifetime, lib/catalog/lifetimes.ts). Not counted:
   // the health probe, which asks the unlocking API for /countries on every /api/health; catalog
