@@ -35,7 +35,9 @@ describe("npm run worker", () => {
       UNLOCK_SVC_SECRET: "svc_live_secret_0001",
       LOG_LEVEL: "info",
     };
-    const child = spawn("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/worker.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    // As package.json's "worker" script runs it: node itself, so a stop signal reaches the worker
+    // (the tsx command line relays signals only once the child has told it which it handles).
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

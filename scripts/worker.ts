@@ -2,7 +2,8 @@
 // several machines: they share the work through leases in the database). Same environment as
 // the app (.env, and for the embedded SQLite default the generated secrets). Run with the
 // react-server condition so server-only modules load:
-//   tsx --conditions=react-server scripts/worker.ts
+//   node --conditions=react-server --import tsx scripts/worker.ts
+// (node itself rather than the tsx command, so systemd's SIGTERM reaches the worker at once).
 import { prepareScriptEnv } from "./script-env.ts";
 
 prepareScriptEnv();
@@ -12,8 +13,8 @@ prepareScriptEnv();
 const { recordUpstreamHealth } = await import("../lib/upstream/connection/health.ts");
 recordUpstreamHealth();
 const { startAppWorker, stopAppWorker } = await import("../lib/fulfilment/app-worker.ts");
-await startAppWorker("standalone");
 
+// Listening before the worker starts: a stop that comes as it announces itself is a clean stop too.
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
@@ -26,3 +27,4 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     );
   });
 }
+await startAppWorker("standalone");
