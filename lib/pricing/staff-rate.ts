@@ -31,7 +31,8 @@ export function staffRateOf(setting: StaffRateSetting): ExchangeRate {
   return { numerator: Number(`${whole}${fraction}`), denominator: 10 ** fraction.length, source: "staff", date: setting.date };
 }
 
-export async function getStaffRate(db: DbClient): Promise<ExchangeRate | null> {
+/** The setting as staff saved it, or null when it is missing or unreadable (logged). */
+export async function readStaffRateSetting(db: DbClient): Promise<StaffRateSetting | null> {
   const row = await db.setting.findUnique({ where: { key: STAFF_RATE_KEY } });
   if (!row) return null;
   let json: unknown;
@@ -45,5 +46,10 @@ export async function getStaffRate(db: DbClient): Promise<ExchangeRate | null> {
     logger.warn({ setting: STAFF_RATE_KEY }, "EUR→USD rate setting unreadable: unlocks and IMEI checks are sold in euros");
     return null;
   }
-  return staffRateOf(parsed.data);
+  return parsed.data;
+}
+
+export async function getStaffRate(db: DbClient): Promise<ExchangeRate | null> {
+  const setting = await readStaffRateSetting(db);
+  return setting ? staffRateOf(setting) : null;
 }

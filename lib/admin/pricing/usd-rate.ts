@@ -1,20 +1,9 @@
 import type { DbClient } from "@/lib/db/create-client";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record";
-import { STAFF_RATE_KEY, staffRateSchema, type StaffRateSetting } from "@/lib/pricing/staff-rate";
+import { readStaffRateSetting, STAFF_RATE_KEY, staffRateSchema, type StaffRateSetting } from "@/lib/pricing/staff-rate";
 
 // Staff keep the EUR→USD rate for what the upstream prices in euros only ([16],
 // lib/pricing/staff-rate.ts). As with margins, the change and its audit entry are one transaction.
-
-export async function readStaffRateSetting(db: DbClient): Promise<StaffRateSetting | null> {
-  const row = await db.setting.findUnique({ where: { key: STAFF_RATE_KEY } });
-  if (!row) return null;
-  try {
-    const parsed = staffRateSchema.safeParse(JSON.parse(row.value));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export async function updateStaffRate(db: DbClient, actor: AuditEntry["actor"], input: StaffRateSetting): Promise<{ changed: boolean }> {
   const after = staffRateSchema.parse(input);

@@ -8,7 +8,7 @@ import { db } from "@/lib/db";
 import { productName } from "@/lib/products/product-name";
 import { updateMarginAction, updateUsdRateAction } from "./actions";
 import { UsdRateForm } from "@/components/admin/pricing/usd-rate-form";
-import { readStaffRateSetting } from "@/lib/admin/pricing/usd-rate";
+import { readStaffRateSetting } from "@/lib/pricing/staff-rate";
 
 export const metadata: Metadata = { title: "Pricing" };
 export const dynamic = "force-dynamic";
