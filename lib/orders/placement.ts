@@ -8,7 +8,7 @@ import { currentConnectionId } from "./connections";
 import { isCommerceProduct, readPlacement } from "./detail";
 import { transition } from "./lifecycle";
 import { placeCommerceOrder } from "./placement-commerce";
-import { park, placementBlocked, type PlacementContext } from "./placement-outcomes";
+import { park, placementBlocked, withPlacement, type PlacementContext } from "./placement-outcomes";
 import { placeImeiCheck, placeUnlockOrder } from "./placement-unlock";
 import { after } from "./schedule";
 
@@ -141,15 +141,23 @@ export async function continuePlacement(db: DbClient, order: Order, options: Pla
  * Staff (or the worker, once the credit balance covers it) try a parked order again:
  * `needs_attention → placing`, then the same placement. Only for orders that have no upstream
  * order yet. `acceptCurrentPrice`: place even though the supplier's price rose.
+ * `supplierHasNone`: staff checked the supplier's control panel and found no order or charge
+ * for it. An unlocking-API order whose earlier create may have been sent (a crash, a lost
+ * answer) is parked rather than sent again, since that API cannot look an order up; this is
+ * the human answer to that question, so the earlier attempt is recorded as never sent. Commerce
+ * orders need no such answer: their re-send carries the same idempotency key.
  */
 export async function resumeOrder(
   db: DbClient,
   orderId: string,
-  options: PlaceOptions & { acceptCurrentPrice?: boolean; message?: string },
+  options: PlaceOptions & { acceptCurrentPrice?: boolean; message?: string; supplierHasNone?: boolean },
 ): Promise<Order | null> {
   const now = options.now ?? new Date();
   const current = await db.order.findUnique({ where: { id: orderId } });
   if (!current || current.status !== "needs_attention" || current.upstreamOrderId) return null;
+  const previous = readPlacement(current.detail);
+  const unclear = !isCommerceProduct(current.productType) && (previous?.state === "sending" || previous?.state === "unknown");
+  if (unclear && !options.supplierHasNone) return null;
   const owner = options.leaseOwner ?? `resume:${randomUUID()}`;
   const leaseUntil = after(now, options.leaseMs ?? PLACEMENT_LEASE_MS);
   const claimed = await transition(db, {
@@ -159,7 +167,13 @@ export async function resumeOrder(
     source: options.source,
     actor: options.actor,
     message: options.message ?? "Trying the order again",
-    patch: { leaseOwner: owner, leaseUntil, nextPollAt: leaseUntil, statusReason: null },
+    patch: {
+      leaseOwner: owner,
+      leaseUntil,
+      nextPollAt: leaseUntil,
+      statusReason: null,
+      ...(unclear ? { detail: withPlacement(current.detail, { ...previous!, state: "not_sent", parked: undefined }) } : {}),
+    },
     // Not while someone else holds the order: a refund claims a parked order with its lease
     // (lib/payments/refund.ts) so that it is never placed while the buyer is being paid back.
     where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, ...(options.leaseOwner ? [{ leaseOwner: options.leaseOwner }] : [])] },

@@ -10,6 +10,7 @@ import {
 import { ConfirmAction } from "@/components/admin/shared/confirm-action";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { Order } from "@/lib/db/generated/sqlite/client";
+import { isCommerceProduct } from "@/lib/orders/detail";
 import { canTransition, FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
 
@@ -49,7 +50,11 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
           hidden={hidden}
           label="Retry placement"
           title="Place this order with the supplier again?"
-          description="The supplier has no order for it yet. This sends it again with the same idempotency key, so it cannot be placed twice. Credits are spent if it succeeds."
+          description={
+            isCommerceProduct(order.productType)
+              ? "The supplier has no order for it yet. This sends it again with the same idempotency key, so it cannot be placed twice. Credits are spent if it succeeds."
+              : `The unlocking API cannot tell whether an earlier attempt reached it. Place again only if its control panel shows no ${order.productType === "unlock" ? "order" : "charge"} for this IMEI: otherwise the supplier is paid twice. Credits are spent if it succeeds.`
+          }
           confirmLabel="Place again"
           pendingText="Placing…"
         />

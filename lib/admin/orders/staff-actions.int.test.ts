@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { placeOrder } from "@/lib/payments/settle";
-import { POOR_LIVE_KEY, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
+import { IMEI, POOR_LIVE_KEY, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 import { stubAppEnv } from "@/testing/app-env";
 import { openMailText } from "@/lib/mail/seal";
 import { transition } from "@/lib/orders/lifecycle";
@@ -53,6 +53,24 @@ describe("staff order actions", () => {
     expect(audit[0]).toMatchObject({ actorId: staff.id, actorEmail: staff.email, before: { status: "needs_attention" } });
     const staffEvents = await tb.db.orderEvent.findMany({ where: { orderId: order.id, source: "staff" } });
     expect(staffEvents.some((e) => e.actor === staff.id && e.toStatus === "placing")).toBe(true);
+  });
+
+  it("retry places an IMEI check a crash left unclear, once staff found no charge at the supplier", async () => {
+    // Reproduces the scale-out run's finding ([17]): a kill -9 while the check was being sent
+    // parks it, as lib/orders/unlock.int.test.ts shows (the unlocking API cannot look it up),
+    // and staff's "Retry placement" then parked it again instead of placing it.
+    const order = await tb.paidOrder("imeicheck", { imei: IMEI.reported });
+    const sent = { state: "sending", sentAt: new Date().toISOString(), attempts: 1 };
+    await tb.db.order.update({ where: { id: order.id }, data: { status: "placing", detail: { ...(order.detail as object), placement: sent } } });
+    await transition(tb.db, { orderId: order.id, from: "placing", to: "needs_attention", source: "worker", message: "parked", patch: { detail: { ...(order.detail as object), placement: { ...sent, parked: "unknown_outcome" } } } });
+    const imeiDebits = async () => (await tb.ledger()).filter((e) => e.api === "unlock" && e.kind === "debit" && e.reference === `imeicheck:${IMEI.reported}`).length;
+    const before = await imeiDebits();
+
+    expect(await actions.retryPlacement(tb.db, order.id, staff)).toMatchObject({ ok: true });
+    expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled", upstreamStatus: "report" });
+    expect(await imeiDebits()).toBe(before + 1);
+    const events = await tb.db.orderEvent.findMany({ where: { orderId: order.id, source: "staff" } });
+    expect(events.map((e) => `${e.fromStatus}→${e.toStatus}`)).toEqual(["needs_attention→placing", "placing→fulfilled"]);
   });
 
   it("refuses a refund without a payment and an unknown order, without audit entries", async () => {

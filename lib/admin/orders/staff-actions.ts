@@ -68,7 +68,11 @@ export async function refreshFromUpstream(db: DbClient, orderId: string, actor: 
   return { ok: true, message: after?.upstreamStatus ? `Refreshed: the supplier says "${after.upstreamStatus}".` : "Refreshed from the supplier." };
 }
 
-/** Places a `needs_attention` order that never reached the upstream again. */
+/**
+ * Places a `needs_attention` order that never reached the upstream again. For an unlocking-API
+ * order whose earlier attempt may have been sent, the staff member's click is the answer the
+ * API cannot give: the dialog asks them to check the supplier's control panel first.
+ */
 export async function retryPlacement(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
   const order = await findOrder(db, orderId);
   if (!order) return NOT_FOUND;
@@ -76,7 +80,7 @@ export async function retryPlacement(db: DbClient, orderId: string, actor: Actor
   if (order.upstreamOrderId) return { ok: false, code: "ALREADY_PLACED", message: "The supplier already has this order; refresh it instead of placing it again." };
   let after;
   try {
-    after = await resumeOrder(db, orderId, { source: "staff", actor: actor.id, message: `Placed again by ${actor.email}` });
+    after = await resumeOrder(db, orderId, { source: "staff", actor: actor.id, message: `Placed again by ${actor.email}`, supplierHasNone: true });
   } catch (error) {
     return upstreamFailure(error);
   }
