@@ -33,12 +33,12 @@ export class EmulatorControls {
     return (await this.call<{ counters: Record<string, number> }>("GET", "/counters")).counters;
   }
 
-  /** Upstream order creations so far (POST /v2/orders, credits and payment-link alike). */
   /** Per credential: its per-minute limit, its busiest real-time minute, and the calls refused (429). */
   async rateLimits(): Promise<Record<string, { limit: number; peakPerMinute: number; refused: number }>> {
     return (await this.call<{ usage: Record<string, { limit: number; peakPerMinute: number; refused: number }> }>("GET", "/rate-limits")).usage;
   }
 
+  /** Upstream order creations so far (POST /v2/orders, credits and payment-link alike). */
   async orderCreates(): Promise<number> {
     return (await this.counters())["POST /v2/orders"] ?? 0;
   }
@@ -69,12 +69,17 @@ export class EmulatorControls {
     return (await this.call<{ deliveries: Delivery[] }>("GET", `/commerce/deliveries?${search}`)).deliveries;
   }
 
-  /** Ends a processing upstream order now with the given outcome (sends its webhook event). */
   /** The supplier finishes an unlock ticket now, with its planned outcome. */
   async unlockReady(ticketId: string): Promise<void> {
     await this.call("POST", `/unlock/orders/${encodeURIComponent(ticketId)}/ready`);
   }
 
+  /** Every unlock order the supplier holds (what its control panel lists), with the IMEI it was placed for. */
+  async unlockOrders(): Promise<Array<{ id: number; status: string; imei: string }>> {
+    return (await this.call<{ orders: Array<{ id: number; status: string; imei: string }> }>("GET", "/unlock/orders")).orders;
+  }
+
+  /** Ends a processing upstream order now with the given outcome (sends its webhook event). */
   async settle(upstreamOrderId: string, outcome: "fulfill" | "fail" | "manual_revision"): Promise<void> {
     await this.call("POST", `/commerce/orders/${encodeURIComponent(upstreamOrderId)}/settle`, { outcome });
   }

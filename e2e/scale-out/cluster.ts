@@ -19,10 +19,14 @@ export type Cluster = {
   emulatorUrl: string;
   mailApiUrl: string;
   databaseUrl: string;
+  /** The shop's APP_ENCRYPTION_KEY (to open the sealed settings, e.g. the webhook secret, in benchmarks). */
+  encryptionKey: string;
   proxy: FrontProxy;
   kill: (which: number | "worker") => Promise<void>;
   restart: (which: number | "worker") => Promise<void>;
   output: (which: number | "worker") => string;
+  /** The process group's leader (its CPU time is read for the process tree, bench/capacity.ts). */
+  pid: (which: number | "worker") => number | undefined;
   stop: () => Promise<void>;
 };
 
@@ -72,6 +76,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     UNLOCK_SVC_SECRET: EMBEDDED_UNLOCK_KEY.svcSecret,
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     ORDER_WORKER_IN_APP: "off",
+    // Behind the one proxy, which writes the visitor's address into X-Forwarded-For (docs/deploy.md).
+    TRUST_PROXY_HOPS: "1",
     LOG_LEVEL: "warn",
     ADMIN_EMAIL: SCALE_OUT_ADMIN.email,
     ADMIN_PASSWORD: SCALE_OUT_ADMIN.password,
@@ -98,6 +104,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     emulatorUrl,
     mailApiUrl: `http://127.0.0.1:${ports.mailWeb}/api`,
     databaseUrl,
+    encryptionKey: shared.APP_ENCRYPTION_KEY!,
     proxy,
     kill: async (which) => {
       const started = processes.get(which);
@@ -105,6 +112,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     },
     restart: launch,
     output: (which) => processes.get(which)?.output() ?? "",
+    pid: (which) => processes.get(which)?.child.pid,
     stop: async () => {
       // Each process's latest output beside the data, for a failed run.
       for (const [which, started] of processes) writeFileSync(`${dataDir}/${which === "worker" ? "worker" : `instance-${which}`}.log`, started.output());
