@@ -12,15 +12,13 @@
 //
 // knobs: BENCH_DELIVERIES (5000), BENCH_CONCURRENCY (50), BENCH_ROUNDS (3), BENCH_PORT (3510),
 // BENCH_EMULATOR_PORT (4510), BENCH_BASELINE_PORT (3520)
-import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { spawn } from "node:child_process";
-import { createDecipheriv, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Webhook } from "standardwebhooks";
-import { startBenchShop, treeCpuSeconds } from "./shop-process";
+import { startBenchShop } from "./shop-process";
 import { ms, table } from "./stats";
+import { deliveries as signedDeliveries, fire as fireAt, openSealed, WEBHOOK_SECRET_SETTING, type LoadRun } from "./webhook-load";
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -31,19 +29,11 @@ const BASELINE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? 3520);
 const DATA_DIR = "data/bench-webhooks";
 const SHOP = `http://127.0.0.1:${PORT}`;
 
-/** lib/crypto/secret-box.ts's sealed format "v1.<nonce>.<ciphertext>.<tag>" (that module is server-only). */
-function openSealed(sealed: string, keyBase64: string): string {
-  const [, nonce, ciphertext, tag] = sealed.split(".");
-  const decipher = createDecipheriv("aes-256-gcm", Buffer.from(keyBase64, "base64"), Buffer.from(nonce!, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag!, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext!, "base64url")), decipher.final()]).toString("utf8");
-}
-
 /** The signing secret the shop registered at start-up (Setting "commerce.webhook.secret", sealed). */
 function shopWebhookSecret(): string {
   const db = new Database(join(DATA_DIR, "shop.db"), { readonly: true });
   try {
-    const row = db.prepare(`SELECT value, encrypted FROM "Setting" WHERE key = ?`).get("commerce.webhook.secret") as { value: string; encrypted: number } | undefined;
+    const row = db.prepare(`SELECT value, encrypted FROM "Setting" WHERE key = ?`).get(WEBHOOK_SECRET_SETTING) as { value: string; encrypted: number } | undefined;
     if (!row) throw new Error("the shop has no commerce webhook secret yet");
     if (!row.encrypted) return row.value;
     const { APP_ENCRYPTION_KEY } = JSON.parse(readFileSync(join(DATA_DIR, "local-secrets.json"), "utf8")) as { APP_ENCRYPTION_KEY: string };
@@ -51,24 +41,6 @@ function shopWebhookSecret(): string {
   } finally {
     db.close();
   }
-}
-
-type Delivery = { body: string; headers: Record<string, string> };
-
-function deliveries(secret: string, round: number): Delivery[] {
-  const webhook = new Webhook(secret);
-  const now = new Date();
-  return Array.from({ length: DELIVERIES }, (_, i) => {
-    const id = `evt_bench_${round}_${i}_${randomBytes(4).toString("hex")}`;
-    const body = JSON.stringify({
-      id,
-      type: "order.fulfilled",
-      timestamp: now.toISOString(),
-      environment: "sandbox",
-      data: { order_id: `ord_bench_${round}_${i}`, type: "topup", status: "fulfilled", phone: "+447400123456", total: "5.00", currency: "EUR", delivery_status: "delivered" },
-    });
-    return { body, headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(now.getTime() / 1000)), "webhook-signature": webhook.sign(id, now, body) } };
-  });
 }
 
 /** The minimal receiver (./webhook-baseline.ts) in its own process: verify, one durable insert, 200. */
@@ -84,7 +56,7 @@ async function startBaseline(secret: string) {
   return { pid: child.pid!, close: () => child.kill("SIGTERM") };
 }
 
-type Run = { rps: number; p99: number; cpuMs: number; errors: number; processedRps?: number };
+type Run = LoadRun;
 
 /** Receipts the shop has stored but not yet processed (status "received"). */
 function unprocessedReceipts(): number {
@@ -107,31 +79,8 @@ async function drained(run: Run, deliveredIn: number): Promise<Run> {
   return { ...run, processedRps: DELIVERIES / (deliveredIn + (performance.now() - started) / 1000) };
 }
 
-async function fire(url: string, batch: Delivery[], pid: number): Promise<Run> {
-  let next = 0;
-  const cpuBefore = treeCpuSeconds(pid);
-  const started = performance.now();
-  const result = await autocannon({
-    url,
-    method: "POST",
-    connections: CONCURRENCY,
-    amount: batch.length,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const delivery = batch[next++ % batch.length]!;
-          return { ...request, method: "POST", body: delivery.body, headers: delivery.headers };
-        },
-      },
-    ],
-  });
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  const cpuAfter = treeCpuSeconds(pid);
-  // Deliveries over the run's duration, timed here: autocannon's per-second average is too
-  // coarse for a run of a few seconds (it read 2,000/s for every baseline run of 2,000
-  // deliveries), and so is its `duration` (whole seconds: 5,000 in 1.4 s read "5,000/s").
-  return { rps: result.requests.total / Math.max(0.01, elapsedSeconds), p99: result.latency.p99, cpuMs: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.requests.total), errors: result.errors + result.non2xx };
-}
+const deliveries = (secret: string, round: number) => signedDeliveries(secret, round, DELIVERIES);
+const fire = (url: string, batch: ReturnType<typeof deliveries>, pid: number) => fireAt(url, batch, [pid], CONCURRENCY);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
