@@ -30,7 +30,7 @@ export async function openBrowser(): Promise<Browser> {
 
 /** One view of `url` in a fresh context (no cache, no cookies); `idleCpuMsPerSecond` of background work is not counted. */
 export async function browserView(browser: Browser, url: string, serverPid: number, idleCpuMsPerSecond = 0): Promise<BrowserView> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
   const page = await context.newPage();
   const origin = new URL(url).origin;
   const responses: Promise<{ url: string; bytes: number; copy: boolean; headers: Record<string, string> }>[] = [];

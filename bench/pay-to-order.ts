@@ -39,7 +39,8 @@ function watchPayToStatus(): void {
 
 /** One guest purchase: from the click on "Pay" to the order page's status, in the page and as Playwright saw it. */
 async function purchase(browser: Browser, n: number): Promise<Sample> {
-  const context = await browser.newContext({ baseURL: BASE });
+  // A buyer in a euro country (an en-US browser is shown dollars since [16]), as in the e2e specs.
+  const context = await browser.newContext({ baseURL: BASE, locale: "en-GB" });
   try {
     const page = await context.newPage();
     await page.goto("/giftcards/gb/steam");
