@@ -83,7 +83,8 @@ async function ensure200(path: string): Promise<string> {
 async function buyGiftCard(): Promise<string> {
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
   try {
-    const page = await browser.newPage();
+    // A buyer in a euro country (an en-US browser is shown dollars since [16]).
+    const page = await browser.newPage({ locale: "en-GB" });
     await page.goto(`${BASE}/giftcards/gb/steam`);
     await page.getByRole("radio", { name: /^£15/ }).check();
     await page.getByRole("button", { name: "Continue to review" }).click();
