@@ -4,6 +4,7 @@ import es from "../messages/es.json" with { type: "json" };
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { expectMails } from "./helpers/mail";
 import { serverOf } from "./helpers/server";
+import { signInAsStaff } from "./helpers/staff";
 
 // [16] Languages: a Spanish browser lands on Spanish pages, the switcher keeps the page, and no
 // buyer page in Spanish shows English, checked against the message catalogs: every English
@@ -187,4 +188,50 @@ test("a Spanish buyer pays a gift card: the review, the payment page, the order 
     expect(text, mail.subject).toContain(`/es/orders/${ref}`);
     expect(ENGLISH_PHRASES.filter((phrase) => text.includes(phrase)), mail.subject).toEqual([]);
   }
+});
+
+// The supplier's words for a top-up in the buyer's language: the upstream takes `lang` on an
+// operator's rates, so a Spanish buyer chooses "O2 Saldo 15 GBP" where an English one chooses
+// "O2 15 GBP Airtime", and the payment page, the order page and the receipt name it the same.
+const ENGLISH_RATE_WORDS = /\bAirtime\b|\bBundle\b|\bdays\b|\bData\b/;
+
+test("a Spanish buyer tops up: the rates, the payment page, the order page and the receipt name the top-up in Spanish", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.goto("/es/topup/gb");
+  const products = page.getByTestId("product-table");
+  await expect(products).toContainText("Saldo");
+  expect(await products.textContent()).not.toMatch(ENGLISH_RATE_WORDS);
+
+  const email = `i18n-topup-${Date.now()}@example.com`;
+  await page.goto("/es/topup");
+  await page.getByRole("textbox", { name: "Número de teléfono" }).fill("+447400123456");
+  await page.getByRole("button", { name: "Buscar operador" }).click();
+  await expect(page.getByRole("heading", { name: "Elige un importe" })).toBeVisible({ timeout: 20_000 });
+  const rates = page.locator("[id^=rate-][id$=-name]");
+  expect((await rates.allTextContents()).filter((name) => ENGLISH_RATE_WORDS.test(name))).toEqual([]);
+  await page.getByRole("radio", { name: /^Saldo 15 GBP/ }).check();
+  await page.getByRole("button", { name: "Continuar a la revisión" }).click();
+  await expect(page.getByRole("heading", { name: "Revisar y pagar" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Vuelve a escribir el número" }).fill("+447400123456");
+  expect(await englishOn(page)).toEqual([]);
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await page.waitForURL(/\/es\/pay\/[^/]+$/);
+  await expect(page.locator("main")).toContainText("O2 Saldo 15 GBP");
+  expect(await page.locator("main").textContent()).not.toMatch(ENGLISH_RATE_WORDS);
+  await page.getByTestId("sandbox-pay").click();
+  await page.waitForURL(/\/es\/orders\//);
+  await expect(page.locator("main")).toContainText("O2 Saldo 15 GBP");
+  expect(await englishOn(page)).toEqual([]);
+
+  const ref = /\/orders\/([^/?#]+)/.exec(page.url())![1]!;
+  const [receipt] = await expectMails(serverOf(testInfo), email, [new RegExp(`^${es.Mail.receipt.subject.replace("{ref}", ref)}$`)]);
+  expect(receipt!.text).toContain("O2 Saldo 15 GBP");
+  expect(receipt!.text).not.toMatch(ENGLISH_RATE_WORDS);
+
+  // Staff see the buyer's language on the order, and the mail with the subject it was sent with.
+  await signInAsStaff(page, serverOf(testInfo));
+  await page.goto(`/admin/orders/${ref}`);
+  await expect(page.locator("dl").filter({ hasText: "Language" })).toContainText("Español (es)");
+  await expect(page.getByText(es.Mail.receipt.subject.replace("{ref}", ref)).first()).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { allPages, commerceClient } from "@/lib/upstream/commerce";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { catalogCache } from "./cache-default";
 import { cachedRead } from "./cached";
+import { upstreamLang } from "./upstream-lang";
 
 // Cached travel eSIM catalog reads. Plans carry signed, expiring price tokens, so they live
 // ten minutes (lifetimes.ts). Each read is in a buyer's language ([16]): the upstream writes
@@ -28,16 +29,13 @@ function live<T>(fetch: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The upstream's `lang` for a buyer's language: none for English, the catalog's own. */
-const langOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? undefined : locale);
-
 export const esimDestinations = (locale: Locale = DEFAULT_LOCALE) => {
-  const lang = langOf(locale);
+  const lang = upstreamLang(locale);
   return cachedRead("esim.destinations", { lang }, live(() => allPages((cursor) => commerceClient().listEsimDestinations({ cursor, limit: 100, lang }))));
 };
 
 export const esimPlans = (countryIso: string, locale: Locale = DEFAULT_LOCALE) => {
-  const lang = langOf(locale);
+  const lang = upstreamLang(locale);
   return cachedRead(
     "esim.plans",
     { countryIso: countryIso.toLowerCase(), lang },
@@ -46,6 +44,6 @@ export const esimPlans = (countryIso: string, locale: Locale = DEFAULT_LOCALE) =
 };
 
 export const esimPlan = (catalogId: string, locale: Locale = DEFAULT_LOCALE) => {
-  const lang = langOf(locale);
+  const lang = upstreamLang(locale);
   return cachedRead("esim.plans", { catalogId, lang }, live(() => commerceClient().getEsimProduct(catalogId, { lang })));
 };

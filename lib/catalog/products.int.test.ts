@@ -80,5 +80,13 @@ describe("cached catalog reads", () => {
     expect((await esimPlan(plan!.catalog_id, "es")).value.name).toContain("Alemania");
     const keys = (await t.db.catalogCacheEntry.findMany({ where: { resource: { in: ["esim.destinations", "esim.plans"] } }, select: { key: true } })).map((e) => e.key);
     expect(keys).toEqual(expect.arrayContaining(["esim.destinations", "esim.destinations?lang=es", "esim.plans?countryIso=de", "esim.plans?countryIso=de&lang=es"]));
+    // Staff's "Refresh now" on a Spanish entry fetches it in Spanish again (it fetched English before).
+    const { refetchFor } = await import("@/lib/admin/catalog/refetch");
+    const plans = (await refetchFor("esim.plans?countryIso=de&lang=es")!.fetch()) as Array<{ name: string }>;
+    expect(plans[0]?.name).toContain("Alemania");
+    const destinations = (await refetchFor("esim.destinations?lang=es")!.fetch()) as Array<{ country_iso: string; country_name: string }>;
+    expect(destinations.find((d) => d.country_iso === "de")?.country_name).toBe("Alemania");
+    const detail = (await refetchFor(`esim.plans?catalogId=${plan!.catalog_id}&lang=es`)!.fetch()) as { name: string };
+    expect(detail.name).toContain("Alemania");
   });
 });

@@ -1,7 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { allPages, commerceClient } from "@/lib/upstream/commerce";
+import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { cachedRead } from "./cached";
+import { upstreamLang } from "./upstream-lang";
 import { catalogKey } from "./lifetimes";
 
 // Cached top-up catalog reads (lifetimes in lifetimes.ts). Every read returns the value with
@@ -14,8 +16,15 @@ export const topupOperators = (country: string) =>
 
 export const operatorServiceTypes = (operatorId: string) => cachedRead("topup.service-types", { operatorId }, () => commerceClient().listOperatorServiceTypes(operatorId));
 
-export const operatorRates = (operatorId: string, serviceType?: string) =>
-  cachedRead("topup.rates", { operatorId, serviceType }, () => commerceClient().getOperatorRates(operatorId, { service_type: serviceType }));
+/**
+ * An operator's rates in a buyer's language (`lang`, [16]): the rate texts (product names and
+ * descriptions) as the upstream writes them in it. Prices and tokens are the operator detail's
+ * (topupProduct); this read only lends its words (lib/products/topup/offer.ts).
+ */
+export const operatorRates = (operatorId: string, locale: Locale) => {
+  const lang = upstreamLang(locale);
+  return cachedRead("topup.rates", { operatorId, lang }, () => commerceClient().getOperatorRates(operatorId, { lang }));
+};
 
 export const topupProduct = (operatorId: string) => cachedRead("topup.products", { operatorId }, () => commerceClient().getTopupProduct(operatorId));
 

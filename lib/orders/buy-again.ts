@@ -1,6 +1,6 @@
 import "server-only";
 import { createTranslator } from "use-intl/core";
-import type { Locale } from "@/lib/i18n/locale-routing.mjs";
+import { supportedLocale, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { messagesFor } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import { readEsimDetail } from "@/lib/products/esim/detail";
@@ -25,10 +25,11 @@ export function buyAgainLabel(productType: Order["productType"], locale: Locale 
 export const BUY_AGAIN_LABEL: Partial<Record<Order["productType"], string>> = Object.fromEntries(BOUGHT_AGAIN.map((type) => [type, buyAgainLabel(type)]));
 
 /** The path the order's "buy again" opens, or null when it has none. */
-export async function buyAgainHref(order: Pick<Order, "productType" | "detail">): Promise<string | null> {
+export async function buyAgainHref(order: Pick<Order, "productType" | "detail" | "locale">): Promise<string | null> {
   switch (order.productType) {
     case "topup":
-      return topupAgainHref(order.detail);
+      // The order names its rate in the language it was bought in ([16]).
+      return topupAgainHref(order.detail, supportedLocale(order.locale));
     case "esim": {
       const esim = readEsimDetail(order.detail);
       return esim?.destinationCode && esim.catalogId ? `/esim/${esim.destinationCode}/${encodeURIComponent(esim.catalogId)}` : "/esim";

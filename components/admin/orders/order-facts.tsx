@@ -2,7 +2,10 @@ import Link from "next/link";
 import { Facts, plain } from "@/components/admin/shared/facts";
 import { LocalTime } from "@/components/ui/local-time";
 import type { StaffOrderView } from "@/lib/admin/orders/detail";
+import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
+import { DEFAULT_LOCALE, supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { formatMoney } from "@/lib/money";
+import { statusReasonText } from "@/lib/orders/buyer-text";
 import { asObject } from "@/lib/orders/detail";
 import { productName } from "@/lib/products/product-name";
 import { imeiCheckStaffSummary } from "@/lib/products/imeicheck/lines";
@@ -17,6 +20,7 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
   const detail = asObject(order.detail);
   const { placement, priceToken: _priceToken, ...request } = detail;
   const fulfillment = asObject(order.fulfillment);
+  const buyerLocale = supportedLocale(order.locale);
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Facts
@@ -26,6 +30,8 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
           ["Product", productName(order.productType)],
           ["Status", <OrderStatusBadge key="s" status={order.status} />],
           ["Reason", order.statusReason],
+          // What the buyer's order page and mails say, in the language they bought in ([16]).
+          ["Buyer reads", buyerLocale !== DEFAULT_LOCALE && order.statusReason ? <span key="br" lang={buyerLocale}>{statusReasonText(order.statusReason, buyerLocale)}</span> : null],
           ["Total", formatMoney(order.retailAmount, order.currency)],
           ["Created", time(order.createdAt)],
           ["Paid", time(order.paidAt)],
@@ -37,6 +43,7 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
         title="Buyer"
         items={[
           ["Email", order.customerEmail],
+          ["Language", `${LANGUAGE_NAMES[buyerLocale].name} (${buyerLocale})`],
           [
             "Account",
             order.user ? (

@@ -95,6 +95,7 @@ describe("§4 Travel eSIM catalog", () => {
     const usd = (await h.v2<Plan[]>("/esim/products?country_iso=es&currency=usd&lang=es")).body.data;
     expect(usd[0]!.currency).toBe("USD");
     expect(usd[0]!.country_name).toBe("España");
+    expect(usd.map((p) => p.name)).toContain("España 3 GB, 15 días");
     expect(usd[0]!.price_token).toContain(`__${usd[0]!.retail_usd}__USD__`);
     const regional = (await h.v2<Plan[]>("/esim/products?coverage_type=REGIONAL&limit=100")).body.data;
     expect(new Set(regional.map((p) => p.country_iso))).toEqual(new Set(["eu", "as"]));
@@ -103,11 +104,15 @@ describe("§4 Travel eSIM catalog", () => {
 
   it("§4 /esim/products/{catalog_id}: plan detail with a fresh price token; unknown id 404", async () => {
     const list = (await h.v2<Plan[]>("/esim/products?country_iso=de")).body.data;
-    const { status, body } = await h.v2<Plan & { countries: string[]; networks: string[] }>(`/esim/products/${list[0]!.catalog_id}`);
+    const { status, body } = await h.v2<Plan & { countries: string[]; networks: string[]; description: string }>(`/esim/products/${list[0]!.catalog_id}`);
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ catalog_id: list[0]!.catalog_id, retail_eur: list[0]!.retail_eur, country_iso: "de", countries: ["de"] });
     expect(body.data.networks).toEqual(expect.arrayContaining(["Telekom", "Vodafone"]));
     expect(body.data.price_token.startsWith(`esim__${list[0]!.catalog_id}__`)).toBe(true);
+    expect(body.data.description).toMatch(/ for \d+ days\. Data only, no phone number/);
+    const spanish = await h.v2<Plan & { description: string }>(`/esim/products/${list[0]!.catalog_id}?lang=es`);
+    expect(spanish.body.data.description).toMatch(/ durante \d+ días\. Solo datos, sin número de teléfono/);
+    expect(spanish.body.data.name).toMatch(/^Alemania .* días?$/);
     const missing = await h.v2("/esim/products/xx-1gb-7d");
     expect(missing.status).toBe(404);
     expect(missing.body.error?.code).toBe("PLAN_NOT_FOUND");

@@ -12,6 +12,8 @@ export type Rate = {
   token: string;
   productName: string;
   description: string;
+  /** The same two texts in another language, where the supplier writes them (`lang`; English otherwise). */
+  translated?: Partial<Record<"es", { productName: string; description: string }>>;
   serviceType: ServiceTypeName;
   /** The operator id the rate belongs to: the service-type child for top-ups, the brand for gift cards. */
   operatorId: number;

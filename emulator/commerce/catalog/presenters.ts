@@ -85,17 +85,19 @@ export function presentBrandDetail(ctx: EmulatorContext, state: CatalogState, br
     logo: operatorImageUrl(ctx, brand.id),
     redemption_instructions: brand.redemption,
     region: { ...countryFields(brand.countryIso, lang), works_in: `Redeemable only in ${region} (accounts and stores of ${region}).` },
-    rates: brand.denominations.map(presentRate),
+    rates: brand.denominations.map((r) => presentRate(r)),
     promotions: state.activePromotions(nowMs, ["giftcard"]).filter((p) => p.operatorId === brand.id).map((p) => presentPromotion(state, p, lang)),
     priced_at: new Date(nowMs).toISOString(),
   };
 }
 
-export function presentRate(rate: Rate) {
+/** A rate in the caller's language where the supplier has its texts in it (Spanish for top-ups), else in English. */
+export function presentRate(rate: Rate, lang: Lang = "en") {
+  const texts = (lang === "es" ? rate.translated?.es : undefined) ?? rate;
   return {
     token: rate.token,
-    product_name: rate.productName,
-    description: rate.description,
+    product_name: texts.productName,
+    description: texts.description,
     service_type: rate.serviceType,
     id_operator: rate.operatorId,
     amount_local: toDecimal(Math.round(rate.localAmount * 100)),
@@ -147,9 +149,21 @@ export function presentPromotion(state: CatalogState, promotion: PromotionTempla
   };
 }
 
+// A plan's texts: in Spanish for `lang=es` (the language the sandbox translates plan texts to,
+// besides the country names it has in eight), in English otherwise.
 export function esimPlanName(plan: EsimPlan, lang: Lang): string {
   const where = destinationName(plan.destination, lang);
-  return `${where} ${plan.unlimited ? "Unlimited" : `${plan.dataGb} GB`}, ${plan.validityDays} ${plan.validityDays === 1 ? "day" : "days"}`;
+  const days = plan.validityDays;
+  if (lang === "es") return `${where} ${plan.unlimited ? "Ilimitado" : `${plan.dataGb} GB`}, ${days} ${days === 1 ? "día" : "días"}`;
+  return `${where} ${plan.unlimited ? "Unlimited" : `${plan.dataGb} GB`}, ${days} ${days === 1 ? "day" : "days"}`;
+}
+
+export function esimPlanDescription(plan: EsimPlan, lang: Lang): string {
+  const days = plan.validityDays;
+  if (lang === "es") {
+    return `${plan.unlimited ? "Datos ilimitados" : `${plan.dataGb} GB de datos`} durante ${days} ${days === 1 ? "día" : "días"}. Solo datos, sin número de teléfono; instálala con el código QR antes de viajar.`;
+  }
+  return `${plan.unlimited ? "Unlimited data" : `${plan.dataGb} GB of data`} for ${days} days. Data only, no phone number; install by QR code before you travel.`;
 }
 
 export function presentPlan(plan: EsimPlan, lang: Lang, currency: "EUR" | "USD", nowMs: number, tokenKey: Uint8Array) {

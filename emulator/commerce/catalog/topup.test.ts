@@ -92,6 +92,15 @@ describe("§4 Top-up catalog", () => {
     const airtime = await h.v2<Rates>(`/topup/operators/${ee.id_operator}/rates?service_type=airtime&lang=es`);
     expect(airtime.body.data.country_name).toBe("Reino Unido");
     expect(airtime.body.data.rates.every((r) => r.service_type === "airtime")).toBe(true);
+    // The rates' texts in Spanish ([16]), same tokens and prices as the English read.
+    const english = await h.v2<Rates>(`/topup/operators/${ee.id_operator}/rates?service_type=airtime`);
+    expect(airtime.body.data.rates.map((r) => r.token)).toEqual(english.body.data.rates.map((r) => r.token));
+    expect(airtime.body.data.rates.map((r) => r.total_cost_eur)).toEqual(english.body.data.rates.map((r) => r.total_cost_eur));
+    expect(airtime.body.data.rates[0]!.product_name).toMatch(/^EE Saldo \d+ GBP$/);
+    expect(airtime.body.data.rates[0]!.description).toContain("de saldo prepago en un número de EE en Reino Unido");
+    expect(english.body.data.rates[0]!.product_name).toMatch(/^EE \d+ GBP Airtime$/);
+    const bundles = await h.v2<Rates>(`/topup/operators/${ee.id_operator}/rates?service_type=bundle&lang=es`);
+    expect(bundles.body.data.rates.map((r) => r.product_name)).toContain("EE Bono 300 min + 5 GB");
     const searched = await h.v2<Rates>(`/topup/operators/${ee.id_operator}/rates?q=bundle`);
     expect(searched.body.data.rates.length).toBeGreaterThan(0);
     expect(searched.body.data.rates.every((r) => r.service_type === "bundle")).toBe(true);

@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { readTopupDetail } from "./detail";
 import { loadOperatorOffer } from "./offer";
 import { sameRate } from "./same-rate";
@@ -10,12 +11,12 @@ import { operatorHref } from "./urls";
 // longer offers it, the buyer chooses an amount for the same number.
 
 /** Where "Top up again" leads for a top-up order's detail; null when the detail names no operator or number. */
-export async function topupAgainHref(detail: unknown): Promise<string | null> {
+export async function topupAgainHref(detail: unknown, locale: Locale = DEFAULT_LOCALE): Promise<string | null> {
   const topup = readTopupDetail(detail);
   if (!topup?.operator || !topup.phone) return null;
   const { operator, phone } = topup;
   const sms = topup.smsNotification ? "1" : undefined;
-  const offer = await loadOperatorOffer(operator.id);
+  const offer = await loadOperatorOffer(operator.id, locale);
   if (!offer.ok) return operatorHref(operator.countryCode, operator.id, operator.name, { phone });
   const choice = sameRate(offer.value.choices, { token: topup.priceToken, productName: topup.product?.name, serviceType: topup.product?.service_type });
   return operatorHref(offer.value.countryCode, offer.value.operatorId, offer.value.operatorName, { phone, ...(choice && { rate: choice.token, sms }) });

@@ -10,6 +10,7 @@ import { getMargin } from "@/lib/pricing/retail";
 import { loadPromotions, loadTopupCountries } from "./catalog";
 import { loadRead, type Loaded } from "@/lib/catalog/loaded";
 import { toChoice } from "./offer";
+import { rateWordsIn } from "./rate-words";
 import { DEFAULT_CURRENCY, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 
 // A country's page: its operators (cards), its top-ups from the catalog search (at retail
@@ -56,14 +57,15 @@ export async function loadCountryPage(country: string, query: TopupQuery = {}, l
       }
     : operators;
 
+  const topups = products.ok ? products.value.filter((row) => (row.id_parent ?? row.id_operator) && row.category !== "giftcard" && row.category !== "giftcards") : [];
+  const words = await rateWordsIn(topups.map((row) => (row.id_parent ?? row.id_operator)!), locale);
   const rows: Loaded<ProductRow[]> = products.ok
     ? {
         ...products,
-        value: products.value.flatMap((row) => {
-          const operatorId = row.id_parent ?? row.id_operator;
-          if (!operatorId || row.category === "giftcard" || row.category === "giftcards") return [];
+        value: topups.flatMap((row) => {
+          const operatorId = (row.id_parent ?? row.id_operator)!;
           const operatorName = row.operator_name ?? "";
-          return toChoice(row, row.service_type ?? "airtime", margin, currency).map((choice) => ({
+          return toChoice(words(row), row.service_type ?? "airtime", margin, currency).map((choice) => ({
             choice,
             operatorName,
             href: operatorHref(country, operatorId, operatorName, { ...query, rate: choice.token }),

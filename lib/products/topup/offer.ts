@@ -11,6 +11,7 @@ import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
 import type { Rate } from "@/lib/upstream/commerce";
 import { loadPromotions, promotionView } from "./catalog";
 import { promotionApplies } from "./promotion-scope";
+import { rateWordsIn } from "./rate-words";
 import { loadRead, NOT_SOLD, type Loaded } from "@/lib/catalog/loaded";
 
 // What the shop offers for one operator: its service types (airtime, data, bundle) with every
@@ -24,7 +25,7 @@ export type OfferResult = Loaded<TopupOffer>;
 const SERVICE_ORDER = ["airtime", "data", "bundle"];
 
 export async function loadOperatorOffer(operatorId: string, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<OfferResult> {
-  const [product, margin] = await Promise.all([loadRead(() => topupProduct(operatorId), "top-up operator"), getMargin(db, "topup")]);
+  const [product, margin, words] = await Promise.all([loadRead(() => topupProduct(operatorId), "top-up operator"), getMargin(db, "topup"), rateWordsIn([operatorId], locale)]);
   if (!product.ok) return product.code === "OPERATOR_NOT_FOUND" || product.code === "HTTP_404" ? { ...product, code: NOT_SOLD } : product;
   const detail = product.value;
   // Gift card brands share the id space (the un-prefixed aliases): not a top-up operator.
@@ -35,7 +36,7 @@ export async function loadOperatorOffer(operatorId: string, locale: Locale = DEF
       type: st.service_type,
       // The upstream's name; the page names the types it knows in its language (./service-labels.ts).
       label: st.name ?? st.service_type,
-      choices: st.rates.flatMap((rate) => toChoice(rate, st.service_type, margin, currency)).sort((a, b) => a.totalMinor - b.totalMinor),
+      choices: st.rates.flatMap((rate) => toChoice(words(rate), st.service_type, margin, currency)).sort((a, b) => a.totalMinor - b.totalMinor),
     }))
     .filter((group) => group.choices.length > 0)
     .sort((a, b) => rank(a.type) - rank(b.type));

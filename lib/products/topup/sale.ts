@@ -3,12 +3,12 @@ import type { CheckoutFailure, PriceSale } from "@/lib/orders/checkout";
 import { quoteCommerceOrder, type QuoteInput } from "@/lib/orders/quote";
 import { reviewQuote, type BuyerCurrency, type ReviewQuote } from "@/lib/orders/review-quote";
 import { DEFAULT_CURRENCY } from "@/lib/i18n/currency-routing.mjs";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locale-routing.mjs";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { checkPhone, formatPhone } from "@/lib/validation/phone";
 import { lookupCarrier } from "./carrier";
 import { topupDetail } from "./detail";
 import { loadOperatorOffer, type OfferResult } from "./offer";
-import type { TopupOffer } from "./types";
+import type { TopupChoice, TopupOffer } from "./types";
 
 // A top-up's checkout step (lib/orders/checkout.ts): the choice checked against the live
 // catalog, priced, and its order detail built. The storefront names the operator the buyer
@@ -35,12 +35,13 @@ export const COUNTER_MESSAGES: TopupSaleMessages = { rateGone: "That amount is n
 
 const failure = (error: string, field?: string): CheckoutFailure => ({ ok: false, error, ...(field ? { field } : {}) });
 
-export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages = COUNTER_MESSAGES): PriceSale {
+/** `locale`: the language the chosen rate is named in on the order (the point of sale's English by default). */
+export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages = COUNTER_MESSAGES, locale: Locale = DEFAULT_LOCALE): PriceSale {
   return async (context) => {
     const phone = checkPhone(choice.phone);
     if (!phone.ok) return failure(phone.error, "phone");
     const currency = context.currency ?? DEFAULT_CURRENCY;
-    const offer = choice.operator ? found(await loadOperatorOffer(choice.operator, DEFAULT_LOCALE, currency)) : await numbersOperator(phone.e164);
+    const offer = choice.operator ? found(await loadOperatorOffer(choice.operator, locale, currency)) : await numbersOperator(phone.e164);
     if (!offer.ok) return offer;
     const rate = offer.value.choices.find((c) => c.token === choice.rate);
     if (!rate) return failure(messages.rateGone, "rate");
@@ -58,11 +59,20 @@ export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages =
       label: `${rate.productName} to ${formatPhone(phone.e164)} (${operatorName}, ${countryName})`,
       facts: [],
       pricing: quote.pricing,
-      detail: topupDetail({ ...quote.detail, phone: phone.e164, operator: { id: operatorId, name: operatorName, countryCode, countryName } }),
+      detail: topupDetail({ ...quote.detail, product: productInLanguage(quote.detail.product, rate, locale), phone: phone.e164, operator: { id: operatorId, name: operatorName, countryCode, countryName } }),
       upstreamMode: context.mode,
       sufficientCredits: quote.upstream.sufficientCredits,
     };
   };
+}
+
+/**
+ * The upstream preview's record of what is bought (its preview takes no language), with the
+ * rate's name in the buyer's language when that is not English ([16]: the page showed that name,
+ * and the payment page, order page and mails show it again).
+ */
+function productInLanguage(product: Record<string, unknown> | null, rate: TopupChoice, locale: Locale): Record<string, unknown> | null {
+  return product && locale !== DEFAULT_LOCALE ? { ...product, name: rate.productName } : product;
 }
 
 type OperatorFound = { ok: true; value: TopupOffer } | CheckoutFailure;

@@ -1,6 +1,7 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { checkoutInShop } from "@/lib/payments/shop-checkout";
@@ -17,7 +18,7 @@ import { topupSale } from "@/lib/products/topup/sale";
 
 export async function payForTopupAction(_state: PayState, form: FormData): Promise<PayState> {
   expectActionInput(isForm(form));
-  const [t, pay] = await Promise.all([getTranslations("Topup"), getTranslations("TopupPay")]);
+  const [t, pay, locale] = await Promise.all([getTranslations("Topup"), getTranslations("TopupPay"), getLocale()]);
   const read = readPayInput(form);
   if (!read.ok) return { ...read.keep, ...wordProblems(read.problems, t, pay) };
   const { keep, choice, review, expectedTotalMinor, expectedCurrency } = read.input;
@@ -34,7 +35,7 @@ export async function payForTopupAction(_state: PayState, form: FormData): Promi
     userId: user?.id ?? null,
     expectedTotalMinor,
     expectedCurrency,
-    price: topupSale(choice, { rateGone: startAgain, otherCountry: (country) => t("otherCountry", { country }), lookupFailed: t("lookupFailed") }),
+    price: topupSale(choice, { rateGone: startAgain, otherCountry: (country) => t("otherCountry", { country }), lookupFailed: t("lookupFailed") }, supportedLocale(locale)),
     startAgain,
     what: "top-up order",
   });

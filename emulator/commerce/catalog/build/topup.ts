@@ -31,7 +31,8 @@ const BUNDLE_OPTIONS = [
 ];
 
 type Pricing = { seed: number; feePercent: number; feeFloorMinor: number; currency: LocalCurrency };
-type Draft = { productName: string; description: string; localAmount: number; dataGb?: number; validityDays?: number };
+type Texts = { productName: string; description: string };
+type Draft = Texts & { es: Texts; localAmount: number; dataGb?: number; validityDays?: number };
 
 function priceRate(p: Pricing, service: ServiceOperator, carrier: TopupOperator, draft: Draft, index: number): Rate {
   const amountMinor = Math.max(1, Math.round(draft.localAmount * p.currency.eurPerUnit * 100));
@@ -43,6 +44,7 @@ function priceRate(p: Pricing, service: ServiceOperator, carrier: TopupOperator,
     token: opaqueToken("tp", p.seed, `${service.id}:${index}:${draft.localAmount}`),
     productName: draft.productName,
     description: draft.description,
+    translated: { es: draft.es },
     serviceType: service.serviceType,
     operatorId: service.id,
     parentOperatorId: carrier.id,
@@ -63,6 +65,7 @@ function priceRate(p: Pricing, service: ServiceOperator, carrier: TopupOperator,
 
 function drafts(type: TopupServiceType, carrier: TopupOperator, cur: LocalCurrency, rand: () => number): Draft[] {
   const where = countryName(carrier.countryIso);
+  const whereEs = countryName(carrier.countryIso, "es");
   const local = (eur: number) => niceAmount(eur / cur.eurPerUnit);
   if (type === "airtime") {
     const kept = AIRTIME_TARGETS_EUR.filter((_, i) => i < 2 || rand() < 0.75);
@@ -70,6 +73,10 @@ function drafts(type: TopupServiceType, carrier: TopupOperator, cur: LocalCurren
     return amounts.map((amount) => ({
       productName: `${carrier.name} ${formatLocal(amount, cur.code)} Airtime`,
       description: `${formatLocal(amount, cur.code)} of prepaid credit added to a ${carrier.name} number in ${where}.`,
+      es: {
+        productName: `${carrier.name} Saldo ${formatLocal(amount, cur.code)}`,
+        description: `${formatLocal(amount, cur.code)} de saldo prepago en un número de ${carrier.name} en ${whereEs}.`,
+      },
       localAmount: amount,
     }));
   }
@@ -80,6 +87,10 @@ function drafts(type: TopupServiceType, carrier: TopupOperator, cur: LocalCurren
     return chosen.map((o) => ({
       productName: `${carrier.name} ${o.gb} GB Data, ${o.days} days`,
       description: `${o.gb} GB of mobile data valid for ${o.days} days on ${carrier.name} (${where}).`,
+      es: {
+        productName: `${carrier.name} Datos ${o.gb} GB, ${o.days} días`,
+        description: `${o.gb} GB de datos móviles válidos durante ${o.days} días en ${carrier.name} (${whereEs}).`,
+      },
       localAmount: local(3 + perGbEur * o.gb ** 0.8),
       dataGb: o.gb,
       validityDays: o.days,
@@ -88,6 +99,10 @@ function drafts(type: TopupServiceType, carrier: TopupOperator, cur: LocalCurren
   return BUNDLE_OPTIONS.map((o) => ({
     productName: `${carrier.name} Bundle ${o.minutes ?? "Unlimited"} min + ${o.gb} GB`,
     description: `${o.minutes ? `${o.minutes} minutes` : "Unlimited national calls"}, unlimited SMS and ${o.gb} GB of data for 30 days on ${carrier.name}.`,
+    es: {
+      productName: `${carrier.name} Bono ${o.minutes ?? "Ilimitado"} min + ${o.gb} GB`,
+      description: `${o.minutes ? `${o.minutes} minutos` : "Llamadas nacionales ilimitadas"}, SMS ilimitados y ${o.gb} GB de datos durante 30 días en ${carrier.name}.`,
+    },
     localAmount: local(intBetween(rand, o.eur[0]!, o.eur[1]!)),
     dataGb: o.gb,
     validityDays: 30,

@@ -8,7 +8,7 @@ import type { CatalogState } from "../catalog-state";
 import { isIsoAlpha2, langOf } from "../countries";
 import { ESIM_REGIONS } from "../build/esim";
 import { pageQuery, padded } from "../pagination";
-import { destinationName, presentDestination, presentPlan } from "../presenters";
+import { destinationName, esimPlanDescription, presentDestination, presentPlan } from "../presenters";
 import { ESIM_TOKEN_LIFETIME_MS } from "../tokens";
 import { pagedOk, parseQuery } from "./respond";
 
@@ -78,7 +78,7 @@ export function registerEsimRoutes(v2: Hono, ctx: EmulatorContext, state: Catalo
       ctx,
       {
         ...presentPlan(plan, langOf(query.data.lang), query.data.currency, now, state.esimTokenKey),
-        description: `${plan.unlimited ? "Unlimited data" : `${plan.dataGb} GB of data`} for ${plan.validityDays} days. Data only, no phone number; install by QR code before you travel.`,
+        description: esimPlanDescription(plan, langOf(query.data.lang)),
         countries: destination?.countries ?? [],
         networks: destination?.networks ?? [],
         price_token_expires_at: new Date(Math.floor(now / 1000) * 1000 + ESIM_TOKEN_LIFETIME_MS).toISOString(),

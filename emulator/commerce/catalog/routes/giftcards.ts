@@ -55,7 +55,7 @@ export function registerGiftcardRoutes(v2: Hono, ctx: EmulatorContext, state: Ca
       ...countryFields(ref.brand.countryIso, l),
       currency: ref.brand.currency,
       img: operatorImageUrl(ctx, ref.brand.id),
-      rates: ref.brand.denominations.map(presentRate),
+      rates: ref.brand.denominations.map((r) => presentRate(r)),
     });
   });
 

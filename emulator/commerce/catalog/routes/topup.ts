@@ -111,7 +111,8 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
         (service_type === undefined || r.serviceType === service_type || String(r.operatorId) === service_type) &&
         (!needle || r.productName.toLowerCase().includes(needle) || r.description.toLowerCase().includes(needle)),
     );
-    return commerceOk(c, ctx, { ...operatorHeader(ref, id.data, langOf(query.data.lang)), rates: rates.map(presentRate) });
+    const l = langOf(query.data.lang);
+    return commerceOk(c, ctx, { ...operatorHeader(ref, id.data, l), rates: rates.map((r) => presentRate(r, l)) });
   });
 
   v2.get(`${prefix}/service-types`, auth, (c) => {
@@ -150,7 +151,7 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
       return ratesOf(ref)
         .filter((r) => operatorId === undefined || r.operatorId === operatorId || r.parentOperatorId === operatorId)
         .filter((r) => !needle || name.toLowerCase().includes(needle) || r.productName.toLowerCase().includes(needle) || r.description.toLowerCase().includes(needle))
-        .map((r) => ({ rate: r, fields: { ...presentRate(r), id_parent: parentId, operator_name: name, category: r.type, ...countryFields(r.countryIso, l) } }));
+        .map((r) => ({ rate: r, fields: { ...presentRate(r, l), id_parent: parentId, operator_name: name, category: r.type, ...countryFields(r.countryIso, l) } }));
     });
     return pagedOk(c, ctx, products, (p) => `${padded(p.rate.operatorId)}:${padded(p.rate.amountMinor)}:${p.rate.token}`, query.data, (p) => p.fields);
   });
@@ -168,7 +169,7 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
     const carrier = ref.carrier;
     return commerceOk(c, ctx, {
       ...presentCarrier(ctx, carrier, l),
-      service_types: carrier.services.map((s) => ({ ...presentServiceType(s, carrier), rates: s.rates.map(presentRate) })),
+      service_types: carrier.services.map((s) => ({ ...presentServiceType(s, carrier), rates: s.rates.map((r) => presentRate(r)) })),
       promotions: state.activePromotions(now, ["topup"]).filter((p) => p.operatorId === carrier.id).map((p) => presentPromotion(state, p, l)),
       priced_at: new Date(now).toISOString(),
     });
