@@ -13,6 +13,18 @@ async function settleTransitions(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits until the document has its title. Next.js sends a page's metadata after its body, and
+ * after a client navigation or a refresh (the order page refreshes when its status changes) the
+ * document has no <title> until it arrives: 60–250 ms measured with a MutationObserver, long
+ * enough for axe's document-title to fail now and then. A reader never meets it (Next's route
+ * announcer reads the h1 when there is no title), so axe checks the page once it is settled; a
+ * page that never gets a title still fails, here.
+ */
+async function settleTitle(page: Page): Promise<void> {
+  await expect.poll(() => page.title(), { message: "the page has a title", timeout: 10_000 }).not.toBe("");
+}
+
 /** The axe rules whose outcome depends on the colours: all a change of theme can change. */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
@@ -22,6 +34,7 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
  */
 export async function expectNoAxeViolations(page: Page, label: string, only?: string[]): Promise<void> {
   await settleTransitions(page);
+  await settleTitle(page);
   const builder = new AxeBuilder({ page });
   const results = await (only ? builder.withRules(only) : builder).analyze();
   expect(results.violations.map((v) => `${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
