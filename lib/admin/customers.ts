@@ -24,7 +24,7 @@ export async function listCustomers(db: DbClient, { q, page }: { q?: string; pag
 }
 
 export async function loadCustomer(db: DbClient, id: string) {
-  const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true, createdAt: true, disabledAt: true } });
+  const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true, createdAt: true, disabledAt: true, locale: true } });
   if (!user || user.role !== "customer") return null;
   // Their account's orders, and guest orders placed with the same email before signing up.
   const orders = await db.order.findMany({

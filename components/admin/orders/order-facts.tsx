@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Facts, plain } from "@/components/admin/shared/facts";
 import { LocalTime } from "@/components/ui/local-time";
 import type { StaffOrderView } from "@/lib/admin/orders/detail";
-import { LANGUAGE_NAMES } from "@/lib/i18n/language-names";
+import { staffLanguageLabel } from "@/lib/i18n/language-names";
 import { DEFAULT_LOCALE, supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { formatMoney } from "@/lib/money";
 import { statusReasonText } from "@/lib/orders/buyer-text";
@@ -43,7 +43,7 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
         title="Buyer"
         items={[
           ["Email", order.customerEmail],
-          ["Language", `${LANGUAGE_NAMES[buyerLocale].name} (${buyerLocale})`],
+          ["Language", staffLanguageLabel(order.locale)],
           [
             "Account",
             order.user ? (

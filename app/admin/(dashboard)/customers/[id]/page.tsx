@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/admin/shared/page-header";
 import { LocalTime } from "@/components/ui/local-time";
 import { loadCustomer } from "@/lib/admin/customers";
 import { requireStaff } from "@/lib/auth/guards";
+import { staffLanguageLabel } from "@/lib/i18n/language-names";
 import { db } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Customer" };
@@ -32,6 +33,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ id: s
           items={[
             ["Email", user.email],
             ["Name", user.name],
+            // Their account mails are written in it ([16]).
+            ["Language", staffLanguageLabel(user.locale)],
             ["Signed up", <LocalTime key="c" iso={user.createdAt.toISOString()} />],
             ["State", user.disabledAt ? "disabled" : "active"],
             ["Orders", String(orders.length)],
