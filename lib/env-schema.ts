@@ -53,6 +53,11 @@ export const envSchema = z.object({
   UNLOCK_HEADER_NAMES: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined), z.enum(["spec", "live"], { message: 'must be "spec" (SVC_KEY/SVC_SECRET) or "live" (DSIM_KEY/DSIM_SECRET)' }).default("spec")),
   /** Port of the embedded emulator, used when no upstream is configured. */
   EMULATOR_PORT: port.default(4010),
+  /** Which reading of the contracts the embedded emulator answers by: "observed" (the notes', default) or "documented" (the documents' only); emulator/README.md. */
+  EMULATOR_DIALECT: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined),
+    z.enum(["observed", "documented"], { message: 'must be "observed" or "documented"' }).default("observed"),
+  ),
   /** Set by `npm start` for the embedded emulator: the id of its state file, part of the connection identity (a wiped sandbox is another connection). */
   EMBEDDED_UPSTREAM_INSTANCE: optional(z.string().min(1).max(100)),
   /** Requests per minute each upstream may receive from the whole deployment (all instances together). */

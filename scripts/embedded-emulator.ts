@@ -33,7 +33,7 @@ export async function startEmulatorProcess(env: Env, spawnEnv: NodeJS.ProcessEnv
   mkdirSync(dirname(stateFile), { recursive: true });
   const child = spawn("node_modules/.bin/tsx", ["emulator/server.ts"], {
     stdio: "inherit",
-    env: { ...spawnEnv, EMULATOR_PORT: String(env.EMULATOR_PORT), EMULATOR_STATE_FILE: stateFile },
+    env: { ...spawnEnv, EMULATOR_PORT: String(env.EMULATOR_PORT), EMULATOR_DIALECT: env.EMULATOR_DIALECT, EMULATOR_STATE_FILE: stateFile },
   });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { DIALECTS } from "../core/config";
 import type { EmulatorContext } from "../core/context";
 
 // Test controls (only when EMULATOR_CONTROL=1 / config.controls): reset, clock, faults,
@@ -48,6 +49,7 @@ export function controlRoutes(ctx: EmulatorContext): Hono {
   app.get("/ledger", (c) => c.json({ entries: ctx.ledger.entries }));
 
   const switches = z.object({
+    dialect: z.enum(DIALECTS).optional(),
     esimEnabled: z.boolean().optional(),
     verifiedEmailEnabled: z.boolean().optional(),
     unlockRateLimitStatus: z.union([z.literal(409), z.literal(429)]).optional(),

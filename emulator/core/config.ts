@@ -3,7 +3,24 @@
 
 export type RateLimitStatus = 409 | 429;
 
+/**
+ * Which reading of the contracts the emulator answers by (emulator/README.md "Dialects"):
+ * `observed` follows ../shared/spec/upstream-notes.md where the documents are silent (the
+ * default); `documented` answers only what the two documents name, as if none of the notes held.
+ */
+export const DIALECTS = ["observed", "documented"] as const;
+export type Dialect = (typeof DIALECTS)[number];
+
+export function parseDialect(value: string | undefined): Dialect {
+  if (value === undefined || value.trim() === "") return "observed";
+  const dialect = value.trim().toLowerCase();
+  if ((DIALECTS as readonly string[]).includes(dialect)) return dialect as Dialect;
+  throw new Error(`EMULATOR_DIALECT must be "observed" or "documented" (got "${value}")`);
+}
+
 export type EmulatorConfig = {
+  /** The reading of the contracts it answers by: `observed` (the notes') or `documented` (the documents' only). */
+  dialect: Dialect;
   /** Base URL clients use, without a trailing slash (set after listening when port is 0). */
   publicUrl: string;
   /** OAuth authorization server base ({auth_url} in the spec); defaults to publicUrl. */
@@ -40,7 +57,9 @@ const flag = (value: string | undefined, fallback: boolean) => (value === undefi
 
 export function configFromEnv(env: NodeJS.ProcessEnv, port: number): EmulatorConfig {
   const publicUrl = env.EMULATOR_PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+  const dialect = parseDialect(env.EMULATOR_DIALECT);
   return {
+    dialect,
     publicUrl,
     authBaseUrl: env.EMULATOR_AUTH_BASE_URL ?? publicUrl,
     seed: Number(env.EMULATOR_SEED ?? 42),
@@ -49,7 +68,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, port: number): EmulatorCon
     unlockRateLimitStatus: env.EMULATOR_UNLOCK_RATE_LIMIT_STATUS === "429" ? 429 : 409,
     esimEnabled: flag(env.EMULATOR_ESIM_ENABLED, true),
     verifiedEmailEnabled: flag(env.EMULATOR_VERIFIED_EMAIL_ENABLED, true),
-    allowLoopbackHttpWebhooks: flag(env.EMULATOR_ALLOW_LOOPBACK_HTTP_WEBHOOKS, true),
+    // The documents say HTTPS only (C§2, C§4): the documented dialect allows no exception by default.
+    allowLoopbackHttpWebhooks: flag(env.EMULATOR_ALLOW_LOOPBACK_HTTP_WEBHOOKS, dialect === "observed"),
     advertisedResource: null,
     advertisedIssuer: null,
     stateFile: env.EMULATOR_STATE_FILE || null,
@@ -58,7 +78,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv, port: number): EmulatorCon
 
 export function defaultConfig(overrides: Partial<EmulatorConfig> = {}): EmulatorConfig {
   const publicUrl = overrides.publicUrl ?? "http://127.0.0.1:4010";
+  const dialect = overrides.dialect ?? "observed";
   return {
+    dialect,
     publicUrl,
     authBaseUrl: publicUrl,
     seed: 42,
@@ -67,7 +89,7 @@ export function defaultConfig(overrides: Partial<EmulatorConfig> = {}): Emulator
     unlockRateLimitStatus: 409,
     esimEnabled: true,
     verifiedEmailEnabled: true,
-    allowLoopbackHttpWebhooks: true,
+    allowLoopbackHttpWebhooks: dialect === "observed",
     advertisedResource: null,
     advertisedIssuer: null,
     stateFile: null,
