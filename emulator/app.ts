@@ -5,6 +5,7 @@ import { registerCommerce } from "./commerce";
 import { defaultConfig, type EmulatorConfig } from "./core/config";
 import { EmulatorContext } from "./core/context";
 import { countersAndFaults } from "./core/faults-middleware";
+import { fieldRenamesMiddleware } from "./core/field-renames";
 import { controlRoutes } from "./control/routes";
 import { registerOAuth } from "./oauth";
 import { openState, saveBeforeAnswering, type StatePersister } from "./persistence";
@@ -30,6 +31,7 @@ export function createEmulator(config: EmulatorConfig = defaultConfig()) {
   const app = new Hono<{ Bindings: HttpBindings }>({ strict: false });
 
   app.use("*", countersAndFaults(ctx));
+  app.use("*", fieldRenamesMiddleware(ctx));
   // Around every handler, so a response leaves only after what its handler changed is saved;
   // inside the fault layer (which changes nothing saved), so a `slow_answer` fault holds an
   // answer whose effects are already in the file.

@@ -178,3 +178,34 @@ describe("controls are off unless enabled", () => {
     }
   });
 });
+
+describe("rename-field", () => {
+  it("renames one field in every item of one route's answer, leaves other routes alone, and clears", async () => {
+    const rule = await control("POST", "/rename-field", { path: "/v2/topup/countries", from: "data.*.iso_short_code", to: "iso_code" });
+    expect(rule.status).toBe(201);
+    const renamed = (await (await countries()).json()) as { data: Array<Record<string, unknown>> };
+    expect(renamed.data.length).toBeGreaterThan(0);
+    for (const country of renamed.data) {
+      expect(country).not.toHaveProperty("iso_short_code");
+      expect(country).toHaveProperty("iso_code", expect.any(String));
+    }
+    const other = (await (await fetch(`${emu.url}/v2/giftcards/countries`, { headers: { Authorization: SHOP_KEY } })).json()) as { data: Array<Record<string, unknown>> };
+    expect(other.data[0]).toHaveProperty("iso_short_code");
+
+    expect((await control("DELETE", "/rename-field")).status).toBe(200);
+    const back = (await (await countries()).json()) as { data: Array<Record<string, unknown>> };
+    expect(back.data[0]).toHaveProperty("iso_short_code");
+  });
+
+  it("renames in the unlocking API's answers too, and is cleared by reset", async () => {
+    await control("POST", "/rename-field", { path: "/brands", from: "res.*.brand", to: "title" });
+    const renamed = (await (await fetch(`${emu.url}/brands`, { headers: UNLOCK })).json()) as { res: Record<string, Record<string, unknown>> };
+    expect(Object.values(renamed.res)[0]).toHaveProperty("title");
+    await control("POST", "/reset");
+    expect((await control("GET", "/rename-field")).body).toEqual({ renames: [] });
+  });
+
+  it("refuses a rule without a path or field with 400", async () => {
+    expect((await control("POST", "/rename-field", { from: "data" })).status).toBe(400);
+  });
+});

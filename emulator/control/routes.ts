@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { DIALECTS } from "../core/config";
 import type { EmulatorContext } from "../core/context";
+import { fieldRenames } from "../core/field-renames";
 
 // Test controls (only when EMULATOR_CONTROL=1 / config.controls): reset, clock, faults,
 // counters, ledger and switches. API modules add their own under /__control/<module>/.
@@ -35,6 +36,20 @@ export function controlRoutes(ctx: EmulatorContext): Hono {
   });
   app.delete("/faults", (c) => {
     ctx.faults.clear();
+    return c.json({ ok: true });
+  });
+
+  // One field renamed in one route's answers (emulator/core/field-renames.ts).
+  app.get("/rename-field", (c) => c.json({ renames: fieldRenames(ctx).list() }));
+  app.post("/rename-field", async (c) => {
+    try {
+      return c.json({ rename: fieldRenames(ctx).add(await c.req.json()) }, 201);
+    } catch (error) {
+      return c.json({ error: error instanceof z.ZodError ? z.prettifyError(error) : 'body must be {"method", "path", "from", "to"}' }, 400);
+    }
+  });
+  app.delete("/rename-field", (c) => {
+    fieldRenames(ctx).clear();
     return c.json({ ok: true });
   });
 
