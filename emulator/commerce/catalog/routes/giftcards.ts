@@ -5,6 +5,7 @@ import { commerceError, commerceOk } from "../../../core/envelope";
 import { requireAuth } from "../../auth";
 import type { CatalogState } from "../catalog-state";
 import { langOf, normalizeCountry } from "../countries";
+import { documentedDialect, documentedRate, withoutPricePoints } from "../documented";
 import { pageQuery, padded } from "../pagination";
 import { countryFields, operatorImageUrl, presentBrandDetail, presentBrandSummary, presentCountry, presentRate } from "../presenters";
 import { pagedOk, parseId, parseQuery } from "./respond";
@@ -47,6 +48,8 @@ export function registerGiftcardRoutes(v2: Hono, ctx: EmulatorContext, state: Ca
     if (!query.ok) return query.response;
     const ref = state.operator(id.data, ["giftcard"]);
     if (ref?.kind !== "brand") return commerceError(c, ctx, 404, "BRAND_NOT_FOUND", `No gift card brand with id ${id.data}`);
+    // Documented: the denominations alone, as C§2 price points (README "Dialects").
+    if (documentedDialect(ctx)) return commerceOk(c, ctx, ref.brand.denominations.map(documentedRate));
     const l = langOf(query.data.lang);
     return commerceOk(c, ctx, {
       id_operator: ref.brand.id,
@@ -66,6 +69,8 @@ export function registerGiftcardRoutes(v2: Hono, ctx: EmulatorContext, state: Ca
     if (!query.ok) return query.response;
     const ref = state.operator(id.data, ["giftcard"]);
     if (ref?.kind !== "brand") return commerceError(c, ctx, 404, "BRAND_NOT_FOUND", `No gift card brand with id ${id.data}`);
-    return commerceOk(c, ctx, presentBrandDetail(ctx, state, ref.brand, langOf(query.data.lang), ctx.clock.now()));
+    const detail = presentBrandDetail(ctx, state, ref.brand, langOf(query.data.lang), ctx.clock.now());
+    // Documented: a brand detail without denominations (C§4 puts them on /giftcards/brands/{id}/products).
+    return commerceOk(c, ctx, documentedDialect(ctx) ? withoutPricePoints(detail) : detail);
   });
 }

@@ -5,6 +5,7 @@ import { commerceError, commerceOk } from "../../../core/envelope";
 import { requireAuth } from "../../auth";
 import type { CatalogState, OperatorRef, Vertical } from "../catalog-state";
 import { langOf, normalizeCountry, type Lang } from "../countries";
+import { documentedDialect, documentedRate, withoutPricePoints } from "../documented";
 import type { Rate } from "../model";
 import { pageQuery, padded } from "../pagination";
 import { lookupCarrier } from "../phone-lookup";
@@ -111,6 +112,8 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
         (service_type === undefined || r.serviceType === service_type || String(r.operatorId) === service_type) &&
         (!needle || r.productName.toLowerCase().includes(needle) || r.description.toLowerCase().includes(needle)),
     );
+    // Documented: the price points alone (C§4 names no wrapper, C§2 no field beyond the five).
+    if (documentedDialect(ctx)) return commerceOk(c, ctx, rates.map(documentedRate));
     const l = langOf(query.data.lang);
     return commerceOk(c, ctx, { ...operatorHeader(ref, id.data, l), rates: rates.map((r) => presentRate(r, l)) });
   });
@@ -165,8 +168,13 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
     if (!ref) return unknownOperator(c, id.data);
     const l = langOf(query.data.lang);
     const now = ctx.clock.now();
-    if (ref.kind === "brand") return commerceOk(c, ctx, presentBrandDetail(ctx, state, ref.brand, l, now));
+    if (ref.kind === "brand") {
+      const detail = presentBrandDetail(ctx, state, ref.brand, l, now);
+      return commerceOk(c, ctx, documentedDialect(ctx) ? withoutPricePoints(detail) : detail);
+    }
     const carrier = ref.carrier;
+    // Documented: an operator detail whose price points are not in this nested shape (README "Dialects").
+    if (documentedDialect(ctx)) return commerceOk(c, ctx, withoutPricePoints(presentCarrier(ctx, carrier, l)));
     return commerceOk(c, ctx, {
       ...presentCarrier(ctx, carrier, l),
       service_types: carrier.services.map((s) => ({ ...presentServiceType(s, carrier), rates: s.rates.map((r) => presentRate(r)) })),
