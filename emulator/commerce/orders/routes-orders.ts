@@ -4,8 +4,9 @@ import { commerceOk } from "../../core/envelope";
 import { requireAuth, type CommerceVariables, type Principal } from "../auth";
 import { esimGuard } from "../esim-guard";
 import type { CommerceType } from "../priced-product";
-import { checkoutResult, createCheckout } from "./checkout";
+import { checkoutResult, createCheckout, paymentLink } from "./checkout";
 import type { OrdersDeps } from "./deps";
+import { documented, documentedCheckoutAnswer, documentedCreditsAnswer, documentedPreviewAnswer, honoursIdempotencyKey, PREVIEW_VALID_MS, previewRequiredBeforeCreate } from "./dialect";
 import { orderError, type Failure } from "./errors";
 import { fingerprintOf, IDEMPOTENCY_HEADER, IdempotencyStore, readIdempotencyKey } from "./idempotency";
 import { formatMinor } from "./money";
@@ -15,7 +16,8 @@ import { placeCreditsOrder } from "./place-order";
 import type { CheckoutMode, OrderRequest } from "./records";
 import { parseOrderBody, validateOrder } from "./request-body";
 
-// Spec section 4 "Core: orders": preview, create (+ the /esim aliases), list, detail.
+// Spec section 4 "Core: orders": preview, create (+ the /esim aliases), list, detail. What the
+// two dialects answer differently is in dialect.ts (README "Dialects").
 
 type Env = { Variables: CommerceVariables };
 
@@ -35,6 +37,7 @@ function checkoutModeFor(principal: Principal, requested: CheckoutMode | null): 
 /** Spec section 2 "Preview result": account-specific breakdown; no order, no debit. */
 function previewResult(deps: OrdersDeps, principal: Principal, request: OrderRequest, mode: CheckoutMode) {
   const { product, pricing } = request;
+  if (documented(deps.ctx)) return documentedPreviewAnswer(pricing, mode === "credits");
   const total = pricing.totalMinor;
   const credits = mode === "credits";
   const balance = principal.account.kind === "pro" ? deps.state.balanceOf(principal.account) : null;
@@ -59,6 +62,9 @@ function previewResult(deps: OrdersDeps, principal: Principal, request: OrderReq
   };
 }
 
+/** Previews are remembered per account, environment and body (dialect.ts previewRequiredBeforeCreate). */
+const previewScope = (principal: Principal, fingerprint: string) => `${principal.account.id}|${principal.environment}|${fingerprint}`;
+
 const listQuerySchema = z.object({
   type: z.enum(["topup", "esim", "giftcard"]).optional(),
   checkout_hash: z.string().min(1).optional(),
@@ -81,13 +87,15 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
     if (!validated.ok) return orderError(c, ctx, validated.failure);
     const mode = checkoutModeFor(principal, validated.checkoutMode);
     if (!mode.ok) return orderError(c, ctx, mode.failure);
+    state.previews.set(previewScope(principal, fingerprintOf(parsed.body)), ctx.clock.now());
     return commerceOk(c, ctx, previewResult(deps, principal, validated.request, mode.mode));
   };
 
   const create = (only?: CommerceType) => async (c: Context<Env>) => {
     const principal = c.get("principal");
     const { account, environment } = principal;
-    const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+    // The documented dialect knows no idempotency key: the header is ignored, a repeat is a new order.
+    const key = honoursIdempotencyKey(ctx) ? readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : ({ ok: true, key: null } as const);
     if (!key.ok) return orderError(c, ctx, key.failure);
     const parsed = parseOrderBody(await readJson(c));
     if (!parsed.ok) return orderError(c, ctx, parsed.failure);
@@ -109,14 +117,21 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
     if (!validated.ok) return orderError(c, ctx, validated.failure);
     const mode = checkoutModeFor(principal, validated.checkoutMode);
     if (!mode.ok) return orderError(c, ctx, mode.failure);
+    if (previewRequiredBeforeCreate(ctx) && account.kind === "pro") {
+      const previewedAt = state.previews.get(previewScope(principal, fingerprint));
+      if (previewedAt === undefined || ctx.clock.now() - previewedAt > PREVIEW_VALID_MS) {
+        return orderError(c, ctx, { code: "PREVIEW_REQUIRED", message: "PRO accounts must preview this order (the same body) before creating it" });
+      }
+    }
 
     let data: unknown;
     if (mode.mode === "credits") {
       const placed = placeCreditsOrder(deps, account, environment, validated.request);
       if (!placed.ok) return orderError(c, ctx, placed.failure);
-      data = createdOrderResult(placed.order);
+      data = documented(ctx) ? documentedCreditsAnswer(placed.order) : createdOrderResult(placed.order);
     } else {
-      data = checkoutResult(deps, createCheckout(deps, account, environment, validated.request));
+      const checkout = createCheckout(deps, account, environment, validated.request);
+      data = documented(ctx) ? documentedCheckoutAnswer(paymentLink(ctx.config.publicUrl, checkout.hash)) : checkoutResult(deps, checkout);
     }
     if (key.key) idempotency.remember(account.id, environment, key.key, { fingerprint, createdAt: ctx.clock.now(), status: 201, data });
     return commerceOk(c, ctx, data, 201);

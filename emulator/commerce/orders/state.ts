@@ -12,6 +12,8 @@ export class OrdersState {
   checkouts = new Map<string, Checkout>();
   /** Keyed by `${accountId}|${environment}|${key}`. */
   idempotency = new Map<string, IdempotencyRecord>();
+  /** Last preview per `${accountId}|${environment}|${body fingerprint}` (emulator ms): the documented dialect's "preview before create". */
+  previews = new Map<string, number>();
   webhooks = new Map<string, WebhookSubscription>();
   /** The delivery log; attempts are frozen once logged (webhook-delivery.ts). */
   deliveries: DeliveryAttempt[] = [];
@@ -42,6 +44,7 @@ export class OrdersState {
     this.balances.clear();
     this.checkouts.clear();
     this.idempotency.clear();
+    this.previews.clear();
     this.webhooks.clear();
     this.deliveries = [];
     this.lines.clear();
@@ -50,7 +53,7 @@ export class OrdersState {
     this.generation++;
   }
 
-  /** The state file's part: one record per order, balance, checkout, key, webhook, delivery, line and QR ticket. */
+  /** The state file's part: one record per order, balance, checkout, key, preview, webhook, delivery, line and QR ticket. */
   part(): StatePart {
     return {
       name: "commerce.orders",
@@ -61,6 +64,7 @@ export class OrdersState {
           .map("balance:", this.balances)
           .map("checkout:", this.checkouts)
           .map("idempotency:", this.idempotency)
+          .map("preview:", this.previews)
           .map("webhook:", this.webhooks)
           .list("delivery:", this.deliveries)
           .map("line:", this.lines)
@@ -72,6 +76,7 @@ export class OrdersState {
         this.balances = new Map(readEntries<number>(saved, "balance:"));
         this.checkouts = new Map(readEntries<Checkout>(saved, "checkout:"));
         this.idempotency = new Map(readEntries<IdempotencyRecord>(saved, "idempotency:"));
+        this.previews = new Map(readEntries<number>(saved, "preview:"));
         this.webhooks = new Map(readEntries<WebhookSubscription>(saved, "webhook:"));
         this.deliveries = readList<DeliveryAttempt>(saved, "delivery:").map(frozen);
         this.lines = new Map(readEntries<EsimLine>(saved, "line:"));
