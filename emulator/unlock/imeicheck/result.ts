@@ -3,8 +3,8 @@ import { intBetween, pick, seededRandom } from "../../core/random";
 import type { UnlockCatalog } from "../catalog";
 import { deviceImageUrl } from "../catalog/routes";
 
-// The IMEI check result (spec section 2). Section 8 fixes four sandbox IMEIs; other IMEIs get
-// a free report, blacklisted when the check digit is 7 (README). The rules apply on every account.
+// The IMEI check result (spec section 2). Section 8 fixes four sandbox IMEIs (forced where
+// ../dialect.ts says); other IMEIs get a free report, blacklisted when the check digit is 7 (README).
 
 export const SANDBOX_IMEICHECK_IMEIS = {
   blacklisted: "353047098598802",
@@ -25,9 +25,10 @@ export const MAX_HISTORY = 10;
 const LIST_COUNTRIES = ["GB", "US", "DE", "FR", "ES", "IT", "NL", "IE", "AU", "CA"];
 const HISTORY_ACTIONS = ["Reported stolen", "Reported lost", "Blacklisted", "Blocked by operator", "Insurance claim filed"];
 
-export function imeiCheckScenario(imei: string): ImeiCheckScenario {
+/** `sandboxForced`: ../dialect.ts sandboxImeisForced for the calling account. */
+export function imeiCheckScenario(imei: string, sandboxForced: boolean): ImeiCheckScenario {
   const sandbox = (Object.entries(SANDBOX_IMEICHECK_IMEIS) as Array<[ImeiCheckScenario, string]>).find(([, v]) => v === imei);
-  if (sandbox) return sandbox[0];
+  if (sandbox && sandboxForced) return sandbox[0];
   return imei.endsWith("7") ? "blacklisted" : "clean";
 }
 
@@ -38,9 +39,16 @@ export function fullReportBought(ctx: EmulatorContext, imei: string): boolean {
   return ctx.ledger.entries.some((e) => e.api === "unlock" && e.reference === fullReportReference(imei));
 }
 
-export function reportUrl(ctx: EmulatorContext, imei: string): string {
-  return `${ctx.config.publicUrl}/reports/imei/${imei}.pdf`;
+/**
+ * The report's PDF. A check whose sandbox IMEIs were not forced says so in the URL (the PDF is
+ * fetched without credentials, so it cannot know the account).
+ */
+export function reportUrl(ctx: EmulatorContext, imei: string, sandboxForced = true): string {
+  return `${ctx.config.publicUrl}/reports/imei/${imei}.pdf${sandboxForced ? "" : `?${UNFORCED_REPORT_QUERY}`}`;
 }
+
+/** The query of a report URL whose sandbox IMEIs were not forced. */
+export const UNFORCED_REPORT_QUERY = "sandbox=off";
 
 export function purchaseUrl(ctx: EmulatorContext, imei: string): string {
   return `${ctx.config.publicUrl}/reports/imei/${imei}/buy`;
@@ -125,9 +133,10 @@ function history(ctx: EmulatorContext, rand: () => number, imei: string, black: 
 /**
  * The check's answer. `buyFullReport` is the request's `type_pay=P` (the account accepts the
  * paid report's price): a paid device then answers with its full report, still typed `P`.
+ * `sandboxForced`: ../dialect.ts sandboxImeisForced for the calling account.
  */
-export function imeiCheckResult(ctx: EmulatorContext, catalog: UnlockCatalog, imei: string, { buyFullReport = false } = {}): ImeiCheckResult {
-  const scenario = imeiCheckScenario(imei);
+export function imeiCheckResult(ctx: EmulatorContext, catalog: UnlockCatalog, imei: string, { buyFullReport = false, sandboxForced = true } = {}): ImeiCheckResult {
+  const scenario = imeiCheckScenario(imei, sandboxForced);
   const rand = seededRandom(catalog.seed, `imeicheck:${imei}`);
 
   if (scenario === "error") {
@@ -158,9 +167,9 @@ export function imeiCheckResult(ctx: EmulatorContext, catalog: UnlockCatalog, im
       blackliststatus: blacklisted,
       imeihistory: blacklisted ? history(ctx, rand, imei, black) : [],
       lists: { black, white },
-      url_report: reportUrl(ctx, imei),
+      url_report: reportUrl(ctx, imei, sandboxForced),
     },
     type_pay: scenario === "paid" ? { type: "P", desc: "Full report bought: all data is shown" } : { type: "F", desc: "Free report: all data is shown" },
-    extra_info: [{ type: "button", txt: "Download the PDF report", url: reportUrl(ctx, imei) }],
+    extra_info: [{ type: "button", txt: "Download the PDF report", url: reportUrl(ctx, imei, sandboxForced) }],
   };
 }

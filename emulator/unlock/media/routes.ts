@@ -3,7 +3,7 @@ import type { EmulatorContext } from "../../core/context";
 import type { UnlockCatalog } from "../catalog";
 import { replyError } from "../http/reply";
 import { imeiProblem } from "../imei";
-import { fullReportBought, imeiCheckResult, imeiCheckScenario, isFullResult } from "../imeicheck/result";
+import { fullReportBought, imeiCheckResult, imeiCheckScenario, isFullResult, UNFORCED_REPORT_QUERY } from "../imeicheck/result";
 import { deviceSvg } from "./device-image";
 import { simplePdf } from "./pdf";
 
@@ -29,7 +29,8 @@ export function registerMedia(app: Hono<any>, ctx: EmulatorContext, catalog: Unl
     const imei = /^(\d{15})\.pdf$/.exec(c.req.param("file"))?.[1];
     if (!imei || imeiProblem(imei)) return replyError(c, 404, "No such report");
     // A paid device's PDF exists once an account bought its full report.
-    const result = imeiCheckResult(ctx, catalog, imei, { buyFullReport: fullReportBought(ctx, imei) });
+    const sandboxForced = new URL(c.req.url).search !== `?${UNFORCED_REPORT_QUERY}`;
+    const result = imeiCheckResult(ctx, catalog, imei, { buyFullReport: fullReportBought(ctx, imei), sandboxForced });
     const { data, result: r } = result;
     if (!isFullResult(r)) return replyError(c, 404, `No report exists for IMEI ${imei}`);
     const lines = [
@@ -49,7 +50,7 @@ export function registerMedia(app: Hono<any>, ctx: EmulatorContext, catalog: Unl
 
   app.get("/reports/imei/:imei/buy", (c) => {
     const imei = c.req.param("imei");
-    if (imeiProblem(imei) || imeiCheckScenario(imei) !== "paid") return replyError(c, 404, "No paid report is offered for this IMEI");
+    if (imeiProblem(imei) || imeiCheckScenario(imei, true) !== "paid") return replyError(c, 404, "No paid report is offered for this IMEI");
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Full IMEI report</title></head>` +
         `<body><h1>Full IMEI report for ${imei}</h1><p>Emulated payment page: the emulator sells nothing here.</p></body></html>`,

@@ -6,6 +6,7 @@ import { readEntries, readValue, records } from "../../core/state-records";
 import type { Tool } from "../catalog/tools";
 import { toolReadyMs } from "../catalog/tools";
 import { refund } from "../credits";
+import { sandboxImeisForced } from "../dialect";
 import { plannedOutcome, type FinalStatus, type Outcome } from "./outcome";
 
 // Unlock orders (tickets) and their time-driven progress on the emulator clock (spec section 3):
@@ -80,7 +81,7 @@ export class UnlockOrders {
       createdAt: now,
       pendingAt: now + Math.min(PENDING_AFTER_MS, readyMs / 2),
       readyAt: now + readyMs,
-      outcome: plannedOutcome(input.imei),
+      outcome: plannedOutcome(input.imei, sandboxImeisForced(this.ctx, input.account)),
       status: "open",
       taskIds: [],
     };
