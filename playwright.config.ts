@@ -5,10 +5,12 @@ import { defineConfig, devices } from "@playwright/test";
 // Debian's (/usr/bin/chromium) or CHROMIUM_PATH: Playwright's browser download is not
 // reachable here. `npm test` / `npm run test:e2e` provide it first (scripts/ensure-browser.mjs).
 //
-// Three app servers, each with its own emulator and database: the default one (webhooks and
-// polling both on) for almost everything, and two that prove each delivery path alone
+// Four app servers, each with its own emulator and database: the default one (webhooks and
+// polling both on) for almost everything, two that prove each delivery path alone
 // (issue [04]: polling off → webhooks bring the order to fulfilled; webhooks off → polling
-// does). Playwright starts them one after another, so only the first builds.
+// does), and one whose emulator answers only what the two API documents name
+// (EMULATOR_DIALECT=documented, emulator/README.md "Dialects"), where every product is bought
+// once more. Playwright starts them one after another, so only the first builds.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110);
 
@@ -21,6 +23,9 @@ function server(offset: number, dataDir: string): E2eServer {
 const main = server(0, "data/e2e");
 const webhooksOnly = server(1, "data/e2e-webhooks-only");
 const pollingOnly = server(2, "data/e2e-polling-only");
+// Offset 7: specs that start their own app and emulator use 3 to 6 (orders-crash, first-start,
+// admin-upstream, restart-recovery, mail-server-down), and these servers run for the whole suite.
+const documentedDialect = server(7, "data/e2e-documented-dialect");
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -43,6 +48,7 @@ const chromium = {
 };
 
 const DELIVERY_PATH_SPEC = /orders-delivery-paths\.spec\.ts/;
+const DOCUMENTED_DIALECT_SPEC = /documented-dialect\.spec\.ts/;
 /** Issue [17]'s scale-out test starts its own deployment on PostgreSQL: playwright.scale-out.config.ts. */
 const SCALE_OUT = /scale-out\//;
 
@@ -74,9 +80,16 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", testIgnore: [DELIVERY_PATH_SPEC, SCALE_OUT], use: { ...chromium, baseURL: main.baseURL }, metadata: { server: main } },
+    { name: "chromium", testIgnore: [DELIVERY_PATH_SPEC, DOCUMENTED_DIALECT_SPEC, SCALE_OUT], use: { ...chromium, baseURL: main.baseURL }, metadata: { server: main } },
     { name: "webhooks-only", testMatch: DELIVERY_PATH_SPEC, use: { ...chromium, baseURL: webhooksOnly.baseURL }, metadata: { server: webhooksOnly, path: "webhook" } },
     { name: "polling-only", testMatch: DELIVERY_PATH_SPEC, use: { ...chromium, baseURL: pollingOnly.baseURL }, metadata: { server: pollingOnly, path: "polling" } },
+    { name: "documented-dialect", testMatch: DOCUMENTED_DIALECT_SPEC, use: { ...chromium, baseURL: documentedDialect.baseURL }, metadata: { server: documentedDialect } },
   ],
-  webServer: [webServer(main), webServer(webhooksOnly, { ORDER_POLLING: "off" }), webServer(pollingOnly, { COMMERCE_WEBHOOKS: "off" })],
+  webServer: [
+    webServer(main),
+    webServer(webhooksOnly, { ORDER_POLLING: "off" }),
+    webServer(pollingOnly, { COMMERCE_WEBHOOKS: "off" }),
+    // Webhooks stay on as in a deployment: the documented emulator refuses the shop's http receiver (C§2: HTTPS only).
+    webServer(documentedDialect, { EMULATOR_DIALECT: "documented" }),
+  ],
 });
