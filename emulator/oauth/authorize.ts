@@ -77,7 +77,7 @@ export function registerAuthorize(app: Hono<any>, ctx: EmulatorContext, store: O
       return c.html(errorPage("Invalid redirect address", "redirect_uri is missing or is not one of the addresses registered for this application."), 400);
     }
     const redirectUri = p.redirect_uri;
-    const fail = (error: string, description: string) => redirectToClient(c, redirectUri, urls.issuer, { error, error_description: description, state: p.state });
+    const fail = (error: string, description: string) => redirectToClient(c, ctx, redirectUri, urls.issuer, { error, error_description: description, state: p.state });
 
     if (p.response_type !== "code") return fail("invalid_request", 'response_type must be "code"');
     if (!p.code_challenge) return fail("invalid_request", "code_challenge is required (PKCE S256)");
@@ -148,7 +148,7 @@ export function registerAuthorize(app: Hono<any>, ctx: EmulatorContext, store: O
     const { granted } = splitByAccount(account, pending.scopes);
     if (form.data.decision === "deny" || granted.length === 0) {
       const description = form.data.decision === "deny" ? "The user declined the request" : "None of the requested scopes can be granted to this account";
-      return redirectToClient(c, pending.redirectUri, urls.issuer, { error: "access_denied", error_description: description, state: pending.state }, 303);
+      return redirectToClient(c, ctx, pending.redirectUri, urls.issuer, { error: "access_denied", error_description: description, state: pending.state }, 303);
     }
 
     const code = randomId("code_");
@@ -166,6 +166,6 @@ export function registerAuthorize(app: Hono<any>, ctx: EmulatorContext, store: O
       used: false,
       familyId: randomId("grant_", 12),
     });
-    return redirectToClient(c, pending.redirectUri, urls.issuer, { code, state: pending.state }, 303);
+    return redirectToClient(c, ctx, pending.redirectUri, urls.issuer, { code, state: pending.state }, 303);
   });
 }

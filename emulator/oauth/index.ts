@@ -41,7 +41,7 @@ export function registerOAuth(app: Hono<any>, ctx: EmulatorContext): void {
   registerSkill(app, ctx, `${auth}/oauth/skill.md`);
   registerRegistration(app, ctx, store, `${auth}/oauth/register`);
   registerAuthorize(app, ctx, store, auth);
-  registerToken(app, store, tokens, `${auth}/oauth/token`);
+  registerToken(app, ctx, store, tokens, `${auth}/oauth/token`);
   registerUserinfo(app, verify, `${auth}/oauth/userinfo`);
   registerOAuthControls(app, ctx, store, tokens);
 }

@@ -2,6 +2,7 @@ import type { Handler, Hono } from "hono";
 import { cors } from "hono/cors";
 import type { EmulatorContext } from "../core/context";
 import type { IdTokenSigner } from "./id-token";
+import { documented, metadataAtInsertedPath } from "./dialect";
 import { SUPPORTED_GRANT_TYPES } from "./registration";
 import { SUPPORTED_SCOPES } from "./scopes";
 import { oauthUrls } from "./urls";
@@ -18,11 +19,37 @@ export function protectedResourceMetadata(ctx: EmulatorContext) {
     scopes_supported: [...SUPPORTED_SCOPES],
     bearer_methods_supported: ["header"],
     resource_documentation: urls.docs,
-    resource_name: "Commerce API v2 (emulator)",
+    // C§5 Discovery 2 names the five fields above; the documented dialect answers them alone.
+    ...(documented(ctx) ? {} : { resource_name: "Commerce API v2 (emulator)" }),
+  };
+}
+
+/** C§5 Discovery 3 names these fields and no others: the documented dialect answers them alone. */
+function documentedServerMetadata(ctx: EmulatorContext) {
+  const urls = oauthUrls(ctx);
+  return {
+    issuer: ctx.config.advertisedIssuer ?? urls.issuer,
+    authorization_endpoint: urls.authorize,
+    token_endpoint: urls.token,
+    registration_endpoint: urls.register,
+    agent_auth: agentAuth(ctx),
+  };
+}
+
+function agentAuth(ctx: EmulatorContext) {
+  const urls = oauthUrls(ctx);
+  return {
+    skill: urls.skill,
+    register_uri: urls.register,
+    claim_uri: urls.authorize,
+    identity_types_supported: ["identity_assertion", "anonymous"],
+    identity_assertion: { assertion_types_supported: ["verified_email"], credential_types_supported: ["access_token", "refresh_token"] },
+    anonymous: { credential_types_supported: ["api_key"] },
   };
 }
 
 export function authorizationServerMetadata(ctx: EmulatorContext) {
+  if (documented(ctx)) return documentedServerMetadata(ctx);
   const urls = oauthUrls(ctx);
   return {
     issuer: ctx.config.advertisedIssuer ?? urls.issuer,
@@ -40,14 +67,7 @@ export function authorizationServerMetadata(ctx: EmulatorContext) {
     authorization_response_iss_parameter_supported: true,
     protected_resources: [urls.resource],
     service_documentation: urls.docs,
-    agent_auth: {
-      skill: urls.skill,
-      register_uri: urls.register,
-      claim_uri: urls.authorize,
-      identity_types_supported: ["identity_assertion", "anonymous"],
-      identity_assertion: { assertion_types_supported: ["verified_email"], credential_types_supported: ["access_token", "refresh_token"] },
-      anonymous: { credential_types_supported: ["api_key"] },
-    },
+    agent_auth: agentAuth(ctx),
   };
 }
 
@@ -91,8 +111,10 @@ export function registerMetadata(app: Hono<any>, ctx: EmulatorContext, idTokens:
 
   // {auth_url}/.well-known/... as the spec writes it, and RFC 8414 §3.1's form that inserts the
   // well-known segment before the issuer's path (what oauth4webapi's "oauth2" discovery fetches).
-  getAt(app, [`${authPath}/.well-known/oauth-authorization-server`, `/.well-known/oauth-authorization-server${authPath}`], (c) =>
-    c.json(authorizationServerMetadata(ctx)),
+  // (the documented dialect serves only the spec's form: C§5 Discovery 3).
+  const documentedPath = `${authPath}/.well-known/oauth-authorization-server`;
+  getAt(app, [documentedPath, `/.well-known/oauth-authorization-server${authPath}`], (c) =>
+    c.req.path !== documentedPath && !metadataAtInsertedPath(ctx) ? c.json({ error: "not_found" }, 404) : c.json(authorizationServerMetadata(ctx)),
   );
   getAt(app, [`${authPath}/.well-known/openid-configuration`, `/.well-known/openid-configuration${authPath}`], (c) => c.json(openIdConfiguration(ctx)));
   getAt(app, [`${authPath}/.well-known/jwks.json`], async (c) => c.json(await idTokens.jwks()));

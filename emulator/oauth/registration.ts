@@ -77,12 +77,12 @@ export function clientMetadata(client: RegisteredClient) {
 export function registerRegistration(app: Hono<any>, ctx: EmulatorContext, store: OAuthStore, path: string): void {
   app.post(path, async (c) => {
     if (!ctx.config.verifiedEmailEnabled) {
-      return oauthError(c, 403, "verified_email_not_enabled", "The verified-email (identity_assertion) OAuth path is disabled on this host; use an API key");
+      return oauthError(c, ctx, 403, "verified_email_not_enabled", "The verified-email (identity_assertion) OAuth path is disabled on this host; use an API key");
     }
     const body = await c.req.json().catch(() => undefined);
-    if (body === undefined) return oauthError(c, 400, "invalid_client_metadata", "The body must be a JSON object of client metadata (RFC 7591)");
+    if (body === undefined) return oauthError(c, ctx, 400, "invalid_client_metadata", "The body must be a JSON object of client metadata (RFC 7591)");
     const result = buildClient(body, ctx.clock.now());
-    if ("error" in result) return oauthError(c, 400, "invalid_client_metadata", result.error);
+    if ("error" in result) return oauthError(c, ctx, 400, "invalid_client_metadata", result.error);
     store.clients.set(result.client.clientId, result.client);
     c.header("Cache-Control", "no-store");
     return c.json(clientMetadata(result.client), 201);

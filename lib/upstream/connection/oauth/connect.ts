@@ -4,12 +4,14 @@ import { decodeJwt } from "jose";
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { SHOP_NAME } from "@/lib/products";
 import { UpstreamError } from "../../errors";
 import { CONNECTION_SETTINGS, writeStoredCommerceCredential, type StoredOAuthCredential } from "../credentials";
 import { deleteSetting, readSealedJson, writeSealedJson } from "../sealed-setting";
 import { discoverAuthorizationServer } from "./discovery";
 import { oauthFailure, requestOptions } from "./endpoints";
+import { asOAuthResponse } from "./error-body";
 import { tokensFrom } from "./token-store";
 
 // "Connect account" (spec section 5): discovery → dynamic registration of a public client
@@ -19,6 +21,13 @@ import { tokensFrom } from "./token-store";
 
 /** Spec section 5: the recommended PRO scope set. */
 export const RECOMMENDED_PRO_SCOPES = "orders:read orders:write balance:read";
+/** C§5: managing webhooks needs these; the shop registers its receiver at every start (lib/webhooks/bootstrap.ts). */
+export const WEBHOOK_SCOPES = "webhooks:read webhooks:write";
+
+/** What "Connect account" asks for: the recommended set, plus the webhook scopes when the shop manages its subscription (COMMERCE_WEBHOOKS). */
+export function requestedScopes(manageWebhooks = env.COMMERCE_WEBHOOKS !== "off"): string {
+  return manageWebhooks ? `${RECOMMENDED_PRO_SCOPES} ${WEBHOOK_SCOPES}` : RECOMMENDED_PRO_SCOPES;
+}
 const PENDING_LIFETIME_MS = 10 * 60_000;
 
 const pendingSchema = z.object({
@@ -31,6 +40,9 @@ const pendingSchema = z.object({
   issuer: z.string(),
   authorizationEndpoint: z.string(),
   tokenEndpoint: z.string(),
+  /** RFC 9207: the server's metadata promised `iss` on its redirect, so one without it is refused. */
+  issParameterSupported: z.boolean().default(false),
+  scope: z.string().default(RECOMMENDED_PRO_SCOPES),
   resource: z.string(),
   createdAt: z.number(),
 });
@@ -44,7 +56,8 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("bas
 /** Starts a connection; returns the upstream's authorization page to send the admin to. */
 export async function startOAuthConnect(input: { apiBaseUrl: string; redirectUri: string; userId: string; browserBinding: string }): Promise<{ authorizationUrl: string }> {
   const { as, resource } = await discoverAuthorizationServer(input.apiBaseUrl);
-  const client = await registerPublicClient(as, input.redirectUri);
+  const scope = requestedScopes();
+  const client = await registerPublicClient(as, input.redirectUri, scope);
 
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -58,6 +71,8 @@ export async function startOAuthConnect(input: { apiBaseUrl: string; redirectUri
     issuer: as.issuer,
     authorizationEndpoint: as.authorization_endpoint!,
     tokenEndpoint: as.token_endpoint!,
+    issParameterSupported: as.authorization_response_iss_parameter_supported === true,
+    scope,
     resource,
     createdAt: Date.now(),
   };
@@ -68,7 +83,7 @@ export async function startOAuthConnect(input: { apiBaseUrl: string; redirectUri
     response_type: "code",
     client_id: client.client_id,
     redirect_uri: input.redirectUri,
-    scope: RECOMMENDED_PRO_SCOPES,
+    scope,
     state,
     code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: "S256",
@@ -78,17 +93,17 @@ export async function startOAuthConnect(input: { apiBaseUrl: string; redirectUri
   return { authorizationUrl: url.toString() };
 }
 
-async function registerPublicClient(as: oauth.AuthorizationServer, redirectUri: string): Promise<oauth.Client> {
+async function registerPublicClient(as: oauth.AuthorizationServer, redirectUri: string, scope: string): Promise<oauth.Client> {
   const metadata = {
     client_name: `${SHOP_NAME} storefront`,
     redirect_uris: [redirectUri],
     grant_types: ["authorization_code", "refresh_token"],
     response_types: ["code"],
     token_endpoint_auth_method: "none",
-    scope: RECOMMENDED_PRO_SCOPES,
+    scope,
   };
   try {
-    const response = await oauth.dynamicClientRegistrationRequest(as, metadata, requestOptions(as.registration_endpoint!));
+    const response = await asOAuthResponse(await oauth.dynamicClientRegistrationRequest(as, metadata, requestOptions(as.registration_endpoint!)));
     // The spec answers `client_secret: ""` for a public client; oauth4webapi refuses an empty secret.
     const body = (await response.json()) as Record<string, unknown>;
     if (body.client_secret === "") delete body.client_secret;
@@ -116,7 +131,14 @@ export async function finishOAuthConnect(input: { callbackUrl: URL; userId: stri
     throw connectError("CONNECT_EXPIRED", "The connection took longer than 10 minutes: start again with “Connect account”.");
   }
 
-  const as: oauth.AuthorizationServer = { issuer: pending.issuer, authorization_endpoint: pending.authorizationEndpoint, token_endpoint: pending.tokenEndpoint, authorization_response_iss_parameter_supported: true };
+  // C§5: "The redirect carries `code` and `state`". `iss` is required only where the server's
+  // metadata promised it (RFC 9207); when present it must name the issuer either way.
+  const as: oauth.AuthorizationServer = {
+    issuer: pending.issuer,
+    authorization_endpoint: pending.authorizationEndpoint,
+    token_endpoint: pending.tokenEndpoint,
+    authorization_response_iss_parameter_supported: pending.issParameterSupported,
+  };
   const client: oauth.Client = { client_id: pending.clientId };
   let params: URLSearchParams;
   try {
@@ -134,7 +156,7 @@ export async function finishOAuthConnect(input: { callbackUrl: URL; userId: stri
     response = await oauth.processAuthorizationCodeResponse(
       as,
       client,
-      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, pending.redirectUri, pending.codeVerifier, requestOptions(pending.tokenEndpoint)),
+      await asOAuthResponse(await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, pending.redirectUri, pending.codeVerifier, requestOptions(pending.tokenEndpoint))),
     );
   } catch (error) {
     throw oauthFailure("authorization code exchange", error);
@@ -148,7 +170,8 @@ export async function finishOAuthConnect(input: { callbackUrl: URL; userId: stri
     tokenEndpoint: pending.tokenEndpoint,
     resource: pending.resource,
     clientId: pending.clientId,
-    scope: response.scope ?? RECOMMENDED_PRO_SCOPES,
+    // RFC 6749 §5.1: an answer without `scope` granted what was asked.
+    scope: response.scope ?? pending.scope,
     ...tokensFrom(response),
     environment: claims.env === "sandbox" || claims.env === "production" ? claims.env : null,
     account: typeof claims.sub === "string" ? claims.sub : null,

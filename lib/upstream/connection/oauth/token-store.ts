@@ -8,6 +8,7 @@ import { reconnectNeeded } from "../../commerce/errors";
 import { UpstreamError } from "../../errors";
 import { CONNECTION_SETTINGS, readStoredCommerceCredential, updateStoredOAuthGrant, type StoredOAuthCredential } from "../credentials";
 import { oauthFailure, requestOptions } from "./endpoints";
+import { asOAuthResponse } from "./error-body";
 
 // The OAuth grant stored in the database (sealed), shared by every instance of the app.
 // Refresh tokens rotate and a spent one presented again revokes the whole grant, so a refresh
@@ -33,7 +34,7 @@ async function refreshGrant(grant: StoredOAuthCredential): Promise<StoredOAuthCr
   const as: oauth.AuthorizationServer = { issuer: grant.issuer, token_endpoint: grant.tokenEndpoint };
   const client: oauth.Client = { client_id: grant.clientId };
   try {
-    const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), grant.refreshToken, requestOptions(grant.tokenEndpoint));
+    const response = await asOAuthResponse(await oauth.refreshTokenGrantRequest(as, client, oauth.None(), grant.refreshToken, requestOptions(grant.tokenEndpoint)));
     const tokens = tokensFrom(await oauth.processRefreshTokenResponse(as, client, response));
     return { ...grant, ...tokens, refreshedAt: new Date().toISOString(), version: grant.version + 1 };
   } catch (error) {
