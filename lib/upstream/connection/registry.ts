@@ -44,3 +44,18 @@ export function describeConnection(row: { api: string; environment: string; acco
   const environment = row.environment && row.environment !== "-" ? ` · ${row.environment}` : "";
   return `${row.api}${environment} · ${row.account} at ${row.baseUrl || "an earlier setup"}`;
 }
+
+/**
+ * Whether this connection has shown that it honours `Idempotency-Key` (an answer carried
+ * `Idempotent-Replayed: true`). The documents define no such key (upstream-notes has it,
+ * unconfirmed): until the live service has shown it, an unclear create is never re-sent.
+ */
+export async function honoursIdempotencyKey(db: DbClient, connectionId: string): Promise<boolean> {
+  const row = await db.upstreamConnection.findUnique({ where: { id: connectionId }, select: { idempotencyHonouredAt: true } });
+  return Boolean(row?.idempotencyHonouredAt);
+}
+
+/** Records the first replayed answer of a connection; later ones keep the first time. */
+export async function recordIdempotencyHonoured(db: DbClient, connectionId: string, at: Date = new Date()): Promise<void> {
+  await db.upstreamConnection.updateMany({ where: { id: connectionId, idempotencyHonouredAt: null }, data: { idempotencyHonouredAt: at } });
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "UpstreamConnection" ADD COLUMN     "idempotencyHonouredAt" TIMESTAMP(3);
