@@ -7,6 +7,7 @@ import type { OrdersDeps } from "./deps";
 import { orderError, type Failure } from "./errors";
 import type { WebhookSubscription } from "./records";
 import { checkEvents, checkWebhookUrl, webhookView, WEBHOOKS_PER_ACCOUNT } from "./webhook-rules";
+import { secretField } from "./webhook-dialect";
 import { newWebhookSecret } from "./webhook-signing";
 
 // Spec section 4 "Core: webhooks (PRO only)". Subscriptions belong to the account (both of
@@ -61,18 +62,18 @@ export function webhookRoutes(deps: OrdersDeps): Hono<Env> {
       updatedAt: now,
     };
     state.webhooks.set(hook.id, hook);
-    return commerceOk(c, ctx, { ...webhookView(hook), secret: hook.secret }, 201);
+    return commerceOk(c, ctx, { ...webhookView(hook, ctx.config), [secretField(ctx.config)]: hook.secret }, 201);
   });
 
   app.get("/webhooks", read, (c) => {
     const { account } = c.get("principal");
     const hooks = [...state.webhooks.values()].filter((hook) => hook.accountId === account.id);
-    return commerceOk(c, ctx, hooks.map(webhookView), 200, { has_more: false, cursor: null });
+    return commerceOk(c, ctx, hooks.map((hook) => webhookView(hook, ctx.config)), 200, { has_more: false, cursor: null });
   });
 
   app.get("/webhooks/:id", read, (c) => {
     const hook = own(c);
-    return hook ? commerceOk(c, ctx, webhookView(hook)) : orderError(c, ctx, notFound);
+    return hook ? commerceOk(c, ctx, webhookView(hook, ctx.config)) : orderError(c, ctx, notFound);
   });
 
   app.patch("/webhooks/:id", write, async (c) => {
@@ -89,7 +90,7 @@ export function webhookRoutes(deps: OrdersDeps): Hono<Env> {
     if (checked) hook.events = checked.events;
     if (status !== undefined) hook.status = status;
     hook.updatedAt = ctx.clock.now();
-    return commerceOk(c, ctx, webhookView(hook));
+    return commerceOk(c, ctx, webhookView(hook, ctx.config));
   });
 
   app.delete("/webhooks/:id", write, (c) => {

@@ -5,6 +5,7 @@ import type { OrdersDeps } from "./deps";
 import { orderView } from "./order-view";
 import type { Order, WebhookEvent } from "./records";
 import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from "./timings";
+import { dialectPayload } from "./webhook-dialect";
 import { signedHeaders } from "./webhook-signing";
 
 // Event delivery: one job per (event, subscription). The first attempt runs at once on the
@@ -23,9 +24,10 @@ export function registerWebhookTask(deps: OrdersDeps): void {
 
 const USER_AGENT = "commerce-emulator-webhooks/1";
 
-/** The event payload: `{ id, type, timestamp, environment, data: <order as in GET /orders rows> }`. */
+/** The event payload, by dialect (webhook-dialect.ts); the order as in GET /orders rows. */
 export function eventPayload(deps: OrdersDeps, eventId: string, eventType: WebhookEvent, order: Order): string {
-  return JSON.stringify({ id: eventId, type: eventType, timestamp: deps.ctx.isoNow(), environment: order.environment, data: orderView(deps, order, "list") });
+  const view = orderView(deps, order, "list") as Record<string, unknown>;
+  return dialectPayload(deps.ctx.config, { eventId, eventType, timestamp: deps.ctx.isoNow(), environment: order.environment, order: view });
 }
 
 /** Sends `eventType` for `order` to every active subscription of the order's account that wants it. */

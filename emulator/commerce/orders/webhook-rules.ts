@@ -1,6 +1,7 @@
 import type { EmulatorConfig } from "../../core/config";
 import type { Failure } from "./errors";
 import type { WebhookEvent, WebhookSubscription } from "./records";
+import { withDialectTimes } from "./webhook-dialect";
 import { normaliseEvent, ORDER_EVENTS } from "./webhook-events";
 
 // What a webhook subscription may contain (spec sections 2 and 8): an HTTPS URL (plain http
@@ -36,13 +37,7 @@ export function checkEvents(names: string[]): { ok: true; events: WebhookEvent[]
 }
 
 /** The subscription as the API shows it: never the secret (that is shown once, by POST). */
-export function webhookView(hook: WebhookSubscription) {
-  return {
-    id: hook.id,
-    url: hook.url,
-    events: hook.events,
-    status: hook.status,
-    created_at: new Date(hook.createdAt).toISOString(),
-    updated_at: new Date(hook.updatedAt).toISOString(),
-  };
+export function webhookView(hook: WebhookSubscription, config: EmulatorConfig) {
+  const view = { id: hook.id, url: hook.url, events: hook.events, status: hook.status };
+  return withDialectTimes(config, view, { created_at: new Date(hook.createdAt).toISOString(), updated_at: new Date(hook.updatedAt).toISOString() });
 }

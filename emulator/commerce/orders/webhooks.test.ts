@@ -247,3 +247,52 @@ describe("§6 event deliveries", () => {
     expect(JSON.parse(event.body).data).toMatchObject({ order_id: paid.body.order_id, checkout_hash: created.checkout_hash });
   });
 });
+
+describe("the documented dialect (README Dialects: C§2, C§6 read literally)", () => {
+  let doc: RunningEmulator;
+  let docApi: ReturnType<typeof v2>;
+  let docCtl: ReturnType<typeof control>;
+  beforeAll(async () => {
+    doc = await startOrdersEmulator({ dialect: "documented" });
+    docApi = v2(doc.url);
+    docCtl = control(doc.url);
+  });
+  afterAll(() => doc.close());
+  beforeEach(async () => {
+    await docCtl.reset();
+    await docCtl.config({ allowLoopbackHttpWebhooks: false });
+  });
+
+  it("§2 refuses a plain http URL, even to a loopback host, unless the sandbox switch is set explicitly", async () => {
+    const refused = await docApi.post("/webhooks", { url: receiver.url, events: ALL_EVENTS }, AUTH.shopLive);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe("WEBHOOK_URL_NOT_HTTPS");
+    expect((await docApi.get("/webhooks", AUTH.shopLive)).body.data).toEqual([]);
+  });
+
+  it("§2 the signing secret comes once, under signing_secret; the subscription shows only id, url, events and status", async () => {
+    const created = await docApi.post("/webhooks", { url: "https://shop.example/hooks", events: ALL_EVENTS }, AUTH.shopLive);
+    expect(created.status).toBe(201);
+    expect(created.body.data.signing_secret).toMatch(/^whsec_/);
+    expect(created.body.data.secret).toBeUndefined();
+    const one = await docApi.get(`/webhooks/${created.body.data.id}`, AUTH.shopLive);
+    expect(Object.keys(one.body.data).sort()).toEqual(["events", "id", "status", "url"]);
+    expect(one.text).not.toContain(created.body.data.signing_secret);
+  });
+
+  it("§6 a delivery is the order (type = the ORDER type) with the event kind under `event`, signed per Standard Webhooks", async () => {
+    await docCtl.config({ allowLoopbackHttpWebhooks: true });
+    const created = await docApi.post("/webhooks", { url: receiver.url, events: ALL_EVENTS }, AUTH.shopLive);
+    expect(created.status, created.text).toBe(201);
+    // C§1: a PRO account previews before it creates.
+    expect((await docApi.post("/orders/preview", topupBody, AUTH.shopLive)).status).toBe(200);
+    const placed = await docApi.post("/orders", topupBody, AUTH.shopLive);
+    expect(placed.status, placed.text).toBe(201);
+    const order = placed.body.data;
+    await docCtl.advance(FULFILMENT_MS);
+    const fulfilled = await waitFor(async () => receiver.received.find((r) => JSON.parse(r.body).event === "order.fulfilled"));
+    const payload = new Webhook(created.body.data.signing_secret).verify(fulfilled.body, headersOf(fulfilled)) as Json;
+    expect(payload).toMatchObject({ event: "order.fulfilled", type: "topup", order_id: order.order_id, status: "fulfilled" });
+    expect(payload.data).toBeUndefined();
+  });
+});
