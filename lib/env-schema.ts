@@ -3,6 +3,7 @@
 // app code imports `env` from lib/env.ts instead.
 import { z } from "zod";
 import { emailSchemaWith } from "./validation/email.ts";
+import { IMEI_CHECK_HASH_ALGORITHMS, IMEI_CHECK_HASH_ENCODINGS, IMEI_CHECK_HASH_VALUES, imeiCheckHashSettingsFromEnv, splitArguments, UNLOCK_ACCOUNT_ENVIRONMENTS } from "./upstream/unlock/imeicheck-hash-settings.ts";
 
 /** The embedded emulator listens on loopback only. */
 export function emulatorUrl(port: number): string {
@@ -28,6 +29,11 @@ const port = z.coerce.number().int().min(1).max(65535);
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+/** One of `values`, case-insensitive; empty = unset. */
+const lowerEnum = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined), z.enum(values, { message }).optional());
+const lowerEnumWithDefault = <const T extends readonly [string, ...string[]]>(values: T, message: string, fallback: T[number]) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined), z.enum(values, { message }).default(fallback as never));
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -51,6 +57,21 @@ export const envSchema = z.object({
   UNLOCK_SVC_SECRET: optional(z.string().min(1)),
   /** Credential header names: "spec" sends SVC_KEY/SVC_SECRET, "live" the live service's DSIM_KEY/DSIM_SECRET. */
   UNLOCK_HEADER_NAMES: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim().toLowerCase() : undefined), z.enum(["spec", "live"], { message: 'must be "spec" (SVC_KEY/SVC_SECRET) or "live" (DSIM_KEY/DSIM_SECRET)' }).default("spec")),
+  /** Which environment the UNLOCK_SVC_KEY pair belongs to (the keys do not say, U§5): production (default) or sandbox. */
+  UNLOCK_ACCOUNT_ENVIRONMENT: lowerEnumWithDefault(UNLOCK_ACCOUNT_ENVIRONMENTS, 'must be "production" or "sandbox"', "production"),
+  /** The IMEI check hash, as the supplier gives it (lib/upstream/unlock/imeicheck-hash-settings.ts). Unset: none, and a production account sells no IMEI checks. */
+  UNLOCK_IMEICHECK_HASH_ALGORITHM: lowerEnum(IMEI_CHECK_HASH_ALGORITHMS, `must be one of ${IMEI_CHECK_HASH_ALGORITHMS.join(", ")}`),
+  /** The HMAC key: svc_secret, svc_key or secret (UNLOCK_IMEICHECK_HASH_SECRET); unset for a plain digest. */
+  UNLOCK_IMEICHECK_HASH_KEY: lowerEnum(["svc_secret", "svc_key", "secret"] as const, 'must be "svc_secret", "svc_key" or "secret"'),
+  /** The values joined by "####", in order, comma-separated: imei, svc_key, svc_secret, secret. */
+  UNLOCK_IMEICHECK_HASH_ARGUMENTS: optional(
+    z.string().refine((v) => splitArguments(v).length > 0 && splitArguments(v).every((a) => (IMEI_CHECK_HASH_VALUES as readonly string[]).includes(a)), {
+      message: `must be a comma-separated list of ${IMEI_CHECK_HASH_VALUES.join(", ")} (e.g. "svc_key,imei")`,
+    }),
+  ),
+  UNLOCK_IMEICHECK_HASH_ENCODING: lowerEnum(IMEI_CHECK_HASH_ENCODINGS, `must be one of ${IMEI_CHECK_HASH_ENCODINGS.join(", ")}`),
+  /** A separate hashing secret from the supplier, when the key or an argument is "secret". */
+  UNLOCK_IMEICHECK_HASH_SECRET: optional(z.string().min(1)),
   /** Port of the embedded emulator, used when no upstream is configured. */
   EMULATOR_PORT: port.default(4010),
   /** Which reading of the contracts the embedded emulator answers by: "observed" (the notes', default) or "documented" (the documents' only); emulator/README.md. */
@@ -116,6 +137,9 @@ export const envSchema = z.object({
     z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("on"),
   ),
 }).superRefine((env, ctx) => {
+  // The IMEI check hash settings only make sense together.
+  const hash = imeiCheckHashSettingsFromEnv(env as unknown as Record<string, string | undefined>);
+  if (!hash.ok) for (const problem of hash.problems) ctx.addIssue({ code: "custom", path: [problem.variable], message: problem.message });
   if (env.PAYMENT_PROVIDER === "stripe") {
     for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
       if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=stripe" });

@@ -2,6 +2,7 @@ import { vi } from "vitest";
 import { startEmulator, type RunningEmulator } from "@/emulator/app";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
+import { imeiCheckHashEnv } from "@/lib/upstream/unlock/imeicheck-hash-settings";
 
 /**
  * For integration tests of code that uses the app's singletons (`env`, `db`, the upstream
@@ -19,6 +20,8 @@ export function stubAppEnv({ databaseUrl, emulatorUrl }: { databaseUrl: string; 
   vi.stubEnv("UNLOCK_API_URL", emulatorUrl);
   vi.stubEnv("UNLOCK_SVC_KEY", credentials.unlockSvcKey);
   vi.stubEnv("UNLOCK_SVC_SECRET", credentials.unlockSvcSecret);
+  vi.stubEnv("UNLOCK_ACCOUNT_ENVIRONMENT", credentials.unlockEnvironment);
+  for (const [name, value] of Object.entries(imeiCheckHashEnv(credentials.unlockImeiCheckHash))) vi.stubEnv(name, value);
 }
 
 export type AppWithEmulator = { emu: RunningEmulator; t: TestDatabase };

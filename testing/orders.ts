@@ -49,7 +49,13 @@ export async function startOrderTestbed() {
     const parsed = parseApiKey(key)!;
     return createCommerceClient({ baseUrl: emulator.url, auth: { kind: "api_key", ...parsed }, policy: { baseDelayMs: 1, maxDelayMs: 5 }, ...options });
   };
-  const unlock = createUnlockClient({ baseUrl: emulator.url, svcKey: credentials.unlockSvcKey, svcSecret: credentials.unlockSvcSecret, policy: { baseDelayMs: 1, maxDelayMs: 5 } });
+  const unlock = createUnlockClient({
+    baseUrl: emulator.url,
+    svcKey: credentials.unlockSvcKey,
+    svcSecret: credentials.unlockSvcSecret,
+    imeiCheckAccess: { environment: credentials.unlockEnvironment, hash: credentials.unlockImeiCheckHash },
+    policy: { baseDelayMs: 1, maxDelayMs: 5 },
+  });
   const clients: UpstreamClients = { commerce: commerceWith(), unlock };
 
   /** Every order handed over for the buyer's refund (lib/payments/settle.ts refunds them in the app). */

@@ -1,11 +1,15 @@
 import { startEmulator, type RunningEmulator } from "@/emulator/app";
+import type { EmulatorConfig } from "@/emulator/core/config";
+import { EMBEDDED_IMEICHECK_HASH } from "@/lib/upstream/connection/embedded";
 import { createUnlockClient, type UnlockClient, type UnlockClientOptions } from "@/lib/upstream/unlock/client";
 
 // For the *.int.test.ts files beside it: an in-process emulator with test controls, and
 // clients pointed at it. Values come from emulator/README.md and emulator/unlock/README.md.
 
-export const PRODUCTION = { svcKey: "svc_live_key_0001", svcSecret: "svc_live_secret_0001" } as const;
-export const SANDBOX = { svcKey: "svc_sandbox_key_0001", svcSecret: "svc_sandbox_secret_0001" } as const;
+/** The embedded production account, with the IMEI check hash settings of the emulator's rule (lib/upstream/connection/embedded.ts). */
+export const PRODUCTION = { svcKey: "svc_live_key_0001", svcSecret: "svc_live_secret_0001", imeiCheckAccess: { environment: "production", hash: EMBEDDED_IMEICHECK_HASH } } as const;
+/** The sandbox account: IMEI checks without a hash (U§4). */
+export const SANDBOX = { svcKey: "svc_sandbox_key_0001", svcSecret: "svc_sandbox_secret_0001", imeiCheckAccess: { environment: "sandbox", hash: null } } as const;
 
 /** The emulator's well-known pair: Apple iPhone 13 on EE, United Kingdom. */
 export const WELL_KNOWN = { brandId: 1, deviceId: 1015, countryId: 826, networkId: 234030 } as const;
@@ -32,8 +36,8 @@ export type UnlockTestEmulator = RunningEmulator & {
   callsTo: (prefix: string) => Promise<number>;
 };
 
-export async function startUnlockEmulator(): Promise<UnlockTestEmulator> {
-  const emulator = await startEmulator(0, { controls: true });
+export async function startUnlockEmulator(config: Partial<Pick<EmulatorConfig, "dialect">> = {}): Promise<UnlockTestEmulator> {
+  const emulator = await startEmulator(0, { controls: true, ...config });
   const control = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${emulator.url}/__control${path}`, {
       method,

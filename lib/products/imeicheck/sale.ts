@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import type { PriceSale } from "@/lib/orders/checkout";
 import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
+import { IMEI_CHECK_UNAVAILABLE } from "@/lib/upstream/unlock/client";
+import { imeiCheckSetupProblem } from "./availability";
 import { imeiCheckDetail } from "./detail";
 import { imeiCheckPurchaseLines } from "./lines";
 import { imeiCheckPrice } from "./price";
@@ -16,6 +18,8 @@ export function imeiCheckSale(choice: ImeiCheckSaleChoice): PriceSale {
     const imei = normaliseImei(choice.imei);
     const problem = imeiProblem(imei);
     if (problem) return { ok: false, error: problem, field: "imei" };
+    // Never sold to fail: without a usable IMEI check setup nothing is priced or charged.
+    if (await imeiCheckSetupProblem()) return { ok: false, error: IMEI_CHECK_UNAVAILABLE };
     const fullReport = choice.fullReport === true;
     const detail = imeiCheckDetail(imei, { fullReport });
     return {

@@ -5,6 +5,9 @@ import { apiKeyEnvironment, parseApiKey, type ApiKeyEnvironment, type CommerceAu
 import { notConfigured } from "../commerce/errors";
 import { upstreamEndpoints } from "../endpoints";
 import { readStoredCommerceCredential, readStoredUnlockCredential } from "./credentials";
+import { readStoredImeiCheckHash } from "./imeicheck-hash-store";
+import type { ImeiCheckAccess } from "../unlock/imeicheck-hash";
+import { imeiCheckHashSettingsFromEnv, type ImeiCheckHashSettings, type UnlockAccountEnvironment } from "../unlock/imeicheck-hash-settings";
 import { oauthTokenStore } from "./oauth/token-store";
 
 // Where each upstream credential comes from, in order of precedence:
@@ -62,6 +65,36 @@ export async function resolveUnlockCredentials(): Promise<UnlockCredentials> {
   return { svcKey: "", svcSecret: "" };
 }
 
+/**
+ * How the next IMEI check is sent (../unlock/imeicheck-hash.ts decides from this): the account's
+ * environment goes with its key pair (env: UNLOCK_ACCOUNT_ENVIRONMENT; stored: what staff chose;
+ * embedded: production); the hash settings come from the environment, else Admin → Upstream
+ * connection, else the embedded emulator's rule when the upstream is the embedded emulator.
+ */
+export async function resolveUnlockImeiCheckAccess(): Promise<ImeiCheckAccess> {
+  const [environment, hash] = await Promise.all([unlockAccountEnvironment(), describeImeiCheckHash()]);
+  return { environment, hash: hash.settings };
+}
+
+async function unlockAccountEnvironment(): Promise<UnlockAccountEnvironment> {
+  if (env.UNLOCK_SVC_KEY && env.UNLOCK_SVC_SECRET) return env.UNLOCK_ACCOUNT_ENVIRONMENT;
+  const stored = await readStoredUnlockCredential();
+  if (stored) return stored.environment;
+  return embeddedShopCredentials().unlockEnvironment;
+}
+
+export type ImeiCheckHashSummary = { source: CredentialSource; settings: ImeiCheckHashSettings | null };
+
+/** Where the IMEI check hash settings come from. The settings hold a secret: staff screens show describeHashSettings() only. */
+export async function describeImeiCheckHash(): Promise<ImeiCheckHashSummary> {
+  const fromEnv = imeiCheckHashSettingsFromEnv(env as unknown as Record<string, string | undefined>);
+  if (fromEnv.ok && fromEnv.settings) return { source: "env", settings: fromEnv.settings };
+  const stored = await readStoredImeiCheckHash();
+  if (stored) return { source: "stored", settings: stored.settings };
+  if (upstreamEndpoints().unlock.emulated) return { source: "embedded", settings: embeddedShopCredentials().unlockImeiCheckHash };
+  return { source: "none", settings: null };
+}
+
 export type UnlockConnectionSummary = {
   source: CredentialSource;
   environment: "sandbox" | "production" | "unknown" | "not_configured";
@@ -70,10 +103,10 @@ export type UnlockConnectionSummary = {
 };
 
 export async function describeUnlockConnection(): Promise<UnlockConnectionSummary> {
-  if (env.UNLOCK_SVC_KEY && env.UNLOCK_SVC_SECRET) return { source: "env", environment: "unknown", maskedKey: maskKey(env.UNLOCK_SVC_KEY) };
+  if (env.UNLOCK_SVC_KEY && env.UNLOCK_SVC_SECRET) return { source: "env", environment: env.UNLOCK_ACCOUNT_ENVIRONMENT, maskedKey: maskKey(env.UNLOCK_SVC_KEY) };
   const stored = await readStoredUnlockCredential({ fresh: true });
   if (stored) return { source: "stored", environment: stored.environment, maskedKey: maskKey(stored.svcKey) };
-  if (upstreamEndpoints().unlock.emulated) return { source: "embedded", environment: "production", maskedKey: maskKey(embeddedShopCredentials().unlockSvcKey) };
+  if (upstreamEndpoints().unlock.emulated) return { source: "embedded", environment: embeddedShopCredentials().unlockEnvironment, maskedKey: maskKey(embeddedShopCredentials().unlockSvcKey) };
   return { source: "none", environment: "not_configured", maskedKey: null };
 }
 

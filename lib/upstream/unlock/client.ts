@@ -6,7 +6,7 @@ import { UpstreamError } from "../errors";
 import { sendUpstream, type Priority, type RequestBudget, type UpstreamRequest, type UpstreamResponse } from "../http";
 import type { RetryPolicy } from "../retry-policy";
 import { DEFAULT_UNLOCK_HEADER_NAMES, unlockCredentialHeaders, type UnlockHeaderNames } from "./headers";
-import { imeiCheckHash as emulatorImeiCheckHash, type ImeiCheckHashFunction } from "./imeicheck-hash";
+import { imeiCheckForm, type ImeiCheckAccess } from "./imeicheck-hash";
 import { unknownOutcome, unwrapReply } from "./reply";
 import {
   brandsSchema,
@@ -48,10 +48,12 @@ export type UnlockClientOptions = {
   timeoutMs?: number;
   /** Which credential header pair to send (headers.ts): "spec" (default) or "live". */
   headerNames?: UnlockHeaderNames;
-  /** Computes the IMEI check hash (default: the emulator's rule); null = never compute one. */
-  imeiCheckHash?: ImeiCheckHashFunction | null;
-  /** Allow `/imeicheck/{imei}` without a hash (valid only on sandbox accounts). Default false. */
-  allowHashlessImeiCheck?: boolean;
+  /**
+   * The account's environment and IMEI check hash settings (imeicheck-hash.ts decides the form);
+   * or a function read before every IMEI check (the app's stored settings). Default: a production
+   * account without hash settings, so IMEI checks are refused (NOT_CONFIGURED) before sending.
+   */
+  imeiCheckAccess?: ImeiCheckAccess | (() => Promise<ImeiCheckAccess>);
   /** The embedded emulator's instance id, part of the connection identity (connection-identity.ts). */
   sandboxInstance?: string | null;
 };
@@ -122,7 +124,8 @@ type Call = {
 
 export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
   const headerNames = options.headerNames ?? DEFAULT_UNLOCK_HEADER_NAMES;
-  const hashFunction = options.imeiCheckHash === undefined ? emulatorImeiCheckHash : options.imeiCheckHash;
+  const imeiCheckAccess = async (): Promise<ImeiCheckAccess> =>
+    typeof options.imeiCheckAccess === "function" ? options.imeiCheckAccess() : (options.imeiCheckAccess ?? { environment: "production", hash: null });
 
   const credentials = async () => (options.resolveCredentials ? options.resolveCredentials() : { svcKey: options.svcKey ?? "", svcSecret: options.svcSecret ?? "" });
 
@@ -229,19 +232,16 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
     imeiCheck: async (imei, callOptions = {}) => {
       const problem = imeiProblem(imei);
       if (problem) throw invalidInput(problem);
-      const hash = callOptions.hash ?? hashFunction?.({ ...(await credentials()), imei });
-      if (!hash && !options.allowHashlessImeiCheck) {
-        throw new UpstreamError({
-          api: "unlock",
-          kind: "config",
-          code: "NOT_CONFIGURED",
-          message: "IMEI check: no hash could be computed and the hashless (sandbox-only) form is not allowed",
-        });
+      const { svcKey, svcSecret } = await credentials();
+      const sent = callOptions.hash ? { kind: "hash" as const, hash: callOptions.hash } : imeiCheckForm(await imeiCheckAccess(), { svcKey, svcSecret, imei });
+      if (sent.kind === "off") {
+        throw new UpstreamError({ api: "unlock", kind: "config", code: "NOT_CONFIGURED", message: sent.reason, userMessage: IMEI_CHECK_UNAVAILABLE, retryable: false });
       }
       const form = callOptions.fullReport ? FULL_REPORT_FORM : undefined;
-      const spec: Call = hash
-        ? { method: "POST", path: `/imeicheck/${imei}/${encodeURIComponent(hash)}`, route: "POST /imeicheck/{imei}/{hash}", priority: "order", retry: "once", form }
-        : { method: "POST", path: `/imeicheck/${imei}`, route: "POST /imeicheck/{imei}", priority: "order", retry: "once", form };
+      const spec: Call =
+        sent.kind === "hash"
+          ? { method: "POST", path: `/imeicheck/${imei}/${encodeURIComponent(sent.hash)}`, route: "POST /imeicheck/{imei}/{hash}", priority: "order", retry: "once", form }
+          : { method: "POST", path: `/imeicheck/${imei}`, route: "POST /imeicheck/{imei}", priority: "order", retry: "once", form };
       return call(spec, imeiCheckSchema);
     },
 
@@ -251,6 +251,9 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
     },
   };
 }
+
+/** What a buyer is told when the shop cannot run IMEI checks (the staff message names the cause). */
+export const IMEI_CHECK_UNAVAILABLE = "IMEI checks are not available at the moment.";
 
 /**
  * How an IMEI check asks for a paid device's full report: the form argument `type_pay=P`, the

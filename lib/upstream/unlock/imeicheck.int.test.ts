@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { imeiCheckHash } from "./imeicheck-hash";
+import { createHash } from "node:crypto";
+import { createUnlockClient } from "./client";
 import { PRODUCTION, SANDBOX, startUnlockEmulator, type UnlockTestEmulator } from "@/testing/unlock-emulator";
 
-// The IMEI check (spec sections 2, 4, 7, 8) for each sandbox IMEI, with and without a hash.
+// The IMEI check (spec sections 2, 4, 7, 8) for each sandbox IMEI, and the form each account sends (imeicheck-hash.ts).
 
 const IMEI = { blacklisted: "353047098598802", clean: "359405085972766", paid: "123456789876543", error: "123456789987654" } as const;
 
@@ -61,25 +62,36 @@ describe("IMEI check", () => {
     expect(result.report).toBeNull();
   });
 
-  it("sends the hash computed by imeicheck-hash.ts, which the emulator accepts on a production account", async () => {
+  it("a production account sends the hash its settings describe; the emulator accepts the embedded settings", async () => {
     const expected = await emu.control<{ hash: string }>("POST", "/unlock/hash", { imei: IMEI.clean, account: "unlock_production" });
-    expect(imeiCheckHash({ ...PRODUCTION, imei: IMEI.clean })).toBe(expected.hash);
     await emu.client().imeiCheck(IMEI.clean);
     expect(await emu.callsTo(`POST /imeicheck/${IMEI.clean}/${expected.hash}`)).toBe(1);
   });
 
-  it("hashless form: sent only when allowed; the sandbox accepts it, production refuses it", async () => {
-    const noHash = { imeiCheckHash: null, allowHashlessImeiCheck: true } as const;
-    const sandbox = await emu.client({ ...SANDBOX, ...noHash }).imeiCheck(IMEI.clean);
+  it("sends exactly the configured hash: an operator's settings, checked against a vector computed here", async () => {
+    // md5 of svc_secret####imei####secret, base64: written out independently of imeicheck-hash.ts.
+    const settings = { algorithm: "md5", key: null, arguments: ["svc_secret", "imei", "secret"], encoding: "base64", secret: "supplier-salt" } as const;
+    const vector = createHash("md5").update(`${PRODUCTION.svcSecret}####${IMEI.clean}####supplier-salt`).digest("base64");
+    const sent = await emu.client({ imeiCheckAccess: { environment: "production", hash: { ...settings, arguments: [...settings.arguments] } } }).imeiCheck(IMEI.clean).catch((e: unknown) => e);
+    // The emulator's own rule differs, so it refuses; what matters is what was sent.
+    expect(sent).toMatchObject({ kind: "api", code: "API_ERROR", status: 400 });
+    expect(await emu.callsTo(`POST /imeicheck/${IMEI.clean}/${encodeURIComponent(vector)}`)).toBe(1);
+  });
+
+  it("a sandbox account uses the hash-less form, which the sandbox accepts", async () => {
+    const sandbox = await emu.client(SANDBOX).imeiCheck(IMEI.clean);
     expect(sandbox.report?.blacklisted).toBe(false);
     expect(await emu.callsTo(`POST /imeicheck/${IMEI.clean}`)).toBe(1);
+    expect(await emu.callsTo(`POST /imeicheck/${IMEI.clean}/`)).toBe(0);
+  });
 
-    const production = await emu.client(noHash).imeiCheck(IMEI.clean).catch((e: unknown) => e);
-    expect(production).toMatchObject({ kind: "api", code: "API_ERROR", status: 400 });
-    expect((production as Error).message).toMatch(/hash is required/);
-
-    await expect(emu.client({ imeiCheckHash: null }).imeiCheck(IMEI.clean)).rejects.toMatchObject({ kind: "config", code: "NOT_CONFIGURED" });
-    expect(await emu.callsTo("POST /imeicheck/")).toBe(2);
+  it("a production account without hash settings: refused before sending (NOT_CONFIGURED), nothing reaches the upstream", async () => {
+    const refused = await emu.client({ imeiCheckAccess: { environment: "production", hash: null } }).imeiCheck(IMEI.clean).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: "config", code: "NOT_CONFIGURED", retryable: false });
+    expect((refused as Error).message).toMatch(/IMEI checks are off: the unlocking account is production and no IMEI check hash is configured/);
+    // The client's default is the same: no invented hash.
+    await expect(createUnlockClient({ baseUrl: emu.url, svcKey: PRODUCTION.svcKey, svcSecret: PRODUCTION.svcSecret }).imeiCheck(IMEI.clean)).rejects.toMatchObject({ code: "NOT_CONFIGURED" });
+    expect(await emu.callsTo("POST /imeicheck/")).toBe(0);
   });
 
   it("a wrong hash is an API error; an invalid IMEI is refused before sending", async () => {

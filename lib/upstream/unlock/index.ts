@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { resolveUnlockCredentials } from "../connection/resolve";
+import { resolveUnlockCredentials, resolveUnlockImeiCheckAccess } from "../connection/resolve";
 import { sandboxInstance, upstreamEndpoints } from "../endpoints";
 import { upstreamBudget } from "../budget/default";
 import { createUnlockClient, type UnlockClient } from "./client";
@@ -16,6 +16,8 @@ export function unlockClient(): UnlockClient {
     baseUrl: upstreamEndpoints().unlock.baseUrl,
     // env, else the pair staff stored in the admin, else the embedded emulator's.
     resolveCredentials: resolveUnlockCredentials,
+    // The account's environment and IMEI check hash settings: env, else stored, else embedded.
+    imeiCheckAccess: resolveUnlockImeiCheckAccess,
     headerNames: env.UNLOCK_HEADER_NAMES,
     // Shared through the database with every other instance of the app.
     budget: upstreamBudget,
@@ -26,5 +28,5 @@ export function unlockClient(): UnlockClient {
 
 export { createUnlockClient, DEFAULT_CREATE_ORDER_TIMEOUT_MS, type CreateOrderInput, type UnlockClient, type UnlockClientOptions } from "./client";
 export { UNLOCK_CREDENTIAL_HEADERS, type UnlockHeaderNames } from "./headers";
-export { imeiCheckHash, type ImeiCheckHashFunction } from "./imeicheck-hash";
+export { imeiCheckAccessProblem, imeiCheckHash, type ImeiCheckAccess } from "./imeicheck-hash";
 export * from "./schemas";
