@@ -9,8 +9,10 @@ import { PermanentProcessingError, runProcessing, type ProcessNote, type Receipt
 import { claimForRetry } from "./store";
 
 // What a commerce API event means for the shop, and the replay of a stored receipt. The body
-// is the emulator's (and the spec's) `{ id, type, timestamp, environment, data: <order as on
-// GET /orders> }`; the live service's `order.completed` is read as `order.fulfilled`. The
+// is read in both readings (webhookEventSchema): the notes' `{ id, type: <event>, timestamp,
+// environment, data: <order as on GET /orders> }`, or the documents' literal one, the order
+// itself (`type` = order type) with the event kind under `event`; the live service's
+// `order.completed` is read as `order.fulfilled`. The
 // order record is handed to the order core (applyCommerceOrder), which compares it with the
 // local order and moves it only forward, so a late `order.created` after `order.fulfilled`, or
 // the same event twice, changes nothing. An event that ends an order the buyer paid the shop
@@ -32,7 +34,7 @@ export async function processCommerceReceipt(db: DbClient, receipt: WebhookRecei
   if (!(COMMERCE_EVENTS as readonly string[]).includes(event.canonicalType)) return { note: `event type ${event.type} is not used by the shop` };
 
   if (!receipt.connectionId) return { unmatched: true, note: `order ${event.data.order_id}: the delivery names no upstream connection, so it is applied to no order` };
-  const by = { source: "webhook" as const, actor: receipt.eventId ?? event.id };
+  const by = { source: "webhook" as const, actor: receipt.eventId ?? event.id ?? "webhook" };
   const result = await applyCommerceOrder(db, event.data, { ...by, connectionId: receipt.connectionId });
   await refundIfDue(db, result, by);
   if (!result.orderId) return { unmatched: true, note: `order ${event.data.order_id} (${event.environment ?? "unknown environment"}) is not an order of this shop's connection` };

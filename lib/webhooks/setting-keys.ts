@@ -8,4 +8,6 @@ export const WEBHOOK_SETTINGS = {
   lock: "commerce.webhook.lock",
   /** The UpstreamConnection whose account holds the subscription: its deliveries are that connection's news. */
   connection: "commerce.webhook.connection",
+  /** The upstream's refusal to let this connection manage the subscription (refusal.ts): order events off, not retried until the connection changes. */
+  refused: "commerce.webhook.refused",
 } as const;

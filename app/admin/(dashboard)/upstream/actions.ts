@@ -17,6 +17,7 @@ import { upstreamEndpoints } from "@/lib/upstream/endpoints";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { disconnectCommerce, removeUnlockCredential, saveCommerceApiKey, saveUnlockCredential, testCommerceConnection, testUnlockConnection, type ConnectionTest } from "@/lib/upstream/connection/manage";
 import { startOAuthConnect } from "@/lib/upstream/connection/oauth/connect";
+import { recheckCommerceWebhooks } from "@/lib/webhooks/bootstrap";
 import { OAUTH_BINDING_COOKIE, oauthRedirectUri } from "./oauth-binding";
 
 // Admin only (issue [09]): every action checks the role itself; the page's check is not a control.
@@ -32,6 +33,8 @@ export async function saveCommerceApiKeyAction(_state: FormState, form: FormData
   const result = await saveCommerceApiKey(user, { apiId: String(form.get("apiId") ?? ""), apiSecret: String(form.get("apiSecret") ?? "") });
   if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
   await forgetCatalogFailures(db, "commerce");
+  // Another connection: its webhook subscription is checked afresh (never throws).
+  void recheckCommerceWebhooks();
   revalidatePath(PAGE);
   return { ok: "API key saved. The secret cannot be shown again." };
 }
@@ -40,6 +43,7 @@ export async function disconnectCommerceAction(): Promise<AdminActionState> {
   const user = await requireStaff("admin", PAGE);
   await disconnectCommerce(user);
   await forgetCatalogFailures(db, "commerce");
+  void recheckCommerceWebhooks();
   revalidatePath(PAGE);
   return { ok: true, message: "Disconnected." };
 }

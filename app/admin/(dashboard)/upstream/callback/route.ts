@@ -9,6 +9,7 @@ import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { finishOAuthConnect } from "@/lib/upstream/connection/oauth/connect";
 import { CONNECTION_SETTINGS } from "@/lib/upstream/connection/credentials";
+import { recheckCommerceWebhooks } from "@/lib/webhooks/bootstrap";
 import { OAUTH_BINDING_COOKIE } from "../oauth-binding";
 
 // The upstream authorization server's redirect after the admin signed in and consented. The
@@ -25,6 +26,8 @@ export async function GET(request: NextRequest) {
     const connected = await finishOAuthConnect({ callbackUrl, userId: user.id, browserBinding: binding });
     // Catalog reads that failed under the old credential retry now.
     await forgetCatalogFailures(db, "commerce");
+    // A new grant (perhaps with the webhook scopes now): its webhook subscription is checked afresh (never throws).
+    void recheckCommerceWebhooks();
     await recordAudit({ actor: user, action: "upstream.commerce.connect_oauth", targetType: "setting", targetId: CONNECTION_SETTINGS.commerce, after: { kind: "oauth", ...connected } });
     back.searchParams.set("connected", "oauth");
   } catch (error) {
