@@ -4,6 +4,7 @@ import {
   brandsSchema,
   cancelSchema,
   countriesSchema,
+  createOrderSchema,
   devicesSchema,
   envelopeSchema,
   imeiCheckSchema,
@@ -175,5 +176,91 @@ describe("IMEI check", () => {
     expect(parsed.report?.history).toHaveLength(10);
     expect(parsed.report?.blackList).toEqual([{ country: "United Kingdom", networks: [{ name: "EE", status: 0 }] }]);
     expect(parsed.report?.whiteList[0]?.networks[0]?.status).toBe(2);
+  });
+});
+
+describe("U§2 minimal answers, exactly as the document writes them", () => {
+  // Every field U§2 names and no other: the client must accept each (the documented dialect).
+  const ok = (res: unknown) => envelopeSchema.parse({ code: 200, status: "OK", info: "", res }).res;
+  const okWithoutCode = (res: unknown) => envelopeSchema.parse({ status: "OK", info: "", res }).res;
+
+  it("catalog maps keyed by ids: countries, networks, brands, devices", () => {
+    expect(countriesSchema.parse(ok({ "826": "United Kingdom" }))).toEqual([{ id: 826, name: "United Kingdom" }]);
+    expect(networksSchema.parse(ok({ "826": { "234030": "EE" } }))).toEqual([{ id: 234030, name: "EE", countryId: 826 }]);
+    expect(brandsSchema.parse(ok({ "1": { brand: "Apple", desc: "" } }))).toEqual([{ id: 1, name: "Apple", desc: "" }]);
+    expect(devicesSchema(1).parse(ok({ "1": { "1015": { name: "iPhone 13", img: "https://x/1015.png", desc: "<b>A15</b>" } } }))).toEqual([
+      { id: 1015, brandId: 1, name: "iPhone 13", img: "https://x/1015.png", desc: "<b>A15</b>" },
+    ]);
+  });
+
+  it("a tool with exactly the U§2 fields (flags as strings, custom key/value extras, price a number)", () => {
+    const documented = {
+      name: "Factory Unlock",
+      desc: "Permanent unlock",
+      service_name: "Factory Unlock",
+      service_desc: "By IMEI",
+      guaranteed_time: { min: 1, max: 3, type: "days" },
+      average_time: "2 days",
+      sn: "false",
+      prd: "false",
+      pin: "false",
+      mep: "false",
+      sro: "true",
+      id_tool: 8,
+      success_ratio: 0.95,
+      tool_type: "imei",
+      custom: { region: "EU" },
+      price: 59,
+    };
+    expect(toolsSchema.parse(ok({ tools: [documented] }))).toEqual([
+      expect.objectContaining({ id: 8, priceMinor: 5900, needs: { sn: false, prd: false, pin: false, mep: false, sro: true }, custom: { region: "EU" }, guaranteedTime: { min: 1, max: 3, type: "days" } }),
+    ]);
+  });
+
+  it("create_order's id_ticket; the order object keyed by ticket id with ok_sent \"true\", \"false\" or 1", () => {
+    expect(createOrderSchema.parse(ok({ id_ticket: 700001 }))).toEqual({ ticketId: 700001 });
+    const order = { id_device: 1015, id_network: 234030, imei: "490154203237518", creation_datetime: "2026-11-28 10:00:00", status: "available" };
+    expect(orderSchema(700001).parse(ok({ "700001": { ...order, ok_sent: "true" } })).instructionsReady).toBe(true);
+    expect(orderSchema(700001).parse(ok({ "700001": { ...order, status: "open", ok_sent: "false" } })).instructionsReady).toBe(false);
+    expect(orderSchema(700001).parse(ok({ "700001": { ...order, ok_sent: 1 } }))).toMatchObject({ status: "available", instructionsReady: true });
+  });
+
+  it("cancel and instructions replies without `code`", () => {
+    expect(cancelSchema(700001).parse(okWithoutCode({ "700001": { status: "canceled" } }))).toEqual({ ticketId: 700001, status: "canceled" });
+    expect(instructionsSchema(700001).parse(okWithoutCode({ "700001": { howto: "Insert a foreign SIM.\nEnter the code." } }))).toEqual({ ticketId: 700001, howto: "Insert a foreign SIM.\nEnter the code." });
+  });
+
+  it("an IMEI check needing payment: device data, empty error, empty result, type P, a button", () => {
+    const parsed = imeiCheckSchema.parse(
+      ok({
+        data: { imei: "359405085972766", tac: "35940508", brandname: "Apple", marketingname: "iPhone 13", modelname: "A2633", devicetype: "Smartphone", img: "https://x/a.png", lang: "en" },
+        error: [],
+        result: {},
+        type_pay: { type: "P", desc: "Full report for payment" },
+        extra_info: [{ type: "button", txt: "Buy", url: "https://x/buy" }],
+      }),
+    );
+    expect(parsed).toMatchObject({ report: null, errors: [], payment: { type: "P" }, device: { imei: "359405085972766", marketingName: "iPhone 13" } });
+  });
+
+  it("a free IMEI check report, and a recognition failure in `error` with the envelope OK", () => {
+    const data = { imei: "353047098598802", tac: "35304709", brandname: "", marketingname: "", modelname: "", devicetype: "", img: "", lang: "en" };
+    const free = imeiCheckSchema.parse(
+      ok({
+        data,
+        error: [],
+        result: {
+          blackliststatus: false,
+          imeihistory: [],
+          lists: { black: [], white: [{ name: "United Kingdom", opers: [{ txt: "EE", status: 1 }] }] },
+          url_report: "https://x/r.pdf",
+        },
+        type_pay: { type: "F", desc: "Free" },
+        extra_info: [],
+      }),
+    );
+    expect(free.report).toMatchObject({ blacklisted: false, whiteList: [{ country: "United Kingdom", networks: [{ name: "EE", status: 1 }] }] });
+    const failed = imeiCheckSchema.parse(ok({ data, error: [{ code: "E01", txt: "Not recognised" }], result: {}, type_pay: { type: "F", desc: "" }, extra_info: [] }));
+    expect(failed).toMatchObject({ report: null, errors: [{ code: "E01", txt: "Not recognised" }] });
   });
 });
