@@ -17,15 +17,16 @@ export const topupOperators = (country: string) =>
 export const operatorServiceTypes = (operatorId: string) => cachedRead("topup.service-types", { operatorId }, () => commerceClient().listOperatorServiceTypes(operatorId));
 
 /**
- * An operator's rates in a buyer's language (`lang`, [16]): the rate texts (product names and
- * descriptions) as the upstream writes them in it. Prices and tokens are the operator detail's
- * (topupProduct); this read only lends its words (lib/products/topup/offer.ts).
+ * An operator's price points (C§4 "price points with token, fees, totals"), in a buyer's language
+ * (`lang`, upstream-notes): the tokens and prices the shop sells at, and the rates' texts as the
+ * upstream writes them in that language (lib/products/topup/offer.ts).
  */
 export const operatorRates = (operatorId: string, locale: Locale) => {
   const lang = upstreamLang(locale);
   return cachedRead("topup.rates", { operatorId, lang }, () => commerceClient().getOperatorRates(operatorId, { lang }));
 };
 
+/** The operator detail: read for the operator's own fields only (lib/products/topup/offer.ts). */
 export const topupProduct = (operatorId: string) => cachedRead("topup.products", { operatorId }, () => commerceClient().getTopupProduct(operatorId));
 
 export const topupPromotions = () => cachedRead("topup.promotions", {}, () => allPages((cursor) => commerceClient().listTopupPromotions({ cursor, limit: 100 })));

@@ -14,6 +14,7 @@ import { GIFTCARD_CATALOG_FAILURES } from "./catalog-failure";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { countryNameOf } from "./country";
 import { brandLogoUrl } from "./logo";
+import { giftcardRateName } from "./rate-name";
 import { brandSlug, matchesQuery } from "./slug";
 import type { GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, GiftcardDenomination } from "./types";
 
@@ -112,13 +113,16 @@ export async function loadBrandOffer(country: string, slugOrId: string, locale: 
     redemptionInstructions: product?.redemption_instructions?.trim() || null,
     worksIn: product?.region?.works_in?.trim() || null,
   };
-  const denominations = toDenominations(rates.value.value, margin.value, currency);
+  const denominations = toDenominations(rates.value.value, margin.value, currency, summary.name, locale);
   const reads = detail.status === "fulfilled" ? [brands.age, catalogAgeOf(rates.value, detail.value)] : [brands.age, catalogAgeOf(rates.value)];
   return { ok: true, value: { brand, denominations, detailMissing: !product }, age: oldest(reads) };
 }
 
-/** Each denomination at the shop's price in the buyer's currency, at the supplier's own EUR/USD figures for it ([16]). */
-function toDenominations(rates: RatesResult, margin: Awaited<ReturnType<typeof getMargin>>, currency: ShopCurrency): GiftcardDenomination[] {
+/**
+ * Each denomination at the shop's price in the buyer's currency, at the supplier's own EUR/USD
+ * figures for it, named as the supplier names it or by the shop (./rate-name.ts).
+ */
+function toDenominations(rates: RatesResult, margin: Awaited<ReturnType<typeof getMargin>>, currency: ShopCurrency, brandName: string, locale: Locale): GiftcardDenomination[] {
   return rates.rates
     .map((rate): GiftcardDenomination => {
       const retail = { productType: "giftcard" as const, costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur ?? undefined, margin };
@@ -126,7 +130,7 @@ function toDenominations(rates: RatesResult, margin: Awaited<ReturnType<typeof g
       const price = retailIn(currency, retail, exchange) ?? retailBreakdown(retail);
       return {
         token: rate.token,
-        productName: rate.product_name,
+        productName: giftcardRateName(rate, brandName, locale),
         faceValueMinor: rate.amount_local ?? null,
         faceCurrency: rate.currency_local ?? rates.currency ?? null,
         currency: price.currency,

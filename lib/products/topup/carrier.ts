@@ -4,7 +4,9 @@ import { countryNameOf } from "./countries";
 import type { OperatorSummary } from "./types";
 import { catalogImageUrl } from "@/lib/catalog/images";
 import { CATALOG_RESOURCES } from "@/lib/catalog/lifetimes";
-import { carrierLookup, carrierLookupKey } from "@/lib/catalog/topup";
+import { carrierLookup, carrierLookupKey, topupProduct } from "@/lib/catalog/topup";
+import { loadRead } from "@/lib/catalog/loaded";
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { db } from "@/lib/db";
 import { requestVisitor } from "@/lib/security/request-visitor";
 import { limitVisitor } from "@/lib/security/visitor-limits";
@@ -43,6 +45,11 @@ async function currentVisitor(): Promise<string | null> {
 
 const LOOKUP_FAILED = "We could not look up this number just now. Please try again in a moment.";
 
+async function operatorNameOf(operatorId: string): Promise<string | undefined> {
+  const detail = await loadRead(() => topupProduct(operatorId), "top-up operator");
+  return detail.ok ? detail.value.operator_name : undefined;
+}
+
 /** `fallback` is shown when the failure is not the upstream's (a buyer page's, in its language). */
 export async function lookupCarrier(e164: string, fallback = LOOKUP_FAILED, locale: Locale = DEFAULT_LOCALE): Promise<CarrierResult> {
   try {
@@ -52,13 +59,18 @@ export async function lookupCarrier(e164: string, fallback = LOOKUP_FAILED, loca
       if (!verdict.allowed) return { ok: false, kind: "unavailable", error: verdict.message };
     }
     const carrier = (await carrierLookup(e164)).value;
+    // C§4 promises the operator id; its name and country are upstream-notes' fields: without
+    // them, the operator detail's name and the number's own country.
+    const countryCode = carrier.iso_short_code ?? parsePhoneNumberFromString(e164)?.country?.toLowerCase();
+    const operatorName = carrier.operator_name ?? (await operatorNameOf(carrier.id_operator));
+    if (!countryCode || !operatorName) return { ok: false, kind: "unavailable", error: fallback };
     return {
       ok: true,
       carrier: {
         operatorId: carrier.id_operator,
-        operatorName: carrier.operator_name,
-        countryCode: carrier.iso_short_code,
-        countryName: countryNameOf(carrier.iso_short_code, carrier.country_name, locale),
+        operatorName,
+        countryCode,
+        countryName: countryNameOf(countryCode, carrier.country_name, locale),
         logoUrl: catalogImageUrl(carrier.img),
       },
     };

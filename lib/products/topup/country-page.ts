@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 import { getMargin } from "@/lib/pricing/retail";
 import { loadPromotions, loadTopupCountries } from "./catalog";
 import { loadRead, type Loaded } from "@/lib/catalog/loaded";
-import { toChoice } from "./offer";
+import { toChoice, UNTYPED_RATES } from "./offer";
 import { rateWordsIn } from "./rate-words";
 import { DEFAULT_CURRENCY, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 
@@ -65,7 +65,7 @@ export async function loadCountryPage(country: string, query: TopupQuery = {}, l
         value: topups.flatMap((row) => {
           const operatorId = (row.id_parent ?? row.id_operator)!;
           const operatorName = row.operator_name ?? "";
-          return toChoice(words(row), row.service_type ?? "airtime", margin, currency).map((choice) => ({
+          return toChoice(words(row), row.service_type ?? UNTYPED_RATES, margin, currency, locale).map((choice) => ({
             choice,
             operatorName,
             href: operatorHref(country, operatorId, operatorName, { ...query, rate: choice.token }),

@@ -3,7 +3,7 @@ import type { RunningEmulator } from "@/emulator/app";
 import type { TestDatabase } from "@/lib/db/testing";
 import { startAppWithEmulator, stopAppWithEmulator } from "@/testing/app-env";
 
-// [16] A top-up's rates in the buyer's language: the upstream takes `lang` on an operator's rates
+// A top-up's rates in the buyer's language: the upstream takes `lang` on an operator's rates
 // (upstream-notes), so a Spanish page names each rate as the supplier writes it in Spanish, at
 // the same price and token as the English page; when that read fails the page still sells, in
 // the supplier's English.
@@ -31,12 +31,13 @@ describe("top-up rates in the buyer's language", () => {
     expect(airtime.productName).toMatch(/^O2 Saldo \d+ GBP$/);
     expect(english.value.choices.find((c) => c.token === airtime.token)!.productName).toMatch(/^O2 \d+ GBP Airtime$/);
     expect(spanish.value.choices.find((c) => c.serviceType === "data")?.productName).toMatch(/^O2 Datos \d+ GB, \d+ días$/);
-    // Asked with the language, once: the English page never asks for the rates.
-    expect((await counters())[`GET /v2/topup/operators/${O2}/rates`]).toBe(1);
+    // Each page sells from the rates (C§4), asked once per language and then cached.
+    expect((await counters())[`GET /v2/topup/operators/${O2}/rates`]).toBe(2);
     await loadOperatorOffer(O2, "es");
-    expect((await counters())[`GET /v2/topup/operators/${O2}/rates`]).toBe(1);
-    const keys = (await t.db.catalogCacheEntry.findMany({ where: { resource: "topup.rates" }, select: { key: true } })).map((e) => e.key);
-    expect(keys).toEqual([`topup.rates?lang=es&operatorId=${O2}`]);
+    await loadOperatorOffer(O2, "en");
+    expect((await counters())[`GET /v2/topup/operators/${O2}/rates`]).toBe(2);
+    const keys = (await t.db.catalogCacheEntry.findMany({ where: { resource: "topup.rates" }, select: { key: true } })).map((e) => e.key).sort();
+    expect(keys).toEqual([`topup.rates?lang=es&operatorId=${O2}`, `topup.rates?operatorId=${O2}`]);
   });
 
   it("names a country's top-ups in Spanish on the Spanish country page", async () => {
@@ -54,7 +55,8 @@ describe("top-up rates in the buyer's language", () => {
     const { topupOperators } = await import("@/lib/catalog/topup");
     // An operator no earlier test has read (France's first).
     const operator = String((await topupOperators("fr")).value[0]!.id_operator);
-    await control("POST", "/faults", { method: "GET", path: `/v2/topup/operators/${operator}/rates`, kind: "status", status: 503 });
+    // The upstream refuses the language once: the English read that follows still prices the page.
+    await control("POST", "/faults", { method: "GET", path: `/v2/topup/operators/${operator}/rates`, kind: "status", status: 400, times: 1 });
     try {
       const spanish = await loadOperatorOffer(operator, "es");
       if (!spanish.ok) throw new Error(spanish.error);

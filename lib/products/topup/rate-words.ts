@@ -4,12 +4,13 @@ import { operatorRates } from "@/lib/catalog/topup";
 import { loadRead } from "@/lib/catalog/loaded";
 import type { Rate } from "@/lib/upstream/commerce";
 
-// A top-up rate's words in the buyer's language ([16]). The operator detail and the catalog
-// search, which the shop prices from, take no `lang`; an operator's rates do, so a page in
-// another language reads them too (cached per operator and language) and takes from them only
-// each rate's name and description, matched by its price token. Prices, tokens and everything
-// else stay the priced read's. A rate the translated read lacks, or a read that fails, keeps
-// the upstream's English: the page still sells.
+// A top-up rate's words in the buyer's language, for the country page's rows. The catalog search
+// they are priced from takes no `lang`; an operator's rates do (upstream-notes), so a page in
+// another language reads them too (cached per operator and language: the same read an
+// operator's offer sells from, ./offer.ts) and takes from them only each rate's name and
+// description, matched by its price token. Prices, tokens and everything else stay the search's.
+// A rate the translated read lacks or leaves unnamed, or a read that fails, keeps the search's
+// words: the page still sells.
 
 export type RateWords = <T extends Pick<Rate, "token" | "product_name" | "description">>(rate: T) => T;
 
@@ -23,6 +24,6 @@ export async function rateWordsIn(operatorIds: readonly (string | number)[], loc
   if (byToken.size === 0) return asIs;
   return (rate) => {
     const words = byToken.get(rate.token);
-    return words ? { ...rate, product_name: words.product_name, description: words.description ?? rate.description } : rate;
+    return words ? { ...rate, product_name: words.product_name ?? rate.product_name, description: words.description ?? rate.description } : rate;
   };
 }

@@ -68,11 +68,13 @@ export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages =
 
 /**
  * The upstream preview's record of what is bought (its preview takes no language), with the
- * rate's name in the buyer's language when that is not English ([16]: the page showed that name,
- * and the payment page, order page and mails show it again).
+ * rate's name as the page showed it when that is not English, or when the preview names none
+ * (C§2 "Preview result" names a breakdown, not a product): the payment page, order page, mails
+ * and "Top up again" (./same-rate.ts) show and match that name.
  */
-function productInLanguage(product: Record<string, unknown> | null, rate: TopupChoice, locale: Locale): Record<string, unknown> | null {
-  return product && locale !== DEFAULT_LOCALE ? { ...product, name: rate.productName } : product;
+function productInLanguage(product: Record<string, unknown> | null, rate: TopupChoice, locale: Locale): Record<string, unknown> {
+  const named = typeof product?.name === "string" && product.name.trim() !== "";
+  return locale !== DEFAULT_LOCALE || !named ? { ...product, name: rate.productName, service_type: product?.service_type ?? rate.serviceType } : product!;
 }
 
 type OperatorFound = { ok: true; value: TopupOffer } | CheckoutFailure;

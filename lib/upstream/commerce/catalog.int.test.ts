@@ -80,9 +80,9 @@ describe("top-up catalog", () => {
   });
 
   it("reads the operator detail, the search, the service types and the promotions", async () => {
+    // The detail is read for the operator's own fields; prices come from its rates (above).
     const detail = await api.getTopupProduct(1000);
-    expect(detail.service_types.map((s) => s.service_type)).toEqual(["airtime", "data", "bundle"]);
-    expect(detail.service_types[0]!.rates[0]!.token).toBe("tp_4c94a2f23c6d7a206c068c00");
+    expect(detail).toMatchObject({ id_operator: "1000", operator_name: "EE", iso_short_code: "gb" });
 
     const search = await api.searchTopupProducts({ country: "gb", limit: 5 });
     expect(search.items).toHaveLength(5);
@@ -157,7 +157,6 @@ describe("gift card catalog", () => {
 
     const detail = await api.getGiftcardProduct(6056);
     expect(detail.redemption_instructions).toContain("Steam");
-    expect(detail.rates).toHaveLength(products.rates.length);
   });
 
   it("counts face values in the currency's own minor units (JPY has none)", async () => {

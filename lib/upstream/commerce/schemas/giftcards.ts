@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { decimalString, toMinorIn, upstreamId } from "./common";
-import { isoCode, operatorSchema, promotionSchema, rateSchema } from "./topup";
+import { isoCode, operatorSchema, promotionSchema } from "./topup";
 
 // Gift card catalog (spec section 4). A brand is an operator whose parent category is gift
 // cards (spec section 1), so it has the operator's required fields.
@@ -28,7 +28,11 @@ function withFaceValues<T extends { currency?: string | null; min_face_value?: s
 export const giftcardBrandSchema = operatorSchema.extend(brandFields).transform(withFaceValues);
 export type GiftcardBrand = z.infer<typeof giftcardBrandSchema>;
 
-/** GET /giftcards/products/{operator_id}: brand detail with its denominations. */
+/**
+ * GET /giftcards/products/{operator_id}: "brand detail" (C§4). Denominations are read from
+ * GET /giftcards/brands/{id}/products (C§4 "denominations and tokens for a brand"), so any the
+ * detail also holds pass unread.
+ */
 export const giftcardProductSchema = operatorSchema
   .extend({
     ...brandFields,
@@ -38,8 +42,7 @@ export const giftcardProductSchema = operatorSchema
     region: z
       .looseObject({ iso_short_code: isoCode.optional(), id_country: upstreamId.optional(), works_in: z.string().nullish() })
       .nullish(),
-    rates: z.array(rateSchema),
-    promotions: z.array(promotionSchema).optional(),
+    promotions: z.array(promotionSchema).optional().catch(undefined),
     priced_at: z.string().optional(),
   })
   .transform(withFaceValues);
