@@ -3,6 +3,7 @@ import { ConfirmAction } from "@/components/admin/shared/confirm-action";
 import { PageHeader } from "@/components/admin/shared/page-header";
 import { CommerceApiKeyForm, ConnectOAuthForm, UnlockCredentialForm } from "@/components/admin/upstream/forms";
 import { HealthPanel } from "@/components/admin/upstream/health-panel";
+import { ImeiCheckHashPanel } from "@/components/admin/upstream/imeicheck-hash-panel";
 import { TestConnection } from "@/components/admin/upstream/test-connection";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -200,6 +201,7 @@ export default async function UpstreamConnectionPage({ searchParams }: { searchP
             />
           ) : null}
         </div>
+        <ImeiCheckHashPanel environment={unlock.environment} />
       </Card>
 
       <section aria-labelledby="health-heading" className="flex flex-col gap-4">
