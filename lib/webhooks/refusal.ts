@@ -79,3 +79,10 @@ export function refusalText(refusal: Pick<WebhookRefusal, "reason" | "url" | "co
   if (refusal.reason === "url") return `Order events off: the supplier refuses the shop's receiver address ${refusal.url} (it accepts https:// addresses only); orders are followed by polling.`;
   return `Order events off: the supplier refused the shop's webhook subscription (${refusal.code}); orders are followed by polling.`;
 }
+
+/** What staff can do about it. */
+export function refusalHint(reason: RefusalReason): string {
+  if (reason === "scope") return "To receive order events, reconnect by OAuth (the shop asks for webhooks:read webhooks:write) or use an API key.";
+  if (reason === "url") return "To receive order events, serve the shop at an https:// APP_URL.";
+  return "To receive order events, check the subscription on Admin → Webhooks.";
+}

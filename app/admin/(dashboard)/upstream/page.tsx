@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/admin/shared/page-header";
 import { CommerceApiKeyForm, ConnectOAuthForm, UnlockCredentialForm } from "@/components/admin/upstream/forms";
 import { HealthPanel } from "@/components/admin/upstream/health-panel";
 import { ImeiCheckHashPanel } from "@/components/admin/upstream/imeicheck-hash-panel";
+import { OrderEventsNotice } from "@/components/admin/upstream/order-events-notice";
 import { TestConnection } from "@/components/admin/upstream/test-connection";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -11,7 +12,10 @@ import { LocalTime } from "@/components/ui/local-time";
 import { requireStaff } from "@/lib/auth/guards";
 import { readStoredCommerceCredential } from "@/lib/upstream/connection/credentials";
 import { readUpstreamHealth } from "@/lib/upstream/connection/health";
-import { RECOMMENDED_PRO_SCOPES } from "@/lib/upstream/connection/oauth/connect";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { requestedScopes } from "@/lib/upstream/connection/oauth/connect";
+import { readWebhookRefusal, refusalHint, refusalText } from "@/lib/webhooks/refusal";
 import { describeCommerceConnection, describeUnlockConnection, type CredentialSource } from "@/lib/upstream/connection/resolve";
 import { connectOAuthAction, disconnectCommerceAction, removeUnlockCredentialAction, saveCommerceApiKeyAction, saveUnlockCredentialAction, testConnectionAction } from "./actions";
 import { connectErrorMessage } from "./connect-errors";
@@ -36,12 +40,13 @@ function EnvironmentBadge({ environment }: { environment: string }) {
 export default async function UpstreamConnectionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireStaff("admin", "/admin/upstream");
   const params = await searchParams;
-  const [commerce, unlock, stored, commerceHealth, unlockHealth] = await Promise.all([
+  const [commerce, unlock, stored, commerceHealth, unlockHealth, webhookRefusal] = await Promise.all([
     describeCommerceConnection(),
     describeUnlockConnection(),
     readStoredCommerceCredential({ fresh: true }),
     readUpstreamHealth("commerce"),
     readUpstreamHealth("unlock"),
+    env.COMMERCE_WEBHOOKS === "off" ? null : readWebhookRefusal(db),
   ]);
   const oauth = stored?.kind === "oauth" ? stored : null;
   const connectError = typeof params.connect_error === "string" ? params.connect_error : null;
@@ -100,6 +105,8 @@ export default async function UpstreamConnectionPage({ searchParams }: { searchP
           </div>
         ) : null}
 
+        {webhookRefusal ? <OrderEventsNotice text={refusalText(webhookRefusal)} hint={refusalHint(webhookRefusal.reason)} at={webhookRefusal.at} polling={env.ORDER_POLLING !== "off"} /> : null}
+
         <div className="mt-5 grid gap-6 lg:grid-cols-2">
           <section aria-labelledby="oauth-heading" className="flex flex-col gap-3">
             <h3 id="oauth-heading" className="font-semibold">
@@ -124,7 +131,7 @@ export default async function UpstreamConnectionPage({ searchParams }: { searchP
               </dl>
             ) : (
               <p className="text-sm text-muted">
-                Sign in to the upstream PRO account and approve access. The shop registers itself as a client and asks for <code className="font-mono">{RECOMMENDED_PRO_SCOPES}</code>.
+                Sign in to the upstream PRO account and approve access. The shop registers itself as a client and asks for <code className="font-mono">{requestedScopes()}</code>.
               </p>
             )}
             <ConnectOAuthForm action={connectOAuthAction} label={oauth ? "Reconnect account" : "Connect account"} />
