@@ -15,10 +15,11 @@ afterAll(async () => t?.cleanup());
 
 const pricing = { currency: "EUR", amountMinor: 1755, serviceFeeMinor: 247, smsFeeMinor: 0, totalMinor: 2002, costMinor: 1878 };
 const sale: PricedSale = { ok: true, productType: "giftcard", label: "Steam £15", facts: [], pricing, detail: { priceToken: "gc_x", giftcard: { brandName: "Steam" } }, upstreamMode: "credits", sufficientCredits: true };
-const messages = { startAgain: "start again", priceChanged: "price changed", failed: "could not create", what: "test order" };
+const messages = { startAgain: "start again", priceChanged: "price changed", failed: "could not create", unavailable: "product unavailable", what: "test order" };
 
 function request(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
   return {
+    productType: "giftcard",
     submission: { submissionId: randomUUID(), submitterHash: "a".repeat(64), existing: null },
     customerEmail: "buyer@example.com",
     userId: null,

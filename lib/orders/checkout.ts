@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { userMessageOf } from "@/lib/errors/user-message";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
+import { productAvailability } from "@/lib/products/availability";
 import { createOrder, OrderSubmissionConflictError } from "./create";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
@@ -58,6 +59,8 @@ export type PriceSale = (context: SaleContext) => Promise<PricedSale | CheckoutF
 export type CheckoutSubmission = { submissionId: string; submitterHash: string | null; existing: ResumableOrder | null };
 
 export type CheckoutRequest = {
+  /** What is being bought: a product that is off (lib/products/availability.ts) is refused before its step runs. */
+  productType: ProductType;
   submission: CheckoutSubmission;
   customerEmail: string;
   userId: string | null;
@@ -80,6 +83,8 @@ export type CheckoutMessages = {
   priceChanged: string;
   /** Anything unexpected: logged, and this is shown. */
   failed: string;
+  /** The product is switched off or cannot be delivered now: nothing is made, nothing is charged. */
+  unavailable: string;
   /** Names the checkout in the log ("gift card order"). */
   what: string;
 };
@@ -91,10 +96,18 @@ export type CheckoutResult = { ok: true; order: ResumableOrder; resumed: boolean
 export async function checkout(db: DbClient, request: CheckoutRequest): Promise<CheckoutResult> {
   const { submission, messages } = request;
   // The same submission again (a double click, a resent form, a second tab): its order.
-  if (submission.existing) return { ok: true, order: submission.existing, resumed: true };
+  // A paid one goes on (it is the shop's to deliver or refund); one still to be paid is not
+  // taken on to payment while the product is off.
+  if (submission.existing && submission.existing.status !== "awaiting_payment") return { ok: true, order: submission.existing, resumed: true };
   try {
+    // Before the product's step: pricing asks the upstream, which an unavailable product must not.
+    const availability = await productAvailability(request.productType, db);
+    if (!availability.available) return { ok: false, error: messages.unavailable };
+    if (submission.existing) return { ok: true, order: submission.existing, resumed: true };
     const sale = await request.price(request.context);
     if (!sale.ok) return sale;
+    // The availability read above must be the product's that is made.
+    if (sale.productType !== request.productType) return { ok: false, error: messages.startAgain };
     const otherCurrency = request.expectedCurrency !== undefined && request.expectedCurrency.toUpperCase() !== sale.pricing.currency.toUpperCase();
     if (sale.pricing.totalMinor !== request.expectedTotalMinor || otherCurrency) return { ok: false, priceChanged: true, error: messages.priceChanged };
     const order = await createOrder(db, {

@@ -41,6 +41,7 @@ export async function checkoutInShop(request: ShopCheckoutRequest): Promise<Chec
   const currency = mode === "payment_link" ? DEFAULT_CURRENCY : await requestCurrency();
   const submission = await submissionOf(db, { productType, userId, email: customerEmail, totalMinor: expectedTotalMinor, choice: { ...choice, currency } });
   const result = await checkout(db, {
+    productType,
     submission,
     customerEmail,
     userId,
@@ -48,7 +49,7 @@ export async function checkoutInShop(request: ShopCheckoutRequest): Promise<Chec
     expectedCurrency: request.expectedCurrency,
     price: request.price,
     context: { mode, visitor: await requestVisitor(), currency },
-    messages: { startAgain, priceChanged: t("priceChanged"), failed: t("orderNotCreated"), what: request.what },
+    messages: { startAgain, priceChanged: t("priceChanged"), failed: t("orderNotCreated"), unavailable: t("productUnavailable"), what: request.what },
     locale,
   });
   if (!result.ok) return result;

@@ -5,6 +5,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { Link } from "@/lib/i18n/navigation";
 import { PRODUCTS } from "@/lib/products";
+import { productsAvailability } from "@/lib/products/availability";
 import { catalogClaims, type CatalogClaims } from "@/lib/products/catalog-claims";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 
@@ -37,7 +38,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Home" });
   const products = await getTranslations({ locale, namespace: "Products" });
-  const claims = await catalogClaims();
+  const [claims, availability, unavailable] = await Promise.all([catalogClaims(), productsAvailability(), getTranslations({ locale, namespace: "ProductUnavailable" })]);
   return (
     <>
       <section className="border-b border-border bg-gradient-to-b from-brand-soft to-bg">
@@ -64,6 +65,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {PRODUCTS.map((p) => {
             const claim = claimText(t, p.type, claims);
+            const onSale = availability[p.type].available;
             return (
               <li key={p.type}>
                 <Link
@@ -81,9 +83,16 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
                     </span>
                   ) : null}
                   <span className="mt-2 flex-1 text-sm text-muted">{products(`${p.type}.description`)}</span>
-                  <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium group-hover:text-brand">
-                    {t("getStarted")} <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
-                  </span>
+                  {onSale ? (
+                    <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium group-hover:text-brand">
+                      {t("getStarted")} <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
+                    </span>
+                  ) : (
+                    // Its page says the same; the card must not promise what cannot be bought.
+                    <span className="mt-4 text-sm font-medium text-danger" data-testid={`unavailable-${p.type}`} data-page-cache="short">
+                      {unavailable("badge")}
+                    </span>
+                  )}
                 </Link>
               </li>
             );

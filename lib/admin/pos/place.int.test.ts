@@ -37,6 +37,7 @@ describe("placeCounterSale", () => {
     const handedOver: string[] = [];
     const input = {
       staff,
+      product: "topup" as const,
       price: sale.saleOf({ product: "topup", phone: WORKING_UK_MOBILE, rate: rate.token }),
       submissionId: "5d0c1f4e-6b8a-4c2e-9f1a-1234567890ab",
       customerEmail: "walkin@example.com",

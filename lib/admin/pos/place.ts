@@ -2,6 +2,7 @@ import type { CurrentUser } from "@/lib/auth/guards";
 import { recordAudit } from "@/lib/audit/record";
 import type { DbClient } from "@/lib/db/create-client";
 import type { Order } from "@/lib/db/generated/sqlite/client";
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { checkout, ORDER_NOT_CREATED, type CheckoutFailure, type PriceSale } from "@/lib/orders/checkout";
 import { RESUMABLE_SELECT } from "@/lib/orders/submitter";
 import { markPaidAtCounter } from "@/lib/payments/counter";
@@ -15,6 +16,8 @@ import type { AfterPaid } from "@/lib/payments/succeed";
 
 export type CounterSaleInput = {
   staff: Pick<CurrentUser, "id" | "email">;
+  /** What is sold: a product that is off is refused before its step asks the upstream. */
+  product: ProductType;
   /** The product's checkout step for what staff chose (lib/admin/pos/sale.ts saleOf). */
   price: PriceSale;
   /** The preview's id, made by the staff member's browser. */
@@ -28,10 +31,12 @@ export type CounterSaleInput = {
 export type CounterSaleResult = { ok: true; order: Pick<Order, "id" | "ref" | "status"> } | CheckoutFailure;
 
 const START_AGAIN = "This preview is out of date. Please preview the sale again.";
+export const COUNTER_UNAVAILABLE = "This product is switched off or cannot be delivered right now (Admin → Upstream connection). Nothing was sold.";
 
 export async function placeCounterSale(db: DbClient, input: CounterSaleInput): Promise<CounterSaleResult> {
   const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: RESUMABLE_SELECT });
   const made = await checkout(db, {
+    productType: input.product,
     submission: { submissionId: input.submissionId, submitterHash: null, existing },
     customerEmail: input.customerEmail,
     userId: null,
@@ -39,7 +44,7 @@ export async function placeCounterSale(db: DbClient, input: CounterSaleInput): P
     price: input.price,
     context: { mode: "credits" },
     channelDetail: { checkoutMode: "credits", counterSale: { staffId: input.staff.id } },
-    messages: { startAgain: START_AGAIN, priceChanged: "The price changed since the preview. Check the new preview and place the sale again.", failed: ORDER_NOT_CREATED, what: "point of sale: sale" },
+    messages: { startAgain: START_AGAIN, priceChanged: "The price changed since the preview. Check the new preview and place the sale again.", failed: ORDER_NOT_CREATED, unavailable: COUNTER_UNAVAILABLE, what: "point of sale: sale" },
   });
   if (!made.ok) return made;
   const order = made.order;

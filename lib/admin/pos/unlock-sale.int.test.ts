@@ -112,6 +112,7 @@ describe("a counter sale of the unlocking products", () => {
     const handedOver: string[] = [];
     const input = {
       staff,
+      product: request.product,
       price: pos.saleOf(request),
       submissionId: "0b7e4c1a-2f3d-4e5a-8b9c-0123456789ab",
       customerEmail: "walkin-unlock@example.com",
@@ -146,6 +147,7 @@ describe("a counter sale of the unlocking products", () => {
     expect(sale.pricing).toEqual(await imeiCheckPrice(tb.db));
     const result = await place.placeCounterSale(tb.db, {
       staff,
+      product: "imeicheck",
       price: pos.saleOf({ product: "imeicheck", imei: "359405085972766" }),
       submissionId: "1c8f5d2b-3a4e-4f6b-9cad-123456789abc",
       customerEmail: "walkin-imei@example.com",

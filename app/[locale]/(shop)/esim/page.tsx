@@ -11,6 +11,7 @@ import { CatalogAgeNotice, CatalogError, EmptyState } from "@/components/shop/gi
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { pageCurrency } from "@/lib/i18n/page-currency";
 import { failureText } from "@/components/shop/esim/esim-text";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 type Params = Promise<{ locale: string; edition?: string }>;
 
@@ -25,6 +26,8 @@ export const dynamic = "force-dynamic";
 /** /esim: regions and countries with plans, each with its "from" price; ?q= narrows both. */
 export default async function EsimPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("esim", locale);
+  if (unavailable) return unavailable;
   const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestinations" })]);
   const query = first((await searchParams).q)?.slice(0, 60);
   const destinations = await loadDestinations(locale, await pageCurrency(params));

@@ -9,6 +9,7 @@ import { isCountryCode } from "@/lib/products/giftcard/country";
 import { BrandSearchForm } from "@/components/shop/giftcards/search-form";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 type Params = Promise<{ locale: string }>;
 
@@ -27,6 +28,8 @@ export const dynamic = "force-dynamic";
  */
 export default async function GiftcardsPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("giftcard", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const search = await searchParams;
   const query = first(search.q)?.slice(0, 100);

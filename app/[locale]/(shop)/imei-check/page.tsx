@@ -11,6 +11,7 @@ import { moneyText } from "@/lib/i18n/formats";
 import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { pageCurrency } from "@/lib/i18n/page-currency";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 type Params = Promise<{ locale: string; edition?: string }>;
 
@@ -28,6 +29,8 @@ export const dynamic = "force-dynamic";
  */
 export default async function ImeiCheckPage({ params }: { params: Params }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("imeicheck", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "ImeiCheck" });
   const currency = await pageCurrency(params);
   const [pricing, fullReport, user] = await Promise.all([imeiCheckPrice(db, { currency }), imeiCheckPrice(db, { fullReport: true, currency }), getCurrentUser()]);

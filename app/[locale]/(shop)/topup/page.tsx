@@ -17,6 +17,7 @@ import { first, type Search } from "./search-params";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -34,6 +35,8 @@ export const dynamic = "force-dynamic";
  */
 export default async function TopupPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("topup", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Topup" });
   const search = await searchParams;
   const rawPhone = first(search.phone);

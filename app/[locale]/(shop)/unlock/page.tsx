@@ -10,6 +10,7 @@ import { QuerySearchForm } from "@/components/ui/query-search-form";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 import { failureText } from "@/components/shop/unlock/words";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -21,6 +22,8 @@ export const dynamic = "force-dynamic";
 /** /unlock: step 1, the brands and a search across every brand's devices (?q=). */
 export default async function UnlockPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("unlock", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const query = first((await searchParams).q)?.slice(0, 100);
   const brands = await loadBrands();

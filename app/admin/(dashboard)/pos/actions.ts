@@ -7,7 +7,8 @@ import { lookupCarrier } from "@/lib/products/topup/carrier";
 import { loadOperatorOffer } from "@/lib/products/topup/offer";
 import { checkPhone } from "@/lib/validation/phone";
 import { posEsimPlans } from "@/lib/products/esim/pos-catalog";
-import { placeCounterSale } from "@/lib/admin/pos/place";
+import { COUNTER_UNAVAILABLE, placeCounterSale } from "@/lib/admin/pos/place";
+import { productAvailability } from "@/lib/products/availability";
 import { COUNTER_CONTEXT, previewOf, saleOf } from "@/lib/admin/pos/sale";
 import { saleRequestSchema, type SalePreview } from "@/lib/admin/pos/sale-request";
 import { posUnlockCatalog, type UnlockChoices, type UnlockTools } from "@/lib/products/unlock/pos-catalog";
@@ -137,6 +138,8 @@ export async function posPreviewAction(raw: unknown): Promise<PreviewResult> {
   const parsed = saleRequestSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Choose a product first.", field: String(parsed.error.issues[0]?.path[0] ?? "") };
   try {
+    // An unavailable product is not priced: its step would ask the upstream.
+    if (!(await productAvailability(parsed.data.product)).available) return { ok: false, error: COUNTER_UNAVAILABLE, field: "product" };
     const sale = await saleOf(parsed.data)(COUNTER_CONTEXT);
     return sale.ok ? { ok: true, preview: previewOf(sale) } : sale;
   } catch (error) {
@@ -166,6 +169,7 @@ export async function posPlaceAction(raw: unknown): Promise<PlaceResult> {
   try {
     const result = await placeCounterSale(db, {
       staff,
+      product: input.sale.product,
       price: saleOf(input.sale),
       submissionId: input.submissionId,
       // A walk-in buyer without an email: the receipt goes to the staff member who sold it.

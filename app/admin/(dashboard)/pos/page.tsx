@@ -12,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { posEsimDestinations } from "@/lib/products/esim/pos-catalog";
 import { posUnlockCatalog } from "@/lib/products/unlock/pos-catalog";
 import { requireStaff } from "@/lib/auth/guards";
+import { productAvailability } from "@/lib/products/availability";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import {
   posEsimPlansAction,
@@ -38,7 +39,10 @@ export const dynamic = "force-dynamic";
 
 export default async function PosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireStaff("staff", "/admin/pos");
-  const product = posProductOf((await searchParams).product);
+  const chosen = posProductOf((await searchParams).product);
+  // A product that is off is not offered at the counter (its form, and its catalog reads, are left out).
+  const availability = await productAvailability(chosen);
+  const product = availability.available ? chosen : null;
   const countries = product === "giftcard" ? await loadGiftcardCountries() : null;
   const destinations = product === "esim" ? await loadDestinations() : null;
   const unlockLists = product === "unlock" ? await Promise.all([posUnlockCatalog.brands(), posUnlockCatalog.countries()]) : null;
@@ -48,8 +52,13 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
         title="Point of sale"
         description="Sell to a walk-in buyer who pays you at the counter. A preview of the sale and its price is always shown before it is placed; placing records the counter payment in your name and delivers at once."
       />
-      <PosProductTabs current={product} />
+      <PosProductTabs current={chosen} />
       <Card>
+        {availability.available ? null : (
+          <p role="alert" className="text-sm text-danger" data-testid="pos-product-unavailable">
+            Not for sale right now: {availability.detail}
+          </p>
+        )}
         {product === "topup" ? <TopupSale actions={{ options: posTopupOptionsAction, preview: posPreviewAction, place: posPlaceAction }} /> : null}
         {product === "esim" && destinations ? (
           destinations.ok ? (

@@ -18,6 +18,7 @@ import { pageLocale } from "@/lib/i18n/locale-param";
 import { pageCurrency } from "@/lib/i18n/page-currency";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { failureText } from "@/components/shop/esim/esim-text";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export const dynamic = "force-dynamic";
 
@@ -38,6 +39,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function EsimDestinationPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("esim", locale);
+  if (unavailable) return unavailable;
   const { destination: raw } = await params;
   const code = raw.toLowerCase();
   if (!isDestinationCode(code)) notFound();

@@ -12,6 +12,7 @@ import { BrandSearchForm } from "@/components/shop/giftcards/search-form";
 import { matchesQuery } from "@/lib/products/giftcard/slug";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export const dynamic = "force-dynamic";
 
@@ -28,6 +29,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /** /giftcards/[country]?q=…: the country's brands, filtered by name or category. */
 export default async function CountryGiftcardsPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("giftcard", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country: rawCountry } = await params;
   const search = await searchParams;

@@ -20,6 +20,7 @@ import { pageLocale } from "@/lib/i18n/locale-param";
 import { pageCurrency } from "@/lib/i18n/page-currency";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 type Params = Promise<{ locale: string; edition?: string; country: string }>;
 
@@ -36,6 +37,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function CountryPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("topup", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Topup" });
   const raw = (await params).country;
   const country = countryFromParam(raw);

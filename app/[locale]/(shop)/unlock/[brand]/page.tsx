@@ -10,6 +10,7 @@ import { QuerySearchForm } from "@/components/ui/query-search-form";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 import { failureText } from "@/components/shop/unlock/words";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -21,6 +22,8 @@ export const dynamic = "force-dynamic";
 /** /unlock/[brand]: the brand's devices with pictures, filtered by ?q=. */
 export default async function BrandPage({ params, searchParams }: { params: Promise<{ locale: string; brand: string }>; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("unlock", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const brandId = idParam((await params).brand);
   if (brandId === null) notFound();

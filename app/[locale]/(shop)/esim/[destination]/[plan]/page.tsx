@@ -20,6 +20,7 @@ import { pageLocale } from "@/lib/i18n/locale-param";
 import { pageCurrency } from "@/lib/i18n/page-currency";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { failureText, planTitle } from "@/components/shop/esim/esim-text";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export const dynamic = "force-dynamic";
 
@@ -41,6 +42,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function EsimPlanPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("esim", locale);
+  if (unavailable) return unavailable;
   const { destination: rawCode, plan: rawPlan } = await params;
   const code = rawCode.toLowerCase();
   const catalogId = decodeURIComponent(rawPlan).toLowerCase();

@@ -17,6 +17,7 @@ import { pageLocale } from "@/lib/i18n/locale-param";
 import { pageCurrency } from "@/lib/i18n/page-currency";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export const dynamic = "force-dynamic";
 
@@ -39,6 +40,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function GiftcardBrandPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("giftcard", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Giftcard" });
   const { country: rawCountry, brand: rawBrand } = await params;
   const search = await searchParams;

@@ -28,6 +28,7 @@ import { pageLocale } from "@/lib/i18n/locale-param";
 import { pageCurrency } from "@/lib/i18n/page-currency";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export const dynamic = "force-dynamic";
 
@@ -46,6 +47,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function OperatorPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("topup", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Topup" });
   const path = await params;
   const country = countryFromParam(path.country);

@@ -11,6 +11,7 @@ import { NetworkList } from "@/components/shop/unlock/network-list";
 import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 import { failureText } from "@/components/shop/unlock/words";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -22,6 +23,8 @@ export const dynamic = "force-dynamic";
 /** /unlock/[brand]/[device]?country=: step 2, the country, then the network the phone is locked to. */
 export default async function DevicePage({ params, searchParams }: { params: Promise<{ locale: string; brand: string; device: string }>; searchParams: Promise<Search> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("unlock", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const raw = await params;
   const brandId = idParam(raw.brand);

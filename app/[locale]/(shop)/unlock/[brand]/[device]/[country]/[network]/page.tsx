@@ -10,6 +10,7 @@ import { UnlockShell } from "@/components/shop/unlock/unlock-shell";
 import { failureText } from "@/components/shop/unlock/words";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { pageCurrency } from "@/lib/i18n/page-currency";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -23,6 +24,8 @@ type Params = { locale: string; edition?: string; brand: string; device: string;
 /** Step 3: the unlock services for this device on this network. */
 export default async function ToolsPage({ params }: { params: Promise<Params> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("unlock", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const raw = await params;
   const loaded = await loadSelection(raw, await pageCurrency(params));

@@ -16,6 +16,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { moneyText } from "@/lib/i18n/formats";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { pageCurrency } from "@/lib/i18n/page-currency";
+import { unavailableProductPage } from "@/components/shop/product-unavailable";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -33,6 +34,8 @@ type Params = { locale: string; edition?: string; brand: string; device: string;
  */
 export default async function UnlockOrderPage({ params }: { params: Promise<Params> }) {
   const locale = await pageLocale(params);
+  const unavailable = await unavailableProductPage("unlock", locale);
+  if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "Unlock" });
   const raw = await params;
   const toolId = idParam(raw.tool);
