@@ -50,8 +50,13 @@ export async function removeImeiCheckHash(actor: Actor): Promise<void> {
   await recordAudit({ actor, action: "upstream.unlock.remove_imeicheck_hash", targetType: "setting", targetId: IMEI_CHECK_HASH_SETTING, before: { hash: describeImeiCheckHashSettings(previous.settings) }, after: null });
 }
 
+const LABELS: Record<string, string> = { algorithm: "the function", key: "the key", arguments: "The arguments", encoding: "the output encoding", secret: "The separate secret" };
+
+/** The schema's message as a sentence that names the field. */
 function sentence(field: PropertyKey | undefined, message: string): string {
-  if (message.startsWith("Invalid")) return `Choose a value from the list for ${String(field ?? "this field")}.`;
-  if (field === "arguments" && message.includes("expected")) return "List the arguments among imei, svc_key, svc_secret, secret, separated by commas.";
+  const name = String(field ?? "algorithm");
+  if (name === "arguments" && /expected|invalid/i.test(message)) return "List the arguments among imei, svc_key, svc_secret, secret, separated by commas.";
+  if (/^invalid/i.test(message)) return `Choose ${LABELS[name] ?? "a value"} from the list.`;
+  if (/^(must|names|is) /.test(message)) return `${LABELS[name] ?? name} ${message}.`;
   return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
 }
