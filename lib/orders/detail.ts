@@ -27,15 +27,20 @@ export type CommerceDetail = z.infer<typeof commerceDetailSchema>;
  * answer the worker knows whether a create may have reached the upstream.
  *   sending   – sent (or about to be); the outcome was never recorded (crash)
  *   unknown   – sent, and the answer was lost (timeout, reset, 5xx)
- *   not_sent  – refused before the upstream acted (network refused, rate limit): safe to redo
+ *   not_sent  – refused before the upstream acted (network refused, rate limit), or staff
+ *               found no order at the supplier for an unclear one: safe to send
  *   answered  – the upstream answered (placed, or a definite refusal)
  */
 export const placementSchema = z.looseObject({
   state: z.enum(["sending", "unknown", "not_sent", "answered"]),
   sentAt: z.string(),
-  /** Commerce: the exact body sent, so a re-send with the same idempotency key matches it. */
+  /** Commerce: the exact body sent: what a lookup matches upstream orders against, and what a re-send repeats. */
   body: z.record(z.string(), z.unknown()).optional(),
   attempts: z.number().int().nonnegative().default(1),
+  /** Commerce: the preview's total (minor units) the create was sent at: a found upstream order must cost this. */
+  costMinor: z.number().int().optional(),
+  /** Commerce: lookups done for an unclear create (placement-lookup.ts) before staff are asked. */
+  lookups: z.number().int().nonnegative().optional(),
   /** Set while the order waits for staff (placement-outcomes.ts ParkCode). */
   parked: z.string().optional(),
 });
@@ -51,11 +56,15 @@ export function readPlacement(detail: unknown): Placement | null {
 }
 
 /**
- * The create/preview body for a commerce order, built the same way on every attempt. `lang` is
- * the buyer's language (Order.locale, [16]): the upstream words the order's texts in it where it
- * can (upstream-notes: the order request's optional `lang`).
+ * The create/preview body for a commerce order, built the same way on every attempt. C§2: the
+ * body is `price_token`, plus `phone` (top-up) or `catalog_id` (eSIM); "Gift card bodies carry
+ * `price_token` only". Top-up and eSIM bodies also carry `checkout_mode` (C§2 names `credits`
+ * for PRO preview/create) and `lang`, the buyer's language (Order.locale; upstream-notes "Order
+ * request"), in which the upstream words the order's texts where it can. A gift card body names
+ * its mode only for a payment link, the one way to ask for one.
  */
 export function commerceRequestBody(type: CommerceProductType, detail: CommerceDetail, mode: "credits" | "payment_link", lang: string): OrderRequestBody {
+  if (type === "giftcard") return mode === "payment_link" ? { price_token: detail.priceToken, checkout_mode: mode } : { price_token: detail.priceToken };
   const body: OrderRequestBody = { price_token: detail.priceToken, checkout_mode: mode, lang };
   if (type === "topup") {
     body.phone = detail.phone;
@@ -64,4 +73,10 @@ export function commerceRequestBody(type: CommerceProductType, detail: CommerceD
   }
   if (type === "esim") body.catalog_id = detail.catalogId;
   return body;
+}
+
+/** A create may have been sent and its outcome is not known (a crash while sending, a lost answer). */
+export function placementUnclear(detail: unknown): boolean {
+  const state = readPlacement(detail)?.state;
+  return state === "sending" || state === "unknown";
 }

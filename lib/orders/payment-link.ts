@@ -15,7 +15,10 @@ import { after, checkoutPollDelayMs, MINUTE } from "./schedule";
 // Payment-link mode (COMMERCE_CHECKOUT_MODE=payment_link): the upstream order is created
 // BEFORE the buyer pays, as a hosted checkout. The buyer is sent to `payment_link`; the
 // `checkout_hash` stays on the server (Order.checkoutHash, never in detail or a page). The
-// order id is learned from `GET /orders?checkout_hash=` (the worker polls) or a webhook.
+// order id is learned from `GET /orders?checkout_hash=` (the worker polls) or a webhook. C§4's
+// create answer names only `payment_link`: the client then reads the hash from the link
+// (checkoutHashOf, lib/upstream/commerce/schemas/orders.ts); without one the buyer is not sent
+// to a checkout the shop could not follow (nothing is paid to anyone).
 
 export type PaymentLink = { paymentLink: string; expiresAt: string | null };
 
@@ -40,7 +43,12 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
   // The same key on every attempt (a refresh, a second tab): the upstream replays the same checkout.
   const created = await commerce.createOrder(body, { idempotencyKey: order.idempotencyKey });
   if (!created.payment_link || !created.checkout_hash) {
-    throw new UpstreamError({ api: "commerce", kind: "validation", code: "INVALID_RESPONSE", message: "payment-link create answered without payment_link/checkout_hash" });
+    throw new UpstreamError({
+      api: "commerce",
+      kind: "validation",
+      code: "INVALID_RESPONSE",
+      message: "payment-link create answered without a payment_link, or without a checkout_hash in the answer or in the link",
+    });
   }
 
   const link: PaymentLink = { paymentLink: created.payment_link, expiresAt: created.expires_at ?? null };
@@ -51,7 +59,7 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
       data: {
         checkoutHash: created.checkout_hash,
         upstreamConnectionId: connectionId,
-        upstreamStatus: created.status,
+        upstreamStatus: created.status ?? null,
         costAmount: created.total ?? order.costAmount,
         costCurrency: (created.currency ?? order.costCurrency ?? "EUR").toUpperCase(),
         detail: { ...asObject(order.detail), paymentLink: link.paymentLink, checkoutExpiresAt: link.expiresAt, placement: { state: "answered", sentAt: now.toISOString(), body, attempts: 1 } } as Prisma.InputJsonValue,

@@ -142,10 +142,11 @@ export async function continuePlacement(db: DbClient, order: Order, options: Pla
  * `needs_attention → placing`, then the same placement. Only for orders that have no upstream
  * order yet. `acceptCurrentPrice`: place even though the supplier's price rose.
  * `supplierHasNone`: staff checked the supplier's control panel and found no order or charge
- * for it. An unlocking-API order whose earlier create may have been sent (a crash, a lost
- * answer) is parked rather than sent again, since that API cannot look an order up; this is
- * the human answer to that question, so the earlier attempt is recorded as never sent. Commerce
- * orders need no such answer: their re-send carries the same idempotency key.
+ * for it. An order whose earlier create may have been sent (a crash, a lost answer) is parked
+ * rather than sent again: the unlocking API cannot look an order up, and a commerce lookup
+ * that found nothing proves nothing (GET /orders lists completed orders only, and the documents
+ * define no idempotency key). This is the human answer to that question, so the earlier
+ * attempt is recorded as never sent.
  */
 export async function resumeOrder(
   db: DbClient,
@@ -156,7 +157,7 @@ export async function resumeOrder(
   const current = await db.order.findUnique({ where: { id: orderId } });
   if (!current || current.status !== "needs_attention" || current.upstreamOrderId) return null;
   const previous = readPlacement(current.detail);
-  const unclear = !isCommerceProduct(current.productType) && (previous?.state === "sending" || previous?.state === "unknown");
+  const unclear = previous?.state === "sending" || previous?.state === "unknown";
   if (unclear && !options.supplierHasNone) return null;
   const owner = options.leaseOwner ?? `resume:${randomUUID()}`;
   const leaseUntil = after(now, options.leaseMs ?? PLACEMENT_LEASE_MS);
@@ -172,7 +173,7 @@ export async function resumeOrder(
       leaseUntil,
       nextPollAt: leaseUntil,
       statusReason: null,
-      ...(unclear ? { detail: withPlacement(current.detail, { ...previous!, state: "not_sent", parked: undefined }) } : {}),
+      ...(unclear ? { detail: withPlacement(current.detail, { ...previous!, state: "not_sent", parked: undefined, lookups: undefined }) } : {}),
     },
     // Not while someone else holds the order: a refund claims a parked order with its lease
     // (lib/payments/refund.ts) so that it is never placed while the buyer is being paid back.

@@ -10,7 +10,7 @@ import {
 import { ConfirmAction } from "@/components/admin/shared/confirm-action";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { Order } from "@/lib/db/generated/sqlite/client";
-import { isCommerceProduct } from "@/lib/orders/detail";
+import { isCommerceProduct, placementUnclear } from "@/lib/orders/detail";
 import { canTransition, FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
 
@@ -50,11 +50,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
           hidden={hidden}
           label="Retry placement"
           title="Place this order with the supplier again?"
-          description={
-            isCommerceProduct(order.productType)
-              ? "The supplier has no order for it yet. This sends it again with the same idempotency key, so it cannot be placed twice. Credits are spent if it succeeds."
-              : `The unlocking API cannot tell whether an earlier attempt reached it. Place again only if its control panel shows no ${order.productType === "unlock" ? "order" : "charge"} for this IMEI: otherwise the supplier is paid twice. Credits are spent if it succeeds.`
-          }
+          description={retryDescription(order)}
           confirmLabel="Place again"
           pendingText="Placing…"
         />
@@ -125,4 +121,15 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
       </div>
     </Card>
   );
+}
+
+/** What "Retry placement" risks: an earlier create that may have reached the supplier is checked by staff first. */
+function retryDescription(order: Order): string {
+  if (!isCommerceProduct(order.productType)) {
+    return `The unlocking API cannot tell whether an earlier attempt reached it. Place again only if its control panel shows no ${order.productType === "unlock" ? "order" : "charge"} for this IMEI: otherwise the supplier is paid twice. Credits are spent if it succeeds.`;
+  }
+  if (placementUnclear(order.detail)) {
+    return "An earlier attempt may have reached the supplier: its answer was lost, and the shop's lookup found nothing it could be sure of (the timeline says what it found). Check the supplier's control panel first. Place again only if it shows no order and no credit debit for this order: otherwise the supplier is paid twice. Credits are spent if it succeeds.";
+  }
+  return "The supplier has no order for it yet: no earlier attempt reached it. Credits are spent if it succeeds.";
 }

@@ -11,7 +11,7 @@ import { logger } from "@/lib/log";
 import { applyCommerceOrder, applyUnlockStatus, resumeOrder } from "@/lib/payments/settle";
 import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "@/lib/orders/connections";
 import { appClients } from "@/lib/orders/clients";
-import { isCommerceProduct } from "@/lib/orders/detail";
+import { isCommerceProduct, placementUnclear } from "@/lib/orders/detail";
 import { cancelUnlockOrder, fetchUnlockInstructions, forceUnlockNowait } from "@/lib/fulfilment/unlock-actions";
 import type { MailOutbox, Order } from "@/lib/db/generated/sqlite/client";
 import { openFulfillment, SECRET_FULFILLMENT_FIELDS } from "@/lib/orders/sealed-fulfillment";
@@ -69,9 +69,11 @@ export async function refreshFromUpstream(db: DbClient, orderId: string, actor: 
 }
 
 /**
- * Places a `needs_attention` order that never reached the upstream again. For an unlocking-API
- * order whose earlier attempt may have been sent, the staff member's click is the answer the
- * API cannot give: the dialog asks them to check the supplier's control panel first.
+ * Places a `needs_attention` order that never reached the upstream again. For an order whose
+ * earlier create may have been sent (unlocking API: it cannot be looked up; commerce: the
+ * lookup found nothing sure, and the documents define no idempotency key), the staff member's
+ * click is the answer the API cannot give: the dialog asks them to check the supplier's control
+ * panel first, and the earlier attempt is recorded as never sent (resumeOrder).
  */
 export async function retryPlacement(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
   const order = await findOrder(db, orderId);
@@ -80,7 +82,11 @@ export async function retryPlacement(db: DbClient, orderId: string, actor: Actor
   if (order.upstreamOrderId) return { ok: false, code: "ALREADY_PLACED", message: "The supplier already has this order; refresh it instead of placing it again." };
   let after;
   try {
-    after = await resumeOrder(db, orderId, { source: "staff", actor: actor.id, message: `Placed again by ${actor.email}`, supplierHasNone: true });
+    const unclear = placementUnclear(order.detail);
+    const message = unclear
+      ? `Placed again by ${actor.email}, who found no order or charge for it in the supplier's control panel: the earlier attempt is recorded as never sent`
+      : `Placed again by ${actor.email}`;
+    after = await resumeOrder(db, orderId, { source: "staff", actor: actor.id, message, supplierHasNone: true });
   } catch (error) {
     return upstreamFailure(error);
   }

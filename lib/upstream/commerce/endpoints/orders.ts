@@ -2,6 +2,7 @@ import { logger } from "@/lib/log";
 import { UpstreamError } from "../../errors";
 import type { Call, CallOptions } from "../request";
 import {
+  checkoutHashOf,
   createdOrderSchema,
   isKnownOrderStatus,
   orderSchema,
@@ -13,22 +14,27 @@ import {
 import { listOf, seg, toPage } from "./shared";
 
 // Core orders (spec section 4 "Core: orders") and their eSIM aliases. Preview is always its
-// own call (PRO accounts must preview before create). Create is sent once: see README.md.
+// own call (PRO accounts must preview before create). Create is sent once: see README.md. The
+// documents define no idempotency key: the header is sent (harmless if ignored), but a re-send
+// relies on it only where the connection has seen it honoured (lib/orders/placement-lookup.ts).
 
 /** upstream-notes: 1–128 printable ASCII characters (0x20–0x7E). */
 const IDEMPOTENCY_KEY = /^[\x20-\x7E]{1,128}$/;
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** upstream-notes: the answer to a replayed key carries this header with `true`. */
+export const IDEMPOTENT_REPLAYED_HEADER = "idempotent-replayed";
 
 export type CreateOrderOptions = CallOptions & {
   /**
-   * Derived from the local order, the same on every attempt for it: the upstream answers the
-   * same key on the same account within 24 h with the original order and no second charge.
+   * Derived from the local order, the same on every attempt for it. upstream-notes: the same
+   * key on the same account within 24 h answers the original order with no second charge; the
+   * documents define no such key, so nothing may depend on it until the service has shown it.
    */
   idempotencyKey: string;
 };
 
 export type CreateOrderResult = CreatedOrder & {
-  /** The upstream answered from its idempotency store (an earlier attempt had placed it). */
+  /** The upstream answered from its idempotency store (an earlier attempt had placed it): proof that it honours the key. */
   replayed: boolean;
   requestId?: string;
 };
@@ -37,9 +43,9 @@ export type CreateOrderResult = CreatedOrder & {
  * upstream-notes: an unknown status is kept (the order core treats it as processing) and
  * logged, so staff learn the live service has a status the shop does not know yet.
  */
-function noteUnknownStatuses<T extends { status: string; order_id?: string | null }>(route: string, orders: T[]): T[] {
+function noteUnknownStatuses<T extends { status?: string | null; order_id?: string | null }>(route: string, orders: T[]): T[] {
   for (const order of orders) {
-    if (!isKnownOrderStatus(order.status)) logger.warn({ upstream: "commerce", route, status: order.status, orderId: order.order_id }, "unknown order status");
+    if (order.status && !isKnownOrderStatus(order.status)) logger.warn({ upstream: "commerce", route, status: order.status, orderId: order.order_id }, "unknown order status");
   }
   return orders;
 }
@@ -79,7 +85,12 @@ export function orderEndpoints(call: Call) {
       callOptions,
     );
     noteUnknownStatuses(`POST ${path}`, [result.data]);
-    return { ...result.data, replayed: result.headers.get("idempotent-replayed") === "true", requestId: result.requestId };
+    return {
+      ...result.data,
+      checkout_hash: checkoutHashOf(result.data),
+      replayed: result.headers.get(IDEMPOTENT_REPLAYED_HEADER) === "true",
+      requestId: result.requestId,
+    };
   };
 
   const read = { method: "GET", priority: "status", retry: "idempotent", authenticated: true } as const;

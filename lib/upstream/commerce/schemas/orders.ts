@@ -42,15 +42,36 @@ const productSchema = z.looseObject({
 });
 
 /**
- * POST /orders/preview (spec section 2 "Preview result"): recharge amount, service fee,
- * optional SMS fee, total and credit applied; account-specific, authoritative, no debit.
+ * The preview's money, by meaning → the names it may come under. C§2 "Preview result" names the
+ * breakdown in words only (recharge amount, service fee, optional SMS fee, total, credit
+ * applied); the first name of each is the observed one, the second the way C§2 "Rate" prints
+ * money (`service_fee_eur`, `total_cost_eur`), in EUR. One place, so a deployment can match the
+ * live service. docs/upstream-contract.md.
  */
-export const previewSchema = z.looseObject({
-  recharge_amount: money,
-  service_fee: money,
-  sms_fee: money.nullish(),
-  total: money,
-  credit_applied: money,
+export const PREVIEW_MONEY_NAMES = {
+  recharge_amount: ["recharge_amount", "recharge_amount_eur"],
+  service_fee: ["service_fee", "service_fee_eur"],
+  sms_fee: ["sms_fee", "sms_fee_eur"],
+  total: ["total", "total_cost_eur"],
+  credit_applied: ["credit_applied", "credit_applied_eur"],
+} as const;
+
+type PreviewMoney = keyof typeof PREVIEW_MONEY_NAMES;
+
+/** The first of a meaning's names present in the answer (null counts as absent). */
+function previewMoney(raw: Record<string, unknown>, meaning: PreviewMoney, ctx: z.RefinementCtx): number | null {
+  for (const name of PREVIEW_MONEY_NAMES[meaning]) {
+    const value = raw[name];
+    if (value === undefined || value === null) continue;
+    const parsed = money.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: "custom", path: [name], message: parsed.error.issues[0]?.message ?? "expected a decimal amount" });
+    return null;
+  }
+  return null;
+}
+
+const previewRest = z.looseObject({
   type: orderType.optional(),
   checkout_mode: z.string().optional(),
   environment: z.string().optional(),
@@ -61,17 +82,49 @@ export const previewSchema = z.looseObject({
   sufficient_credits: z.boolean().nullish(),
   product: productSchema.nullish(),
 });
+
+/**
+ * POST /orders/preview (C§2 "Preview result"): recharge amount, service fee, optional SMS fee,
+ * total and credit applied; account-specific, authoritative, no debit. Read under either name
+ * of PREVIEW_MONEY_NAMES into the first; only the total is required (the shop costs an order by
+ * it): a missing recharge amount is the total less the fees, a missing service fee what the
+ * total leaves over the recharge amount.
+ */
+export const previewSchema = previewRest.transform((raw, ctx) => {
+  const total = previewMoney(raw, "total", ctx);
+  const sms = previewMoney(raw, "sms_fee", ctx);
+  const fee = previewMoney(raw, "service_fee", ctx);
+  const recharge = previewMoney(raw, "recharge_amount", ctx);
+  const credit = previewMoney(raw, "credit_applied", ctx);
+  if (total === null) {
+    ctx.addIssue({ code: "custom", path: ["total"], message: `a preview has a total (${PREVIEW_MONEY_NAMES.total.join(" or ")})` });
+    return z.NEVER;
+  }
+  const smsFee = sms ?? 0;
+  const rechargeAmount = recharge ?? total - (fee ?? 0) - smsFee;
+  const usedEurNames = PREVIEW_MONEY_NAMES.total.slice(1).some((name) => raw[name] !== undefined && raw[name] !== null);
+  return {
+    ...raw,
+    recharge_amount: rechargeAmount,
+    service_fee: fee ?? Math.max(total - rechargeAmount - smsFee, 0),
+    sms_fee: sms,
+    total,
+    credit_applied: credit,
+    currency: raw.currency ?? (usedEurNames ? "EUR" : undefined),
+  };
+});
 export type OrderPreview = z.infer<typeof previewSchema>;
 
 /**
- * POST /orders (upstream-notes "Create result"). PRO credits: `order_id`, credits debited.
- * Payment link: `status: "awaiting_payment"`, `order_id: null`, `payment_link`, and the
- * `checkout_hash` to poll GET /orders with (never shown to the buyer).
+ * POST /orders. C§4 names for a PRO create `order_id`, `type` and the credits debited; for a
+ * payment-link checkout `payment_link` (and `order_id` when one exists). Everything else is the
+ * notes' (`status`, `credits_used`, `checkout_hash`, …) and optional: without `status` the order
+ * core reads GET /orders/{id}; without `credits_used` it costs the order by its preview.
  */
 export const createdOrderSchema = z
   .looseObject({
-    type: orderType,
-    status: orderStatus,
+    type: orderType.nullish(),
+    status: orderStatus.nullish(),
     order_id: opaqueId.nullish(),
     payment_link: z.string().nullish(),
     checkout_hash: z.string().nullish(),
@@ -90,6 +143,30 @@ export const createdOrderSchema = z
     path: ["order_id"],
   });
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+
+/** upstream-notes: a checkout hash is 32–64 hex characters. */
+const CHECKOUT_HASH = /^[0-9a-f]{32,64}$/i;
+
+/**
+ * The checkout a payment-link create started, as C§2/C§3 filter GET /orders by it. The notes'
+ * answer carries `checkout_hash`; C§4's carries only `payment_link`, so the hash is read from the
+ * link: its `checkout_hash` query parameter, else its last path segment when that has a hash's
+ * form. null: the checkout cannot be followed (the caller must not send the buyer to it).
+ */
+export function checkoutHashOf(created: Pick<CreatedOrder, "checkout_hash" | "payment_link">): string | null {
+  if (created.checkout_hash) return created.checkout_hash;
+  if (!created.payment_link) return null;
+  let url: URL;
+  try {
+    url = new URL(created.payment_link);
+  } catch {
+    return null;
+  }
+  const query = url.searchParams.get("checkout_hash");
+  if (query && CHECKOUT_HASH.test(query)) return query;
+  const last = url.pathname.split("/").filter(Boolean).at(-1) ?? "";
+  return CHECKOUT_HASH.test(last) ? last : null;
+}
 
 /** GET /orders/{id} and GET /orders rows (and the `data` of webhook events). */
 export const orderSchema = z.looseObject({
