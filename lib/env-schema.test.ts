@@ -72,6 +72,23 @@ describe("upstream settings", () => {
     expect(!bad.ok && bad.message).toContain('UNLOCK_HEADER_NAMES must be "spec"');
   });
 
+  it("reads the unlock account's environment (default production) and the IMEI check hash settings, naming each bad one", () => {
+    const fallback = parseEnv({ ...secrets });
+    expect(fallback.ok && [fallback.env.UNLOCK_ACCOUNT_ENVIRONMENT, fallback.env.UNLOCK_IMEICHECK_HASH_ALGORITHM]).toEqual(["production", undefined]);
+    const sandbox = parseEnv({ ...secrets, UNLOCK_ACCOUNT_ENVIRONMENT: " Sandbox " });
+    expect(sandbox.ok && sandbox.env.UNLOCK_ACCOUNT_ENVIRONMENT).toBe("sandbox");
+    const hash = { UNLOCK_IMEICHECK_HASH_ALGORITHM: "HMAC-SHA256", UNLOCK_IMEICHECK_HASH_KEY: "svc_secret", UNLOCK_IMEICHECK_HASH_ARGUMENTS: "svc_key,imei", UNLOCK_IMEICHECK_HASH_ENCODING: "hex" };
+    expect(parseEnv({ ...secrets, ...hash }).ok).toBe(true);
+    const missing = parseEnv({ ...secrets, ...hash, UNLOCK_IMEICHECK_HASH_KEY: "" });
+    expect(!missing.ok && missing.message).toContain("UNLOCK_IMEICHECK_HASH_KEY is required with UNLOCK_IMEICHECK_HASH_ALGORITHM=hmac-sha256");
+    const unknown = parseEnv({ ...secrets, ...hash, UNLOCK_IMEICHECK_HASH_ARGUMENTS: "imei,date", UNLOCK_ACCOUNT_ENVIRONMENT: "live" });
+    expect(!unknown.ok && unknown.message).toContain("UNLOCK_IMEICHECK_HASH_ARGUMENTS must be a comma-separated list");
+    expect(!unknown.ok && unknown.message).toContain('UNLOCK_ACCOUNT_ENVIRONMENT must be "production" or "sandbox"');
+    const secret = parseEnv({ ...secrets, ...hash, UNLOCK_IMEICHECK_HASH_KEY: "secret", UNLOCK_IMEICHECK_HASH_ENCODING: "rot13", UNLOCK_IMEICHECK_HASH_SECRET: "never-echoed" });
+    expect(!secret.ok && secret.message).toContain("UNLOCK_IMEICHECK_HASH_ENCODING must be one of hex");
+    expect(!secret.ok && secret.message).not.toContain("never-echoed");
+  });
+
   it("reads the request budget per minute", () => {
     const set = parseEnv({ ...secrets, UPSTREAM_BUDGET_PER_MINUTE: "120" });
     expect(set.ok && set.env.UPSTREAM_BUDGET_PER_MINUTE).toBe(120);
