@@ -11,8 +11,7 @@ import { CONNECTION_SETTINGS, writeStoredCommerceCredential, type StoredOAuthCre
 import { deleteSetting, readSealedJson, writeSealedJson } from "../sealed-setting";
 import { discoverAuthorizationServer } from "./discovery";
 import { oauthFailure, requestOptions } from "./endpoints";
-import { asOAuthResponse } from "./error-body";
-import { tokensFrom } from "./token-store";
+import { readCodeExchange, readRegistration, tokensFrom } from "./answers";
 
 // "Connect account" (spec section 5): discovery → dynamic registration of a public client
 // (RFC 7591) → authorization code with PKCE S256 → tokens, stored sealed. The pending request
@@ -103,12 +102,7 @@ async function registerPublicClient(as: oauth.AuthorizationServer, redirectUri: 
     scope,
   };
   try {
-    const response = await asOAuthResponse(await oauth.dynamicClientRegistrationRequest(as, metadata, requestOptions(as.registration_endpoint!)));
-    // The spec answers `client_secret: ""` for a public client; oauth4webapi refuses an empty secret.
-    const body = (await response.json()) as Record<string, unknown>;
-    if (body.client_secret === "") delete body.client_secret;
-    const client = await oauth.processDynamicClientRegistrationResponse(new Response(JSON.stringify(body), { status: response.status, headers: response.headers }));
-    return { client_id: client.client_id };
+    return await readRegistration(await oauth.dynamicClientRegistrationRequest(as, metadata, requestOptions(as.registration_endpoint!)));
   } catch (error) {
     throw oauthFailure("client registration", error);
   }
@@ -153,11 +147,7 @@ export async function finishOAuthConnect(input: { callbackUrl: URL; userId: stri
 
   let response: oauth.TokenEndpointResponse;
   try {
-    response = await oauth.processAuthorizationCodeResponse(
-      as,
-      client,
-      await asOAuthResponse(await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, pending.redirectUri, pending.codeVerifier, requestOptions(pending.tokenEndpoint))),
-    );
+    response = await readCodeExchange(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, pending.redirectUri, pending.codeVerifier, requestOptions(pending.tokenEndpoint)));
   } catch (error) {
     throw oauthFailure("authorization code exchange", error);
   }

@@ -8,7 +8,7 @@ import { reconnectNeeded } from "../../commerce/errors";
 import { UpstreamError } from "../../errors";
 import { CONNECTION_SETTINGS, readStoredCommerceCredential, updateStoredOAuthGrant, type StoredOAuthCredential } from "../credentials";
 import { oauthFailure, requestOptions } from "./endpoints";
-import { asOAuthResponse } from "./error-body";
+import { readRefresh, tokensFrom } from "./answers";
 
 // The OAuth grant stored in the database (sealed), shared by every instance of the app.
 // Refresh tokens rotate and a spent one presented again revokes the whole grant, so a refresh
@@ -24,18 +24,12 @@ async function current(): Promise<StoredOAuthCredential> {
   return stored;
 }
 
-/** The grant's tokens from the authorization server's answer. */
-export function tokensFrom(response: oauth.TokenEndpointResponse, now = Date.now()) {
-  if (!response.refresh_token) throw new UpstreamError({ api: "oauth", kind: "validation", code: "NO_REFRESH_TOKEN", message: "the token answer carries no refresh_token" });
-  return { accessToken: response.access_token, refreshToken: response.refresh_token, accessTokenExpiresAt: now + (response.expires_in ?? 3600) * 1000 };
-}
-
 async function refreshGrant(grant: StoredOAuthCredential): Promise<StoredOAuthCredential> {
   const as: oauth.AuthorizationServer = { issuer: grant.issuer, token_endpoint: grant.tokenEndpoint };
   const client: oauth.Client = { client_id: grant.clientId };
   try {
-    const response = await asOAuthResponse(await oauth.refreshTokenGrantRequest(as, client, oauth.None(), grant.refreshToken, requestOptions(grant.tokenEndpoint)));
-    const tokens = tokensFrom(await oauth.processRefreshTokenResponse(as, client, response));
+    const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), grant.refreshToken, requestOptions(grant.tokenEndpoint));
+    const tokens = tokensFrom(await readRefresh(as, client, response));
     return { ...grant, ...tokens, refreshedAt: new Date().toISOString(), version: grant.version + 1 };
   } catch (error) {
     throw oauthFailure("token refresh", error);
