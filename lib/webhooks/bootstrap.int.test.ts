@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { SHOP_LIVE_KEY, startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
+import { readWebhookRefusal } from "./refusal";
 import { WEBHOOK_SETTINGS } from "./settings";
 
 // The start-up hook with the app's own singletons (environment, database, commerce client):
@@ -42,5 +43,25 @@ describe("bootstrapCommerceWebhooks", () => {
     await (await fresh()).bootstrapCommerceWebhooks();
     const id = await t.db.setting.findUniqueOrThrow({ where: { key: WEBHOOK_SETTINGS.id } });
     expect((await emu.client().getWebhook(id.value)).status).toBe("disabled");
+  });
+
+  it("records order events off when the upstream refuses the http receiver (C§2, documented dialect), and does not ask again at the next start", async () => {
+    vi.stubEnv("COMMERCE_WEBHOOKS", "on");
+    await emu.reset();
+    await t.db.setting.deleteMany({ where: { key: { startsWith: "commerce.webhook." } } });
+    await emu.setConfig({ dialect: "documented", allowLoopbackHttpWebhooks: false });
+    try {
+      const posts = async () => (await emu.counters())["POST /v2/webhooks"] ?? 0;
+      const before = await posts();
+      await (await fresh()).bootstrapCommerceWebhooks();
+      expect(await readWebhookRefusal(t.db)).toMatchObject({ reason: "url", code: "WEBHOOK_URL_NOT_HTTPS", url: "http://localhost:3999/api/webhooks/commerce" });
+      expect(await posts()).toBe(before + 1);
+      await (await fresh()).bootstrapCommerceWebhooks();
+      await (await import("./bootstrap")).recheckCommerceWebhooks();
+      expect(await posts()).toBe(before + 1);
+      expect(await t.db.setting.findUnique({ where: { key: WEBHOOK_SETTINGS.id } })).toBeNull();
+    } finally {
+      await emu.setConfig({ dialect: "observed", allowLoopbackHttpWebhooks: true });
+    }
   });
 });
