@@ -1,4 +1,5 @@
-import { PRODUCT_LABELS, type GoLiveReport } from "./run";
+import { PRODUCT_LABELS } from "./product-names";
+import type { GoLiveReport } from "./run";
 
 // The go-live check's report as the console table `npm run upstream:check` prints.
 

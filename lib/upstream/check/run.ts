@@ -66,12 +66,3 @@ export async function runGoLiveCheck(clients: CheckClients, checks: Check[] = CH
 function isFailure(result: CheckResult): boolean {
   return result.kind !== "ok" && result.kind !== "not_checked";
 }
-
-/** "top-ups, gift cards" for people; product pages name them the same way. */
-export const PRODUCT_LABELS: Record<ProductType, string> = {
-  topup: "top-ups",
-  esim: "eSIMs",
-  giftcard: "gift cards",
-  unlock: "device unlocks",
-  imeicheck: "IMEI checks",
-};

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ConfirmAction } from "@/components/admin/shared/confirm-action";
 import { PageHeader } from "@/components/admin/shared/page-header";
 import { CommerceApiKeyForm, ConnectOAuthForm, UnlockCredentialForm } from "@/components/admin/upstream/forms";
+import { GoLiveSection } from "@/components/admin/upstream/go-live-section";
 import { HealthPanel } from "@/components/admin/upstream/health-panel";
 import { ImeiCheckHashPanel } from "@/components/admin/upstream/imeicheck-hash-panel";
 import { OrderEventsNotice } from "@/components/admin/upstream/order-events-notice";
@@ -19,6 +20,7 @@ import { readWebhookRefusal, refusalHint, refusalText } from "@/lib/webhooks/ref
 import { describeCommerceConnection, describeUnlockConnection, type CredentialSource } from "@/lib/upstream/connection/resolve";
 import { connectOAuthAction, disconnectCommerceAction, removeUnlockCredentialAction, saveCommerceApiKeyAction, saveUnlockCredentialAction, testConnectionAction } from "./actions";
 import { connectErrorMessage } from "./connect-errors";
+import { goLiveCheckAction, switchProductAction } from "./go-live-actions";
 
 export const metadata: Metadata = { title: "Upstream connection" };
 export const dynamic = "force-dynamic";
@@ -210,6 +212,8 @@ export default async function UpstreamConnectionPage({ searchParams }: { searchP
         </div>
         <ImeiCheckHashPanel environment={unlock.environment} />
       </Card>
+
+      <GoLiveSection check={goLiveCheckAction} switchProduct={switchProductAction} />
 
       <section aria-labelledby="health-heading" className="flex flex-col gap-4">
         <h2 id="health-heading" className="text-lg font-semibold">
