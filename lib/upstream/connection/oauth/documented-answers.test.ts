@@ -2,13 +2,13 @@ import * as oauth from "oauth4webapi";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { unwrap } from "../../commerce/envelope";
 import { listOf } from "../../commerce/endpoints/shared";
-import { createdWebhookSchema, webhookSchema } from "../../commerce/schemas";
+import { createdWebhookSchema, webhookEventSchema, webhookSchema } from "../../commerce/schemas";
 import type { UpstreamResponse } from "../../http";
 import { readCodeExchange, readRefresh, readRegistration, tokensFrom } from "./answers";
 import { discoverAuthorizationServer, serverMetadataUrls } from "./discovery";
 import { asOAuthResponse } from "./error-body";
 
-// The smallest answers the documents allow (commerce-api-v2.md section 5, 2, 4, 7), each fed to
+// The smallest answers the documents allow (commerce-api-v2.md sections 2, 4, 5, 6, 7), each fed to
 // the shop's reader of it: nothing beyond the named fields, so a live service that answers just
 // that is understood. Discovery's network is a table of those answers (no server: unit test).
 
@@ -136,5 +136,24 @@ describe("webhook answers (C§2 Webhook, C§4 Core: webhooks)", () => {
   it("list and detail with only the four named fields", () => {
     expect(unwrap("GET /v2/webhooks", answer([hook]), listOf(webhookSchema)).data).toEqual([hook]);
     expect(unwrap("GET /v2/webhooks/{id}", answer(hook), webhookSchema).data).toEqual(hook);
+  });
+});
+
+describe("webhook payloads (C§6), in both readings", () => {
+  const order = { order_id: "ord_1", type: "esim", status: "fulfilled", environment: "production" };
+
+  it("the documents' literal reading: the order (type = order type) with the event kind under `event`; order.completed is order.fulfilled", () => {
+    const parsed = webhookEventSchema.parse({ event: "order.completed", ...order });
+    expect(parsed).toMatchObject({ id: null, type: "order.completed", canonicalType: "order.fulfilled", environment: "production", data: { order_id: "ord_1", type: "esim", status: "fulfilled" } });
+  });
+
+  it("the notes' reading: { id, type: <event>, data: <order> }", () => {
+    const parsed = webhookEventSchema.parse({ id: "evt_1", type: "order.failed", timestamp: "2026-11-28T10:00:00Z", environment: "sandbox", data: { ...order, status: "failed" } });
+    expect(parsed).toMatchObject({ id: "evt_1", canonicalType: "order.failed", environment: "sandbox", data: { order_id: "ord_1", type: "esim" } });
+  });
+
+  it("a body that is neither is refused", () => {
+    expect(webhookEventSchema.safeParse({ event: "order.created" }).success).toBe(false);
+    expect(webhookEventSchema.safeParse({ type: "order.created", order_id: "ord_1" }).success).toBe(false);
   });
 });
