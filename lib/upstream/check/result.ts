@@ -12,6 +12,8 @@ export type CheckResult =
   /** The upstream answered with an error: its HTTP status (and code, when it sent one). */
   | { kind: "refused"; status: number | null; code: string }
   | { kind: "unreachable"; reason: string }
+  /** Not sent: the shop's own request budget (lib/upstream/budget/) is spent for this minute. */
+  | { kind: "budget_spent" }
   /** No credential (or an insecure URL): nothing was sent. */
   | { kind: "not_configured"; reason: string }
   /** Not called: an earlier call it takes its sample from failed. */
@@ -31,6 +33,8 @@ export function resultText(result: CheckResult): string {
       return `refused ${result.status ?? result.code}`;
     case "unreachable":
       return "unreachable";
+    case "budget_spent":
+      return "not sent (the shop's request budget is spent for this minute: try again)";
     case "not_configured":
       return "not configured";
     case "skipped":
@@ -50,7 +54,8 @@ export function resultOf(error: unknown): CheckResult {
     case "config":
       return { kind: "not_configured", reason: error.message };
     default:
-      // network, timeout (and the request budget, which sent nothing): no answer to judge.
+      if (error.code === "BUDGET_EXHAUSTED") return { kind: "budget_spent" };
+      // network, timeout: no answer to judge.
       return { kind: "unreachable", reason: error.message };
   }
 }

@@ -69,7 +69,7 @@ describe("the go-live check", () => {
     const nowhere = { ...clients, commerce: emulator.client(undefined, { baseUrl: "http://127.0.0.1:9", policy: { maxAttempts: 1 } }) };
     const down = await runGoLiveCheck(nowhere);
     expect(rowOf(down, "GET /v2/status")?.text).toBe("unreachable");
-    expect(rowOf(down, "GET /v2/balance")?.text).toBe("not checked (the commerce API is unreachable)");
+    expect(rowOf(down, "GET /v2/balance")?.text).toBe("not checked (the commerce API could not be asked)");
     expect(down.failingProducts).toEqual(["topup", "esim", "giftcard"]);
   });
 });

@@ -30,16 +30,16 @@ export async function runGoLiveCheck(clients: CheckClients, checks: Check[] = CH
   const answers: Answers = {};
   const rows: CheckRow[] = [];
   const failedIds = new Set<string>();
-  // One unreachable call says the host is: the others of that API are not tried (each would
-  // wait through its own retries for the same answer).
-  const unreachable = new Set<Check["api"]>();
+  // An API that could not be asked once (unreachable, or the shop's budget spent) is not tried
+  // again: each call would wait through its own retries for the same answer.
+  const notAsked = new Set<Check["api"]>();
 
   for (const check of checks) {
     if (check.applies && !check.applies(clients)) continue;
     const result = await resultFor(check);
     const failed = isFailure(result);
     if (failed) failedIds.add(check.id);
-    if (result.kind === "unreachable") unreachable.add(check.api);
+    if (result.kind === "unreachable" || result.kind === "budget_spent") notAsked.add(check.api);
     rows.push({ id: check.id, endpoint: check.endpoint, api: check.api, products: check.products, result, text: resultText(result), failed });
   }
 
@@ -48,7 +48,7 @@ export async function runGoLiveCheck(clients: CheckClients, checks: Check[] = CH
   return { checkedAt: new Date().toISOString(), rows, failingProducts, ok: failingProducts.length === 0 };
 
   async function resultFor(check: Check): Promise<CheckResult> {
-    if (unreachable.has(check.api)) return { kind: "skipped", reason: `the ${check.api === "unlock" ? "unlocking" : "commerce"} API is unreachable` };
+    if (notAsked.has(check.api)) return { kind: "skipped", reason: `the ${check.api === "unlock" ? "unlocking" : "commerce"} API could not be asked` };
     const failedNeed = check.needs?.find((id) => failedIds.has(id));
     if (failedNeed) return { kind: "skipped", reason: `needs ${checks.find((c) => c.id === failedNeed)?.endpoint ?? failedNeed}` };
     try {
