@@ -5,11 +5,17 @@ import { listOf, seg, toPage, type PageQuery } from "./shared";
 
 // Balance and webhooks (spec section 4, PRO only). Never cached.
 
+/**
+ * C§4 GET /balance is "current credit balance in EUR": an answer that names no currency is in EUR
+ * (the amount's field is upstream-notes' `balance`; the documents name none).
+ */
+const balanceInEur = z.preprocess((value) => (value && typeof value === "object" && !Array.isArray(value) && !("currency" in value) ? { ...value, currency: "EUR" } : value), balanceSchema);
+
 export function accountEndpoints(call: Call) {
   const read = { method: "GET", priority: "status", retry: "idempotent", authenticated: true } as const;
   return {
     /** GET /balance: the credit balance (EUR cents). */
-    getBalance: async (options?: CallOptions) => (await call({ ...read, path: "/v2/balance", route: "GET /v2/balance", schema: balanceSchema }, options)).data,
+    getBalance: async (options?: CallOptions) => (await call({ ...read, path: "/v2/balance", route: "GET /v2/balance", schema: balanceInEur }, options)).data,
     /** GET /balance/history: credit movements, newest first (paginated). */
     getBalanceHistory: async (query: PageQuery = {}, options?: CallOptions) =>
       toPage(await call({ ...read, path: "/v2/balance/history", route: "GET /v2/balance/history", query, schema: listOf(balanceTransactionSchema) }, options)),

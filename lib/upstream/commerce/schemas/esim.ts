@@ -79,9 +79,9 @@ export const esimBalanceFields = {
   consumption: consumptionSchema.nullish(),
 };
 
-/** GET /esim/lines/{iccid}. */
+/** GET /esim/lines/{iccid}: "remaining data for an ICCID" (C§4); its fields are not shown, so none is required. */
 export const esimLineSchema = z.looseObject({
-  iccid: z.string().min(1),
+  iccid: z.string().min(1).optional(),
   status: z.string().optional(),
   data_gb: z.number().nullish(),
   order_id: opaqueId.nullish(),

@@ -4,9 +4,12 @@ import { isoCode } from "./topup";
 
 // Status and utilities (spec section 4): health check, IP geolocation, v2 root.
 
-/** GET /status (no auth). */
+/**
+ * GET /status (no auth): a "health check" (C§4) whose fields are not shown. A successful answer
+ * without a `status` field reads as "ok": the envelope's `success` is the check's answer.
+ */
 export const statusSchema = z.looseObject({
-  status: z.string(),
+  status: z.string().default("ok"),
   version: z.string().optional(),
   time: z.string().optional(),
   /** Per vertical, e.g. `{ esim: "disabled" }` when eSIM is off on the host. */
