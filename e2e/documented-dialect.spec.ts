@@ -54,8 +54,10 @@ test.describe.configure({ timeout: 90_000 });
 test("staff are told order events are off (the supplier refuses an http receiver) and orders are followed by polling", async ({ page }, testInfo) => {
   const server = serverOf(testInfo);
   await signInStaff(page, ADMIN.email, ADMIN.password, "/admin/upstream");
-  await expect(page.getByText(/order events (are )?off/i).first()).toBeVisible();
-  await expect(page.getByText(/followed by polling/i).first()).toBeVisible();
+  const notice = page.getByTestId("order-events-off");
+  await expect(notice).toContainText("Order events off");
+  await expect(notice).toContainText(`${server.baseURL}/api/webhooks/commerce`);
+  await expect(notice).toContainText("orders are followed by polling");
   await page.goto("/admin/webhooks");
   await expect(page.getByText("No subscriptions: the shop follows orders by polling only.")).toBeVisible();
   const db = new ShopDb(server.dataDir);
@@ -198,5 +200,7 @@ test("staff connect the commerce account by OAuth, and its token refreshes silen
   await expect(page.getByTestId("credit-balance")).toContainText(/\d/);
   await page.goto("/admin/upstream");
   await expect(page.getByTestId("reconnect-needed")).toHaveCount(0);
+  // The new connection asked the supplier for order events again, and was refused again.
+  await expect(page.getByTestId("order-events-off")).toContainText("orders are followed by polling");
   await expect(page.getByText("Token last refreshed:").locator("xpath=following-sibling::dd")).not.toHaveText("not yet");
 });
