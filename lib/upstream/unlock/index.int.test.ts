@@ -92,6 +92,23 @@ describe("unlockClient()", () => {
     }
   });
 
+  it.each(["observed", "documented"] as const)("the embedded emulator (no UNLOCK_API_URL): the embedded configuration's account and hash sell IMEI checks (%s dialect)", async (dialect) => {
+    stubEnv({ UNLOCK_API_URL: "", UNLOCK_SVC_KEY: "", UNLOCK_SVC_SECRET: "", EMULATOR_PORT: new URL(emu.url).port });
+    const { unlockClient } = await import("./index");
+    const { imeiCheckSetupProblem } = await import("@/lib/products/imeicheck/availability");
+    await emu.reset();
+    await emu.control("PATCH", "/config", { dialect });
+    try {
+      expect(await imeiCheckSetupProblem()).toBeNull();
+      const result = await unlockClient().imeiCheck(CLEAN);
+      expect(result.report?.blacklisted).toBe(false);
+      const expected = createHmac("sha256", "svc_live_secret_0001").update(`svc_live_key_0001####${CLEAN}`).digest("hex");
+      expect(await emu.callsTo(`POST /imeicheck/${CLEAN}/${expected}`)).toBe(1);
+    } finally {
+      await emu.control("PATCH", "/config", { dialect: "observed" });
+    }
+  });
+
   it("without credentials, calls reject with NOT_CONFIGURED", async () => {
     stubEnv({ UNLOCK_SVC_KEY: "", UNLOCK_SVC_SECRET: "" });
     const { unlockClient } = await import("./index");
