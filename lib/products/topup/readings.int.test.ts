@@ -78,3 +78,21 @@ describe.each([
     expect(sms.pricing.totalMinor).toBe(plain.pricing.totalMinor + 99);
   });
 });
+
+describe("a top-up on the documented dialect when the operator detail cannot be read", () => {
+  beforeAll(async () => {
+    await tb.control("PATCH", "/config", { dialect: "documented" });
+    await tb.db.catalogCacheEntry.deleteMany();
+  });
+  afterAll(() => tb.clearFaults());
+
+  it("says clearly that it cannot sell: bare price points name no operator or country to check the number against", async () => {
+    const { loadOperatorOffer, OPERATOR_UNNAMED } = await import("./offer");
+    const { topupSale } = await import("./sale");
+    await tb.fault({ method: "GET", path: `/v2/topup/products/${EE_UK_OPERATOR}`, kind: "malformed" });
+    const offer = await loadOperatorOffer(EE_UK_OPERATOR);
+    expect(offer).toEqual({ ok: false, error: OPERATOR_UNNAMED });
+    const token = (await tb.clients.commerce.getOperatorRates(EE_UK_OPERATOR)).rates[2]!.token;
+    expect(await topupSale({ phone: WORKING_UK_MOBILE, rate: token, operator: EE_UK_OPERATOR })({ mode: "credits" })).toEqual({ ok: false, error: OPERATOR_UNNAMED });
+  });
+});
