@@ -85,7 +85,7 @@ async function unlockAccountEnvironment(): Promise<UnlockAccountEnvironment> {
 
 export type ImeiCheckHashSummary = { source: CredentialSource; settings: ImeiCheckHashSettings | null };
 
-/** Where the IMEI check hash settings come from. The settings hold a secret: staff screens show describeHashSettings() only. */
+/** Where the IMEI check hash settings come from. They may hold a secret: staff screens show describeImeiCheckHashSettings() only. */
 export async function describeImeiCheckHash(): Promise<ImeiCheckHashSummary> {
   const fromEnv = imeiCheckHashSettingsFromEnv(env as unknown as Record<string, string | undefined>);
   if (fromEnv.ok && fromEnv.settings) return { source: "env", settings: fromEnv.settings };
