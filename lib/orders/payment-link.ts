@@ -102,10 +102,13 @@ export async function pollCheckout(
     });
     return { nextPollAt: null };
   }
-  const page = await options.commerce.listOrders({ checkout_hash: order.checkoutHash, limit: 1 });
-  const paid = page.items[0];
-  if (paid) {
-    await applyCommerceOrder(db, paid, { source: "worker", actor: options.actor, now: options.now, connectionId });
+  const page = await options.commerce.listOrderRows({ checkout_hash: order.checkoutHash, limit: 1 });
+  // Only a row that names this checkout (C§2: `checkout_hash` is an order field) is this order's;
+  // a row without its status is read again whole (C§4: GET /orders/{id} has the status).
+  const row = page.items.find((item) => item.checkout_hash === order.checkoutHash);
+  if (row) {
+    const paid = row.status ? { ...row, status: row.status } : await options.commerce.getOrder(row.order_id);
+    await applyCommerceOrder(db, { ...paid, checkout_hash: order.checkoutHash }, { source: "worker", actor: options.actor, now: options.now, connectionId });
     return {};
   }
   const expiresAt = Date.parse(String(asObject(order.detail).checkoutExpiresAt ?? ""));

@@ -4,6 +4,7 @@ import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { inFuture, markPaid, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 import { createOrder } from "./create";
 import { readPlacement } from "./detail";
+import { startPaymentLinkOrder } from "./payment-link";
 import { placeOrder, resumeOrder } from "./placement";
 import { quoteCommerceOrder } from "./quote";
 import { runWorkerOnce } from "./worker";
@@ -140,3 +141,25 @@ describe("documented dialect: a create whose answer is lost (the key is ignored 
     expect(connection.idempotencyHonouredAt).toBeNull();
   });
 });
+
+describe("documented dialect: a payment-link checkout", () => {
+  it("reads the checkout hash from the payment_link (the answer has none), learns the order once paid, and spends no credits", async () => {
+    const quote = await quoteCommerceOrder({ type: "topup", priceToken: topupToken, phone: freshPhone() }, { db: tb.db, commerce: tb.clients.commerce, mode: "payment_link", cacheMs: 0 });
+    const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "link@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing, upstreamMode: "payment_link" });
+    const [a, b] = await Promise.all([startPaymentLinkOrder(tb.db, order.id, { commerce: tb.clients.commerce }), startPaymentLinkOrder(tb.db, order.id, { commerce: tb.clients.commerce })]);
+    expect(b).toEqual(a);
+    const stored = await tb.reload(order.id);
+    expect(stored.checkoutHash).toMatch(/^[0-9a-f]{40}$/);
+    expect(a.paymentLink.endsWith(`/v2/checkout/${stored.checkoutHash}`)).toBe(true);
+
+    const debitsBefore = await shopDebits();
+    await tb.control("POST", `/commerce/checkout/${stored.checkoutHash}/pay`);
+    await worker(60_000);
+    expect(await tb.reload(order.id)).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
+    await tb.advanceClock(5_000);
+    await worker(120_000);
+    expect((await tb.reload(order.id)).status).toBe("fulfilled");
+    expect(await shopDebits()).toBe(debitsBefore);
+  });
+});
+

@@ -1,5 +1,5 @@
 import type { Order } from "@/lib/db/generated/sqlite/client";
-import type { Order as UpstreamOrder } from "@/lib/upstream/commerce/schemas";
+import type { OrderRow, Order as UpstreamOrder } from "@/lib/upstream/commerce/schemas";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { readPlacement, type CommerceProductType, type Placement } from "./detail";
 import type { PlacementContext } from "./placement-outcomes";
@@ -28,7 +28,7 @@ export type LookupFinding =
   | { kind: "ambiguous"; candidates: string[]; unverifiable: string[]; competing: string[]; since: string }
   | { kind: "none"; unverifiable: string[]; historyRead: boolean; since: string };
 
-type Expected = { type: CommerceProductType; phone?: string; catalogId?: string; priceToken?: string; costMinor?: number; since: number };
+export type Expected = { type: CommerceProductType; phone?: string; catalogId?: string; priceToken?: string; costMinor?: number; since: number };
 
 /** What the recorded attempt says the upstream order must look like. */
 function expectedOf(order: Order, placement: Placement): Expected {
@@ -51,7 +51,7 @@ type Verdict = "match" | "other" | "unverifiable";
  * out; a field needed to tell it apart that the row lacks (the documents do not name phone,
  * amounts or times on order records) makes it unverifiable: listed for staff, never adopted.
  */
-export function compareWithAttempt(row: UpstreamOrder, expected: Expected): Verdict {
+export function compareWithAttempt(row: OrderRow, expected: Expected): Verdict {
   if (row.type !== expected.type) return "other";
   const raw = row as Record<string, unknown>;
   const createdAt = row.created_at ? Date.parse(row.created_at) : NaN;
@@ -93,11 +93,11 @@ export async function findUnclearCreate(ctx: PlacementContext, order: Order, pla
   const timeOf = (value: string | null | undefined) => (value ? Date.parse(value) : Number.POSITIVE_INFINITY);
 
   const listed = await recentRows(
-    (cursor) => commerce.listOrders({ type: expected.type, limit: LOOKUP_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
+    (cursor) => commerce.listOrderRows({ type: expected.type, limit: LOOKUP_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
     (row) => timeOf(row.created_at),
     expected.since,
   );
-  type Seen = { row: UpstreamOrder; via: "orders" | "balance_history" };
+  type Seen = { row: OrderRow; via: "orders" | "balance_history" };
   const byId = new Map<string, Seen>(listed.map((row) => [row.order_id, { row, via: "orders" }]));
 
   // The credit history shows a debit at once, also for an order the list shows only once completed.
@@ -131,8 +131,7 @@ export async function findUnclearCreate(ctx: PlacementContext, order: Order, pla
   if (matches.length === 1 && unverifiable.length === 0 && competing.length === 0) {
     const match = matches[0]!;
     // A list row may leave out fields (and the status); the order's own record is the one to adopt.
-    const detail = match.via === "orders" ? await commerce.getOrder(match.row.order_id) : match.row;
-    return { kind: "found", order: detail, via: match.via };
+    return { kind: "found", order: await commerce.getOrder(match.row.order_id), via: match.via };
   }
   if (matches.length === 0 && competing.length === 0) return { kind: "none", unverifiable, historyRead, since };
   return { kind: "ambiguous", candidates: matches.map((m) => m.row.order_id), unverifiable, competing, since };

@@ -207,6 +207,13 @@ export const orderSchema = z.looseObject({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/**
+ * A GET /orders row. C§4 names the list's fields no further than C§2's order record, which has
+ * no `status`: a row may come without one (the order's own record, GET /orders/{id}, has it).
+ */
+export const orderRowSchema = orderSchema.extend({ status: orderStatus.nullish() });
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
 /** Query of GET /orders (spec section 4 and upstream-notes). */
 export type ListOrdersQuery = {
   type?: CommerceType;
