@@ -29,8 +29,9 @@ export type OfferResult = Loaded<TopupOffer>;
 
 const SERVICE_ORDER = ["airtime", "data", "bundle"];
 
-/** The group of rates that name no service type (C§2 "Rate" names none). */
+/** The group of rates that name no service type (C§2 "Rate" names none), and its tab's name. */
 export const UNTYPED_RATES = "topup";
+const UNTYPED_LABEL: Record<Locale, string> = { en: "Top-ups", es: "Recargas" };
 
 /** Said when neither read names the operator and its country: the number cannot be checked against it. */
 export const OPERATOR_UNNAMED = "We cannot sell top-ups for this operator just now. Please try again later or choose another operator.";
@@ -43,7 +44,7 @@ export async function loadOperatorOffer(operatorId: string, locale: Locale = DEF
   if (operator === "giftcard") return { ok: false, error: "No such operator.", code: NOT_SOLD };
   if (!operator) return { ok: false, error: OPERATOR_UNNAMED };
 
-  const serviceTypes = groupByServiceType(rates.value.rates.flatMap((rate) => toChoice(rate, rate.service_type ?? UNTYPED_RATES, margin, currency, locale)));
+  const serviceTypes = groupByServiceType(rates.value.rates.flatMap((rate) => toChoice(rate, rate.service_type ?? UNTYPED_RATES, margin, currency, locale)), locale);
   const ownPromotions = ((product.ok && product.value.promotions) || []).map((p) => promotionView(p, locale));
   const countryPromotions = await loadPromotions(operator.countryCode, operator.id, locale);
   // Only what applies to this operator's rates ("Double data" is not shown beside airtime only).
@@ -84,13 +85,15 @@ function operatorOf(operatorId: string, detail: TopupProduct | null, rates: Rate
   return { id: detail?.id_operator ?? rates.id_operator ?? operatorId, name, countryCode, countryName: detail?.country_name ?? rates.country_name, img: detail?.img ?? rates.img };
 }
 
-function groupByServiceType(choices: TopupChoice[]): ServiceTypeGroup[] {
+function groupByServiceType(choices: TopupChoice[], locale: Locale): ServiceTypeGroup[] {
   const groups = new Map<string, TopupChoice[]>();
   for (const choice of choices) groups.set(choice.serviceType, [...(groups.get(choice.serviceType) ?? []), choice]);
-  return [...groups.entries()]
-    // The page names the types it knows in its language (./service-labels.ts); any other shows as sent.
-    .map(([type, group]): ServiceTypeGroup => ({ type, label: type, choices: group.sort((a, b) => a.totalMinor - b.totalMinor) }))
-    .sort((a, b) => rank(a.type) - rank(b.type));
+  return (
+    [...groups.entries()]
+      // The page names the types it knows in its language (./service-labels.ts); any other shows as sent.
+      .map(([type, group]): ServiceTypeGroup => ({ type, label: type === UNTYPED_RATES ? UNTYPED_LABEL[locale] : type, choices: group.sort((a, b) => a.totalMinor - b.totalMinor) }))
+      .sort((a, b) => rank(a.type) - rank(b.type))
+  );
 }
 
 /**

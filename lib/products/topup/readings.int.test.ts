@@ -23,9 +23,10 @@ afterAll(async () => {
 });
 
 describe.each([
-  { dialect: "observed", name: /^EE \d/ },
-  { dialect: "documented", name: /^Top-up worth €\d+\.\d{2}$/ },
-] as const)("a top-up on the $dialect dialect", ({ dialect, name }) => {
+  { dialect: "observed", name: /^EE \d/, tabs: ["airtime", "data", "bundle"] },
+  // C§2 price points name no service type: one tab, named by the shop.
+  { dialect: "documented", name: /^Top-up worth €\d+\.\d{2}$/, tabs: ["topup"] },
+] as const)("a top-up on the $dialect dialect", ({ dialect, name, tabs }) => {
   beforeAll(async () => {
     await tb.control("PATCH", "/config", { dialect });
     // Each reading starts from an empty catalog cache (the other reading's answers are cached).
@@ -40,6 +41,7 @@ describe.each([
     if (!offer.ok) throw new Error(offer.error);
     expect(offer.value).toMatchObject({ operatorId: EE_UK_OPERATOR, operatorName: "EE", countryCode: "gb" });
     expect(offer.value.choices.map((c) => c.token).sort()).toEqual(upstream.rates.map((r) => r.token).sort());
+    expect(offer.value.serviceTypes.map((group) => group.type)).toEqual(tabs);
 
     // A rate that fulfils (the two cheapest airtime rates fail on purpose: catalog README).
     const rate = [...upstream.rates].sort((a, b) => a.total_cost_eur - b.total_cost_eur)[2]!;
