@@ -2,7 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startFrontProxy, type FrontProxy } from "../../testing/scale-out/front-proxy";
-import { EMBEDDED_COMMERCE_KEY, EMBEDDED_UNLOCK_KEY } from "../../lib/upstream/connection/embedded";
+import { EMBEDDED_COMMERCE_KEY, EMBEDDED_IMEICHECK_HASH, EMBEDDED_UNLOCK_KEY } from "../../lib/upstream/connection/embedded";
+import { imeiCheckHashEnv } from "../../lib/upstream/unlock/imeicheck-hash-settings";
 import { startGroup, stopGroup, waitForUrl, type Started } from "../helpers/processes";
 
 // The scale-out deployment of issue [17], on one machine: one PostgreSQL database shared by
@@ -74,6 +75,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     UNLOCK_API_URL: emulatorUrl,
     UNLOCK_SVC_KEY: EMBEDDED_UNLOCK_KEY.svcKey,
     UNLOCK_SVC_SECRET: EMBEDDED_UNLOCK_KEY.svcSecret,
+    // The emulator's IMEI check hash rule, as an operator sets the supplier's (docs/unlock.md).
+    ...imeiCheckHashEnv(EMBEDDED_IMEICHECK_HASH),
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     ORDER_WORKER_IN_APP: "off",
     // Behind the one proxy, which writes the visitor's address into X-Forwarded-For (docs/deploy.md).

@@ -60,7 +60,7 @@ export function UnlockCredentialForm({ action }: { action: FormAction }) {
         <Input name="svcSecret" type="password" autoComplete="new-password" spellCheck={false} required {...fieldAria("svcSecret", { hint: HINTS.svcSecret, error: errors.svcSecret })} />
       </Field>
       <Field id="environment" label="This pair is for" hint={HINTS.environment} error={errors.environment}>
-        <Select name="environment" defaultValue="sandbox" {...fieldAria("environment", { hint: HINTS.environment, error: errors.environment })}>
+        <Select name="environment" defaultValue="production" {...fieldAria("environment", { hint: HINTS.environment, error: errors.environment })}>
           <option value="sandbox">Sandbox (no real orders)</option>
           <option value="production">Production</option>
         </Select>
