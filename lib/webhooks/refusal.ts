@@ -19,7 +19,7 @@ export const hasWebhookScopes = (scope: string) => {
 };
 
 /**
- * - `scope`: the connection may not manage webhooks (an OAuth grant without the webhook scopes, or a 403).
+ * - `scope`: the connection may not manage webhooks (an OAuth grant without the webhook scopes, or `insufficient_scope`).
  * - `url`: the upstream refused the receiver address (C§2: HTTPS only; the shop's APP_URL is http).
  * - `refused`: another 4xx answer to the subscription's registration or change.
  */
@@ -48,9 +48,10 @@ export function refusalOf(error: unknown, url?: string): { reason: RefusalReason
   if (!isUpstreamError(error) || error.kind !== "api" || error.status === undefined) return null;
   const status = error.status;
   if (status < 400 || status >= 500 || [401, 404, 408, 409, 429].includes(status)) return null;
-  if (status === 403 || error.canonicalCode === "INSUFFICIENT_SCOPE") return { reason: "scope", code: error.code, message: error.message };
-  const reason: RefusalReason = url?.startsWith("http:") ? "url" : "refused";
-  return { reason, code: error.code, message: error.message };
+  if (error.canonicalCode === "INSUFFICIENT_SCOPE") return { reason: "scope", code: error.code, message: error.message };
+  // An http receiver refused for what its address is (the code names the URL, or is a plain validation failure).
+  const aboutUrl = url?.startsWith("http:") === true && /URL|HTTPS|VALIDATION|INVALID|^HTTP_4/i.test(error.code);
+  return { reason: aboutUrl ? "url" : "refused", code: error.code, message: error.message };
 }
 
 export async function readWebhookRefusal(db: DbClient): Promise<WebhookRefusal | null> {
