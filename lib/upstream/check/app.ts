@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "@/lib/env";
 import { commerceClient } from "../commerce";
 import { discoverAuthorizationServer } from "../connection/oauth/discovery";
 import { describeCommerceConnection } from "../connection/resolve";
@@ -17,5 +18,6 @@ export async function checkShopConnection(): Promise<GoLiveReport> {
     commerce: commerceClient(),
     unlock: unlockClient(),
     oauthMetadata: connection.kind === "oauth" ? () => discoverAuthorizationServer(baseUrl) : null,
+    shop: { checkoutMode: env.COMMERCE_CHECKOUT_MODE, webhooks: env.COMMERCE_WEBHOOKS !== "off", polling: env.ORDER_POLLING !== "off" },
   });
 }

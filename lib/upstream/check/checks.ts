@@ -5,15 +5,25 @@ import type { CommerceClient } from "../commerce/client";
 import type { UnlockClient } from "../unlock/client";
 
 // The go-live check's list: every read-only call the shop depends on, once each (docs/admin.md
-// "Go-live check"). Nothing here spends credits: no preview, no order, no IMEI check. A check
-// that needs an id (one country's operators, one operator's rates …) takes it from an earlier
-// answer, the way a buyer's journey does; it is skipped when that answer failed.
+// "Go-live check"), asked as the shop's catalog reads ask it (lib/catalog/*.ts: same client
+// function, same query, first page only). Nothing here spends credits: no preview, no order, no
+// IMEI check. A check that needs an id (one country's operators, one operator's rates …) takes
+// it from an earlier answer, the way a buyer's journey does; it is skipped when that one failed.
 
-export type CheckClients = {
+export type CheckContext = {
   commerce: CommerceClient;
   unlock: UnlockClient;
-  /** The commerce API's host root, for the OAuth discovery (only when the connection is OAuth). */
+  /** The OAuth discovery of the commerce API, when the connection is OAuth (else null: not checked). */
   oauthMetadata: (() => Promise<unknown>) | null;
+  /** How the shop runs, which decides what some calls are needed for. */
+  shop: {
+    /** COMMERCE_CHECKOUT_MODE: only "credits" reads the balance (C§4: PRO only). */
+    checkoutMode: "credits" | "payment_link";
+    /** COMMERCE_WEBHOOKS on: the shop keeps its subscription (C§4: PRO only). */
+    webhooks: boolean;
+    /** ORDER_POLLING on: orders are followed without order events too. */
+    polling: boolean;
+  };
 };
 
 /** What earlier checks answered, by check id (only the ones that passed). */
@@ -24,18 +34,18 @@ export type Check = {
   /** As a person reads it: "GET /v2/topup/operators?country={iso}". */
   endpoint: string;
   api: "commerce" | "unlock" | "oauth";
-  /** The products that cannot be sold when this call fails. */
-  products: ProductType[];
+  /** The products that cannot be sold when this call fails (for this shop's settings). */
+  products: ProductType[] | ((context: CheckContext) => ProductType[]);
   /** Checks whose answers this one takes its sample from. */
   needs?: string[];
-  /** Left out of the run (and the table) when it does not apply to this connection. */
-  applies?: (clients: CheckClients) => boolean;
+  /** Left out of the run (and the table) when the shop does not make this call. */
+  applies?: (context: CheckContext) => boolean;
   /**
    * Calls the client function the shop itself uses (so its zod schema judges the answer).
    * Returns the data later checks pick from, or `noSample` when an earlier answer (rightly)
    * listed nothing to ask about: not a failure, the table says what was not checked.
    */
-  run: (clients: CheckClients, answers: Answers) => Promise<{ data: unknown } | { noSample: string }>;
+  run: (context: CheckContext, answers: Answers) => Promise<{ data: unknown } | { noSample: string }>;
 };
 
 const COMMERCE_PRODUCTS: ProductType[] = ["topup", "esim", "giftcard"];
@@ -62,7 +72,14 @@ function sampleMobileNumber(iso: string): string | undefined {
 export const CHECKS: Check[] = [
   // ---- commerce: the account
   { id: "status", endpoint: "GET /v2/status", api: "commerce", products: COMMERCE_PRODUCTS, run: ({ commerce }) => ran(commerce.getStatus()) },
-  { id: "balance", endpoint: "GET /v2/balance", api: "commerce", products: COMMERCE_PRODUCTS, run: ({ commerce }) => ran(commerce.getBalance()) },
+  {
+    id: "balance",
+    endpoint: "GET /v2/balance",
+    api: "commerce",
+    products: COMMERCE_PRODUCTS,
+    applies: ({ shop }) => shop.checkoutMode === "credits",
+    run: ({ commerce }) => ran(commerce.getBalance()),
+  },
   {
     id: "oauth-metadata",
     endpoint: "OAuth discovery (protected resource and authorization server metadata)",
@@ -71,8 +88,15 @@ export const CHECKS: Check[] = [
     applies: ({ oauthMetadata }) => oauthMetadata !== null,
     run: async ({ oauthMetadata }) => ran(oauthMetadata!()),
   },
-  // Order events fall back to polling: a failing list stops no product.
-  { id: "webhooks", endpoint: "GET /v2/webhooks", api: "commerce", products: [], run: ({ commerce }) => ran(commerce.listWebhooks()) },
+  // With polling on, orders are followed without their events: a failing list stops no product.
+  {
+    id: "webhooks",
+    endpoint: "GET /v2/webhooks",
+    api: "commerce",
+    products: ({ shop }) => (shop.polling ? [] : COMMERCE_PRODUCTS),
+    applies: ({ shop }) => shop.webhooks,
+    run: ({ commerce }) => ran(commerce.listWebhooks()),
+  },
 
   // ---- top-ups
   { id: "topup-countries", endpoint: "GET /v2/topup/countries", api: "commerce", products: ["topup"], run: ({ commerce }) => ran(commerce.listTopupCountries({ limit: 100 })) },
@@ -84,7 +108,7 @@ export const CHECKS: Check[] = [
     needs: ["topup-countries"],
     run: async ({ commerce }, answers) => {
       const country = sampleCountry(answers["topup-countries"], (c) => c.operators_count);
-      return country ? ran(commerce.listTopupOperators({ country })) : { noSample: "no top-up country listed" };
+      return country ? ran(commerce.listTopupOperators({ country: country.toLowerCase() })) : { noSample: "no top-up country listed" };
     },
   },
   ...(["rates", "service-types", "product"] as const).map(
@@ -138,7 +162,7 @@ export const CHECKS: Check[] = [
     needs: ["esim-destinations"],
     run: async ({ commerce }, answers) => {
       const destination = first(items<{ country_iso: string; plans_count?: number }>(answers["esim-destinations"]), (d) => (d.plans_count ?? 1) > 0)?.country_iso;
-      return destination ? ran(commerce.listEsimProducts({ country_iso: destination, limit: 100 })) : { noSample: "no eSIM destination listed" };
+      return destination ? ran(commerce.listEsimProducts({ country_iso: destination.toLowerCase(), limit: 100 })) : { noSample: "no eSIM destination listed" };
     },
   },
   {
@@ -163,7 +187,7 @@ export const CHECKS: Check[] = [
     needs: ["giftcard-countries"],
     run: async ({ commerce }, answers) => {
       const country = sampleCountry(answers["giftcard-countries"], (c) => c.brands_count);
-      return country ? ran(commerce.listGiftcardBrands({ country, limit: 100 })) : { noSample: "no gift card country listed" };
+      return country ? ran(commerce.listGiftcardBrands({ country: country.toLowerCase(), limit: 100 })) : { noSample: "no gift card country listed" };
     },
   },
   ...(["brand-products", "product"] as const).map(

@@ -2,14 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 import { createUnlockClient } from "@/lib/upstream/unlock/client";
 import { PRODUCTION } from "@/testing/unlock-emulator";
-import { CHECKS, type CheckClients } from "./checks";
+import { discoverAuthorizationServer } from "@/lib/upstream/connection/oauth/discovery";
+import { CHECKS, type CheckContext } from "./checks";
 import { runGoLiveCheck } from "./run";
 
 // The go-live check against the emulator over HTTP: every call the shop depends on answers ok
 // in both dialects, no call spends credits, and a renamed field names its endpoint, path and
 // product (and only that product).
 let emulator: CommerceEmulator;
-let clients: CheckClients;
+let clients: CheckContext;
 
 beforeAll(async () => {
   emulator = await startCommerceEmulator();
@@ -17,6 +18,7 @@ beforeAll(async () => {
     commerce: emulator.client(),
     unlock: createUnlockClient({ baseUrl: emulator.url, ...PRODUCTION, policy: { baseDelayMs: 1, maxDelayMs: 5 } }),
     oauthMetadata: null,
+    shop: { checkoutMode: "credits", webhooks: true, polling: true },
   };
 });
 afterAll(async () => emulator?.close());
@@ -71,5 +73,28 @@ describe("the go-live check", () => {
     expect(rowOf(down, "GET /v2/status")?.text).toBe("unreachable");
     expect(rowOf(down, "GET /v2/balance")?.text).toBe("not checked (the commerce API could not be asked)");
     expect(down.failingProducts).toEqual(["topup", "esim", "giftcard"]);
+  });
+
+  it("asks only what this shop's settings use: no balance for payment links, no webhook list without webhooks, the OAuth discovery on an OAuth connection", async () => {
+    const links = await runGoLiveCheck({ ...clients, shop: { checkoutMode: "payment_link", webhooks: false, polling: true } });
+    expect(links.ok).toBe(true);
+    expect(links.rows.map((row) => row.endpoint)).not.toContain("GET /v2/balance");
+    expect(links.rows.map((row) => row.endpoint)).not.toContain("GET /v2/webhooks");
+    expect(Object.keys(await emulator.counters())).not.toContain("GET /v2/balance");
+
+    // Without polling, order events are the only way to follow an order: the list matters.
+    await emulator.fault({ method: "GET", path: "/v2/webhooks", kind: "status", status: 403 });
+    const eventsOnly = await runGoLiveCheck({ ...clients, shop: { checkoutMode: "credits", webhooks: true, polling: false } });
+    expect(rowOf(eventsOnly, "GET /v2/webhooks")).toMatchObject({ text: "refused 403", products: ["topup", "esim", "giftcard"] });
+    expect(eventsOnly.failingProducts).toEqual(["topup", "esim", "giftcard"]);
+    await emulator.control("DELETE", "/faults");
+    await emulator.fault({ method: "GET", path: "/v2/webhooks", kind: "status", status: 403 });
+    const polled = await runGoLiveCheck(clients);
+    expect(rowOf(polled, "GET /v2/webhooks")).toMatchObject({ text: "refused 403", products: [], failed: true });
+    expect(polled.ok).toBe(true);
+    await emulator.control("DELETE", "/faults");
+
+    const oauth = await runGoLiveCheck({ ...clients, oauthMetadata: () => discoverAuthorizationServer(emulator.url) });
+    expect(rowOf(oauth, "OAuth discovery (protected resource and authorization server metadata)")).toMatchObject({ text: "ok", products: ["topup", "esim", "giftcard"] });
   });
 });

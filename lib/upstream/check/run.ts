@@ -1,6 +1,6 @@
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { PRODUCTS } from "@/lib/products";
-import { CHECKS, type Answers, type Check, type CheckClients } from "./checks";
+import { CHECKS, type Answers, type Check, type CheckContext } from "./checks";
 import { resultOf, resultText, type CheckResult } from "./result";
 
 // Runs the go-live check's list in order, one call each, and says which products would fail.
@@ -26,7 +26,7 @@ export type GoLiveReport = {
   ok: boolean;
 };
 
-export async function runGoLiveCheck(clients: CheckClients, checks: Check[] = CHECKS): Promise<GoLiveReport> {
+export async function runGoLiveCheck(context: CheckContext, checks: Check[] = CHECKS): Promise<GoLiveReport> {
   const answers: Answers = {};
   const rows: CheckRow[] = [];
   const failedIds = new Set<string>();
@@ -35,12 +35,13 @@ export async function runGoLiveCheck(clients: CheckClients, checks: Check[] = CH
   const notAsked = new Set<Check["api"]>();
 
   for (const check of checks) {
-    if (check.applies && !check.applies(clients)) continue;
+    if (check.applies && !check.applies(context)) continue;
     const result = await resultFor(check);
     const failed = isFailure(result);
     if (failed) failedIds.add(check.id);
     if (result.kind === "unreachable" || result.kind === "budget_spent") notAsked.add(check.api);
-    rows.push({ id: check.id, endpoint: check.endpoint, api: check.api, products: check.products, result, text: resultText(result), failed });
+    const products = typeof check.products === "function" ? check.products(context) : check.products;
+    rows.push({ id: check.id, endpoint: check.endpoint, api: check.api, products, result, text: resultText(result), failed });
   }
 
   const failing = new Set(rows.filter((row) => row.failed).flatMap((row) => row.products));
@@ -52,7 +53,7 @@ export async function runGoLiveCheck(clients: CheckClients, checks: Check[] = CH
     const failedNeed = check.needs?.find((id) => failedIds.has(id));
     if (failedNeed) return { kind: "skipped", reason: `needs ${checks.find((c) => c.id === failedNeed)?.endpoint ?? failedNeed}` };
     try {
-      const outcome = await check.run(clients, answers);
+      const outcome = await check.run(context, answers);
       if ("noSample" in outcome) return { kind: "not_checked", reason: outcome.noSample };
       answers[check.id] = outcome.data;
       return { kind: "ok" };
