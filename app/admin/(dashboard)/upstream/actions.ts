@@ -89,7 +89,9 @@ export async function connectOAuthAction(_state: FormState): Promise<FormState> 
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     logger.warn({ code: error.code, err: error.message }, "commerce OAuth connect could not start");
-    return { error: error.kind === "validation" ? error.userMessage : `Could not reach the authorization server (${error.code}): ${error.message}` };
+    if (error.kind === "validation") return { error: error.userMessage };
+    // An answer of the authorization server (in either error form, lib/upstream/connection/oauth/error-body.ts) is a refusal, not an outage.
+    return { error: error.kind === "api" ? `The authorization server refused (${error.code}): ${error.message}` : `Could not reach the authorization server (${error.code}): ${error.message}` };
   }
   (await cookies()).set(OAUTH_BINDING_COOKIE, binding, { httpOnly: true, sameSite: "lax", secure: env.APP_URL.startsWith("https:"), path: PAGE, maxAge: 600 });
   redirect(authorizationUrl);
