@@ -3,6 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { getCurrentUser } from "@/lib/auth/guards";
+import { productAvailability } from "@/lib/products/availability";
 import { checkoutInShop } from "@/lib/payments/shop-checkout";
 import { unlockCatalogFailureOf } from "@/lib/products/unlock/catalog-failure";
 import { readUnlockForm, type UnlockPayState } from "@/lib/products/unlock/form";
@@ -28,6 +29,8 @@ export async function payForUnlockAction(_state: UnlockPayState, form: FormData)
   const sent = readUnlockForm(form);
   if (!sent) return { error: startAgain, email: typedEmail };
   const user = await getCurrentUser();
+  // Before the choice is checked against the catalog (a read upstream): the checkout refuses it too.
+  if (!(await productAvailability("unlock")).available) return { error: (await getTranslations("CheckoutErrors"))("productUnavailable"), email: typedEmail };
 
   const messages: UnlockSaleMessages = { serviceGone: t("serviceGone"), ...imeiRuleWords(await getTranslations("UnlockImei")) };
   const checked = await checkUnlockChoice(sent.choice, messages);
