@@ -48,6 +48,17 @@ describe("npm run upstream:check", () => {
     expect(out.stdout).not.toMatch(/missing field|wrong type|refused|unreachable/);
   }, 120_000);
 
+  it("prints every call ok and exits 0 when the emulator answers only what the API documents name", async () => {
+    await emulator.setConfig({ dialect: "documented" });
+    try {
+      const out = await upstreamCheck();
+      expect(out.code, out.stdout + out.stderr).toBe(0);
+      expect(out.stdout).toContain("All products ok");
+    } finally {
+      await emulator.setConfig({ dialect: "observed" });
+    }
+  }, 120_000);
+
   it("names the endpoint, the field and the product, and exits 1, when a catalog answer renames a field; --json says the same", async () => {
     await emulator.control("POST", "/rename-field", { path: "/v2/esim/destinations", from: "data.*.country_iso", to: "iso" });
     try {
