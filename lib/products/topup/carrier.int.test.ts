@@ -51,3 +51,21 @@ describe("carrier lookups per visitor network", () => {
     expect(await lookups()).toBe(limit + 1);
   });
 });
+
+describe("a carrier lookup that gives only the operator id (C§4 'returns the operator id')", () => {
+  it("takes the operator's name from its detail and the country from the number", async () => {
+    const { lookupCarrier } = await import("./carrier");
+    requestHeaders = new Headers();
+    const rename = (from: string, to: string) =>
+      fetch(`${emu.url}/__control/rename-field`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "/v2/topup/carriers/lookup/*", from, to }) });
+    for (const field of ["operator_name", "iso_short_code", "country_name"]) expect((await rename(`data.${field}`, `unnamed_${field}`)).status).toBe(201);
+    try {
+      const found = await lookupCarrier("+447400123456");
+      expect(found).toMatchObject({ ok: true, carrier: { operatorId: "1010", operatorName: "O2", countryCode: "gb", countryName: "United Kingdom" } });
+      const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as { counters: Record<string, number> };
+      expect(counters["GET /v2/topup/products/1010"]).toBe(1);
+    } finally {
+      await fetch(`${emu.url}/__control/rename-field`, { method: "DELETE" });
+    }
+  });
+});
