@@ -4,7 +4,7 @@ import { UpstreamError } from "@/lib/upstream/errors";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
 import { applyCommerceOrder } from "./apply-upstream";
 import { resolveClients } from "./clients";
-import { connectionIdFor } from "@/lib/upstream/connection/registry";
+import { connectionIdFor, recordIdempotencyHonoured } from "@/lib/upstream/connection/registry";
 import { OTHER_CONNECTION_NOTE } from "./connections";
 import { asObject, commerceDetailSchema, commerceRequestBody, isCommerceProduct, type CommerceProductType } from "./detail";
 import { queuePaymentLinkMail } from "@/lib/mail/order-mails";
@@ -42,6 +42,8 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
   await commerce.previewOrder(body);
   // The same key on every attempt (a refresh, a second tab): the upstream replays the same checkout.
   const created = await commerce.createOrder(body, { idempotencyKey: order.idempotencyKey });
+  // A replayed checkout shows the connection honours the key (placement may then re-send with it).
+  if (created.replayed) await recordIdempotencyHonoured(db, connectionId);
   if (!created.payment_link || !created.checkout_hash) {
     throw new UpstreamError({
       api: "commerce",
