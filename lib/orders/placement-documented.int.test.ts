@@ -93,7 +93,7 @@ describe("documented dialect: a purchase of each commerce product", () => {
 });
 
 describe("documented dialect: a create whose answer is lost (the key is ignored here)", () => {
-  it("finds the order the lost create placed and adopts it: one upstream order, one debit, one create", async () => {
+  it("finds the order the lost create placed (in the credit history: the list shows completed orders only) and adopts it: one upstream order, one debit, one create", async () => {
     const order = await paid("topup");
     const debitsBefore = await shopDebits();
     // Handled at once, its answer held past the client's patience.
@@ -107,6 +107,7 @@ describe("documented dialect: a create whose answer is lost (the key is ignored 
     await worker(300_000);
     const adopted = await tb.reload(order.id);
     expect(adopted).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/), costAmount: order.costAmount });
+    expect((await tb.events(order.id)).find((e) => e.type === "reconcile")!.message).toMatch(/Found with the supplier \(credit history\)/);
     expect(await tb.commerceDebits(adopted.upstreamOrderId)).toHaveLength(1);
     expect(await shopDebits()).toBe(debitsBefore + 1);
     expect(await postCount()).toBe(1);
@@ -154,11 +155,12 @@ describe("documented dialect: a payment-link checkout", () => {
 
     const debitsBefore = await shopDebits();
     await tb.control("POST", `/commerce/checkout/${stored.checkoutHash}/pay`);
+    // The list shows "completed orders" (C§4; here: fulfilled ones): the order appears once it is.
     await worker(60_000);
-    expect(await tb.reload(order.id)).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
+    expect(await tb.reload(order.id)).toMatchObject({ status: "awaiting_payment", upstreamOrderId: null });
     await tb.advanceClock(5_000);
     await worker(120_000);
-    expect((await tb.reload(order.id)).status).toBe("fulfilled");
+    expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled", upstreamOrderId: expect.stringMatching(/^ord_/) });
     expect(await shopDebits()).toBe(debitsBefore);
   });
 });

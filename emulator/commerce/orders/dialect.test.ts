@@ -95,3 +95,15 @@ describe("documented dialect: §4 payment-link create", () => {
     expect(Object.keys(res.body.data)).toEqual(["payment_link"]);
   });
 });
+
+describe("documented dialect: §4 GET /orders lists completed orders", () => {
+  it("shows an order only once it is fulfilled; GET /orders/{id} shows it at once", async () => {
+    await api.post("/orders/preview", topupBody, AUTH.shopLive);
+    const created = await api.post("/orders", topupBody, AUTH.shopLive);
+    const id = created.body.data.order_id as string;
+    expect((await api.get("/orders?type=topup", AUTH.shopLive)).body.data).toEqual([]);
+    expect((await api.get(`/orders/${id}`, AUTH.shopLive)).body.data.status).toBe("processing");
+    await ctl.advance(5_000);
+    expect((await api.get("/orders?type=topup", AUTH.shopLive)).body.data.map((o: { order_id: string }) => o.order_id)).toEqual([id]);
+  });
+});

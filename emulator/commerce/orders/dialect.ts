@@ -15,6 +15,13 @@ export const honoursIdempotencyKey = (ctx: EmulatorContext): boolean => !documen
 /** C§1 "PRO account … Must preview before create": enforced only by the documented dialect. */
 export const previewRequiredBeforeCreate = (ctx: EmulatorContext): boolean => documented(ctx);
 
+/**
+ * C§4 GET /orders: "completed orders". Read strictly by the documented dialect: only orders
+ * that reached `fulfilled` (the live service calls that event `order.completed`, upstream-notes);
+ * the observed dialect lists every order that exists.
+ */
+export const listsOnlyCompletedOrders = (ctx: EmulatorContext): boolean => documented(ctx);
+
 /** How long a preview stands for a create of the same body (the documents give no window; an eSIM token lives 30 min too). */
 export const PREVIEW_VALID_MS = 30 * 60_000;
 

@@ -6,7 +6,16 @@ import { esimGuard } from "../esim-guard";
 import type { CommerceType } from "../priced-product";
 import { checkoutResult, createCheckout, paymentLink } from "./checkout";
 import type { OrdersDeps } from "./deps";
-import { documented, documentedCheckoutAnswer, documentedCreditsAnswer, documentedPreviewAnswer, honoursIdempotencyKey, PREVIEW_VALID_MS, previewRequiredBeforeCreate } from "./dialect";
+import {
+  documented,
+  documentedCheckoutAnswer,
+  documentedCreditsAnswer,
+  documentedPreviewAnswer,
+  honoursIdempotencyKey,
+  listsOnlyCompletedOrders,
+  PREVIEW_VALID_MS,
+  previewRequiredBeforeCreate,
+} from "./dialect";
 import { orderError, type Failure } from "./errors";
 import { fingerprintOf, IDEMPOTENCY_HEADER, IdempotencyStore, readIdempotencyKey } from "./idempotency";
 import { formatMinor } from "./money";
@@ -142,7 +151,8 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
   app.post("/esim/orders/preview", esimGuard(ctx), requireAuth(ctx, { scope: "orders:read" }), preview("esim"));
   app.post("/esim/orders", esimGuard(ctx), requireAuth(ctx, { scope: "orders:write" }), create("esim"));
 
-  // Orders that exist (with an order_id) of the caller's account and environment, newest first.
+  // Orders that exist (with an order_id) of the caller's account and environment, newest first;
+  // the documented dialect lists completed ones only (dialect.ts listsOnlyCompletedOrders).
   app.get("/orders", requireAuth(ctx, { scope: "orders:read" }), (c) => {
     const { account, environment } = c.get("principal");
     const query = listQuerySchema.safeParse(c.req.query());
@@ -155,6 +165,7 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
       .filter((o) => (type ? o.type === type : true))
       .filter((o) => (checkout_hash ? o.checkoutHash === checkout_hash : true))
       .filter((o) => (delivery_status ? o.deliveryStatus === delivery_status : true))
+      .filter((o) => (listsOnlyCompletedOrders(ctx) ? o.status === "fulfilled" : true))
       .sort((a, b) => b.seq - a.seq);
     const page = pageOf(rows, (o) => o.seq, before, limit);
     return commerceOk(c, ctx, page.items.map((o) => orderView(deps, o, "list")), 200, page.meta);
