@@ -22,8 +22,18 @@ import { after, checkoutPollDelayMs, MINUTE } from "./schedule";
 
 export type PaymentLink = { paymentLink: string; expiresAt: string | null };
 
-/** Grace after the checkout's expiry before the local order is cancelled (clock skew, a late pay). */
-const EXPIRY_GRACE_MS = 2 * MINUTE;
+/**
+ * Grace after the checkout's expiry before the local order is cancelled: clock skew, a late pay,
+ * and C§4's order list shows "completed orders", so a checkout paid just before its expiry may
+ * show only once its order is fulfilled.
+ */
+const EXPIRY_GRACE_MS = 30 * MINUTE;
+
+/**
+ * The checkout's lifetime when the create answer gives no `expires_at` (C§4 names none; the
+ * notes' answer has it): the local order is cancelled this long after the checkout was made.
+ */
+export const ASSUMED_CHECKOUT_TTL_MS = 24 * 60 * MINUTE;
 
 export async function startPaymentLinkOrder(db: DbClient, orderId: string, options: { commerce?: CommerceClient; now?: Date } = {}): Promise<PaymentLink> {
   const now = options.now ?? new Date();
@@ -113,7 +123,7 @@ export async function pollCheckout(
     await applyCommerceOrder(db, { ...paid, checkout_hash: order.checkoutHash }, { source: "worker", actor: options.actor, now: options.now, connectionId });
     return {};
   }
-  const expiresAt = Date.parse(String(asObject(order.detail).checkoutExpiresAt ?? ""));
+  const expiresAt = checkoutExpiry(order);
   if (Number.isFinite(expiresAt) && options.now.getTime() > expiresAt + EXPIRY_GRACE_MS) {
     await transition(db, {
       orderId: order.id,
@@ -127,6 +137,14 @@ export async function pollCheckout(
     return { nextPollAt: null };
   }
   return { nextPollAt: after(options.now, checkoutPollDelayMs(order.pollAttempts)) };
+}
+
+/** The checkout's `expires_at`, else ASSUMED_CHECKOUT_TTL_MS after it was made; NaN when neither is known. */
+function checkoutExpiry(order: Order): number {
+  const detail = asObject(order.detail);
+  const stated = Date.parse(String(detail.checkoutExpiresAt ?? ""));
+  if (Number.isFinite(stated)) return stated;
+  return Date.parse(String(asObject(detail.placement).sentAt ?? "")) + ASSUMED_CHECKOUT_TTL_MS;
 }
 
 function storedLink(order: Order): PaymentLink | null {

@@ -163,5 +163,15 @@ describe("documented dialect: a payment-link checkout", () => {
     expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled", upstreamOrderId: expect.stringMatching(/^ord_/) });
     expect(await shopDebits()).toBe(debitsBefore);
   });
-});
 
+  it("without an expires_at in the answer, cancels an unpaid checkout only a day after it was made", async () => {
+    const quote = await quoteCommerceOrder({ type: "giftcard", priceToken: GIFT_CARD }, { db: tb.db, commerce: tb.clients.commerce, mode: "payment_link", cacheMs: 0 });
+    const order = await createOrder(tb.db, { productType: "giftcard", submissionId: randomUUID(), customerEmail: "unpaid@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing, upstreamMode: "payment_link" });
+    await startPaymentLinkOrder(tb.db, order.id, { commerce: tb.clients.commerce });
+    expect(readPlacement((await tb.reload(order.id)).detail)?.body).toEqual({ price_token: GIFT_CARD, checkout_mode: "payment_link" });
+    await worker(2 * 60 * 60_000);
+    expect((await tb.reload(order.id)).status).toBe("awaiting_payment");
+    await worker(25 * 60 * 60_000);
+    expect(await tb.reload(order.id)).toMatchObject({ status: "cancelled", statusReason: expect.stringMatching(/payment link expired/) });
+  });
+});
