@@ -25,7 +25,7 @@ const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 const DATA_DIR = "data/e2e-restart";
 const PRODUCTS: CounterProduct[] = ["topup", "esim", "giftcard", "unlock", "imeicheck"];
 
-test.describe.configure({ mode: "serial", timeout: 300_000 });
+test.describe.configure({ mode: "serial", timeout: 360_000 });
 
 let app: Started | undefined;
 
@@ -116,26 +116,27 @@ test("kill -9 of npm start while all five products are being placed: after the r
     writable.close();
   }
   const settled = (state: ReturnType<ShopDb["orderState"]>) => ["fulfilled", "failed", "refunded"].includes(state.status) || (state.status === "needs_attention" && !!state.statusReason);
+  // The eSIM is looked up three times (about two minutes on the worker's backoff) before staff are asked.
   await expect
-    .poll(() => withDb((db) => orderIds.map((id) => db.orderState(id)).every(settled)), { timeout: 90_000, intervals: [2_000] })
+    .poll(() => withDb((db) => orderIds.map((id) => db.orderState(id)).every(settled)), { timeout: 200_000, intervals: [2_000] })
     .toBe(true);
 
   const states = withDb((db) => new Map(PRODUCTS.map((p, i) => [p, db.orderState(orderIds[i]!)])));
-  // Commerce creates are looked up by re-sending with the same idempotency key: found (top-up,
-  // gift card) or placed now (eSIM), and fulfilled.
-  for (const product of ["topup", "giftcard", "esim"] as const) expect(states.get(product)!.status, product).toBe("fulfilled");
-  // The unlocking API cannot look an order up: staff check it, with a reason on the order.
-  for (const product of ["unlock", "imeicheck"] as const) {
-    expect(states.get(product)).toMatchObject({ status: "needs_attention", placement: expect.objectContaining({ parked: "unknown_outcome" }) });
+  // An unclear commerce create is looked up in the supplier's order list and credit history,
+  // never sent again on a guess (docs/upstream-contract.md): the top-up and the gift card are
+  // found there and fulfilled; the eSIM, which never arrived, is found nowhere and waits for staff.
+  for (const product of ["topup", "giftcard"] as const) expect(states.get(product)!.status, product).toBe("fulfilled");
+  // The unlocking API cannot look an order up: staff check those too, with a reason on the order.
+  for (const product of ["esim", "unlock", "imeicheck"] as const) {
+    expect(states.get(product), product).toMatchObject({ status: "needs_attention", placement: expect.objectContaining({ parked: "unknown_outcome" }) });
   }
 
-  // One debit per upstream order: none twice, the eSIM's exactly once now.
+  // One debit per upstream order, none twice, and none added since the kill.
   const ledger = await emulator.ledger();
   const debits = debitsByReference(ledger);
   expect([...debits.values()].every((n) => n === 1), JSON.stringify([...debits])).toBe(true);
-  for (const product of ["topup", "giftcard", "esim"] as const) expect(debits.get(states.get(product)!.upstreamOrderId!), product).toBe(1);
-  // The eSIM, which never arrived before the kill, is the only debit added since.
-  expect(ledger.filter((e) => e.kind === "debit")).toHaveLength(ledgerBefore.filter((e) => e.kind === "debit").length + 1);
+  for (const product of ["topup", "giftcard"] as const) expect(debits.get(states.get(product)!.upstreamOrderId!), product).toBe(1);
+  expect(ledger.filter((e) => e.kind === "debit")).toHaveLength(ledgerBefore.filter((e) => e.kind === "debit").length);
 
   // Nothing loops: a quiet minute of the worker sends no create and no status call for them.
   const counters = await emulator.counters();

@@ -49,7 +49,7 @@ export const CATALOG_RESOURCES = {
     upstream: "commerce",
     ...PRICED,
     endpoints: "GET /v2/topup/products/{operator_id}, GET /v2/topup/products/search",
-    why: `"Operator detail with live pricing" (commerce-api-v2.md section 4). ${PRICED_WHY}`,
+    why: `The operator detail (read for the operator's own fields; prices come from its rates) and the catalog search. ${PRICED_WHY}`,
   },
   "topup.promotions": {
     upstream: "commerce",
