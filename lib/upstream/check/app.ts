@@ -2,8 +2,9 @@ import "server-only";
 import { env } from "@/lib/env";
 import { commerceClient } from "../commerce";
 import { discoverAuthorizationServer } from "../connection/oauth/discovery";
-import { describeCommerceConnection } from "../connection/resolve";
+import { describeCommerceConnection, resolveUnlockImeiCheckAccess } from "../connection/resolve";
 import { upstreamEndpoints } from "../endpoints";
+import { imeiCheckAccessProblem } from "../unlock/imeicheck-hash";
 import { unlockClient } from "../unlock";
 import { runGoLiveCheck, type GoLiveReport } from "./run";
 
@@ -18,6 +19,7 @@ export async function checkShopConnection(): Promise<GoLiveReport> {
     commerce: commerceClient(),
     unlock: unlockClient(),
     oauthMetadata: connection.kind === "oauth" ? () => discoverAuthorizationServer(baseUrl) : null,
+    imeiCheckSetup: async () => imeiCheckAccessProblem(await resolveUnlockImeiCheckAccess()),
     shop: { checkoutMode: env.COMMERCE_CHECKOUT_MODE, webhooks: env.COMMERCE_WEBHOOKS !== "off", polling: env.ORDER_POLLING !== "off" },
   });
 }

@@ -2,7 +2,7 @@ import { getExampleNumber, type CountryCode } from "libphonenumber-js/max";
 import mobileExamples from "libphonenumber-js/mobile/examples";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import type { CommerceClient } from "../commerce/client";
-import { isUpstreamError } from "../errors";
+import { isUpstreamError, UpstreamError } from "../errors";
 import type { UnlockClient } from "../unlock/client";
 
 // The go-live check's list: every read-only call the shop depends on, once each (docs/admin.md
@@ -16,6 +16,8 @@ export type CheckContext = {
   unlock: UnlockClient;
   /** The OAuth discovery of the commerce API, when the connection is OAuth (else null: not checked). */
   oauthMetadata: (() => Promise<unknown>) | null;
+  /** Why IMEI checks cannot be sent with the unlocking account in use (null: they can); no call is made. */
+  imeiCheckSetup?: () => Promise<string | null>;
   /** How the shop runs, which decides what some calls are needed for. */
   shop: {
     /** COMMERCE_CHECKOUT_MODE: only "credits" reads the balance (C§4: PRO only). */
@@ -251,6 +253,20 @@ export const CHECKS: Check[] = [
       const device = first(answers["unlock-devices"] as Array<{ id: number }>)?.id;
       const network = first(answers["unlock-networks"] as Array<{ id: number }>)?.id;
       return device === undefined || network === undefined ? { noSample: "no device or network listed" } : ran(unlock.tools(device, network));
+    },
+  },
+  {
+    // Not a call: /imeicheck spends credits. A production account needs the hash settings
+    // (U§4; docs/upstream-contract.md "Unlocking API"), or every check would be refused.
+    id: "imeicheck-hash",
+    endpoint: "IMEI check hash settings (POST /imeicheck/{imei}/{hash}: not called)",
+    api: "unlock",
+    products: ["imeicheck"],
+    applies: (context) => context.imeiCheckSetup !== undefined,
+    run: async (context) => {
+      const problem = await context.imeiCheckSetup!();
+      if (problem) throw new UpstreamError({ api: "unlock", kind: "config", code: "NOT_CONFIGURED", message: problem });
+      return { data: null };
     },
   },
 ];

@@ -37,7 +37,7 @@ describe("the go-live check", () => {
       const report = await runGoLiveCheck(clients);
       expect(report.rows.filter((row) => row.text !== "ok").map((row) => `${row.endpoint}: ${row.text}`)).toEqual([]);
       expect(report).toMatchObject({ ok: true, failingProducts: [] });
-      expect(report.rows.map((row) => row.id)).toEqual(CHECKS.filter((check) => check.id !== "oauth-metadata").map((check) => check.id));
+      expect(report.rows.map((row) => row.id)).toEqual(CHECKS.filter((check) => !["oauth-metadata", "imeicheck-hash"].includes(check.id)).map((check) => check.id));
       const counters = await emulator.counters();
       expect(Object.values(counters).every((n) => n === 1), JSON.stringify(counters)).toBe(true);
       expect(Object.keys(counters).filter((route) => /^POST|imeicheck|create_order|preview/.test(route))).toEqual([]);
@@ -53,6 +53,17 @@ describe("the go-live check", () => {
     expect(rowOf(report, "GET /v2/topup/promotions")?.text).toBe("ok");
     expect(rowOf(report, "GET /v2/giftcards/countries")?.text).toBe("ok");
     expect(report).toMatchObject({ ok: false, failingProducts: ["topup"] });
+  });
+
+  it("names the IMEI check hash settings when the unlocking account cannot send IMEI checks, stopping IMEI checks only, without calling /imeicheck", async () => {
+    const problem = "IMEI checks are off: the unlocking account is production and no IMEI check hash is configured (Admin → Upstream connection)";
+    const off = await runGoLiveCheck({ ...clients, imeiCheckSetup: async () => problem });
+    expect(off.rows.find((row) => row.id === "imeicheck-hash")).toMatchObject({ text: "not configured", failed: true, products: ["imeicheck"] });
+    expect(off).toMatchObject({ ok: false, failingProducts: ["imeicheck"] });
+    const ready = await runGoLiveCheck({ ...clients, imeiCheckSetup: async () => null });
+    expect(ready.rows.find((row) => row.id === "imeicheck-hash")?.text).toBe("ok");
+    expect(ready.ok).toBe(true);
+    expect(Object.keys(await emulator.counters()).filter((route) => route.includes("imeicheck"))).toEqual([]);
   });
 
   it("says wrong type, refused and unreachable in the table's words", async () => {
