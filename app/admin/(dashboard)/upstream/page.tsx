@@ -219,7 +219,7 @@ export default async function UpstreamConnectionPage({ searchParams }: { searchP
         <h2 id="health-heading" className="text-lg font-semibold">
           Connection health
         </h2>
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           <HealthPanel health={commerceHealth} />
           <HealthPanel health={unlockHealth} />
         </div>
