@@ -11,7 +11,8 @@ import { getMargin, retailBreakdown, type Margin } from "@/lib/pricing/retail";
 import type { Rate, RatesResult, TopupProduct } from "@/lib/upstream/commerce";
 import { loadPromotions, promotionView } from "./catalog";
 import { promotionApplies } from "./promotion-scope";
-import { topupRateName } from "./rate-name";
+import { distinctNames, topupRateName } from "./rate-name";
+import { withServiceTypes } from "./typed-rates";
 import { loadRead, NOT_SOLD, type Loaded } from "@/lib/catalog/loaded";
 
 // What the shop offers for one operator: its price points at the shop's retail price (upstream
@@ -23,7 +24,10 @@ import { loadRead, NOT_SOLD, type Loaded } from "@/lib/catalog/loaded";
 // Prices and tokens come from the operator's rates (C§4 GET /topup/operators/{id}/rates: "price
 // points with token, fees, totals"), read in the buyer's language (one read gives words and
 // prices). The operator detail (GET /topup/products/{operator_id}) gives the operator's own
-// fields only; where it cannot, the rates' wrapper (upstream-notes) does.
+// fields only; where it cannot, the rates' wrapper (upstream-notes) does. Rates that name no
+// service type (C§2) get theirs from the operator's service types (./typed-rates.ts), so they
+// are grouped and named as a buyer expects ("Airtime worth €5.85"); when that cannot be read,
+// they share one tab (UNTYPED_RATES).
 
 export type OfferResult = Loaded<TopupOffer>;
 
@@ -44,7 +48,8 @@ export async function loadOperatorOffer(operatorId: string, locale: Locale = DEF
   if (operator === "giftcard") return { ok: false, error: "No such operator.", code: NOT_SOLD };
   if (!operator) return { ok: false, error: OPERATOR_UNNAMED };
 
-  const serviceTypes = groupByServiceType(rates.value.rates.flatMap((rate) => toChoice(rate, rate.service_type ?? UNTYPED_RATES, margin, currency, locale)), locale);
+  const typed = await withServiceTypes(operatorId, rates.value.rates, (childId) => loadRatesIn(childId, locale));
+  const serviceTypes = groupByServiceType(typed.flatMap((rate) => toChoice(rate, rate.service_type ?? UNTYPED_RATES, margin, currency, locale)), locale);
   const ownPromotions = ((product.ok && product.value.promotions) || []).map((p) => promotionView(p, locale));
   const countryPromotions = await loadPromotions(operator.countryCode, operator.id, locale);
   // Only what applies to this operator's rates ("Double data" is not shown beside airtime only).
@@ -91,9 +96,15 @@ function groupByServiceType(choices: TopupChoice[], locale: Locale): ServiceType
   return (
     [...groups.entries()]
       // The page names the types it knows in its language (./service-labels.ts); any other shows as sent.
-      .map(([type, group]): ServiceTypeGroup => ({ type, label: type === UNTYPED_RATES ? UNTYPED_LABEL[locale] : type, choices: group.sort((a, b) => a.totalMinor - b.totalMinor) }))
+      .map(([type, group]): ServiceTypeGroup => ({ type, label: type === UNTYPED_RATES ? UNTYPED_LABEL[locale] : type, choices: distinctlyNamed(group.sort((a, b) => a.totalMinor - b.totalMinor), locale) }))
       .sort((a, b) => rank(a.type) - rank(b.type))
   );
+}
+
+/** A tab's choices with names a buyer can tell apart (./rate-name.ts distinctNames). */
+function distinctlyNamed(choices: TopupChoice[], locale: Locale): TopupChoice[] {
+  const names = distinctNames(choices.map((choice) => choice.productName), locale);
+  return choices.map((choice, index) => (names[index] === choice.productName ? choice : { ...choice, productName: names[index]! }));
 }
 
 /**

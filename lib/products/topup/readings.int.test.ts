@@ -24,8 +24,8 @@ afterAll(async () => {
 
 describe.each([
   { dialect: "observed", name: /^EE \d/, tabs: ["airtime", "data", "bundle"] },
-  // C§2 price points name no service type: one tab, named by the shop.
-  { dialect: "documented", name: /^Top-up worth €\d+\.\d{2}$/, tabs: ["topup"] },
+  // C§2 price points name no service type: the operator's service types group them (./typed-rates.ts), named by the shop.
+  { dialect: "documented", name: /^(Airtime|Data|Bundle) worth €\d+\.\d{2}(, option \d)?$/, tabs: ["airtime", "data", "bundle"] },
 ] as const)("a top-up on the $dialect dialect", ({ dialect, name, tabs }) => {
   beforeAll(async () => {
     await tb.control("PATCH", "/config", { dialect });
