@@ -95,13 +95,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (which !== "worker") await waitForUrl(`${instanceUrls[which]}/api/health`, started, 240_000);
   };
 
-  // The first instance migrates, seeds and builds (as the first of a rolling deploy does); the
-  // others start on the migrated database and the current build.
-  await launch(0);
-  await Promise.all(instanceUrls.slice(1).map((_, i) => launch(i + 1)));
-  await launch("worker");
-
-  return {
+  const cluster: Cluster = {
     appUrl: proxy.url,
     instanceUrls,
     emulatorUrl,
@@ -125,4 +119,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await admin(adminUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
     },
   };
+
+  // The first instance migrates, seeds and builds (as the first of a rolling deploy does); the
+  // others start on the migrated database and the current build. A start that fails stops what
+  // did start, so no instance outlives the run.
+  try {
+    await launch(0);
+    await Promise.all(instanceUrls.slice(1).map((_, i) => launch(i + 1)));
+    await launch("worker");
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  return cluster;
 }
