@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { decodeQrPng } from "../testing/qr";
 import { ADMIN, signInStaff } from "./helpers/admin";
 import { orderFulfillment, ShopDb } from "./helpers/db";
@@ -16,7 +16,6 @@ import type { E2eServer } from "../playwright.config";
 // The documents allow only https webhook URLs (C§2), so the emulator refuses the shop's http
 // receiver: staff are told order events are off, and every order is followed by polling. The
 // emulator clock is moved instead of waiting; every wait is bounded.
-
 
 /**
  * What the buyer saw delivered came by polling, as the only way left: the shop's worker moved the
@@ -47,15 +46,27 @@ async function unlockCreates(emulator: EmulatorControls, imei: string): Promise<
     .reduce((sum, [, n]) => sum + n, 0);
 }
 
+/**
+ * Admin → Upstream connection says order events are off and polling follows the orders. The
+ * shop asks for the subscription in the background (at start, and when the connection changes),
+ * so the page is read again until the answer is there.
+ */
+async function expectOrderEventsOff(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.goto("/admin/upstream");
+    const notice = page.getByTestId("order-events-off");
+    await expect(notice).toContainText("Order events off", { timeout: 1_000 });
+    await expect(notice).toContainText("orders are followed by polling", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 test.describe.configure({ timeout: 90_000 });
 
 test("staff are told order events are off (the supplier refuses an http receiver) and orders are followed by polling", async ({ page }, testInfo) => {
   const server = serverOf(testInfo);
   await signInStaff(page, ADMIN.email, ADMIN.password, "/admin/upstream");
-  const notice = page.getByTestId("order-events-off");
-  await expect(notice).toContainText("Order events off");
-  await expect(notice).toContainText(`${server.baseURL}/api/webhooks/commerce`);
-  await expect(notice).toContainText("orders are followed by polling");
+  await expectOrderEventsOff(page);
+  await expect(page.getByTestId("order-events-off")).toContainText(`the supplier refuses the shop's receiver address ${server.baseURL}/api/webhooks/commerce`);
   await page.goto("/admin/webhooks");
   await expect(page.getByText("No subscriptions: the shop follows orders by polling only.")).toBeVisible();
   const db = new ShopDb(server.dataDir);
@@ -197,6 +208,6 @@ test("staff connect the commerce account by OAuth, and its token refreshes silen
   await page.goto("/admin/upstream");
   await expect(page.getByTestId("reconnect-needed")).toHaveCount(0);
   // The new connection asked the supplier for order events again, and was refused again.
-  await expect(page.getByTestId("order-events-off")).toContainText("orders are followed by polling");
+  await expectOrderEventsOff(page);
   await expect(page.getByText("Token last refreshed:").locator("xpath=following-sibling::dd")).not.toHaveText("not yet");
 });
