@@ -98,7 +98,8 @@ test("upstream down: a clear message and a retry link with nothing cached, the a
     await expect(page.getByRole("radio", { name: /^500 KES Airtime$/ })).toBeVisible();
     const db = new TopupDb(server.dataDir);
     try {
-      db.ageCacheEntry("topup.products?operatorId=1470", 2 * 60 * 60_000);
+      // The operator's rates carry its prices (C§4); its detail names it.
+      for (const key of ["topup.rates?operatorId=1470", "topup.products?operatorId=1470"]) db.ageCacheEntry(key, 2 * 60 * 60_000);
     } finally {
       db.close();
     }
