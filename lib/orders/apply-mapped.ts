@@ -39,14 +39,26 @@ export type MappedInput = {
   now?: Date;
 };
 
-/** `refundDue`: this call ended an order the buyer paid the shop for (refund-due.ts); the caller refunds. */
-export type MappedResult = { changed: boolean; order: Order; refundDue: boolean };
+/**
+ * `refundDue`: this call ended an order the buyer paid the shop for (refund-due.ts); the caller refunds.
+ * `anomaly`: the news contradicted the order's final status: it was recorded for staff (an
+ * `upstream_anomaly` event) and changed nothing else.
+ */
+export type MappedResult = { changed: boolean; order: Order; refundDue: boolean; anomaly?: true };
+
+/** The timeline event of upstream news that contradicts a final order (see conflictsWithFinal). */
+export const UPSTREAM_ANOMALY_EVENT = "upstream_anomaly";
 
 export async function applyMapped(db: DbClient, order: Order, input: MappedInput, depth = 0): Promise<MappedResult> {
   const now = input.now ?? new Date();
   // Compared and merged opened; stored sealed (codes, LPA strings, instructions: sealed-fulfillment.ts).
   const current = openFulfillmentForWrite(order.fulfillment);
-  if (isStale(order, current, input)) return { changed: false, order, refundDue: false };
+  if (isOlderRecord(current, input)) return { changed: false, order, refundDue: false };
+  // Final states are final: news that names another final status is recorded for staff and
+  // changes nothing else (no status, fulfilment fields, refund or mail) — docs/orders.md.
+  if (conflictsWithFinal(order, input.mapped)) return recordAnomaly(db, order, input);
+  // "processing" after "fulfilled", "awaiting_payment" after the checkout was paid …
+  if (RANK[input.mapped.status] < RANK[order.status]) return { changed: false, order, refundDue: false };
 
   const merged = mergeFulfillment(current, input.fulfillment ?? {});
   // A row written before sealing is sealed by its next write, even if nothing else changed.
@@ -78,15 +90,12 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
         if (depth >= 3) return { changed: index > 0, order, refundDue: false };
         const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id } });
         const again = await applyMapped(db, fresh, input, depth + 1);
-        return { changed: index > 0 || again.changed, order: again.order, refundDue: again.refundDue };
+        return { changed: index > 0 || again.changed, order: again.order, refundDue: again.refundDue, ...(again.anomaly && { anomaly: true as const }) };
       }
     }
     return { changed: true, order: moved!, refundDue: owesRefund(moved!) };
   }
 
-  if (FINAL_STATUSES.includes(order.status) && RANK[input.mapped.status] === 5 && input.mapped.status !== order.status && statusChanged) {
-    logger.warn({ orderId: order.id, local: order.status, upstream: input.raw }, "upstream reports another final status than the local order: kept, staff should look");
-  }
   if (!statusChanged && !fulfillmentChanged && !input.learned) return { changed: false, order, refundDue: false };
 
   // Same lifecycle status, new details (e.g. top-up delivery status, eSIM balance): a
@@ -112,14 +121,47 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
   return { changed: true, order: updated, refundDue: false };
 }
 
-function isStale(order: Order, current: OrderFulfillment, input: MappedInput): boolean {
-  if (input.incomingUpdatedAt && current.upstreamUpdatedAt) {
-    const incoming = Date.parse(input.incomingUpdatedAt);
-    const seen = Date.parse(current.upstreamUpdatedAt);
-    if (Number.isFinite(incoming) && Number.isFinite(seen) && incoming < seen) return true;
-  }
-  // "processing" after "fulfilled", "awaiting_payment" after the checkout was paid …
-  return RANK[input.mapped.status] < RANK[order.status];
+/** A record older (by its own `updated_at`) than the last one applied: superseded, ignored. */
+function isOlderRecord(current: OrderFulfillment, input: MappedInput): boolean {
+  if (!input.incomingUpdatedAt || !current.upstreamUpdatedAt) return false;
+  const incoming = Date.parse(input.incomingUpdatedAt);
+  const seen = Date.parse(current.upstreamUpdatedAt);
+  return Number.isFinite(incoming) && Number.isFinite(seen) && incoming < seen;
+}
+
+/**
+ * News that would take a final order (fulfilled, failed, cancelled, refunded) to another final
+ * status: `order.failed` after `order.fulfilled`, `order.fulfilled` for a refunded order …
+ * News that agrees with the final status is applied as usual (new details only); news of an
+ * earlier stage ("processing" after "fulfilled") is a late delivery and ignored as stale.
+ */
+export function conflictsWithFinal(order: Pick<Order, "status">, mapped: MappedStatus): boolean {
+  return FINAL_STATUSES.includes(order.status) && FINAL_STATUSES.includes(mapped.status) && mapped.status !== order.status;
+}
+
+/**
+ * Records the contradicting news on the order's timeline for staff, once per upstream status
+ * (the same news again, by webhook or poll, adds nothing), and touches nothing else.
+ */
+async function recordAnomaly(db: DbClient, order: Order, input: MappedInput): Promise<MappedResult> {
+  logger.warn({ orderId: order.id, local: order.status, upstream: input.raw, source: input.source }, "upstream reports another final status than the local order: kept, recorded for staff");
+  const data = { upstreamStatus: input.raw, upstreamMeans: input.mapped.status, localStatus: order.status, source: input.source };
+  await db.$transaction(async (tx) => {
+    const earlier = await tx.orderEvent.findMany({ where: { orderId: order.id, type: UPSTREAM_ANOMALY_EVENT }, select: { data: true } });
+    if (earlier.some((e) => (e.data as { upstreamStatus?: unknown } | null)?.upstreamStatus === input.raw)) return;
+    await tx.orderEvent.create({
+      data: {
+        orderId: order.id,
+        type: UPSTREAM_ANOMALY_EVENT,
+        source: input.source,
+        actor: input.actor,
+        message: `The supplier now reports "${input.raw}" (${input.mapped.status}) for this ${order.status} order. Final statuses are kept: nothing was changed. Check the order with the supplier.`,
+        data,
+      },
+    });
+  });
+  // The order itself did not change: `changed` stays false; `anomaly` says what happened.
+  return { changed: false, order, refundDue: false, anomaly: true };
 }
 
 /** The lifecycle steps from `from` to what the upstream says, or null when nothing should move. */

@@ -9,7 +9,7 @@ import { COMMERCE_PRODUCT_TYPES } from "./detail";
 import { commerceFulfillment, type OrderFulfillment } from "./fulfillment";
 import { openFulfillment } from "./sealed-fulfillment";
 import { applyMapped } from "./apply-mapped";
-import { transition } from "./lifecycle";
+import { FINAL_STATUSES, transition } from "./lifecycle";
 import { BUYER_REASONS, ID_CONFLICT, unlessIdTaken } from "./placement-outcomes";
 import { mapCommerceStatus, mapUnlockStatus } from "./upstream-status";
 
@@ -24,8 +24,11 @@ export type ApplyOptions = {
   now?: Date;
 };
 
-/** `refundDue`: this news ended an order the buyer paid the shop for; the caller refunds it (lib/payments/settle.ts). */
-export type ApplyResult = { orderId: string | null; changed: boolean; refundDue?: true };
+/**
+ * `refundDue`: this news ended an order the buyer paid the shop for; the caller refunds it (lib/payments/settle.ts).
+ * `anomaly`: the news contradicted the order's final status; it is on the timeline for staff and changed nothing else.
+ */
+export type ApplyResult = { orderId: string | null; changed: boolean; refundDue?: true; anomaly?: true };
 
 /** Where commerce news came through: news applies only to orders placed through the same connection. */
 export type ApplyCommerceOptions = ApplyOptions & { connectionId: string | null };
@@ -78,7 +81,7 @@ export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOr
     });
     return { orderId: order.id, changed: true };
   }
-  return { orderId: order.id, changed: result.changed, ...(result.refundDue && { refundDue: true as const }) };
+  return { orderId: order.id, changed: result.changed, ...(result.refundDue && { refundDue: true as const }), ...(result.anomaly && { anomaly: true as const }) };
 }
 
 // Unlock news may also come from a buyer's or staff member's own request (cancel, nowait:
@@ -103,7 +106,8 @@ export async function applyUnlockStatus(db: DbClient, orderId: string, unlockOrd
   let mapped = mapUnlockStatus(unlockOrder.status);
   const fulfillment: OrderFulfillment = {};
   const current = openFulfillment(order.fulfillment);
-  if (mapped.status === "fulfilled" && !current.instructions) {
+  // A final order is not fulfilled by news any more (applyMapped records a conflict): no fetch.
+  if (mapped.status === "fulfilled" && !current.instructions && !FINAL_STATUSES.includes(order.status)) {
     try {
       const unlock = options.unlock ?? (await resolveClients()).unlock;
       fulfillment.instructions = (await unlock.orderInstructions(unlockOrder.ticketId)).howto;
@@ -113,5 +117,5 @@ export async function applyUnlockStatus(db: DbClient, orderId: string, unlockOrd
     }
   }
   const result = await applyMapped(db, order, { mapped, raw: unlockOrder.status, fulfillment, ...options });
-  return { orderId, changed: result.changed, ...(result.refundDue && { refundDue: true as const }) };
+  return { orderId, changed: result.changed, ...(result.refundDue && { refundDue: true as const }), ...(result.anomaly && { anomaly: true as const }) };
 }

@@ -38,6 +38,8 @@ export async function processCommerceReceipt(db: DbClient, receipt: WebhookRecei
   const result = await applyCommerceOrder(db, event.data, { ...by, connectionId: receipt.connectionId });
   await refundIfDue(db, result, by);
   if (!result.orderId) return { unmatched: true, note: `order ${event.data.order_id} (${event.environment ?? "unknown environment"}) is not an order of this shop's connection` };
+  // Conflicting news about a final order: handled (recorded for staff), so not retried.
+  if (result.anomaly) return { note: "recorded as an anomaly: the order's final status was kept (see its timeline)" };
   return result.changed ? {} : { note: "the order was already up to date" };
 }
 

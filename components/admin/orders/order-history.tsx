@@ -32,7 +32,10 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                 <Td className="whitespace-nowrap">
                   <LocalTime iso={e.createdAt.toISOString()} />
                 </Td>
-                <Td className="font-mono text-xs">{e.type}</Td>
+                <Td className="font-mono text-xs">
+                  {/* Conflicting supplier news about a final order (lib/orders/apply-mapped.ts): kept out of the status, shown to staff. */}
+                  {e.type === "upstream_anomaly" ? <Badge tone="warn">anomaly</Badge> : null} {e.type}
+                </Td>
                 <Td className="whitespace-nowrap text-xs">{e.toStatus ? `${e.fromStatus ?? "—"} → ${e.toStatus}` : ""}</Td>
                 <Td className="text-xs">
                   {e.source}
