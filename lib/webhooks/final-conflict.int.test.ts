@@ -5,12 +5,14 @@ import { transition } from "@/lib/orders/lifecycle";
 import { pollOrder } from "@/lib/orders/poll";
 import { createOrder } from "@/lib/orders/create";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { placeOrder } from "@/lib/payments/settle";
+import { applyUnlockStatus, placeOrder } from "@/lib/payments/settle";
+import { placeOrder as placeWithUpstream } from "@/lib/orders/placement";
+import { runWorkerOnce } from "@/lib/orders/worker";
 import { startCheckoutWith } from "@/lib/payments/checkout";
 import { sandboxProvider } from "@/lib/payments/sandbox";
 import { markPaymentSucceeded } from "@/lib/payments/succeed";
 import type { Order as CommerceOrder } from "@/lib/upstream/commerce/schemas";
-import { WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
+import { IMEI, inFuture, UNLOCK_PAIR, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { eventually, startWebhookTestbed, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
 
 // Final order states stay final (docs/orders.md "Lifecycle"): upstream news that names another
@@ -161,5 +163,22 @@ describe("final order states stay final", () => {
     expect(receipt.status).toBe("processed");
     expect((await tb.reload(order.id)).status).toBe("fulfilled");
     expect(await anomalies(order.id)).toHaveLength(0);
+  });
+
+  it("the unlocking API's 'available' for a failed unlock order: kept failed, no instructions fetched, no second refund, an anomaly", async () => {
+    const order = await tb.paidOrder("unlock", { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.notAvailable, toolId: UNLOCK_PAIR.toolInstant, guaranteedTimeType: "instant" });
+    await placeWithUpstream(tb.db, order.id, { source: "buyer", clients: tb.clients });
+    await runWorkerOnce(tb.db, { workerId: "final-worker", now: inFuture(20_000), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    const failed = await tb.reload(order.id);
+    expect(failed).toMatchObject({ status: "failed", upstreamStatus: "notavailable" });
+    const before = await snapshot(order.id);
+    const refundsBefore = tb.refunds.length;
+
+    const real = await tb.unlock.checkOrderStatus(Number(failed.upstreamOrderId));
+    const result = await applyUnlockStatus(tb.db, order.id, { ...real, status: "available" }, { source: "worker", actor: "final-worker", unlock: tb.unlock, refundFailedOrder: tb.refundFailedOrder });
+    expect(result).toEqual({ orderId: order.id, changed: false, anomaly: true });
+    expect(await snapshot(order.id)).toEqual(before);
+    expect(tb.refunds).toHaveLength(refundsBefore);
+    expect(await anomalies(order.id)).toEqual([expect.objectContaining({ source: "worker", data: expect.objectContaining({ upstreamStatus: "available", upstreamMeans: "fulfilled", localStatus: "failed" }) })]);
   });
 });
