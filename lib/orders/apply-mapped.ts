@@ -56,7 +56,9 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
   if (isOlderRecord(current, input)) return { changed: false, order, refundDue: false };
   // Final states are final: news that names another final status is recorded for staff and
   // changes nothing else (no status, fulfilment fields, refund or mail) — docs/orders.md.
-  if (conflictsWithFinal(order, input.mapped)) return recordAnomaly(db, order, input);
+  if (isFinalNews(order, input.mapped)) {
+    return conflictsWithFinal(order, input.mapped) ? recordAnomaly(db, order, input) : { changed: false, order, refundDue: false };
+  }
   // "processing" after "fulfilled", "awaiting_payment" after the checkout was paid …
   if (RANK[input.mapped.status] < RANK[order.status]) return { changed: false, order, refundDue: false };
 
@@ -129,14 +131,23 @@ function isOlderRecord(current: OrderFulfillment, input: MappedInput): boolean {
   return Number.isFinite(incoming) && Number.isFinite(seen) && incoming < seen;
 }
 
-/**
- * News that would take a final order (fulfilled, failed, cancelled, refunded) to another final
- * status: `order.failed` after `order.fulfilled`, `order.fulfilled` for a refunded order …
- * News that agrees with the final status is applied as usual (new details only); news of an
- * earlier stage ("processing" after "fulfilled") is a late delivery and ignored as stale.
- */
-export function conflictsWithFinal(order: Pick<Order, "status">, mapped: MappedStatus): boolean {
+/** News of another final status for a final order: never applied (final states are final). */
+function isFinalNews(order: Pick<Order, "status">, mapped: MappedStatus): boolean {
   return FINAL_STATUSES.includes(order.status) && FINAL_STATUSES.includes(mapped.status) && mapped.status !== order.status;
+}
+
+/**
+ * Whether such news contradicts what the supplier did: it delivered the order (it was fulfilled
+ * here at some point, `fulfilledAt`) or it did not. `order.failed` after `order.fulfilled`, or
+ * `available` for an unlock that failed, contradicts it; `order.fulfilled` for an order staff
+ * refunded after delivery, or `failed` for a failed order the buyer was refunded for, does not
+ * (refunded is the shop's own state of the buyer's money). News of an earlier stage
+ * ("processing" after "fulfilled") is a late delivery and ignored as stale.
+ */
+export function conflictsWithFinal(order: Pick<Order, "status" | "fulfilledAt">, mapped: MappedStatus): boolean {
+  if (!isFinalNews(order, mapped)) return false;
+  const delivered = order.status === "fulfilled" || order.fulfilledAt !== null;
+  return delivered !== (mapped.status === "fulfilled");
 }
 
 /**
