@@ -10,7 +10,7 @@ import { startGroup, stopGroup, waitForUrl } from "./helpers/processes";
 //
 // This test starts the app the way a newcomer does: the start script on a fresh data folder,
 // without ADMIN_EMAIL / ADMIN_PASSWORD and without the emulator's test controls, on its own
-// ports (E2E_PORT+4 / E2E_EMULATOR_PORT+4: playwright.config.ts's servers use +0..+2, the
+// ports (E2E_PORT+4 / E2E_EMULATOR_PORT+4: playwright.config.ts's servers use +0..+2 and +7, the
 // crash test +3). It signs in with exactly the email and password the server printed. The build
 // in .next is the one the suite's servers already use: start.ts rebuilds only when sources changed.
 
