@@ -21,6 +21,10 @@ test("the 31st sign-up from one address within ten minutes is refused with the w
       const answered = form.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith("/account/sign-up"));
       await form.getByRole("button", { name: "Create account" }).click();
       await answered;
+      // The answer is drawn after the response arrives, and React then resets the form: until the
+      // password field is empty again, the message on screen may still be the last attempt's, and
+      // a password typed now would be wiped before the next submit.
+      await expect(form.getByLabel("Password")).toHaveValue("");
     };
     for (let attempt = 2; attempt <= 30; attempt++) {
       await form.getByLabel("Email").fill(email);
