@@ -8,7 +8,15 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { vi } from "vitest";
 import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
-import { startOrderTestbed } from "@/testing/orders";
+import { randomUUID } from "node:crypto";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import { createOrder } from "@/lib/orders/create";
+import { quoteCommerceOrder } from "@/lib/orders/quote";
+import { startCheckoutWith } from "@/lib/payments/checkout";
+import { sandboxProvider } from "@/lib/payments/sandbox";
+import { placeOrder } from "@/lib/payments/settle";
+import { markPaymentSucceeded } from "@/lib/payments/succeed";
+import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { settleDetachedWork } from "@/lib/webhooks/after-answer";
 import { forgetCommerceReceiverSettings } from "@/lib/webhooks/receiver-settings";
 import { readCommerceWebhookSecret } from "@/lib/webhooks/settings";
@@ -96,4 +104,21 @@ export async function eventually<T>(read: () => Promise<T | undefined | null | f
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A top-up quoted (C§1: PRO previews first), ordered, paid in the sandbox and placed with the emulator (credits). */
+export async function placedTopup(tb: OrderTestbed, customerEmail: string): Promise<Order> {
+  const [, , working] = await tb.eeAirtime();
+  const quote = await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
+  const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail, detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
+  const { paymentId } = await startCheckoutWith(tb.db, order.id, { provider: sandboxProvider, lifetimeMs: 30 * 60_000 });
+  const paid = await markPaymentSucceeded(tb.db, paymentId!, {
+    source: "buyer",
+    afterPaid: async (db, id, by) => {
+      await placeOrder(db, id, { ...by, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    },
+  });
+  if (paid.outcome !== "paid") throw new Error(`not paid: ${paid.outcome}`);
+  await paid.placement;
+  return tb.reload(order.id);
 }

@@ -1,17 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Prisma } from "@/lib/db/generated/sqlite/client";
-import { createOrder } from "@/lib/orders/create";
-import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { runWorkerOnce } from "@/lib/orders/worker";
-import { startCheckoutWith } from "@/lib/payments/checkout";
-import { sandboxProvider } from "@/lib/payments/sandbox";
-import { placeOrder } from "@/lib/payments/settle";
-import { markPaymentSucceeded } from "@/lib/payments/succeed";
 import type { TokenStore } from "@/lib/upstream/commerce/auth";
 import { createCommerceClient } from "@/lib/upstream/commerce/client";
-import { WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
-import { eventually, startWebhookTestbed, WEBHOOK_TEST_KEY, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
+import { type OrderTestbed } from "@/testing/orders";
+import { eventually, placedTopup as placedTopupFor, startWebhookTestbed, WEBHOOK_TEST_KEY, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
 import { readWebhookRefusal, refusalText } from "./refusal";
 import { readCommerceWebhookSecret, WEBHOOK_SETTINGS } from "./settings";
 import { ensureCommerceWebhook } from "./subscription";
@@ -53,22 +45,7 @@ const ensure = (client = tb.clients.commerce, grant: { scope: string; connectedA
   ensureCommerceWebhook(tb.db, { appUrl: wt.receiverUrl, client, encryptionKey: WEBHOOK_TEST_KEY, grant });
 const webhookPosts = async () => (await tb.counters())["POST /v2/webhooks"] ?? 0;
 
-/** A top-up quoted (C§1: PRO previews first), ordered, paid in the sandbox and placed with the emulator. */
-async function placedTopup() {
-  const [, , working] = await tb.eeAirtime();
-  const quote = await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
-  const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "dialect@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
-  const { paymentId } = await startCheckoutWith(tb.db, order.id, { provider: sandboxProvider, lifetimeMs: 30 * 60_000 });
-  const paid = await markPaymentSucceeded(tb.db, paymentId!, {
-    source: "buyer",
-    afterPaid: async (db, id, by) => {
-      await placeOrder(db, id, { ...by, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
-    },
-  });
-  if (paid.outcome !== "paid") throw new Error(`not paid: ${paid.outcome}`);
-  await paid.placement;
-  return tb.reload(order.id);
-}
+const placedTopup = () => placedTopupFor(tb, "dialect@example.com");
 
 describe("documented dialect, receiver allowed (loopback http switched on explicitly)", () => {
   it("stores the secret from signing_secret and processes the literal payload: the webhook brings the order to fulfilled", async () => {

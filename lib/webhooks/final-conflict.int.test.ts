@@ -1,19 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
+import type { Order } from "@/lib/db/generated/sqlite/client";
 import { transition } from "@/lib/orders/lifecycle";
 import { pollOrder } from "@/lib/orders/poll";
-import { createOrder } from "@/lib/orders/create";
-import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { applyUnlockStatus, placeOrder } from "@/lib/payments/settle";
+import { applyUnlockStatus } from "@/lib/payments/settle";
 import { placeOrder as placeWithUpstream } from "@/lib/orders/placement";
 import { runWorkerOnce } from "@/lib/orders/worker";
-import { startCheckoutWith } from "@/lib/payments/checkout";
-import { sandboxProvider } from "@/lib/payments/sandbox";
-import { markPaymentSucceeded } from "@/lib/payments/succeed";
 import type { Order as CommerceOrder } from "@/lib/upstream/commerce/schemas";
-import { IMEI, inFuture, UNLOCK_PAIR, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
-import { eventually, startWebhookTestbed, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
+import { IMEI, inFuture, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
+import { eventually, placedTopup, startWebhookTestbed, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
 
 // Final order states stay final (docs/orders.md "Lifecycle"): upstream news that names another
 // final status for a fulfilled, failed, cancelled or refunded order — a signed webhook or the
@@ -33,19 +27,7 @@ afterAll(async () => wt?.close());
 
 /** A top-up quoted, ordered, paid in the sandbox (credits) and fulfilled by the emulator's own webhook. */
 async function fulfilledTopup(): Promise<{ order: Order; delivery: Delivery }> {
-  const [, , working] = await tb.eeAirtime();
-  const quote = await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
-  const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "final@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
-  const { paymentId } = await startCheckoutWith(tb.db, order.id, { provider: sandboxProvider, lifetimeMs: 30 * 60_000 });
-  const paid = await markPaymentSucceeded(tb.db, paymentId!, {
-    source: "buyer",
-    afterPaid: async (db, id, by) => {
-      await placeOrder(db, id, { ...by, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
-    },
-  });
-  if (paid.outcome !== "paid") throw new Error(`not paid: ${paid.outcome}`);
-  await paid.placement;
-  const placed = await tb.reload(order.id);
+  const placed = await placedTopup(tb, "final@example.com");
   expect(placed.status).toBe("placed");
   // The emulator fulfils 3 s (its clock) after the order and sends order.fulfilled.
   await tb.advanceClock(5_000);
@@ -54,7 +36,7 @@ async function fulfilledTopup(): Promise<{ order: Order; delivery: Delivery }> {
     "the order.fulfilled delivery",
   );
   await wt.settled();
-  const fulfilled = await tb.reload(order.id);
+  const fulfilled = await tb.reload(placed.id);
   expect(fulfilled.status).toBe("fulfilled");
   return { order: fulfilled, delivery };
 }

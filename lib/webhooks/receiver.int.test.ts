@@ -1,21 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
-import type { Prisma } from "@/lib/db/generated/sqlite/client";
-import { createOrder } from "@/lib/orders/create";
-import { placeOrder } from "@/lib/payments/settle";
-import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
-import { startCheckoutWith } from "@/lib/payments/checkout";
-import { sandboxProvider } from "@/lib/payments/sandbox";
-import { markPaymentSucceeded } from "@/lib/payments/succeed";
+import { type OrderTestbed } from "@/testing/orders";
 import type { AfterAnswer } from "./after-answer";
 import { replayReceipt } from "./process";
 import { receiveWebhook, verifyCommerceDelivery } from "./receive";
 import { readCommerceWebhookConnection, WEBHOOK_SETTINGS } from "./settings";
 import { PERMANENT_ERROR_PREFIX } from "./store";
 import { SWEEP_BACKOFF_MS, sweepWebhookReceipts } from "./sweep";
-import { eventually, startWebhookTestbed, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
+import { eventually, placedTopup as placedTopupFor, startWebhookTestbed, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
 
 // POST /api/webhooks/commerce end to end: the emulator delivers real, signed order events to a
 // small HTTP server that hands each request to the route's own POST handler, with the app's
@@ -50,22 +42,7 @@ function afterAnswerQueue() {
   return { afterAnswer, done: () => Promise.all(tasks) };
 }
 
-/** A top-up quoted, ordered, paid in the sandbox and placed with the emulator (credits). */
-async function placedTopup() {
-  const [, , working] = await tb.eeAirtime();
-  const quote = await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
-  const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "hook@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
-  const { paymentId } = await startCheckoutWith(tb.db, order.id, { provider: sandboxProvider, lifetimeMs: 30 * 60_000 });
-  const paid = await markPaymentSucceeded(tb.db, paymentId!, {
-    source: "buyer",
-    afterPaid: async (db, id, by) => {
-      await placeOrder(db, id, { ...by, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
-    },
-  });
-  if (paid.outcome !== "paid") throw new Error(`not paid: ${paid.outcome}`);
-  await paid.placement;
-  return tb.reload(order.id);
-}
+const placedTopup = () => placedTopupFor(tb, "hook@example.com");
 
 const receipts = (eventId: string) => tb.db.webhookReceipt.findMany({ where: { headers: { not: undefined } } }).then((all) => all.filter((r) => (r.headers as Record<string, string>)["webhook-id"] === eventId));
 
