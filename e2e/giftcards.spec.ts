@@ -220,3 +220,19 @@ test("a signed-in buyer finds the account's email already on the review", async 
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(email.toLowerCase());
 });
+
+test("the brand page and its review have unique element ids (the redemption help is drawn once per layout width)", async ({ page }) => {
+  const duplicateIds = () =>
+    page.evaluate(() => {
+      const seen = new Map<string, number>();
+      for (const element of document.querySelectorAll("[id]")) seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
+      return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
+    });
+  await page.goto("/giftcards/gb/steam");
+  await expect(page.getByRole("heading", { name: "How to redeem" }).first()).toBeAttached();
+  expect(await duplicateIds()).toEqual([]);
+  await page.getByRole("radio", { name: /^£15/ }).check();
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible({ timeout: 30_000 });
+  expect(await duplicateIds()).toEqual([]);
+});

@@ -43,12 +43,15 @@ export function BrandHeader({ brand }: { brand: GiftcardBrandDetail }) {
   );
 }
 
-/** How the code is redeemed, in the supplier's words. */
-export function RedemptionInstructions({ text }: { text: string | null }) {
+/**
+ * How the code is redeemed, in the supplier's words. A page may draw it twice (one per layout
+ * width, the other hidden), so each copy names its own heading id: ids are unique per document.
+ */
+export function RedemptionInstructions({ text, headingId }: { text: string | null; headingId: string }) {
   const t = useTranslations("GiftcardBuy");
   return (
-    <section aria-labelledby="redeem-heading" className="rounded-xl border border-border bg-surface p-5">
-      <h2 id="redeem-heading" className="text-base font-semibold">
+    <section aria-labelledby={headingId} className="rounded-xl border border-border bg-surface p-5">
+      <h2 id={headingId} className="text-base font-semibold">
         {t("howToRedeem")}
       </h2>
       {text ? (

@@ -140,12 +140,12 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
           <BrandHeader brand={brand} />
           {offer.value.detailMissing ? <p className="text-sm text-muted">{t("detailMissing")}</p> : null}
           <div className="hidden lg:block">
-            <RedemptionInstructions text={brand.redemptionInstructions} />
+            <RedemptionInstructions text={brand.redemptionInstructions} headingId="redeem-heading-wide" />
           </div>
         </div>
         {purchase}
         <div className="lg:hidden">
-          <RedemptionInstructions text={brand.redemptionInstructions} />
+          <RedemptionInstructions text={brand.redemptionInstructions} headingId="redeem-heading-narrow" />
         </div>
       </div>
     </GiftcardShell>
