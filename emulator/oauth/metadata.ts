@@ -50,12 +50,10 @@ function agentAuth(ctx: EmulatorContext) {
 
 export function authorizationServerMetadata(ctx: EmulatorContext) {
   if (documented(ctx)) return documentedServerMetadata(ctx);
+  // The observed dialect adds RFC 8414's fields to the documented ones.
   const urls = oauthUrls(ctx);
   return {
-    issuer: ctx.config.advertisedIssuer ?? urls.issuer,
-    authorization_endpoint: urls.authorize,
-    token_endpoint: urls.token,
-    registration_endpoint: urls.register,
+    ...documentedServerMetadata(ctx),
     userinfo_endpoint: urls.userinfo,
     jwks_uri: urls.jwks,
     scopes_supported: [...SUPPORTED_SCOPES],
@@ -67,7 +65,6 @@ export function authorizationServerMetadata(ctx: EmulatorContext) {
     authorization_response_iss_parameter_supported: true,
     protected_resources: [urls.resource],
     service_documentation: urls.docs,
-    agent_auth: agentAuth(ctx),
   };
 }
 
