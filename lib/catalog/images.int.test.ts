@@ -166,3 +166,71 @@ describe("image fetcher limits", () => {
     expect(fetcher.size()).toBe(2);
   });
 });
+
+describe("an image miss while the supplier fails (never a 5xx)", () => {
+  const fault = (rule: Record<string, unknown>) => fetch(`${emu.url}/__control/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(rule) });
+  const clearFaults = () => fetch(`${emu.url}/__control/faults`, { method: "DELETE" });
+  const visitor = async (n: number) => ({ [(await import("@/lib/security/client-address")).PEER_ADDRESS_HEADER]: `192.0.2.${n}` });
+
+  it("answers a neutral placeholder (200, short max-age, no validator) when the upstream errors and nothing is kept; the next request tries again", async () => {
+    const path = await shopPath(`${emu.url}/v2/img/operators/1001.svg`);
+    await fault({ method: "GET", path: "/v2/img/operators/1001.svg", kind: "status", status: 503, times: 1 });
+    const before = await imageHits();
+    const answer = await get(path, await visitor(21));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/svg+xml");
+    expect(answer.headers.get("x-catalog-image")).toBe("placeholder");
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=10");
+    expect(answer.headers.get("etag")).toBeNull();
+    expect(answer.headers.get("content-security-policy")).toContain("sandbox");
+    expect(await answer.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<\/svg>$/);
+    expect(await imageHits()).toBe(before + 1);
+
+    // Not remembered as a failure: the next view asks the upstream again and gets the logo.
+    const next = await get(path, await visitor(21));
+    expect(next.status).toBe(200);
+    expect(next.headers.get("x-catalog-image")).toBeNull();
+    expect(next.headers.get("cache-control")).toMatch(/max-age=86400/);
+    expect(await next.text()).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect(await imageHits()).toBe(before + 2);
+  });
+
+  it("answers the placeholder when the supplier is too slow (the fetch gives up)", { timeout: 30_000 }, async () => {
+    const path = await shopPath(`${emu.url}/v2/img/operators/1002.svg`);
+    await fault({ method: "GET", path: "/v2/img/operators/1002.svg", kind: "slow_answer", latencyMs: 20_000, times: 1 });
+    try {
+      const answer = await get(path, await visitor(22));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/svg+xml");
+      expect(answer.headers.get("x-catalog-image")).toBe("placeholder");
+    } finally {
+      await clearFaults();
+    }
+  });
+
+  it("answers the last good copy, marked stale with a short max-age, when the upstream fails after it expired", async () => {
+    const { createImageFetcher: create } = await import("@/lib/catalog/image-fetcher");
+    const holder = globalThis as unknown as { __catalogImages?: unknown };
+    const appFetcher = holder.__catalogImages;
+    let clock = Date.now();
+    holder.__catalogImages = create({ now: () => clock, freshMs: 60_000 });
+    try {
+      const path = await shopPath(`${emu.url}/v2/img/operators/1003.svg`);
+      const fresh = await get(path, await visitor(23));
+      expect(fresh.status).toBe(200);
+      const logo = await fresh.text();
+
+      clock += 120_000;
+      await fault({ method: "GET", path: "/v2/img/operators/1003.svg", kind: "status", status: 502, times: 1 });
+      const stale = await get(path, await visitor(23));
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get("x-catalog-image")).toBe("stale");
+      expect(stale.headers.get("cache-control")).toBe("public, max-age=300");
+      expect(stale.headers.get("etag")).toBe(fresh.headers.get("etag"));
+      expect(await stale.text()).toBe(logo);
+    } finally {
+      holder.__catalogImages = appFetcher;
+      await clearFaults();
+    }
+  });
+});
