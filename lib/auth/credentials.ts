@@ -10,7 +10,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { visitorKey } from "@/lib/security/client-address";
 import { emailSchema } from "@/lib/validation/email";
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
+import { PasswordHashingBusy, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
 import { SECOND_FACTOR, SIGN_IN_ACCOUNT, SIGN_IN_ADDRESS, accountKey, clearAttempts, refundAttempt, spendAttempt, tooManyAttemptsMessage } from "./throttle";
 import { codeKind, verifySecondFactor } from "./totp";
 
@@ -44,6 +44,14 @@ export class SecondFactorRequired extends CredentialsSignin {
   code = "second_factor_required";
   constructor(readonly challenge: string) {
     super("Enter the code from your authenticator app.");
+  }
+}
+
+/** Too many passwords are being checked at once (lib/auth/password.ts); nothing was checked or counted: try again shortly. */
+export class SignInBusy extends CredentialsSignin {
+  code = "busy";
+  constructor() {
+    super(new PasswordHashingBusy().message);
   }
 }
 
@@ -115,13 +123,25 @@ async function checkCredentials(db: DbClient, raw: Partial<Record<string, unknow
   if (addressWait) throw new TooManyAttempts(addressWait.retryAfterMs);
 
   const user = await db.user.findUnique({ where: { email } });
-  const ok = user?.passwordHash ? await deps.verify(password, user.passwordHash) : await deps.dummy(password);
+  let ok: boolean;
+  try {
+    ok = user?.passwordHash ? await deps.verify(password, user.passwordHash) : await deps.dummy(password);
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusy)) throw error;
+    // The password was never checked: the attempt does not count against the visitor or the account.
+    await Promise.all([refundAttempt(db, SIGN_IN_ACCOUNT, account), refundAttempt(db, SIGN_IN_ADDRESS, address)]);
+    throw new SignInBusy();
+  }
   if (!ok || !user?.passwordHash || user.disabledAt) throw new InvalidLogin();
 
   await refundAttempt(db, SIGN_IN_ADDRESS, address);
   if (needsRehash(user.passwordHash)) {
-    // Only if nobody changed the password meanwhile.
-    await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(password) } });
+    // Only if nobody changed the password meanwhile; when hashing is busy, a later sign-in does it.
+    const fresh = await hashPassword(password).catch((error: unknown) => {
+      if (error instanceof PasswordHashingBusy) return null;
+      throw error;
+    });
+    if (fresh) await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: fresh } });
   }
   if (user.role !== "customer" && user.totpEnabledAt) throw new SecondFactorRequired(sealChallenge(user, now));
   await clearAttempts(db, SIGN_IN_ACCOUNT, account);

@@ -3,7 +3,14 @@
 // ms per hash). Stored form: "scrypt$<N>$<r>$<p>$<salt>$<hash>" (base64url), so parameters can be
 // raised later: a hash made with other parameters still verifies, and `needsRehash` tells the
 // sign-in to store a fresh one (lib/auth/credentials.ts).
+//
+// Each hash holds its 128 MiB for its whole run, so the process runs at most a few at once
+// (a gate below: `concurrency`, from the CPUs, the memory and libuv's thread pool, 2–3 on a
+// common machine); the rest wait in a short queue. When the queue is full, or a wait outlasts
+// `queueTimeoutMs`, the hash is not run and `PasswordHashingBusy` is thrown: callers answer
+// "busy, try again in a few seconds" (docs/security.md "Password hashing").
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { availableParallelism, totalmem } from "node:os";
 
 export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
@@ -12,12 +19,112 @@ const MAX_LOG2_N = 20;
 const MAX_R = 32;
 const MAX_P = 16;
 
+const MiB = 1024 * 1024;
+
+/** Thrown instead of hashing when too many hashes are running and waiting: try again shortly. */
+export class PasswordHashingBusy extends Error {
+  readonly code = "PASSWORD_HASHING_BUSY";
+  constructor(readonly retryAfterSeconds = 5) {
+    super("Too many sign-ins at once. Please try again in a few seconds.");
+    this.name = "PasswordHashingBusy";
+  }
+}
+
+export type PasswordHashingLimits = {
+  /** Hashes running at once. */
+  concurrency: number;
+  /** Hashes waiting for a turn; one more is refused at once. */
+  maxQueue: number;
+  /** How long a hash waits for its turn before it is refused. */
+  queueTimeoutMs: number;
+  /** Called on every change of the gate's state (for tests and measurements). */
+  observe?: (state: { running: number; queued: number }) => void;
+};
+
+/**
+ * The default number of hashes at once: no more than the CPUs, a quarter of the memory the
+ * process may use at 144 MiB each, and the libuv thread pool less one (scrypt runs there, as
+ * do file reads and DNS lookups, which must not wait behind sign-ins); between 1 and 4.
+ */
+export function defaultHashConcurrency(): number {
+  const constrained = typeof process.constrainedMemory === "function" ? process.constrainedMemory() : 0;
+  const memory = constrained > 0 ? Math.min(constrained, totalmem()) : totalmem();
+  const byMemory = Math.floor(memory / 4 / (144 * MiB));
+  const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+  return Math.max(1, Math.min(4, availableParallelism(), byMemory, threads - 1));
+}
+
+function defaultLimits(): PasswordHashingLimits {
+  const concurrency = defaultHashConcurrency();
+  // About six seconds of waiting at ~0.8 s a hash, refused after eight.
+  return { concurrency, maxQueue: 8 * concurrency, queueTimeoutMs: 8_000 };
+}
+
+type Waiter = { start: () => void; timer: ReturnType<typeof setTimeout> };
+
+function createGate(limits: PasswordHashingLimits) {
+  let running = 0;
+  const queue: Waiter[] = [];
+  const changed = () => limits.observe?.({ running, queued: queue.length });
+
+  function release() {
+    running--;
+    const next = queue.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      running++;
+      next.start();
+    }
+    changed();
+  }
+
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (running < limits.concurrency) {
+        running++;
+        changed();
+      } else {
+        if (queue.length >= limits.maxQueue) throw new PasswordHashingBusy();
+        await new Promise<void>((resolve, reject) => {
+          const waiter: Waiter = {
+            start: resolve,
+            timer: setTimeout(() => {
+              queue.splice(queue.indexOf(waiter), 1);
+              changed();
+              reject(new PasswordHashingBusy());
+            }, limits.queueTimeoutMs),
+          };
+          queue.push(waiter);
+          changed();
+        });
+      }
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
+    idle: () => running === 0 && queue.length === 0,
+  };
+}
+
+let gate = createGate(defaultLimits());
+
+/** Replaces the gate's limits (tests; a deployment tuning them). Only while no hash runs or waits. */
+export function configurePasswordHashing(limits: Partial<PasswordHashingLimits> = {}): void {
+  if (!gate.idle()) throw new Error("Password hashing limits can only change while no hash runs.");
+  gate = createGate({ ...defaultLimits(), ...limits });
+}
+
 function scrypt(password: string, salt: Buffer, options: Required<Pick<ScryptOptions, "N" | "r" | "p">>): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes (128 MiB at N=2^17, r=8) plus a little; Node refuses anything
   // above maxmem (32 MiB by default), so the limit is derived from the parameters.
-  const maxmem = 128 * options.N * options.r + 16 * 1024 * 1024;
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
+  const maxmem = 128 * options.N * options.r + 16 * MiB;
+  return gate.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 
@@ -60,7 +167,11 @@ let dummy: Promise<string> | undefined;
  * have accounts. Always false.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummy ??= hashPassword(randomBytes(18).toString("base64url"));
+  // A refusal (busy) is not kept: the next sign-in makes the dummy hash again.
+  dummy ??= hashPassword(randomBytes(18).toString("base64url")).catch((error: unknown) => {
+    dummy = undefined;
+    throw error;
+  });
   await verifyPassword(password, await dummy);
   return false;
 }
