@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import type { DbClient } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
 import { type Claimant, findSubmission, hashSubmitter, type ResumableOrder, type Review, type Submitter } from "./submitter";
-import { isSubmitterSecret, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "./submitter-cookie.mjs";
+import { isSubmitterSecret, newSubmitterSecret, submitterCookie, submitterCookieName } from "./submitter-cookie.mjs";
 
 // The pay actions' side of ./submitter.ts: the browser's submitter cookie, read (or set) in a
 // server action, and the submission a review is for this browser.
@@ -14,10 +14,10 @@ import { isSubmitterSecret, newSubmitterSecret, SUBMITTER_COOKIE, submitterCooki
  */
 export async function currentSubmitter(): Promise<Submitter> {
   const jar = await cookies();
-  const present = jar.get(SUBMITTER_COOKIE)?.value;
+  const present = jar.get(submitterCookieName(env.APP_URL))?.value;
   if (isSubmitterSecret(present)) return { secret: present, hash: hashSubmitter(present) };
   const secret = newSubmitterSecret();
-  jar.set(submitterCookie(secret, env.APP_URL.startsWith("https:")));
+  jar.set(submitterCookie(secret, false, env.APP_URL));
   return { secret, hash: hashSubmitter(secret) };
 }
 
