@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import createNextIntlPlugin from "next-intl/plugin";
 import { BASIC_HEADERS, MACHINE_ONLY_HEADERS } from "./lib/http/machine-headers.mjs";
 
+const SAME_ORIGIN_RESOURCE = { key: "Cross-Origin-Resource-Policy", value: "same-origin" };
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Cached catalog pages live in this process's memory, bounded, and follow the database
@@ -30,11 +32,13 @@ const nextConfig = {
     serverActions: { bodySizeLimit: "1mb" },
   },
   // Build files are not seen by proxy.ts (which sets the per-request CSP): they still get
-  // nosniff and the other static security headers (docs/security.md, "Headers").
+  // nosniff and the other static security headers (docs/security.md, "Headers"), and, as every
+  // answer proxy.ts sees, may not be embedded by other sites (Cross-Origin-Resource-Policy).
   // The webhook receivers are not behind proxy.ts either (it would buffer their bodies).
   async headers() {
     return [
-      { source: "/_next/static/:path*", headers: BASIC_HEADERS },
+      { source: "/_next/static/:path*", headers: [...BASIC_HEADERS, SAME_ORIGIN_RESOURCE] },
+      { source: "/favicon.ico", headers: [SAME_ORIGIN_RESOURCE] },
       // The icons in public/ change only with a release: a day in browsers, and kept by
       // scripts/serve.mjs's front cache (a max-age) instead of Next.js answering (and the
       // compression running) on every view. Next's default for public files is max-age=0.

@@ -11,7 +11,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { actionBodyProblem, actionOriginProblem, actionSizeProblem, pathProblem, type RequestProblem } from "@/lib/http/malformed-request";
 import { cachedTwinPath, isCachedTwinPath, type CachedPageRequest } from "@/lib/http/cached-pages";
 import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
-import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterCookie } from "@/lib/orders/submitter-cookie.mjs";
+import { needsSubmitterCookie, newSubmitterSecret, submitterCookie, submitterCookieName } from "@/lib/orders/submitter-cookie.mjs";
 import { PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
 import { isDocumentRequest, isLocalizedPath, localeCookie, localeRedirect, LOCALE_COOKIE, splitLocale } from "@/lib/i18n/locale-routing.mjs";
 import { alternateLinks } from "@/lib/i18n/alternates";
@@ -22,7 +22,7 @@ import { chosenCurrency, currencyCookie, CURRENCY_COOKIE, CURRENCY_HEADER, visit
 // submitter, even when both pay at once, and so reach one order. The pay actions still set it
 // when it is absent.
 function giveSubmitterCookie(request: NextRequest, response: NextResponse, https: boolean): void {
-  if (!needsSubmitterCookie(request.method, request.nextUrl.pathname, request.cookies.get(SUBMITTER_COOKIE)?.value)) return;
+  if (!needsSubmitterCookie(request.method, request.nextUrl.pathname, request.cookies.get(submitterCookieName())?.value)) return;
   response.cookies.set(submitterCookie(newSubmitterSecret(), request.nextUrl.protocol === "https:" || https));
 }
 
@@ -127,14 +127,19 @@ export async function proxy(request: NextRequest) {
   }
   const twin = localized ? cachedTwinPath(pageRequest) : null;
   if (twin) {
-    const response = NextResponse.rewrite(new URL(`/${locale}${twin}${request.nextUrl.search}`, request.url));
+    // The cached-page CSP is completed with the document's script hashes by scripts/serve.mjs;
+    // `next dev` renders every page per request without it, so there a twin gets a nonce too.
+    const devCsp = dev ? contentSecurityPolicy(newNonce(), { dev, https }) : null;
+    const devHeaders = devCsp ? new Headers(request.headers) : null;
+    if (devHeaders && devCsp) devHeaders.set("Content-Security-Policy", devCsp);
+    const response = NextResponse.rewrite(new URL(`/${locale}${twin}${request.nextUrl.search}`, request.url), devHeaders ? { request: { headers: devHeaders } } : undefined);
     // scripts/serve.mjs may keep this answer in front of Next.js (lib/http/front-cache.mjs),
     // while the twin's rendering is fresh and until its scope's pages are expired; it takes
     // the header off.
     response.headers.set(PAGE_TWIN_HEADER, `/${locale}${twin}`);
     setAlternates(response, path);
     giveSubmitterCookie(request, response, https);
-    return withSecurityHeaders(response, cachedPageContentSecurityPolicy({ dev, https }), https);
+    return withSecurityHeaders(response, devCsp ?? cachedPageContentSecurityPolicy({ dev, https }), https);
   }
 
   const nonce = newNonce();

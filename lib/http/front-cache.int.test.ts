@@ -1,6 +1,7 @@
 // scripts/serve.mjs's front cache over real HTTP, in front of a stand-in for Next.js that
 // answers as Next.js and proxy.ts do (the scope header on a cached page, the submitter cookie on
 // a product page): what is kept, what is given again without reaching Next.js, and what never is.
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,8 +9,18 @@ import { decodedText, rawRequest, type RawAnswer } from "./raw-answers";
 import { isSubmitterSecret, newSubmitterSecret } from "@/lib/orders/submitter-cookie.mjs";
 import PageCacheHandler, { expireScopes, PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
 import { createFrontCache, PAGE_COPY_MS, STALE_REFRESH_MS, withFrontCache } from "./front-cache.mjs";
+import { cachedPageContentSecurityPolicy } from "./security-headers";
+import { THEME_SCRIPT, THEME_SCRIPT_HASH } from "./theme-script";
 
-const page = (name: string) => `<!doctype html><html><body><h1>${name}</h1>${"<p>A cached catalog page.</p>".repeat(200)}</body></html>`;
+// As Next.js renders a page: inline scripts (its bootstrap and payload) and build files.
+const page = (name: string) =>
+  `<!doctype html><html><head><script src="/_next/static/chunks/main.js" async=""></script><script>${THEME_SCRIPT}</script></head><body><h1>${name}</h1>${"<p>A cached catalog page.</p>".repeat(200)}<script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"${name}"])</script></body></html>`;
+/** What proxy.ts sets on a cached page: no inline script but the theme script (the front cache adds the page's). */
+const STRICT_CSP = cachedPageContentSecurityPolicy();
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+/** The script-src a cached page's document `name` must carry: the hashes of exactly its inline scripts. */
+const scriptSrcOf = (name: string) => `script-src 'self' ${[THEME_SCRIPT_HASH, sha256("(self.__next_f=self.__next_f||[]).push([0])"), sha256(`self.__next_f.push([1,"${name}"])`)].join(" ")}`;
+const scriptSrc = (answer: RawAnswer) => String(answer.headers["content-security-policy"] ?? "").split("; ").find((directive) => directive.startsWith("script-src ")) ?? "";
 
 /** What the stand-in answered, per URL: how often Next.js was reached. */
 const reached = new Map<string, number>();
@@ -23,7 +34,7 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   res.statusCode = url.pathname.startsWith("/missing") ? 404 : 200;
   res.setHeader("Content-Type", req.headers.rsc ? "text/x-component" : "text/html; charset=utf-8");
   res.setHeader("Vary", "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch");
-  res.setHeader("Content-Security-Policy", "script-src 'self' 'unsafe-inline'");
+  res.setHeader("Content-Security-Policy", STRICT_CSP);
   if (url.pathname.startsWith("/_next/static/")) {
     res.removeHeader("Vary");
     res.setHeader("Content-Type", "application/javascript");
@@ -50,7 +61,17 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   if (/^\/(topup|esim)/.test(url.pathname) && !/submitter=[A-Za-z0-9_-]{43}/.test(req.headers.cookie ?? "")) cookies.push(`submitter=${newSubmitterSecret()}; Path=/; Max-Age=2592000; HttpOnly; SameSite=lax`);
   if (url.pathname.startsWith("/with-other-cookie")) cookies.push("theme=dark; Path=/");
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
-  res.end(url.pathname.startsWith("/short") ? body.replace("<h1>", '<h1 data-page-cache="short">') : body);
+  const answer = url.pathname.startsWith("/short") ? body.replace("<h1>", '<h1 data-page-cache="short">') : body;
+  if (url.pathname.startsWith("/first") || url.pathname.startsWith("/big")) {
+    // A first rendering is streamed, as Next.js's pipe does: headers flushed, then pieces.
+    const whole = url.pathname.startsWith("/big") ? answer.replace("</h1>", `</h1>${"<p>Long.</p>".repeat(100_000)}`) : answer;
+    res.removeHeader("ETag");
+    res.flushHeaders();
+    for (let at = 0; at < whole.length; at += 4096) res.write(whole.slice(at, at + 4096));
+    res.end();
+    return;
+  }
+  res.end(answer);
 }
 
 let server: Server;
@@ -63,7 +84,7 @@ const submitterOf = (answer: RawAnswer) => /^submitter=([^;]+)/.exec(String(answ
 const timesReached = (key: string) => reached.get(key) ?? 0;
 
 beforeAll(async () => {
-  server = createServer(withFrontCache(fakeNext, createFrontCache()));
+  server = createServer(withFrontCache(fakeNext, createFrontCache(undefined, { maxHeldBytes: 512 * 1024 })));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -92,7 +113,7 @@ describe("the front cache", () => {
     for (const answer of [again, gzipped, plain]) {
       expect(text(answer)).toBe(text(first));
       expect(answer.headers[PAGE_TWIN_HEADER]).toBeUndefined();
-      expect(answer.headers["content-security-policy"]).toBe("script-src 'self' 'unsafe-inline'");
+      expect(scriptSrc(answer)).toBe(scriptSrcOf(`/giftcards/gb render ${render}`));
       expect(answer.headers.vary).toContain("Accept-Encoding");
       expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
     }
@@ -292,5 +313,38 @@ describe("the front cache", () => {
     } finally {
       await new Promise<void>((resolve) => own.close(() => resolve()));
     }
+  });
+
+  it("a cached page's document lists the hashes of exactly its inline scripts, from its first, streamed rendering on; a new rendering, new hashes", async () => {
+    const first = await get("/first/rendering", { "accept-encoding": "gzip" });
+    expect(first.status).toBe(200);
+    expect(text(first)).toBe(page(`/first/rendering render ${render}`));
+    expect(scriptSrc(first)).toBe(scriptSrcOf(`/first/rendering render ${render}`));
+    expect(first.headers["content-security-policy"]).not.toContain("unsafe-inline'; script");
+    // The rest of the policy is proxy.ts's, unchanged.
+    expect(String(first.headers["content-security-policy"]).replace(scriptSrc(first), "")).toBe(STRICT_CSP.replace(/script-src [^;]*/, ""));
+    render += 1;
+    const rerendered = await get("/first/rendering");
+    expect(scriptSrc(rerendered)).toBe(scriptSrcOf(`/first/rendering render ${render}`));
+    expect(scriptSrc(rerendered)).not.toBe(scriptSrc(first));
+  });
+
+  it("fails closed: a document too large to hold, an RSC payload, or a page not served from the page cache keeps the policy Next.js sent", async () => {
+    const big = await get("/big/page");
+    expect(big.status).toBe(200);
+    expect(text(big)).toContain("<p>Long.</p>".repeat(10));
+    expect(text(big).endsWith("</html>")).toBe(true);
+    expect(big.headers["content-security-policy"]).toBe(STRICT_CSP);
+    const rsc = await get("/esim/fr", { rsc: "1" });
+    expect(rsc.headers["content-security-policy"]).toBe(STRICT_CSP);
+    const plain = await get("/plain/other");
+    expect(plain.headers["content-security-policy"]).toBe(STRICT_CSP);
+  });
+
+  it("a signed-in visitor's answer is never copied, and a cached page's document still gets its hashes", async () => {
+    const signedIn = await get("/unlock/2", { cookie: "authjs.session-token=abc" });
+    expect(scriptSrc(signedIn)).toBe(scriptSrcOf(`/unlock/2 render ${render}`));
+    await get("/unlock/2", { cookie: "authjs.session-token=abc" });
+    expect(timesReached("GET /unlock/2")).toBe(2);
   });
 });

@@ -39,10 +39,11 @@
 import { isSessionCookie } from "../auth/session-cookie.mjs";
 import { isDocumentRequest, localeRedirect, LOCALE_COOKIE } from "../i18n/locale-routing.mjs";
 import { chosenCurrency, CURRENCY_COOKIE, visitorCurrency } from "../i18n/currency-routing.mjs";
-import { needsSubmitterCookie, newSubmitterSecret, SUBMITTER_COOKIE, submitterSetCookie } from "../orders/submitter-cookie.mjs";
+import { needsSubmitterCookie, newSubmitterSecret, submitterCookieName, submitterSetCookie } from "../orders/submitter-cookie.mjs";
 import { createByteLru } from "../page-cache/byte-lru.mjs";
 import { expiredSince, PAGE_TWIN_HEADER, pageFreshUntil, scopeOf } from "../page-cache/handler.mjs";
 import { chosenEncoding, COMPRESSIBLE, compress, MIN_BYTES, withCompression } from "./compressed-answers.mjs";
+import { documentPolicy } from "./inline-script-hashes.mjs";
 
 /** The request headers Next.js varies a page's answer on (besides the URL). */
 const VARIED_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"];
@@ -57,6 +58,8 @@ export const PAGE_COPY_MS = 30_000;
 const SHORT_LIVED_ATTRIBUTE = "data-page-cache";
 /** How often a stale page's document is asked for, at most, so that Next.js renders it again. */
 export const STALE_REFRESH_MS = 10_000;
+/** A page's document larger than this is not held for its CSP: it goes out under the strict policy proxy.ts set. */
+const MAX_HELD_BYTES = 8 * 1024 * 1024;
 /** Headers that belong to one answer, not to the copy. */
 const NOT_REPLAYED = new Set(["set-cookie", "date", "age", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", PAGE_TWIN_HEADER]);
 
@@ -114,7 +117,7 @@ function bufferOf(chunk, encoding) {
 
 function onlySubmitterCookie(setCookie) {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [String(setCookie)];
-  return cookies.every((cookie) => cookie.startsWith(`${SUBMITTER_COOKIE}=`));
+  return cookies.every((cookie) => cookie.startsWith(`${submitterCookieName()}=`));
 }
 
 function variesOnlyOnKnownHeaders(vary) {
@@ -162,6 +165,28 @@ function matchesEtag(ifNoneMatch, etag) {
     .some((tag) => tag.trim() === "*" || tag.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""));
 }
 
+/** The last documents' policies, by ETag: a rendering answered again from the page cache is hashed once. */
+const POLICIES_KEPT = 500;
+const policies = new Map();
+
+/**
+ * The CSP of a cached page's document (lib/http/inline-script-hashes.mjs): `csp`, the strict
+ * policy proxy.ts set, with the hashes of the document's inline scripts; null when they cannot
+ * be computed (the strict policy stays). The same rendering (its ETag, over its bytes, and its
+ * length) is hashed once.
+ */
+function documentPolicyOf(csp, document, etag) {
+  if (!csp) return null;
+  const key = etag ? `${etag}\n${document.length}\n${csp}` : null;
+  if (key !== null && policies.has(key)) return policies.get(key);
+  const policy = documentPolicy(csp, document);
+  if (key !== null) {
+    if (policies.size >= POLICIES_KEPT) policies.delete(policies.keys().next().value);
+    policies.set(key, policy);
+  }
+  return policy;
+}
+
 /** The document a page's URL stands for: the URL without the router's `_rsc` cache buster. */
 function documentUrlOf(url) {
   const parsed = new URL(url, "http://shop");
@@ -174,9 +199,10 @@ function documentUrlOf(url) {
  * `refreshStale(url)` asks for a page's document (scripts/serve.mjs: a GET to itself), called
  * when Next.js answered the page STALE.
  * @param {number} [maxBytes]
- * @param {{ refreshStale?: (documentUrl: string) => void }} [options]
+ * `maxHeldBytes`: a cached page's document larger than this is not held for its CSP's hashes.
+ * @param {{ refreshStale?: (documentUrl: string) => void, maxHeldBytes?: number }} [options]
  */
-export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = () => {} } = {}) {
+export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = () => {}, maxHeldBytes = MAX_HELD_BYTES } = {}) {
   const copies = createByteLru(maxBytes, maxBytes / 8);
   const maxCopyBytes = maxBytes / 8;
   /** When each stale page's document was last asked for. */
@@ -207,7 +233,7 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       return false;
     }
     const headers = { ...copy.headers };
-    if (copy.scope !== PUBLIC_SCOPE && needsSubmitterCookie(req.method, copy.pathname, cookies.get(SUBMITTER_COOKIE))) {
+    if (copy.scope !== PUBLIC_SCOPE && needsSubmitterCookie(req.method, copy.pathname, cookies.get(submitterCookieName()))) {
       headers["set-cookie"] = submitterSetCookie(newSubmitterSecret(), isSecure(req));
     }
     if (matchesEtag(req.headers["if-none-match"], headerText(headers.etag))) {
@@ -237,8 +263,8 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
   /** Watches Next.js's answer to `req` and keeps a copy when it may be given again. */
   function record(req, res) {
     if (req.method !== "GET") return;
+    // A page's document is watched even when it may not be copied: its CSP needs its body.
     const key = keyOf(req, cookiesOf(req.headers.cookie));
-    if (key === null) return;
     const since = Date.now();
     const url = req.url ?? "";
     // A document or navigation that finds its page stale has Next.js render it again; a prefetch does not.
@@ -254,7 +280,7 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
     };
     const chunks = [];
     let bytes = 0;
-    let whole = true;
+    let whole = key !== null;
     const capture = (chunk, encoding) => {
       if (!whole || chunk === undefined || chunk === null || typeof chunk === "function") return;
       const buffer = bufferOf(chunk, encoding);
@@ -265,24 +291,101 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       } else chunks.push(buffer);
     };
 
-    const { writeHead, write, end } = res;
+    // A cached page's document (marked with its twin) is held until its end, its headers
+    // included: its CSP then lists the hashes of its inline scripts (documentPolicyOf). Null
+    // while nothing is held; once the headers went out, nothing is held again.
+    let held = null;
+    let heldBytes = 0;
+    let decided = false;
+    const { writeHead, write, end, flushHeaders } = res;
+    /** Called as the headers would go out: holds a page's document. */
+    const decide = (extra) => {
+      takeHeaders(extra);
+      if (decided) return;
+      decided = true;
+      const contentType = headerText(extra?.["content-type"] ?? extra?.["Content-Type"] ?? res.getHeader("content-type"));
+      if (typeof markedTwin === "string" && markedTwin !== "" && /^text\/html\b/i.test(contentType)) {
+        if (extra) for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+        held = [];
+      }
+    };
+    /** Too large to hold: sent as it is, under the strict policy proxy.ts set (no inline script). */
+    const release = () => {
+      const chunksHeld = held;
+      held = null;
+      writeHead.call(res, res.statusCode);
+      for (const buffer of chunksHeld) {
+        capture(buffer);
+        write.call(res, buffer);
+      }
+    };
+    const hold = (chunk, encoding) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      const buffer = bufferOf(chunk, encoding);
+      if (!buffer) {
+        release();
+        capture(chunk, encoding);
+        write.call(res, chunk, encoding);
+        return;
+      }
+      held.push(buffer);
+      heldBytes += buffer.length;
+      if (heldBytes > maxHeldBytes) release();
+    };
+
     res.writeHead = function writeHeadWithoutMarker(status, ...args) {
       res.statusCode = status;
-      takeHeaders(args.find((arg) => arg && typeof arg === "object" && !Array.isArray(arg)));
+      const extra = args.find((arg) => arg && typeof arg === "object" && !Array.isArray(arg));
+      if (typeof args[0] === "string") res.statusMessage = args[0];
+      if (!res.headersSent && !Array.isArray(args.at(-1))) decide(extra);
+      else takeHeaders(extra);
+      if (held !== null) return this;
       return writeHead.call(this, status, ...args);
     };
+    res.flushHeaders = function flushHeadersUnlessHeld() {
+      if (!res.headersSent && !decided) decide();
+      if (held !== null) return;
+      return flushHeaders.call(this);
+    };
     res.write = function writeCaptured(chunk, encoding, ...rest) {
+      if (!res.headersSent && !decided) decide();
+      if (held !== null) {
+        hold(chunk, encoding);
+        const callback = [encoding, ...rest].find((arg) => typeof arg === "function");
+        if (callback) process.nextTick(callback);
+        return true;
+      }
       capture(chunk, encoding);
       return write.call(this, chunk, encoding, ...rest);
     };
     res.end = function endCaptured(chunk, encoding, ...rest) {
       res.writeHead = writeHead;
+      res.flushHeaders = flushHeaders;
       res.write = write;
       res.end = end;
-      capture(chunk, encoding);
-      if (!res.headersSent) takeHeaders();
-      const result = end.call(this, chunk, encoding, ...rest);
-      if (!sent) return result;
+      if (!res.headersSent && !decided) decide();
+      let result;
+      const callback = [chunk, encoding, ...rest].find((arg) => typeof arg === "function");
+      const wasHeld = held !== null;
+      if (wasHeld) hold(chunk, encoding);
+      if (held !== null) {
+        const document = Buffer.concat(held);
+        held = null;
+        const policy = documentPolicyOf(headerText(res.getHeader("content-security-policy")), document, headerText(res.getHeader("etag")));
+        if (policy !== null) {
+          res.setHeader("content-security-policy", policy);
+          if (sent) sent.headers["content-security-policy"] = policy;
+        }
+        capture(document);
+        result = end.call(this, document, callback);
+      } else if (wasHeld) {
+        // Released with this last chunk, which went out with the rest.
+        result = end.call(this, callback);
+      } else {
+        capture(chunk, encoding);
+        result = end.call(this, chunk, encoding, ...rest);
+      }
+      if (!sent || key === null) return result;
       const { status, headers } = sent;
       const body = whole ? Buffer.concat(chunks) : null;
       const plan = copyPlan(status, headers, markedTwin, body, since);

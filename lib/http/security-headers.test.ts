@@ -26,13 +26,21 @@ describe("security headers", () => {
     expect(THEME_SCRIPT_HASH).toBe(`'sha256-${createHash("sha256").update(THEME_SCRIPT, "utf8").digest("base64")}'`);
   });
 
-  it("cached catalog pages: inline scripts of this origin, but still no other hosts, eval, framing or plugins", () => {
+  it("cached catalog pages: no inline script but the theme script until the front cache adds the page's hashes; no other hosts, eval, framing or plugins", () => {
     const csp = cachedPageContentSecurityPolicy();
     const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
-    expect(directive("script-src")).toBe("script-src 'self' 'unsafe-inline'");
+    expect(directive("script-src")).toBe(`script-src 'self' ${THEME_SCRIPT_HASH}`);
+    expect(directive("style-src")).toBe("style-src 'self'");
     expect(csp).not.toContain("nonce-");
     expect(csp).not.toContain("unsafe-eval");
+    expect(csp).not.toContain("strict-dynamic");
     for (const rule of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "default-src 'self'"]) expect(csp).toContain(rule);
+  });
+
+  it("forms post only to this origin (and Stripe's checkout, where a pay action redirects), on every policy", () => {
+    for (const csp of [contentSecurityPolicy("abc"), cachedPageContentSecurityPolicy(), contentSecurityPolicy("abc", { dev: true, https: true })]) {
+      expect(csp.split("; ")).toContain("form-action 'self' https://checkout.stripe.com");
+    }
   });
 
   it("HSTS only when APP_URL is https", () => {
@@ -43,5 +51,6 @@ describe("security headers", () => {
     expect(names(true)).toContain("Strict-Transport-Security");
     expect(names(false)).not.toContain("Strict-Transport-Security");
     expect(names(false)).toEqual(expect.arrayContaining(["X-Content-Type-Options", "Referrer-Policy", "Permissions-Policy", "X-Frame-Options"]));
+    expect(staticSecurityHeaders()).toContainEqual(["Cross-Origin-Resource-Policy", "same-origin"]);
   });
 });

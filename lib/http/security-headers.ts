@@ -1,7 +1,8 @@
-// The headers every answer carries (security finding 5 of issue [11]). proxy.ts sets them per
-// request: a fresh CSP nonce on pages rendered per request, the cached-page CSP on catalog pages
-// served from the page cache (lib/http/cached-pages.ts); next.config.mjs sets the static ones on
-// /_next/static files, which the proxy does not see.
+// The headers every answer carries (docs/security.md, "Headers"). proxy.ts sets them per request:
+// a fresh CSP nonce on pages rendered per request, the cached-page CSP on catalog pages served
+// from the page cache (lib/http/cached-pages.ts), completed with their inline scripts' hashes by
+// scripts/serve.mjs's front cache; next.config.mjs sets the static ones on /_next/static files,
+// which the proxy does not see.
 import { THEME_SCRIPT_HASH } from "./theme-script";
 
 /** 128 random bits, base64: unguessable, new for every response. */
@@ -23,30 +24,39 @@ export function contentSecurityPolicy(nonce: string, options: CspOptions = {}): 
 }
 
 /**
- * For catalog pages served from the page cache ([13]): one rendering serves every visitor, so it
- * cannot carry a per-response nonce, and Next's inline bootstrap scripts differ per page, so they
- * cannot be listed by hash. Inline scripts are allowed from this origin's own HTML (Next.js's
- * documented CSP without nonces); scripts from other hosts, eval, framing, plugins and <base>
- * stay refused. These pages hold no secret and no per-visitor data: order,
- * payment, account and staff pages keep the nonce policy (docs/security.md, "Headers").
+ * For catalog pages served from the page cache: one rendering serves every visitor, so it
+ * cannot carry a per-response nonce. This is the policy proxy.ts sets on them, and it allows
+ * no inline script but the theme script: scripts/serve.mjs's front cache then adds the SHA-256
+ * of each inline script of the page's document, computed once per rendering
+ * (lib/http/inline-script-hashes.mjs, lib/http/front-cache.mjs). An answer whose hashes cannot
+ * be computed (a document too large to hold, an RSC payload, which runs no inline script) keeps
+ * this one: it fails closed. No 'strict-dynamic': the build's script files load under 'self'.
+ * Their documents hold no inline <style> element, so styles come from this origin's files only.
  */
 export function cachedPageContentSecurityPolicy(options: CspOptions = {}): string {
-  return policy("'unsafe-inline'", "'unsafe-inline'", options);
+  return policy(THEME_SCRIPT_HASH, "", options);
 }
 
 type CspOptions = { dev?: boolean; https?: boolean };
+
+/** Where Stripe's Checkout Sessions live (lib/payments/stripe/provider.ts redirects there). */
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 function policy(scriptSources: string, styleSources: string, options: CspOptions): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' ${scriptSources}${options.dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' ${styleSources}`,
+    `style-src 'self'${styleSources ? ` ${styleSources}` : ""}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
+    // Forms post to this origin (server actions). A pay action answers a form posted before the
+    // page hydrated with a redirect to Stripe's hosted checkout, which browsers check against
+    // form-action too.
+    `form-action 'self' ${STRIPE_CHECKOUT_ORIGIN}`,
     "frame-ancestors 'none'",
     "frame-src 'none'",
     "worker-src 'self' blob:",
@@ -64,6 +74,8 @@ export function staticSecurityHeaders(options: { https?: boolean } = {}): [strin
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self), usb=()"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
+    // No other site may embed this origin's answers (images, JSON) in its own pages.
+    ["Cross-Origin-Resource-Policy", "same-origin"],
   ];
   if (options.https) headers.push(["Strict-Transport-Security", "max-age=63072000; includeSubDomains"]);
   return headers;
