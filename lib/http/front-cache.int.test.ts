@@ -56,6 +56,12 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   // known when the page cache stored it).
   if (!url.pathname.startsWith("/plain")) res.setHeader(PAGE_TWIN_HEADER, `/en/cached/1${url.pathname}`);
   res.setHeader("ETag", `"${url.pathname}-${render}"`);
+  if (req.headers["if-none-match"] === `"${url.pathname}-${render}"`) {
+    // As Next.js: the same rendering, no body.
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
   res.setHeader("x-nextjs-cache", url.pathname.startsWith("/stale") ? "STALE" : url.pathname.startsWith("/first") ? "MISS" : "HIT");
   const cookies: string[] = [];
   if (/^\/(topup|esim)/.test(url.pathname) && !/submitter=[A-Za-z0-9_-]{43}/.test(req.headers.cookie ?? "")) cookies.push(`submitter=${newSubmitterSecret()}; Path=/; Max-Age=2592000; HttpOnly; SameSite=lax`);
@@ -346,5 +352,18 @@ describe("the front cache", () => {
     expect(scriptSrc(signedIn)).toBe(scriptSrcOf(`/unlock/2 render ${render}`));
     await get("/unlock/2", { cookie: "authjs.session-token=abc" });
     expect(timesReached("GET /unlock/2")).toBe(2);
+  });
+
+  it("a 304 from Next.js for a cached page carries the policy of the document its ETag names, or none (the browser keeps the one it has)", async () => {
+    const session = { cookie: "authjs.session-token=abc" };
+    const first = await get("/unlock/3", session);
+    const revalidated = await get("/unlock/3", { ...session, "if-none-match": String(first.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    expect(timesReached("GET /unlock/3")).toBe(2);
+    expect(revalidated.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+    expect(scriptSrc(revalidated)).toBe(scriptSrcOf(`/unlock/3 render ${render}`));
+    const unknown = await get("/unlock/4", { ...session, "if-none-match": `"/unlock/4-${render}"` });
+    expect(unknown.status).toBe(304);
+    expect(unknown.headers["content-security-policy"]).toBeUndefined();
   });
 });

@@ -177,14 +177,24 @@ const policies = new Map();
  */
 function documentPolicyOf(csp, document, etag) {
   if (!csp) return null;
-  const key = etag ? `${etag}\n${document.length}\n${csp}` : null;
-  if (key !== null && policies.has(key)) return policies.get(key);
+  const key = etag ? `${etag}\n${csp}` : null;
+  const known = key === null ? undefined : policies.get(key);
+  if (known && known.length === document.length) return known.policy;
   const policy = documentPolicy(csp, document);
-  if (key !== null) {
+  if (key !== null && policy !== null) {
     if (policies.size >= POLICIES_KEPT) policies.delete(policies.keys().next().value);
-    policies.set(key, policy);
+    policies.set(key, { length: document.length, policy });
   }
   return policy;
+}
+
+/**
+ * The policy of the document a 304 stands for (its ETag), or null when it is not known. A
+ * browser replaces the headers of the answer it kept with a 304's, the CSP included: a 304 must
+ * not carry a policy that lacks the document's hashes.
+ */
+function knownDocumentPolicy(csp, etag) {
+  return (csp && etag && policies.get(`${etag}\n${csp}`)?.policy) || null;
 }
 
 /** The document a page's URL stands for: the URL without the router's `_rsc` cache buster. */
@@ -304,7 +314,7 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       if (decided) return;
       decided = true;
       const contentType = headerText(extra?.["content-type"] ?? extra?.["Content-Type"] ?? res.getHeader("content-type"));
-      if (typeof markedTwin === "string" && markedTwin !== "" && /^text\/html\b/i.test(contentType)) {
+      if (typeof markedTwin === "string" && markedTwin !== "" && res.statusCode !== 304 && /^text\/html\b/i.test(contentType)) {
         if (extra) for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
         held = [];
       }
@@ -382,6 +392,12 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
         // Released with this last chunk, which went out with the rest.
         result = end.call(this, callback);
       } else {
+        if (!res.headersSent && res.statusCode === 304 && typeof markedTwin === "string" && markedTwin !== "") {
+          // Without the document's policy known, none: the browser keeps the one it has for it.
+          const policy = knownDocumentPolicy(headerText(res.getHeader("content-security-policy")), headerText(res.getHeader("etag")));
+          if (policy) res.setHeader("content-security-policy", policy);
+          else res.removeHeader("content-security-policy");
+        }
         capture(chunk, encoding);
         result = end.call(this, chunk, encoding, ...rest);
       }
