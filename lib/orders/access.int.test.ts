@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
+import { claimGuestOrders } from "@/lib/account/guest-orders";
 import { canViewOrder, findOrderStatus, orderRefSchema } from "./access";
+import { createOrder } from "./create";
 
-// The order page's and status route's access rule, against a real database.
+// The rule every page, action and route that opens an order uses (docs/accounts.md "Who sees
+// an order"), against a real database.
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -15,10 +18,10 @@ async function user(label: string) {
   return t.db.user.create({ data: { email: `${label}-${randomBytes(4).toString("hex")}@example.com`, passwordHash: "x", role: "customer" } });
 }
 
-async function order(userId: string | null) {
+async function order(userId: string | null, customerEmail = "b@example.com") {
   const id = randomBytes(8).toString("hex");
   return t.db.order.create({
-    data: { ref: randomBytes(18).toString("base64url"), productType: "topup", idempotencyKey: `k_${id}`, customerEmail: "b@example.com", currency: "EUR", retailAmount: 1000, detail: {}, userId },
+    data: { ref: randomBytes(18).toString("base64url"), productType: "topup", idempotencyKey: `k_${id}`, customerEmail, currency: "EUR", retailAmount: 1000, detail: {}, userId, placedAsGuest: userId === null },
   });
 }
 
@@ -38,6 +41,29 @@ describe("order access", () => {
     expect(await findOrderStatus(t.db, guest.ref, someone.id)).not.toBeNull();
   });
 
+  it("a guest order's link keeps working after the order joins an account: the account adds access, removes none", async () => {
+    const email = `joined-${randomBytes(4).toString("hex")}@example.com`;
+    const guest = await order(null, email);
+    const owner = await t.db.user.create({ data: { email, role: "customer", emailVerifiedAt: new Date() } });
+    const stranger = await user("stranger");
+    expect(await claimGuestOrders(t.db, owner)).toBe(1);
+    expect((await t.db.order.findUniqueOrThrow({ where: { id: guest.id } })).userId).toBe(owner.id);
+    // The link holder, signed in or not, and the account.
+    expect(await findOrderStatus(t.db, guest.ref, null)).toMatchObject({ status: "awaiting_payment" });
+    expect(await findOrderStatus(t.db, guest.ref, stranger.id)).not.toBeNull();
+    expect(await findOrderStatus(t.db, guest.ref, owner.id)).not.toBeNull();
+  });
+
+  it("createOrder records whether the buyer was signed in", async () => {
+    const buyer = await user("buyer");
+    const pricing = { currency: "EUR", amountMinor: 500, serviceFeeMinor: 0, smsFeeMinor: 0, totalMinor: 500, costMinor: 400 };
+    const asGuest = await createOrder(t.db, { productType: "topup", submissionId: randomBytes(12).toString("hex"), customerEmail: "Guest@Example.com", detail: {}, pricing });
+    const signedIn = await createOrder(t.db, { productType: "topup", submissionId: randomBytes(12).toString("hex"), customerEmail: buyer.email, userId: buyer.id, detail: {}, pricing });
+    expect(asGuest).toMatchObject({ placedAsGuest: true, userId: null, customerEmail: "guest@example.com" });
+    expect(signedIn).toMatchObject({ placedAsGuest: false, userId: buyer.id });
+    expect(await findOrderStatus(t.db, signedIn.ref, null)).toBeNull();
+  });
+
   it("answers unknown and malformed references alike: nothing", async () => {
     expect(await findOrderStatus(t.db, randomBytes(18).toString("base64url"), null)).toBeNull();
     expect(await findOrderStatus(t.db, "../../etc/passwd", null)).toBeNull();
@@ -46,9 +72,12 @@ describe("order access", () => {
   });
 
   it("keeps the rule in one function", () => {
-    expect(canViewOrder({ userId: null }, undefined)).toBe(true);
-    expect(canViewOrder({ userId: "u1" }, "u1")).toBe(true);
-    expect(canViewOrder({ userId: "u1" }, "u2")).toBe(false);
-    expect(canViewOrder({ userId: "u1" }, null)).toBe(false);
+    expect(canViewOrder({ userId: null, placedAsGuest: true }, undefined)).toBe(true);
+    expect(canViewOrder({ userId: "u1", placedAsGuest: false }, "u1")).toBe(true);
+    expect(canViewOrder({ userId: "u1", placedAsGuest: false }, "u2")).toBe(false);
+    expect(canViewOrder({ userId: "u1", placedAsGuest: false }, null)).toBe(false);
+    // Placed as a guest, later joined to u1: still the link holder's.
+    expect(canViewOrder({ userId: "u1", placedAsGuest: true }, null)).toBe(true);
+    expect(canViewOrder({ userId: "u1", placedAsGuest: true }, "u2")).toBe(true);
   });
 });

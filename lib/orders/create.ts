@@ -90,6 +90,8 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
         submitterHash: who.submitterHash,
         upstreamMode: valid.upstreamMode,
         userId: valid.userId ?? null,
+        // Its link stays the buyer's key even after it joins an account (lib/orders/access.ts).
+        placedAsGuest: !valid.userId,
         customerEmail: email,
         locale: valid.locale,
         currency: pricing.currency,

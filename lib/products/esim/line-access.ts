@@ -13,7 +13,7 @@ export const ICCID_PATTERN = /^\d{18,22}F?$/i;
 /** How many of an account's eSIM orders are searched for the ICCID (newest first). */
 const ACCOUNT_SCAN_LIMIT = 500;
 
-const orderSelect = { id: true, ref: true, userId: true, status: true, productType: true, fulfillment: true, detail: true, createdAt: true } as const;
+const orderSelect = { id: true, ref: true, userId: true, placedAsGuest: true, status: true, productType: true, fulfillment: true, detail: true, createdAt: true } as const;
 
 export async function findViewableEsimOrder(db: DbClient, iccid: string, viewer: { userId?: string | null; orderRef?: string | null }) {
   if (!ICCID_PATTERN.test(iccid)) return null;

@@ -19,7 +19,7 @@ export async function revealGiftcardCodeAction(ref: string, _state: RevealState,
   expectActionInput(isText(ref, 200) && isForm(_form));
   const user = await getCurrentUser();
   const order = await findViewableOrder(
-    (r) => db.order.findUnique({ where: { ref: r }, select: { id: true, userId: true, productType: true, status: true, fulfillment: true } }),
+    (r) => db.order.findUnique({ where: { ref: r }, select: { id: true, userId: true, placedAsGuest: true, productType: true, status: true, fulfillment: true } }),
     ref,
     user?.id,
   );

@@ -24,7 +24,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const { ref, file } = await params;
   if (file !== "esim-qr.png" && file !== "report.pdf") return NOT_FOUND();
   const user = await getCurrentUser();
-  const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r }, select: { userId: true, productType: true, status: true, fulfillment: true } }), ref, user?.id);
+  const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r }, select: { userId: true, placedAsGuest: true, productType: true, status: true, fulfillment: true } }), ref, user?.id);
   if (!order || order.status !== "fulfilled") return NOT_FOUND();
   const fulfillment = openFulfillment(order.fulfillment);
 
