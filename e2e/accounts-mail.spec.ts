@@ -6,8 +6,8 @@ import { serverOf, uniqueEmail } from "./helpers/server";
 import { buyTopupUntilFulfilled, refFromUrl } from "./helpers/topup";
 import type { E2eServer } from "../playwright.config";
 
-// Issue [14], accounts by mail: a guest's earlier orders join the account once the address is
-// confirmed from the mailed link, and not before; a forgotten password is reset through the
+// Accounts by mail (docs/accounts.md): a guest's earlier orders join the account once the
+// address is confirmed from the mailed link (where the password is chosen), and not before; a forgotten password is reset through the
 // mailed link, and an old link and a used link are refused with a clear message.
 
 /** The shop path a mail's button leads to (the buyer clicks it in their mail client). */
@@ -27,27 +27,34 @@ async function mailsWithSubject(server: E2eServer, email: string, subject: strin
   return mails.sort((a, b) => Date.parse(String((a as { time?: string }).time)) - Date.parse(String((b as { time?: string }).time)));
 }
 
-test("a guest's earlier orders appear in the account once the address is confirmed from the mailed link, and not before", async ({ page, browser }, testInfo) => {
+test("a guest's earlier orders appear in the account once the address is confirmed from the mailed link, where the password is chosen; not before", async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const email = uniqueEmail("verify");
   await buyTopupUntilFulfilled(page, new EmulatorControls(server.emulatorUrl), email);
   const ref = refFromUrl(page.url());
 
-  // An account with the same address: the guest order is not in it yet.
-  await signUp(page, email);
+  // Sign-up takes the address only and gives no session: the account is not usable yet.
+  await page.goto("/account/sign-up");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("sign-up-sent")).toContainText(`We sent a link to ${email}.`);
   await page.goto("/account");
-  await expect(page.getByTestId("verify-email-notice")).toContainText(`We sent a link to ${email}`);
-  await expect(page.getByText("No orders yet")).toBeVisible();
-  await expect(page.locator(`a[href="/orders/${ref}"]`)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/account\/sign-in/);
 
-  // The mailed link, opened in the mail client's browser: confirming takes a click.
+  // The mailed link, opened in the mail client's browser: opening it changes nothing, the form does.
   const [confirmation] = await expectMails(server, email, [/^Confirm your email for /]);
   const { page: mailPage, close } = await newPage(browser);
   try {
     await mailPage.goto(linkIn(confirmation!, /^\/account\/verify-email\//));
+    await mailPage.getByLabel("Choose a password").fill("short");
     await mailPage.getByRole("button", { name: "Confirm my email" }).click();
+    await expect(mailPage.getByText("Use at least 10 characters.")).toBeVisible();
+    await mailPage.getByLabel("Choose a password").fill(PASSWORD);
+    await mailPage.getByRole("button", { name: "Confirm my email" }).click();
+    await expect(mailPage.getByTestId("email-confirmed")).toContainText(`${email} is confirmed.`);
     await expect(mailPage.getByTestId("email-confirmed")).toContainText("1 earlier order placed with this address now appears in your account.");
+    await expect(mailPage.locator(`a[href="/orders/${ref}"]`)).toBeVisible();
     // The same link again: already used.
     await mailPage.goto(linkIn(confirmation!, /^\/account\/verify-email\//));
     await expect(mailPage.getByTestId("link-problem")).toHaveAttribute("data-code", "USED");
@@ -55,8 +62,12 @@ test("a guest's earlier orders appear in the account once the address is confirm
     await close();
   }
 
-  await page.goto("/account");
-  await expect(page.getByTestId("verify-email-notice")).toHaveCount(0);
+  // The first browser signs in with the password chosen from the mailbox.
+  await page.goto("/account/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account$/);
   await expect(page.locator(`a[href="/orders/${ref}"]`)).toBeVisible();
 });
 
@@ -159,8 +170,13 @@ test("settings: a new password keeps this browser signed in and ends the other d
   await page.goto("/account");
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   const [confirmation] = await expectMails(server, newEmail, [/^Confirm your new email address$/]);
+  // Confirming a change takes the account's password (the mailbox's owner may not be the account's).
   await page.goto(linkIn(confirmation!, /^\/account\/verify-email\//));
-  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await page.getByLabel("Your account's password").fill("not my password");
+  await page.getByRole("button", { name: "Confirm the new address" }).click();
+  await expect(page.getByText("That is not the password of the account that asked for this change.")).toBeVisible();
+  await page.getByLabel("Your account's password").fill("my second password");
+  await page.getByRole("button", { name: "Confirm the new address" }).click();
   await expect(page.getByTestId("email-confirmed")).toContainText(`Your account now uses ${newEmail}.`);
   await page.goto("/account");
   await expect(page.getByText(`Signed in as ${newEmail}`)).toBeVisible();

@@ -6,7 +6,7 @@ import { resetPasswordPath, verifyEmailPath } from "./account-mails";
 import { claimGuestOrders } from "./guest-orders";
 import { requestPasswordReset, resetLinkState, resetPassword } from "./password-reset";
 import { changePassword, requestEmailChange } from "./settings";
-import { confirmEmail, queueVerification } from "./verification";
+import { confirmEmailChange, confirmSignUp, queueVerification } from "./verification";
 
 // Customers' mailed links (issue [14]): the address is confirmed by a link, and only then do the
 // guest orders placed with it join the account; "forgot password" mails a link that works once,
@@ -41,11 +41,11 @@ async function mailedToken(to: string, kind: string, path: (token: string) => st
 }
 
 describe("email verification", () => {
-  it("guest orders with the address join the account after the mailed link is confirmed, not before; the link works once", async () => {
+  it("guest orders with the address join the account after the mailed link is confirmed (with the password chosen there), not before; the link works once", async () => {
     const email = "verify-guest@example.com";
     const earlier = await guestOrder(email);
     const other = await guestOrder("someone-else@example.com");
-    const user = await customer(email);
+    const user = await t.db.user.create({ data: { email, role: "customer" } });
     await t.db.$transaction((tx) => queueVerification(tx, user));
 
     // Not verified: a typed address alone brings nothing.
@@ -53,44 +53,56 @@ describe("email verification", () => {
     expect((await t.db.order.findUniqueOrThrow({ where: { id: earlier.id } })).userId).toBeNull();
 
     const token = await mailedToken(email, "account_verify_email", verifyEmailPath);
-    expect(await confirmEmail(t.db, token)).toEqual({ ok: true, email, changed: false, ordersJoined: 1 });
+    expect(await confirmSignUp(t.db, token, "my chosen password")).toEqual({ ok: true, email, changed: false, ordersJoined: 1 });
+    const after = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(await verifyPassword("my chosen password", after.passwordHash!)).toBe(true);
+    expect(after.emailVerifiedAt).not.toBeNull();
     expect((await t.db.order.findUniqueOrThrow({ where: { id: earlier.id } })).userId).toBe(user.id);
     expect((await t.db.order.findUniqueOrThrow({ where: { id: other.id } })).userId).toBeNull();
-    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerifiedAt).not.toBeNull();
 
-    expect(await confirmEmail(t.db, token)).toMatchObject({ ok: false, code: "USED" });
-    expect(await confirmEmail(t.db, "not-a-token")).toMatchObject({ ok: false, code: "INVALID" });
+    expect(await confirmSignUp(t.db, token, "another password 2")).toMatchObject({ ok: false, code: "USED" });
+    expect(await confirmSignUp(t.db, "not-a-token", "another password 2")).toMatchObject({ ok: false, code: "INVALID" });
+    expect(await verifyPassword("my chosen password", (await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash!)).toBe(true);
     // A later guest order with the confirmed address joins on the next visit.
     const later = await guestOrder(email);
-    expect(await claimGuestOrders(t.db, await t.db.user.findUniqueOrThrow({ where: { id: user.id } }))).toBe(1);
+    expect(await claimGuestOrders(t.db, after)).toBe(1);
     expect((await t.db.order.findUniqueOrThrow({ where: { id: later.id } })).userId).toBe(user.id);
   });
 
-  it("a change of address needs the password, is mailed to the new address, and takes effect there; the old address is told", async () => {
+  it("a change of address needs the password, is mailed to the new address, and takes effect there with the password again; the old address is told", async () => {
     const user = await customer("change-old@example.com");
+    await t.db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
     expect(await requestEmailChange(t.db, user.id, "wrong password!!", "change-new@example.com")).toMatchObject({ ok: false, field: "currentPassword" });
-    await customer("change-taken@example.com");
-    expect(await requestEmailChange(t.db, user.id, "correct horse battery", "change-taken@example.com")).toMatchObject({ ok: false, field: "email" });
+    expect(await requestEmailChange(t.db, user.id, "correct horse battery", "Change-Old@Example.com")).toMatchObject({ ok: false, field: "email", code: "SAME_EMAIL" });
     expect(await requestEmailChange(t.db, user.id, "correct horse battery", "change-new@example.com")).toEqual({ ok: true });
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe("change-old@example.com");
 
     const token = await mailedToken("change-new@example.com", "account_change_email", verifyEmailPath);
-    expect(await confirmEmail(t.db, token)).toMatchObject({ ok: true, email: "change-new@example.com", changed: true });
+    // A sign-up's form cannot use a change's link.
+    expect(await confirmSignUp(t.db, token, "a new password 1")).toMatchObject({ ok: false, code: "INVALID" });
+    expect(await confirmEmailChange(t.db, token, "correct horse battery")).toMatchObject({ ok: true, email: "change-new@example.com", changed: true });
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe("change-new@example.com");
     const notice = await t.db.mailOutbox.findFirstOrThrow({ where: { to: "change-old@example.com", kind: "account_email_changed" } });
     expect(notice.body).toContain("change-new@example.com");
   });
 
+  it("a change to an address another account uses answers the same and mails nothing", async () => {
+    const user = await customer("change-from@example.com");
+    await customer("change-taken@example.com");
+    expect(await requestEmailChange(t.db, user.id, "correct horse battery", "Change-Taken@example.com")).toEqual({ ok: true });
+    expect(await t.db.mailOutbox.count({ where: { to: "change-taken@example.com" } })).toBe(0);
+  });
+
   it("a newer confirmation link replaces the older one", async () => {
-    const user = await customer("verify-twice@example.com");
+    const user = await t.db.user.create({ data: { email: "verify-twice@example.com", role: "customer" } });
     await t.db.$transaction((tx) => queueVerification(tx, user));
     const first = await mailedToken(user.email, "account_verify_email", verifyEmailPath);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await t.db.$transaction((tx) => queueVerification(tx, user));
     const second = await mailedToken(user.email, "account_verify_email", verifyEmailPath);
     expect(second).not.toBe(first);
-    expect(await confirmEmail(t.db, first)).toMatchObject({ ok: false, code: "EXPIRED" });
-    expect(await confirmEmail(t.db, second)).toMatchObject({ ok: true });
+    expect(await confirmSignUp(t.db, first, "a password of mine")).toMatchObject({ ok: false, code: "EXPIRED" });
+    expect(await confirmSignUp(t.db, second, "a password of mine")).toMatchObject({ ok: true });
   });
 });
 

@@ -56,3 +56,24 @@ export function emailChangedMail(newEmail: string, locale: Locale): ReturnType<t
     ],
   });
 }
+
+/**
+ * To the owner of a confirmed account when someone signs up with its address: the sign-up page
+ * answers the same for every address (docs/accounts.md), so the owner learns it here, with the
+ * way in if it was them.
+ */
+export function accountExistsMail(locale: Locale): ReturnType<typeof renderMail> {
+  const t = accountMailText(locale);
+  return renderMail({
+    locale,
+    subject: t("exists.subject", { shop: SHOP_NAME }),
+    heading: t("exists.heading"),
+    parts: [
+      { kind: "text", text: t("exists.text") },
+      { kind: "button", label: t("exists.signIn"), url: shopUrlIn("/account/sign-in", locale) },
+      { kind: "text", text: t("exists.forgot") },
+      { kind: "button", label: t("exists.reset"), url: shopUrlIn("/account/forgot-password", locale) },
+      { kind: "note", text: t("exists.note") },
+    ],
+  });
+}

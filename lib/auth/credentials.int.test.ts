@@ -31,8 +31,10 @@ let addressCounter = 10;
 /** Headers as scripts/serve.mjs sets them: a fresh visitor address per test unless given. */
 const from = (address = `198.51.100.${addressCounter++}`) => new Headers({ [PEER_ADDRESS_HEADER]: address });
 
-async function makeUser(email: string, extra: { role?: "customer" | "staff" | "admin"; passwordHash?: string } = {}) {
-  return t.db.user.create({ data: { email, role: extra.role ?? "customer", passwordHash: extra.passwordHash ?? (await password.hashPassword(RIGHT)) } });
+/** A customer whose address is confirmed (the only kind that signs in), unless `confirmed: false`. */
+async function makeUser(email: string, extra: { role?: "customer" | "staff" | "admin"; passwordHash?: string; confirmed?: boolean } = {}) {
+  const emailVerifiedAt = extra.confirmed === false ? null : new Date();
+  return t.db.user.create({ data: { email, role: extra.role ?? "customer", emailVerifiedAt, passwordHash: extra.passwordHash ?? (await password.hashPassword(RIGHT)) } });
 }
 
 /** Counts hash checks instead of running scrypt (the counting tests are about who gets a hash, not the hash). */
@@ -149,6 +151,24 @@ describe("sign-in throttling (finding 3)", () => {
     const office = "192.0.2.80";
     await makeUser("clerk@example.com");
     for (let i = 0; i < 30; i++) expect((await attempt(async () => creds.authorizeCredentials(t.db, { email: "clerk@example.com", password: RIGHT }, from(office), new Date(), deps))).outcome).toBe("signed-in");
+  });
+});
+
+describe("accounts whose address is not confirmed", () => {
+  it("get no session: the right password is told to confirm first, a wrong one gets the usual answer", async () => {
+    await makeUser("unconfirmed@example.com", { confirmed: false });
+    const { deps } = countingDeps();
+    const right = await attempt(async () => creds.authorizeCredentials(t.db, { email: "unconfirmed@example.com", password: RIGHT }, from(), new Date(), deps)).catch((error: unknown) => ({ outcome: "other", error }));
+    expect((right as { error?: unknown }).error).toBeInstanceOf(creds.EmailNotConfirmed);
+    const wrong = await attempt(async () => creds.authorizeCredentials(t.db, { email: "unconfirmed@example.com", password: "wrong password" }, from(), new Date(), deps));
+    expect(wrong.outcome).toBe("invalid");
+  });
+
+  it("the address typed in any case finds the account (stored lower-cased)", async () => {
+    await makeUser("mixed-case@example.com");
+    const { deps } = countingDeps();
+    const result = await attempt(async () => creds.authorizeCredentials(t.db, { email: "  Mixed-CASE@Example.COM ", password: RIGHT }, from(), new Date(), deps));
+    expect(result.outcome).toBe("signed-in");
   });
 });
 

@@ -21,7 +21,9 @@ import { codeKind, verifySecondFactor } from "./totp";
 // 2. The same scrypt work for an unknown email, an account without a password and a real one,
 //    and the same answer: neither the time nor the message tells which emails have accounts.
 // 3. A hash made with older parameters is replaced on the first successful sign-in.
-// 4. Staff with two-factor on get no session from the password alone: the answer is a sealed,
+// 4. A customer account whose address is not confirmed gets no session, even with the right
+//    password (sign-up sets no password; only accounts made before that rule can have one).
+// 5. Staff with two-factor on get no session from the password alone: the answer is a sealed,
 //    5-minute "challenge" naming the account and its session version, which the second step
 //    posts back with a code (throttled per account; lib/auth/totp.ts).
 
@@ -53,6 +55,14 @@ export class SignInBusy extends CredentialsSignin {
   constructor() {
     super(new PasswordHashingBusy().message);
   }
+}
+
+/**
+ * The password was right, but the customer account's address was never confirmed: it holds no
+ * session (docs/accounts.md). Told only to someone who gave the password.
+ */
+export class EmailNotConfirmed extends CredentialsSignin {
+  code = "email_not_confirmed";
 }
 
 export class InvalidSecondFactor extends CredentialsSignin {
@@ -135,6 +145,7 @@ async function checkCredentials(db: DbClient, raw: Partial<Record<string, unknow
   if (!ok || !user?.passwordHash || user.disabledAt) throw new InvalidLogin();
 
   await refundAttempt(db, SIGN_IN_ADDRESS, address);
+  if (user.role === "customer" && !user.emailVerifiedAt) throw new EmailNotConfirmed();
   if (needsRehash(user.passwordHash)) {
     // Only if nobody changed the password meanwhile; when hashing is busy, a later sign-in does it.
     const fresh = await hashPassword(password).catch((error: unknown) => {

@@ -5,26 +5,30 @@ import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { db } from "@/lib/db";
 import type { Role } from "@/lib/db/generated/sqlite/enums";
 import { auth, type SessionClaims } from "./config";
-import { sessionStillValid } from "./session-policy";
+import { accountOfSession } from "./sessions";
 import { isStaffTotpRequired } from "./totp";
+
+/** The session's claims (lib/auth/config.ts), with its own id. */
+type Claims = SessionClaims & { sessionId?: string };
 
 export type CurrentUser = { id: string; email: string; name: string | null; role: Role; totpEnabled: boolean };
 
 /**
- * The signed-in, enabled user, read fresh from the database; null for visitors. A session whose
- * version is not the account's current one (password changed or reset, "sign out everywhere"),
- * or older than its role's limit, counts as signed out (lib/auth/session-policy.ts).
+ * The signed-in, enabled user, read fresh from the database; null for visitors and for a
+ * session that no longer counts (lib/auth/sessions.ts accountOfSession says when).
  */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
-  const session = (await auth()) as (Session & SessionClaims) | null;
+  return (await getCurrentSession())?.user ?? null;
+}
+
+/** getCurrentUser with the session's own claims (its id, for "Sign out"). */
+export async function getCurrentSession(): Promise<{ user: CurrentUser; claims: Claims } | null> {
+  const session = (await auth()) as (Session & Claims) | null;
   const id = session?.user?.id;
   if (!id) return null;
-  const user = await db.user.findUnique({
-    where: { id },
-    select: { id: true, email: true, name: true, role: true, disabledAt: true, sessionVersion: true, totpEnabledAt: true },
-  });
-  if (!user || !sessionStillValid({ sessionVersion: session.sessionVersion, authAt: session.authAt }, user)) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, totpEnabled: user.totpEnabledAt !== null };
+  const claims = { sessionVersion: session.sessionVersion, authAt: session.authAt, sessionId: session.sessionId };
+  const user = await accountOfSession(db, { userId: id, ...claims });
+  return user ? { user, claims } : null;
 }
 
 /** For customer pages: visitors are sent to sign in and brought back afterwards. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DbClient } from "@/lib/db/create-client";
 import { consume, reset, type LimitRule } from "@/lib/security/rate-limit";
+import { normalizeEmail } from "@/lib/validation/email";
 
 // The limits on everything that checks a password or a second factor (findings 3 of [11],
 // docs/security.md). Each limit is a ladder of tiers, so the wait grows the longer an attack
@@ -34,13 +35,13 @@ export const SECOND_FACTOR = [tier("signin:2fa:1", 5, 15 * MIN, 5 * MIN), tier("
 export const SIGN_UP_ADDRESS = [tier("signup:address:1", 30, 10 * MIN, 10 * MIN), tier("signup:address:2", 200, DAY, HOUR)];
 export const SET_PASSWORD_ADDRESS = [tier("setpw:address:1", 10, 15 * MIN, 15 * MIN)];
 export const SET_PASSWORD_ACCOUNT = [tier("setpw:account:1", 5, 15 * MIN, 15 * MIN)];
-/** Mailed account links (verification, "forgot password", change of email): each sends a mail. */
+/** Mailed account links and notices (sign-up, verification, "forgot password", change of email): each sends a mail. */
 export const ACCOUNT_MAIL_ADDRESS = [tier("accountmail:address:1", 10, 15 * MIN, 15 * MIN), tier("accountmail:address:2", 50, DAY, HOUR)];
 export const ACCOUNT_MAIL_ACCOUNT = [tier("accountmail:account:1", 3, 15 * MIN, 15 * MIN), tier("accountmail:account:2", 10, DAY, HOUR)];
 
 /** An email as a counter key: the RateLimit table holds no addresses in the clear. */
 export function accountKey(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);
+  return createHash("sha256").update(normalizeEmail(email)).digest("base64url").slice(0, 32);
 }
 
 export type Throttled = { retryAfterMs: number };

@@ -18,12 +18,21 @@ const LABEL = "[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?";
 const EMAIL_PATTERN = new RegExp(`^${LOCAL_PART}@${LABEL}(?:\\.${LABEL})*$`);
 
 /**
- * The rule as a zod field: trims and lower-cases (accounts are looked up by the lower-cased
+ * The one form of an address the shop stores and looks up: trimmed and lower-cased. Accounts,
+ * orders (`Order.customerEmail`), mailed links and counters all hold it, so "Ana@Example.com"
+ * and "ana@example.com" are one address everywhere (docs/accounts.md).
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * The rule as a zod field: normalizeEmail (accounts are looked up by the lower-cased
  * address), then checks length and shape. Every failure carries `message`; the environment
  * check words its messages differently from a form, hence the parameter.
  */
 export function emailSchemaWith(message: string) {
-  return z.string({ error: message }).trim().toLowerCase().max(EMAIL_MAX_LENGTH, { error: message }).regex(EMAIL_PATTERN, { error: message });
+  return z.string({ error: message }).transform(normalizeEmail).pipe(z.string().max(EMAIL_MAX_LENGTH, { error: message }).regex(EMAIL_PATTERN, { error: message }));
 }
 
 /** A form or API field holding an email address: the normalised address, or the user message. */

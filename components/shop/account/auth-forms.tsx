@@ -51,10 +51,22 @@ export function SignInForm({ next, staff = false, email }: { next: string; staff
   );
 }
 
+/**
+ * Sign-up asks for the address (and a name) only: the password is chosen on the mailed link's
+ * page. The answer is the same whatever the address (docs/accounts.md).
+ */
 export function SignUpForm({ next }: { next: string }) {
   const t = useTranslations("AccountAuthForms");
   const [state, action] = useActionState<AuthFormState, FormData>(signUpAction, {});
   const errors = state.fieldErrors ?? {};
+  if (state.sent) {
+    return (
+      <div role="status" className="flex flex-col gap-3 text-sm" data-testid="sign-up-sent">
+        <p className="font-medium">{t("checkInbox")}</p>
+        <p className="text-muted">{t("signUpSent", { email: state.email ?? "" })}</p>
+      </div>
+    );
+  }
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="next" value={next} />
@@ -63,9 +75,6 @@ export function SignUpForm({ next }: { next: string }) {
       </Field>
       <Field id="email" label={t("email")} error={errors.email}>
         <Input {...fieldAria("email", { error: errors.email })} name="email" type="email" autoComplete="email" required defaultValue={state.email} />
-      </Field>
-      <Field id="password" label={t("password")} hint={t("passwordHint")} error={errors.password}>
-        <Input {...fieldAria("password", { hint: t("passwordHint"), error: errors.password })} name="password" type="password" autoComplete="new-password" required />
       </Field>
       <SubmitButton pendingText={t("creating")} className="w-full">
         {t("createAccount")}

@@ -3,20 +3,12 @@
 import { Link } from "@/lib/i18n/navigation";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import {
-  forgotPasswordAction,
-  resendVerificationAction,
-  type ConfirmState,
-  type RecoveryFormState,
-  type ResendState,
-} from "@/app/[locale]/(shop)/account/recovery-actions";
-import { ButtonLink } from "@/components/ui/button";
+import { forgotPasswordAction, type ConfirmState, type RecoveryFormState } from "@/app/[locale]/(shop)/account/recovery-actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-// The words are the "AccountRecoveryForms" messages (ResendVerificationForm's: "AccountResendForm"):
-// the pages wrap these forms in ClientMessages.
+// The words are the "AccountRecoveryForms" messages: the pages wrap these forms in ClientMessages.
 
 function Alert({ text }: { text?: string }) {
   return text ? (
@@ -74,49 +66,29 @@ export function ResetPasswordForm({ action, email }: { action: (state: RecoveryF
   );
 }
 
-export function ConfirmEmailForm({ action, email }: { action: (state: ConfirmState, form: FormData) => Promise<ConfirmState>; email: string }) {
+/**
+ * The mailed confirmation link's form: for a sign-up, the password the account will have; for a
+ * change of address, the account's current password (lib/account/verification.ts).
+ */
+export function ConfirmEmailForm({ action, email, kind }: { action: (state: ConfirmState, form: FormData) => Promise<ConfirmState>; email: string; kind: "sign_up" | "change" }) {
   const t = useTranslations("AccountRecoveryForms");
   const [state, formAction] = useActionState<ConfirmState, FormData>(action, {});
-  if (state.done) {
-    const { ordersJoined, email: confirmed } = state.done;
-    return (
-      <div role="status" className="flex flex-col gap-3 text-sm" data-testid="email-confirmed">
-        <p className="font-medium">{state.done.changed ? t("accountNowUses", { email: confirmed }) : t("emailConfirmed", { email: confirmed })}</p>
-        <p className="text-muted">{ordersJoined > 0 ? t("ordersJoined", { count: ordersJoined }) : t("futureGuestOrders")}</p>
-        <ButtonLink href="/account" className="self-start">
-          {t("goToAccount")}
-        </ButtonLink>
-      </div>
-    );
-  }
+  const error = state.fieldErrors?.password;
+  const signUp = kind === "sign_up";
+  const hint = signUp ? t("passwordHint") : undefined;
   return (
-    <form action={formAction} className="flex flex-col gap-4">
+    <form action={formAction} className="flex flex-col gap-4" noValidate>
       <Alert text={state.error} />
-      <p className="text-sm">{t.rich("confirmThat", { email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+      <p className="text-sm">{t.rich(signUp ? "confirmSignUpLead" : "changeLead", { email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+      {/* For password managers: the account this password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field id="password" label={signUp ? t("choosePassword") : t("accountPassword")} hint={hint} error={error}>
+        <Input {...fieldAria("password", { hint, error })} name="password" type="password" autoComplete={signUp ? "new-password" : "current-password"} required />
+      </Field>
       <SubmitButton pendingText={t("confirming")} className="w-full">
-        {t("confirmMyEmail")}
+        {signUp ? t("confirmMyEmail") : t("confirmNewAddress")}
       </SubmitButton>
-    </form>
-  );
-}
-
-/** The account page's notice for an unconfirmed address, with "send the link again". */
-export function ResendVerificationForm({ email }: { email: string }) {
-  const t = useTranslations("AccountResendForm");
-  const [state, action] = useActionState<ResendState, FormData>(resendVerificationAction, {});
-  return (
-    <form action={action} className="flex flex-wrap items-center gap-3">
-      <SubmitButton variant="secondary" size="sm" pendingText={t("sending")}>
-        {t("sendAgain")}
-      </SubmitButton>
-      <p role="status" className="text-sm text-muted">
-        {state.sent ? t("sentTo", { email }) : ""}
-      </p>
-      {state.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {state.error}
-        </p>
-      ) : null}
+      {signUp ? null : <p className="text-sm text-muted">{t("notYou")}</p>}
     </form>
   );
 }

@@ -6,20 +6,19 @@ import { AuthError } from "next-auth";
 import { z } from "zod";
 import { headers } from "next/headers";
 import { signIn, signOut } from "@/lib/auth/config";
-import { ExpiredChallenge, InvalidSecondFactor, SecondFactorRequired, TooManyAttempts } from "@/lib/auth/credentials";
-import { getCurrentUser } from "@/lib/auth/guards";
-import { hashPassword, passwordProblemCode, type PasswordProblemCode } from "@/lib/auth/password";
+import { EmailNotConfirmed, ExpiredChallenge, InvalidSecondFactor, SecondFactorRequired, TooManyAttempts } from "@/lib/auth/credentials";
+import { getCurrentSession, getCurrentUser } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
-import { endAllSessions } from "@/lib/auth/sessions";
-import { queueVerification } from "@/lib/account/verification";
-import { SIGN_UP_ADDRESS, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
+import { endAllSessions, endSession } from "@/lib/auth/sessions";
+import { requestSignUp, signUp } from "@/lib/account/sign-up";
+import { ACCOUNT_MAIL_ACCOUNT, accountKey, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { visitorKey } from "@/lib/security/client-address";
 import { emailSchema } from "@/lib/validation/email";
-import { nextInLanguage, passwordProblemText, pathInLanguage, tooManyAttemptsText } from "./words";
+import { nextInLanguage, pathInLanguage, tooManyAttemptsText } from "./words";
 
-export type AuthFormState = { error?: string; fieldErrors?: Partial<Record<"email" | "password" | "name", string>>; email?: string };
+export type AuthFormState = { error?: string; fieldErrors?: Partial<Record<"email" | "name", string>>; email?: string; sent?: boolean };
 
 export async function signInAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
   expectActionInput(isForm(form));
@@ -37,68 +36,49 @@ export async function signInAction(_state: AuthFormState, form: FormData): Promi
     const t = await getTranslations("AccountMessages");
     if (error instanceof TooManyAttempts) return { error: tooManyAttemptsText(t, error.retryAfterMs), email };
     if (error instanceof SecondFactorRequired) return { error: t("staffTwoFactor"), email };
+    if (error instanceof EmailNotConfirmed) {
+      // Only someone who gave the password reads this: a new link goes to the mailbox, within
+      // the address's mail limit.
+      const parsed = emailSchema.safeParse(email);
+      if (parsed.success && !(await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(parsed.data)))) {
+        await requestSignUp(db, { email: parsed.data, locale: supportedLocale(await getLocale()) });
+      }
+      return { error: t("confirmFirst", { email }), email };
+    }
     return { error: t("wrongCredentials"), email };
   }
   return {};
 }
 
-// Each field fails one way (the name: too long; the email: not an address), except the
-// password, whose issue carries the rule's code; signUpAction words them.
-const signUpSchema = z.object({
-  name: z.string().trim().max(100).optional(),
-  email: emailSchema,
-  password: z.string().superRefine((value, ctx) => {
-    const problem = passwordProblemCode(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
-});
+const signUpSchema = z.object({ name: z.string().trim().max(100).optional(), email: emailSchema });
 
+/**
+ * Sign-up: the address (and a name), no password. The answer is the same for every address,
+ * new, unconfirmed or with an account, and when the address's mail limit is reached: "check
+ * your inbox" (lib/account/sign-up.ts says what each gets by mail).
+ */
 export async function signUpAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
   expectActionInput(isForm(form));
-  const parsed = signUpSchema.safeParse({
-    name: String(form.get("name") ?? "") || undefined,
-    email: String(form.get("email") ?? ""),
-    password: String(form.get("password") ?? ""),
-  });
+  const parsed = signUpSchema.safeParse({ name: String(form.get("name") ?? "") || undefined, email: String(form.get("email") ?? "") });
   const email = String(form.get("email") ?? "");
   const t = await getTranslations("AccountMessages");
   if (!parsed.success) {
     const fieldErrors: AuthFormState["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as "email" | "password" | "name";
-      fieldErrors[field] ??= field === "name" ? t("nameTooLong") : field === "email" ? t("emailInvalid") : passwordProblemText(t, issue.message as PasswordProblemCode);
+      const field = issue.path[0] as "email" | "name";
+      fieldErrors[field] ??= field === "name" ? t("nameTooLong") : t("emailInvalid");
     }
     return { fieldErrors, email };
   }
-  // Every sign-up hashes a password (a few hundred ms of CPU and 128 MiB): limited per address.
-  const wait = await spendAttempt(db, SIGN_UP_ADDRESS, visitorKey(await headers()));
-  if (wait) return { fieldErrors: { email: tooManyAttemptsText(t, wait.retryAfterMs) }, email };
-  const taken = { fieldErrors: { email: t("emailTaken") }, email };
-  if (await db.user.findUnique({ where: { email: parsed.data.email } })) return taken;
-  try {
-    const passwordHash = await hashPassword(parsed.data.password);
-    // The confirmation mail is queued with the account: guest orders join it once confirmed.
-    await db.$transaction(async (tx) => {
-      // The account keeps the language it was made in: its mails are written in it ([16]).
-      const user = await tx.user.create({ data: { email: parsed.data.email, name: parsed.data.name, passwordHash, role: "customer", locale: await getLocale() } });
-      await queueVerification(tx, user);
-    });
-  } catch (error) {
-    // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) return taken;
-    throw error;
-  }
-  try {
-    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: await nextInLanguage(form.get("next")) });
-  } catch (error) {
-    // The account exists; only the automatic sign-in was refused (e.g. the address's sign-in limit).
-    if (error instanceof TooManyAttempts) return { fieldErrors: { email: t("createdButThrottled", { wait: tooManyAttemptsText(t, error.retryAfterMs) }) }, email };
-    throw error;
-  }
-  return {};
+  const answer = await signUp(db, { email: parsed.data.email, name: parsed.data.name, locale: supportedLocale(await getLocale()) }, visitorKey(await headers()));
+  if (!answer.ok) return { fieldErrors: { email: tooManyAttemptsText(t, answer.retryAfterMs) }, email };
+  return { sent: true, email: answer.email };
 }
 
+/** Ends this browser's session, on the server too: a copy of its cookie no longer signs in. */
 export async function signOutAction(): Promise<void> {
+  const current = await getCurrentSession();
+  if (current) await endSession(db, current.user, current.claims);
   await signOut({ redirectTo: await pathInLanguage("/") });
 }
 

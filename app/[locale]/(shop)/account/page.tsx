@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
 import { signOutAction, signOutEverywhereAction } from "./actions";
-import { ResendVerificationForm } from "@/components/shop/account/recovery-forms";
 import { claimGuestOrders } from "@/lib/account/guest-orders";
 import { listSavedNumbers } from "@/lib/account/saved-numbers";
 import { SavedNumbers } from "@/components/shop/account/saved-numbers";
@@ -21,7 +20,6 @@ import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
-import { ClientMessages } from "@/components/client-messages";
 
 type Params = { params: Promise<{ locale: string }> };
 
@@ -47,14 +45,18 @@ function OrderSummary({ productType, detail }: { productType: ProductType; detai
   ) : null;
 }
 
-export default async function AccountPage({ params }: Params) {
+export default async function AccountPage({ params, searchParams }: Params & { searchParams: Promise<{ confirmed?: string; moved?: string }> }) {
   const locale = await pageLocale(params);
   const [t, products] = await Promise.all([getTranslations({ locale, namespace: "Account" }), getTranslations({ locale, namespace: "Products" })]);
   const user = await requireUser("/account");
   const account = await db.user.findUnique({ where: { id: user.id }, select: { id: true, email: true, role: true, emailVerifiedAt: true } });
-  // Orders placed while signed in belong to the account; guest orders with its address join
-  // once the address is confirmed (never by a typed address alone), later ones on the next visit.
+  // Orders placed while signed in belong to the account; guest orders with its address joined
+  // when the address was confirmed (a session needs that), later ones join on the next visit.
   if (account) await claimGuestOrders(db, account);
+  // Just confirmed from the mailed link (recovery-actions.ts): what joined.
+  const query = await searchParams;
+  const joined = Number(query.confirmed);
+  const confirmedNotice = query.confirmed !== undefined && Number.isInteger(joined) && joined >= 0 ? { joined, moved: query.moved === "1" } : null;
   const [orders, numbers] = await Promise.all([db.order.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 }), listSavedNumbers(db, user.id)]);
 
   return (
@@ -82,15 +84,10 @@ export default async function AccountPage({ params }: Params) {
         </div>
       </div>
 
-      {/* Staff accounts are vouched for by the admin who invited them, not by a mailed link. */}
-      {account && account.role === "customer" && !account.emailVerifiedAt ? (
-        <Card className="mt-6 flex flex-col gap-3" data-testid="verify-email-notice">
-          <p className="text-sm">
-            {t.rich("verifyNotice", { email: account.email, strong: (chunks) => <span className="font-medium">{chunks}</span> })}
-          </p>
-          <ClientMessages locale={locale} namespaces={["AccountResendForm"]}>
-            <ResendVerificationForm email={account.email} />
-          </ClientMessages>
+      {confirmedNotice ? (
+        <Card className="mt-6 flex flex-col gap-1 text-sm" role="status" data-testid="email-confirmed">
+          <p className="font-medium">{confirmedNotice.moved ? t("accountNowUses", { email: user.email }) : t("emailConfirmed", { email: user.email })}</p>
+          <p className="text-muted">{confirmedNotice.joined > 0 ? t("ordersJoined", { count: confirmedNotice.joined }) : t("futureGuestOrders")}</p>
         </Card>
       ) : null}
 

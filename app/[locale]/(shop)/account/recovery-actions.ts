@@ -4,18 +4,20 @@ import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { requestPasswordReset, resetPassword } from "@/lib/account/password-reset";
-import { confirmEmail, queueVerification } from "@/lib/account/verification";
-import { getCurrentUser } from "@/lib/auth/guards";
+import { confirmEmailChange, confirmSignUp, verifyLinkState, type ConfirmProblem } from "@/lib/account/verification";
+import { AuthError } from "next-auth";
+import { signIn } from "@/lib/auth/config";
 import { passwordProblemCode } from "@/lib/auth/password";
-import { ACCOUNT_MAIL_ACCOUNT, ACCOUNT_MAIL_ADDRESS, accountKey, SET_PASSWORD_ADDRESS, spendAttempt } from "@/lib/auth/throttle";
+import { ACCOUNT_MAIL_ACCOUNT, ACCOUNT_MAIL_ADDRESS, accountKey, SET_PASSWORD_ACCOUNT, SET_PASSWORD_ADDRESS, spendAttempt } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { visitorKey } from "@/lib/security/client-address";
 import { emailSchema } from "@/lib/validation/email";
-import { linkProblemText, passwordProblemText, tooManyAttemptsText } from "./words";
+import { linkProblemText, passwordProblemText, pathInLanguage, tooManyAttemptsText, type AccountT } from "./words";
 
 // Getting back into an account (docs/accounts.md): "forgot password", the mailed reset link,
-// and the mailed confirmation of an address. Public: the link, not a session, is the proof.
+// and the mailed confirmation of an address. Public: the link (with a password), not a session,
+// is the proof.
 // Every request that sends a mail is limited per visitor address and per account.
 
 export type RecoveryFormState = { sent?: boolean; error?: string; fieldErrors?: Partial<Record<"email" | "password", string>>; email?: string };
@@ -47,31 +49,60 @@ export async function resetPasswordAction(token: string, _state: RecoveryFormSta
   return redirectInLanguage(`/account/sign-in?reset=done&email=${encodeURIComponent(result.email)}`);
 }
 
-export type ConfirmState = { done?: { email: string; changed: boolean; ordersJoined: number }; error?: string };
+export type ConfirmState = { error?: string; fieldErrors?: Partial<Record<"password", string>> };
 
-export async function confirmEmailAction(token: string, _state: ConfirmState, form: FormData): Promise<ConfirmState> {
+/**
+ * The sign-up's confirmation link: the password chosen here, the address confirmed, earlier
+ * sessions ended and guest orders joined (lib/account/verification.ts); then this browser
+ * signs in.
+ */
+export async function confirmSignUpAction(token: string, _state: ConfirmState, form: FormData): Promise<ConfirmState> {
   expectActionInput(isForm(form) && typeof token === "string");
-  const result = await confirmEmail(db, token.slice(0, 100));
+  const password = String(form.get("password") ?? "");
+  const t = await getTranslations("AccountMessages");
+  const problem = passwordProblemCode(password);
+  if (problem) return { fieldErrors: { password: passwordProblemText(t, problem) } };
+  // Each attempt hashes a password: limited per visitor address.
+  const wait = await spendAttempt(db, SET_PASSWORD_ADDRESS, visitorKey(await headers()));
+  if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs) };
+  const result = await confirmSignUp(db, token.slice(0, 100), password);
+  if (!result.ok) return { error: confirmProblemText(t, result) };
+  return signInConfirmed(result.email, password, `/account?confirmed=${result.ordersJoined}`);
+}
+
+/** A change of address's link: with the account's password (lib/account/verification.ts); then this browser signs in. */
+export async function confirmEmailChangeAction(token: string, _state: ConfirmState, form: FormData): Promise<ConfirmState> {
+  expectActionInput(isForm(form) && typeof token === "string");
+  const password = String(form.get("password") ?? "").slice(0, 500);
+  const t = await getTranslations("AccountMessages");
+  const state = await verifyLinkState(db, token.slice(0, 100));
+  if (!state.ok) return { error: linkProblemText(t, "verify_email", state) };
+  // A password check: limited per visitor address and per account, like the settings forms.
+  const wait = (await spendAttempt(db, SET_PASSWORD_ADDRESS, visitorKey(await headers()))) ?? (await spendAttempt(db, SET_PASSWORD_ACCOUNT, state.userId));
+  if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs) };
+  const result = await confirmEmailChange(db, token.slice(0, 100), password);
   if (!result.ok) {
-    const t = await getTranslations("AccountMessages");
-    if (result.code !== "TAKEN") return { error: linkProblemText(t, "verify_email", result) };
-    return { error: result.email ? t("confirmTakenNamed", { email: result.email }) : t("confirmTaken") };
+    if (result.code === "WRONG_PASSWORD") return { fieldErrors: { password: t("wrongAccountPassword") } };
+    return { error: confirmProblemText(t, result) };
   }
-  return { done: { email: result.email, changed: result.changed, ordersJoined: result.ordersJoined } };
+  return signInConfirmed(result.email, password, `/account?moved=1&confirmed=${result.ordersJoined}`);
 }
 
-export type ResendState = { sent?: boolean; error?: string };
-
-/** "Send the link again" for the signed-in customer's unconfirmed address. */
-export async function resendVerificationAction(_state: ResendState, form: FormData): Promise<ResendState> {
-  expectActionInput(isForm(form));
-  const current = await getCurrentUser();
-  if (!current) return redirectInLanguage("/account/sign-in?next=/account");
-  const user = await db.user.findUnique({ where: { id: current.id } });
-  if (!user || user.role !== "customer" || user.emailVerifiedAt) return { sent: false };
-  const wait = await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(user.email));
-  if (wait) return { error: tooManyAttemptsText(await getTranslations("AccountMessages"), wait.retryAfterMs) };
-  await db.$transaction((tx) => queueVerification(tx, user));
-  return { sent: true };
+function confirmProblemText(t: AccountT, problem: ConfirmProblem): string {
+  if (problem.code === "WRONG_PASSWORD") return t("wrongAccountPassword");
+  if (problem.code !== "TAKEN") return linkProblemText(t, "verify_email", problem);
+  return problem.email ? t("confirmTakenNamed", { email: problem.email }) : t("confirmTaken");
 }
 
+/** Every earlier session ended with the confirmation: this browser signs in afresh. */
+async function signInConfirmed(email: string, password: string, to: string): Promise<ConfirmState> {
+  try {
+    await signIn("credentials", { email, password, redirectTo: await pathInLanguage(to) });
+  } catch (error) {
+    // Success is a redirect (thrown). A refused sign-in (the account's sign-in limit) leaves the
+    // confirmation done: the buyer signs in with the password.
+    if (error instanceof AuthError) return redirectInLanguage("/account/sign-in?next=/account");
+    throw error;
+  }
+  return redirectInLanguage(to);
+}

@@ -56,5 +56,5 @@ export async function changeEmailAction(_state: SettingsFormState, form: FormDat
 }
 
 function settingsProblemText(t: AccountT, code: SettingsProblemCode): string {
-  return t(code === "WRONG_PASSWORD" ? "wrongCurrentPassword" : code === "SAME_EMAIL" ? "sameEmail" : "emailInUse");
+  return t(code === "WRONG_PASSWORD" ? "wrongCurrentPassword" : "sameEmail");
 }

@@ -4,9 +4,9 @@ import { ClientMessages } from "@/components/client-messages";
 import { ConfirmEmailForm } from "@/components/shop/account/recovery-forms";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { checkAccountLink } from "@/lib/account/email-links";
+import { verifyLinkState } from "@/lib/account/verification";
 import { db } from "@/lib/db";
-import { confirmEmailAction } from "../../recovery-actions";
+import { confirmEmailChangeAction, confirmSignUpAction } from "../../recovery-actions";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { linkProblemText } from "../../words";
 
@@ -18,20 +18,21 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 export const dynamic = "force-dynamic";
 
-// Confirming takes a click on the page, not the visit: mail scanners that open links must not
-// confirm an address on the owner's behalf.
+// Confirming takes the form on the page, not the visit: mail scanners that open links must not
+// confirm an address on the owner's behalf. A sign-up's link asks for the new password; a change
+// of address's link for the account's current one (lib/account/verification.ts).
 export default async function VerifyEmailPage({ params }: Params) {
   const locale = await pageLocale(params);
   const [t, messages] = await Promise.all([getTranslations({ locale, namespace: "AccountRecovery" }), getTranslations({ locale, namespace: "AccountMessages" })]);
   const { token } = await params;
-  const state = await checkAccountLink(db, token, "verify_email");
+  const state = await verifyLinkState(db, token);
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-2xl font-bold tracking-tight">{t("verifyTitle")}</h1>
       <Card className="mt-6">
         {state.ok ? (
           <ClientMessages locale={locale} namespaces={["AccountRecoveryForms"]}>
-            <ConfirmEmailForm action={confirmEmailAction.bind(null, token)} email={state.link.email} />
+            <ConfirmEmailForm action={(state.kind === "change" ? confirmEmailChangeAction : confirmSignUpAction).bind(null, token)} email={state.email} kind={state.kind} />
           </ClientMessages>
         ) : (
           <div className="flex flex-col gap-4" data-testid="link-problem" data-code={state.code}>
