@@ -8,12 +8,17 @@
 // client sent, so per-visitor limits key on an address the client cannot choose
 // (lib/security/client-address.ts; docs/security.md, "Client addresses"). `next start` keeps a
 // client-sent X-Forwarded-For and only fills it from the socket when it is missing.
+// It also sets Host and X-Forwarded-Host/-Proto/-Port to APP_URL's (lib/http/public-host.mjs)
+// and takes Next.js's internal headers off every answer (lib/http/internal-headers.mjs).
 // Plain JavaScript on purpose: it runs on Node.js alone, like `next start`.
 //   node scripts/serve.mjs            (PORT from the environment, default 3000)
 import { createServer } from "node:http";
 import { createFrontCache, withFrontCache } from "../lib/http/front-cache.mjs";
 import { withFrontRoutes } from "../lib/http/front-routes.mjs";
 import { refuseMalformedRouterState } from "../lib/http/router-state.mjs";
+import { stripInternalHeaders } from "../lib/http/internal-headers.mjs";
+import { pinPublicHost, publicHostHeaders } from "../lib/http/public-host.mjs";
+import { stopGracefully as drain, STOP_GRACE_MS } from "../lib/process/graceful-stop.mjs";
 
 process.env.NODE_ENV = "production";
 const { default: next } = await import("next");
@@ -36,8 +41,14 @@ const refreshStale = (documentUrl) => {
 const handle = withFrontRoutes(withFrontCache(app.getRequestHandler(), createFrontCache(undefined, { refreshStale })));
 await app.prepare();
 
+// Hosts and origins come from APP_URL only (lib/http/public-host.mjs); scripts/start.ts passes it.
+const publicHost = publicHostHeaders(process.env.APP_URL || `http://localhost:${port}`);
+
 const server = createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+  pinPublicHost(req.headers, publicHost);
+  // First, so that it runs last: no x-nextjs-* / x-middleware-* header leaves (lib/http/internal-headers.mjs).
+  stripInternalHeaders(res);
   // A router state header Next cannot parse: 400 here, not a 500 from Next (lib/http/router-state.mjs).
   if (refuseMalformedRouterState(req, res)) return;
   handle(req, res);
@@ -45,17 +56,42 @@ const server = createServer((req, res) => {
 // Same as `next start`: every interface (IPv6 and IPv4 where the host has both).
 server.listen(port, () => console.log(`Next.js ready on port ${port}`));
 
-// Stop at once, like `next start`: the port is free when the start script (or a test runner)
-// moves on.
-function stop() {
+// Stopping (docs/deploy.md "Stopping"). SIGTERM (systemd, containers, scripts/start.ts) is a
+// graceful stop: the port is closed at once (nothing new is accepted, a restart can bind it),
+// the requests in flight and the work they started (an upstream create whose answer must be
+// recorded, the in-app worker's round: lib/process/graceful-stop.mjs) may finish for up to
+// STOP_GRACE_MS, then the process exits; a repeated SIGTERM (a whole process group signalled,
+// and the start script passing it on) changes nothing. SIGINT (Ctrl-C) stops at once.
+let openRequests = 0;
+server.on("request", (req, res) => {
+  openRequests++;
+  res.once("close", () => openRequests--);
+});
+let stopping = false;
+function stopNow() {
   server.close();
   server.closeAllConnections();
   process.exit(0);
 }
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
+function stopGracefully() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  // Keep-alive connections between requests would hold the server open: closed as they idle.
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  void drain({ pending: () => openRequests }).then((finished) => {
+    clearInterval(idle);
+    if (!finished) console.error(`Stopped with work still in flight after ${STOP_GRACE_MS} ms`);
+    server.closeAllConnections();
+    process.exit(0);
+  });
+}
+process.on("SIGINT", stopNow);
+process.on("SIGTERM", stopGracefully);
 // Run by scripts/start.ts: if it dies without passing a signal on (SIGKILL), do not stay
-// behind holding the port.
+// behind holding the port (closed at once; what is in flight finishes as on SIGTERM).
 const parent = process.ppid;
 setInterval(() => {
-  if (process.ppid !== parent) stop();
+  if (process.ppid !== parent) stopGracefully();
 }, 1_000).unref();

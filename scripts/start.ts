@@ -18,6 +18,8 @@ import { fillEmbeddedSecrets } from "./embedded-secrets.ts";
 
 const mode = process.argv.includes("--dev") ? "dev" : process.argv.includes("--build") ? "build" : "start";
 const children: ChildProcess[] = [];
+/** The embedded emulator and mail catcher: stopped after the app server. */
+const helpers = new Set<ChildProcess>();
 
 function stopChildren(signal: NodeJS.Signals = "SIGTERM"): void {
   for (const child of children) if (child.exitCode === null) child.kill(signal);
@@ -82,15 +84,42 @@ async function buildIfNeeded(env: NodeJS.ProcessEnv, force: boolean): Promise<vo
 // No network here, and no reason to phone home from a shop server.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
+// A stop signal is passed on, and this process stays until its children have left: on SIGTERM
+// the app server finishes what is in flight first (scripts/serve.mjs, docs/deploy.md
+// "Stopping"), and a supervisor that waits for this process must wait for that too. The app
+// server is stopped first, the embedded emulator and mail catcher (which it may be talking to)
+// after it. A repeated SIGTERM (the whole process group signalled, and a wrapper passing it on)
+// changes nothing; a SIGINT meanwhile is passed on (serve.mjs then stops at once).
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    stopChildren(signal);
-    process.exit(0);
+    if (stopping) {
+      if (signal === "SIGINT") stopChildren(signal);
+      return;
+    }
+    stopping = true;
+    void stopInOrder(signal).finally(() => process.exit(0));
   });
+}
+
+async function stopInOrder(signal: NodeJS.Signals): Promise<void> {
+  const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+  const gone = (child: ChildProcess) => new Promise<void>((resolve) => (running(child) ? child.once("exit", () => resolve()) : resolve()));
+  // The app server (or next build / next dev) is the last child started.
+  const server = children.at(-1);
+  if (server && running(server) && !helpers.has(server)) {
+    server.kill(signal);
+    // serve.mjs bounds its own wait (STOP_GRACE_MS); a little more here for it to exit.
+    await Promise.race([gone(server), new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+  }
+  stopChildren(signal);
+  await Promise.race([Promise.all(children.map(gone)), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
 }
 
 async function main() {
   const env = loadEnvironment();
+  // The app (and scripts/serve.mjs) takes the shop's host and origin from APP_URL only, default included.
+  process.env.APP_URL = env.APP_URL;
   if (mode === "build") return buildIfNeeded(process.env, true);
 
   try {
@@ -103,6 +132,7 @@ async function main() {
     try {
       const { child, instanceId } = await startEmulatorProcess(env, process.env);
       children.push(child);
+      helpers.add(child);
       // Which emulator state the shop talks to (kept across restarts, new when its file is new).
       process.env.EMBEDDED_UPSTREAM_INSTANCE = instanceId;
     } catch (error) {
@@ -114,6 +144,7 @@ async function main() {
     try {
       const { child, smtpUrl, inboxUrl } = await startMailCatcherProcess(env, process.env);
       children.push(child);
+      helpers.add(child);
       process.env.SMTP_URL = smtpUrl;
       console.log(`Mail inbox at ${inboxUrl} (every mail the shop sends lands there; set SMTP_URL to send real mail)`);
     } catch (error) {

@@ -12,17 +12,28 @@ prepareScriptEnv();
 // Imported only now: these modules read the environment prepared above.
 const { recordUpstreamHealth } = await import("../lib/upstream/connection/health.ts");
 recordUpstreamHealth();
-const { startAppWorker, stopAppWorker } = await import("../lib/fulfilment/app-worker.ts");
+// startAppWorker registers the worker's stop (lib/process/graceful-stop.mjs).
+const { startAppWorker } = await import("../lib/fulfilment/app-worker.ts");
+const { STOP_GRACE_MS, stopGracefully } = await import("../lib/process/graceful-stop.mjs");
+const { logger } = await import("../lib/log.ts");
 
 // Listening before the worker starts: a stop that comes as it announces itself is a clean stop too.
+// SIGTERM or SIGINT: no new round; the round in progress finishes (its upstream creates are
+// answered and recorded, its leases released) for up to STOP_GRACE_MS, then the worker leaves
+// (docs/deploy.md "Stopping"). A repeated SIGTERM changes nothing; a SIGINT meanwhile leaves at once.
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) {
+      if (signal === "SIGINT") process.exit(1);
+      return;
+    }
     stopping = true;
-    // Finish the round in progress (leases are released), then leave.
-    void stopAppWorker().then(
-      () => process.exit(0),
+    void stopGracefully().then(
+      (finished) => {
+        if (!finished) logger.error({ graceMs: STOP_GRACE_MS }, "order worker stopped with work still in flight");
+        process.exit(finished ? 0 : 1);
+      },
       () => process.exit(1),
     );
   });

@@ -11,6 +11,7 @@ import { sealPlainFulfillments } from "@/lib/orders/sealed-fulfillment";
 import { startWorker, type RunningWorker } from "@/lib/orders/worker";
 import { runPaymentHousekeeping } from "@/lib/payments/housekeeping";
 import { refundFailedOrder } from "@/lib/payments/settle";
+import { onStop } from "@/lib/process/graceful-stop.mjs";
 import { trimWebhookReceipts } from "@/lib/webhooks/retention";
 import { sweepWebhookReceipts } from "@/lib/webhooks/sweep";
 
@@ -25,7 +26,7 @@ import { sweepWebhookReceipts } from "@/lib/webhooks/sweep";
 /** A bound on the worker's indexing per minute, so a large backlog cannot hold up order processing. */
 const SEARCH_INDEX_ROWS_PER_MINUTE = 10_000;
 
-const holder = globalThis as unknown as { __orderWorker?: Promise<RunningWorker> };
+const holder = globalThis as unknown as { __orderWorker?: Promise<RunningWorker>; __orderWorkerStopHook?: () => void };
 
 export function newWorkerId(role: "app" | "standalone"): string {
   return `${role}:${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
@@ -62,6 +63,9 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
       },
     });
     logger.info({ workerId: worker.workerId, polling: env.ORDER_POLLING, intervalMs: env.ORDER_WORKER_INTERVAL_MS }, "order worker started");
+    // A graceful stop of the process (SIGTERM) lets the round in progress finish: its creates
+    // are answered and recorded, its leases given back (lib/process/graceful-stop.mjs).
+    holder.__orderWorkerStopHook ??= onStop(() => stopAppWorker());
     return worker;
   })();
   return holder.__orderWorker;

@@ -3,6 +3,7 @@ import type { DbClient } from "@/lib/db/create-client";
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import type { EventSource } from "@/lib/db/generated/sqlite/enums";
 import { logger } from "@/lib/log";
+import { isStopping, trackWork } from "@/lib/process/graceful-stop.mjs";
 import { resolveClients, type UpstreamClients } from "./clients";
 import { currentConnectionId } from "./connections";
 import { isCommerceProduct, readPlacement } from "./detail";
@@ -38,7 +39,14 @@ export type PlaceOptions = {
  */
 export const PLACEMENT_LEASE_MS = 90_000;
 
-export async function placeOrder(db: DbClient, orderId: string, options: PlaceOptions): Promise<Order | null> {
+export function placeOrder(db: DbClient, orderId: string, options: PlaceOptions): Promise<Order | null> {
+  // A stopping process starts no create it may not see answered: the order stays paid, due at
+  // once for the next worker. One already started is waited for (lib/process/graceful-stop.mjs).
+  if (isStopping()) return Promise.resolve(null);
+  return trackWork(claimAndPlace(db, orderId, options));
+}
+
+async function claimAndPlace(db: DbClient, orderId: string, options: PlaceOptions): Promise<Order | null> {
   const now = options.now ?? new Date();
   const order = await db.order.findUnique({ where: { id: orderId }, select: { status: true, upstreamMode: true } });
   if (!order || order.status !== "paid") return null;
