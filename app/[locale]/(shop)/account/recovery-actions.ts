@@ -62,11 +62,16 @@ export async function confirmSignUpAction(token: string, _state: ConfirmState, f
   const t = await getTranslations("AccountMessages");
   const problem = passwordProblemCode(password);
   if (problem) return { fieldErrors: { password: passwordProblemText(t, problem) } };
-  // Each attempt hashes a password: limited per visitor address.
-  const wait = await spendAttempt(db, SET_PASSWORD_ADDRESS, visitorKey(await headers()));
-  if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs) };
+  // Only a link that fails counts against the visitor's address (checked here without spending):
+  // buyers behind one address each confirm their own account.
+  const address = visitorKey(await headers());
+  const blocked = await spendAttempt(db, SET_PASSWORD_ADDRESS, address, 0);
+  if (blocked) return { error: tooManyAttemptsText(t, blocked.retryAfterMs) };
   const result = await confirmSignUp(db, token.slice(0, 100), password);
-  if (!result.ok) return { error: confirmProblemText(t, result) };
+  if (!result.ok) {
+    const wait = await spendAttempt(db, SET_PASSWORD_ADDRESS, address);
+    return { error: wait ? tooManyAttemptsText(t, wait.retryAfterMs) : confirmProblemText(t, result) };
+  }
   return signInConfirmed(result.email, password, `/account?confirmed=${result.ordersJoined}`);
 }
 
@@ -75,13 +80,22 @@ export async function confirmEmailChangeAction(token: string, _state: ConfirmSta
   expectActionInput(isForm(form) && typeof token === "string");
   const password = String(form.get("password") ?? "").slice(0, 500);
   const t = await getTranslations("AccountMessages");
+  const address = visitorKey(await headers());
+  const blocked = await spendAttempt(db, SET_PASSWORD_ADDRESS, address, 0);
+  if (blocked) return { error: tooManyAttemptsText(t, blocked.retryAfterMs) };
   const state = await verifyLinkState(db, token.slice(0, 100));
-  if (!state.ok) return { error: linkProblemText(t, "verify_email", state) };
-  // A password check: limited per visitor address and per account, like the settings forms.
-  const wait = (await spendAttempt(db, SET_PASSWORD_ADDRESS, visitorKey(await headers()))) ?? (await spendAttempt(db, SET_PASSWORD_ACCOUNT, state.userId));
+  if (!state.ok) {
+    const wait = await spendAttempt(db, SET_PASSWORD_ADDRESS, address);
+    return { error: wait ? tooManyAttemptsText(t, wait.retryAfterMs) : linkProblemText(t, "verify_email", state) };
+  }
+  // A check of the account's password: every attempt counts per account, like the settings
+  // forms; a wrong one counts per visitor address too.
+  const wait = await spendAttempt(db, SET_PASSWORD_ACCOUNT, state.userId);
   if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs) };
   const result = await confirmEmailChange(db, token.slice(0, 100), password);
   if (!result.ok) {
+    const addressWait = await spendAttempt(db, SET_PASSWORD_ADDRESS, address);
+    if (addressWait) return { error: tooManyAttemptsText(t, addressWait.retryAfterMs) };
     if (result.code === "WRONG_PASSWORD") return { fieldErrors: { password: t("wrongAccountPassword") } };
     return { error: confirmProblemText(t, result) };
   }
