@@ -34,6 +34,13 @@
 // to a prefetch asks for the page's document once (`refreshStale`, at most once per
 // STALE_REFRESH_MS a page), which makes Next.js render it again; its next answers are fresh and
 // copied.
+//
+// A cached page's document also gets its CSP here (docs/security.md, "Headers"): proxy.ts set a
+// policy that allows no inline script but the theme script, and the document's own inline
+// scripts' hashes are added (lib/http/inline-script-hashes.mjs) before its headers leave. A
+// first rendering, which Next.js streams, is held until its end for that; a rendering answered
+// again is hashed once (by its ETag); a copy keeps the policy it was made with. A document that
+// cannot be hashed keeps proxy.ts's policy (it fails closed).
 // Plain JavaScript: serve.mjs runs on Node.js alone.
 
 import { isSessionCookie } from "../auth/session-cookie.mjs";
