@@ -63,3 +63,32 @@ test("an unknown staff address gets the staff 404 page, an unknown API address a
     expect(await api.json(), method).toEqual({ error: { code: "NOT_FOUND", message: "There is no API endpoint at this address." } });
   }
 });
+
+// The Nu HTML checker found not-found documents titled like the home page: each not-found
+// document the server sends has its own title, in the address's language (the not-found
+// files' metadata), and the page the browser shows is in that language. Anonymous visitors get
+// the cached catalog pages' twins (app/[locale]/(catalog-cache)), a query the pages rendered
+// per request (app/[locale]/(shop)).
+const NOT_FOUND_TITLES = { en: "Page not found · Relay", es: "Página no encontrada · Relay" } as const;
+
+test("every not-found document has its own title in the visitor's language, and the page shown is in that language", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const cases: Array<{ path: string; lang: keyof typeof NOT_FOUND_TITLES }> = [
+    ...UNKNOWN.flatMap((path) => [
+      { path, lang: "en" as const },
+      { path: `/es${path}`, lang: "es" as const },
+    ]),
+    { path: "/esim/zz?q=x", lang: "en" },
+    { path: "/es/topup/zz?q=x", lang: "es" },
+    { path: "/admin/no-such-page", lang: "en" },
+  ];
+  for (const { path, lang } of cases) {
+    const served = await request.get(path, { headers: { accept: "text/html" } });
+    expect(served.status(), path).toBe(404);
+    const titles = [...(await served.text()).matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(titles, `${path}: the server's HTML`).toEqual([NOT_FOUND_TITLES[lang]]);
+
+    await page.goto(path);
+    await expect(page.locator("html"), path).toHaveAttribute("lang", lang);
+  }
+});

@@ -1,6 +1,8 @@
 import { useTranslations } from "next-intl";
 import { StatusMessage } from "@/components/shop/status-message";
 
+export { generateMetadata } from "@/app/[locale]/not-found-metadata";
+
 /** An unknown country code or operator id in a top-up link. */
 export default function TopupNotFound() {
   const t = useTranslations("Topup");

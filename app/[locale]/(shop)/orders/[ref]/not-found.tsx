@@ -1,6 +1,8 @@
 import { useTranslations } from "next-intl";
 import { StatusMessage } from "@/components/shop/status-message";
 
+export { generateMetadata } from "@/app/[locale]/not-found-metadata";
+
 /** Unknown references and other people's orders look the same: not found. */
 export default function OrderNotFound() {
   const t = useTranslations("OrderNotFound");

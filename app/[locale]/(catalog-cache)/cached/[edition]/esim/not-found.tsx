@@ -1,1 +1,1 @@
-export { default } from "@/app/[locale]/(shop)/esim/not-found";
+export { default, generateMetadata } from "@/app/[locale]/(shop)/esim/not-found";

@@ -1,1 +1,1 @@
-export { default } from "@/app/[locale]/(shop)/giftcards/not-found";
+export { default, generateMetadata } from "@/app/[locale]/(shop)/giftcards/not-found";
