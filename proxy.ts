@@ -4,11 +4,12 @@
 //    so its own scripts and app/layout.tsx's theme script carry it) and the other security
 //    headers (lib/http/security-headers.ts);
 //  - malformed requests Next would answer with a 500 get a 4xx and a clear message instead
-//    (lib/http/malformed-request.ts): bad percent-encoding in the path, server-action posts from
-//    another origin, too large, or undecodable. (An unparseable router state header never
-//    reaches the proxy, Next strips it first: scripts/serve.mjs refuses it, lib/http/router-state.mjs.)
+//    (lib/http/malformed-request.ts): bad percent-encoding in the path, server-action posts (and
+//    multipart posts to pages) from another origin than APP_URL's, too large, or undecodable.
+//    (An unparseable router state header never reaches the proxy, Next strips it first:
+//    scripts/serve.mjs refuses it, lib/http/router-state.mjs.)
 import { NextResponse, type NextRequest } from "next/server";
-import { actionBodyProblem, actionOriginProblem, actionSizeProblem, pathProblem, type RequestProblem } from "@/lib/http/malformed-request";
+import { actionBodyProblem, actionOriginProblem, actionSizeProblem, formPostProblem, isActionPost, pathProblem, type RequestProblem } from "@/lib/http/malformed-request";
 import { cachedTwinPath, isCachedTwinPath, type CachedPageRequest } from "@/lib/http/cached-pages";
 import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
 import { needsSubmitterCookie, newSubmitterSecret, submitterCookie, submitterCookieName } from "@/lib/orders/submitter-cookie.mjs";
@@ -44,15 +45,16 @@ function problemResponse(request: NextRequest, problem: RequestProblem | { statu
 async function requestProblem(request: NextRequest): Promise<RequestProblem | null> {
   const problem = pathProblem(request.nextUrl.pathname);
   if (problem) return problem;
-  if (request.method === "POST" && request.headers.has("next-action")) {
-    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-    return (
-      actionOriginProblem(request.headers.get("origin"), host, process.env.APP_URL) ??
-      actionSizeProblem(request.headers.get("content-length"), request.body !== null) ??
-      (await actionBodyProblem(request.clone()))
-    );
-  }
-  return null;
+  const nextAction = request.headers.has("next-action");
+  // Server actions, and multipart posts to pages (Next reads them as form actions).
+  const actionPost = isActionPost(request.method, request.nextUrl.pathname, { nextAction, contentType: request.headers.get("content-type") });
+  if (!actionPost) return null;
+  // The shop's origin is APP_URL's, never the Host or X-Forwarded-Host sent (docs/security.md, "Hosts and origins").
+  return (
+    actionOriginProblem(request.headers.get("origin"), process.env.APP_URL) ??
+    actionSizeProblem(request.headers.get("content-length"), request.body !== null) ??
+    (nextAction ? await actionBodyProblem(request.clone()) : await formPostProblem(request.clone()))
+  );
 }
 
 function cachedPageRequest(request: NextRequest, pathname: string): CachedPageRequest {

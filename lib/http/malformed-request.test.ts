@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionBodyProblem, actionOriginProblem, actionSizeProblem, MAX_PATH_LENGTH, pathProblem } from "./malformed-request";
+import { actionBodyProblem, actionOriginProblem, actionSizeProblem, formPostProblem, MAX_PATH_LENGTH, isActionPost, pathProblem } from "./malformed-request";
 import { isValidRouterState } from "./router-state.mjs";
 
 function post(body: BodyInit, type?: string): Request {
@@ -29,13 +29,59 @@ describe("isValidRouterState (scripts/serve.mjs)", () => {
 });
 
 describe("actionOriginProblem", () => {
-  it("accepts no Origin (not a browser), its own host and APP_URL's host; refuses null and foreign origins with 403", () => {
-    expect(actionOriginProblem(null, "shop.test", undefined)).toBeNull();
-    expect(actionOriginProblem("http://shop.test", "shop.test", undefined)).toBeNull();
-    expect(actionOriginProblem("https://shop.example", "127.0.0.1:3000", "https://shop.example")).toBeNull();
-    expect(actionOriginProblem("null", "shop.test", undefined)?.status).toBe(403);
-    expect(actionOriginProblem("https://evil.example", "shop.test", "https://shop.example")?.code).toBe("FOREIGN_ORIGIN");
-    expect(actionOriginProblem("not a url", "shop.test", undefined)?.status).toBe(403);
+  const appUrl = "https://shop.example";
+
+  it("accepts no Origin (not a browser) and APP_URL's origin; refuses null, unparseable and foreign origins with 403", () => {
+    expect(actionOriginProblem(null, appUrl)).toBeNull();
+    expect(actionOriginProblem("https://shop.example", appUrl)).toBeNull();
+    expect(actionOriginProblem("null", appUrl)?.status).toBe(403);
+    expect(actionOriginProblem("https://evil.example", appUrl)).toMatchObject({ status: 403, code: "FOREIGN_ORIGIN" });
+    expect(actionOriginProblem("not a url", appUrl)?.status).toBe(403);
+  });
+
+  it("compares the whole origin with APP_URL's: another scheme or port is another site", () => {
+    expect(actionOriginProblem("http://shop.example", appUrl)?.status).toBe(403);
+    expect(actionOriginProblem("https://shop.example:8443", appUrl)?.status).toBe(403);
+    expect(actionOriginProblem("http://127.0.0.1:3100", "http://127.0.0.1:3100")).toBeNull();
+    expect(actionOriginProblem("http://localhost:3100", "http://127.0.0.1:3100")?.status).toBe(403);
+  });
+
+  it("never takes the request's own host for the shop's: an Origin naming the host the request claims is still foreign", () => {
+    // A request sent with Host or X-Forwarded-Host: evil.example and Origin: http://evil.example
+    // (docs/security.md, "Hosts and origins"): the function has no host to be fooled by.
+    expect(actionOriginProblem.length).toBe(2);
+    expect(actionOriginProblem("http://evil.example", appUrl)?.code).toBe("FOREIGN_ORIGIN");
+  });
+
+  it("falls back to APP_URL's default when it is not set, as the env contract does", () => {
+    expect(actionOriginProblem("http://localhost:3000", undefined)).toBeNull();
+    expect(actionOriginProblem("http://evil.example", undefined)?.status).toBe(403);
+  });
+});
+
+describe("isActionPost", () => {
+  it("checks fetch-style actions anywhere, and multipart posts to pages (Next reads them as form actions)", () => {
+    expect(isActionPost("POST", "/topup", { nextAction: true, contentType: "text/plain;charset=UTF-8" })).toBe(true);
+    expect(isActionPost("POST", "/topup", { nextAction: false, contentType: "multipart/form-data; boundary=x" })).toBe(true);
+    expect(isActionPost("POST", "/es/account", { nextAction: false, contentType: "Multipart/Form-Data; boundary=x" })).toBe(true);
+    expect(isActionPost("POST", "/admin", { nextAction: false, contentType: "multipart/form-data" })).toBe(true);
+  });
+
+  it("leaves other requests alone: reads, other bodies, and the API's routes (not pages)", () => {
+    expect(isActionPost("GET", "/topup", { nextAction: false, contentType: null })).toBe(false);
+    expect(isActionPost("POST", "/topup", { nextAction: false, contentType: "application/x-www-form-urlencoded" })).toBe(false);
+    expect(isActionPost("POST", "/api/auth/callback/credentials", { nextAction: false, contentType: "multipart/form-data; boundary=x" })).toBe(false);
+    expect(isActionPost("POST", "/api/orders/ORD-1/status", { nextAction: true, contentType: "text/plain" })).toBe(true);
+  });
+});
+
+describe("formPostProblem", () => {
+  it("refuses a multipart body that cannot be read as a form (Next answers it with a 500), accepts one that can", async () => {
+    const form = new FormData();
+    form.set("email", "a@b.c");
+    expect(await formPostProblem(post(form))).toBeNull();
+    expect(await formPostProblem(post("--zz\r\nbroken", "multipart/form-data; boundary=zz"))).toMatchObject({ status: 400, code: "BAD_FORM_BODY" });
+    expect((await formPostProblem(post("no boundary at all", "multipart/form-data")))?.status).toBe(400);
   });
 });
 

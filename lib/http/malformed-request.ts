@@ -1,9 +1,12 @@
 // Requests Next.js would answer with a 500 (security finding 6 of issue [11]), recognised before
 // they reach it and refused with a 4xx and a clear message: paths that are not valid UTF-8 once
-// percent-decoded, server-action posts from another origin, too large, or whose body React
-// could not decode. Pure functions of the request, called by proxy.ts; unit-tested in
-// malformed-request.test.ts. (The router state header never reaches proxy.ts: Next strips it
-// first; scripts/serve.mjs checks it with lib/http/router-state.mjs.)
+// percent-decoded, server-action posts (and multipart posts to pages) from another origin than
+// APP_URL's, too large, or whose body React (or the form parser) could not decode. Pure
+// functions of the request, called by proxy.ts; unit-tested in malformed-request.test.ts.
+// (The router state header never reaches proxy.ts: Next strips it first; scripts/serve.mjs
+// checks it with lib/http/router-state.mjs.)
+
+import { envSchema } from "@/lib/env-schema";
 
 export type RequestProblem = { status: 400 | 403 | 411 | 413 | 414; code: string; message: string };
 
@@ -35,27 +38,51 @@ export function pathProblem(rawPath: string): RequestProblem | null {
 }
 
 /**
- * Server actions refuse a foreign Origin (CSRF); Next does so with a 500. Same rule as Next: an
- * absent Origin passes (not a browser), otherwise its host must be the request's host
- * (X-Forwarded-Host when a proxy set it) or the public APP_URL's host.
+ * Server actions refuse a foreign Origin (CSRF); Next does so with a 500. An absent Origin
+ * passes (not a browser: Next's rule too); any other must be the shop's public origin, APP_URL's
+ * (scheme, host and port), and nothing else: never the Host or X-Forwarded-Host the request
+ * names, which the sender chooses (docs/security.md, "Hosts and origins"). APP_URL unset: the
+ * env contract's default.
  */
-export function actionOriginProblem(origin: string | null, host: string | null, appUrl: string | undefined): RequestProblem | null {
+export function actionOriginProblem(origin: string | null, appUrl: string | undefined): RequestProblem | null {
   if (origin === null) return null;
   const refused: RequestProblem = { status: 403, code: "FOREIGN_ORIGIN", message: "Server actions only accept requests from this shop's own pages." };
-  let originHost: string;
+  let sent: string;
+  let own: string;
   try {
-    originHost = new URL(origin).host;
+    sent = new URL(origin).origin;
+    own = new URL(appUrl || envSchema.shape.APP_URL.parse(undefined)).origin;
   } catch {
     return refused;
   }
-  if (!originHost) return refused;
-  if (host && originHost === host) return null;
+  return sent !== "null" && sent === own ? null : refused;
+}
+
+/**
+ * Whether a request may reach Next's server-action handler, which answers a foreign Origin, an
+ * oversized body or one it cannot decode with a 500: a fetch-style action (a Next-Action header)
+ * anywhere, and any multipart post to a page (Next reads it as a form action posted without
+ * JavaScript, whatever its body). Route handlers (/api) are not pages: they read their own bodies.
+ */
+export function isActionPost(method: string, pathname: string, request: { nextAction: boolean; contentType: string | null }): boolean {
+  if (method !== "POST") return false;
+  if (request.nextAction) return true;
+  const multipart = (request.contentType ?? "").trim().toLowerCase().startsWith("multipart/form-data");
+  return multipart && pathname !== "/api" && !pathname.startsWith("/api/");
+}
+
+/**
+ * The body of a multipart post to a page without a Next-Action header (isActionPost): Next
+ * reads it as a form, for a form action posted without JavaScript, and answers one it cannot
+ * parse with a 500.
+ */
+export async function formPostProblem(request: Request): Promise<RequestProblem | null> {
   try {
-    if (appUrl && originHost === new URL(appUrl).host) return null;
+    await request.formData();
+    return null;
   } catch {
-    // an unusable APP_URL is the env schema's concern
+    return { status: 400, code: "BAD_FORM_BODY", message: "The form's body could not be read (malformed multipart/form-data)." };
   }
-  return refused;
 }
 
 /**
