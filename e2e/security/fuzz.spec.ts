@@ -8,7 +8,9 @@ import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/util
 // the day it lands: page paths from app/**/page.tsx (dynamic segments filled with plausible and
 // hostile values), route handlers from app/**/route.ts (each exported method), server actions
 // from the build's .next/server/server-reference-manifest.json (posted with hostile bodies and
-// origins). Bounded: about a thousand requests, eight at a time.
+// origins). Beside them, by hand: multipart posts from foreign, null, same and no origins to each
+// kind of page and to routes, and every Auth.js endpoint with both methods and every error
+// code (redirects followed). Bounded: about two thousand requests, eight at a time.
 
 const APP = "app";
 const CONCURRENCY = 8;
@@ -166,6 +168,84 @@ function actionProbes(baseURL: string): Probe[] {
   return probes;
 }
 
+// Multipart posts to every kind of page and to routes: Next.js reads any multipart POST to a
+// page as a form action (posted without JavaScript) and checks its Origin first, answering a
+// foreign one with a 500; proxy.ts refuses it with a 403 (lib/http/malformed-request.ts).
+const MULTIPART_TARGETS = [
+  "/giftcards", // a catalog page from the page cache
+  "/es/topup", // the same, in Spanish
+  "/contact", // a page rendered per request with a nonce
+  "/account", // an account page (signed out: sent to sign in)
+  "/account/sign-in",
+  "/admin", // a staff page
+  "/admin/orders",
+  "/api/health", // routes
+  "/api/orders/ORD-AAAAAAAA/status",
+];
+const FOREIGN_ORIGINS = ["https://evil.example", "null", "http://127.0.0.1.evil.example"];
+
+function multipartBodies(): { label: string; type: string; body: string }[] {
+  const part = (name: string, value: string) => `--zz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const type = "multipart/form-data; boundary=zz";
+  return [
+    { label: "form fields", type, body: `${part("email", "a@b.c")}${part("password", "x")}--zz--\r\n` },
+    { label: "unknown form action", type, body: `${part("$ACTION_ID_0123456789abcdef0123456789abcdef01234567", "")}${part("x", "1")}--zz--\r\n` },
+    { label: "action reference to nothing", type, body: `${part("$ACTION_REF_1", "")}${part("$ACTION_1:0", '{"id":"nope","bound":"$@1"}')}--zz--\r\n` },
+    { label: "malformed", type, body: "--zz\r\nbroken" },
+  ];
+}
+
+function multipartProbes(baseURL: string): Probe[] {
+  const probes: Probe[] = [];
+  for (const path of MULTIPART_TARGETS) {
+    for (const { label, type, body } of multipartBodies()) {
+      for (const origin of [...FOREIGN_ORIGINS, baseURL, null]) {
+        const headers: Record<string, string> = { "content-type": type };
+        if (origin !== null) headers.Origin = origin;
+        probes.push({ label: `POST ${path} multipart (${label}, Origin ${origin ?? "none"})`, path, init: { method: "POST", headers, body } });
+      }
+    }
+  }
+  return probes;
+}
+
+// Every endpoint Auth.js v5 has (lib/auth/endpoints.ts lets through those the shop uses), both
+// methods, redirects followed: Auth.js's answer to misuse is a redirect to its error page, and
+// that page answered error=Configuration with a 500.
+const AUTH_PATHS = [
+  "signin",
+  "signin/credentials",
+  "signout",
+  "callback/credentials",
+  "callback/github",
+  "session",
+  "csrf",
+  "providers",
+  "error",
+  "verify-request",
+  "webauthn-options",
+  "webauthn-options/passkey",
+  "nope",
+];
+const AUTH_ERRORS = ["Configuration", "AccessDenied", "Verification", "Default", "CredentialsSignin", "NoSuchError", "%0d%0aSet-Cookie:%20x=1", "x".repeat(6000)];
+
+function authProbes(): Probe[] {
+  const probes: Probe[] = [];
+  const follow = { redirect: "follow" } as const;
+  for (const path of AUTH_PATHS) {
+    probes.push({ label: `GET /api/auth/${path} (redirects followed)`, path: `/api/auth/${path}`, init: follow });
+    probes.push({ label: `POST /api/auth/${path} (no body)`, path: `/api/auth/${path}`, init: { ...follow, method: "POST" } });
+    probes.push({ label: `POST /api/auth/${path} (form, no CSRF token)`, path: `/api/auth/${path}`, init: { ...follow, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=a%40b.c&password=x&callbackUrl=https%3A%2F%2Fevil.example" } });
+    probes.push({ label: `POST /api/auth/${path} (garbage JSON)`, path: `/api/auth/${path}`, init: { ...follow, method: "POST", headers: { "content-type": "application/json" }, body: '{"a":' } });
+  }
+  for (const error of AUTH_ERRORS) {
+    probes.push({ label: `GET /api/auth/error?error=${error.slice(0, 40)} (redirects followed)`, path: `/api/auth/error?error=${error}`, init: follow });
+    probes.push({ label: `GET /auth-error?error=${error.slice(0, 40)}`, path: `/auth-error?error=${error}`, init: {} });
+  }
+  probes.push({ label: "GET /api/auth/signin?callbackUrl=<foreign> (redirects followed)", path: "/api/auth/signin?callbackUrl=https%3A%2F%2Fevil.example%2F", init: follow });
+  return probes;
+}
+
 /** A body fetch sends chunked, without Content-Length. */
 function streamOf(text: string): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder().encode(text);
@@ -192,7 +272,7 @@ async function send(baseURL: string, probe: Probe): Promise<Failure | null> {
 
 test("no page, route or server action answers 5xx or a stack trace to malformed input", async ({ baseURL }) => {
   test.setTimeout(120_000);
-  const probes = [...(await pageProbes()), ...routeProbes(), ...actionProbes(baseURL!)];
+  const probes = [...(await pageProbes()), ...routeProbes(), ...actionProbes(baseURL!), ...multipartProbes(baseURL!), ...authProbes()];
   expect(probes.length).toBeGreaterThan(300);
   // A guard against a runaway enumeration, not a limit on the shop: it grows with its pages,
   // routes and actions (1,619 after issues [14] and [15]).
@@ -212,4 +292,42 @@ test("no page, route or server action answers 5xx or a stack trace to malformed 
   console.log(`fuzz: ${probes.length} requests in ${seconds.toFixed(1)} s, ${failures.length} failures`);
   const report = failures.map((f) => `${f.status}  ${f.label}  ${JSON.stringify(f.excerpt)}`).join("\n");
   expect(failures, `${failures.length} of ${probes.length} requests failed:\n${report}`).toEqual([]);
+});
+
+test("a multipart post from another origin to a page is refused with a 403 and a code, not Next.js's 500", async ({ baseURL }) => {
+  const { type, body } = multipartBodies()[0]!;
+  for (const path of MULTIPART_TARGETS.filter((p) => !p.startsWith("/api/"))) {
+    for (const origin of FOREIGN_ORIGINS) {
+      const response = await fetch(baseURL + path, { method: "POST", redirect: "manual", headers: { "content-type": type, Origin: origin, Accept: "application/json" }, body });
+      expect(response.status, `${path} from ${origin}`).toBe(403);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("FOREIGN_ORIGIN");
+    }
+  }
+});
+
+test("/api/auth answers misuse with a 4xx and a code, and its error endpoint leads to the shop's own page", async ({ baseURL }) => {
+  for (const [method, path, status] of [
+    ["GET", "/api/auth/callback/credentials", 405],
+    ["GET", "/api/auth/signin/credentials", 404],
+    ["GET", "/api/auth/webauthn-options", 404],
+    ["GET", "/api/auth/verify-request", 404],
+    ["POST", "/api/auth/nope", 404],
+  ] as const) {
+    const response = await fetch(baseURL + path, { method, redirect: "manual" });
+    expect(response.status, `${method} ${path}`).toBe(status);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toMatch(/^(NOT_FOUND|METHOD_NOT_ALLOWED)$/);
+  }
+  for (const code of ["Configuration", "AccessDenied", "Verification", "Default", "Unknown"]) {
+    const redirect = await fetch(`${baseURL}/api/auth/error?error=${code}`, { redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    const location = new URL(redirect.headers.get("location")!, baseURL);
+    expect(location.origin).toBe(new URL(baseURL!).origin);
+    expect(`${location.pathname}${location.search}`).toBe(`/auth-error?error=${code === "Unknown" ? "Default" : code}`);
+    const page = await fetch(location, { headers: { Accept: "text/html", "Accept-Language": "en" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // The shop's frame (its header links home) and a way back to signing in.
+    expect(html).toContain("Something went wrong");
+    expect(html).toContain('href="/account/sign-in"');
+  }
 });
