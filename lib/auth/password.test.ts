@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, passwordProblem, verifyPassword } from "./password";
+import { BUSY, hashPassword, needsRehash, orBusy, PasswordHashingBusy, passwordProblem, verifyPassword } from "./password";
 
 // Each hash costs ~0.8 s and 128 MiB by design (scrypt N=2^17): a loaded CI machine runs several
 // at once, so these tests get the integration tests' time budget rather than the unit default.
@@ -42,5 +42,11 @@ describe("password hashing", { timeout: 30_000 }, () => {
   it("says what is wrong with a weak password", () => {
     expect(passwordProblem("short")).toBe("Use at least 10 characters.");
     expect(passwordProblem("long enough password")).toBeNull();
+  });
+
+  it("lets a form answer 'busy' when the hashing gate refuses, and passes every other error on", async () => {
+    expect(await orBusy(async () => "done")).toBe("done");
+    expect(await orBusy(async () => Promise.reject(new PasswordHashingBusy()))).toBe(BUSY);
+    await expect(orBusy(async () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
   });
 });

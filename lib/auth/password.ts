@@ -30,6 +30,20 @@ export class PasswordHashingBusy extends Error {
   }
 }
 
+/**
+ * Runs `work` (which hashes or checks a password) and answers BUSY instead of throwing when the
+ * hashing gate refused it, so a form can say "try again in a few seconds" rather than fail.
+ */
+export const BUSY = Symbol("password hashing busy");
+export async function orBusy<T>(work: () => Promise<T>): Promise<T | typeof BUSY> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PasswordHashingBusy) return BUSY;
+    throw error;
+  }
+}
+
 export type PasswordHashingLimits = {
   /** Hashes running at once. */
   concurrency: number;

@@ -6,7 +6,7 @@ import { AuthError } from "next-auth";
 import { z } from "zod";
 import { headers } from "next/headers";
 import { signIn, signOut } from "@/lib/auth/config";
-import { EmailNotConfirmed, ExpiredChallenge, InvalidSecondFactor, SecondFactorRequired, TooManyAttempts } from "@/lib/auth/credentials";
+import { EmailNotConfirmed, ExpiredChallenge, InvalidSecondFactor, SecondFactorRequired, SignInBusy, TooManyAttempts } from "@/lib/auth/credentials";
 import { getCurrentSession, getCurrentUser } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { endAllSessions, endSession } from "@/lib/auth/sessions";
@@ -36,6 +36,7 @@ export async function signInAction(_state: AuthFormState, form: FormData): Promi
     const t = await getTranslations("AccountMessages");
     if (error instanceof TooManyAttempts) return { error: tooManyAttemptsText(t, error.retryAfterMs), email };
     if (error instanceof SecondFactorRequired) return { error: t("staffTwoFactor"), email };
+    if (error instanceof SignInBusy) return { error: t("hashingBusy"), email };
     if (error instanceof EmailNotConfirmed) {
       // Only someone who gave the password reads this: a new link goes to the mailbox, within
       // the address's mail limit.
@@ -118,6 +119,7 @@ export async function staffSignInAction(state: StaffSignInState, form: FormData)
     // Success is a redirect (thrown); only Auth.js's own errors mean "could not sign in".
     if (!(error instanceof AuthError)) throw error;
     if (error instanceof SecondFactorRequired) return { step: "code", challenge: error.challenge, email };
+    if (error instanceof SignInBusy) return { step: codeStep ? "code" : "password", challenge: codeStep ? challenge : undefined, email, error: error.message };
     if (error instanceof TooManyAttempts) return { step: codeStep ? "code" : "password", challenge: codeStep ? challenge : undefined, email, error: tooManyAttemptsMessage(error.retryAfterMs) };
     if (error instanceof InvalidSecondFactor) return { step: "code", challenge, email, error: "That code does not match. Enter the current code from your app, or an unused recovery code." };
     if (error instanceof ExpiredChallenge) return { step: "password", email, error: "The sign-in took too long. Enter your password again." };

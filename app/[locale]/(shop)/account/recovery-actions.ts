@@ -7,7 +7,7 @@ import { requestPasswordReset, resetPassword } from "@/lib/account/password-rese
 import { confirmEmailChange, confirmSignUp, verifyLinkState, type ConfirmProblem } from "@/lib/account/verification";
 import { AuthError } from "next-auth";
 import { signIn } from "@/lib/auth/config";
-import { passwordProblemCode } from "@/lib/auth/password";
+import { BUSY, orBusy, passwordProblemCode } from "@/lib/auth/password";
 import { ACCOUNT_MAIL_ACCOUNT, ACCOUNT_MAIL_ADDRESS, accountKey, SET_PASSWORD_ACCOUNT, SET_PASSWORD_ADDRESS, spendAttempt } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
@@ -44,7 +44,8 @@ export async function resetPasswordAction(token: string, _state: RecoveryFormSta
   // Each attempt hashes a password: limited per visitor address.
   const wait = await spendAttempt(db, SET_PASSWORD_ADDRESS, visitorKey(await headers()));
   if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs) };
-  const result = await resetPassword(db, token.slice(0, 100), password);
+  const result = await orBusy(() => resetPassword(db, token.slice(0, 100), password));
+  if (result === BUSY) return { error: t("hashingBusy") };
   if (!result.ok) return { error: linkProblemText(t, "reset_password", result) };
   return redirectInLanguage(`/account/sign-in?reset=done&email=${encodeURIComponent(result.email)}`);
 }
@@ -67,7 +68,8 @@ export async function confirmSignUpAction(token: string, _state: ConfirmState, f
   const address = visitorKey(await headers());
   const blocked = await spendAttempt(db, SET_PASSWORD_ADDRESS, address, 0);
   if (blocked) return { error: tooManyAttemptsText(t, blocked.retryAfterMs) };
-  const result = await confirmSignUp(db, token.slice(0, 100), password);
+  const result = await orBusy(() => confirmSignUp(db, token.slice(0, 100), password));
+  if (result === BUSY) return { error: t("hashingBusy") };
   if (!result.ok) {
     const wait = await spendAttempt(db, SET_PASSWORD_ADDRESS, address);
     return { error: wait ? tooManyAttemptsText(t, wait.retryAfterMs) : confirmProblemText(t, result) };
@@ -92,7 +94,8 @@ export async function confirmEmailChangeAction(token: string, _state: ConfirmSta
   // forms; a wrong one counts per visitor address too.
   const wait = await spendAttempt(db, SET_PASSWORD_ACCOUNT, state.userId);
   if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs) };
-  const result = await confirmEmailChange(db, token.slice(0, 100), password);
+  const result = await orBusy(() => confirmEmailChange(db, token.slice(0, 100), password));
+  if (result === BUSY) return { error: t("hashingBusy") };
   if (!result.ok) {
     const addressWait = await spendAttempt(db, SET_PASSWORD_ADDRESS, address);
     if (addressWait) return { error: tooManyAttemptsText(t, addressWait.retryAfterMs) };

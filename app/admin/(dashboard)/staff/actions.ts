@@ -7,6 +7,7 @@ import type { AdminActionState } from "@/components/admin/shared/action-state";
 import { issuePasswordLink, type IssuedLink } from "@/lib/admin/password-links";
 import { createStaff, newStaffSchema, setStaffDisabled, setStaffRole } from "@/lib/admin/staff";
 import { requireStaff } from "@/lib/auth/guards";
+import { BUSY, orBusy, PasswordHashingBusy } from "@/lib/auth/password";
 import { resetTotpFor } from "@/lib/auth/totp";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -32,7 +33,8 @@ export async function createStaffAction(_state: PasswordLinkState, form: FormDat
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "access")] ??= issue.message;
     return { ok: false, fieldErrors, values };
   }
-  const result = await createStaff(db, actor, parsed.data);
+  const result = await orBusy(() => createStaff(db, actor, parsed.data));
+  if (result === BUSY) return { ok: false, message: new PasswordHashingBusy().message, values };
   if (!result.ok) return { ok: false, message: result.message, fieldErrors: result.field ? { [result.field]: result.message } : undefined, values };
   revalidatePath("/admin/staff");
   return { ok: true, message: result.message, link: result.link ? shown(result.link) : undefined };

@@ -6,7 +6,7 @@ import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { changePassword, requestEmailChange, type SettingsProblemCode } from "@/lib/account/settings";
 import { signIn } from "@/lib/auth/config";
 import { requireUser } from "@/lib/auth/guards";
-import { passwordProblemCode } from "@/lib/auth/password";
+import { BUSY, orBusy, passwordProblemCode } from "@/lib/auth/password";
 import { ACCOUNT_MAIL_ACCOUNT, accountKey, SET_PASSWORD_ACCOUNT, spendAttempt } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
@@ -28,7 +28,8 @@ export async function changePasswordAction(_state: SettingsFormState, form: Form
   if (problem) return { fieldErrors: { newPassword: passwordProblemText(t, problem) } };
   const wait = await spendAttempt(db, SET_PASSWORD_ACCOUNT, user.id);
   if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs) };
-  const result = await changePassword(db, user.id, current, next);
+  const result = await orBusy(() => changePassword(db, user.id, current, next));
+  if (result === BUSY) return { error: t("hashingBusy") };
   if (!result.ok) return { fieldErrors: { [result.field]: settingsProblemText(t, result.code) } };
   // Every session ended with the old password, this one too: sign this browser in again.
   try {
@@ -50,7 +51,8 @@ export async function changeEmailAction(_state: SettingsFormState, form: FormDat
   if (!parsed.success) return { fieldErrors: { email: t("emailInvalid") } };
   const wait = (await spendAttempt(db, SET_PASSWORD_ACCOUNT, user.id)) ?? (await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(parsed.data)));
   if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs) };
-  const result = await requestEmailChange(db, user.id, String(form.get("currentPassword") ?? ""), parsed.data);
+  const result = await orBusy(() => requestEmailChange(db, user.id, String(form.get("currentPassword") ?? ""), parsed.data));
+  if (result === BUSY) return { error: t("hashingBusy") };
   if (!result.ok) return { fieldErrors: { [result.field]: settingsProblemText(t, result.code) } };
   return { message: t("emailChangeSent", { email: parsed.data, current: user.email }) };
 }

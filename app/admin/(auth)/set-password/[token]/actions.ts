@@ -4,7 +4,7 @@ import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { redeemPasswordLink } from "@/lib/admin/password-links";
-import { passwordProblem } from "@/lib/auth/password";
+import { BUSY, orBusy, PasswordHashingBusy, passwordProblem } from "@/lib/auth/password";
 import { SET_PASSWORD_ADDRESS, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
 import { visitorKey } from "@/lib/security/client-address";
@@ -28,7 +28,8 @@ export async function setPasswordAction(_state: SetPasswordState, form: FormData
   // Checked without spending (cost 0): only a link that fails counts against the address.
   const blocked = await spendAttempt(db, SET_PASSWORD_ADDRESS, address, 0);
   if (blocked) return { message: tooManyAttemptsMessage(blocked.retryAfterMs) };
-  const result = await redeemPasswordLink(db, token, password);
+  const result = await orBusy(() => redeemPasswordLink(db, token, password));
+  if (result === BUSY) return { message: new PasswordHashingBusy().message };
   if (!result.ok) {
     if (result.code !== "THROTTLED" && result.code !== "DISABLED") {
       const wait = await spendAttempt(db, SET_PASSWORD_ADDRESS, address);
