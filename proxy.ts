@@ -36,7 +36,9 @@ function withSecurityHeaders(response: Response, csp: string, https: boolean): R
 function problemResponse(request: NextRequest, problem: RequestProblem | { status: 404; code: string; message: string }): Response {
   const wantsHtml = request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html") && !request.headers.has("rsc");
   if (wantsHtml) {
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad request</title></head><body><main><h1>${problem.status === 400 ? "This address is not valid" : problem.status === 404 ? "Page not found" : "Request refused"}</h1><p>${problem.message}</p><p><a href="/">Go to the shop</a></p></main></body></html>`;
+    // English like the message it shows; the title names the page, as the shop's own pages do.
+    const heading = problem.status === 400 ? "This address is not valid" : problem.status === 404 ? "Page not found" : "Request refused";
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${heading} · Relay</title></head><body><main><h1>${heading}</h1><p>${problem.message}</p><p><a href="/">Go to the shop</a></p></main></body></html>`;
     return new Response(html, { status: problem.status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
   }
   return NextResponse.json({ error: { code: problem.code, message: problem.message } }, { status: problem.status, headers: { "cache-control": "no-store" } });
