@@ -64,9 +64,10 @@ test("an unknown staff address gets the staff 404 page, an unknown API address a
   }
 });
 
-// The Nu HTML checker found not-found documents titled like the home page: each not-found
-// document the server sends has its own title, in the address's language (the not-found
-// files' metadata), and the page the browser shows is in that language. Anonymous visitors get
+// The Nu HTML checker found not-found documents titled like the home page and with no language:
+// each not-found document the server sends has its own title and a heading, in the address's
+// language (the not-found files' metadata; lib/http/error-shell.mjs), and the page the browser
+// shows is in that language. Anonymous visitors get
 // the cached catalog pages' twins (app/[locale]/(catalog-cache)), a query the pages rendered
 // per request (app/[locale]/(shop)).
 const NOT_FOUND_TITLES = { en: "Page not found · Relay", es: "Página no encontrada · Relay" } as const;
@@ -85,8 +86,12 @@ test("every not-found document has its own title in the visitor's language, and 
   for (const { path, lang } of cases) {
     const served = await request.get(path, { headers: { accept: "text/html" } });
     expect(served.status(), path).toBe(404);
-    const titles = [...(await served.text()).matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    const html = await served.text();
+    const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
     expect(titles, `${path}: the server's HTML`).toEqual([NOT_FOUND_TITLES[lang]]);
+    // Readable before any script runs: the document names its language and says what happened.
+    expect(html, `${path}: the server's HTML`).toMatch(new RegExp(`<html[^>]* lang="${lang}"`));
+    expect(html, `${path}: the server's HTML`).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
 
     await page.goto(path);
     await expect(page.locator("html"), path).toHaveAttribute("lang", lang);

@@ -15,6 +15,7 @@
 import { createServer } from "node:http";
 import { createFrontCache, withFrontCache } from "../lib/http/front-cache.mjs";
 import { withFrontRoutes } from "../lib/http/front-routes.mjs";
+import { withLocalizedErrorShell } from "../lib/http/error-shell.mjs";
 import { refuseMalformedRouterState } from "../lib/http/router-state.mjs";
 import { stripInternalHeaders } from "../lib/http/internal-headers.mjs";
 import { pinPublicHost, publicHostHeaders } from "../lib/http/public-host.mjs";
@@ -38,7 +39,8 @@ const refreshStale = (documentUrl) => {
     .then((response) => response.body?.cancel())
     .catch(() => {});
 };
-const handle = withFrontRoutes(withFrontCache(app.getRequestHandler(), createFrontCache(undefined, { refreshStale })));
+// Next.js's bare not-found shell gets the page's language and a message (lib/http/error-shell.mjs).
+const handle = withFrontRoutes(withFrontCache(withLocalizedErrorShell(app.getRequestHandler()), createFrontCache(undefined, { refreshStale })));
 await app.prepare();
 
 // Hosts and origins come from APP_URL only (lib/http/public-host.mjs); scripts/start.ts passes it.
