@@ -50,10 +50,9 @@ function expectSecurityHeaders(headers: Headers, label: string, kind: "per-reque
   expect(headers["permissions-policy"], label).toContain("camera=()");
   // The e2e server's APP_URL is http: no HSTS (it is sent when APP_URL is https; unit-tested).
   expect(headers["strict-transport-security"], label).toBeUndefined();
-  // Next.js's internal headers (its cache state, the proxy's rewrite target) stay inside. Soft:
-  // the test still fails on one, after the other checks have run.
+  // Next.js's internal headers (its cache state, the proxy's rewrite target) stay inside.
   const internal = Object.keys(headers).filter((name) => /^x-(nextjs|middleware)-/i.test(name));
-  expect.soft(internal, `${label}: Next.js's internal headers`).toEqual([]);
+  expect(internal, `${label}: Next.js's internal headers`).toEqual([]);
 }
 
 /** A cached page's document: its CSP names exactly the hashes of its inline scripts. */
