@@ -10,7 +10,9 @@ import { defineConfig, devices } from "@playwright/test";
 // (issue [04]: polling off → webhooks bring the order to fulfilled; webhooks off → polling
 // does), and one whose emulator answers only what the two API documents name
 // (EMULATOR_DIALECT=documented, emulator/README.md "Dialects"), where every product is bought
-// once more. Playwright starts them one after another, so only the first builds.
+// once more. Playwright starts them one after another, so only the first builds. Specs that
+// stop and start a shop of their own take the port offsets 3 and up (each names its own: grep
+// `E2E_PORT ?? 3100) +`), never one of these four.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110);
 
