@@ -32,8 +32,8 @@ function printedAdmin(stdout: string): { email: string; password: string } {
 test("a first npm start prints an admin who can sign in, and who can add ops@localhost", async ({ browser }) => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   const app = startGroup(
-    "node_modules/.bin/tsx",
-    ["scripts/start.ts"],
+    process.execPath,
+    ["--import", "tsx", "scripts/start.ts"],
     {
       DATABASE_URL: `file:./${DATA_DIR}/shop.db`,
       PORT: String(APP_PORT),

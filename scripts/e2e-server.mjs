@@ -24,6 +24,8 @@ const env = {
   ADMIN_EMAIL: "admin@e2e.example.com",
   ADMIN_PASSWORD: "e2e admin password",
 };
-const child = spawn("node_modules/.bin/tsx", ["scripts/start.ts"], { stdio: "inherit", env });
+// Node with tsx as a loader, as `npm start` runs it (package.json): no relaying process between
+// a stop signal and the start script (scripts/start.ts, "A stop signal is passed on").
+const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -31,7 +31,7 @@ export async function startEmulatorProcess(env: Env, spawnEnv: NodeJS.ProcessEnv
   }
   const stateFile = emulatorStateFile(env.DATABASE_URL);
   mkdirSync(dirname(stateFile), { recursive: true });
-  const child = spawn("node_modules/.bin/tsx", ["emulator/server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "emulator/server.ts"], {
     stdio: "inherit",
     env: { ...spawnEnv, EMULATOR_PORT: String(env.EMULATOR_PORT), EMULATOR_DIALECT: env.EMULATOR_DIALECT, EMULATOR_STATE_FILE: stateFile },
   });

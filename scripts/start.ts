@@ -1,8 +1,11 @@
 // `npm start` (and `npm run dev`, `npm run build`): check the environment, prepare the
 // database, build when the sources changed, then serve. A fresh clone needs nothing else.
-//   tsx scripts/start.ts            production server on PORT (default 3000)
-//   tsx scripts/start.ts --dev      next dev
-//   tsx scripts/start.ts --build    build only
+//   node --import tsx scripts/start.ts            production server on PORT (default 3000)
+//   node --import tsx scripts/start.ts --dev      next dev
+//   node --import tsx scripts/start.ts --build    build only
+// tsx as a loader, not its command: the command stands between a stop signal and this process
+// and kills it (SIGKILL) when it does not acknowledge the signal within 30 ms, which a busy
+// machine misses, so a graceful stop (below) became a kill.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createDbClient, prepareDatabase } from "../lib/db/create-client.ts";

@@ -90,7 +90,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const started =
       which === "worker"
         ? startGroup(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], shared)
-        : startGroup("node_modules/.bin/tsx", ["scripts/start.ts"], { ...shared, PORT: String(basePort + 1 + which) });
+        : startGroup(process.execPath, ["--import", "tsx", "scripts/start.ts"], { ...shared, PORT: String(basePort + 1 + which) });
     processes.set(which, started);
     if (which !== "worker") await waitForUrl(`${instanceUrls[which]}/api/health`, started, 240_000);
   };
