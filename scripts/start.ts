@@ -121,6 +121,9 @@ async function stopInOrder(signal: NodeJS.Signals): Promise<void> {
 
 async function main() {
   const env = loadEnvironment();
+  // Unset, APP_URL is this machine on the port it serves (PORT=3001 npm start: localhost:3001),
+  // since forms are accepted from APP_URL's origin only and mails link there.
+  if (!process.env.APP_URL) env.APP_URL = `http://localhost:${env.PORT}`;
   // The app (and scripts/serve.mjs) takes the shop's host and origin from APP_URL only, default included.
   process.env.APP_URL = env.APP_URL;
   if (mode === "build") return buildIfNeeded(process.env, true);
