@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 
 // The layers (docs/architecture.md): lib/ is the service layer. It never imports routes
 // (app/), UI (components/), the upstream emulator or the test harnesses (testing/); tests
@@ -9,11 +10,15 @@ import nextTypescript from "eslint-config-next/typescript";
 // constants. lib/architecture/layers.test.ts proves the rule bites.
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 const ROUTES_AND_UI = ["@/app", "@/app/**", "@/components", "@/components/**", "**/app/**", "**/components/**"];
-const layer = (forbidden, why) => ({ "no-restricted-imports": ["error", { patterns: [{ group: forbidden, message: why }] }] });
+const layer = (forbidden, why) => ({
+  "no-restricted-imports": ["error", { patterns: [{ group: forbidden, message: why }] }],
+});
 
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
+  // Formatting is Prettier's (`prettier --check` in `npm run lint`); ESLint keeps to correctness.
+  prettier,
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -22,15 +27,33 @@ export default defineConfig([
   {
     files: ["lib/**/*.{ts,tsx}"],
     ignores: TESTS,
-    rules: layer([...ROUTES_AND_UI, "@/emulator", "@/emulator/**", "**/emulator/**", "@/testing", "@/testing/**", "**/testing/**"], "lib/ is the service layer: it never imports routes (app/), UI (components/), the emulator or test harnesses (testing/)."),
+    rules: layer(
+      [...ROUTES_AND_UI, "@/emulator", "@/emulator/**", "**/emulator/**", "@/testing", "@/testing/**", "**/testing/**"],
+      "lib/ is the service layer: it never imports routes (app/), UI (components/), the emulator or test harnesses (testing/).",
+    ),
   },
   {
     files: TESTS.map((glob) => `lib/${glob}`),
-    rules: layer(ROUTES_AND_UI, "Tests of lib/ test the service layer: they never import routes (app/) or UI (components/)."),
+    rules: layer(
+      ROUTES_AND_UI,
+      "Tests of lib/ test the service layer: they never import routes (app/) or UI (components/).",
+    ),
   },
   {
     files: ["emulator/**/*.ts"],
-    rules: layer([...ROUTES_AND_UI, "@/testing", "@/testing/**"], "The emulator stands in for the upstream: it never imports the shop's routes, UI or test harnesses."),
+    rules: layer(
+      [...ROUTES_AND_UI, "@/testing", "@/testing/**"],
+      "The emulator stands in for the upstream: it never imports the shop's routes, UI or test harnesses.",
+    ),
   },
-  globalIgnores([".next/**", "out/**", "build/**", "next-env.d.ts", "lib/db/generated/**", "data/**", "test-results/**", "playwright-report/**"]),
+  globalIgnores([
+    ".next/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    "lib/db/generated/**",
+    "data/**",
+    "test-results/**",
+    "playwright-report/**",
+  ]),
 ]);

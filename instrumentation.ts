@@ -11,12 +11,18 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     if (process.env.NEXT_PHASE === "phase-production-build") return;
     // Cached catalog pages follow the database (lib/page-cache/invalidation.ts).
-    const [{ startPageInvalidation }, { db }] = await Promise.all([import("./lib/page-cache/invalidation"), import("./lib/db")]);
+    const [{ startPageInvalidation }, { db }] = await Promise.all([
+      import("./lib/page-cache/invalidation"),
+      import("./lib/db"),
+    ]);
     startPageInvalidation(db);
     const { recordUpstreamHealth } = await import("./lib/upstream/connection/health");
     recordUpstreamHealth();
     // Never throws and does not hold up start-up.
-    const [{ bootstrapCommerceWebhooks }, { registerCommerceFrontRoute }] = await Promise.all([import("./lib/webhooks/bootstrap"), import("./lib/webhooks/front-route")]);
+    const [{ bootstrapCommerceWebhooks }, { registerCommerceFrontRoute }] = await Promise.all([
+      import("./lib/webhooks/bootstrap"),
+      import("./lib/webhooks/front-route"),
+    ]);
     void bootstrapCommerceWebhooks();
     registerCommerceFrontRoute();
     if ((process.env.ORDER_WORKER_IN_APP ?? "").trim().toLowerCase() === "off") return;

@@ -42,7 +42,10 @@ const nextConfig = {
       // The icons in public/ change only with a release: a day in browsers, and kept by
       // scripts/serve.mjs's front cache (a max-age) instead of Next.js answering (and the
       // compression running) on every view. Next's default for public files is max-age=0.
-      ...["/favicon.ico", "/apple-touch-icon.png", "/icons/:file*"].map((source) => ({ source, headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] })),
+      ...["/favicon.ico", "/apple-touch-icon.png", "/icons/:file*"].map((source) => ({
+        source,
+        headers: [{ key: "Cache-Control", value: "public, max-age=86400" }],
+      })),
       { source: "/api/webhooks/:path*", headers: MACHINE_ONLY_HEADERS },
       { source: "/api/payments/stripe/webhook", headers: MACHINE_ONLY_HEADERS },
     ];

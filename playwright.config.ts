@@ -19,7 +19,11 @@ const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110);
 export type E2eServer = { baseURL: string; emulatorUrl: string; dataDir: string };
 
 function server(offset: number, dataDir: string): E2eServer {
-  return { baseURL: `http://127.0.0.1:${PORT + offset}`, emulatorUrl: `http://127.0.0.1:${EMULATOR_PORT + offset}`, dataDir };
+  return {
+    baseURL: `http://127.0.0.1:${PORT + offset}`,
+    emulatorUrl: `http://127.0.0.1:${EMULATOR_PORT + offset}`,
+    dataDir,
+  };
 }
 
 const main = server(0, "data/e2e");
@@ -62,7 +66,13 @@ function webServer(s: E2eServer, env: Record<string, string> = {}) {
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe" as const,
-    env: { PORT: port, APP_URL: s.baseURL, E2E_DATA_DIR: s.dataDir, E2E_EMULATOR_PORT: new URL(s.emulatorUrl).port, ...env },
+    env: {
+      PORT: port,
+      APP_URL: s.baseURL,
+      E2E_DATA_DIR: s.dataDir,
+      E2E_EMULATOR_PORT: new URL(s.emulatorUrl).port,
+      ...env,
+    },
   };
 }
 
@@ -82,10 +92,30 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", testIgnore: [DELIVERY_PATH_SPEC, DOCUMENTED_DIALECT_SPEC, SCALE_OUT], use: { ...chromium, baseURL: main.baseURL }, metadata: { server: main } },
-    { name: "webhooks-only", testMatch: DELIVERY_PATH_SPEC, use: { ...chromium, baseURL: webhooksOnly.baseURL }, metadata: { server: webhooksOnly, path: "webhook" } },
-    { name: "polling-only", testMatch: DELIVERY_PATH_SPEC, use: { ...chromium, baseURL: pollingOnly.baseURL }, metadata: { server: pollingOnly, path: "polling" } },
-    { name: "documented-dialect", testMatch: DOCUMENTED_DIALECT_SPEC, use: { ...chromium, baseURL: documentedDialect.baseURL }, metadata: { server: documentedDialect } },
+    {
+      name: "chromium",
+      testIgnore: [DELIVERY_PATH_SPEC, DOCUMENTED_DIALECT_SPEC, SCALE_OUT],
+      use: { ...chromium, baseURL: main.baseURL },
+      metadata: { server: main },
+    },
+    {
+      name: "webhooks-only",
+      testMatch: DELIVERY_PATH_SPEC,
+      use: { ...chromium, baseURL: webhooksOnly.baseURL },
+      metadata: { server: webhooksOnly, path: "webhook" },
+    },
+    {
+      name: "polling-only",
+      testMatch: DELIVERY_PATH_SPEC,
+      use: { ...chromium, baseURL: pollingOnly.baseURL },
+      metadata: { server: pollingOnly, path: "polling" },
+    },
+    {
+      name: "documented-dialect",
+      testMatch: DOCUMENTED_DIALECT_SPEC,
+      use: { ...chromium, baseURL: documentedDialect.baseURL },
+      metadata: { server: documentedDialect },
+    },
   ],
   webServer: [
     webServer(main),

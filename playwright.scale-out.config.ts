@@ -9,14 +9,25 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.TEST_REPORT_DIR ? [["list"], ["json", { outputFile: `${process.env.TEST_REPORT_DIR}/playwright-scale-out.json` }]] : [["list"]],
+  reporter: process.env.TEST_REPORT_DIR
+    ? [["list"], ["json", { outputFile: `${process.env.TEST_REPORT_DIR}/playwright-scale-out.json` }]]
+    : [["list"]],
   use: {
     ...devices["Desktop Chrome"],
     locale: "en-GB",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
 });

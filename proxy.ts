@@ -9,21 +9,57 @@
 //    (An unparseable router state header never reaches the proxy, Next strips it first:
 //    scripts/serve.mjs refuses it, lib/http/router-state.mjs.)
 import { NextResponse, type NextRequest } from "next/server";
-import { actionBodyProblem, actionOriginProblem, actionSizeProblem, formPostProblem, isActionPost, pathProblem, type RequestProblem } from "@/lib/http/malformed-request";
+import {
+  actionBodyProblem,
+  actionOriginProblem,
+  actionSizeProblem,
+  formPostProblem,
+  isActionPost,
+  pathProblem,
+  type RequestProblem,
+} from "@/lib/http/malformed-request";
 import { cachedTwinPath, isCachedTwinPath, type CachedPageRequest } from "@/lib/http/cached-pages";
-import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "@/lib/http/security-headers";
-import { needsSubmitterCookie, newSubmitterSecret, submitterCookie, submitterCookieName } from "@/lib/orders/submitter-cookie.mjs";
+import {
+  cachedPageContentSecurityPolicy,
+  contentSecurityPolicy,
+  isHttpsAppUrl,
+  newNonce,
+  staticSecurityHeaders,
+} from "@/lib/http/security-headers";
+import {
+  needsSubmitterCookie,
+  newSubmitterSecret,
+  submitterCookie,
+  submitterCookieName,
+} from "@/lib/orders/submitter-cookie.mjs";
 import { PAGE_TWIN_HEADER } from "@/lib/page-cache/handler.mjs";
-import { isDocumentRequest, isLocalizedPath, localeCookie, localeRedirect, LOCALE_COOKIE, splitLocale } from "@/lib/i18n/locale-routing.mjs";
+import {
+  isDocumentRequest,
+  isLocalizedPath,
+  localeCookie,
+  localeRedirect,
+  LOCALE_COOKIE,
+  splitLocale,
+} from "@/lib/i18n/locale-routing.mjs";
 import { alternateLinks } from "@/lib/i18n/alternates";
-import { chosenCurrency, currencyCookie, CURRENCY_COOKIE, CURRENCY_HEADER, visitorCurrency, withoutCurrencyParam } from "@/lib/i18n/currency-routing.mjs";
+import {
+  chosenCurrency,
+  currencyCookie,
+  CURRENCY_COOKIE,
+  CURRENCY_HEADER,
+  visitorCurrency,
+  withoutCurrencyParam,
+} from "@/lib/i18n/currency-routing.mjs";
 
 // Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
 // when it opens a product page, before any "Pay": two tabs of one review then present the same
 // submitter, even when both pay at once, and so reach one order. The pay actions still set it
 // when it is absent.
 function giveSubmitterCookie(request: NextRequest, response: NextResponse, https: boolean): void {
-  if (!needsSubmitterCookie(request.method, request.nextUrl.pathname, request.cookies.get(submitterCookieName())?.value)) return;
+  if (
+    !needsSubmitterCookie(request.method, request.nextUrl.pathname, request.cookies.get(submitterCookieName())?.value)
+  )
+    return;
   response.cookies.set(submitterCookie(newSubmitterSecret(), request.nextUrl.protocol === "https:" || https));
 }
 
@@ -33,15 +69,32 @@ function withSecurityHeaders(response: Response, csp: string, https: boolean): R
   return response;
 }
 
-function problemResponse(request: NextRequest, problem: RequestProblem | { status: 404; code: string; message: string }): Response {
-  const wantsHtml = request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html") && !request.headers.has("rsc");
+function problemResponse(
+  request: NextRequest,
+  problem: RequestProblem | { status: 404; code: string; message: string },
+): Response {
+  const wantsHtml =
+    request.method === "GET" &&
+    (request.headers.get("accept") ?? "").includes("text/html") &&
+    !request.headers.has("rsc");
   if (wantsHtml) {
     // English like the message it shows; the title names the page, as the shop's own pages do.
-    const heading = problem.status === 400 ? "This address is not valid" : problem.status === 404 ? "Page not found" : "Request refused";
+    const heading =
+      problem.status === 400
+        ? "This address is not valid"
+        : problem.status === 404
+          ? "Page not found"
+          : "Request refused";
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${heading} · Relay</title></head><body><main><h1>${heading}</h1><p>${problem.message}</p><p><a href="/">Go to the shop</a></p></main></body></html>`;
-    return new Response(html, { status: problem.status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+    return new Response(html, {
+      status: problem.status,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    });
   }
-  return NextResponse.json({ error: { code: problem.code, message: problem.message } }, { status: problem.status, headers: { "cache-control": "no-store" } });
+  return NextResponse.json(
+    { error: { code: problem.code, message: problem.message } },
+    { status: problem.status, headers: { "cache-control": "no-store" } },
+  );
 }
 
 async function requestProblem(request: NextRequest): Promise<RequestProblem | null> {
@@ -49,7 +102,10 @@ async function requestProblem(request: NextRequest): Promise<RequestProblem | nu
   if (problem) return problem;
   const nextAction = request.headers.has("next-action");
   // Server actions, and multipart posts to pages (Next reads them as form actions).
-  const actionPost = isActionPost(request.method, request.nextUrl.pathname, { nextAction, contentType: request.headers.get("content-type") });
+  const actionPost = isActionPost(request.method, request.nextUrl.pathname, {
+    nextAction,
+    contentType: request.headers.get("content-type"),
+  });
   if (!actionPost) return null;
   // The shop's origin is APP_URL's, never the Host or X-Forwarded-Host sent (docs/security.md, "Hosts and origins").
   return (
@@ -66,7 +122,10 @@ function cachedPageRequest(request: NextRequest, pathname: string): CachedPageRe
     searchParams: request.nextUrl.searchParams,
     cookieNames: request.cookies.getAll().map((cookie) => cookie.name),
     isAction: request.headers.has("next-action"),
-    currency: visitorCurrency({ cookie: request.cookies.get(CURRENCY_COOKIE)?.value, acceptLanguage: request.headers.get("accept-language") }),
+    currency: visitorCurrency({
+      cookie: request.cookies.get(CURRENCY_COOKIE)?.value,
+      acceptLanguage: request.headers.get("accept-language"),
+    }),
   };
 }
 
@@ -91,7 +150,8 @@ function languageRedirect(request: NextRequest, https: boolean): NextResponse | 
   if (!redirect) return null;
   const response = NextResponse.redirect(new URL(redirect.location, request.url), 307);
   response.headers.set("cache-control", "no-store");
-  if (redirect.remember) response.cookies.set(localeCookie(redirect.remember, request.nextUrl.protocol === "https:" || https));
+  if (redirect.remember)
+    response.cookies.set(localeCookie(redirect.remember, request.nextUrl.protocol === "https:" || https));
   return response;
 }
 
@@ -102,9 +162,13 @@ function languageRedirect(request: NextRequest, https: boolean): NextResponse | 
  */
 function currencyRedirect(request: NextRequest, https: boolean): NextResponse | null {
   const chosen = chosenCurrency(request.nextUrl.searchParams);
-  if (!chosen || (request.method !== "GET" && request.method !== "HEAD") || !isLocalizedPath(request.nextUrl.pathname)) return null;
+  if (!chosen || (request.method !== "GET" && request.method !== "HEAD") || !isLocalizedPath(request.nextUrl.pathname))
+    return null;
   if (!isDocumentRequest((name) => request.headers.get(name))) return null;
-  const response = NextResponse.redirect(new URL(withoutCurrencyParam(request.nextUrl.pathname, request.nextUrl.searchParams), request.url), 307);
+  const response = NextResponse.redirect(
+    new URL(withoutCurrencyParam(request.nextUrl.pathname, request.nextUrl.searchParams), request.url),
+    307,
+  );
   response.headers.set("cache-control", "no-store");
   response.cookies.set(currencyCookie(chosen, request.nextUrl.protocol === "https:" || https));
   return response;
@@ -114,7 +178,12 @@ export async function proxy(request: NextRequest) {
   const https = isHttpsAppUrl(process.env.APP_URL);
   const dev = process.env.NODE_ENV === "development";
   const problem = await requestProblem(request);
-  if (problem) return withSecurityHeaders(problemResponse(request, problem), contentSecurityPolicy(newNonce(), { dev, https }), https);
+  if (problem)
+    return withSecurityHeaders(
+      problemResponse(request, problem),
+      contentSecurityPolicy(newNonce(), { dev, https }),
+      https,
+    );
 
   const redirect = currencyRedirect(request, https) ?? languageRedirect(request, https);
   if (redirect) return withSecurityHeaders(redirect, contentSecurityPolicy(newNonce(), { dev, https }), https);
@@ -127,7 +196,11 @@ export async function proxy(request: NextRequest) {
   // one rendering for everyone, so no nonce; their twins are not addressable from outside.
   const pageRequest = cachedPageRequest(request, localized ? path : request.nextUrl.pathname);
   if (isCachedTwinPath(pageRequest.pathname)) {
-    return withSecurityHeaders(problemResponse(request, { status: 404, code: "NOT_FOUND", message: "There is no page at this address." }), contentSecurityPolicy(newNonce(), { dev, https }), https);
+    return withSecurityHeaders(
+      problemResponse(request, { status: 404, code: "NOT_FOUND", message: "There is no page at this address." }),
+      contentSecurityPolicy(newNonce(), { dev, https }),
+      https,
+    );
   }
   const twin = localized ? cachedTwinPath(pageRequest) : null;
   if (twin) {
@@ -136,7 +209,10 @@ export async function proxy(request: NextRequest) {
     const devCsp = dev ? contentSecurityPolicy(newNonce(), { dev, https }) : null;
     const devHeaders = devCsp ? new Headers(request.headers) : null;
     if (devHeaders && devCsp) devHeaders.set("Content-Security-Policy", devCsp);
-    const response = NextResponse.rewrite(new URL(`/${locale}${twin}${request.nextUrl.search}`, request.url), devHeaders ? { request: { headers: devHeaders } } : undefined);
+    const response = NextResponse.rewrite(
+      new URL(`/${locale}${twin}${request.nextUrl.search}`, request.url),
+      devHeaders ? { request: { headers: devHeaders } } : undefined,
+    );
     // scripts/serve.mjs may keep this answer in front of Next.js (lib/http/front-cache.mjs),
     // while the twin's rendering is fresh and until its scope's pages are expired; it takes
     // the header off.
@@ -160,7 +236,9 @@ export async function proxy(request: NextRequest) {
   const internal = `/${locale}${path === "/" ? "" : path}`;
   const response =
     localized && internal !== request.nextUrl.pathname
-      ? NextResponse.rewrite(new URL(`${internal}${request.nextUrl.search}`, request.url), { request: { headers: requestHeaders } })
+      ? NextResponse.rewrite(new URL(`${internal}${request.nextUrl.search}`, request.url), {
+          request: { headers: requestHeaders },
+        })
       : NextResponse.next({ request: { headers: requestHeaders } });
   if (localized) setAlternates(response, path);
   giveSubmitterCookie(request, response, https);

@@ -25,12 +25,19 @@ export default defineConfig({
     // Upstream calls and cache refreshes log at info/warn; tests that check logs capture them.
     // The order core seals delivered secrets with APP_ENCRYPTION_KEY (lib/orders/sealed-fulfillment.ts):
     // every test process has the same test key as stubAppEnv (testing/app-env.ts).
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? Buffer.alloc(32, 7).toString("base64") },
+    env: {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+      APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? Buffer.alloc(32, 7).toString("base64"),
+    },
     reporters: reportDir ? ["default", ["json", { outputFile: `${reportDir}/${reportName}.json` }]] : ["default"],
     projects: [
       {
         ...shared,
-        test: { name: "unit", include: ["**/*.test.ts"], exclude: ["**/*.int.test.ts", "emulator/**", "node_modules/**", "e2e/**", ".next/**"] },
+        test: {
+          name: "unit",
+          include: ["**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "emulator/**", "node_modules/**", "e2e/**", ".next/**"],
+        },
       },
       {
         ...shared,

@@ -7,7 +7,8 @@ export default function manifest(): MetadataRoute.Manifest {
   return {
     name: `${SHOP_NAME}: top-ups, travel eSIMs, gift cards and unlocks`,
     short_name: SHOP_NAME,
-    description: "Mobile top-ups, travel eSIM plans, gift cards, device unlock codes and IMEI checks, delivered online.",
+    description:
+      "Mobile top-ups, travel eSIM plans, gift cards, device unlock codes and IMEI checks, delivered online.",
     start_url: "/",
     display: "standalone",
     background_color: "#f7f8fa",

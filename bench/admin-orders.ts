@@ -30,7 +30,13 @@ const phoneOf = (i: number) => `+4474${String(i).padStart(8, "0")}`;
 function orderRow(i: number, random: () => number) {
   const productType = PRODUCTS[i % PRODUCTS.length]!;
   const detail =
-    productType === "topup" ? { phone: phoneOf(i), operatorId: 1470 } : productType === "unlock" || productType === "imeicheck" ? { imei: imeiOf(i), toolId: 1 } : productType === "esim" ? { catalogId: "eu-3gb-15d" } : { productId: 12, recipientEmail: `friend${i}@example.com` };
+    productType === "topup"
+      ? { phone: phoneOf(i), operatorId: 1470 }
+      : productType === "unlock" || productType === "imeicheck"
+        ? { imei: imeiOf(i), toolId: 1 }
+        : productType === "esim"
+          ? { catalogId: "eu-3gb-15d" }
+          : { productId: 12, recipientEmail: `friend${i}@example.com` };
   return {
     ref: `bench${i.toString(36).padStart(8, "0")}`,
     idempotencyKey: `bench-${i}`,
@@ -53,7 +59,9 @@ async function main() {
     const random = seededRandom(7);
     const seeding = await timed(async () => {
       for (let from = 0; from < ORDERS; from += 1_000) {
-        await db.order.createMany({ data: Array.from({ length: Math.min(1_000, ORDERS - from) }, (_, k) => orderRow(from + k, random)) });
+        await db.order.createMany({
+          data: Array.from({ length: Math.min(1_000, ORDERS - from) }, (_, k) => orderRow(from + k, random)),
+        });
       }
     });
 
@@ -113,17 +121,28 @@ async function main() {
     clearInterval(watch);
     const lag = summarize(lateness);
 
-    console.log(`\nStaff orders benchmark (${database.provider}, ${ORDERS.toLocaleString("en")} orders, Node ${process.version})\n`);
+    console.log(
+      `\nStaff orders benchmark (${database.provider}, ${ORDERS.toLocaleString("en")} orders, Node ${process.version})\n`,
+    );
     console.log(
       table(
         ["measure", "value"],
         [
           ["seeding (createMany, 1,000 a batch)", `${(seeding.ms / 1000).toFixed(2)} s`],
-          ["first search: rows indexed", `${firstIndex.result.toLocaleString("en")} in ${(firstIndex.ms / 1000).toFixed(2)} s (${Math.round(firstIndex.result / (firstIndex.ms / 1000)).toLocaleString("en")} rows/s)`],
+          [
+            "first search: rows indexed",
+            `${firstIndex.result.toLocaleString("en")} in ${(firstIndex.ms / 1000).toFixed(2)} s (${Math.round(firstIndex.result / (firstIndex.ms / 1000)).toLocaleString("en")} rows/s)`,
+          ],
           ["rows still unindexed after it", unindexed.toLocaleString("en")],
           ["search after 200 orders changed (re-index + query)", ms(steady.ms)],
-          ["CSV export: rows (incl. header), size", `${lines.toLocaleString("en")}, ${(bytes / 1_048_576).toFixed(1)} MiB`],
-          ["CSV export: wall time", `${(exported.ms / 1000).toFixed(2)} s (${Math.round((lines - 1) / (exported.ms / 1000)).toLocaleString("en")} rows/s)`],
+          [
+            "CSV export: rows (incl. header), size",
+            `${lines.toLocaleString("en")}, ${(bytes / 1_048_576).toFixed(1)} MiB`,
+          ],
+          [
+            "CSV export: wall time",
+            `${(exported.ms / 1000).toFixed(2)} s (${Math.round((lines - 1) / (exported.ms / 1000)).toLocaleString("en")} rows/s)`,
+          ],
           ["event loop delay during export: p50 / p99 / max", `${ms(lag.p50)} / ${ms(lag.p99)} / ${ms(lag.max)}`],
         ],
       ),

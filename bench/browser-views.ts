@@ -19,17 +19,33 @@ import { treeCpuSeconds } from "./shop-process";
 export type ViewRequest = { url: string; headers: Record<string, string> };
 
 /** `toNext`: requests that reached Next.js, not answered by a copy of scripts/serve.mjs's front cache (no Age header). */
-export type BrowserView = { requests: number; routerRequests: number; toNext: number; jsKb: number; cpuMs: number; elapsedMs: number; sent: ViewRequest[] };
+export type BrowserView = {
+  requests: number;
+  routerRequests: number;
+  toNext: number;
+  jsKb: number;
+  cpuMs: number;
+  elapsedMs: number;
+  sent: ViewRequest[];
+};
 
 /** Headers that belong to the browser's connection, not to the request (fetch sets its own). */
 const CONNECTION_HEADERS = new Set(["host", "connection", "content-length", "keep-alive"]);
 
 export async function openBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
 }
 
 /** One view of `url` in a fresh context (no cache, no cookies); `idleCpuMsPerSecond` of background work is not counted. */
-export async function browserView(browser: Browser, url: string, serverPid: number, idleCpuMsPerSecond = 0): Promise<BrowserView> {
+export async function browserView(
+  browser: Browser,
+  url: string,
+  serverPid: number,
+  idleCpuMsPerSecond = 0,
+): Promise<BrowserView> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
   const page = await context.newPage();
   const origin = new URL(url).origin;
@@ -62,7 +78,12 @@ export async function browserView(browser: Browser, url: string, serverPid: numb
     jsKb: finished.filter((r) => new URL(r.url).pathname.endsWith(".js")).reduce((sum, r) => sum + r.bytes, 0) / 1024,
     cpuMs,
     elapsedMs,
-    sent: finished.map((r) => ({ url: r.url, headers: Object.fromEntries(Object.entries(r.headers).filter(([name]) => !CONNECTION_HEADERS.has(name) && !name.startsWith(":"))) })),
+    sent: finished.map((r) => ({
+      url: r.url,
+      headers: Object.fromEntries(
+        Object.entries(r.headers).filter(([name]) => !CONNECTION_HEADERS.has(name) && !name.startsWith(":")),
+      ),
+    })),
   };
 }
 
@@ -71,11 +92,15 @@ function get(agent: http.Agent, request: ViewRequest): Promise<void> {
   return new Promise((resolve, reject) => {
     const url = new URL(request.url);
     http
-      .get({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: request.headers, agent }, (response) => {
-        if ((response.statusCode ?? 500) >= 400) reject(new Error(`replay of ${request.url}: HTTP ${response.statusCode}`));
-        response.resume();
-        response.on("end", resolve);
-      })
+      .get(
+        { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: request.headers, agent },
+        (response) => {
+          if ((response.statusCode ?? 500) >= 400)
+            reject(new Error(`replay of ${request.url}: HTTP ${response.statusCode}`));
+          response.resume();
+          response.on("end", resolve);
+        },
+      )
       .on("error", reject);
   });
 }
@@ -87,8 +112,17 @@ function get(agent: http.Agent, request: ViewRequest): Promise<void> {
  * the document first, then the rest of the view's requests at once; the connections are closed
  * after it. Every answer must be a 2xx or 3xx and is read to the end.
  */
-export async function replayCpuMs(sent: ViewRequest[], serverPid: number, idleCpuMsPerSecond: number, times = 40, parallel = 4): Promise<number> {
-  const documentAt = Math.max(0, sent.findIndex((request) => request.headers["sec-fetch-dest"] === "document"));
+export async function replayCpuMs(
+  sent: ViewRequest[],
+  serverPid: number,
+  idleCpuMsPerSecond: number,
+  times = 40,
+  parallel = 4,
+): Promise<number> {
+  const documentAt = Math.max(
+    0,
+    sent.findIndex((request) => request.headers["sec-fetch-dest"] === "document"),
+  );
   const document = sent[documentAt];
   const rest = sent.filter((_, index) => index !== documentAt);
   const replayView = async () => {

@@ -11,7 +11,12 @@
 import "./quiet-logs";
 import { startEmulator } from "@/emulator/app";
 import { createCatalogCache, type CatalogReadRequest } from "@/lib/catalog/cache";
-import { emulatorControl, emulatorCounters, emulatorFetcher, EMULATOR_ENTERPRISE_KEY } from "@/lib/catalog/cache-testing";
+import {
+  emulatorControl,
+  emulatorCounters,
+  emulatorFetcher,
+  EMULATOR_ENTERPRISE_KEY,
+} from "@/lib/catalog/cache-testing";
 import { catalogKey } from "@/lib/catalog/lifetimes";
 import { prepareDatabase } from "@/lib/db/create-client";
 import { createTestDatabase } from "@/lib/db/testing";
@@ -22,8 +27,100 @@ const READS = Number(process.env.BENCH_READS ?? 10_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 50);
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 1_000);
 
-const TOPUP_COUNTRIES = ["gb", "fr", "de", "es", "it", "nl", "be", "pt", "ie", "pl", "se", "no", "dk", "fi", "at", "ch", "us", "ca", "mx", "br", "ar", "co", "cl", "pe", "in", "pk", "bd", "ph", "id", "vn", "th", "my", "ng", "ke", "gh", "za", "eg", "ma", "tr", "sa", "ae", "ro", "gr", "cz", "hu", "ua", "au", "nz", "jp", "kr"];
-const ESIM_DESTINATIONS = ["gb", "fr", "de", "es", "it", "nl", "pt", "ie", "gr", "tr", "us", "ca", "mx", "br", "ar", "jp", "kr", "th", "vn", "id", "sg", "my", "ph", "in", "au", "nz", "ae", "eg", "ma", "za", "ch", "at", "pl", "cz", "hu", "se", "no", "dk", "eu", "as"];
+const TOPUP_COUNTRIES = [
+  "gb",
+  "fr",
+  "de",
+  "es",
+  "it",
+  "nl",
+  "be",
+  "pt",
+  "ie",
+  "pl",
+  "se",
+  "no",
+  "dk",
+  "fi",
+  "at",
+  "ch",
+  "us",
+  "ca",
+  "mx",
+  "br",
+  "ar",
+  "co",
+  "cl",
+  "pe",
+  "in",
+  "pk",
+  "bd",
+  "ph",
+  "id",
+  "vn",
+  "th",
+  "my",
+  "ng",
+  "ke",
+  "gh",
+  "za",
+  "eg",
+  "ma",
+  "tr",
+  "sa",
+  "ae",
+  "ro",
+  "gr",
+  "cz",
+  "hu",
+  "ua",
+  "au",
+  "nz",
+  "jp",
+  "kr",
+];
+const ESIM_DESTINATIONS = [
+  "gb",
+  "fr",
+  "de",
+  "es",
+  "it",
+  "nl",
+  "pt",
+  "ie",
+  "gr",
+  "tr",
+  "us",
+  "ca",
+  "mx",
+  "br",
+  "ar",
+  "jp",
+  "kr",
+  "th",
+  "vn",
+  "id",
+  "sg",
+  "my",
+  "ph",
+  "in",
+  "au",
+  "nz",
+  "ae",
+  "eg",
+  "ma",
+  "za",
+  "ch",
+  "at",
+  "pl",
+  "cz",
+  "hu",
+  "se",
+  "no",
+  "dk",
+  "eu",
+  "as",
+];
 
 async function main() {
   const [database, emulator] = await Promise.all([createTestDatabase(), startEmulator(0, { controls: true })]);
@@ -33,11 +130,30 @@ async function main() {
 
   // 100 keys, a realistic mix: operator lists (daily), eSIM plan lists and rates (10 minutes).
   const fetcher = (path: string, query?: Record<string, string>) =>
-    emulatorFetcher({ baseUrl: emulator.url, path, query, budget, apiKey: EMULATOR_ENTERPRISE_KEY, policy: { maxAttempts: 1 } });
+    emulatorFetcher({
+      baseUrl: emulator.url,
+      path,
+      query,
+      budget,
+      apiKey: EMULATOR_ENTERPRISE_KEY,
+      policy: { maxAttempts: 1 },
+    });
   const keys: CatalogReadRequest<unknown>[] = [
-    ...TOPUP_COUNTRIES.map((country) => ({ key: catalogKey("topup.operators", { country }), resource: "topup.operators" as const, fetch: fetcher("/v2/topup/operators", { country }) })),
-    ...ESIM_DESTINATIONS.map((country_iso) => ({ key: catalogKey("esim.plans", { country_iso }), resource: "esim.plans" as const, fetch: fetcher("/v2/esim/products", { country_iso }) })),
-    ...Array.from({ length: 10 }, (_, i) => 1000 + 10 * i).map((id) => ({ key: catalogKey("topup.rates", { operator: id }), resource: "topup.rates" as const, fetch: fetcher(`/v2/topup/operators/${id}/rates`) })),
+    ...TOPUP_COUNTRIES.map((country) => ({
+      key: catalogKey("topup.operators", { country }),
+      resource: "topup.operators" as const,
+      fetch: fetcher("/v2/topup/operators", { country }),
+    })),
+    ...ESIM_DESTINATIONS.map((country_iso) => ({
+      key: catalogKey("esim.plans", { country_iso }),
+      resource: "esim.plans" as const,
+      fetch: fetcher("/v2/esim/products", { country_iso }),
+    })),
+    ...Array.from({ length: 10 }, (_, i) => 1000 + 10 * i).map((id) => ({
+      key: catalogKey("topup.rates", { operator: id }),
+      resource: "topup.rates" as const,
+      fetch: fetcher(`/v2/topup/operators/${id}/rates`),
+    })),
   ];
   if (keys.length !== 100) throw new Error(`expected 100 keys, have ${keys.length}`);
 
@@ -80,7 +196,10 @@ async function main() {
           [`reads (batches of ${BATCH} concurrent)`, READS.toLocaleString("en")],
           ["upstream calls (emulator counters)", upstreamCalls],
           ["upstream calls per 10,000 reads", perTenThousand.toFixed(0)],
-          ["burst wall time", `${(burst.ms / 1000).toFixed(2)} s (${Math.round(READS / (burst.ms / 1000)).toLocaleString("en")} reads/s)`],
+          [
+            "burst wall time",
+            `${(burst.ms / 1000).toFixed(2)} s (${Math.round(READS / (burst.ms / 1000)).toLocaleString("en")} reads/s)`,
+          ],
           ["burst read latency p50 / p99 (concurrent, incl. cold misses)", `${ms(b.p50)} / ${ms(b.p99)}`],
         ],
       ),

@@ -40,10 +40,18 @@ export async function startFrameworkFloor(port: number): Promise<ChildProcess> {
       writeFileSync(join(DIR, file), text);
     }
     symlinkSync(resolve("node_modules"), join(DIR, "node_modules"));
-    const build = spawnSync("node", [NEXT_BIN, "build"], { cwd: DIR, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync("node", [NEXT_BIN, "build"], {
+      cwd: DIR,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) throw new Error(`the framework floor app did not build (exit ${build.status})`);
   }
-  const server = spawn("node", [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: DIR, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const server = spawn("node", [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: DIR,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
   const until = Date.now() + 60_000;
   for (;;) {
     try {

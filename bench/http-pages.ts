@@ -74,21 +74,44 @@ async function emulatorCounters(): Promise<Record<string, number>> {
 
 /** The upstream routes called between two readings of the counters, with their counts. */
 function calledBetween(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(after).flatMap(([route, n]) => (n > (before[route] ?? 0) ? [[route, n - (before[route] ?? 0)]] : [])));
+  return Object.fromEntries(
+    Object.entries(after).flatMap(([route, n]) =>
+      n > (before[route] ?? 0) ? [[route, n - (before[route] ?? 0)]] : [],
+    ),
+  );
 }
 
-type Run = { rps: number; p99: number; cpuMs: number; upstream: number; upstreamRoutes: Record<string, number>; errors: number };
+type Run = {
+  rps: number;
+  p99: number;
+  cpuMs: number;
+  upstream: number;
+  upstreamRoutes: Record<string, number>;
+  errors: number;
+};
 
 async function load(path: string, serverPid: number): Promise<Run> {
   const cpuBefore = treeCpuSeconds(serverPid);
   const upstreamBefore = await emulatorCounters();
   // Asked as a browser asks: compressed (the server gzips every answer, static files too).
-  const result = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: SECONDS, headers: { "accept-encoding": "gzip, deflate, br" } });
+  const result = await autocannon({
+    url: `${BASE}${path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { "accept-encoding": "gzip, deflate, br" },
+  });
   const cpuAfter = treeCpuSeconds(serverPid);
   const upstreamRoutes = calledBetween(upstreamBefore, await emulatorCounters());
   const upstream = Object.values(upstreamRoutes).reduce((sum, n) => sum + n, 0);
   const requests = Math.max(1, result.requests.total);
-  return { rps: result.requests.average, p99: result.latency.p99, cpuMs: ((cpuAfter - cpuBefore) * 1000) / requests, upstream, upstreamRoutes, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuMs: ((cpuAfter - cpuBefore) * 1000) / requests,
+    upstream,
+    upstreamRoutes,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -111,7 +134,14 @@ async function main() {
 
     const summary = targets.map((path) => {
       const r = runs.get(path)!;
-      return { path, rps: median(r.map((x) => x.rps)), p99: median(r.map((x) => x.p99)), cpuMs: median(r.map((x) => x.cpuMs)), upstream: Math.max(...r.map((x) => x.upstream)), errors: r.reduce((n, x) => n + x.errors, 0) };
+      return {
+        path,
+        rps: median(r.map((x) => x.rps)),
+        p99: median(r.map((x) => x.p99)),
+        cpuMs: median(r.map((x) => x.cpuMs)),
+        upstream: Math.max(...r.map((x) => x.upstream)),
+        errors: r.reduce((n, x) => n + x.errors, 0),
+      };
     });
     const limit = summary[0]!;
     const rows = summary.map((s, i) => [
@@ -124,13 +154,35 @@ async function main() {
       String(s.upstream),
       String(s.errors),
     ]);
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per page, ${ROUNDS} rounds (medians), ${new Date().toISOString().slice(0, 10)}`);
-    console.log(table(["page", "requests/s", "p99", "server CPU / request", "throughput ÷ static", "p99 ÷ static", "upstream calls (max of rounds)", "errors + non-2xx"], rows));
-    const documentMiss = summary.slice(1).filter((s) => s.p99 > 2 * limit.p99 || s.rps < 0.5 * limit.rps || s.cpuMs > 3 || s.upstream > 0);
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per page, ${ROUNDS} rounds (medians), ${new Date().toISOString().slice(0, 10)}`,
+    );
+    console.log(
+      table(
+        [
+          "page",
+          "requests/s",
+          "p99",
+          "server CPU / request",
+          "throughput ÷ static",
+          "p99 ÷ static",
+          "upstream calls (max of rounds)",
+          "errors + non-2xx",
+        ],
+        rows,
+      ),
+    );
+    const documentMiss = summary
+      .slice(1)
+      .filter((s) => s.p99 > 2 * limit.p99 || s.rps < 0.5 * limit.rps || s.cpuMs > 3 || s.upstream > 0);
     // Which supplier routes were called while a page ran (the page's catalog reads, or the
     // health probe, lib/health.ts, that a readiness check makes at most every 30 s).
-    for (const [path, r] of runs) for (const run of r) if (run.upstream > 0) console.log(`upstream calls during ${path}: ${JSON.stringify(run.upstreamRoutes)}`);
-    console.log(`goal (p99 ≤ 2× static, throughput ≥ 0.5× static, ≤ 3 ms CPU, no upstream call): ${documentMiss.length ? `MISS on ${documentMiss.map((s) => s.path).join(", ")}` : "PASS"}`);
+    for (const [path, r] of runs)
+      for (const run of r)
+        if (run.upstream > 0) console.log(`upstream calls during ${path}: ${JSON.stringify(run.upstreamRoutes)}`);
+    console.log(
+      `goal (p99 ≤ 2× static, throughput ≥ 0.5× static, ≤ 3 ms CPU, no upstream call): ${documentMiss.length ? `MISS on ${documentMiss.map((s) => s.path).join(", ")}` : "PASS"}`,
+    );
     if (VIEWS > 0) await reportBrowserViews(server.pid!);
   } finally {
     server.kill("SIGTERM");
@@ -170,14 +222,41 @@ async function reportBrowserViews(serverPid: number): Promise<void> {
       const jsKb = median(views.map((v) => v.jsKb));
       const type = pageTypeOf(path);
       if (jsKb > JS_BUDGET_KB[type]) overBudget.push(path);
-      rows.push([path, String(median(views.map((v) => v.requests))), String(median(views.map((v) => v.routerRequests))), String(median(views.map((v) => v.toNext))), `${jsKb.toFixed(0)} KB`, `${JS_BUDGET_KB[type]} KB (${type})`, ms(replayedMs), ms(cpuMs), `${idle.toFixed(1)} ms/s`]);
+      rows.push([
+        path,
+        String(median(views.map((v) => v.requests))),
+        String(median(views.map((v) => v.routerRequests))),
+        String(median(views.map((v) => v.toNext))),
+        `${jsKb.toFixed(0)} KB`,
+        `${JS_BUDGET_KB[type]} KB (${type})`,
+        ms(replayedMs),
+        ms(cpuMs),
+        `${idle.toFixed(1)} ms/s`,
+      ]);
     }
     console.log(
       `\nbrowser views (Chromium, first visit, ${VIEWS} views per page, medians; server CPU per view: replayed, the last view's requests sent again ${REPLAYS} times, 4 at a time; in the browser, the mean beyond the idle rate measured ${IDLE_SECONDS} s before and after)`,
     );
-    console.log(table(["page", "requests to the shop", "of which router/prefetch", "of which reached Next.js", "JavaScript (transferred)", "budget", "server CPU / view (replayed)", "server CPU / view (in the browser)", "idle rate"], rows));
+    console.log(
+      table(
+        [
+          "page",
+          "requests to the shop",
+          "of which router/prefetch",
+          "of which reached Next.js",
+          "JavaScript (transferred)",
+          "budget",
+          "server CPU / view (replayed)",
+          "server CPU / view (in the browser)",
+          "idle rate",
+        ],
+        rows,
+      ),
+    );
     console.log(`goal (≤ 10 ms server CPU per view): ${misses ? `MISS on ${misses} page(s)` : "PASS"}`);
-    console.log(`goal (JavaScript within its page type's budget): ${overBudget.length ? `MISS on ${overBudget.join(", ")}` : "PASS"}`);
+    console.log(
+      `goal (JavaScript within its page type's budget): ${overBudget.length ? `MISS on ${overBudget.join(", ")}` : "PASS"}`,
+    );
   } finally {
     await browser.close();
   }

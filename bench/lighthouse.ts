@@ -95,7 +95,11 @@ async function buyGiftCard(): Promise<string> {
     await page.waitForURL(/\/orders\/[A-Za-z0-9_-]+/, { timeout: 60_000 });
     const status = page.getByTestId("order-status");
     await status.and(page.locator('[data-status="placed"], [data-status="fulfilled"]')).waitFor({ timeout: 30_000 });
-    const clock = await fetch(`${EMULATOR}/__control/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ advanceMs: 10_000 }) });
+    const clock = await fetch(`${EMULATOR}/__control/clock`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ advanceMs: 10_000 }),
+    });
     if (!clock.ok) throw new Error(`the emulator's clock answered ${clock.status}`);
     await status.and(page.locator('[data-status="fulfilled"]')).waitFor({ timeout: 60_000 });
     return new URL(page.url()).pathname;
@@ -108,7 +112,11 @@ const PAGES: PageSpec[] = [
   { name: "home", catalog: true, find: () => ensure200("/") },
   { name: "topup", catalog: true, find: () => discover("/topup", /^\/topup\/[a-z]{2}$/, "/topup/es") },
   { name: "esim", catalog: true, find: () => discover("/esim", /^\/esim\/[a-z0-9-]+$/, "/esim/eu") },
-  { name: "giftcard", catalog: true, find: () => discover("/giftcards/gb", /^\/giftcards\/gb\/[a-z0-9-]+$/, "/giftcards/gb/steam") },
+  {
+    name: "giftcard",
+    catalog: true,
+    find: () => discover("/giftcards/gb", /^\/giftcards\/gb\/[a-z0-9-]+$/, "/giftcards/gb/steam"),
+  },
   // The tools of the iPhone 13 (device 1015, Apple = brand 1) on EE UK (country 826, network
   // 234030): the unlock catalog reaches this page through a form, not links.
   { name: "unlock", catalog: true, find: () => ensure200("/unlock/1/1015/826/234030") },
@@ -118,12 +126,16 @@ const PAGES: PageSpec[] = [
 ];
 
 function selectedPages(): PageSpec[] {
-  const wanted = process.env.BENCH_PAGES?.split(",").map((s) => s.trim()).filter(Boolean);
+  const wanted = process.env.BENCH_PAGES?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!wanted?.length) return PAGES;
   return wanted.map((entry) => {
-    if (entry.startsWith("/")) return { name: entry, catalog: !entry.startsWith("/orders/"), find: () => ensure200(entry) };
+    if (entry.startsWith("/"))
+      return { name: entry, catalog: !entry.startsWith("/orders/"), find: () => ensure200(entry) };
     const spec = PAGES.find((p) => p.name === entry);
-    if (!spec) throw new Error(`BENCH_PAGES: unknown page ${entry} (names: ${PAGES.map((p) => p.name).join(", ")}, or a path)`);
+    if (!spec)
+      throw new Error(`BENCH_PAGES: unknown page ${entry} (names: ${PAGES.map((p) => p.name).join(", ")}, or a path)`);
     return spec;
   });
 }
@@ -147,7 +159,9 @@ type Details = { items?: Record<string, unknown>[]; overallSavingsBytes?: number
 const detailsOf = (lhr: Result, id: string): Details => (lhr.audits[id]?.details ?? {}) as Details;
 
 function summarizeRun(lhr: Result): Run {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Run["scores"];
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Run["scores"];
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const script = detailsOf(lhr, "resource-summary").items?.find((item) => item.resourceType === "script");
   const consoleErrors = (detailsOf(lhr, "errors-in-console").items ?? []).map((item) => {
@@ -160,8 +174,15 @@ function summarizeRun(lhr: Result): Run {
   });
   const broken = brokenRun(lhr);
   const bf = lhr.audits["bf-cache"];
-  const bfcacheBlockers = (detailsOf(lhr, "bf-cache").items ?? []).map((item) => `${String(item.reason)} (${String(item.failureType)})`);
-  const bfcache = !bf || bf.scoreDisplayMode === "notApplicable" || bf.score === null ? "n/a" : bf.score === 1 ? "allowed" : "blocked";
+  const bfcacheBlockers = (detailsOf(lhr, "bf-cache").items ?? []).map(
+    (item) => `${String(item.reason)} (${String(item.failureType)})`,
+  );
+  const bfcache =
+    !bf || bf.scoreDisplayMode === "notApplicable" || bf.score === null
+      ? "n/a"
+      : bf.score === 1
+        ? "allowed"
+        : "blocked";
   return {
     scores,
     tbt: numeric("total-blocking-time"),
@@ -182,7 +203,12 @@ function brokenRun(lhr: Result): string | null {
   if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
   const missing = CATEGORIES.filter((c) => lhr.categories[c]?.score == null);
   if (!missing.length) return null;
-  const errors = unique(Object.values(lhr.audits).filter((a) => a.scoreDisplayMode === "error").map((a) => a.errorMessage ?? a.id), (m) => m);
+  const errors = unique(
+    Object.values(lhr.audits)
+      .filter((a) => a.scoreDisplayMode === "error")
+      .map((a) => a.errorMessage ?? a.id),
+    (m) => m,
+  );
   return `no score for ${missing.join(", ")}: ${errors.join("; ")}`;
 }
 
@@ -192,7 +218,12 @@ async function audit(url: string): Promise<Result> {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
     let lhr: Result;
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       lhr = result.lhr;
     } finally {
@@ -248,7 +279,8 @@ async function main() {
         writeFileSync(join(REPORTS, `${target.name}-${round}.json`), JSON.stringify(lhr));
         const run = summarizeRun(lhr);
         runs.get(target.path)!.push(run);
-        if (floorRun && !floorRun.broken && !run.broken) belowFloor.get(target.path)!.push(run.scores.performance - floorRun.scores.performance);
+        if (floorRun && !floorRun.broken && !run.broken)
+          belowFloor.get(target.path)!.push(run.scores.performance - floorRun.scores.performance);
         for (const warning of run.warnings) console.log(`  ${target.path} run ${round}: ${warning}`);
       }
       console.log(`round ${round}/${RUNS} done`);
@@ -272,10 +304,16 @@ async function main() {
         unusedJsBytes: median(r.map((x) => x.unusedJsBytes)),
         runs: r.length,
         vsFloor: belowFloor.get(t.path)!.length ? median(belowFloor.get(t.path)!) : null,
-        consoleErrors: unique(all.flatMap((x) => x.consoleErrors), (e) => `${e.source} ${e.description} ${e.url}`),
+        consoleErrors: unique(
+          all.flatMap((x) => x.consoleErrors),
+          (e) => `${e.source} ${e.description} ${e.url}`,
+        ),
         consoleErrorRuns: all.filter((x) => x.consoleErrors.length > 0).length,
         bfcache: all.map((x) => x.bfcache),
-        bfcacheBlockers: unique(all.flatMap((x) => x.bfcacheBlockers), (b) => b),
+        bfcacheBlockers: unique(
+          all.flatMap((x) => x.bfcacheBlockers),
+          (b) => b,
+        ),
       };
     });
 
@@ -288,10 +326,28 @@ async function main() {
           `"vs floor" is each page's score minus the floor's in the same round (median).`,
       );
     }
-    console.log(`\nLighthouse ${version}, Chromium ${browser} (${CHROME}), mobile preset (simulated throttling), ${RUNS} runs per page (medians), ${new Date().toISOString().slice(0, 10)}`);
+    console.log(
+      `\nLighthouse ${version}, Chromium ${browser} (${CHROME}), mobile preset (simulated throttling), ${RUNS} runs per page (medians), ${new Date().toISOString().slice(0, 10)}`,
+    );
     console.log(
       table(
-        ["page", "path", "runs", "perf", "vs floor", "a11y", "best practices", "SEO", "TBT", "LCP", "CLS", "JS transferred", "unused JS", "console errors (runs)", "bfcache"],
+        [
+          "page",
+          "path",
+          "runs",
+          "perf",
+          "vs floor",
+          "a11y",
+          "best practices",
+          "SEO",
+          "TBT",
+          "LCP",
+          "CLS",
+          "JS transferred",
+          "unused JS",
+          "console errors (runs)",
+          "bfcache",
+        ],
         summary.map((s) => [
           s.name,
           s.path,
@@ -315,24 +371,49 @@ async function main() {
     for (const s of summary) {
       if (!s.consoleErrors.length && !s.bfcacheBlockers.length) continue;
       console.log(`\n${s.name} (${s.path})`);
-      for (const e of s.consoleErrors) console.log(`  console error [${e.source}] ${e.description}${e.url ? `  at ${e.url}` : ""}`);
+      for (const e of s.consoleErrors)
+        console.log(`  console error [${e.source}] ${e.description}${e.url ? `  at ${e.url}` : ""}`);
       for (const b of s.bfcacheBlockers) console.log(`  bfcache blocked by ${b}`);
     }
 
-    const misses = (ok: (s: (typeof summary)[number]) => boolean, among = summary) => among.filter((s) => !ok(s)).map((s) => s.name);
+    const misses = (ok: (s: (typeof summary)[number]) => boolean, among = summary) =>
+      among.filter((s) => !ok(s)).map((s) => s.name);
     const goals: [string, string[]][] = [
       ["performance ≥ 95", misses((s) => s.performance >= 95)],
       ["accessibility 100", misses((s) => s.accessibility === 100)],
       ["best practices 100", misses((s) => s.bestPractices === 100)],
       // The order page is noindex on purpose (a buyer's private page): SEO is judged where pages are meant to be found.
-      ["SEO 100 (catalog pages)", misses((s) => s.seo === 100, summary.filter((s) => s.catalog))],
+      [
+        "SEO 100 (catalog pages)",
+        misses(
+          (s) => s.seo === 100,
+          summary.filter((s) => s.catalog),
+        ),
+      ],
       ["no console errors (any run)", misses((s) => s.consoleErrors.length === 0)],
-      ["bfcache allowed on catalog pages (every run)", misses((s) => s.bfcache.every((b) => b === "allowed"), summary.filter((s) => s.catalog))],
+      [
+        "bfcache allowed on catalog pages (every run)",
+        misses(
+          (s) => s.bfcache.every((b) => b === "allowed"),
+          summary.filter((s) => s.catalog),
+        ),
+      ],
       // The catalog pages' budgets are bench/http-pages.ts's (JS_BUDGET_KB); the order page is measured here.
-      [`order page JavaScript ≤ ${ORDER_PAGE_JS_BUDGET_KIB} KiB`, misses((s) => s.jsBytes <= ORDER_PAGE_JS_BUDGET_KIB * 1024, summary.filter((s) => s.name === "order"))],
+      [
+        `order page JavaScript ≤ ${ORDER_PAGE_JS_BUDGET_KIB} KiB`,
+        misses(
+          (s) => s.jsBytes <= ORDER_PAGE_JS_BUDGET_KIB * 1024,
+          summary.filter((s) => s.name === "order"),
+        ),
+      ],
     ];
     console.log(`\nGoals of issue [13]`);
-    console.log(table(["goal", "result", "pages that miss it"], goals.map(([goal, missed]) => [goal, missed.length ? "MISS" : "PASS", missed.join(", ") || "–"])));
+    console.log(
+      table(
+        ["goal", "result", "pages that miss it"],
+        goals.map(([goal, missed]) => [goal, missed.length ? "MISS" : "PASS", missed.join(", ") || "–"]),
+      ),
+    );
     console.log(`\nJSON reports: ${REPORTS}/<page>-<run>.json`);
   } finally {
     if (floor) stopFrameworkFloor(floor);

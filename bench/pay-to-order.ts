@@ -95,7 +95,13 @@ async function main() {
     console.log(
       table(
         ["from Pay to the order page", "p50", "p95", "max"],
-        [row("click on Pay → order status painted (the page's clock)", inPage), row("the same, with Playwright's click and wait around it", samples.map((s) => s.playwright))],
+        [
+          row("click on Pay → order status painted (the page's clock)", inPage),
+          row(
+            "the same, with Playwright's click and wait around it",
+            samples.map((s) => s.playwright),
+          ),
+        ],
       ),
     );
     const p95 = p95Of(inPage);

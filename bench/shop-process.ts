@@ -11,7 +11,8 @@ const CLOCK_TICKS_PER_SECOND = 100;
 function preciseCpuSeconds(pid: number): number | null {
   try {
     let ns = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
     return ns / 1e9;
   } catch {
     return null;
@@ -28,7 +29,10 @@ export function treeCpuSeconds(rootPid: number): number {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       // The command name may hold spaces: the fields after it start at the last ')'.
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      cpu.set(Number(entry), preciseCpuSeconds(Number(entry)) ?? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
+      cpu.set(
+        Number(entry),
+        preciseCpuSeconds(Number(entry)) ?? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND,
+      );
       children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
     } catch {
       // The process ended while we read it.
@@ -48,10 +52,21 @@ export function treeCpuSeconds(rootPid: number): number {
  * Starts the shop as `npm start` runs it (scripts/e2e-server.mjs: production build, embedded
  * emulator with its controls, a fresh database in `dataDir`) and resolves once it answers.
  */
-export async function startBenchShop(options: { port: number; emulatorPort: number; dataDir: string }): Promise<ChildProcess> {
+export async function startBenchShop(options: {
+  port: number;
+  emulatorPort: number;
+  dataDir: string;
+}): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${options.port}`;
   const shop = spawn("node", ["scripts/e2e-server.mjs"], {
-    env: { ...process.env, PORT: String(options.port), APP_URL: base, E2E_DATA_DIR: options.dataDir, E2E_EMULATOR_PORT: String(options.emulatorPort), LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      APP_URL: base,
+      E2E_DATA_DIR: options.dataDir,
+      E2E_EMULATOR_PORT: String(options.emulatorPort),
+      LOG_LEVEL: "error",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const until = Date.now() + 15 * 60_000;

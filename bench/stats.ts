@@ -8,7 +8,12 @@ export function percentile(sortedMs: number[], p: number): number {
 
 export function summarize(samplesMs: number[]) {
   const sorted = [...samplesMs].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? Number.NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
 }
 
 export async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
@@ -33,7 +38,9 @@ export function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((row) => row.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
-  return [line(cells[0]!), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...cells.slice(1).map(line)].join("\n");
+  return [line(cells[0]!), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...cells.slice(1).map(line)].join(
+    "\n",
+  );
 }
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`;

@@ -13,7 +13,9 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const db = new Database(join(dir, "receipts.db"));
 db.pragma("journal_mode = WAL");
-db.exec(`CREATE TABLE receipt (id INTEGER PRIMARY KEY, event_id TEXT UNIQUE, body TEXT NOT NULL, received_at TEXT NOT NULL)`);
+db.exec(
+  `CREATE TABLE receipt (id INTEGER PRIMARY KEY, event_id TEXT UNIQUE, body TEXT NOT NULL, received_at TEXT NOT NULL)`,
+);
 const insert = db.prepare(`INSERT OR IGNORE INTO receipt (event_id, body, received_at) VALUES (?, ?, ?)`);
 const webhook = new Webhook(process.env.BASELINE_SECRET!);
 

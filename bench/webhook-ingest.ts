@@ -18,7 +18,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startBenchShop } from "./shop-process";
 import { ms, table } from "./stats";
-import { deliveries as signedDeliveries, fire as fireAt, openSealed, WEBHOOK_SECRET_SETTING, type LoadRun } from "./webhook-load";
+import {
+  deliveries as signedDeliveries,
+  fire as fireAt,
+  openSealed,
+  WEBHOOK_SECRET_SETTING,
+  type LoadRun,
+} from "./webhook-load";
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -33,10 +39,13 @@ const SHOP = `http://127.0.0.1:${PORT}`;
 function shopWebhookSecret(): string {
   const db = new Database(join(DATA_DIR, "shop.db"), { readonly: true });
   try {
-    const row = db.prepare(`SELECT value, encrypted FROM "Setting" WHERE key = ?`).get(WEBHOOK_SECRET_SETTING) as { value: string; encrypted: number } | undefined;
+    const row = db.prepare(`SELECT value, encrypted FROM "Setting" WHERE key = ?`).get(WEBHOOK_SECRET_SETTING) as
+      { value: string; encrypted: number } | undefined;
     if (!row) throw new Error("the shop has no commerce webhook secret yet");
     if (!row.encrypted) return row.value;
-    const { APP_ENCRYPTION_KEY } = JSON.parse(readFileSync(join(DATA_DIR, "local-secrets.json"), "utf8")) as { APP_ENCRYPTION_KEY: string };
+    const { APP_ENCRYPTION_KEY } = JSON.parse(readFileSync(join(DATA_DIR, "local-secrets.json"), "utf8")) as {
+      APP_ENCRYPTION_KEY: string;
+    };
     return openSealed(row.value, APP_ENCRYPTION_KEY);
   } finally {
     db.close();
@@ -46,7 +55,12 @@ function shopWebhookSecret(): string {
 /** The minimal receiver (./webhook-baseline.ts) in its own process: verify, one durable insert, 200. */
 async function startBaseline(secret: string) {
   const child = spawn("node_modules/.bin/tsx", ["bench/webhook-baseline.ts"], {
-    env: { ...process.env, BASELINE_SECRET: secret, BASELINE_PORT: String(BASELINE_PORT), BASELINE_DIR: join(DATA_DIR, "baseline") },
+    env: {
+      ...process.env,
+      BASELINE_SECRET: secret,
+      BASELINE_PORT: String(BASELINE_PORT),
+      BASELINE_DIR: join(DATA_DIR, "baseline"),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -62,7 +76,8 @@ type Run = LoadRun;
 function unprocessedReceipts(): number {
   const db = new Database(join(DATA_DIR, "shop.db"), { readonly: true });
   try {
-    return (db.prepare(`SELECT count(*) AS n FROM "WebhookReceipt" WHERE status = 'received'`).get() as { n: number }).n;
+    return (db.prepare(`SELECT count(*) AS n FROM "WebhookReceipt" WHERE status = 'received'`).get() as { n: number })
+      .n;
   } finally {
     db.close();
   }
@@ -75,7 +90,8 @@ function unprocessedReceipts(): number {
  */
 async function drained(run: Run, deliveredIn: number): Promise<Run> {
   const started = performance.now();
-  while (unprocessedReceipts() > 0 && performance.now() - started < 180_000) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (unprocessedReceipts() > 0 && performance.now() - started < 180_000)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   return { ...run, processedRps: DELIVERIES / (deliveredIn + (performance.now() - started) / 1000) };
 }
 
@@ -113,11 +129,31 @@ async function main() {
       runs.shop.push(await drained(shopRun, DELIVERIES / shopRun.rps));
       console.log(`round ${round}/${ROUNDS} done`);
     }
-    const row = (name: string, r: Run[]) => [name, median(r.map((x) => x.rps)).toFixed(0), `${median(r.map((x) => x.p99)).toFixed(0)} ms`, ms(median(r.map((x) => x.cpuMs))), String(r.reduce((n, x) => n + x.errors, 0))];
-    console.log(`\n${DELIVERIES} deliveries at concurrency ${CONCURRENCY}, ${ROUNDS} rounds (medians), ${new Date().toISOString().slice(0, 10)}`);
-    console.log(table(["receiver", "receipts/s", "p99", "CPU / delivery", "errors + non-2xx"], [row("baseline (node:http + better-sqlite3)", runs.baseline), row("shop (POST /api/webhooks/commerce)", runs.shop)]));
-    console.log(`shop: every receipt processed at ${median(runs.shop.map((x) => x.processedRps ?? 0)).toFixed(0)} deliveries/s (first request to last receipt processed)`);
-    console.log(`\nshop ÷ baseline: ${(median(runs.shop.map((x) => x.rps)) / median(runs.baseline.map((x) => x.rps))).toFixed(2)} (goal ≥ 0.5)`);
+    const row = (name: string, r: Run[]) => [
+      name,
+      median(r.map((x) => x.rps)).toFixed(0),
+      `${median(r.map((x) => x.p99)).toFixed(0)} ms`,
+      ms(median(r.map((x) => x.cpuMs))),
+      String(r.reduce((n, x) => n + x.errors, 0)),
+    ];
+    console.log(
+      `\n${DELIVERIES} deliveries at concurrency ${CONCURRENCY}, ${ROUNDS} rounds (medians), ${new Date().toISOString().slice(0, 10)}`,
+    );
+    console.log(
+      table(
+        ["receiver", "receipts/s", "p99", "CPU / delivery", "errors + non-2xx"],
+        [
+          row("baseline (node:http + better-sqlite3)", runs.baseline),
+          row("shop (POST /api/webhooks/commerce)", runs.shop),
+        ],
+      ),
+    );
+    console.log(
+      `shop: every receipt processed at ${median(runs.shop.map((x) => x.processedRps ?? 0)).toFixed(0)} deliveries/s (first request to last receipt processed)`,
+    );
+    console.log(
+      `\nshop ÷ baseline: ${(median(runs.shop.map((x) => x.rps)) / median(runs.baseline.map((x) => x.rps))).toFixed(2)} (goal ≥ 0.5)`,
+    );
   } finally {
     baseline?.close();
     shop.kill("SIGTERM");

@@ -33,9 +33,25 @@ export function deliveries(secret: string, round: number, count: number): Delive
       type: "order.fulfilled",
       timestamp: now.toISOString(),
       environment: "sandbox",
-      data: { order_id: `ord_bench_${round}_${i}`, type: "topup", status: "fulfilled", phone: "+447400123456", total: "5.00", currency: "EUR", delivery_status: "delivered" },
+      data: {
+        order_id: `ord_bench_${round}_${i}`,
+        type: "topup",
+        status: "fulfilled",
+        phone: "+447400123456",
+        total: "5.00",
+        currency: "EUR",
+        delivery_status: "delivered",
+      },
     });
-    return { body, headers: { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(now.getTime() / 1000)), "webhook-signature": webhook.sign(id, now, body) } };
+    return {
+      body,
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": id,
+        "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+        "webhook-signature": webhook.sign(id, now, body),
+      },
+    };
   });
 }
 
@@ -66,5 +82,10 @@ export async function fire(url: string, batch: Delivery[], pids: number[], concu
   // Deliveries over the run's duration, timed here: autocannon's per-second average is too
   // coarse for a run of a few seconds (it read 2,000/s for every baseline run of 2,000
   // deliveries), and so is its `duration` (whole seconds: 5,000 in 1.4 s read "5,000/s").
-  return { rps: result.requests.total / Math.max(0.01, elapsedSeconds), p99: result.latency.p99, cpuMs: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.requests.total), errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.total / Math.max(0.01, elapsedSeconds),
+    p99: result.latency.p99,
+    cpuMs: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+    errors: result.errors + result.non2xx,
+  };
 }

@@ -9,7 +9,15 @@ import { messagesFor, type Messages } from "@/lib/i18n/messages";
  * pages carry next-intl's client runtime and the messages; the frame's client parts get their
  * words from server components (docs/i18n.md).
  */
-export function ClientMessages({ locale, namespaces, children }: { locale: Locale; namespaces: (keyof Messages)[]; children: ReactNode }) {
+export function ClientMessages({
+  locale,
+  namespaces,
+  children,
+}: {
+  locale: Locale;
+  namespaces: (keyof Messages)[];
+  children: ReactNode;
+}) {
   const all = messagesFor(locale);
   const picked = Object.fromEntries(namespaces.map((namespace) => [namespace, all[namespace]]));
   return (

@@ -9,7 +9,10 @@ import { ThemeSync } from "./theme-sync";
 
 /** app/icon.svg is linked by Next itself; these are drawn from it by scripts/make-icons.mts. */
 export const DOCUMENT_ICONS: Metadata["icons"] = {
-  icon: [{ url: "/favicon.ico", sizes: "any" }, { url: "/icon.svg", type: "image/svg+xml" }],
+  icon: [
+    { url: "/favicon.ico", sizes: "any" },
+    { url: "/icon.svg", type: "image/svg+xml" },
+  ],
   apple: "/apple-touch-icon.png",
 };
 

@@ -6,7 +6,12 @@ import { Button } from "@/components/ui/button";
 export type ErrorText = { title: string; body: string; reference: string; retry: string };
 
 /** The words where no language is known (staff pages, a root layout's failure); buyer pages translate theirs. */
-export const ENGLISH_ERROR_TEXT: ErrorText = { title: "Something went wrong", body: "The page could not be shown right now. Please try again in a moment.", reference: "Reference", retry: "Try again" };
+export const ENGLISH_ERROR_TEXT: ErrorText = {
+  title: "Something went wrong",
+  body: "The page could not be shown right now. Please try again in a moment.",
+  reference: "Reference",
+  retry: "Try again",
+};
 
 // Never a stack trace to the browser: a plain message, a retry, and the digest that lets
 // staff find the server log line.

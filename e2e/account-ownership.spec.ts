@@ -43,7 +43,9 @@ async function signInFails(page: Page, email: string, password: string): Promise
   await expect(page).toHaveURL(/\/account\/sign-in/);
 }
 
-test("a guest's order link keeps working after an account with that address is created and confirmed: signed out, in the guest's tab, and in the account", async ({ browser }, testInfo) => {
+test("a guest's order link keeps working after an account with that address is created and confirmed: signed out, in the guest's tab, and in the account", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const email = uniqueEmail("guest-joins");
@@ -55,7 +57,9 @@ test("a guest's order link keeps working after an account with that address is c
 
     const ownerPage = await owner.newPage();
     await signUp(ownerPage, email);
-    await expect(ownerPage.getByTestId("email-confirmed")).toContainText("1 earlier order placed with this address now appears in your account.");
+    await expect(ownerPage.getByTestId("email-confirmed")).toContainText(
+      "1 earlier order placed with this address now appears in your account.",
+    );
     const db = new ShopDb(server.dataDir);
     const [order] = db.ordersByEmail(email);
     db.close();
@@ -77,7 +81,9 @@ test("a guest's order link keeps working after an account with that address is c
   }
 });
 
-test("pre-hijacking: an account made with the victim's address in upper case gets no session, and nothing once the victim confirms from the mailbox", async ({ browser }, testInfo) => {
+test("pre-hijacking: an account made with the victim's address in upper case gets no session, and nothing once the victim confirms from the mailbox", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const victimEmail = uniqueEmail("victim");
@@ -103,7 +109,9 @@ test("pre-hijacking: an account made with the victim's address in upper case get
     await victimPage.goto(await confirmationPath(server, victimEmail, before));
     await victimPage.getByLabel("Choose a password").fill(PASSWORD);
     await victimPage.getByRole("button", { name: "Confirm my email" }).click();
-    await expect(victimPage.getByTestId("email-confirmed")).toContainText("1 earlier order placed with this address now appears in your account.");
+    await expect(victimPage.getByTestId("email-confirmed")).toContainText(
+      "1 earlier order placed with this address now appears in your account.",
+    );
     await expect(victimPage.locator(`a[href="/orders/${ref}"]`)).toBeVisible();
 
     // The attacker: no session that lists the orders, no password of theirs that signs in.
@@ -119,7 +127,10 @@ test("pre-hijacking: an account made with the victim's address in upper case get
   }
 });
 
-test("sign out ends the session on the server: a copy of its cookie taken before no longer signs in; another device stays signed in", async ({ browser, page }) => {
+test("sign out ends the session on the server: a copy of its cookie taken before no longer signs in; another device stays signed in", async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail("sign-out");
   await signUp(page, email);

@@ -12,7 +12,9 @@ import type { E2eServer } from "../playwright.config";
 
 /** The shop path a mail's button leads to (the buyer clicks it in their mail client). */
 function linkIn(mail: InboxMail, path: RegExp): string {
-  const href = [...(mail.html ?? "").matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).find((url) => path.test(new URL(url).pathname));
+  const href = [...(mail.html ?? "").matchAll(/href="([^"]+)"/g)]
+    .map((m) => m[1]!)
+    .find((url) => path.test(new URL(url).pathname));
   expect(href, `a link to ${path} in "${mail.subject}"`).toBeDefined();
   return new URL(href!).pathname;
 }
@@ -24,10 +26,15 @@ async function newPage(browser: Browser) {
 
 async function mailsWithSubject(server: E2eServer, email: string, subject: string): Promise<InboxMail[]> {
   const mails = (await mailsTo(server, email)).filter((mail) => mail.subject === subject);
-  return mails.sort((a, b) => Date.parse(String((a as { time?: string }).time)) - Date.parse(String((b as { time?: string }).time)));
+  return mails.sort(
+    (a, b) => Date.parse(String((a as { time?: string }).time)) - Date.parse(String((b as { time?: string }).time)),
+  );
 }
 
-test("a guest's earlier orders appear in the account once the address is confirmed from the mailed link, where the password is chosen; not before", async ({ page, browser }, testInfo) => {
+test("a guest's earlier orders appear in the account once the address is confirmed from the mailed link, where the password is chosen; not before", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const email = uniqueEmail("verify");
@@ -53,7 +60,9 @@ test("a guest's earlier orders appear in the account once the address is confirm
     await mailPage.getByLabel("Choose a password").fill(PASSWORD);
     await mailPage.getByRole("button", { name: "Confirm my email" }).click();
     await expect(mailPage.getByTestId("email-confirmed")).toContainText(`${email} is confirmed.`);
-    await expect(mailPage.getByTestId("email-confirmed")).toContainText("1 earlier order placed with this address now appears in your account.");
+    await expect(mailPage.getByTestId("email-confirmed")).toContainText(
+      "1 earlier order placed with this address now appears in your account.",
+    );
     await expect(mailPage.locator(`a[href="/orders/${ref}"]`)).toBeVisible();
     // The same link again: already used.
     await mailPage.goto(linkIn(confirmation!, /^\/account\/verify-email\//));
@@ -71,7 +80,10 @@ test("a guest's earlier orders appear in the account once the address is confirm
   await expect(page.locator(`a[href="/orders/${ref}"]`)).toBeVisible();
 });
 
-test("a customer resets a forgotten password through the mailed link; an older link and a used link are refused", async ({ page, browser }, testInfo) => {
+test("a customer resets a forgotten password through the mailed link; an older link and a used link are refused", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const email = uniqueEmail("forgot");
@@ -89,8 +101,14 @@ test("a customer resets a forgotten password through the mailed link; an older l
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send me a reset link" }).click();
-    await expect(page.getByTestId("reset-requested")).toContainText(`If ${email} has an account here, we sent it a link`);
-    await expect.poll(async () => (await mailsWithSubject(server, email, "Reset your Relay password")).length, { timeout: 20_000 }).toBe(i + 1);
+    await expect(page.getByTestId("reset-requested")).toContainText(
+      `If ${email} has an account here, we sent it a link`,
+    );
+    await expect
+      .poll(async () => (await mailsWithSubject(server, email, "Reset your Relay password")).length, {
+        timeout: 20_000,
+      })
+      .toBe(i + 1);
   }
   const [older, newer] = await mailsWithSubject(server, email, "Reset your Relay password");
   const olderPath = linkIn(older!, /^\/account\/reset-password\//);
@@ -99,7 +117,9 @@ test("a customer resets a forgotten password through the mailed link; an older l
 
   await page.goto(olderPath);
   await expect(page.getByTestId("link-problem")).toHaveAttribute("data-code", "EXPIRED");
-  await expect(page.getByTestId("link-problem").getByRole("alert")).toHaveText("This reset link has expired, or a newer one was sent. Ask for a new link: it works for an hour.");
+  await expect(page.getByTestId("link-problem").getByRole("alert")).toHaveText(
+    "This reset link has expired, or a newer one was sent. Ask for a new link: it works for an hour.",
+  );
   await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
 
   await page.goto(newerPath);
@@ -123,10 +143,15 @@ test("a customer resets a forgotten password through the mailed link; an older l
   // The used link, opened again.
   await page.goto(newerPath);
   await expect(page.getByTestId("link-problem")).toHaveAttribute("data-code", "USED");
-  await expect(page.getByTestId("link-problem").getByRole("alert")).toHaveText("This reset link has already been used. Sign in with your new password, or ask for a new link.");
+  await expect(page.getByTestId("link-problem").getByRole("alert")).toHaveText(
+    "This reset link has already been used. Sign in with your new password, or ask for a new link.",
+  );
 });
 
-test("settings: a new password keeps this browser signed in and ends the other device's session; a new address counts once confirmed from its mailbox", async ({ page, browser }, testInfo) => {
+test("settings: a new password keeps this browser signed in and ends the other device's session; a new address counts once confirmed from its mailbox", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const email = uniqueEmail("settings");

@@ -24,7 +24,11 @@ const UNKNOWN_ADMIN_PAGE = "app/admin/[...unknown]/page.tsx";
  * cannot sign in yet). Without a valid link those answer "not valid" and change nothing, which
  * this test checks too (the database snapshot).
  */
-const PUBLIC_ADMIN_PAGES = new Set(["app/admin/(auth)/sign-in/page.tsx", "app/admin/(auth)/set-password/[token]/page.tsx", UNKNOWN_ADMIN_PAGE]);
+const PUBLIC_ADMIN_PAGES = new Set([
+  "app/admin/(auth)/sign-in/page.tsx",
+  "app/admin/(auth)/set-password/[token]/page.tsx",
+  UNKNOWN_ADMIN_PAGE,
+]);
 const PUBLIC_ADMIN_ACTIONS = new Set(["setPasswordAction"]);
 const ADMIN_MODULE = /^(app\/admin|components\/admin|lib\/admin)\//;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -37,7 +41,9 @@ function filesNamed(dir: string, name: RegExp): string[] {
   } catch {
     return [];
   }
-  return entries.filter((e) => e.isFile() && name.test(e.name)).map((e) => relative(process.cwd(), join(e.parentPath, e.name)));
+  return entries
+    .filter((e) => e.isFile() && name.test(e.name))
+    .map((e) => relative(process.cwd(), join(e.parentPath, e.name)));
 }
 
 /** "app/admin/(dashboard)/orders/[ref]/page.tsx" → "/admin/orders/<ref>" */
@@ -68,7 +74,12 @@ function adminActions(): Action[] {
   };
   return Object.entries(manifest.node)
     .filter(([, entry]) => entry.filename && ADMIN_MODULE.test(entry.filename))
-    .map(([id, entry]) => ({ id, filename: entry.filename!, exportedName: entry.exportedName ?? "?", page: Object.keys(entry.workers)[0]! }));
+    .map(([id, entry]) => ({
+      id,
+      filename: entry.filename!,
+      exportedName: entry.exportedName ?? "?",
+      page: Object.keys(entry.workers)[0]!,
+    }));
 }
 
 /** Everything a staff action could change, read straight from the e2e database. */
@@ -77,8 +88,23 @@ function snapshot(dataDir: string): string {
   try {
     // Tables the app changes by itself in the background (the worker, caches, budgets,
     // webhooks from the emulator) are compared only for what staff would change in them.
-    const volatile = new Set(["Order", "OrderEvent", "Payment", "WebhookReceipt", "CatalogCacheEntry", "UpstreamBudgetWindow", "RateLimit", "MailOutbox", "_prisma_migrations", "_migrations"]);
-    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).all() as Array<{ name: string }>).map((t) => t.name);
+    const volatile = new Set([
+      "Order",
+      "OrderEvent",
+      "Payment",
+      "WebhookReceipt",
+      "CatalogCacheEntry",
+      "UpstreamBudgetWindow",
+      "RateLimit",
+      "MailOutbox",
+      "_prisma_migrations",
+      "_migrations",
+    ]);
+    const tables = (
+      db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+        .all() as Array<{ name: string }>
+    ).map((t) => t.name);
     const out: Record<string, unknown> = {};
     for (const table of tables) {
       if (volatile.has(table)) continue;
@@ -87,8 +113,12 @@ function snapshot(dataDir: string): string {
     // The worker delivers queued mail (its status and attempts change); staff would add mail.
     out.mails = db.prepare(`SELECT id, kind, "to", orderId FROM "MailOutbox" ORDER BY id`).all();
     out.staffEvents = db.prepare(`SELECT * FROM "OrderEvent" WHERE source = 'staff' ORDER BY id`).all();
-    out.orderStatuses = db.prepare(`SELECT id, status FROM "Order" WHERE status IN ('refunded','needs_attention','cancelled') ORDER BY id`).all();
-    out.counterPayments = db.prepare(`SELECT * FROM "Payment" WHERE provider = 'counter' OR actor IS NOT NULL ORDER BY id`).all();
+    out.orderStatuses = db
+      .prepare(`SELECT id, status FROM "Order" WHERE status IN ('refunded','needs_attention','cancelled') ORDER BY id`)
+      .all();
+    out.counterPayments = db
+      .prepare(`SELECT * FROM "Payment" WHERE provider = 'counter' OR actor IS NOT NULL ORDER BY id`)
+      .all();
     return JSON.stringify(out);
   } finally {
     db.close();
@@ -119,13 +149,20 @@ function expectRefused(who: Who, what: string, response: APIResponse): void {
   const key = `${who} ${status}${response.headers()["x-action-redirect"] ? " (action redirect)" : ""}`;
   seen.set(key, (seen.get(key) ?? 0) + 1);
   const location = response.headers()["location"] ?? response.headers()["x-action-redirect"] ?? "";
-  const redirectedToSignIn = status >= 300 && status < 400 ? /\/admin\/sign-in/.test(location) : /\/admin\/sign-in/.test(response.headers()["x-action-redirect"] ?? "");
-  if (who === "visitor") expect(redirectedToSignIn || status === 403, `${who}: ${what} answered ${status} ${location}`).toBe(true);
+  const redirectedToSignIn =
+    status >= 300 && status < 400
+      ? /\/admin\/sign-in/.test(location)
+      : /\/admin\/sign-in/.test(response.headers()["x-action-redirect"] ?? "");
+  if (who === "visitor")
+    expect(redirectedToSignIn || status === 403, `${who}: ${what} answered ${status} ${location}`).toBe(true);
   else expect(status === 403 || redirectedToSignIn, `${who}: ${what} answered ${status} ${location}`).toBe(true);
   expect(status, `${who}: ${what}`).not.toBe(500);
 }
 
-test("every admin page, route and server action refuses visitors and customers, and changes nothing", async ({ browser, playwright }, testInfo) => {
+test("every admin page, route and server action refuses visitors and customers, and changes nothing", async ({
+  browser,
+  playwright,
+}, testInfo) => {
   test.setTimeout(240_000);
   const server = serverOf(testInfo);
 
@@ -135,25 +172,51 @@ test("every admin page, route and server action refuses visitors and customers, 
   const customerEmail = uniqueEmail("access-customer");
   await signUp(customerPage, customerEmail);
   const db = appDbFor(server.dataDir);
-  const order = await seedOrder(db, { productType: "topup", email: customerEmail, detail: { priceToken: "tp_e2e_access", phone: "+447400123456" } });
+  const order = await seedOrder(db, {
+    productType: "topup",
+    email: customerEmail,
+    detail: { priceToken: "tp_e2e_access", phone: "+447400123456" },
+  });
   const customer = await db.user.findUniqueOrThrow({ where: { email: customerEmail.toLowerCase() } });
   const admin = await db.user.findUniqueOrThrow({ where: { email: ADMIN.email } });
   await db.$disconnect();
   const ids: Record<string, string> = { ref: order.ref, id: customer.id, orderId: order.id, userId: admin.id };
 
-  const pages = filesNamed("app/admin", /^page\.tsx?$/).filter((f) => !PUBLIC_ADMIN_PAGES.has(f)).sort();
+  const pages = filesNamed("app/admin", /^page\.tsx?$/)
+    .filter((f) => !PUBLIC_ADMIN_PAGES.has(f))
+    .sort();
   const routes = [...filesNamed("app/admin", /^route\.ts$/), ...filesNamed("app/api/admin", /^route\.ts$/)].sort();
   const allActions = adminActions();
   const actions = allActions.filter((a) => !PUBLIC_ADMIN_ACTIONS.has(a.exportedName));
   const publicActions = allActions.filter((a) => PUBLIC_ADMIN_ACTIONS.has(a.exportedName));
   expect(publicActions.map((a) => a.exportedName)).toEqual([...PUBLIC_ADMIN_ACTIONS]);
   // The enumeration itself must find this part's pages, route and actions.
-  expect(pages).toEqual(expect.arrayContaining(["app/admin/(dashboard)/page.tsx", "app/admin/(dashboard)/orders/page.tsx", "app/admin/(dashboard)/orders/[ref]/page.tsx", "app/admin/(dashboard)/staff/page.tsx"]));
+  expect(pages).toEqual(
+    expect.arrayContaining([
+      "app/admin/(dashboard)/page.tsx",
+      "app/admin/(dashboard)/orders/page.tsx",
+      "app/admin/(dashboard)/orders/[ref]/page.tsx",
+      "app/admin/(dashboard)/staff/page.tsx",
+    ]),
+  );
   expect(routes).toContain("app/admin/(dashboard)/orders/export/route.ts");
-  expect(actions.map((a) => a.exportedName)).toEqual(expect.arrayContaining(["refreshOrderAction", "refundOrderAction", "unlockNowaitAction", "unlockCancelAction", "createStaffAction", "setStaffDisabledAction"]));
+  expect(actions.map((a) => a.exportedName)).toEqual(
+    expect.arrayContaining([
+      "refreshOrderAction",
+      "refundOrderAction",
+      "unlockNowaitAction",
+      "unlockCancelAction",
+      "createStaffAction",
+      "setStaffDisabledAction",
+    ]),
+  );
 
   const visitor = await playwright.request.newContext({ baseURL: server.baseURL, maxRedirects: 0 });
-  const signedIn = await playwright.request.newContext({ baseURL: server.baseURL, maxRedirects: 0, storageState: await customerContext.storageState() });
+  const signedIn = await playwright.request.newContext({
+    baseURL: server.baseURL,
+    maxRedirects: 0,
+    storageState: await customerContext.storageState(),
+  });
   const clients: Array<[Who, APIRequestContext]> = [
     ["visitor", visitor],
     ["customer", signedIn],
@@ -172,7 +235,11 @@ test("every admin page, route and server action refuses visitors and customers, 
     for (const file of routes) {
       const url = `${urlFor(file, ids)}?orderId=${ids.orderId}`;
       for (const method of routeMethods(file)) {
-        expectRefused(who, `${method} ${url}`, await request.fetch(url, { method, data: method === "GET" ? undefined : { orderId: ids.orderId } }));
+        expectRefused(
+          who,
+          `${method} ${url}`,
+          await request.fetch(url, { method, data: method === "GET" ? undefined : { orderId: ids.orderId } }),
+        );
         checked++;
       }
     }
@@ -181,14 +248,25 @@ test("every admin page, route and server action refuses visitors and customers, 
       // Three bodies per action: no arguments, and a form that names real records (as the
       // dashboard's own forms would send), alone and after a previous state (useActionState),
       // so a missing role check would act on them.
-      const fields = { orderId: order.id, userId: admin.id, role: "staff", disabled: "true", email: uniqueEmail("intruder"), password: "intruder password 1", reason: "intrusion test" };
+      const fields = {
+        orderId: order.id,
+        userId: admin.id,
+        role: "staff",
+        disabled: "true",
+        email: uniqueEmail("intruder"),
+        password: "intruder password 1",
+        reason: "intrusion test",
+      };
       const bodies = [
         { headers: { "Content-Type": "text/plain;charset=UTF-8" }, data: "[]" },
         { multipart: actionForm(fields) },
         { multipart: actionForm(fields, {}) },
       ];
       for (const body of bodies) {
-        const response = await request.post(url, { ...body, headers: { ...("headers" in body ? body.headers : {}), "Next-Action": action.id, Accept: "text/x-component" } } as never);
+        const response = await request.post(url, {
+          ...body,
+          headers: { ...("headers" in body ? body.headers : {}), "Next-Action": action.id, Accept: "text/x-component" },
+        } as never);
         expectRefused(who, `action ${action.exportedName} (${action.filename}) via ${url}`, response);
         checked++;
       }
@@ -210,7 +288,10 @@ test("every admin page, route and server action refuses visitors and customers, 
       for (const action of publicActions) {
         // The answer names the link, not the password: proof that the fields were decoded.
         const multipart = actionForm({ token, password: "intruder password 1", confirm: "intruder password 1" }, {});
-        const response = await request.post(`/admin/set-password/${token}`, { multipart, headers: { "Next-Action": action.id, Accept: "text/x-component" } });
+        const response = await request.post(`/admin/set-password/${token}`, {
+          multipart,
+          headers: { "Next-Action": action.id, Accept: "text/x-component" },
+        });
         expect(response.status(), `${who}: ${action.exportedName}`).toBe(200);
         expect(await response.text(), `${who}: ${action.exportedName}`).toContain("This link is not valid");
         checked++;

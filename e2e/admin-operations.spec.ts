@@ -7,12 +7,16 @@ import { inBothThemes, signInAsStaff } from "./helpers/staff";
 // Credits (balance, history, the low-balance banner), reports and the catalog cache, as staff
 // use them; and axe on each page in light and dark.
 
-test("credits: the live balance and history; a threshold above the balance shows the banner on staff pages", async ({ page }, testInfo) => {
+test("credits: the live balance and history; a threshold above the balance shows the banner on staff pages", async ({
+  page,
+}, testInfo) => {
   await signInAsStaff(page, serverOf(testInfo), "staff");
   await page.goto("/admin/credits");
   const balanceText = (await page.getByTestId("credit-balance").textContent())!.trim();
   expect(balanceText).toMatch(/^€[\d,]+\.\d{2}$/);
-  await expect(page.getByRole("table", { name: "Credit movements" }).or(page.getByText("No credit movements yet."))).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Credit movements" }).or(page.getByText("No credit movements yet.")),
+  ).toBeVisible();
 
   const balanceMinor = Math.round(Number(balanceText.replace(/[€,]/g, "")) * 100);
   const form = page.getByRole("form", { name: "Low-balance warning" });
@@ -63,7 +67,9 @@ test("catalog cache: entries with age and hits, the request budget, refresh now"
   await expect(row).toContainText(/\d+ s/);
 });
 
-test("issue [15]: an unlocking call made by a staff action shows as the Unlocking API's last success", async ({ page }, testInfo) => {
+test("issue [15]: an unlocking call made by a staff action shows as the Unlocking API's last success", async ({
+  page,
+}, testInfo) => {
   await signInAsStaff(page, serverOf(testInfo), "admin");
   await page.goto("/unlock"); // fills the unlock brands entry
   await page.goto("/admin/catalog");
@@ -71,11 +77,17 @@ test("issue [15]: an unlocking call made by a staff action shows as the Unlockin
   await row.getByRole("button", { name: "Refresh now" }).click();
   await expect(row.getByRole("status")).toHaveText("Refreshed.");
   await page.goto("/admin/upstream");
-  const unlockHealth = page.getByRole("region", { name: "Unlocking API health" }).or(page.locator('[aria-labelledby="health-unlock"]'));
-  await expect(unlockHealth.getByText("Last successful call").locator("xpath=following-sibling::dd[1]")).not.toHaveText("None recorded yet");
+  const unlockHealth = page
+    .getByRole("region", { name: "Unlocking API health" })
+    .or(page.locator('[aria-labelledby="health-unlock"]'));
+  await expect(unlockHealth.getByText("Last successful call").locator("xpath=following-sibling::dd[1]")).not.toHaveText(
+    "None recorded yet",
+  );
 });
 
-test("credits, reports and catalog cache pages have no accessibility violations in light and dark", async ({ page }, testInfo) => {
+test("credits, reports and catalog cache pages have no accessibility violations in light and dark", async ({
+  page,
+}, testInfo) => {
   await signInAsStaff(page, serverOf(testInfo), "staff");
   await inBothThemes(page, async (theme) => {
     for (const path of ["/admin/credits", "/admin/reports", "/admin/catalog"]) {

@@ -11,7 +11,9 @@ import { orderStatus, TEST_PHONE, TEST_RATE } from "./helpers/topup";
 // payment, and it is delivered. Checked in the database too: one order, one counter payment
 // that succeeded in the staff member's name, one upstream order.
 
-test("a staff member sells a top-up at the counter: preview, counter payment, fulfilled", async ({ page }, testInfo) => {
+test("a staff member sells a top-up at the counter: preview, counter payment, fulfilled", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   await signInAsStaff(page, server, "staff");
@@ -72,7 +74,9 @@ test("the point of sale pages have no accessibility violations in light and dark
 // sandbox IMEIs of the unlocking spec (section 8).
 
 /** Axe in light and dark without reloading (a reload would lose the form's state). */
-test("a staff member sells a device unlock at the counter: the service and its guaranteed time in the preview, then available with instructions", async ({ page }, testInfo) => {
+test("a staff member sells a device unlock at the counter: the service and its guaranteed time in the preview, then available with instructions", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   await signInAsStaff(page, server, "staff");
@@ -117,7 +121,9 @@ test("a staff member sells a device unlock at the counter: the service and its g
   }
 });
 
-test("the unlock tab asks for exactly the codes the chosen service needs, checked as typed", async ({ page }, testInfo) => {
+test("the unlock tab asks for exactly the codes the chosen service needs, checked as typed", async ({
+  page,
+}, testInfo) => {
   await signInAsStaff(page, serverOf(testInfo), "staff");
   await chooseUnlockPair(page);
   // Service 12 of the pair needs all five codes (emulator/unlock/README.md).
@@ -137,12 +143,16 @@ test("the unlock tab asks for exactly the codes the chosen service needs, checke
   ] as const) {
     await page.getByRole("textbox", { name }).fill(value);
   }
-  await expect(page.getByTestId("imei-value")).toHaveText(/490154203237518SNAB12-C3456PRD12345678PIN1234ABCDMEP-12345-123SROX1234567/);
+  await expect(page.getByTestId("imei-value")).toHaveText(
+    /490154203237518SNAB12-C3456PRD12345678PIN1234ABCDMEP-12345-123SROX1234567/,
+  );
   await expect(preview).toBeEnabled();
   await expectNoAxeViolationsLightAndDark(page, "pos unlock codes");
 });
 
-test("a staff member sells an IMEI check at the counter and the report shows on its order page", async ({ page }, testInfo) => {
+test("a staff member sells an IMEI check at the counter and the report shows on its order page", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const server = serverOf(testInfo);
   await signInAsStaff(page, server, "staff");
@@ -180,7 +190,9 @@ test("a staff member sells an IMEI check at the counter and the report shows on 
   }
 });
 
-test("a staff member sells a travel eSIM at the counter after its preview, and its order page names the destination", async ({ page }, testInfo) => {
+test("a staff member sells a travel eSIM at the counter after its preview, and its order page names the destination", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const server = serverOf(testInfo);
   await signInAsStaff(page, server, "staff");
@@ -222,7 +234,10 @@ test("a staff member sells a gift card at the counter and it is delivered", asyn
   await expect(brand).toBeEnabled();
   await brand.selectOption({ label: "Steam" });
   // 15 GBP: the emulator fails Steam UK's lowest value and holds the next one for review (on purpose).
-  await page.getByRole("group", { name: "Card value" }).getByRole("radio", { name: /\b15 GBP gift card/ }).check();
+  await page
+    .getByRole("group", { name: "Card value" })
+    .getByRole("radio", { name: /\b15 GBP gift card/ })
+    .check();
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("region", { name: "Preview" })).toContainText("Steam");
   await placePreviewedSale(page, buyer);

@@ -10,7 +10,9 @@ import { inBothThemes, signInAsStaff } from "./helpers/staff";
 
 type AuditRow = { actorEmail: string; action: string; targetId: string; before: string; after: string };
 
-test("an admin changes the top-up margin: live example, saved, audited with before/after", async ({ page }, testInfo) => {
+test("an admin changes the top-up margin: live example, saved, audited with before/after", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const email = await signInAsStaff(page, server, "admin");
   await page.goto("/admin/pricing");
@@ -41,10 +43,17 @@ test("an admin changes the top-up margin: live example, saved, audited with befo
 
   const db = new Database(join(server.dataDir, "shop.db"), { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare(`SELECT actorEmail, action, targetId, before, after FROM "AuditLog" WHERE actorEmail = ? ORDER BY createdAt`).all(email) as AuditRow[];
+    const rows = db
+      .prepare(
+        `SELECT actorEmail, action, targetId, before, after FROM "AuditLog" WHERE actorEmail = ? ORDER BY createdAt`,
+      )
+      .all(email) as AuditRow[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: "pricing.update", targetId: "pricing.margin.topup" });
-    expect(JSON.parse(rows[0]!.before)).toEqual({ percent: before.percent, fixedMinor: Math.round(Number(before.fixed) * 100) });
+    expect(JSON.parse(rows[0]!.before)).toEqual({
+      percent: before.percent,
+      fixedMinor: Math.round(Number(before.fixed) * 100),
+    });
     expect(JSON.parse(rows[0]!.after)).toEqual({ percent: 12.5, fixedMinor: 40 });
   } finally {
     db.close();
@@ -59,7 +68,9 @@ test("an admin changes the top-up margin: live example, saved, audited with befo
 
 test("pricing is for admins: a staff member gets 403 and no link", async ({ page }, testInfo) => {
   await signInAsStaff(page, serverOf(testInfo), "staff");
-  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Pricing" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Pricing" })).toHaveCount(
+    0,
+  );
   const response = await page.goto("/admin/pricing");
   expect(response?.status()).toBe(403);
 });

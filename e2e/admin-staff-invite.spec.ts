@@ -18,7 +18,9 @@ async function choosePassword(page: Page, url: string, password: string): Promis
   await expect(page.getByText("Your password is set.")).toBeVisible();
 }
 
-test("an invited colleague chooses a password from the link, once; a reset link replaces it", async ({ browser }, testInfo) => {
+test("an invited colleague chooses a password from the link, once; a reset link replaces it", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const adminContext = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });

@@ -43,7 +43,9 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-test("admin creates staff; staff finds an unlock order by IMEI, forces it with nowait, sees it available, and it is audited", async ({ browser }, testInfo) => {
+test("admin creates staff; staff finds an unlock order by IMEI, forces it with nowait, sees it available, and it is audited", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const server = serverOf(testInfo);
   const db = appDbFor(server.dataDir);
@@ -51,10 +53,18 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
   const unlockOrder = await seedPaidOrder(db, {
     productType: "unlock",
     email: buyer,
-    detail: { deviceId: UNLOCK.deviceId, networkId: UNLOCK.networkId, imei: UNLOCK.imeiAvailableLater, toolId: UNLOCK.toolDays, guaranteedTimeType: "days" },
+    detail: {
+      deviceId: UNLOCK.deviceId,
+      networkId: UNLOCK.networkId,
+      imei: UNLOCK.imeiAvailableLater,
+      toolId: UNLOCK.toolDays,
+      guaranteedTimeType: "days",
+    },
   });
   // The app's worker places it with the emulator.
-  await expect.poll(async () => (await db.order.findUniqueOrThrow({ where: { id: unlockOrder.id } })).status, { timeout: 30_000 }).toBe("placed");
+  await expect
+    .poll(async () => (await db.order.findUniqueOrThrow({ where: { id: unlockOrder.id } })).status, { timeout: 30_000 })
+    .toBe("placed");
 
   const adminContext = await browser.newContext();
   const staffContext = await browser.newContext();
@@ -91,7 +101,10 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
 
     // The last admin cannot disable themselves. Other specs make throwaway admins in this
     // database; disable them first, so the bootstrap admin really is the last enabled one.
-    await db.user.updateMany({ where: { role: "admin", email: { not: ADMIN.email }, disabledAt: null }, data: { disabledAt: new Date() } });
+    await db.user.updateMany({
+      where: { role: "admin", email: { not: ADMIN.email }, disabledAt: null },
+      data: { disabledAt: new Date() },
+    });
     await admin.getByRole("button", { name: `Disable ${ADMIN.email}` }).click();
     await admin.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
     await expect(admin.getByText("This is the shop's last enabled admin")).toBeVisible();
@@ -102,7 +115,10 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
     await staff.getByLabel("Search").fill(UNLOCK.imeiAvailableLater);
     await staff.getByRole("button", { name: "Apply filters" }).click();
     // Exactly the orders with that IMEI in the database (other specs may use the same sandbox IMEI).
-    const withImei = await db.$queryRawUnsafe<Array<{ ref: string }>>(`SELECT ref FROM "Order" WHERE instr(detail, ?) > 0`, UNLOCK.imeiAvailableLater);
+    const withImei = await db.$queryRawUnsafe<Array<{ ref: string }>>(
+      `SELECT ref FROM "Order" WHERE instr(detail, ?) > 0`,
+      UNLOCK.imeiAvailableLater,
+    );
     const table = staff.getByRole("table", { name: "Orders matching the filters" });
     await expect(table.getByRole("row")).toHaveCount(withImei.length + 1);
     for (const { ref } of withImei) await expect(table.getByRole("link", { name: ref })).toBeVisible();
@@ -125,10 +141,18 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
 
     // force=nowait: the supplier finishes now; the order is available with its instructions.
     await staff.getByRole("button", { name: "Finish now (nowait)" }).click();
-    await staff.getByRole("dialog", { name: "Ask the supplier to finish this unlock now?" }).getByRole("button", { name: "Finish now" }).click();
-    await expect(staff.getByText("Asked the supplier to finish now: the order is fulfilled (supplier: available).")).toBeVisible();
+    await staff
+      .getByRole("dialog", { name: "Ask the supplier to finish this unlock now?" })
+      .getByRole("button", { name: "Finish now" })
+      .click();
+    await expect(
+      staff.getByText("Asked the supplier to finish now: the order is fulfilled (supplier: available)."),
+    ).toBeVisible();
     await expect(staff.getByRole("definition").filter({ hasText: "available" }).first()).toBeVisible();
-    expect(await db.order.findUniqueOrThrow({ where: { id: unlockOrder.id } })).toMatchObject({ status: "fulfilled", upstreamStatus: "available" });
+    expect(await db.order.findUniqueOrThrow({ where: { id: unlockOrder.id } })).toMatchObject({
+      status: "fulfilled",
+      upstreamStatus: "available",
+    });
     await expect(staff.getByRole("button", { name: "Finish now (nowait)" })).toBeDisabled();
 
     // Issue [15]: the delivered instructions (they carry the code) stay hidden until revealed, audited.
@@ -141,10 +165,16 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
     expect(await db.auditLog.count({ where: { action: "order.reveal_secrets", targetId: unlockOrder.id } })).toBe(1);
 
     await staff.getByRole("button", { name: "Resend receipt" }).click();
-    await staff.getByRole("dialog", { name: "Send the receipt again?" }).getByRole("button", { name: "Send receipt" }).click();
+    await staff
+      .getByRole("dialog", { name: "Send the receipt again?" })
+      .getByRole("button", { name: "Send receipt" })
+      .click();
     await expect(staff.getByText(`Receipt sent to ${buyer.toLowerCase()}.`)).toBeVisible();
     // Sent at once over SMTP to the local inbox ([14]); the newest receipt row is the resent one.
-    const mail = await db.mailOutbox.findFirstOrThrow({ where: { orderId: unlockOrder.id, kind: "receipt" }, orderBy: { createdAt: "desc" } });
+    const mail = await db.mailOutbox.findFirstOrThrow({
+      where: { orderId: unlockOrder.id, kind: "receipt" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(mail).toMatchObject({ to: buyer.toLowerCase(), kind: "receipt", transport: "smtp", status: "sent" });
     expect(mail.body).toContain(unlockOrder.ref);
     await expectMails(server, buyer.toLowerCase(), [new RegExp(`^Your receipt for order ${unlockOrder.ref}$`)]);
@@ -152,10 +182,18 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
     // The audit log names the staff member and the actions.
     await staff.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Audit log" }).click();
     const audit = staff.getByRole("table", { name: "Staff actions, newest first" });
-    await expect(audit.getByRole("row").filter({ hasText: "order.refresh" }).filter({ hasText: staffEmail.toLowerCase() })).toHaveCount(1);
-    await expect(audit.getByRole("row").filter({ hasText: "order.unlock_nowait" }).filter({ hasText: staffEmail.toLowerCase() })).toHaveCount(1);
-    await expect(audit.getByRole("row").filter({ hasText: "order.resend_receipt" }).filter({ hasText: staffEmail.toLowerCase() })).toHaveCount(1);
-    await expect(audit.getByRole("row").filter({ hasText: "staff.create" }).filter({ hasText: ADMIN.email })).not.toHaveCount(0);
+    await expect(
+      audit.getByRole("row").filter({ hasText: "order.refresh" }).filter({ hasText: staffEmail.toLowerCase() }),
+    ).toHaveCount(1);
+    await expect(
+      audit.getByRole("row").filter({ hasText: "order.unlock_nowait" }).filter({ hasText: staffEmail.toLowerCase() }),
+    ).toHaveCount(1);
+    await expect(
+      audit.getByRole("row").filter({ hasText: "order.resend_receipt" }).filter({ hasText: staffEmail.toLowerCase() }),
+    ).toHaveCount(1);
+    await expect(
+      audit.getByRole("row").filter({ hasText: "staff.create" }).filter({ hasText: ADMIN.email }),
+    ).not.toHaveCount(0);
     await expectNoAxeViolationsLightAndDark(staff, "audit log");
 
     await staff.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Customers" }).click();
@@ -185,12 +223,27 @@ test("the CSV export of a filtered list holds exactly the filtered orders", asyn
   const email = uniqueEmail("csv-buyer");
   // Three top-ups and a gift card for one buyer, and a top-up for someone else.
   const topups = [];
-  for (let i = 0; i < 3; i++) topups.push(await seedOrder(db, { productType: "topup", email, detail: { priceToken: `tp_csv_${i}`, phone: "+447400123456" } }));
+  for (let i = 0; i < 3; i++)
+    topups.push(
+      await seedOrder(db, {
+        productType: "topup",
+        email,
+        detail: { priceToken: `tp_csv_${i}`, phone: "+447400123456" },
+      }),
+    );
   await seedOrder(db, { productType: "giftcard", email, detail: { priceToken: "gc_csv" } });
-  await seedOrder(db, { productType: "topup", email: uniqueEmail("csv-other"), detail: { priceToken: "tp_csv_other", phone: "+447400123456" } });
+  await seedOrder(db, {
+    productType: "topup",
+    email: uniqueEmail("csv-other"),
+    detail: { priceToken: "tp_csv_other", phone: "+447400123456" },
+  });
   // A customer email that a spreadsheet would run as a formula is exported as text.
   const formula = `+cmd-${Date.now()}@example.com`;
-  const formulaOrder = await seedOrder(db, { productType: "topup", email: formula, detail: { priceToken: "tp_csv_formula", phone: "+447400123456" } });
+  const formulaOrder = await seedOrder(db, {
+    productType: "topup",
+    email: formula,
+    detail: { priceToken: "tp_csv_formula", phone: "+447400123456" },
+  });
   await db.$disconnect();
 
   const context = await browser.newContext({ acceptDownloads: true });
@@ -201,11 +254,34 @@ test("the CSV export of a filtered list holds exactly the filtered orders", asyn
     await page.getByLabel("Product").selectOption("topup");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page.getByRole("table", { name: "Orders matching the filters" }).getByRole("row")).toHaveCount(4);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Export CSV \(3\)/ }).click()]);
-    const csv = parseCsv(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
-    expect(csv[0]).toEqual(["reference", "created_at", "product", "status", "upstream_status", "upstream_order_id", "customer_email", "amount", "currency", "paid_at", "fulfilled_at"]);
-    expect(csv.slice(1).map((r) => r[0]).sort()).toEqual(topups.map((o) => o.ref).sort());
-    for (const row of csv.slice(1)) expect(row).toEqual(expect.arrayContaining(["topup", email.toLowerCase(), "10.00", "EUR"]));
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Export CSV \(3\)/ }).click(),
+    ]);
+    const csv = parseCsv(
+      await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")),
+    );
+    expect(csv[0]).toEqual([
+      "reference",
+      "created_at",
+      "product",
+      "status",
+      "upstream_status",
+      "upstream_order_id",
+      "customer_email",
+      "amount",
+      "currency",
+      "paid_at",
+      "fulfilled_at",
+    ]);
+    expect(
+      csv
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(topups.map((o) => o.ref).sort());
+    for (const row of csv.slice(1))
+      expect(row).toEqual(expect.arrayContaining(["topup", email.toLowerCase(), "10.00", "EUR"]));
 
     const formulaCsv = await page.request.get(`/admin/orders/export?customer=${encodeURIComponent(formula)}`);
     expect(formulaCsv.status()).toBe(200);
@@ -222,24 +298,43 @@ test("the CSV export of a filtered list holds exactly the filtered orders", asyn
   }
 });
 
-test("staff cancel an unlock inside its window; the buyer is refunded and the cancel is audited", async ({ browser }, testInfo) => {
+test("staff cancel an unlock inside its window; the buyer is refunded and the cancel is audited", async ({
+  browser,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const db = appDbFor(server.dataDir);
   const order = await seedPaidOrder(db, {
     productType: "unlock",
     email: uniqueEmail("unlock-cancel"),
-    detail: { deviceId: UNLOCK.deviceId, networkId: UNLOCK.networkId, imei: UNLOCK.imeiAvailableLater, toolId: UNLOCK.toolDays, guaranteedTimeType: "days" },
+    detail: {
+      deviceId: UNLOCK.deviceId,
+      networkId: UNLOCK.networkId,
+      imei: UNLOCK.imeiAvailableLater,
+      toolId: UNLOCK.toolDays,
+      guaranteedTimeType: "days",
+    },
   });
-  await expect.poll(async () => (await db.order.findUniqueOrThrow({ where: { id: order.id } })).status, { timeout: 30_000 }).toBe("placed");
+  await expect
+    .poll(async () => (await db.order.findUniqueOrThrow({ where: { id: order.id } })).status, { timeout: 30_000 })
+    .toBe("placed");
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await signInStaff(page, ADMIN.email, ADMIN.password, `/admin/orders/${order.ref}`);
     await page.getByRole("button", { name: "Cancel unlock" }).click();
-    await page.getByRole("dialog", { name: "Cancel this unlock at the supplier?" }).getByRole("button", { name: "Cancel the unlock" }).click();
+    await page
+      .getByRole("dialog", { name: "Cancel this unlock at the supplier?" })
+      .getByRole("button", { name: "Cancel the unlock" })
+      .click();
     await expect(page.getByText(/Cancelled at the supplier: the order is (cancelled|refunded)\./)).toBeVisible();
-    await expect.poll(async () => (await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("refunded");
-    expect(await db.auditLog.count({ where: { action: "order.unlock_cancel", targetId: order.id, actorEmail: ADMIN.email } })).toBe(1);
+    await expect
+      .poll(async () => (await db.order.findUniqueOrThrow({ where: { id: order.id } })).status)
+      .toBe("refunded");
+    expect(
+      await db.auditLog.count({
+        where: { action: "order.unlock_cancel", targetId: order.id, actorEmail: ADMIN.email },
+      }),
+    ).toBe(1);
     await expect(page.getByRole("button", { name: "Cancel unlock" })).toBeDisabled();
   } finally {
     await context.close();
@@ -247,7 +342,9 @@ test("staff cancel an unlock inside its window; the buyer is refunded and the ca
   }
 });
 
-test("a fulfilled top-up shows its verified webhook receipts; staff refund it with a reason, audited", async ({ browser }, testInfo) => {
+test("a fulfilled top-up shows its verified webhook receipts; staff refund it with a reason, audited", async ({
+  browser,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   const buyerContext = await browser.newContext();
@@ -273,14 +370,20 @@ test("a fulfilled top-up shows its verified webhook receipts; staff refund it wi
     await dialog.getByRole("button", { name: "Refund" }).click();
     await expect(page.getByText("Refunded: the order is marked refunded.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark refunded" })).toBeDisabled();
-    await expect(page.getByRole("table", { name: "Every event of the order, oldest first" }).getByText(/Customer complaint #42/)).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "Every event of the order, oldest first" }).getByText(/Customer complaint #42/),
+    ).toBeVisible();
 
     const db = appDbFor(server.dataDir);
     const order = await db.order.findUniqueOrThrow({ where: { ref }, include: { payments: true } });
     expect(order.status).toBe("refunded");
     expect(order.payments.filter((p) => p.status === "refunded")).toHaveLength(1);
     const audit = await db.auditLog.findFirstOrThrow({ where: { action: "order.refund", targetId: order.id } });
-    expect(audit).toMatchObject({ actorEmail: ADMIN.email, before: { status: "fulfilled" }, after: { status: "refunded", reason: "Customer complaint #42" } });
+    expect(audit).toMatchObject({
+      actorEmail: ADMIN.email,
+      before: { status: "fulfilled" },
+      after: { status: "refunded", reason: "Customer complaint #42" },
+    });
     await db.$disconnect();
   } finally {
     await Promise.all([buyerContext.close(), staffContext.close()]);

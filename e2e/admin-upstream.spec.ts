@@ -35,7 +35,11 @@ test.describe.configure({ timeout: 240_000 });
 /** The app's sealed settings (lib/crypto/secret-box.ts format), opened with the test's key. */
 function openSealed(sealed: string): string {
   const [, nonce, ciphertext, tag] = sealed.split(".");
-  const decipher = createDecipheriv("aes-256-gcm", Buffer.from(ENCRYPTION_KEY, "base64"), Buffer.from(nonce!, "base64url"));
+  const decipher = createDecipheriv(
+    "aes-256-gcm",
+    Buffer.from(ENCRYPTION_KEY, "base64"),
+    Buffer.from(nonce!, "base64url"),
+  );
   decipher.setAuthTag(Buffer.from(tag!, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext!, "base64url")), decipher.final()]).toString("utf8");
 }
@@ -67,11 +71,16 @@ async function approveOnEmulator(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Approve" }).click();
 }
 
-test("an admin connects the commerce account by OAuth; refresh is silent; a revoked grant asks to reconnect; no secret leaks", async ({ browser }) => {
+test("an admin connects the commerce account by OAuth; refresh is silent; a revoked grant asks to reconnect; no secret leaks", async ({
+  browser,
+}) => {
   const unlock = embeddedShopCredentials();
   const started: Started[] = [];
   try {
-    const emulatorProcess = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], { EMULATOR_PORT: String(EMULATOR_PORT), EMULATOR_CONTROL: "1" });
+    const emulatorProcess = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], {
+      EMULATOR_PORT: String(EMULATOR_PORT),
+      EMULATOR_CONTROL: "1",
+    });
     started.push(emulatorProcess);
     await waitForUrl(`${EMULATOR_URL}/v2/status`, emulatorProcess, 30_000);
     const emulator = new EmulatorControls(EMULATOR_URL);
@@ -103,7 +112,10 @@ test("an admin connects the commerce account by OAuth; refresh is silent; a revo
     context.on("response", (response) => {
       if (!response.url().startsWith(APP_URL)) return;
       seenByBrowser.push(`${response.url()} ${JSON.stringify(response.headers())}`);
-      response.text().then((text) => seenByBrowser.push(text), () => undefined);
+      response.text().then(
+        (text) => seenByBrowser.push(text),
+        () => undefined,
+      );
     });
     const page = await context.newPage();
     await signInStaff(page, ADMIN.email, ADMIN.password, "/admin/upstream");
@@ -197,8 +209,14 @@ test("an admin connects the commerce account by OAuth; refresh is silent; a revo
     const logs = app.output();
     expect(logs).toContain("commerce OAuth token refreshed");
     for (const [name, secret] of Object.entries(secrets)) {
-      expect(seenByBrowser.filter((text) => text.includes(secret)), `${name} in a response to the browser`).toEqual([]);
-      expect(bundle.some((text) => text.includes(secret)), `${name} in .next/static`).toBe(false);
+      expect(
+        seenByBrowser.filter((text) => text.includes(secret)),
+        `${name} in a response to the browser`,
+      ).toEqual([]);
+      expect(
+        bundle.some((text) => text.includes(secret)),
+        `${name} in .next/static`,
+      ).toBe(false);
       expect(logs.includes(secret), `${name} in the app's logs`).toBe(false);
     }
     expect(seenByBrowser.length).toBeGreaterThan(20);

@@ -36,7 +36,9 @@ test("a failed webhook receipt is replayed successfully by staff", async ({ page
   const faults = faultDb(server.dataDir);
   const shop = new ShopDb(server.dataDir);
   try {
-    faults.exec(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON "Order" WHEN NEW.customerEmail = '${buyer}' AND NEW.status = 'fulfilled' BEGIN SELECT RAISE(ABORT, 'e2e: fulfilment blocked by the test'); END;`);
+    faults.exec(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE ON "Order" WHEN NEW.customerEmail = '${buyer}' AND NEW.status = 'fulfilled' BEGIN SELECT RAISE(ABORT, 'e2e: fulfilment blocked by the test'); END;`,
+    );
     await sellTopupAtCounter(page, buyer);
     const [order] = shop.ordersByEmail(buyer);
     await expect.poll(() => shop.order(order!.id).upstreamOrderId, { timeout: 15_000 }).not.toBeNull();
@@ -44,21 +46,27 @@ test("a failed webhook receipt is replayed successfully by staff", async ({ page
 
     // The emulator fulfils (3 s of its clock) and delivers order.fulfilled; processing fails.
     await emulator.advanceClock(5_000);
-    const failedReceipt = () => shop.receiptsWithBody(upstreamOrderId).find((r) => r.eventType === "order.fulfilled" && r.eventId);
+    const failedReceipt = () =>
+      shop.receiptsWithBody(upstreamOrderId).find((r) => r.eventType === "order.fulfilled" && r.eventId);
     await expect.poll(() => failedReceipt()?.status, { timeout: 20_000 }).toBe("failed");
     const eventId = failedReceipt()!.eventId!;
     expect(shop.order(order!.id).status).toBe("placed");
 
     // Times are stored as the driver wrote them: epoch milliseconds or ISO text.
     const row = faults.prepare(`SELECT nextPollAt FROM "Order" WHERE id = ?`).get(order!.id) as { nextPollAt: unknown };
-    const receipt = faults.prepare(`SELECT processedAt FROM "WebhookReceipt" WHERE eventId = ?`).get(eventId) as { processedAt: unknown };
+    const receipt = faults.prepare(`SELECT processedAt FROM "WebhookReceipt" WHERE eventId = ?`).get(eventId) as {
+      processedAt: unknown;
+    };
     const later = Date.now() + 60 * 60_000;
-    const asStored = (sample: unknown) => (typeof sample === "number" ? later : new Date(later).toISOString().replace("Z", "+00:00"));
+    const asStored = (sample: unknown) =>
+      typeof sample === "number" ? later : new Date(later).toISOString().replace("Z", "+00:00");
     faults.transaction(() => {
       faults.exec(`DROP TRIGGER ${trigger}`);
       faults.prepare(`UPDATE "Order" SET nextPollAt = ? WHERE id = ?`).run(asStored(row.nextPollAt), order!.id);
       // processedAt is the receipt's last attempt: the sweep retries it a backoff after that.
-      faults.prepare(`UPDATE "WebhookReceipt" SET processedAt = ? WHERE eventId = ?`).run(asStored(receipt.processedAt), eventId);
+      faults
+        .prepare(`UPDATE "WebhookReceipt" SET processedAt = ? WHERE eventId = ?`)
+        .run(asStored(receipt.processedAt), eventId);
     })();
 
     // The unfiltered log: on the "failed" filter the row would leave the list once it is processed.
@@ -81,7 +89,9 @@ test("a failed webhook receipt is replayed successfully by staff", async ({ page
   }
 });
 
-test("an admin creates, edits and deletes a subscription; the secret is shown once; https only", async ({ page }, testInfo) => {
+test("an admin creates, edits and deletes a subscription; the secret is shown once; https only", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   await signInAsStaff(page, server, "admin");
   await page.goto("/admin/webhooks");

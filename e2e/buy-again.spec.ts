@@ -8,14 +8,23 @@ import { buyTopupUntilFulfilled, refFromUrl } from "./helpers/topup";
 // operator and amount (today's price); a signed-in buyer saves the number as "Mum" and tops
 // it up again from the account page.
 
-test("'Top up again' on a delivered top-up opens the review with the same number, operator and amount; the number saved as Mum tops up from the account", async ({ page }, testInfo) => {
+test("'Top up again' on a delivered top-up opens the review with the same number, operator and amount; the number saved as Mum tops up from the account", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   await signUp(page, uniqueEmail("again"));
   await buyTopupUntilFulfilled(page, new EmulatorControls(server.emulatorUrl), "ignored@example.com");
   const ref = refFromUrl(page.url());
   // "What you bought": the operator as the order recorded it ("O2, United Kingdom").
-  const operatorLine = (await page.locator("div", { has: page.locator("dt", { hasText: /^Operator$/ }) }).last().locator("dd").textContent())?.trim() ?? "";
+  const operatorLine =
+    (
+      await page
+        .locator("div", { has: page.locator("dt", { hasText: /^Operator$/ }) })
+        .last()
+        .locator("dd")
+        .textContent()
+    )?.trim() ?? "";
   expect(operatorLine).toMatch(/\S/);
 
   await page.getByTestId("buy-again").click();

@@ -19,7 +19,8 @@ test("the footer links the help and policy pages, each a real page", async ({ pa
   }
   // The refund rules are per product, and the unlock's 10-minute window is named.
   await page.goto("/refunds");
-  for (const section of ["Mobile top-ups", "Travel eSIMs", "Gift cards", "Device unlocks", "IMEI checks"]) await expect(page.getByRole("heading", { name: section })).toBeVisible();
+  for (const section of ["Mobile top-ups", "Travel eSIMs", "Gift cards", "Device unlocks", "IMEI checks"])
+    await expect(page.getByRole("heading", { name: section })).toBeVisible();
   await expect(page.getByText(/within 10 minutes of placing it/)).toBeVisible();
   await page.goto("/contact");
   await expect(page.getByRole("link", { name: /@/ }).first()).toHaveAttribute("href", /^mailto:/);
@@ -31,7 +32,10 @@ test("favicon, app icons and the web manifest are served", async ({ page, reques
   expect([...(await favicon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
   const manifest = await request.get("/manifest.webmanifest");
   expect(manifest.status()).toBe(200);
-  const parsed = (await manifest.json()) as { name: string; icons: Array<{ src: string; sizes: string; purpose?: string }> };
+  const parsed = (await manifest.json()) as {
+    name: string;
+    icons: Array<{ src: string; sizes: string; purpose?: string }>;
+  };
   expect(parsed.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
   for (const icon of [...parsed.icons.map((i) => i.src), "/apple-touch-icon.png"]) {
     const file = await request.get(icon);
@@ -48,7 +52,9 @@ test("the home page's eSIM claim is the catalog's own count", async ({ page }) =
   const countries = await page.getByTestId("country-list").getByRole("link").count();
   const regions = await page.getByTestId("region-list").getByRole("link").count();
   await page.goto("/");
-  await expect(page.getByTestId("claim-esim")).toHaveText(`${countries} ${countries === 1 ? "country" : "countries"} and ${regions} ${regions === 1 ? "region" : "regions"}`);
+  await expect(page.getByTestId("claim-esim")).toHaveText(
+    `${countries} ${countries === 1 ? "country" : "countries"} and ${regions} ${regions === 1 ? "region" : "regions"}`,
+  );
   await expect(page.getByText("150+")).toHaveCount(0);
 });
 

@@ -36,7 +36,9 @@ async function payInSandbox(page: Page, total: string): Promise<string> {
 test.describe("a browser from a dollar country", () => {
   test.use({ locale: "en-US" });
 
-  test("sees dollars; the switcher changes the currency on the same page, and the choice is remembered", async ({ page }) => {
+  test("sees dollars; the switcher changes the currency on the same page, and the choice is remembered", async ({
+    page,
+  }) => {
     await page.goto("/esim/eu");
     await expect(page.getByTestId("plan-card").first()).toContainText("US$");
     await expect(page.getByTestId("currency-switcher")).toHaveAttribute("title", "Show prices in euros");
@@ -49,7 +51,10 @@ test.describe("a browser from a dollar country", () => {
   });
 });
 
-test("a buyer pays a top-up and an eSIM in dollars: shown, paid, ordered and mailed to the cent; reports show dollars apart", async ({ page, browser }, testInfo) => {
+test("a buyer pays a top-up and an eSIM in dollars: shown, paid, ordered and mailed to the cent; reports show dollars apart", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
@@ -66,7 +71,9 @@ test("a buyer pays a top-up and an eSIM in dollars: shown, paid, ordered and mai
   await page.getByRole("button", { name: "Find operator" }).click();
   await expect(page.getByRole("heading", { name: "Choose an amount" })).toBeVisible({ timeout: 20_000 });
   const rate = page.getByRole("radio", { name: TEST_RATE });
-  const ratePrice = /US\$\d+\.\d{2}/.exec((await rate.evaluate((el) => el.closest("label")?.textContent ?? "")) ?? "")?.[0];
+  const ratePrice = /US\$\d+\.\d{2}/.exec(
+    (await rate.evaluate((el) => el.closest("label")?.textContent ?? "")) ?? "",
+  )?.[0];
   await rate.check();
   await page.getByRole("button", { name: "Continue to review" }).click();
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
@@ -95,7 +102,10 @@ test("a buyer pays a top-up and an eSIM in dollars: shown, paid, ordered and mai
   try {
     const orders = db.ordersByEmail(email);
     expect(orders.map((o) => o.ref)).toEqual([topupRef, esimRef]);
-    for (const [order, total] of [[orders[0]!, topupTotal], [orders[1]!, esimTotal]] as const) {
+    for (const [order, total] of [
+      [orders[0]!, topupTotal],
+      [orders[1]!, esimTotal],
+    ] as const) {
       const money = db.money(order.id);
       expect(money).toMatchObject({ currency: "USD", retailAmount: cents(total), costCurrency: "EUR" });
       expect(money.payments).toEqual([{ amount: cents(total), currency: "USD", status: "succeeded" }]);

@@ -4,7 +4,16 @@ import { ADMIN, signInStaff } from "./helpers/admin";
 import { orderFulfillment, ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { approveOnEmulator, authorizePage } from "./helpers/oauth";
-import { buyEsimPlan, buyGiftCard, buyImeiCheck, buyTopup, buyUnlock, expectPlaced, ORDINARY_IMEI, UNLOCK_INSTANT_TOOL } from "./helpers/purchases";
+import {
+  buyEsimPlan,
+  buyGiftCard,
+  buyImeiCheck,
+  buyTopup,
+  buyUnlock,
+  expectPlaced,
+  ORDINARY_IMEI,
+  UNLOCK_INSTANT_TOOL,
+} from "./helpers/purchases";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, TEST_PHONE } from "./helpers/topup";
 import type { E2eServer } from "../playwright.config";
@@ -22,13 +31,23 @@ import type { E2eServer } from "../playwright.config";
  * order to fulfilled, the supplier sent it no event, and it placed exactly one upstream order
  * with one debit for the sale (never a second create on an unconfirmed reading).
  */
-async function expectDeliveredByPollingOnce(server: E2eServer, emulator: EmulatorControls, email: string, createsBefore: number): Promise<void> {
+async function expectDeliveredByPollingOnce(
+  server: E2eServer,
+  emulator: EmulatorControls,
+  email: string,
+  createsBefore: number,
+): Promise<void> {
   const db = new ShopDb(server.dataDir);
   try {
     const [order, ...others] = db.ordersByEmail(email);
     expect(others).toEqual([]);
     expect(order?.status).toBe("fulfilled");
-    expect(db.events(order!.id).filter((e) => e.toStatus === "fulfilled").map((e) => e.source)).toEqual(["worker"]);
+    expect(
+      db
+        .events(order!.id)
+        .filter((e) => e.toStatus === "fulfilled")
+        .map((e) => e.source),
+    ).toEqual(["worker"]);
     expect(db.receiptCount()).toBe(0);
     const upstreamOrderId = order!.upstreamOrderId!;
     expect((await emulator.deliveries()).filter((d) => d.request.body.includes(`"${upstreamOrderId}"`))).toEqual([]);
@@ -62,11 +81,15 @@ async function expectOrderEventsOff(page: Page): Promise<void> {
 
 test.describe.configure({ timeout: 90_000 });
 
-test("staff are told order events are off (the supplier refuses an http receiver) and orders are followed by polling", async ({ page }, testInfo) => {
+test("staff are told order events are off (the supplier refuses an http receiver) and orders are followed by polling", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   await signInStaff(page, ADMIN.email, ADMIN.password, "/admin/upstream");
   await expectOrderEventsOff(page);
-  await expect(page.getByTestId("order-events-off")).toContainText(`the supplier refuses the shop's receiver address ${server.baseURL}/api/webhooks/commerce`);
+  await expect(page.getByTestId("order-events-off")).toContainText(
+    `the supplier refuses the shop's receiver address ${server.baseURL}/api/webhooks/commerce`,
+  );
   await page.goto("/admin/webhooks");
   await expect(page.getByText("No subscriptions: the shop follows orders by polling only.")).toBeVisible();
   const db = new ShopDb(server.dataDir);
@@ -101,7 +124,11 @@ test("an eSIM plan: paid, placed, the QR and activation code shown", async ({ pa
   const email = uniqueEmail("documented-esim");
   const createsBefore = await emulator.orderCreates();
 
-  await buyEsimPlan(page, { planPath: "/esim/eu/eu-3gb-15d", destination: /I will use this eSIM in Europe \(EU\)/, email });
+  await buyEsimPlan(page, {
+    planPath: "/esim/eu/eu-3gb-15d",
+    destination: /I will use this eSIM in Europe \(EU\)/,
+    email,
+  });
   await expectPlaced(page);
   await emulator.advanceClock(10_000);
   await expect(orderStatus(page)).toHaveAttribute("data-status", "fulfilled", { timeout: 25_000 });
@@ -209,5 +236,7 @@ test("staff connect the commerce account by OAuth, and its token refreshes silen
   await expect(page.getByTestId("reconnect-needed")).toHaveCount(0);
   // The new connection asked the supplier for order events again, and was refused again.
   await expectOrderEventsOff(page);
-  await expect(page.getByText("Token last refreshed:").locator("xpath=following-sibling::dd")).not.toHaveText("not yet");
+  await expect(page.getByText("Token last refreshed:").locator("xpath=following-sibling::dd")).not.toHaveText(
+    "not yet",
+  );
 });

@@ -33,11 +33,18 @@ async function decodeQr(page: Page): Promise<string | null> {
 }
 
 async function setEsimEnabled(emulatorUrl: string, enabled: boolean): Promise<void> {
-  const response = await fetch(`${emulatorUrl}/__control/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ esimEnabled: enabled }) });
+  const response = await fetch(`${emulatorUrl}/__control/config`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ esimEnabled: enabled }),
+  });
   expect(response.ok).toBe(true);
 }
 
-test("a guest finds a regional plan from a country page, buys it, installs from the QR and sees the remaining data", async ({ page, browser }, testInfo) => {
+test("a guest finds a regional plan from a country page, buys it, installs from the QR and sees the remaining data", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
@@ -55,7 +62,10 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
   await expect(page).toHaveURL(/\/esim\?q=fran$/);
   await expect(page.getByTestId("country-list").getByRole("link")).toHaveCount(1);
   await expectNoAxeViolationsLightAndDark(page, "eSIM: search");
-  await page.getByTestId("country-list").getByRole("link", { name: /France/ }).click();
+  await page
+    .getByTestId("country-list")
+    .getByRole("link", { name: /France/ })
+    .click();
 
   // The country page: its plans, and the regional plans that cover it.
   await expect(page).toHaveURL(/\/esim\/fr$/);
@@ -76,7 +86,8 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
   const unlimited = await cards.count();
   expect(unlimited).toBeGreaterThan(0);
   expect(unlimited).toBeLessThan(all);
-  for (const value of await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-unlimited")))) expect(value).toBe("true");
+  for (const value of await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-unlimited"))))
+    expect(value).toBe("true");
   await expect(page.getByTestId("fair-use-note")).toContainText("fair-use policy");
   await expectNoAxeViolationsLightAndDark(page, "eSIM: unlimited plans");
   // Sorting by price, highest first.
@@ -142,7 +153,10 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
 
     // Issue [14]: the receipt and the delivery mail arrive; the mail's inline QR image decodes
     // to exactly the same activation code (the guest who closes the tab still has it).
-    const [, delivery] = await expectMails(server, email, [new RegExp(`^Your receipt for order ${ref}$`), new RegExp(`^Your order ${ref} is ready$`)]);
+    const [, delivery] = await expectMails(server, email, [
+      new RegExp(`^Your receipt for order ${ref}$`),
+      new RegExp(`^Your order ${ref} is ready$`),
+    ]);
     const mailedQr = await inlineImage(server, delivery!, "qr@reseller-shop");
     expect(mailedQr).not.toBeNull();
     expect(decodeQrPng(mailedQr!)).toBe(lpa);
@@ -161,7 +175,9 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(smdp);
     // A computer (this browser): the QR first, no one-tap button, both families' steps.
     await expect(page.getByTestId("esim-install")).toHaveAttribute("data-device", "desktop");
-    await expect(page.getByTestId("esim-install-lead")).toContainText("Scan this QR code with the phone you will travel with");
+    await expect(page.getByTestId("esim-install-lead")).toContainText(
+      "Scan this QR code with the phone you will travel with",
+    );
     await expect(page.getByRole("link", { name: "Install on this iPhone" })).toHaveCount(0);
     await expect(page.getByTestId("esim-install-once")).toContainText("installed only once");
     await expect(page.getByRole("heading", { name: "iPhone" })).toBeVisible();
@@ -170,8 +186,14 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
     // Issue [15]: install by device. An iPhone gets the one-tap link (Apple's, never the
     // supplier's host) and its own steps; an Android phone its own steps and no iPhone button.
     for (const [device, userAgent] of [
-      ["ios", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"],
-      ["android", "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"],
+      [
+        "ios",
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+      ],
+      [
+        "android",
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+      ],
     ] as const) {
       const phone = await browser.newContext({ userAgent, viewport: { width: 390, height: 844 } });
       try {
@@ -180,7 +202,10 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
         await expect(view.getByTestId("esim-install")).toHaveAttribute("data-device", device);
         const steps = view.getByTestId("esim-install-steps");
         if (device === "ios") {
-          await expect(view.getByRole("link", { name: "Install on this iPhone" })).toHaveAttribute("href", `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`);
+          await expect(view.getByRole("link", { name: "Install on this iPhone" })).toHaveAttribute(
+            "href",
+            `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`,
+          );
           await expect(steps.getByRole("heading", { name: "iPhone" })).toBeVisible();
           await expect(steps.getByRole("heading", { name: "Android" })).toBeHidden();
         } else {
@@ -237,7 +262,10 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
   expect((await emulator.orderCreates()) - createsBefore).toBe(1);
 });
 
-test("a signed-in buyer's unlimited eSIM: shown as unlimited, and its own page found by the ICCID alone", async ({ page, browser }, testInfo) => {
+test("a signed-in buyer's unlimited eSIM: shown as unlimited, and its own page found by the ICCID alone", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
@@ -288,7 +316,9 @@ test("a signed-in buyer's unlimited eSIM: shown as unlimited, and its own page f
   }
 });
 
-test("empty and unknown: no matching destination, no matching plan, unknown destinations, plans and ICCIDs", async ({ page }) => {
+test("empty and unknown: no matching destination, no matching plan, unknown destinations, plans and ICCIDs", async ({
+  page,
+}) => {
   await page.goto("/esim?q=zzzz");
   await expect(page.getByTestId("empty-state")).toContainText("No destinations match “zzzz”");
   await expect(page.getByTestId("region-list").getByRole("link", { name: /Europe/ })).toBeVisible();
@@ -302,14 +332,22 @@ test("empty and unknown: no matching destination, no matching plan, unknown dest
 
   await page.goto("/esim/FR");
   await expect(page).toHaveURL(/\/esim\/fr$/);
-  for (const path of ["/esim/zz", "/esim/fr/no-such-plan", "/esim/fr/eu-3gb-15d", "/esim/lines/123", "/esim/lines/89882470000001000013"]) {
+  for (const path of [
+    "/esim/zz",
+    "/esim/fr/no-such-plan",
+    "/esim/fr/eu-3gb-15d",
+    "/esim/lines/123",
+    "/esim/lines/89882470000001000013",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "We could not find that eSIM" }), path).toBeVisible();
   }
   await expectNoAxeViolationsLightAndDark(page, "eSIM: not found");
 });
 
-test("with eSIM switched off upstream, the eSIM pages show a notice and the rest of the shop works", async ({ page }, testInfo) => {
+test("with eSIM switched off upstream, the eSIM pages show a notice and the rest of the shop works", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   // The catalog is cached and fresh (earlier tests and this view): switched off upstream, a

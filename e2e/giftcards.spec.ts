@@ -30,14 +30,20 @@ function ageCatalogEntry(dataDir: string, key: string): void {
     db.pragma("busy_timeout = 5000");
     const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().replace("Z", "+00:00");
     // updatedAt moves as on every write the app makes: the page cache's watch reads by it.
-    const changed = db.prepare(`UPDATE "CatalogCacheEntry" SET fetchedAt = ?, expiresAt = ?, updatedAt = ? WHERE key = ? AND value IS NOT NULL`).run(iso(3 * 3_600_000), iso(2 * 3_600_000), iso(0), key);
+    const changed = db
+      .prepare(
+        `UPDATE "CatalogCacheEntry" SET fetchedAt = ?, expiresAt = ?, updatedAt = ? WHERE key = ? AND value IS NOT NULL`,
+      )
+      .run(iso(3 * 3_600_000), iso(2 * 3_600_000), iso(0), key);
     expect(changed.changes, `cache entry ${key}`).toBe(1);
   } finally {
     db.close();
   }
 }
 
-test("a guest finds a gift card, buys it, reveals and copies the code; axe finds nothing on the way", async ({ page }, testInfo) => {
+test("a guest finds a gift card, buys it, reveals and copies the code; axe finds nothing on the way", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
@@ -141,7 +147,9 @@ test("a guest finds a gift card, buys it, reveals and copies the code; axe finds
     // The first reveal is recorded once: its time in the fulfillment, one timeline event.
     const revealedAt = String(orderFulfillment(server.dataDir, order!.id).codeRevealedAt ?? "");
     expect(Date.parse(revealedAt)).toBeGreaterThan(Date.now() - 120_000);
-    expect(db.events(order!.id).filter((e) => e.type === "code_revealed")).toEqual([expect.objectContaining({ source: "buyer", message: "Gift card code revealed" })]);
+    expect(db.events(order!.id).filter((e) => e.type === "code_revealed")).toEqual([
+      expect.objectContaining({ source: "buyer", message: "Gift card code revealed" }),
+    ]);
 
     // A later visit: hidden again, the first reveal's time shown; revealing again records nothing new.
     await page.reload();
@@ -174,7 +182,10 @@ test("empty catalog states: a country without brands, a search without results, 
 
   // A name alone searches every country: Steam's countries, each a link to its brand page.
   await page.goto("/giftcards?q=steam");
-  await expect(page.getByTestId("search-results").getByRole("link", { name: /United Kingdom/ })).toHaveAttribute("href", "/giftcards/gb/steam");
+  await expect(page.getByTestId("search-results").getByRole("link", { name: /United Kingdom/ })).toHaveAttribute(
+    "href",
+    "/giftcards/gb/steam",
+  );
   await expectNoAxeViolationsLightAndDark(page, "gift cards: search across countries");
   await page.goto("/giftcards?q=zzzz");
   await expect(page.getByTestId("empty-state")).toContainText("No brands match “zzzz”");
@@ -186,7 +197,9 @@ test("empty catalog states: a country without brands, a search without results, 
   await expect(page).toHaveURL(/\/giftcards\/gb\/steam$/);
 });
 
-test("with the supplier down, cached brands are shown with their age, and uncached ones get a clear message", async ({ page }, testInfo) => {
+test("with the supplier down, cached brands are shown with their age, and uncached ones get a clear message", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   await page.goto("/giftcards/ng");
@@ -221,7 +234,9 @@ test("a signed-in buyer finds the account's email already on the review", async 
   await expect(page.getByLabel("Email")).toHaveValue(email.toLowerCase());
 });
 
-test("the brand page and its review have unique element ids (the redemption help is drawn once per layout width)", async ({ page }) => {
+test("the brand page and its review have unique element ids (the redemption help is drawn once per layout width)", async ({
+  page,
+}) => {
   const duplicateIds = () =>
     page.evaluate(() => {
       const seen = new Map<string, number>();

@@ -26,11 +26,16 @@ const FACTORY_UNLOCK_TOOL = 1;
 
 test.describe.configure({ timeout: 240_000 });
 
-test("SIGTERM while an unlock create is held open: the answer is recorded before the app exits", async ({ browser }) => {
+test("SIGTERM while an unlock create is held open: the answer is recorded before the app exits", async ({
+  browser,
+}) => {
   const credentials = embeddedShopCredentials();
   const started: Started[] = [];
   try {
-    const emulatorProcess = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], { EMULATOR_PORT: String(EMULATOR_PORT), EMULATOR_CONTROL: "1" });
+    const emulatorProcess = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], {
+      EMULATOR_PORT: String(EMULATOR_PORT),
+      EMULATOR_CONTROL: "1",
+    });
     started.push(emulatorProcess);
     await waitForUrl(`${EMULATOR_URL}/v2/status`, emulatorProcess, 30_000);
     const emulator = new EmulatorControls(EMULATOR_URL);
@@ -49,7 +54,13 @@ test("SIGTERM while an unlock create is held open: the answer is recorded before
     await waitForUrl(`${APP_URL}/api/health`, app);
 
     // The create takes effect upstream at once; its answer is held for 8 s.
-    await emulator.addFault({ method: "POST", path: "/create_order/**", kind: "slow_answer", latencyMs: 8_000, times: 1 });
+    await emulator.addFault({
+      method: "POST",
+      path: "/create_order/**",
+      kind: "slow_answer",
+      latencyMs: 8_000,
+      times: 1,
+    });
 
     const context = await browser.newContext({ baseURL: APP_URL });
     const email = uniqueEmail("graceful-stop");
@@ -69,7 +80,11 @@ test("SIGTERM while an unlock create is held open: the answer is recorded before
     };
     const orderId = withDb((db) => db.ordersByEmail(email)[0]!.id);
     // The create has reached the supplier, which holds its answer; the order waits for it.
-    await expect.poll(async () => (await emulator.unlockOrders()).filter((o) => o.imei === ORDINARY_IMEI).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => (await emulator.unlockOrders()).filter((o) => o.imei === ORDINARY_IMEI).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
     expect(withDb((db) => db.order(orderId))).toMatchObject({ status: "placing", upstreamOrderId: null });
 
     // Resolves once the whole app (wrapper, start script, server) has exited.

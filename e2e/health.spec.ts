@@ -7,7 +7,9 @@ import { signInAsStaff } from "./helpers/staff";
 // [11]: visitors get the overall state alone, and no request rate makes the shop call its
 // suppliers more than once per probe interval; staff see the detail.
 
-test("visitors get the state alone, and a burst of requests probes each upstream at most once", async ({ request }, testInfo) => {
+test("visitors get the state alone, and a burst of requests probes each upstream at most once", async ({
+  request,
+}, testInfo) => {
   const emulator = new EmulatorControls(serverOf(testInfo).emulatorUrl);
   const before = await emulator.counters();
   const responses = await Promise.all(Array.from({ length: 30 }, () => request.get("/api/health")));
@@ -23,7 +25,9 @@ test("visitors get the state alone, and a burst of requests probes each upstream
   expect((after["GET /countries"] ?? 0) - (before["GET /countries"] ?? 0)).toBeLessThanOrEqual(1);
 });
 
-test("signed-in staff see the database and both upstreams (the embedded emulator) in detail", async ({ page }, testInfo) => {
+test("signed-in staff see the database and both upstreams (the embedded emulator) in detail", async ({
+  page,
+}, testInfo) => {
   await signInAsStaff(page, serverOf(testInfo));
   const response = await page.request.get("/api/health");
   expect(response.status()).toBe(200);

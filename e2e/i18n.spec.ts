@@ -11,7 +11,8 @@ import { signInAsStaff } from "./helpers/staff";
 // message (its literal parts, between arguments) that the Spanish catalog does not also hold.
 
 type Tree = { [key: string]: string | Tree };
-const leaves = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === "string" ? [value] : leaves(value)));
+const leaves = (tree: Tree): string[] =>
+  Object.values(tree).flatMap((value) => (typeof value === "string" ? [value] : leaves(value)));
 
 const spanishMessages = leaves(es as Tree);
 const spanishText = new Set(spanishMessages);
@@ -52,7 +53,9 @@ test.describe("a Spanish browser", () => {
     const response = await page.goto("/");
     expect(new URL(page.url()).pathname).toBe("/es");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Todo lo que necesita tu teléfono, entregado en línea.");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Todo lo que necesita tu teléfono, entregado en línea.",
+    );
     expect(response?.headers().link).toContain('hreflang="es"');
     expect(await englishOn(page)).toEqual([]);
   });
@@ -99,7 +102,17 @@ async function englishCountryNamesOn(page: Page): Promise<string[]> {
 
 test("Spanish pages name countries and destinations in Spanish, English pages in English", async ({ page }) => {
   test.setTimeout(90_000);
-  for (const path of ["/es/esim", "/es/esim/de", "/es/esim/eu/eu-3gb-15d", "/es/topup", "/es/topup/gb", "/es/giftcards", "/es/giftcards/gb", "/es/giftcards/gb/steam", "/es/giftcards?q=steam"]) {
+  for (const path of [
+    "/es/esim",
+    "/es/esim/de",
+    "/es/esim/eu/eu-3gb-15d",
+    "/es/topup",
+    "/es/topup/gb",
+    "/es/giftcards",
+    "/es/giftcards/gb",
+    "/es/giftcards/gb/steam",
+    "/es/giftcards?q=steam",
+  ]) {
     await page.goto(path);
     expect(await englishCountryNamesOn(page), path).toEqual([]);
   }
@@ -155,7 +168,9 @@ test("Spanish pages show no English from the catalogs, and axe finds nothing in 
   }
 });
 
-test("a Spanish buyer pays a gift card: the review, the payment page, the order page and the mails are in Spanish", async ({ page }, testInfo) => {
+test("a Spanish buyer pays a gift card: the review, the payment page, the order page and the mails are in Spanish", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const email = `i18n-${Date.now()}@example.com`;
   await page.goto("/es/giftcards/gb/steam");
@@ -175,18 +190,26 @@ test("a Spanish buyer pays a gift card: the review, the payment page, the order 
   await page.getByTestId("sandbox-pay").click();
   await page.waitForURL(/\/es\/orders\//);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", /paid|placed|fulfilled/, { timeout: 15_000 });
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", /paid|placed|fulfilled/, {
+    timeout: 15_000,
+  });
   expect(await englishOn(page)).toEqual([]);
 
   // The receipt and the delivery mail, in the language the buyer bought in, lead back to the Spanish order page.
   const ref = /\/orders\/([^/?#]+)/.exec(page.url())![1]!;
   const subject = (message: string) => new RegExp(`^${message.replace("{ref}", ref)}$`);
-  const [receipt, delivery] = await expectMails(serverOf(testInfo), email, [subject(es.Mail.receipt.subject), subject(es.Mail.delivery.subject)]);
+  const [receipt, delivery] = await expectMails(serverOf(testInfo), email, [
+    subject(es.Mail.receipt.subject),
+    subject(es.Mail.delivery.subject),
+  ]);
   expect(receipt!.text).toContain(`${es.Mail.price.totalPaid}: ${total}`);
   for (const mail of [receipt!, delivery!]) {
     const text = mail.text ?? "";
     expect(text, mail.subject).toContain(`/es/orders/${ref}`);
-    expect(ENGLISH_PHRASES.filter((phrase) => text.includes(phrase)), mail.subject).toEqual([]);
+    expect(
+      ENGLISH_PHRASES.filter((phrase) => text.includes(phrase)),
+      mail.subject,
+    ).toEqual([]);
   }
 });
 
@@ -195,7 +218,9 @@ test("a Spanish buyer pays a gift card: the review, the payment page, the order 
 // "O2 15 GBP Airtime", and the payment page, the order page and the receipt name it the same.
 const ENGLISH_RATE_WORDS = /\bAirtime\b|\bBundle\b|\bdays\b|\bData\b/;
 
-test("a Spanish buyer tops up: the rates, the payment page, the order page and the receipt name the top-up in Spanish", async ({ page }, testInfo) => {
+test("a Spanish buyer tops up: the rates, the payment page, the order page and the receipt name the top-up in Spanish", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await page.goto("/es/topup/gb");
   const products = page.getByTestId("product-table");
@@ -225,7 +250,9 @@ test("a Spanish buyer tops up: the rates, the payment page, the order page and t
   expect(await englishOn(page)).toEqual([]);
 
   const ref = /\/orders\/([^/?#]+)/.exec(page.url())![1]!;
-  const [receipt] = await expectMails(serverOf(testInfo), email, [new RegExp(`^${es.Mail.receipt.subject.replace("{ref}", ref)}$`)]);
+  const [receipt] = await expectMails(serverOf(testInfo), email, [
+    new RegExp(`^${es.Mail.receipt.subject.replace("{ref}", ref)}$`),
+  ]);
   expect(receipt!.text).toContain("O2 Saldo 15 GBP");
   expect(receipt!.text).not.toMatch(ENGLISH_RATE_WORDS);
 

@@ -92,7 +92,9 @@ test("359405085972766: a free report, not reported, white list with the meaning 
   await expectNoAxeViolationsLightAndDark(page, "IMEI check: whitelist report");
 });
 
-test("123456789876543: the report is sold separately: the check is refunded and the shop sells the full report", async ({ page }, testInfo) => {
+test("123456789876543: the report is sold separately: the check is refunded and the shop sells the full report", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(150_000);
   await page.goto("/imei-check");
   // The story starts before paying: the refund rule and the full report's price are on the form's page.

@@ -104,7 +104,11 @@ test("every admin page fits a 390 px phone", async ({ page }, testInfo) => {
   const db = appDbFor(server.dataDir);
   let ids: Record<string, string>;
   try {
-    const order = await seedOrder(db, { productType: "topup", email: uniqueEmail("layout-admin"), detail: { priceToken: "tp_e2e_layout", phone: "+447400123456" } });
+    const order = await seedOrder(db, {
+      productType: "topup",
+      email: uniqueEmail("layout-admin"),
+      detail: { priceToken: "tp_e2e_layout", phone: "+447400123456" },
+    });
     const admin = await db.user.findUniqueOrThrow({ where: { email: ADMIN.email } });
     const customer = await db.user.create({ data: { email: uniqueEmail("layout-customer"), role: "customer" } });
     ids = { ref: order.ref, id: customer.id, userId: admin.id, orderId: order.id };

@@ -19,10 +19,19 @@ const DATA_DIR = "data/e2e-mail-down";
 
 test.describe.configure({ timeout: 240_000 });
 
-test("with the mail server down an order is fulfilled; its mails are sent once the server is back, once each, across a restart", async ({ browser }) => {
+test("with the mail server down an order is fulfilled; its mails are sent once the server is back, once each, across a restart", async ({
+  browser,
+}) => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   const smtpPort = await freePort();
-  const env = (keepData: boolean) => ({ PORT: String(APP_PORT), APP_URL, E2E_DATA_DIR: DATA_DIR, E2E_EMULATOR_PORT: String(EMULATOR_PORT), SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, E2E_KEEP_DATA: keepData ? "1" : "0" });
+  const env = (keepData: boolean) => ({
+    PORT: String(APP_PORT),
+    APP_URL,
+    E2E_DATA_DIR: DATA_DIR,
+    E2E_EMULATOR_PORT: String(EMULATOR_PORT),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    E2E_KEEP_DATA: keepData ? "1" : "0",
+  });
   let app: Started | undefined;
   let catcher: MailCatcher | undefined;
   const context = await browser.newContext({ baseURL: APP_URL });
@@ -64,7 +73,10 @@ test("with the mail server down an order is fulfilled; its mails are sent once t
 
     // Each mail arrives once its retry is due (30 s after the refusal), and only once.
     const arrived = await catcher.waitForMails(2, 90_000);
-    expect(arrived.map((m) => m.subject).sort()).toEqual([`Your order ${ref} is ready`, `Your receipt for order ${ref}`]);
+    expect(arrived.map((m) => m.subject).sort()).toEqual([
+      `Your order ${ref} is ready`,
+      `Your receipt for order ${ref}`,
+    ]);
     await page.waitForTimeout(5_000);
     expect(await catcher.mails()).toHaveLength(2);
     const db = new ShopDb(DATA_DIR);

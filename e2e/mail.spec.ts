@@ -7,13 +7,18 @@ import { buyTopupUntilFulfilled, refFromUrl } from "./helpers/topup";
 // Issue [14]: a guest's receipt and delivery arrive by mail, through the real SMTP server the
 // shop runs beside itself, and the receipt's link is the guest's way back to the order.
 
-test("a guest who buys a top-up gets the receipt and the delivery by mail, each once; the mailed link opens the order", async ({ page }, testInfo) => {
+test("a guest who buys a top-up gets the receipt and the delivery by mail, each once; the mailed link opens the order", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const email = uniqueEmail("mail-guest");
   await buyTopupUntilFulfilled(page, new EmulatorControls(server.emulatorUrl), email);
   const ref = refFromUrl(page.url());
 
-  const [receipt, delivery] = await expectMails(server, email, [new RegExp(`^Your receipt for order ${ref}$`), new RegExp(`^Your order ${ref} is ready$`)]);
+  const [receipt, delivery] = await expectMails(server, email, [
+    new RegExp(`^Your receipt for order ${ref}$`),
+    new RegExp(`^Your order ${ref} is ready$`),
+  ]);
   expect(receipt!.text).toContain("Total paid: €");
   const link = /href="([^"]+\/orders\/[^"]+)"/.exec(receipt!.html ?? "")?.[1];
   expect(link).toBeDefined();
@@ -22,7 +27,10 @@ test("a guest who buys a top-up gets the receipt and the delivery by mail, each 
 
   // Each mail once, even after the worker's later rounds.
   await page.waitForTimeout(3_000);
-  expect((await mailsTo(server, email)).map((mail) => mail.subject).sort()).toEqual([`Your order ${ref} is ready`, `Your receipt for order ${ref}`]);
+  expect((await mailsTo(server, email)).map((mail) => mail.subject).sort()).toEqual([
+    `Your order ${ref} is ready`,
+    `Your receipt for order ${ref}`,
+  ]);
 
   // A new browser (the guest closed the tab) follows the mailed link back to the order.
   const context = await page.context().browser()!.newContext();

@@ -41,7 +41,9 @@ test("a dark-mode reader gets the dark theme on not-found pages too", async ({ p
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 });
 
-test("every unknown product path answers 404 in one page frame, anonymous, with a query and signed in", async ({ page }) => {
+test("every unknown product path answers 404 in one page frame, anonymous, with a query and signed in", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   for (const path of UNKNOWN) await expectNotFound(page, path, "anonymous");
   for (const path of UNKNOWN) await expectNotFound(page, `${path}?q=x`, "with a query");
@@ -51,7 +53,10 @@ test("every unknown product path answers 404 in one page frame, anonymous, with 
 
 // The buyer pages' [locale] segment matches any first segment: before their own catch-alls, an
 // unknown staff or API address was taken as a language and got Next's bare default 404.
-test("an unknown staff address gets the staff 404 page, an unknown API address a JSON 404", async ({ page, request }) => {
+test("an unknown staff address gets the staff 404 page, an unknown API address a JSON 404", async ({
+  page,
+  request,
+}) => {
   const staff = await page.goto("/admin/no-such-page");
   expect(staff?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find that page");
@@ -60,7 +65,9 @@ test("an unknown staff address gets the staff 404 page, an unknown API address a
   for (const method of ["GET", "POST", "DELETE"]) {
     const api = await request.fetch("/api/no-such-endpoint/1", { method });
     expect(api.status(), method).toBe(404);
-    expect(await api.json(), method).toEqual({ error: { code: "NOT_FOUND", message: "There is no API endpoint at this address." } });
+    expect(await api.json(), method).toEqual({
+      error: { code: "NOT_FOUND", message: "There is no API endpoint at this address." },
+    });
   }
 });
 
@@ -72,7 +79,10 @@ test("an unknown staff address gets the staff 404 page, an unknown API address a
 // per request (app/[locale]/(shop)).
 const NOT_FOUND_TITLES = { en: "Page not found · Relay", es: "Página no encontrada · Relay" } as const;
 
-test("every not-found document has its own title in the visitor's language, and the page shown is in that language", async ({ page, request }) => {
+test("every not-found document has its own title in the visitor's language, and the page shown is in that language", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const cases: Array<{ path: string; lang: keyof typeof NOT_FOUND_TITLES }> = [
     ...UNKNOWN.flatMap((path) => [

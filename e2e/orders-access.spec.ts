@@ -8,7 +8,9 @@ import { chooseTopup, payOnReview } from "./helpers/topup";
 // route. An order placed while signed in belongs to that account: anyone else (another
 // account, or a visitor with the link) gets the same 404 as for an order that does not exist.
 
-test("a customer's order is not found for another customer, nor for a visitor with the link", async ({ browser }, testInfo) => {
+test("a customer's order is not found for another customer, nor for a visitor with the link", async ({
+  browser,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const alice = await browser.newContext();
   const bob = await browser.newContext();
@@ -34,7 +36,11 @@ test("a customer's order is not found for another customer, nor for a visitor wi
     expect(own?.status()).toBe(200);
     const ownStatus = await alicePage.request.get(statusPath);
     expect(ownStatus.status()).toBe(200);
-    expect(await ownStatus.json()).toMatchObject({ status: "awaiting_payment", label: "Awaiting payment", final: false });
+    expect(await ownStatus.json()).toMatchObject({
+      status: "awaiting_payment",
+      label: "Awaiting payment",
+      final: false,
+    });
     expect(ownStatus.headers()["cache-control"]).toContain("no-store");
 
     // Another customer, signed in, holding the link.

@@ -24,7 +24,9 @@ const DATA_DIR = "data/e2e-crash";
 
 test.describe.configure({ timeout: 180_000 });
 
-test("an app killed while placing an order finishes it after a restart, with one upstream order", async ({ browser }) => {
+test("an app killed while placing an order finishes it after a restart, with one upstream order", async ({
+  browser,
+}) => {
   const credentials = embeddedShopCredentials();
   const appEnv = {
     PORT: String(APP_PORT),
@@ -45,7 +47,10 @@ test("an app killed while placing an order finishes it after a restart, with one
   };
 
   try {
-    const emulatorProcess = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], { EMULATOR_PORT: String(EMULATOR_PORT), EMULATOR_CONTROL: "1" });
+    const emulatorProcess = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], {
+      EMULATOR_PORT: String(EMULATOR_PORT),
+      EMULATOR_CONTROL: "1",
+    });
     started.push(emulatorProcess);
     await waitForUrl(`${EMULATOR_URL}/v2/status`, emulatorProcess, 30_000);
     const emulator = new EmulatorControls(EMULATOR_URL);
@@ -82,7 +87,9 @@ test("an app killed while placing an order finishes it after a restart, with one
       await stopGroup(app, "SIGKILL");
       expect(withDb((db) => db.order(orderId))).toMatchObject({ status: "placing", upstreamOrderId: null });
       // The emulator completes the create the dead app was waiting for: the answer is lost.
-      await expect.poll(async () => (await emulator.ledger()).filter((e) => e.kind === "debit").length, { timeout: 40_000 }).toBe(1);
+      await expect
+        .poll(async () => (await emulator.ledger()).filter((e) => e.kind === "debit").length, { timeout: 40_000 })
+        .toBe(1);
 
       // Restart on the same database. The dead worker's lease (90 s) is treated as lapsed.
       await emulator.clearFaults();

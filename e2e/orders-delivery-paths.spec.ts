@@ -21,7 +21,10 @@ test("a paid top-up reaches fulfilled by one delivery path alone", async ({ page
   try {
     const [order] = db.ordersByEmail(email);
     const upstreamOrderId = order!.upstreamOrderId!;
-    const fulfilledBy = db.events(order!.id).filter((e) => e.toStatus === "fulfilled").map((e) => e.source);
+    const fulfilledBy = db
+      .events(order!.id)
+      .filter((e) => e.toStatus === "fulfilled")
+      .map((e) => e.source);
     const statusReads = (await emulator.counters())[`GET /v2/orders/${upstreamOrderId}`] ?? 0;
     const deliveries = (await emulator.deliveries()).filter((d) => d.request.body.includes(`"${upstreamOrderId}"`));
     if (path === "webhook") {

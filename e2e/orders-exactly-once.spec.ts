@@ -34,7 +34,10 @@ test("double-clicking Pay makes one order and one upstream order", async ({ page
   expect((await emulator.orderCreates()) - createsBefore).toBe(1);
 });
 
-test("the same review paid from two tabs makes one order and one upstream order", async ({ page, context }, testInfo) => {
+test("the same review paid from two tabs makes one order and one upstream order", async ({
+  page,
+  context,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   const email = uniqueEmail("two-tabs");

@@ -40,7 +40,9 @@ test("a declined payment places no upstream order and the buyer can pay again", 
   expect(await emulator.orderCreates()).toBe(createsBefore);
 });
 
-test("an abandoned payment expires cleanly: the order is cancelled and nothing is placed", async ({ page }, testInfo) => {
+test("an abandoned payment expires cleanly: the order is cancelled and nothing is placed", async ({
+  page,
+}, testInfo) => {
   // The app's payment housekeeping runs with the worker once a minute (lib/orders/app-worker.ts).
   test.setTimeout(120_000);
   const server = serverOf(testInfo);

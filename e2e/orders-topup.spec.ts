@@ -3,14 +3,24 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
-import { chooseTopup, orderStatus, payButton, payOnReview, refFromUrl, sandboxCheckout, TEST_PHONE } from "./helpers/topup";
+import {
+  chooseTopup,
+  orderStatus,
+  payButton,
+  payOnReview,
+  refFromUrl,
+  sandboxCheckout,
+  TEST_PHONE,
+} from "./helpers/topup";
 
 // Issue [04] "Done when": a guest buys a top-up with the sandbox payment and sees it
 // fulfilled; the emulator's ledger shows exactly one debit. Plus the journey's own promises:
 // inline errors for impossible numbers, the upstream's message for numbers it refuses, the
 // server's price breakdown before paying, and nothing internal on the order page.
 
-test("a guest buys a top-up with the sandbox payment, sees it delivered, and the supplier debits once", async ({ page }, testInfo) => {
+test("a guest buys a top-up with the sandbox payment, sees it delivered, and the supplier debits once", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   const email = uniqueEmail("guest");
@@ -21,7 +31,8 @@ test("a guest buys a top-up with the sandbox payment, sees it delivered, and the
   await chooseTopup(page, { sms: true });
   await expect(page.getByTestId("review-summary")).toContainText("United Kingdom");
   const breakdown = page.getByTestId("price-breakdown");
-  for (const row of ["Top-up amount", "Service fee", "SMS notification", "Total"]) await expect(breakdown).toContainText(row);
+  for (const row of ["Top-up amount", "Service fee", "SMS notification", "Total"])
+    await expect(breakdown).toContainText(row);
   const total = (await page.getByTestId("price-total").textContent())?.trim() ?? "";
   expect(total).toMatch(/^€\d+\.\d{2}$/);
   await expect(payButton(page)).toHaveText(`Pay ${total}`);
@@ -83,7 +94,9 @@ test("an impossible number gets an inline error before anything is looked up", a
   await expectNoAxeViolations(page, "top-up: number with an error");
 });
 
-test("the server checks the number again, and shows the supplier's message for numbers it refuses", async ({ page }) => {
+test("the server checks the number again, and shows the supplier's message for numbers it refuses", async ({
+  page,
+}) => {
   // Sent straight to the server (as without JavaScript): the same check, the same inline error.
   await page.goto(`/topup?phone=${encodeURIComponent("+4412")}`);
   await expect(page.getByRole("main").getByRole("alert")).toContainText("too short");

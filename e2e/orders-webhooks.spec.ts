@@ -14,7 +14,10 @@ import { commerceWebhookSecret, signedHeaders } from "./helpers/webhooks";
 
 const RECEIVER = "/api/webhooks/commerce";
 
-test("forged, replayed and duplicate webhook deliveries are refused or ignored, and recorded", async ({ page, request }, testInfo) => {
+test("forged, replayed and duplicate webhook deliveries are refused or ignored, and recorded", async ({
+  page,
+  request,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   const email = uniqueEmail("webhooks");
@@ -26,7 +29,9 @@ test("forged, replayed and duplicate webhook deliveries are refused or ignored, 
   try {
     const [order] = db.ordersByEmail(email);
     const upstreamOrderId = order!.upstreamOrderId!;
-    const delivered = (await emulator.deliveries({ event_type: "order.fulfilled" })).filter((d) => d.succeeded && d.request.body.includes(`"${upstreamOrderId}"`));
+    const delivered = (await emulator.deliveries({ event_type: "order.fulfilled" })).filter(
+      (d) => d.succeeded && d.request.body.includes(`"${upstreamOrderId}"`),
+    );
     expect(delivered.length).toBeGreaterThanOrEqual(1);
     const original = delivered[0]!;
     const eventId = original.event_id;
@@ -42,28 +47,45 @@ test("forged, replayed and duplicate webhook deliveries are refused or ignored, 
 
     // Forged: an order.failed event for the same order, signed with a key the shop does not have.
     const forgedId = `evt_forged_${Date.now()}`;
-    const forgedBody = original.request.body.replace(/"type":"order\.[a-z]+"/, '"type":"order.failed"').replace(eventId, forgedId);
+    const forgedBody = original.request.body
+      .replace(/"type":"order\.[a-z]+"/, '"type":"order.failed"')
+      .replace(eventId, forgedId);
     const forged = await request.post(RECEIVER, {
-      headers: signedHeaders(`whsec_${Buffer.from("not the shop's secret 1234").toString("base64")}`, forgedId, forgedBody, new Date()),
+      headers: signedHeaders(
+        `whsec_${Buffer.from("not the shop's secret 1234").toString("base64")}`,
+        forgedId,
+        forgedBody,
+        new Date(),
+      ),
       data: forgedBody,
     });
     expect(forged.status()).toBeGreaterThanOrEqual(400);
     expect(forged.status()).toBeLessThan(500);
-    expect(db.receiptsWithBody(forgedId).map((r) => ({ status: r.status, verified: r.verified, eventId: r.eventId, verifyError: r.verifyError }))).toEqual([
-      { status: "rejected", verified: 0, eventId: null, verifyError: "invalid_signature" },
-    ]);
+    expect(
+      db
+        .receiptsWithBody(forgedId)
+        .map((r) => ({ status: r.status, verified: r.verified, eventId: r.eventId, verifyError: r.verifyError })),
+    ).toEqual([{ status: "rejected", verified: 0, eventId: null, verifyError: "invalid_signature" }]);
 
     // Replayed: the real event correctly signed with the shop's own secret, but ten minutes old.
     const secret = commerceWebhookSecret(db, server.dataDir);
     const replayedId = `evt_replayed_${Date.now()}`;
     const replayedBody = original.request.body.replace(eventId, replayedId);
-    const replayed = await request.post(RECEIVER, { headers: signedHeaders(secret, replayedId, replayedBody, new Date(Date.now() - 10 * 60_000)), data: replayedBody });
+    const replayed = await request.post(RECEIVER, {
+      headers: signedHeaders(secret, replayedId, replayedBody, new Date(Date.now() - 10 * 60_000)),
+      data: replayedBody,
+    });
     expect(replayed.status()).toBe(400);
-    expect(db.receiptsWithBody(replayedId).map((r) => ({ status: r.status, verified: r.verified, eventId: r.eventId, verifyError: r.verifyError }))).toEqual([
-      { status: "rejected", verified: 0, eventId: null, verifyError: "stale_timestamp" },
-    ]);
+    expect(
+      db
+        .receiptsWithBody(replayedId)
+        .map((r) => ({ status: r.status, verified: r.verified, eventId: r.eventId, verifyError: r.verifyError })),
+    ).toEqual([{ status: "rejected", verified: 0, eventId: null, verifyError: "stale_timestamp" }]);
     // The same, signed now, is accepted: the secret is right, only the age was wrong.
-    const fresh = await request.post(RECEIVER, { headers: signedHeaders(secret, replayedId, replayedBody, new Date()), data: replayedBody });
+    const fresh = await request.post(RECEIVER, {
+      headers: signedHeaders(secret, replayedId, replayedBody, new Date()),
+      data: replayedBody,
+    });
     expect(fresh.status()).toBe(200);
 
     // None of it moved the order or touched its timeline.

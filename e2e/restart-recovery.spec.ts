@@ -30,7 +30,13 @@ test.describe.configure({ mode: "serial", timeout: 360_000 });
 let app: Started | undefined;
 
 async function startShop(keepData: boolean): Promise<Started> {
-  app = startGroup("node", ["scripts/e2e-server.mjs"], { PORT: String(APP_PORT), APP_URL, E2E_DATA_DIR: DATA_DIR, E2E_EMULATOR_PORT: String(EMULATOR_PORT), E2E_KEEP_DATA: keepData ? "1" : "0" });
+  app = startGroup("node", ["scripts/e2e-server.mjs"], {
+    PORT: String(APP_PORT),
+    APP_URL,
+    E2E_DATA_DIR: DATA_DIR,
+    E2E_EMULATOR_PORT: String(EMULATOR_PORT),
+    E2E_KEEP_DATA: keepData ? "1" : "0",
+  });
   await waitForUrl(`${APP_URL}/api/health`, app);
   return app;
 }
@@ -60,11 +66,14 @@ async function staffPage(browser: Browser) {
 /** Debits per upstream reference (commerce order id, unlock ticket), and IMEI check debits. */
 function debitsByReference(ledger: LedgerEntry[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const entry of ledger.filter((e) => e.kind === "debit")) counts.set(entry.reference, (counts.get(entry.reference) ?? 0) + 1);
+  for (const entry of ledger.filter((e) => e.kind === "debit"))
+    counts.set(entry.reference, (counts.get(entry.reference) ?? 0) + 1);
   return counts;
 }
 
-test("kill -9 of npm start while all five products are being placed: after the restart nothing is lost, debited twice or looping", async ({ browser }) => {
+test("kill -9 of npm start while all five products are being placed: after the restart nothing is lost, debited twice or looping", async ({
+  browser,
+}) => {
   await startShop(false);
   const emulator = new EmulatorControls(EMULATOR_URL);
   const { context, page } = await staffPage(browser);
@@ -87,14 +96,20 @@ test("kill -9 of npm start while all five products are being placed: after the r
     await clickPlaceSale(sale, emails.get(product)!);
     // Recorded as being sent (and so held) before the next sale starts.
     await expect
-      .poll(() => withDb((db) => db.ordersByEmail(emails.get(product)!).map((o) => db.orderState(o.id))), { timeout: 20_000 })
-      .toEqual([expect.objectContaining({ status: "placing", placement: expect.objectContaining({ state: "sending" }) })]);
+      .poll(() => withDb((db) => db.ordersByEmail(emails.get(product)!).map((o) => db.orderState(o.id))), {
+        timeout: 20_000,
+      })
+      .toEqual([
+        expect.objectContaining({ status: "placing", placement: expect.objectContaining({ state: "sending" }) }),
+      ]);
   }
   // The supplier made the top-up, the gift card and the unlock and charged the IMEI check: four
   // debits; the eSIM's create is still held before it is handled. (The shop records "sending"
   // before the request arrives: waiting for three let the IMEI check's debit land after the
   // snapshot below, and the ledger after the restart had one entry more than it.)
-  await expect.poll(async () => (await emulator.ledger()).filter((e) => e.kind === "debit").length, { timeout: 10_000 }).toBe(4);
+  await expect
+    .poll(async () => (await emulator.ledger()).filter((e) => e.kind === "debit").length, { timeout: 10_000 })
+    .toBe(4);
   const ledgerBefore = await emulator.ledger();
   const orderIds = withDb((db) => PRODUCTS.map((p) => db.ordersByEmail(emails.get(p)!)[0]!.id));
   await page.close();
@@ -115,10 +130,15 @@ test("kill -9 of npm start while all five products are being placed: after the r
   } finally {
     writable.close();
   }
-  const settled = (state: ReturnType<ShopDb["orderState"]>) => ["fulfilled", "failed", "refunded"].includes(state.status) || (state.status === "needs_attention" && !!state.statusReason);
+  const settled = (state: ReturnType<ShopDb["orderState"]>) =>
+    ["fulfilled", "failed", "refunded"].includes(state.status) ||
+    (state.status === "needs_attention" && !!state.statusReason);
   // The eSIM is looked up three times (about two minutes on the worker's backoff) before staff are asked.
   await expect
-    .poll(() => withDb((db) => orderIds.map((id) => db.orderState(id)).every(settled)), { timeout: 200_000, intervals: [2_000] })
+    .poll(() => withDb((db) => orderIds.map((id) => db.orderState(id)).every(settled)), {
+      timeout: 200_000,
+      intervals: [2_000],
+    })
     .toBe(true);
 
   const states = withDb((db) => new Map(PRODUCTS.map((p, i) => [p, db.orderState(orderIds[i]!)])));
@@ -128,26 +148,37 @@ test("kill -9 of npm start while all five products are being placed: after the r
   for (const product of ["topup", "giftcard"] as const) expect(states.get(product)!.status, product).toBe("fulfilled");
   // The unlocking API cannot look an order up: staff check those too, with a reason on the order.
   for (const product of ["esim", "unlock", "imeicheck"] as const) {
-    expect(states.get(product), product).toMatchObject({ status: "needs_attention", placement: expect.objectContaining({ parked: "unknown_outcome" }) });
+    expect(states.get(product), product).toMatchObject({
+      status: "needs_attention",
+      placement: expect.objectContaining({ parked: "unknown_outcome" }),
+    });
   }
 
   // One debit per upstream order, none twice, and none added since the kill.
   const ledger = await emulator.ledger();
   const debits = debitsByReference(ledger);
-  expect([...debits.values()].every((n) => n === 1), JSON.stringify([...debits])).toBe(true);
-  for (const product of ["topup", "giftcard"] as const) expect(debits.get(states.get(product)!.upstreamOrderId!), product).toBe(1);
+  expect(
+    [...debits.values()].every((n) => n === 1),
+    JSON.stringify([...debits]),
+  ).toBe(true);
+  for (const product of ["topup", "giftcard"] as const)
+    expect(debits.get(states.get(product)!.upstreamOrderId!), product).toBe(1);
   expect(ledger.filter((e) => e.kind === "debit")).toHaveLength(ledgerBefore.filter((e) => e.kind === "debit").length);
 
   // Nothing loops: a quiet minute of the worker sends no create and no status call for them.
   const counters = await emulator.counters();
   await new Promise((resolve) => setTimeout(resolve, 15_000));
   const after = await emulator.counters();
-  for (const route of Object.keys(after).filter((r) => r.startsWith("POST /v2/orders") || r.startsWith("POST /create_order") || r.startsWith("POST /imeicheck"))) {
+  for (const route of Object.keys(after).filter(
+    (r) => r.startsWith("POST /v2/orders") || r.startsWith("POST /create_order") || r.startsWith("POST /imeicheck"),
+  )) {
     expect(after[route], route).toBe(counters[route]);
   }
 });
 
-test("a normal stop with orders of every product open at the supplier: after the start they all finish, one debit each", async ({ browser }) => {
+test("a normal stop with orders of every product open at the supplier: after the start they all finish, one debit each", async ({
+  browser,
+}) => {
   const emulator = new EmulatorControls(EMULATOR_URL);
   const { context, page } = await staffPage(browser);
   const emails = new Map(PRODUCTS.map((p) => [p, uniqueEmail(`restart-stop-${p}`)]));
@@ -165,7 +196,10 @@ test("a normal stop with orders of every product open at the supplier: after the
   const orderIds = withDb((db) => PRODUCTS.map((p) => db.ordersByEmail(emails.get(p)!)[0]!.id));
   // Every order has reached the supplier.
   await expect
-    .poll(() => withDb((db) => orderIds.every((id) => ["placed", "fulfilled"].includes(db.orderState(id).status))), { timeout: 60_000, intervals: [1_000] })
+    .poll(() => withDb((db) => orderIds.every((id) => ["placed", "fulfilled"].includes(db.orderState(id).status))), {
+      timeout: 60_000,
+      intervals: [1_000],
+    })
     .toBe(true);
   const open = withDb((db) => orderIds.map((id) => db.orderState(id)).filter((s) => s.status === "placed").length);
   expect(open, "orders still open at the supplier when the shop stops").toBeGreaterThanOrEqual(3);
@@ -175,7 +209,10 @@ test("a normal stop with orders of every product open at the supplier: after the
   await startShop(true);
 
   await expect
-    .poll(() => withDb((db) => orderIds.map((id) => db.orderState(id).status)), { timeout: 120_000, intervals: [2_000] })
+    .poll(() => withDb((db) => orderIds.map((id) => db.orderState(id).status)), {
+      timeout: 120_000,
+      intervals: [2_000],
+    })
     .toEqual(PRODUCTS.map(() => "fulfilled"));
   const upstreamIds = withDb((db) => orderIds.map((id) => db.orderState(id).upstreamOrderId));
   const debits = debitsByReference(await emulator.ledger());

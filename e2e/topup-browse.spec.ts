@@ -2,7 +2,13 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
-import { chooseRate, enterNumber, expectAccessibleLightAndDark, expectShopImage, TopupDb } from "./helpers/topup-journey";
+import {
+  chooseRate,
+  enterNumber,
+  expectAccessibleLightAndDark,
+  expectShopImage,
+  TopupDb,
+} from "./helpers/topup-journey";
 import { sandboxCheckout } from "./helpers/topup";
 import { pageCacheFollows } from "./helpers/page-cache";
 
@@ -12,7 +18,10 @@ import { pageCacheFollows } from "./helpers/page-cache";
 
 test("browse by country: operators and products, an operator's rates, then the number", async ({ page }) => {
   await page.goto("/topup");
-  await page.getByTestId("country-grid").getByRole("link", { name: /^Germany\b/ }).click();
+  await page
+    .getByTestId("country-grid")
+    .getByRole("link", { name: /^Germany\b/ })
+    .click();
   await expect(page).toHaveURL(/\/topup\/de$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Mobile top-up in Germany/);
   const operators = page.getByTestId("operator-grid");
@@ -48,7 +57,8 @@ test("browse by country: operators and products, an operator's rates, then the n
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
   await expect(page).toHaveURL(/\/topup\/de\/1090-telekom\?phone=%2B4915123456789&rate=tp_\w+$/);
   const summary = page.getByTestId("review-summary");
-  for (const text of ["Telekom", "Germany", "+49 1512 3456789", "20 EUR Airtime", "€20.00"]) await expect(summary).toContainText(text);
+  for (const text of ["Telekom", "Germany", "+49 1512 3456789", "20 EUR Airtime", "€20.00"])
+    await expect(summary).toContainText(text);
   // The lookup found another operator for this number: said, not imposed.
   await expect(page.getByTestId("operator-choice-note")).toContainText("we detected 1&1");
 
@@ -82,7 +92,9 @@ test("a country without operators says so", async ({ page }) => {
   await expect(page.getByRole("link", { name: "See the countries we serve" })).toHaveAttribute("href", "/topup");
 });
 
-test("upstream down: a clear message and a retry link with nothing cached, the age of what is cached", async ({ page }, testInfo) => {
+test("upstream down: a clear message and a retry link with nothing cached, the age of what is cached", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   try {
@@ -99,7 +111,8 @@ test("upstream down: a clear message and a retry link with nothing cached, the a
     const db = new TopupDb(server.dataDir);
     try {
       // The operator's rates carry its prices (C§4); its detail names it.
-      for (const key of ["topup.rates?operatorId=1470", "topup.products?operatorId=1470"]) db.ageCacheEntry(key, 2 * 60 * 60_000);
+      for (const key of ["topup.rates?operatorId=1470", "topup.products?operatorId=1470"])
+        db.ageCacheEntry(key, 2 * 60 * 60_000);
     } finally {
       db.close();
     }

@@ -1,7 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
-import { carrierLookups, chooseRate, confirmAndPay, enterNumber, expectDelivered, expectShopImage, pickCountry, TopupDb } from "./helpers/topup-journey";
+import {
+  carrierLookups,
+  chooseRate,
+  confirmAndPay,
+  enterNumber,
+  expectDelivered,
+  expectShopImage,
+  pickCountry,
+  TopupDb,
+} from "./helpers/topup-journey";
 
 // Issue [05] "Done when" (top-up): airtime bought for numbers in three countries; a data bundle
 // with the SMS notice shows the 0.99 EUR fee in the breakdown and on the order; an impossible
@@ -12,14 +21,29 @@ import { carrierLookups, chooseRate, confirmAndPay, enterNumber, expectDelivered
 
 const COUNTRIES = [
   // Typed as at home, with the country chosen in the selector (keyboard only).
-  { label: "Germany", country: { search: "Germ", name: "Germany" }, typed: "0151 23456789", e164: "+4915123456789", operator: "1&1", rate: /^10 EUR Airtime$/ },
+  {
+    label: "Germany",
+    country: { search: "Germ", name: "Germany" },
+    typed: "0151 23456789",
+    e164: "+4915123456789",
+    operator: "1&1",
+    rate: /^10 EUR Airtime$/,
+  },
   // Typed internationally, with spaces: the selector follows the +33.
   { label: "France", typed: "+33 6 12 34 56 78", e164: "+33612345678", operator: "SFR", rate: /^10 EUR Airtime$/ },
   // With the 00 prefix: normalised to E.164 too.
-  { label: "Kenya", typed: "00254 712 123456", e164: "+254712123456", operator: "Safaricom", rate: /^1,500 KES Airtime$/ },
+  {
+    label: "Kenya",
+    typed: "00254 712 123456",
+    e164: "+254712123456",
+    operator: "Safaricom",
+    rate: /^1,500 KES Airtime$/,
+  },
 ] as const;
 
-test("airtime bought for numbers in three countries, each delivered to its number in E.164", async ({ page }, testInfo) => {
+test("airtime bought for numbers in three countries, each delivered to its number in E.164", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
@@ -57,7 +81,9 @@ test("airtime bought for numbers in three countries, each delivered to its numbe
   expect((await emulator.orderCreates()) - createsBefore).toBe(3);
 });
 
-test("a data bundle with the SMS notice shows the 0.99 EUR fee before paying and on the order", async ({ page }, testInfo) => {
+test("a data bundle with the SMS notice shows the 0.99 EUR fee before paying and on the order", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   const email = uniqueEmail("data-sms");
@@ -83,7 +109,11 @@ test("a data bundle with the SMS notice shows the 0.99 EUR fee before paying and
   const db = new TopupDb(server.dataDir);
   try {
     const [order] = db.ordersByEmail(email);
-    expect(order?.detail).toMatchObject({ phone: "+447400123456", smsNotification: true, smsText: "Happy birthday, Sam!" });
+    expect(order?.detail).toMatchObject({
+      phone: "+447400123456",
+      smsNotification: true,
+      smsText: "Happy birthday, Sam!",
+    });
     expect(order?.pricing).toMatchObject({ smsFeeMinor: 99 });
   } finally {
     db.close();
@@ -113,7 +143,9 @@ test("an impossible number is refused inline, before anything is looked up or or
   expect(after["POST /v2/orders"] ?? 0).toBe(before["POST /v2/orders"] ?? 0);
 });
 
-test("a second entry that does not match the number is refused inline, before any order", async ({ page }, testInfo) => {
+test("a second entry that does not match the number is refused inline, before any order", async ({
+  page,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   const email = uniqueEmail("mismatch");

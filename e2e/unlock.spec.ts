@@ -17,7 +17,11 @@ import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 
 const PAIR = "/unlock/1/1015/826/234030";
 const TOOL = { days: 1, instant: 3, allSuffixes: 12 } as const;
-const IMEI = { availableAtOnce: "123456789876543", notAvailable: "355710060480006", ordinary: "490154203237518" } as const;
+const IMEI = {
+  availableAtOnce: "123456789876543",
+  notAvailable: "355710060480006",
+  ordinary: "490154203237518",
+} as const;
 
 /** The order form of one service on the well-known pair. */
 async function openOrderForm(page: Page, tool: number): Promise<void> {
@@ -63,7 +67,9 @@ test("browse brand → device → country → network → services, every page a
   await page.getByRole("searchbox", { name: "Device" }).fill("iphone 13");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/unlock\?q=iphone\+13$/);
-  await expect(page.getByTestId("device-list").getByRole("link", { name: "Apple iPhone 13", exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId("device-list").getByRole("link", { name: "Apple iPhone 13", exact: true }),
+  ).toBeVisible();
   await expectNoAxeViolationsLightAndDark(page, "unlock: device search");
   await page.getByRole("searchbox", { name: "Device" }).fill("no such phone xyz");
   await page.getByRole("button", { name: "Search" }).click();
@@ -91,14 +97,19 @@ test("browse brand → device → country → network → services, every page a
 
   // The services: name, description, price, guaranteed and average time, success ratio.
   await expect(page).toHaveURL(new RegExp(`${PAIR}$`));
-  const tools = page.getByTestId("tool-list").getByRole("listitem").filter({ has: page.getByRole("heading") });
+  const tools = page
+    .getByTestId("tool-list")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading") });
   await expect(tools).toHaveCount(8);
   const factory = tools.filter({ has: page.getByRole("heading", { name: "Factory Unlock (Standard)" }) });
   await expect(factory).toContainText("1–3 days");
   await expect(factory).toContainText("Success rate");
   await expect(factory).toContainText(/\d+%/);
   await expect(factory).toContainText(/€\d+\.\d\d/);
-  await expect(tools.filter({ has: page.getByRole("heading", { name: "Instant Network Code" }) })).toContainText("Instant");
+  await expect(tools.filter({ has: page.getByRole("heading", { name: "Instant Network Code" }) })).toContainText(
+    "Instant",
+  );
   await expectNoAxeViolationsLightAndDark(page, "unlock: services");
   await factory.getByRole("link", { name: /Choose/ }).click();
   await expect(page).toHaveURL(new RegExp(`${PAIR}/${TOOL.days}$`));
@@ -133,9 +144,14 @@ test("IMEI and every suffix field are checked as typed; the server refuses an un
     await field.fill(c.good);
     await expect(page.locator(`#${c.id}-error`), c.id).toHaveCount(0);
   }
-  await expect(page.getByRole("textbox", { name: /^Phone PIN/ })).toHaveAttribute("aria-describedby", "suffix-pin-hint");
+  await expect(page.getByRole("textbox", { name: /^Phone PIN/ })).toHaveAttribute(
+    "aria-describedby",
+    "suffix-pin-hint",
+  );
   // Assembled into one value, in the spec's flag order, without spaces.
-  await expect(page.getByTestId("imei-value")).toHaveText(`Sent to the supplier as ${IMEI.ordinary}SNAB12-C3456PRD12345678PIN1234ABCDMEP-12345-123SROX1234567`);
+  await expect(page.getByTestId("imei-value")).toHaveText(
+    `Sent to the supplier as ${IMEI.ordinary}SNAB12-C3456PRD12345678PIN1234ABCDMEP-12345-123SROX1234567`,
+  );
   await expectNoAxeViolationsLightAndDark(page, "unlock: order form with suffixes");
 
   // Nothing ticked: the server answers inline, no order is made.
@@ -151,7 +167,8 @@ test("IMEI and every suffix field are checked as typed; the server refuses an un
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByRole("button", { name: /^Pay €/ }).click();
   await expect(page.locator("#email-error")).toBeVisible();
-  for (const name of [/locked to EE/, /unlock attempts left/, /not reported lost or stolen/]) await expect(page.getByRole("checkbox", { name })).toBeChecked();
+  for (const name of [/locked to EE/, /unlock attempts left/, /not reported lost or stolen/])
+    await expect(page.getByRole("checkbox", { name })).toBeChecked();
   await expect(page.getByRole("textbox", { name: "IMEI" })).toHaveValue(IMEI.ordinary);
 });
 
@@ -201,7 +218,9 @@ test("sandbox IMEI 355710060480006: not available, and the buyer is refunded", a
   }
 });
 
-test("cancel inside the 10-minute window works; after the supplier's clock passes it, a clear refusal", async ({ page }, testInfo) => {
+test("cancel inside the 10-minute window works; after the supplier's clock passes it, a clear refusal", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
@@ -241,7 +260,10 @@ test("cancel inside the 10-minute window works; after the supplier's clock passe
   await expect(orderStatus(page)).toHaveAttribute("data-status", "placed", { timeout: 45_000 });
   await emulator.advanceClock(10 * 60_000 + 5_000);
   await page.getByTestId("unlock-cancel").getByRole("button", { name: "Cancel this unlock" }).click();
-  await page.getByRole("dialog", { name: "Cancel this unlock?" }).getByRole("button", { name: "Cancel and refund" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel this unlock?" })
+    .getByRole("button", { name: "Cancel and refund" })
+    .click();
   const refusal = page.getByTestId("unlock-cancel-message");
   await expect(refusal).toContainText("Too late to cancel");
   await expect(refusal).toHaveAttribute("role", "alert");
@@ -257,7 +279,9 @@ test("cancel inside the 10-minute window works; after the supplier's clock passe
   }
 });
 
-test("a slow create_order shows progress; clicking Pay again and reloading make no second order", async ({ page }, testInfo) => {
+test("a slow create_order shows progress; clicking Pay again and reloading make no second order", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
@@ -313,7 +337,9 @@ async function statusCalls(emulator: EmulatorControls, ticket: string): Promise<
     .reduce((sum, [, n]) => sum + n, 0);
 }
 
-test("issue [15]: an unlock the supplier finishes early shows within 2 minutes without a reload; check now shows a change at once; cancel is gone once the code is ready", async ({ page }, testInfo) => {
+test("issue [15]: an unlock the supplier finishes early shows within 2 minutes without a reload; check now shows a change at once; cancel is gone once the code is ready", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
@@ -323,7 +349,9 @@ test("issue [15]: an unlock the supplier finishes early shows within 2 minutes w
     const early = uniqueEmail("unlock-early");
     await buyUnlock(page, { tool: TOOL.days, imei: IMEI.ordinary, email: early });
     await expect(orderStatus(page)).toHaveAttribute("data-status", "placed", { timeout: 45_000 });
-    await expect(page.getByText("We check with the supplier every minute for the first 10 minutes, then every hour.")).toBeVisible();
+    await expect(
+      page.getByText("We check with the supplier every minute for the first 10 minutes, then every hour."),
+    ).toBeVisible();
     const [placed] = db.ordersByEmail(early);
     const ticket = placed!.upstreamOrderId!;
     await emulator.unlockReady(ticket);

@@ -17,7 +17,11 @@ import { signInAsStaff } from "./helpers/staff";
 const RENAME = { method: "GET", path: "/v2/giftcards/countries", from: "data.*.iso_short_code", to: "iso_code" };
 
 async function emulatorControl(emulatorUrl: string, method: string, path: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${emulatorUrl}/__control${path}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${emulatorUrl}/__control${path}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(response.ok, `${method} /__control${path}`).toBe(true);
 }
 
@@ -26,13 +30,18 @@ function giftcardsOnSale(dataDir: string): void {
   const db = new Database(join(dataDir, "shop.db"), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
-    db.prepare(`UPDATE "Setting" SET value = 'on', updatedAt = ? WHERE key = 'product.sale.giftcard'`).run(new Date().toISOString().replace("Z", "+00:00"));
+    db.prepare(`UPDATE "Setting" SET value = 'on', updatedAt = ? WHERE key = 'product.sale.giftcard'`).run(
+      new Date().toISOString().replace("Z", "+00:00"),
+    );
   } finally {
     db.close();
   }
 }
 
-test("the go-live check names a renamed field's product; switched off, buyers see it unavailable; switched on, it sells", async ({ page, browser }, testInfo) => {
+test("the go-live check names a renamed field's product; switched off, buyers see it unavailable; switched on, it sells", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const server = serverOf(testInfo);
   await signInAsStaff(page, server, "admin");
@@ -48,7 +57,9 @@ test("the go-live check names a renamed field's product; switched off, buyers se
   try {
     await check.click();
     await expect(result).toContainText("Would fail: gift cards.", { timeout: 60_000 });
-    await expect(result.getByRole("row", { name: /^GET \/v2\/giftcards\/countries / })).toContainText("missing field data[0].iso_short_code");
+    await expect(result.getByRole("row", { name: /^GET \/v2\/giftcards\/countries / })).toContainText(
+      "missing field data[0].iso_short_code",
+    );
     await expect(result.getByRole("row", { name: /^GET \/v2\/topup\/countries / })).toContainText("ok");
     await expectNoAxeViolationsLightAndDark(page, "upstream: go-live check result");
 

@@ -47,7 +47,8 @@ export function createEmulator(config: EmulatorConfig = defaultConfig()) {
 
   if (persister) {
     const unclaimed = ctx.parts.unclaimed();
-    if (unclaimed.length) console.warn(`[emulator] ${config.stateFile} holds parts no module reads: ${unclaimed.join(", ")}`);
+    if (unclaimed.length)
+      console.warn(`[emulator] ${config.stateFile} holds parts no module reads: ${unclaimed.join(", ")}`);
     // A new file gets the first-start state (and the keys made while modules registered) at once.
     persister.save();
   }

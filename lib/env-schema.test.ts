@@ -74,17 +74,37 @@ describe("upstream settings", () => {
 
   it("reads the unlock account's environment (default production) and the IMEI check hash settings, naming each bad one", () => {
     const fallback = parseEnv({ ...secrets });
-    expect(fallback.ok && [fallback.env.UNLOCK_ACCOUNT_ENVIRONMENT, fallback.env.UNLOCK_IMEICHECK_HASH_ALGORITHM]).toEqual(["production", undefined]);
+    expect(
+      fallback.ok && [fallback.env.UNLOCK_ACCOUNT_ENVIRONMENT, fallback.env.UNLOCK_IMEICHECK_HASH_ALGORITHM],
+    ).toEqual(["production", undefined]);
     const sandbox = parseEnv({ ...secrets, UNLOCK_ACCOUNT_ENVIRONMENT: " Sandbox " });
     expect(sandbox.ok && sandbox.env.UNLOCK_ACCOUNT_ENVIRONMENT).toBe("sandbox");
-    const hash = { UNLOCK_IMEICHECK_HASH_ALGORITHM: "HMAC-SHA256", UNLOCK_IMEICHECK_HASH_KEY: "svc_secret", UNLOCK_IMEICHECK_HASH_ARGUMENTS: "svc_key,imei", UNLOCK_IMEICHECK_HASH_ENCODING: "hex" };
+    const hash = {
+      UNLOCK_IMEICHECK_HASH_ALGORITHM: "HMAC-SHA256",
+      UNLOCK_IMEICHECK_HASH_KEY: "svc_secret",
+      UNLOCK_IMEICHECK_HASH_ARGUMENTS: "svc_key,imei",
+      UNLOCK_IMEICHECK_HASH_ENCODING: "hex",
+    };
     expect(parseEnv({ ...secrets, ...hash }).ok).toBe(true);
     const missing = parseEnv({ ...secrets, ...hash, UNLOCK_IMEICHECK_HASH_KEY: "" });
-    expect(!missing.ok && missing.message).toContain("UNLOCK_IMEICHECK_HASH_KEY is required with UNLOCK_IMEICHECK_HASH_ALGORITHM=hmac-sha256");
-    const unknown = parseEnv({ ...secrets, ...hash, UNLOCK_IMEICHECK_HASH_ARGUMENTS: "imei,date", UNLOCK_ACCOUNT_ENVIRONMENT: "live" });
+    expect(!missing.ok && missing.message).toContain(
+      "UNLOCK_IMEICHECK_HASH_KEY is required with UNLOCK_IMEICHECK_HASH_ALGORITHM=hmac-sha256",
+    );
+    const unknown = parseEnv({
+      ...secrets,
+      ...hash,
+      UNLOCK_IMEICHECK_HASH_ARGUMENTS: "imei,date",
+      UNLOCK_ACCOUNT_ENVIRONMENT: "live",
+    });
     expect(!unknown.ok && unknown.message).toContain("UNLOCK_IMEICHECK_HASH_ARGUMENTS must be a comma-separated list");
     expect(!unknown.ok && unknown.message).toContain('UNLOCK_ACCOUNT_ENVIRONMENT must be "production" or "sandbox"');
-    const secret = parseEnv({ ...secrets, ...hash, UNLOCK_IMEICHECK_HASH_KEY: "secret", UNLOCK_IMEICHECK_HASH_ENCODING: "rot13", UNLOCK_IMEICHECK_HASH_SECRET: "never-echoed" });
+    const secret = parseEnv({
+      ...secrets,
+      ...hash,
+      UNLOCK_IMEICHECK_HASH_KEY: "secret",
+      UNLOCK_IMEICHECK_HASH_ENCODING: "rot13",
+      UNLOCK_IMEICHECK_HASH_SECRET: "never-echoed",
+    });
     expect(!secret.ok && secret.message).toContain("UNLOCK_IMEICHECK_HASH_ENCODING must be one of hex");
     expect(!secret.ok && secret.message).not.toContain("never-echoed");
   });
@@ -99,7 +119,9 @@ describe("upstream settings", () => {
 describe("payment and webhook settings", () => {
   it("defaults to the sandbox provider, a 30-minute checkout and commerce webhooks on", () => {
     const result = parseEnv(secrets);
-    expect(result.ok && [result.env.PAYMENT_PROVIDER, result.env.PAYMENT_EXPIRY_MINUTES, result.env.COMMERCE_WEBHOOKS]).toEqual(["sandbox", 30, "on"]);
+    expect(
+      result.ok && [result.env.PAYMENT_PROVIDER, result.env.PAYMENT_EXPIRY_MINUTES, result.env.COMMERCE_WEBHOOKS],
+    ).toEqual(["sandbox", 30, "on"]);
   });
 
   it("keeps webhook receipts 30 days unless WEBHOOK_RECEIPT_RETENTION_DAYS says otherwise (whole days, at least 1)", () => {
@@ -107,23 +129,42 @@ describe("payment and webhook settings", () => {
     expect(result.ok && result.env.WEBHOOK_RECEIPT_RETENTION_DAYS).toBe(30);
     const set = parseEnv({ ...secrets, WEBHOOK_RECEIPT_RETENTION_DAYS: "7" });
     expect(set.ok && set.env.WEBHOOK_RECEIPT_RETENTION_DAYS).toBe(7);
-    for (const bad of ["0", "1.5", "forever"]) expect(parseEnv({ ...secrets, WEBHOOK_RECEIPT_RETENTION_DAYS: bad }).ok).toBe(false);
+    for (const bad of ["0", "1.5", "forever"])
+      expect(parseEnv({ ...secrets, WEBHOOK_RECEIPT_RETENTION_DAYS: bad }).ok).toBe(false);
   });
 
   it("requires both Stripe variables with PAYMENT_PROVIDER=stripe, without echoing them", () => {
     const missing = parseEnv({ ...secrets, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abc" });
     expect(!missing.ok && missing.message).toContain("STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe");
-    const bad = parseEnv({ ...secrets, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "pk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    const bad = parseEnv({
+      ...secrets,
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "pk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+    });
     expect(!bad.ok && bad.message).toContain("STRIPE_SECRET_KEY must be a Stripe secret key");
     expect(!bad.ok && bad.message).not.toContain("pk_live_abc");
-    expect(parseEnv({ ...secrets, PAYMENT_PROVIDER: "Stripe", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" }).ok).toBe(true);
+    expect(
+      parseEnv({
+        ...secrets,
+        PAYMENT_PROVIDER: "Stripe",
+        STRIPE_SECRET_KEY: "sk_live_abc",
+        STRIPE_WEBHOOK_SECRET: "whsec_x",
+      }).ok,
+    ).toBe(true);
   });
 
   it("refuses sandbox payments against a real upstream unless explicitly allowed; the loopback emulator is fine", () => {
     const real = parseEnv({ ...secrets, COMMERCE_API_URL: "https://api.example.com", COMMERCE_API_KEY: "live_a:b" });
-    expect(!real.ok && real.message).toContain("PAYMENT_PROVIDER is sandbox (no money moves) while a real upstream is configured");
-    expect(parseEnv({ ...secrets, COMMERCE_API_URL: "https://api.example.com", PAYMENT_SANDBOX_WITH_REAL_UPSTREAM: "1" }).ok).toBe(true);
-    expect(parseEnv({ ...secrets, COMMERCE_API_URL: "http://127.0.0.1:4010", UNLOCK_API_URL: "http://localhost:4010" }).ok).toBe(true);
+    expect(!real.ok && real.message).toContain(
+      "PAYMENT_PROVIDER is sandbox (no money moves) while a real upstream is configured",
+    );
+    expect(
+      parseEnv({ ...secrets, COMMERCE_API_URL: "https://api.example.com", PAYMENT_SANDBOX_WITH_REAL_UPSTREAM: "1" }).ok,
+    ).toBe(true);
+    expect(
+      parseEnv({ ...secrets, COMMERCE_API_URL: "http://127.0.0.1:4010", UNLOCK_API_URL: "http://localhost:4010" }).ok,
+    ).toBe(true);
   });
 
   it("reads COMMERCE_WEBHOOKS and refuses anything but on/off", () => {

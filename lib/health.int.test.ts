@@ -13,7 +13,11 @@ let t: TestDatabase;
 let health: typeof import("./health");
 
 const control = async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${emulator.url}/__control${path}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${emulator.url}/__control${path}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`control ${method} ${path}: HTTP ${response.status}`);
   return (await response.json()) as { counters: Record<string, number> };
 };

@@ -50,9 +50,10 @@ function upstreamProbes(now: number): Promise<UpstreamProbes> {
   const cached = holder.__healthProbe;
   if (cached && now - cached.startedAt < PROBE_INTERVAL_MS && now >= cached.startedAt) return cached.result;
   const endpoints = upstreamEndpoints();
-  const result = Promise.all([timed(() => reachable(`${endpoints.commerce.baseUrl}/v2/status`)), timed(() => reachable(`${endpoints.unlock.baseUrl}/countries`))]).then(
-    ([commerce, unlock]) => ({ commerce, unlock, probedAt: new Date(now).toISOString() }),
-  );
+  const result = Promise.all([
+    timed(() => reachable(`${endpoints.commerce.baseUrl}/v2/status`)),
+    timed(() => reachable(`${endpoints.unlock.baseUrl}/countries`)),
+  ]).then(([commerce, unlock]) => ({ commerce, unlock, probedAt: new Date(now).toISOString() }));
   holder.__healthProbe = { startedAt: now, result };
   return result;
 }

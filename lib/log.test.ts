@@ -14,7 +14,10 @@ describe("log redaction", () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const log = pino({ redact: LOG_REDACTION }, sink);
-    log.info({ headers: { authorization: "Bearer test_abc:sk_123" }, body: { nested: { refresh_token: "rt-1" } } }, "call");
+    log.info(
+      { headers: { authorization: "Bearer test_abc:sk_123" }, body: { nested: { refresh_token: "rt-1" } } },
+      "call",
+    );
     expect(lines.join("")).not.toContain("sk_123");
     expect(lines.join("")).not.toContain("rt-1");
     expect(lines.join("")).toContain("[redacted]");

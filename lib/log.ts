@@ -27,5 +27,7 @@ export const logger = pino({ level: process.env.LOG_LEVEL ?? "info", redact: LOG
 
 /** Shows the first 6 and last 2 digits of an IMEI: enough to tell orders apart in logs. */
 export function maskImei(imei: string): string {
-  return imei.length <= 8 ? "*".repeat(imei.length) : `${imei.slice(0, 6)}${"*".repeat(imei.length - 8)}${imei.slice(-2)}`;
+  return imei.length <= 8
+    ? "*".repeat(imei.length)
+    : `${imei.slice(0, 6)}${"*".repeat(imei.length - 8)}${imei.slice(-2)}`;
 }

@@ -38,6 +38,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { createDbClient } = await import("../lib/db/create-client.ts");
   const db = createDbClient(process.env.DATABASE_URL ?? "file:./data/shop.db");
   const { created } = await seedDatabase(db);
-  console.log(created.length ? `Seeded ${created.length} settings` : "Nothing to seed: the database already has its settings");
+  console.log(
+    created.length ? `Seeded ${created.length} settings` : "Nothing to seed: the database already has its settings",
+  );
   await db.$disconnect();
 }

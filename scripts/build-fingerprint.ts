@@ -4,7 +4,21 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const INPUTS = ["app", "components", "lib", "messages", "public", "types", "instrumentation.ts", "proxy.ts", "package.json", "package-lock.json", "next.config.mjs", "postcss.config.mjs", "tsconfig.json"];
+export const INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "public",
+  "types",
+  "instrumentation.ts",
+  "proxy.ts",
+  "package.json",
+  "package-lock.json",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 const SKIP = new Set(["node_modules", ".next", "generated"]);
 const STAMP = ".next/source-fingerprint";
 

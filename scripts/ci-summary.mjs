@@ -4,7 +4,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const dir = process.argv[2];
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
   const report = JSON.parse(readFileSync(join(dir, file), "utf8"));
   if ("numPassedTests" in report) {

@@ -16,7 +16,9 @@ export function needsEmulator(env: Env): boolean {
 
 /** `emulator.db` beside the SQLite database, or `data/emulator.db` when the database is PostgreSQL. */
 export function emulatorStateFile(databaseUrl: string): string {
-  return isSqliteUrl(databaseUrl) ? join(dirname(sqliteFilePath(databaseUrl)), "emulator.db") : resolve("data/emulator.db");
+  return isSqliteUrl(databaseUrl)
+    ? join(dirname(sqliteFilePath(databaseUrl)), "emulator.db")
+    : resolve("data/emulator.db");
 }
 
 /**
@@ -24,16 +26,26 @@ export function emulatorStateFile(databaseUrl: string): string {
  * state file (kept across restarts and resets; a new file, e.g. after the data folder was
  * deleted, is a new instance): the shop tells "same upstream, restarted" from "a new one".
  */
-export async function startEmulatorProcess(env: Env, spawnEnv: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; instanceId: string }> {
+export async function startEmulatorProcess(
+  env: Env,
+  spawnEnv: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; instanceId: string }> {
   const url = emulatorUrl(env.EMULATOR_PORT);
   if (await answers(url)) {
-    throw new Error(`port ${env.EMULATOR_PORT} is already in use (an emulator left running?); stop it or set EMULATOR_PORT`);
+    throw new Error(
+      `port ${env.EMULATOR_PORT} is already in use (an emulator left running?); stop it or set EMULATOR_PORT`,
+    );
   }
   const stateFile = emulatorStateFile(env.DATABASE_URL);
   mkdirSync(dirname(stateFile), { recursive: true });
   const child = spawn(process.execPath, ["--import", "tsx", "emulator/server.ts"], {
     stdio: "inherit",
-    env: { ...spawnEnv, EMULATOR_PORT: String(env.EMULATOR_PORT), EMULATOR_DIALECT: env.EMULATOR_DIALECT, EMULATOR_STATE_FILE: stateFile },
+    env: {
+      ...spawnEnv,
+      EMULATOR_PORT: String(env.EMULATOR_PORT),
+      EMULATOR_DIALECT: env.EMULATOR_DIALECT,
+      EMULATOR_STATE_FILE: stateFile,
+    },
   });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

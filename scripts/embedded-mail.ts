@@ -18,20 +18,44 @@ function mailDirectory(databaseUrl: string): string {
 }
 
 /** Starts the catcher and waits until its inbox answers; answers its SMTP URL and inbox address. */
-export async function startMailCatcherProcess(env: Env, spawnEnv: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; smtpUrl: string; inboxUrl: string }> {
+export async function startMailCatcherProcess(
+  env: Env,
+  spawnEnv: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; smtpUrl: string; inboxUrl: string }> {
   const api = `http://127.0.0.1:${env.MAIL_CATCHER_WEB_PORT}/api/healthz`;
   if (await answers(api)) {
-    throw new Error(`port ${env.MAIL_CATCHER_WEB_PORT} is already in use (a mail catcher left running?); stop it or set MAIL_CATCHER_WEB_PORT`);
+    throw new Error(
+      `port ${env.MAIL_CATCHER_WEB_PORT} is already in use (a mail catcher left running?); stop it or set MAIL_CATCHER_WEB_PORT`,
+    );
   }
   const directory = mailDirectory(env.DATABASE_URL);
   mkdirSync(directory, { recursive: true });
-  const args = ["--smtp", String(env.MAIL_CATCHER_SMTP_PORT), "--web", String(env.MAIL_CATCHER_WEB_PORT), "--ip", "127.0.0.1", "--web-ip", "127.0.0.1", "--mail-directory", directory, "--max-emails", "1000", "--silent"];
+  const args = [
+    "--smtp",
+    String(env.MAIL_CATCHER_SMTP_PORT),
+    "--web",
+    String(env.MAIL_CATCHER_WEB_PORT),
+    "--ip",
+    "127.0.0.1",
+    "--web-ip",
+    "127.0.0.1",
+    "--mail-directory",
+    directory,
+    "--max-emails",
+    "1000",
+    "--silent",
+  ];
   const child = spawn("node_modules/.bin/maildev", args, { stdio: "inherit", env: spawnEnv });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the mail catcher exited (code ${child.exitCode}); is port ${env.MAIL_CATCHER_SMTP_PORT} free?`);
+    if (child.exitCode !== null)
+      throw new Error(`the mail catcher exited (code ${child.exitCode}); is port ${env.MAIL_CATCHER_SMTP_PORT} free?`);
     if (await answers(api)) {
-      return { child, smtpUrl: `smtp://127.0.0.1:${env.MAIL_CATCHER_SMTP_PORT}`, inboxUrl: `http://localhost:${env.MAIL_CATCHER_WEB_PORT}` };
+      return {
+        child,
+        smtpUrl: `smtp://127.0.0.1:${env.MAIL_CATCHER_SMTP_PORT}`,
+        inboxUrl: `http://localhost:${env.MAIL_CATCHER_WEB_PORT}`,
+      };
     }
     await new Promise((done) => setTimeout(done, 200));
   }

@@ -29,23 +29,44 @@ const configured = process.env.CHROMIUM_PATH;
 if (configured) {
   // The config launches exactly this path; installing Debian's would not help.
   if (executable(configured)) process.exit(0);
-  stop(`CHROMIUM_PATH=${configured} is not an executable: point it at a Chromium binary, or unset it to use ${DEBIAN_CHROMIUM}.`);
+  stop(
+    `CHROMIUM_PATH=${configured} is not an executable: point it at a Chromium binary, or unset it to use ${DEBIAN_CHROMIUM}.`,
+  );
 }
 if (executable(DEBIAN_CHROMIUM)) process.exit(0);
 
 const hasAptGet = (process.env.PATH ?? "").split(delimiter).some((dir) => dir && executable(join(dir, "apt-get")));
-if (!hasAptGet) stop(`The end-to-end tests need Chromium: install it, then set CHROMIUM_PATH=/path/to/chromium (or put it at ${DEBIAN_CHROMIUM}).`);
-if (process.getuid?.() !== 0) stop(`The end-to-end tests need Chromium: run "sudo apt-get install chromium" (or set CHROMIUM_PATH=/path/to/chromium).`);
+if (!hasAptGet)
+  stop(
+    `The end-to-end tests need Chromium: install it, then set CHROMIUM_PATH=/path/to/chromium (or put it at ${DEBIAN_CHROMIUM}).`,
+  );
+if (process.getuid?.() !== 0)
+  stop(
+    `The end-to-end tests need Chromium: run "sudo apt-get install chromium" (or set CHROMIUM_PATH=/path/to/chromium).`,
+  );
 
-console.log("Chromium for the end-to-end tests is missing: installing Debian's chromium (apt-get install chromium, under a minute)…");
-const apt = (args) => spawnSync("apt-get", args, { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+console.log(
+  "Chromium for the end-to-end tests is missing: installing Debian's chromium (apt-get install chromium, under a minute)…",
+);
+const apt = (args) =>
+  spawnSync("apt-get", args, {
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
 // --reinstall: the package may be installed with its binary gone (moved aside, deleted); a
 // plain install would then do nothing.
-for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--reinstall", "chromium"]]) {
+for (const args of [
+  ["update", "-qq"],
+  ["install", "-y", "-qq", "--reinstall", "chromium"],
+]) {
   const run = apt(args);
   if (run.status !== 0) {
     const reason = (run.error?.message ?? run.stderr.trim().split("\n").at(-1)) || `exit ${run.status}`;
-    stop(`Could not install Chromium ("apt-get ${args[0]}" failed: ${reason}): run "apt-get install chromium" yourself, or set CHROMIUM_PATH.`);
+    stop(
+      `Could not install Chromium ("apt-get ${args[0]}" failed: ${reason}): run "apt-get install chromium" yourself, or set CHROMIUM_PATH.`,
+    );
   }
 }
-if (!executable(DEBIAN_CHROMIUM)) stop(`apt-get installed chromium but ${DEBIAN_CHROMIUM} is missing: set CHROMIUM_PATH to its binary.`);
+if (!executable(DEBIAN_CHROMIUM))
+  stop(`apt-get installed chromium but ${DEBIAN_CHROMIUM} is missing: set CHROMIUM_PATH to its binary.`);

@@ -26,7 +26,14 @@ async function main() {
   writeFileSync("public/icons/icon-512.png", await draw(512));
   writeFileSync("public/icons/icon-maskable-512.png", await draw(512, true));
   writeFileSync("public/apple-touch-icon.png", await draw(180, true));
-  writeFileSync("public/favicon.ico", ico([[16, await draw(16)], [32, await draw(32)], [48, await draw(48)]]));
+  writeFileSync(
+    "public/favicon.ico",
+    ico([
+      [16, await draw(16)],
+      [32, await draw(32)],
+      [48, await draw(48)],
+    ]),
+  );
   await browser.close();
 }
 

@@ -21,7 +21,8 @@ export function prepareScriptEnv(options: { existingDatabase?: boolean } = {}): 
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   if (isSqliteUrl(databaseUrl)) {
     const file = sqliteFilePath(databaseUrl);
-    if (options.existingDatabase && !existsSync(file)) fail(`No database at ${file}: start the shop once with npm start.`);
+    if (options.existingDatabase && !existsSync(file))
+      fail(`No database at ${file}: start the shop once with npm start.`);
     fillEmbeddedSecrets(process.env, file);
   }
   const parsed = parseEnv(process.env);

@@ -40,7 +40,9 @@ const refreshStale = (documentUrl) => {
     .catch(() => {});
 };
 // Next.js's bare not-found shell gets the page's language and a message (lib/http/error-shell.mjs).
-const handle = withFrontRoutes(withFrontCache(withLocalizedErrorShell(app.getRequestHandler()), createFrontCache(undefined, { refreshStale })));
+const handle = withFrontRoutes(
+  withFrontCache(withLocalizedErrorShell(app.getRequestHandler()), createFrontCache(undefined, { refreshStale })),
+);
 await app.prepare();
 
 // Hosts and origins come from APP_URL only (lib/http/public-host.mjs); scripts/start.ts passes it.

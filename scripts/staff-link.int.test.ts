@@ -18,10 +18,24 @@ afterAll(async () => {
 });
 
 function staffLink(...args: string[]) {
-  const env = { ...process.env, DATABASE_URL: t.url, APP_URL: "https://shop.example.com", AUTH_SECRET: "a".repeat(40), APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"), LOG_LEVEL: "warn" };
-  return run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/staff-link.ts", ...args], { env, timeout: 60_000 }).then(
+  const env = {
+    ...process.env,
+    DATABASE_URL: t.url,
+    APP_URL: "https://shop.example.com",
+    AUTH_SECRET: "a".repeat(40),
+    APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+    LOG_LEVEL: "warn",
+  };
+  return run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/staff-link.ts", ...args], {
+    env,
+    timeout: 60_000,
+  }).then(
     (out) => ({ code: 0, ...out }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 

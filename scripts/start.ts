@@ -41,7 +41,8 @@ function loadEnvironment(): Env {
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   if (isSqliteUrl(databaseUrl)) {
     const generated = fillEmbeddedSecrets(process.env, sqliteFilePath(databaseUrl));
-    if (generated.length) console.log(`Using generated ${generated.join(" and ")} from the data folder (embedded default)`);
+    if (generated.length)
+      console.log(`Using generated ${generated.join(" and ")} from the data folder (embedded default)`);
   }
   const parsed = parseEnv(process.env);
   if (!parsed.ok) fail(parsed.message);
@@ -107,7 +108,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 async function stopInOrder(signal: NodeJS.Signals): Promise<void> {
   const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-  const gone = (child: ChildProcess) => new Promise<void>((resolve) => (running(child) ? child.once("exit", () => resolve()) : resolve()));
+  const gone = (child: ChildProcess) =>
+    new Promise<void>((resolve) => (running(child) ? child.once("exit", () => resolve()) : resolve()));
   // The app server (or next build / next dev) is the last child started.
   const server = children.at(-1);
   if (server && running(server) && !helpers.has(server)) {
@@ -131,7 +133,9 @@ async function main() {
   try {
     await prepareDb(env);
   } catch (error) {
-    fail(`Database ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : "(postgresql)"} is not usable: ${error instanceof Error ? error.message : error}`);
+    fail(
+      `Database ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : "(postgresql)"} is not usable: ${error instanceof Error ? error.message : error}`,
+    );
   }
 
   if (needsEmulator(env)) {
@@ -167,7 +171,9 @@ async function main() {
   console.log(`Shop ready at http://localhost:${env.PORT} (public URL ${env.APP_URL})`);
   // Not `next start`: scripts/serve.mjs is the same Next.js handler behind a server that records
   // the socket's address for per-visitor limits (lib/security/client-address.ts).
-  process.exitCode = await exitCode(run(process.execPath, ["scripts/serve.mjs"], { ...process.env, PORT: String(env.PORT) }));
+  process.exitCode = await exitCode(
+    run(process.execPath, ["scripts/serve.mjs"], { ...process.env, PORT: String(env.PORT) }),
+  );
   stopChildren();
 }
 

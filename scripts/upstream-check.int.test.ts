@@ -29,11 +29,26 @@ function upstreamCheck(...args: string[]) {
     APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
     EMULATOR_PORT: new URL(emulator.url).port,
   };
-  for (const name of ["COMMERCE_API_URL", "COMMERCE_API_KEY", "UNLOCK_API_URL", "UNLOCK_SVC_KEY", "UNLOCK_SVC_SECRET", "EMBEDDED_UPSTREAM_INSTANCE"]) delete env[name];
+  for (const name of [
+    "COMMERCE_API_URL",
+    "COMMERCE_API_KEY",
+    "UNLOCK_API_URL",
+    "UNLOCK_SVC_KEY",
+    "UNLOCK_SVC_SECRET",
+    "EMBEDDED_UPSTREAM_INSTANCE",
+  ])
+    delete env[name];
   // As package.json's "upstream:check" script runs it.
-  return run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/upstream-check.ts", ...args], { env, timeout: 90_000 }).then(
+  return run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/upstream-check.ts", ...args], {
+    env,
+    timeout: 90_000,
+  }).then(
     (out) => ({ code: 0, ...out }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -60,7 +75,11 @@ describe("npm run upstream:check", () => {
   }, 120_000);
 
   it("names the endpoint, the field and the product, and exits 1, when a catalog answer renames a field; --json says the same", async () => {
-    await emulator.control("POST", "/rename-field", { path: "/v2/esim/destinations", from: "data.*.country_iso", to: "iso" });
+    await emulator.control("POST", "/rename-field", {
+      path: "/v2/esim/destinations",
+      from: "data.*.country_iso",
+      to: "iso",
+    });
     try {
       const out = await upstreamCheck();
       expect(out.code, out.stdout + out.stderr).toBe(1);
@@ -69,10 +88,17 @@ describe("npm run upstream:check", () => {
 
       const json = await upstreamCheck("--json");
       expect(json.code).toBe(1);
-      const report = JSON.parse(json.stdout) as { ok: boolean; failingProducts: string[]; rows: Array<{ endpoint: string; text: string; products: string[] }> };
+      const report = JSON.parse(json.stdout) as {
+        ok: boolean;
+        failingProducts: string[];
+        rows: Array<{ endpoint: string; text: string; products: string[] }>;
+      };
       expect(report.ok).toBe(false);
       expect(report.failingProducts).toEqual(["esim"]);
-      expect(report.rows.find((row) => row.endpoint === "GET /v2/esim/destinations")).toMatchObject({ text: "missing field data[0].country_iso", products: ["esim"] });
+      expect(report.rows.find((row) => row.endpoint === "GET /v2/esim/destinations")).toMatchObject({
+        text: "missing field data[0].country_iso",
+        products: ["esim"],
+      });
     } finally {
       await emulator.control("DELETE", "/rename-field");
     }

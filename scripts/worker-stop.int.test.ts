@@ -14,7 +14,12 @@ let tb: OrderTestbed;
 beforeAll(async () => void (tb = await startOrderTestbed()), 60_000);
 afterAll(() => tb?.close());
 
-const waitFor = async (what: string, check: () => Promise<boolean> | boolean, output: () => string, timeoutMs = 60_000) => {
+const waitFor = async (
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  output: () => string,
+  timeoutMs = 60_000,
+) => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms:\n${output()}`);
@@ -25,7 +30,13 @@ const waitFor = async (what: string, check: () => Promise<boolean> | boolean, ou
 describe("npm run worker stopped during an unlock create", () => {
   it("waits for the held create's answer, records the ticket, and exits 0", async () => {
     const credentials = embeddedShopCredentials();
-    const order = await tb.paidOrder("unlock", { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.availableAtOnce, toolId: UNLOCK_PAIR.toolDays, guaranteedTimeType: "days" });
+    const order = await tb.paidOrder("unlock", {
+      deviceId: UNLOCK_PAIR.deviceId,
+      networkId: UNLOCK_PAIR.networkId,
+      imei: IMEI.availableAtOnce,
+      toolId: UNLOCK_PAIR.toolDays,
+      guaranteedTimeType: "days",
+    });
     // The create takes effect upstream at once; its answer is held for 3 s.
     await tb.fault({ method: "POST", path: "/create_order/**", kind: "slow_answer", latencyMs: 3_000, times: 1 });
     await tb.resetCounters();
@@ -46,14 +57,22 @@ describe("npm run worker stopped during an unlock create", () => {
       COMMERCE_WEBHOOKS: "off",
       LOG_LEVEL: "info",
     };
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     try {
       // The create has reached the emulator, which holds its answer.
-      await waitFor("the unlock create", async () => Object.entries(await tb.counters()).some(([route, n]) => route.startsWith("POST /create_order/") && n > 0), () => output);
+      await waitFor(
+        "the unlock create",
+        async () =>
+          Object.entries(await tb.counters()).some(([route, n]) => route.startsWith("POST /create_order/") && n > 0),
+        () => output,
+      );
       expect((await tb.reload(order.id)).status).toBe("placing");
 
       const stoppedAt = Date.now();
@@ -66,7 +85,11 @@ describe("npm run worker stopped during an unlock create", () => {
     }
 
     const after = await tb.reload(order.id);
-    expect(after).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^\d+$/), leaseOwner: null });
+    expect(after).toMatchObject({
+      status: "placed",
+      upstreamOrderId: expect.stringMatching(/^\d+$/),
+      leaseOwner: null,
+    });
     expect(readPlacement(after.detail)).toMatchObject({ state: "answered" });
     expect((await tb.events(order.id)).map((e) => e.toStatus)).not.toContain("needs_attention");
   }, 120_000);

@@ -37,13 +37,17 @@ describe("npm run worker", () => {
     };
     // As package.json's "worker" script runs it: node itself, so a stop signal reaches the worker
     // (the tsx command line relays signals only once the child has told it which it handles).
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const deadline = Date.now() + 60_000;
-    while (!output.includes("order worker started") && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!output.includes("order worker started") && child.exitCode === null && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(output, output).toContain('"msg":"order worker started"');
     child.kill("SIGTERM");
     expect(await exited, output).toBe(0);

@@ -21,7 +21,8 @@ export function stubAppEnv({ databaseUrl, emulatorUrl }: { databaseUrl: string; 
   vi.stubEnv("UNLOCK_SVC_KEY", credentials.unlockSvcKey);
   vi.stubEnv("UNLOCK_SVC_SECRET", credentials.unlockSvcSecret);
   vi.stubEnv("UNLOCK_ACCOUNT_ENVIRONMENT", credentials.unlockEnvironment);
-  for (const [name, value] of Object.entries(imeiCheckHashEnv(credentials.unlockImeiCheckHash))) vi.stubEnv(name, value);
+  for (const [name, value] of Object.entries(imeiCheckHashEnv(credentials.unlockImeiCheckHash)))
+    vi.stubEnv(name, value);
 }
 
 export type AppWithEmulator = { emu: RunningEmulator; t: TestDatabase };

@@ -42,7 +42,12 @@ export async function startCommerceEmulator() {
     client: (key: string = SHOP_LIVE_KEY, options: Partial<CommerceClientOptions> = {}) => {
       const parsed = parseApiKey(key);
       if (!parsed) throw new Error(`bad test key ${key}`);
-      return createCommerceClient({ baseUrl: emulator.url, auth: { kind: "api_key", ...parsed }, policy: FAST_RETRIES, ...options });
+      return createCommerceClient({
+        baseUrl: emulator.url,
+        auth: { kind: "api_key", ...parsed },
+        policy: FAST_RETRIES,
+        ...options,
+      });
     },
     close: () => emulator.close(),
   };

@@ -3,7 +3,12 @@
 import { MailDev } from "maildev";
 import { freePort } from "./free-port";
 
-export type CaughtAttachment = { contentId?: string; contentType: string; contentDisposition?: string; generatedFileName: string };
+export type CaughtAttachment = {
+  contentId?: string;
+  contentType: string;
+  contentDisposition?: string;
+  generatedFileName: string;
+};
 
 export type CaughtMail = {
   id: string;
@@ -33,10 +38,20 @@ export type MailCatcher = {
 export { freePort };
 
 /** `auth`: the server accepts mail only from this user and password (to test a refusal). */
-export async function startMailCatcher(options: { smtpPort?: number; auth?: { user: string; pass: string } } = {}): Promise<MailCatcher> {
+export async function startMailCatcher(
+  options: { smtpPort?: number; auth?: { user: string; pass: string } } = {},
+): Promise<MailCatcher> {
   const smtp = options.smtpPort ?? (await freePort());
   const web = await freePort();
-  const maildev = new MailDev({ smtp, web, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true, maxEmails: 0, ...(options.auth && { incomingUser: options.auth.user, incomingPass: options.auth.pass }) });
+  const maildev = new MailDev({
+    smtp,
+    web,
+    ip: "127.0.0.1",
+    webIp: "127.0.0.1",
+    silent: true,
+    maxEmails: 0,
+    ...(options.auth && { incomingUser: options.auth.user, incomingPass: options.auth.pass }),
+  });
   await maildev.start();
   const api = `http://127.0.0.1:${web}/api`;
   const mails = async () => (await (await fetch(`${api}/email`)).json()) as CaughtMail[];
@@ -65,7 +80,10 @@ export async function startMailCatcher(options: { smtpPort?: number; auth?: { us
 export async function inlineImageOf(api: string, mail: CaughtMail, contentId: string): Promise<Buffer | null> {
   const attachment = mail.attachments?.find((a) => a.contentId === contentId && a.contentDisposition === "inline");
   if (!attachment) return null;
-  const response = await fetch(`${api}/email/${mail.id}/attachment/${encodeURIComponent(attachment.generatedFileName)}`);
-  if (!response.ok) throw new Error(`attachment ${attachment.generatedFileName} of mail ${mail.id}: HTTP ${response.status}`);
+  const response = await fetch(
+    `${api}/email/${mail.id}/attachment/${encodeURIComponent(attachment.generatedFileName)}`,
+  );
+  if (!response.ok)
+    throw new Error(`attachment ${attachment.generatedFileName} of mail ${mail.id}: HTTP ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
 }

@@ -26,7 +26,12 @@ export const WORKING_UK_MOBILE = "+447400123456";
 export const EE_UK_OPERATOR = "1000";
 export const POOR_LIVE_KEY = "live_poor00000000000000000001:sk_poorlive000000000000000000000001";
 /** Unlocking sandbox IMEIs (emulator/unlock/README.md). */
-export const IMEI = { availableAtOnce: "123456789876543", notAvailable: "355710060480006", availableLater: "490154203237518", reported: "353047098598802" } as const;
+export const IMEI = {
+  availableAtOnce: "123456789876543",
+  notAvailable: "355710060480006",
+  availableLater: "490154203237518",
+  reported: "353047098598802",
+} as const;
 /** iPhone 13 on EE UK, tool 1 (Factory Unlock, 1–3 days) and tool 3 (instant). */
 export const UNLOCK_PAIR = { deviceId: 1015, networkId: 234030, toolDays: 1, toolInstant: 3 } as const;
 
@@ -47,7 +52,12 @@ export async function startOrderTestbed() {
 
   const commerceWith = (key = credentials.commerceApiKey, options: Partial<CommerceClientOptions> = {}) => {
     const parsed = parseApiKey(key)!;
-    return createCommerceClient({ baseUrl: emulator.url, auth: { kind: "api_key", ...parsed }, policy: { baseDelayMs: 1, maxDelayMs: 5 }, ...options });
+    return createCommerceClient({
+      baseUrl: emulator.url,
+      auth: { kind: "api_key", ...parsed },
+      policy: { baseDelayMs: 1, maxDelayMs: 5 },
+      ...options,
+    });
   };
   const unlock = createUnlockClient({
     baseUrl: emulator.url,
@@ -84,7 +94,9 @@ export async function startOrderTestbed() {
     ledger: async () => (await control<{ entries: LedgerEntry[] }>("GET", "/ledger")).entries,
     /** Debits of the shop's commerce account for one upstream order. */
     commerceDebits: async (upstreamOrderId: string | null) =>
-      (await control<{ entries: LedgerEntry[] }>("GET", "/ledger")).entries.filter((e) => e.api === "commerce" && e.kind === "debit" && e.reference === upstreamOrderId),
+      (await control<{ entries: LedgerEntry[] }>("GET", "/ledger")).entries.filter(
+        (e) => e.api === "commerce" && e.kind === "debit" && e.reference === upstreamOrderId,
+      ),
     /** EE UK airtime rates, cheapest first: [0] fails, [1] goes to manual revision, the rest fulfil (catalog README). */
     eeAirtime: async () => {
       const result = await clients.commerce.getOperatorRates(EE_UK_OPERATOR, { service_type: "airtime" });
@@ -92,15 +104,41 @@ export async function startOrderTestbed() {
     },
     /** A top-up quoted, ordered and paid, as the pages and the payment provider will do it. */
     /** `price`: the buyer's currency and the rate's own rate to it ([16]); euros by default. */
-    paidTopup: async (priceToken: string, extra: Partial<QuoteInput> = {}, price: Pick<QuoteOptions, "currency" | "exchange"> = {}) => {
-      const quote = await quoteCommerceOrder({ type: "topup", priceToken, phone: WORKING_UK_MOBILE, ...extra }, { db, commerce: clients.commerce, mode: "credits", ...price });
-      const order = await createOrder(db, { productType: "topup", submissionId: randomUUID(), customerEmail: "buyer@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
+    paidTopup: async (
+      priceToken: string,
+      extra: Partial<QuoteInput> = {},
+      price: Pick<QuoteOptions, "currency" | "exchange"> = {},
+    ) => {
+      const quote = await quoteCommerceOrder(
+        { type: "topup", priceToken, phone: WORKING_UK_MOBILE, ...extra },
+        { db, commerce: clients.commerce, mode: "credits", ...price },
+      );
+      const order = await createOrder(db, {
+        productType: "topup",
+        submissionId: randomUUID(),
+        customerEmail: "buyer@example.com",
+        detail: quote.detail as Prisma.InputJsonValue,
+        pricing: quote.pricing,
+      });
       return markPaid(db, order.id);
     },
     /** An unlock or IMEI check order, paid (their pages come later: the detail is written here). */
     paidOrder: async (productType: ProductType, detail: Prisma.InputJsonValue, totalMinor = 3000) => {
-      const pricing = { currency: "EUR", amountMinor: totalMinor, serviceFeeMinor: 0, smsFeeMinor: 0, totalMinor, costMinor: totalMinor };
-      const order = await createOrder(db, { productType, submissionId: randomUUID(), customerEmail: "buyer@example.com", detail, pricing });
+      const pricing = {
+        currency: "EUR",
+        amountMinor: totalMinor,
+        serviceFeeMinor: 0,
+        smsFeeMinor: 0,
+        totalMinor,
+        costMinor: totalMinor,
+      };
+      const order = await createOrder(db, {
+        productType,
+        submissionId: randomUUID(),
+        customerEmail: "buyer@example.com",
+        detail,
+        pricing,
+      });
       return markPaid(db, order.id);
     },
     /** The UpstreamConnection id of the testbed's commerce client (what webhooks and polls name). */
@@ -118,7 +156,14 @@ export type OrderTestbed = Awaited<ReturnType<typeof startOrderTestbed>>;
 
 /** What the payments module does when the buyer paid: awaiting_payment → paid. */
 export async function markPaid(db: DbClient, orderId: string): Promise<Order> {
-  const paid = await transition(db, { orderId, from: "awaiting_payment", to: "paid", source: "buyer", message: "Paid (test)", patch: { paidAt: new Date() } });
+  const paid = await transition(db, {
+    orderId,
+    from: "awaiting_payment",
+    to: "paid",
+    source: "buyer",
+    message: "Paid (test)",
+    patch: { paidAt: new Date() },
+  });
   if (!paid) throw new Error(`order ${orderId} could not be marked paid`);
   return paid;
 }

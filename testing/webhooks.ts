@@ -23,7 +23,13 @@ import { readCommerceWebhookSecret } from "@/lib/webhooks/settings";
 import { ensureCommerceWebhook } from "@/lib/webhooks/subscription";
 
 type RouteModule = typeof import("@/app/api/webhooks/commerce/route");
-export type Delivery = { event_id: string; event_type: string; succeeded: boolean; status_code: number | null; request: { headers: Record<string, string>; body: string } };
+export type Delivery = {
+  event_id: string;
+  event_type: string;
+  succeeded: boolean;
+  status_code: number | null;
+  request: { headers: Record<string, string>; body: string };
+};
 
 export const WEBHOOK_TEST_KEY = Buffer.alloc(32, 9).toString("base64");
 
@@ -50,15 +56,21 @@ export async function startWebhookTestbed() {
     req.on("end", () => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      void route.POST(new Request(`${receiverUrl}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) })).then(async (response) => {
-        res.writeHead(response.status, { "content-type": "application/json" });
-        res.end(await response.text());
-      });
+      void route
+        .POST(new Request(`${receiverUrl}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) }))
+        .then(async (response) => {
+          res.writeHead(response.status, { "content-type": "application/json" });
+          res.end(await response.text());
+        });
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const ensured = await ensureCommerceWebhook(tb.db, { appUrl: receiverUrl, client: tb.clients.commerce, encryptionKey: WEBHOOK_TEST_KEY });
+  const ensured = await ensureCommerceWebhook(tb.db, {
+    appUrl: receiverUrl,
+    client: tb.clients.commerce,
+    encryptionKey: WEBHOOK_TEST_KEY,
+  });
   if (ensured.outcome !== "created") throw new Error(`expected a new subscription, got ${ensured.outcome}`);
 
   const secret = async (): Promise<string> => (await readCommerceWebhookSecret(tb.db, WEBHOOK_TEST_KEY))!;
@@ -77,7 +89,8 @@ export async function startWebhookTestbed() {
     /** Makes the route read its signing secret and connection again (as after RECEIVER_SETTINGS_TTL_MS). */
     forgetSettings: () => forgetCommerceReceiverSettings(appDb),
     /** What the emulator delivered (its delivery log), optionally filtered by a query string. */
-    deliveries: async (query = ""): Promise<Delivery[]> => (await tb.control<{ deliveries: Delivery[] }>("GET", `/commerce/deliveries${query}`)).deliveries,
+    deliveries: async (query = ""): Promise<Delivery[]> =>
+      (await tb.control<{ deliveries: Delivery[] }>("GET", `/commerce/deliveries${query}`)).deliveries,
     /** Signs `body` as the upstream does, at `at` (the shop's own secret, opened from the database). */
     signed: async (eventId: string, body: string, at = new Date()): Promise<Record<string, string>> => ({
       "content-type": "application/json",
@@ -96,7 +109,11 @@ export async function startWebhookTestbed() {
 export type WebhookTestbed = Awaited<ReturnType<typeof startWebhookTestbed>>;
 
 /** Polls `read` until it gives something truthy (deliveries arrive in the background). */
-export async function eventually<T>(read: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -109,9 +126,21 @@ export async function eventually<T>(read: () => Promise<T | undefined | null | f
 /** A top-up quoted (C§1: PRO previews first), ordered, paid in the sandbox and placed with the emulator (credits). */
 export async function placedTopup(tb: OrderTestbed, customerEmail: string): Promise<Order> {
   const [, , working] = await tb.eeAirtime();
-  const quote = await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
-  const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail, detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
-  const { paymentId } = await startCheckoutWith(tb.db, order.id, { provider: sandboxProvider, lifetimeMs: 30 * 60_000 });
+  const quote = await quoteCommerceOrder(
+    { type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE },
+    { db: tb.db, commerce: tb.clients.commerce, mode: "credits" },
+  );
+  const order = await createOrder(tb.db, {
+    productType: "topup",
+    submissionId: randomUUID(),
+    customerEmail,
+    detail: quote.detail as Prisma.InputJsonValue,
+    pricing: quote.pricing,
+  });
+  const { paymentId } = await startCheckoutWith(tb.db, order.id, {
+    provider: sandboxProvider,
+    lifetimeMs: 30 * 60_000,
+  });
   const paid = await markPaymentSucceeded(tb.db, paymentId!, {
     source: "buyer",
     afterPaid: async (db, id, by) => {

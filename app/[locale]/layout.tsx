@@ -16,7 +16,11 @@ export function generateStaticParams(): { locale: Locale }[] {
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const t = await getTranslations({ locale: await pageLocale(params), namespace: "Metadata" });
-  return { title: { default: t("title", { shop: SHOP_NAME }), template: `%s · ${SHOP_NAME}` }, description: t("description"), icons: DOCUMENT_ICONS };
+  return {
+    title: { default: t("title", { shop: SHOP_NAME }), template: `%s · ${SHOP_NAME}` },
+    description: t("description"),
+    icons: DOCUMENT_ICONS,
+  };
 }
 
 export const viewport = DOCUMENT_VIEWPORT;
@@ -33,7 +37,9 @@ export default async function LocaleLayout({ children, params }: Params & { chil
   const t = await getTranslations({ locale, namespace: "Error" });
   return (
     <Document lang={locale}>
-      <ErrorTextProvider text={{ title: t("title"), body: t("body"), reference: t("reference"), retry: t("retry") }}>{children}</ErrorTextProvider>
+      <ErrorTextProvider text={{ title: t("title"), body: t("body"), reference: t("reference"), retry: t("retry") }}>
+        {children}
+      </ErrorTextProvider>
     </Document>
   );
 }

@@ -5,7 +5,10 @@ import { Document, DOCUMENT_ICONS, DOCUMENT_VIEWPORT } from "@/components/docume
 import { SHOP_NAME } from "@/lib/products";
 import "../globals.css";
 
-export const metadata: Metadata = { title: { default: `Admin · ${SHOP_NAME}`, template: `%s · ${SHOP_NAME}` }, icons: DOCUMENT_ICONS };
+export const metadata: Metadata = {
+  title: { default: `Admin · ${SHOP_NAME}`, template: `%s · ${SHOP_NAME}` },
+  icons: DOCUMENT_ICONS,
+};
 export const viewport = DOCUMENT_VIEWPORT;
 
 // The staff pages' root layout (the buyer pages have their own, app/[locale]/layout.tsx). Staff
@@ -13,7 +16,5 @@ export const viewport = DOCUMENT_VIEWPORT;
 // the admin may stay English).
 export default async function AdminRootLayout({ children }: { children: ReactNode }) {
   await connection();
-  return (
-    <Document lang="en">{children}</Document>
-  );
+  return <Document lang="en">{children}</Document>;
 }

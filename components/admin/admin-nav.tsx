@@ -10,7 +10,10 @@ export function AdminNav({ items }: { items: ReadonlyArray<{ href: string; label
     <nav aria-label="Dashboard">
       <ul className="flex gap-1 overflow-x-auto lg:flex-col">
         {items.map((item) => {
-          const current = item.href === "/admin" ? pathname === "/admin" : pathname === item.href || pathname.startsWith(`${item.href}/`);
+          const current =
+            item.href === "/admin"
+              ? pathname === "/admin"
+              : pathname === item.href || pathname.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>
               <Link

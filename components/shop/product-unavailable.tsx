@@ -13,10 +13,18 @@ import { productAvailability } from "@/lib/products/availability";
  */
 export async function unavailableProductPage(product: ProductType, locale: Locale): Promise<ReactElement | null> {
   if ((await productAvailability(product)).available) return null;
-  const [t, products] = await Promise.all([getTranslations({ locale, namespace: "ProductUnavailable" }), getTranslations({ locale, namespace: "Products" })]);
+  const [t, products] = await Promise.all([
+    getTranslations({ locale, namespace: "ProductUnavailable" }),
+    getTranslations({ locale, namespace: "Products" }),
+  ]);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-12">
-      <section aria-labelledby="product-unavailable-heading" className="rounded-xl border border-border bg-surface px-5 py-6" data-testid="product-unavailable" data-page-cache="short">
+      <section
+        aria-labelledby="product-unavailable-heading"
+        className="rounded-xl border border-border bg-surface px-5 py-6"
+        data-testid="product-unavailable"
+        data-page-cache="short"
+      >
         <h1 id="product-unavailable-heading" className="text-2xl font-bold tracking-tight">
           {t("title", { product: products(`${product}.name`) })}
         </h1>

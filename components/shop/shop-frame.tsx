@@ -5,7 +5,15 @@ import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /** The storefront's page frame, the same for cached catalog pages and per-request pages. */
-export function ShopFrame({ locale, currency, children }: { locale: Locale; currency: ShopCurrency; children: ReactNode }) {
+export function ShopFrame({
+  locale,
+  currency,
+  children,
+}: {
+  locale: Locale;
+  currency: ShopCurrency;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader locale={locale} currency={currency} />

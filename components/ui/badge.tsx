@@ -2,7 +2,6 @@ import type { HTMLAttributes } from "react";
 import { cn } from "@/lib/ui/cn";
 import type { Tone } from "@/lib/ui/tone";
 
-
 const tones: Record<Tone, string> = {
   neutral: "bg-surface-muted text-muted",
   brand: "bg-brand-soft text-brand",

@@ -32,12 +32,26 @@ export function QuerySearchForm({
   // A plain form is not next-intl's Link: "/esim" on a Spanish page must send to "/es/esim".
   const target = action.startsWith("/") ? localizedPath(splitLocale(action).path, locale) : action;
   return (
-    <form action={target} method="get" role="search" aria-label={ariaLabel} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+    <form
+      action={target}
+      method="get"
+      role="search"
+      aria-label={ariaLabel}
+      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>
-        <Input id={id} name="q" type="search" defaultValue={query} placeholder={placeholder} autoComplete="off" maxLength={maxLength} />
+        <Input
+          id={id}
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder={placeholder}
+          autoComplete="off"
+          maxLength={maxLength}
+        />
       </div>
       <Button type="submit" className="w-full sm:w-auto">
         <Search className="size-4" aria-hidden="true" />

@@ -18,7 +18,10 @@ export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElemen
   return (
     <th
       scope="col"
-      className={cn("border-b border-border bg-surface-muted px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted", className)}
+      className={cn(
+        "border-b border-border bg-surface-muted px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-muted",
+        className,
+      )}
       {...props}
     />
   );

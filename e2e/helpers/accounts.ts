@@ -27,10 +27,16 @@ export async function signUp(page: Page, email: string, password = PASSWORD): Pr
 }
 
 /** The path of the confirmation link in the newest "Confirm your email" mail to `email` not among `before`. */
-export async function confirmationPath(server: E2eServer, email: string, before: ReadonlySet<string> = new Set()): Promise<string> {
+export async function confirmationPath(
+  server: E2eServer,
+  email: string,
+  before: ReadonlySet<string> = new Set(),
+): Promise<string> {
   let path = "";
   await expect(async () => {
-    const fresh = (await mailsTo(server, email)).filter((mail) => !before.has(mail.id) && /^Confirm your email for /.test(mail.subject));
+    const fresh = (await mailsTo(server, email)).filter(
+      (mail) => !before.has(mail.id) && /^Confirm your email for /.test(mail.subject),
+    );
     expect(fresh.length, `a confirmation mail to ${email}`).toBeGreaterThan(0);
     path = mailLinkPath(fresh.at(-1)!, /^\/account\/verify-email\//);
   }).toPass({ timeout: 20_000 });
@@ -39,7 +45,9 @@ export async function confirmationPath(server: E2eServer, email: string, before:
 
 /** The shop path a mail's button leads to (the buyer clicks it in their mail client). */
 export function mailLinkPath(mail: InboxMail, path: RegExp): string {
-  const href = [...(mail.html ?? "").matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).find((url) => path.test(new URL(url).pathname));
+  const href = [...(mail.html ?? "").matchAll(/href="([^"]+)"/g)]
+    .map((m) => m[1]!)
+    .find((url) => path.test(new URL(url).pathname));
   expect(href, `a link to ${path} in "${mail.subject}"`).toBeDefined();
   return new URL(href!).pathname;
 }

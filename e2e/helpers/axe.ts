@@ -8,7 +8,9 @@ import { expect, type Page } from "@playwright/test";
  */
 async function settleTransitions(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
 }
@@ -37,7 +39,11 @@ export async function expectNoAxeViolations(page: Page, label: string, only?: st
   await settleTitle(page);
   const builder = new AxeBuilder({ page });
   const results = await (only ? builder.withRules(only) : builder).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) => `${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
 /**

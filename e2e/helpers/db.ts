@@ -18,8 +18,22 @@ export type OrderRow = {
   submissionId: string | null;
 };
 export type PaymentRow = { id: string; orderId: string; status: string; provider: string };
-export type ReceiptRow = { id: string; eventId: string | null; eventType: string | null; verified: number; verifyError: string | null; status: string; rawBody: string };
-export type EventRow = { type: string; fromStatus: string | null; toStatus: string | null; source: string; message: string | null };
+export type ReceiptRow = {
+  id: string;
+  eventId: string | null;
+  eventType: string | null;
+  verified: number;
+  verifyError: string | null;
+  status: string;
+  rawBody: string;
+};
+export type EventRow = {
+  type: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  source: string;
+  message: string | null;
+};
 
 export class ShopDb {
   private readonly db: Database.Database;
@@ -34,33 +48,55 @@ export class ShopDb {
   }
 
   ordersByEmail(email: string): OrderRow[] {
-    return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE customerEmail = ? ORDER BY createdAt`).all(email.toLowerCase()) as OrderRow[];
+    return this.db
+      .prepare(
+        `SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE customerEmail = ? ORDER BY createdAt`,
+      )
+      .all(email.toLowerCase()) as OrderRow[];
   }
 
   /** The outbox rows of an order: what was queued, what became of it. */
   mailsOf(orderId: string): Array<{ kind: string; status: string; attempts: number; error: string | null }> {
-    return this.db.prepare(`SELECT kind, status, attempts, error FROM "MailOutbox" WHERE orderId = ? ORDER BY createdAt`).all(orderId) as Array<{ kind: string; status: string; attempts: number; error: string | null }>;
+    return this.db
+      .prepare(`SELECT kind, status, attempts, error FROM "MailOutbox" WHERE orderId = ? ORDER BY createdAt`)
+      .all(orderId) as Array<{ kind: string; status: string; attempts: number; error: string | null }>;
   }
 
   /** A `Setting` row's stored value (sealed settings stay sealed). */
   settingValue(key: string): string | null {
-    return (this.db.prepare(`SELECT value FROM "Setting" WHERE key = ?`).get(key) as { value: string } | undefined)?.value ?? null;
+    return (
+      (this.db.prepare(`SELECT value FROM "Setting" WHERE key = ?`).get(key) as { value: string } | undefined)?.value ??
+      null
+    );
   }
 
   /** When the order was placed with the supplier (epoch ms), or null. */
   placedAt(id: string): number | null {
-    const row = this.db.prepare(`SELECT placedAt FROM "Order" WHERE id = ?`).get(id) as { placedAt: string | number | null } | undefined;
+    const row = this.db.prepare(`SELECT placedAt FROM "Order" WHERE id = ?`).get(id) as
+      { placedAt: string | number | null } | undefined;
     if (row?.placedAt == null) return null;
     return typeof row.placedAt === "number" ? row.placedAt : Date.parse(row.placedAt);
   }
 
   order(id: string): OrderRow {
-    return this.db.prepare(`SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE id = ?`).get(id) as OrderRow;
+    return this.db
+      .prepare(
+        `SELECT id, ref, status, upstreamOrderId, upstreamStatus, userId, customerEmail, submissionId FROM "Order" WHERE id = ?`,
+      )
+      .get(id) as OrderRow;
   }
 
   /** Where an order stands for staff: status, the reason shown, and the placement record. */
-  orderState(id: string): { status: string; statusReason: string | null; upstreamOrderId: string | null; upstreamConnectionId: string | null; placement: Record<string, unknown> | null } {
-    const row = this.db.prepare(`SELECT status, statusReason, upstreamOrderId, upstreamConnectionId, detail FROM "Order" WHERE id = ?`).get(id) as {
+  orderState(id: string): {
+    status: string;
+    statusReason: string | null;
+    upstreamOrderId: string | null;
+    upstreamConnectionId: string | null;
+    placement: Record<string, unknown> | null;
+  } {
+    const row = this.db
+      .prepare(`SELECT status, statusReason, upstreamOrderId, upstreamConnectionId, detail FROM "Order" WHERE id = ?`)
+      .get(id) as {
       status: string;
       statusReason: string | null;
       upstreamOrderId: string | null;
@@ -68,37 +104,74 @@ export class ShopDb {
       detail: string;
     };
     const placement = (JSON.parse(row.detail) as { placement?: Record<string, unknown> }).placement ?? null;
-    return { status: row.status, statusReason: row.statusReason, upstreamOrderId: row.upstreamOrderId, upstreamConnectionId: row.upstreamConnectionId, placement };
+    return {
+      status: row.status,
+      statusReason: row.statusReason,
+      upstreamOrderId: row.upstreamOrderId,
+      upstreamConnectionId: row.upstreamConnectionId,
+      placement,
+    };
   }
 
   /** The order's fulfillment JSON (what the supplier delivered, plus the shop's own marks). */
   fulfillment(orderId: string): Record<string, unknown> {
-    const row = this.db.prepare(`SELECT fulfillment FROM "Order" WHERE id = ?`).get(orderId) as { fulfillment: string | null };
+    const row = this.db.prepare(`SELECT fulfillment FROM "Order" WHERE id = ?`).get(orderId) as {
+      fulfillment: string | null;
+    };
     return row.fulfillment ? (JSON.parse(row.fulfillment) as Record<string, unknown>) : {};
   }
 
   /** [16] What the order and its payments count in: the buyer's currency and amounts, and the supplier's cost. */
-  money(orderId: string): { currency: string; retailAmount: number; costAmount: number | null; costCurrency: string | null; payments: Array<{ amount: number; currency: string; status: string }> } {
-    const order = this.db.prepare(`SELECT currency, retailAmount, costAmount, costCurrency FROM "Order" WHERE id = ?`).get(orderId) as { currency: string; retailAmount: number; costAmount: number | null; costCurrency: string | null };
-    const payments = this.db.prepare(`SELECT amount, currency, status FROM "Payment" WHERE orderId = ? ORDER BY createdAt`).all(orderId) as Array<{ amount: number; currency: string; status: string }>;
+  money(orderId: string): {
+    currency: string;
+    retailAmount: number;
+    costAmount: number | null;
+    costCurrency: string | null;
+    payments: Array<{ amount: number; currency: string; status: string }>;
+  } {
+    const order = this.db
+      .prepare(`SELECT currency, retailAmount, costAmount, costCurrency FROM "Order" WHERE id = ?`)
+      .get(orderId) as {
+      currency: string;
+      retailAmount: number;
+      costAmount: number | null;
+      costCurrency: string | null;
+    };
+    const payments = this.db
+      .prepare(`SELECT amount, currency, status FROM "Payment" WHERE orderId = ? ORDER BY createdAt`)
+      .all(orderId) as Array<{ amount: number; currency: string; status: string }>;
     return { ...order, payments };
   }
 
   payments(orderId: string): PaymentRow[] {
-    return this.db.prepare(`SELECT id, orderId, status, provider FROM "Payment" WHERE orderId = ? ORDER BY createdAt`).all(orderId) as PaymentRow[];
+    return this.db
+      .prepare(`SELECT id, orderId, status, provider FROM "Payment" WHERE orderId = ? ORDER BY createdAt`)
+      .all(orderId) as PaymentRow[];
   }
 
   events(orderId: string): EventRow[] {
-    return this.db.prepare(`SELECT type, fromStatus, toStatus, source, message FROM "OrderEvent" WHERE orderId = ? ORDER BY createdAt, id`).all(orderId) as EventRow[];
+    return this.db
+      .prepare(
+        `SELECT type, fromStatus, toStatus, source, message FROM "OrderEvent" WHERE orderId = ? ORDER BY createdAt, id`,
+      )
+      .all(orderId) as EventRow[];
   }
 
   receiptsForEvent(eventId: string): ReceiptRow[] {
-    return this.db.prepare(`SELECT id, eventId, eventType, verified, verifyError, status, rawBody FROM "WebhookReceipt" WHERE eventId = ? ORDER BY receivedAt`).all(eventId) as ReceiptRow[];
+    return this.db
+      .prepare(
+        `SELECT id, eventId, eventType, verified, verifyError, status, rawBody FROM "WebhookReceipt" WHERE eventId = ? ORDER BY receivedAt`,
+      )
+      .all(eventId) as ReceiptRow[];
   }
 
   /** Receipts whose raw body contains `marker` (forged copies carry no event id). */
   receiptsWithBody(marker: string): ReceiptRow[] {
-    return this.db.prepare(`SELECT id, eventId, eventType, verified, verifyError, status, rawBody FROM "WebhookReceipt" WHERE instr(rawBody, ?) > 0 ORDER BY receivedAt`).all(marker) as ReceiptRow[];
+    return this.db
+      .prepare(
+        `SELECT id, eventId, eventType, verified, verifyError, status, rawBody FROM "WebhookReceipt" WHERE instr(rawBody, ?) > 0 ORDER BY receivedAt`,
+      )
+      .all(marker) as ReceiptRow[];
   }
 
   receiptCount(): number {
@@ -106,11 +179,14 @@ export class ShopDb {
   }
 
   setting(key: string): { value: string; encrypted: number } | undefined {
-    return this.db.prepare(`SELECT value, encrypted FROM "Setting" WHERE key = ?`).get(key) as { value: string; encrypted: number } | undefined;
+    return this.db.prepare(`SELECT value, encrypted FROM "Setting" WHERE key = ?`).get(key) as
+      { value: string; encrypted: number } | undefined;
   }
 
   settingKeys(): string[] {
-    return (this.db.prepare(`SELECT key FROM "Setting" ORDER BY key`).all() as Array<{ key: string }>).map((r) => r.key);
+    return (this.db.prepare(`SELECT key FROM "Setting" ORDER BY key`).all() as Array<{ key: string }>).map(
+      (r) => r.key,
+    );
   }
 
   /**
@@ -128,7 +204,8 @@ export class ShopDb {
    * housekeeping must then expire it and cancel the order. Written in the column's own format.
    */
   expirePaymentNow(paymentId: string): void {
-    const row = this.db.prepare(`SELECT expiresAt FROM "Payment" WHERE id = ?`).get(paymentId) as { expiresAt: unknown } | undefined;
+    const row = this.db.prepare(`SELECT expiresAt FROM "Payment" WHERE id = ?`).get(paymentId) as
+      { expiresAt: unknown } | undefined;
     if (!row) throw new Error(`no payment ${paymentId}`);
     const past = Date.now() - 1_000;
     // Prisma's SQLite adapter stores "2026-01-31T12:00:00.000+00:00" text (compared as text).
@@ -155,6 +232,8 @@ export function storedFulfillment(dataDir: string, orderId: string): Record<stri
 export function orderFulfillment(dataDir: string, orderId: string): Record<string, unknown> {
   const { sealed, ...rest } = storedFulfillment(dataDir, orderId);
   if (typeof sealed !== "string") return rest;
-  const { APP_ENCRYPTION_KEY } = JSON.parse(readFileSync(join(dataDir, "local-secrets.json"), "utf8")) as { APP_ENCRYPTION_KEY: string };
+  const { APP_ENCRYPTION_KEY } = JSON.parse(readFileSync(join(dataDir, "local-secrets.json"), "utf8")) as {
+    APP_ENCRYPTION_KEY: string;
+  };
   return { ...rest, ...(JSON.parse(openSealed(sealed, APP_ENCRYPTION_KEY)) as Record<string, unknown>) };
 }

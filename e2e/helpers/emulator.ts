@@ -3,7 +3,14 @@ import { expect } from "@playwright/test";
 // The emulator's test controls (emulator/README.md "Test controls"). Never reset: the app's
 // webhook subscription lives in the emulator, so tests compare counters before and after.
 
-export type LedgerEntry = { api: "commerce" | "unlock"; account: string; kind: "debit" | "refund" | "topup"; amountMinor: number; reference: string; simulated: boolean };
+export type LedgerEntry = {
+  api: "commerce" | "unlock";
+  account: string;
+  kind: "debit" | "refund" | "topup";
+  amountMinor: number;
+  reference: string;
+  simulated: boolean;
+};
 export type Delivery = {
   id: string;
   event_id: string;
@@ -14,7 +21,14 @@ export type Delivery = {
   succeeded: boolean;
   request: { headers: Record<string, string>; body: string };
 };
-export type FaultRule = { method?: string; path: string; kind: "status" | "latency" | "slow_answer" | "timeout" | "malformed" | "reset"; status?: number; latencyMs?: number; times?: number };
+export type FaultRule = {
+  method?: string;
+  path: string;
+  kind: "status" | "latency" | "slow_answer" | "timeout" | "malformed" | "reset";
+  status?: number;
+  latencyMs?: number;
+  times?: number;
+};
 
 export class EmulatorControls {
   constructor(readonly url: string) {}
@@ -35,7 +49,12 @@ export class EmulatorControls {
 
   /** Per credential: its per-minute limit, its busiest real-time minute, and the calls refused (429). */
   async rateLimits(): Promise<Record<string, { limit: number; peakPerMinute: number; refused: number }>> {
-    return (await this.call<{ usage: Record<string, { limit: number; peakPerMinute: number; refused: number }> }>("GET", "/rate-limits")).usage;
+    return (
+      await this.call<{ usage: Record<string, { limit: number; peakPerMinute: number; refused: number }> }>(
+        "GET",
+        "/rate-limits",
+      )
+    ).usage;
   }
 
   /** Upstream order creations so far (POST /v2/orders, credits and payment-link alike). */
@@ -48,7 +67,9 @@ export class EmulatorControls {
   }
 
   async debitsFor(upstreamOrderId: string): Promise<LedgerEntry[]> {
-    return (await this.ledger()).filter((e) => e.api === "commerce" && e.kind === "debit" && e.reference === upstreamOrderId);
+    return (await this.ledger()).filter(
+      (e) => e.api === "commerce" && e.kind === "debit" && e.reference === upstreamOrderId,
+    );
   }
 
   /** Moves the emulator clock; background work that falls due (fulfillment, webhooks) runs first. */
@@ -76,7 +97,8 @@ export class EmulatorControls {
 
   /** Every unlock order the supplier holds (what its control panel lists), with the IMEI it was placed for. */
   async unlockOrders(): Promise<Array<{ id: number; status: string; imei: string }>> {
-    return (await this.call<{ orders: Array<{ id: number; status: string; imei: string }> }>("GET", "/unlock/orders")).orders;
+    return (await this.call<{ orders: Array<{ id: number; status: string; imei: string }> }>("GET", "/unlock/orders"))
+      .orders;
   }
 
   /** Ends a processing upstream order now with the given outcome (sends its webhook event). */

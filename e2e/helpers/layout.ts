@@ -20,9 +20,12 @@ export async function overflowOf(page: Page): Promise<{ excess: number; culprit:
         if (scrolls(inside)) contained = true;
         inside = inside.parentElement;
       }
-      if (!contained) return { excess, culprit: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${String(el.className).slice(0, 80)} (${Math.round(rect.right)} px)` };
+      if (!contained)
+        return {
+          excess,
+          culprit: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${String(el.className).slice(0, 80)} (${Math.round(rect.right)} px)`,
+        };
     }
     return { excess, culprit: null };
   });
 }
-

@@ -17,11 +17,18 @@ export async function mailsTo(server: E2eServer, address: string): Promise<Inbox
 }
 
 /** Waits until `address` has mails with all of `subjects` (matched in any order); answers them. */
-export async function expectMails(server: E2eServer, address: string, subjects: RegExp[], timeout = 20_000): Promise<InboxMail[]> {
+export async function expectMails(
+  server: E2eServer,
+  address: string,
+  subjects: RegExp[],
+  timeout = 20_000,
+): Promise<InboxMail[]> {
   let found: InboxMail[] = [];
   await expect(async () => {
     const mails = await mailsTo(server, address);
-    found = subjects.map((subject) => mails.find((mail) => subject.test(mail.subject))).filter((mail): mail is InboxMail => Boolean(mail));
+    found = subjects
+      .map((subject) => mails.find((mail) => subject.test(mail.subject)))
+      .filter((mail): mail is InboxMail => Boolean(mail));
     expect(found.map((mail) => mail.subject)).toHaveLength(subjects.length);
   }).toPass({ timeout });
   return found;

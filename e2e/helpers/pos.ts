@@ -90,7 +90,10 @@ export async function previewCounterSale(page: Page, product: CounterProduct): P
       const brand = page.getByLabel("Brand");
       await expect(brand).toBeEnabled();
       await brand.selectOption({ label: "Steam" });
-      await page.getByRole("group", { name: "Card value" }).getByRole("radio", { name: /\b15 GBP gift card/ }).check();
+      await page
+        .getByRole("group", { name: "Card value" })
+        .getByRole("radio", { name: /\b15 GBP gift card/ })
+        .check();
       break;
     }
     case "unlock":

@@ -10,8 +10,17 @@ export type Started = { child: ChildProcess; output: () => string };
  * `env` is laid over this process's environment; a variable given as undefined is removed.
  * `keepChars`: how much of the latest output to keep (a test that scans the logs keeps it all).
  */
-export function startGroup(command: string, args: string[], env: Record<string, string | undefined>, keepChars = 20_000): Started {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+export function startGroup(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  keepChars = 20_000,
+): Started {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-keepChars);
@@ -37,7 +46,8 @@ export async function stopGroup(started: Started, signal: NodeJS.Signals): Promi
 export async function waitForUrl(url: string, started: Started, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`process exited (${started.child.exitCode}) before ${url} answered:\n${started.output()}`);
+    if (started.child.exitCode !== null)
+      throw new Error(`process exited (${started.child.exitCode}) before ${url} answered:\n${started.output()}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;

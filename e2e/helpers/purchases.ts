@@ -22,7 +22,10 @@ async function payInSandbox(page: Page): Promise<string> {
 }
 
 /** A plan's page → review (destination confirmed) → pay. */
-export async function buyEsimPlan(page: Page, options: { planPath: string; destination: RegExp; email: string }): Promise<string> {
+export async function buyEsimPlan(
+  page: Page,
+  options: { planPath: string; destination: RegExp; email: string },
+): Promise<string> {
   await page.goto(options.planPath);
   await page.getByRole("link", { name: "Buy this plan" }).click();
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
@@ -37,7 +40,10 @@ export async function buyEsimPlan(page: Page, options: { planPath: string; desti
  * rank, not by name: a value the supplier names nothing for is named by the shop (C§2 "Rate" has
  * only a token, fees and totals: lib/products/giftcard/rate-name.ts).
  */
-export async function buyGiftCard(page: Page, options: { brandPath: string; rank: number; email: string }): Promise<string> {
+export async function buyGiftCard(
+  page: Page,
+  options: { brandPath: string; rank: number; email: string },
+): Promise<string> {
   await page.goto(options.brandPath);
   await page.getByRole("group", { name: "Card value" }).getByRole("radio").nth(options.rank).check();
   await page.getByRole("button", { name: "Continue to review" }).click();

@@ -10,5 +10,8 @@ export async function expectNoSupplierHost(page: Page, server: E2eServer, what: 
   const html = await page.content();
   expect(html.includes(host), `${what}: the page names the supplier's host ${host}`).toBe(false);
   const resources = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
-  expect(resources.filter((url) => url.includes(host)), `${what}: the browser fetched from the supplier's host`).toEqual([]);
+  expect(
+    resources.filter((url) => url.includes(host)),
+    `${what}: the browser fetched from the supplier's host`,
+  ).toEqual([]);
 }

@@ -19,7 +19,11 @@ export async function pickCountry(page: Page, search: string, expected: string):
 }
 
 /** Number → the operator's page with its rates. */
-export async function enterNumber(page: Page, number: string, country?: { search: string; name: string }): Promise<void> {
+export async function enterNumber(
+  page: Page,
+  number: string,
+  country?: { search: string; name: string },
+): Promise<void> {
   await page.goto("/topup");
   if (country) await pickCountry(page, country.search, country.name);
   await page.getByRole("textbox", { name: "Phone number" }).fill(number);
@@ -30,14 +34,18 @@ export async function enterNumber(page: Page, number: string, country?: { search
 }
 
 /** A rate in a service type tab (reached with the arrow keys, as the tabs pattern says), then Continue. */
-export async function chooseRate(page: Page, options: { tab?: string; rate: RegExp; sms?: boolean; continueLabel?: string }): Promise<void> {
+export async function chooseRate(
+  page: Page,
+  options: { tab?: string; rate: RegExp; sms?: boolean; continueLabel?: string },
+): Promise<void> {
   if (options.tab) {
     const target = page.getByRole("tab", { name: options.tab });
     // The arrow keys do nothing until the tabs are hydrated, which can come after the streamed
     // rates are visible (a CI run pressed too early): each attempt walks from the first tab again.
     await expect(async () => {
       await page.getByRole("tab").first().focus();
-      for (let i = 0; i < 3 && (await target.getAttribute("aria-selected")) !== "true"; i++) await page.keyboard.press("ArrowRight");
+      for (let i = 0; i < 3 && (await target.getAttribute("aria-selected")) !== "true"; i++)
+        await page.keyboard.press("ArrowRight");
       expect(await target.getAttribute("aria-selected")).toBe("true");
     }).toPass({ timeout: 10_000 });
   }
@@ -110,9 +118,18 @@ export class TopupDb {
     this.db.close();
   }
 
-  ordersByEmail(email: string): Array<{ ref: string; status: string; detail: Record<string, unknown>; pricing: Record<string, unknown> }> {
-    const rows = this.db.prepare(`SELECT ref, status, detail, pricing FROM "Order" WHERE customerEmail = ? ORDER BY createdAt`).all(email.toLowerCase()) as Array<{ ref: string; status: string; detail: string; pricing: string }>;
-    return rows.map((r) => ({ ref: r.ref, status: r.status, detail: JSON.parse(r.detail) as Record<string, unknown>, pricing: JSON.parse(r.pricing) as Record<string, unknown> }));
+  ordersByEmail(
+    email: string,
+  ): Array<{ ref: string; status: string; detail: Record<string, unknown>; pricing: Record<string, unknown> }> {
+    const rows = this.db
+      .prepare(`SELECT ref, status, detail, pricing FROM "Order" WHERE customerEmail = ? ORDER BY createdAt`)
+      .all(email.toLowerCase()) as Array<{ ref: string; status: string; detail: string; pricing: string }>;
+    return rows.map((r) => ({
+      ref: r.ref,
+      status: r.status,
+      detail: JSON.parse(r.detail) as Record<string, unknown>,
+      pricing: JSON.parse(r.pricing) as Record<string, unknown>,
+    }));
   }
 
   /**
@@ -122,10 +139,16 @@ export class TopupDb {
    * cache's watch reads the entries written since its last look (lib/page-cache/invalidation.ts).
    */
   ageCacheEntry(key: string, ageMs: number): void {
-    const row = this.db.prepare(`SELECT fetchedAt FROM "CatalogCacheEntry" WHERE key = ?`).get(key) as { fetchedAt: unknown } | undefined;
+    const row = this.db.prepare(`SELECT fetchedAt FROM "CatalogCacheEntry" WHERE key = ?`).get(key) as
+      { fetchedAt: unknown } | undefined;
     if (!row) throw new Error(`no cache entry ${key}`);
-    const at = (ms: number) => (typeof row.fetchedAt === "number" ? ms : new Date(ms).toISOString().replace("Z", "+00:00"));
+    const at = (ms: number) =>
+      typeof row.fetchedAt === "number" ? ms : new Date(ms).toISOString().replace("Z", "+00:00");
     const now = Date.now();
-    this.db.prepare(`UPDATE "CatalogCacheEntry" SET fetchedAt = ?, expiresAt = ?, lastErrorAt = NULL, refreshingUntil = NULL, updatedAt = ? WHERE key = ?`).run(at(now - ageMs), at(now - ageMs + 60_000), at(now), key);
+    this.db
+      .prepare(
+        `UPDATE "CatalogCacheEntry" SET fetchedAt = ?, expiresAt = ?, lastErrorAt = NULL, refreshingUntil = NULL, updatedAt = ? WHERE key = ?`,
+      )
+      .run(at(now - ageMs), at(now - ageMs + 60_000), at(now), key);
   }
 }

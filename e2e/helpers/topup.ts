@@ -10,7 +10,10 @@ export const TEST_PHONE = "+447400123456";
 export const TEST_RATE = /15 GBP Airtime/;
 
 /** Steps 1 and 2: number → operator and rates → a rate; ends on the review step with the number confirmed. */
-export async function chooseTopup(page: Page, options: { phone?: string; rate?: RegExp; sms?: boolean } = {}): Promise<void> {
+export async function chooseTopup(
+  page: Page,
+  options: { phone?: string; rate?: RegExp; sms?: boolean } = {},
+): Promise<void> {
   await page.goto("/topup");
   await page.getByRole("textbox", { name: "Phone number" }).fill(options.phone ?? TEST_PHONE);
   await page.getByRole("button", { name: "Find operator" }).click();
@@ -63,7 +66,11 @@ export function refFromUrl(url: string): string {
  * A guest buys the test top-up with the sandbox payment and watches its order page until it
  * is fulfilled (the emulator clock is moved past its fulfillment delay).
  */
-export async function buyTopupUntilFulfilled(page: Page, emulator: { advanceClock(ms: number): Promise<unknown> }, email: string): Promise<void> {
+export async function buyTopupUntilFulfilled(
+  page: Page,
+  emulator: { advanceClock(ms: number): Promise<unknown> },
+  email: string,
+): Promise<void> {
   await chooseTopup(page);
   await payOnReview(page, email);
   await sandboxCheckout(page, "Pay");

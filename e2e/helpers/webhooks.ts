@@ -19,9 +19,12 @@ export function openSealed(sealed: string, keyBase64: string): string {
 
 export function commerceWebhookSecret(db: ShopDb, dataDir: string): string {
   const row = db.setting("commerce.webhook.secret");
-  if (!row) throw new Error("the shop has no commerce webhook secret stored (was the subscription registered at start-up?)");
+  if (!row)
+    throw new Error("the shop has no commerce webhook secret stored (was the subscription registered at start-up?)");
   if (!row.encrypted) return row.value;
-  const { APP_ENCRYPTION_KEY } = JSON.parse(readFileSync(join(dataDir, "local-secrets.json"), "utf8")) as { APP_ENCRYPTION_KEY: string };
+  const { APP_ENCRYPTION_KEY } = JSON.parse(readFileSync(join(dataDir, "local-secrets.json"), "utf8")) as {
+    APP_ENCRYPTION_KEY: string;
+  };
   return openSealed(row.value, APP_ENCRYPTION_KEY);
 }
 

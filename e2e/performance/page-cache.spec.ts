@@ -13,7 +13,9 @@ import { serverOf } from "../helpers/server";
 
 const sum = (counters: Record<string, number>) => Object.values(counters).reduce((a, b) => a + b, 0);
 
-test("cached catalog pages: no upstream call or catalog read per view, and a refresh shows within a second", async ({ request }, testInfo) => {
+test("cached catalog pages: no upstream call or catalog read per view, and a refresh shows within a second", async ({
+  request,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
   const db = appDbFor(server.dataDir);
@@ -23,7 +25,9 @@ test("cached catalog pages: no upstream call or catalog read per view, and a ref
     expect((await request.get("/unlock")).status()).toBe(200);
     await pageCacheFollows();
     expect((await request.get("/unlock")).status()).toBe(200);
-    const entry = await db.catalogCacheEntry.findFirstOrThrow({ where: { resource: "unlock.brands", value: { not: null } } });
+    const entry = await db.catalogCacheEntry.findFirstOrThrow({
+      where: { resource: "unlock.brands", value: { not: null } },
+    });
     const text = entry.value!;
     const brand = /"name":"(Alcatel)"/.exec(text)?.[1];
     expect(brand, "the brands list names Alcatel").toBeTruthy();
@@ -41,7 +45,10 @@ test("cached catalog pages: no upstream call or catalog read per view, and a ref
       if (i > 0) expect(response.headers()["age"], "a copy from the front cache").toMatch(/^\d+$/);
     }
     await new Promise((resolve) => setTimeout(resolve, 6_000));
-    expect((await db.catalogCacheEntry.findUniqueOrThrow({ where: { key: entry.key } })).hits, "catalog reads while cached").toBe(hitsBefore);
+    expect(
+      (await db.catalogCacheEntry.findUniqueOrThrow({ where: { key: entry.key } })).hits,
+      "catalog reads while cached",
+    ).toBe(hitsBefore);
     expect(sum(await emulator.counters()), "upstream calls while cached").toBe(callsBefore);
 
     // A refresh writes a new value (here: the supplier renamed a brand), as the catalog cache's save does.
@@ -49,7 +56,11 @@ test("cached catalog pages: no upstream call or catalog read per view, and a ref
     const refreshedAt = Date.now();
     await db.catalogCacheEntry.update({
       where: { key: entry.key },
-      data: { value: text.replace(`"name":"${brand}"`, `"name":"${renamed}"`), fetchedAt: new Date(refreshedAt), expiresAt: new Date(refreshedAt + 24 * 3600_000) },
+      data: {
+        value: text.replace(`"name":"${brand}"`, `"name":"${renamed}"`),
+        fetchedAt: new Date(refreshedAt),
+        expiresAt: new Date(refreshedAt + 24 * 3600_000),
+      },
     });
     let shownAfterMs = Number.POSITIVE_INFINITY;
     while (Date.now() - refreshedAt < 3_000) {
@@ -74,24 +85,40 @@ test("cached catalog pages: no upstream call or catalog read per view, and a ref
 // The language is the route's root parameter (lib/i18n/request.ts); an earlier source of it raced
 // with the first translation of a render and cached a Spanish page with an English body. So both
 // languages' pages are expired together here and rendered at once, several times.
-test("cached catalog pages in Spanish: served from the cache, never in another rendering's language", async ({ request }, testInfo) => {
+test("cached catalog pages in Spanish: served from the cache, never in another rendering's language", async ({
+  request,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const db = appDbFor(server.dataDir);
   const footer = { en: en.Frame.tagline, es: es.Frame.tagline };
-  const inLanguage = (body: string, locale: "en" | "es") => body.includes(footer[locale]) && !body.includes(footer[locale === "en" ? "es" : "en"]);
+  const inLanguage = (body: string, locale: "en" | "es") =>
+    body.includes(footer[locale]) && !body.includes(footer[locale === "en" ? "es" : "en"]);
   try {
     const pages = ["/unlock", "/giftcards", "/esim"];
     for (const path of pages) expect((await request.get(path)).status()).toBe(200);
-    const entries = await db.catalogCacheEntry.findMany({ where: { resource: { in: ["unlock.brands", "giftcard.countries", "esim.destinations"] }, value: { not: null } } });
+    const entries = await db.catalogCacheEntry.findMany({
+      where: { resource: { in: ["unlock.brands", "giftcard.countries", "esim.destinations"] }, value: { not: null } },
+    });
     expect(entries.length, "the three listings' catalog entries").toBeGreaterThanOrEqual(3);
 
     for (let round = 0; round < 3; round++) {
       // A refresh of each listing's entry expires its pages in both languages.
       const now = Date.now();
-      for (const entry of entries) await db.catalogCacheEntry.update({ where: { key: entry.key }, data: { fetchedAt: new Date(now), expiresAt: new Date(now + 24 * 3600_000), value: entry.value } });
+      for (const entry of entries)
+        await db.catalogCacheEntry.update({
+          where: { key: entry.key },
+          data: { fetchedAt: new Date(now), expiresAt: new Date(now + 24 * 3600_000), value: entry.value },
+        });
       await pageCacheFollows();
-      const views = pages.flatMap((path) => [0, 1, 2].flatMap(() => [{ path, locale: "en" as const }, { path: `/es${path}`, locale: "es" as const }]));
-      const answers = await Promise.all(views.map(async (view) => ({ ...view, response: await request.get(view.path) })));
+      const views = pages.flatMap((path) =>
+        [0, 1, 2].flatMap(() => [
+          { path, locale: "en" as const },
+          { path: `/es${path}`, locale: "es" as const },
+        ]),
+      );
+      const answers = await Promise.all(
+        views.map(async (view) => ({ ...view, response: await request.get(view.path) })),
+      );
       for (const { path, locale, response } of answers) {
         expect(response.status(), path).toBe(200);
         expect(inLanguage(await response.text(), locale), `${path} is in ${locale} (round ${round + 1})`).toBe(true);

@@ -66,7 +66,9 @@ export async function buy(page: Page, product: Product, email: string, serial: n
     }
     case "unlock": {
       await page.goto("/unlock/1/1015/826/234030/3");
-      await expect(page.getByRole("heading", { name: "Your IMEI and payment", level: 1 })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("heading", { name: "Your IMEI and payment", level: 1 })).toBeVisible({
+        timeout: 30_000,
+      });
       await page.getByRole("checkbox", { name: /locked to EE/ }).check();
       await page.getByRole("checkbox", { name: /unlock attempts left/ }).check();
       await page.getByRole("checkbox", { name: /not reported lost or stolen/ }).check();

@@ -2,7 +2,11 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startFrontProxy, type FrontProxy } from "../../testing/scale-out/front-proxy";
-import { EMBEDDED_COMMERCE_KEY, EMBEDDED_IMEICHECK_HASH, EMBEDDED_UNLOCK_KEY } from "../../lib/upstream/connection/embedded";
+import {
+  EMBEDDED_COMMERCE_KEY,
+  EMBEDDED_IMEICHECK_HASH,
+  EMBEDDED_UNLOCK_KEY,
+} from "../../lib/upstream/connection/embedded";
 import { imeiCheckHashEnv } from "../../lib/upstream/unlock/imeicheck-hash-settings";
 import { startGroup, stopGroup, waitForUrl, type Started } from "../helpers/processes";
 
@@ -56,10 +60,30 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const emulatorUrl = `http://127.0.0.1:${ports.emulator}`;
   const groups: Started[] = [];
 
-  const emulator = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], { EMULATOR_PORT: String(ports.emulator), EMULATOR_STATE_FILE: `${dataDir}/emulator.db`, EMULATOR_CONTROL: "1" });
+  const emulator = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], {
+    EMULATOR_PORT: String(ports.emulator),
+    EMULATOR_STATE_FILE: `${dataDir}/emulator.db`,
+    EMULATOR_CONTROL: "1",
+  });
   groups.push(emulator);
   await waitForUrl(`${emulatorUrl}/v2/status`, emulator, 30_000);
-  const mail = startGroup("node_modules/.bin/maildev", ["--max-emails", "5000", "--smtp", String(ports.smtp), "--web", String(ports.mailWeb), "--ip", "127.0.0.1", "--web-ip", "127.0.0.1", "--silent"], {});
+  const mail = startGroup(
+    "node_modules/.bin/maildev",
+    [
+      "--max-emails",
+      "5000",
+      "--smtp",
+      String(ports.smtp),
+      "--web",
+      String(ports.mailWeb),
+      "--ip",
+      "127.0.0.1",
+      "--web-ip",
+      "127.0.0.1",
+      "--silent",
+    ],
+    {},
+  );
   groups.push(mail);
   await waitForUrl(`http://127.0.0.1:${ports.mailWeb}/api/email`, mail, 30_000);
   const proxy = await startFrontProxy(ports.proxy, instanceUrls);
@@ -90,7 +114,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const started =
       which === "worker"
         ? startGroup(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], shared)
-        : startGroup(process.execPath, ["--import", "tsx", "scripts/start.ts"], { ...shared, PORT: String(basePort + 1 + which) });
+        : startGroup(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+            ...shared,
+            PORT: String(basePort + 1 + which),
+          });
     processes.set(which, started);
     if (which !== "worker") await waitForUrl(`${instanceUrls[which]}/api/health`, started, 240_000);
   };
@@ -112,7 +139,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     pid: (which) => processes.get(which)?.child.pid,
     stop: async () => {
       // Each process's latest output beside the data, for a failed run.
-      for (const [which, started] of processes) writeFileSync(`${dataDir}/${which === "worker" ? "worker" : `instance-${which}`}.log`, started.output());
+      for (const [which, started] of processes)
+        writeFileSync(`${dataDir}/${which === "worker" ? "worker" : `instance-${which}`}.log`, started.output());
       for (const started of processes.values()) await stopGroup(started, "SIGKILL");
       for (const started of groups) await stopGroup(started, "SIGKILL");
       await proxy.close();

@@ -42,8 +42,15 @@ async function query<T>(databaseUrl: string, sql: string, params: unknown[] = []
   }
 }
 
-test(`${ORDERS} orders of all five products through three instances, with one instance and the worker killed mid-run`, async ({ browser }) => {
-  cluster = await startCluster({ adminUrl: ADMIN_URL!, basePort: Number(process.env.SCALE_OUT_PORT ?? 3600), instances: 3, dataDir: "data/scale-out" });
+test(`${ORDERS} orders of all five products through three instances, with one instance and the worker killed mid-run`, async ({
+  browser,
+}) => {
+  cluster = await startCluster({
+    adminUrl: ADMIN_URL!,
+    basePort: Number(process.env.SCALE_OUT_PORT ?? 3600),
+    instances: 3,
+    dataDir: "data/scale-out",
+  });
   const { appUrl, databaseUrl } = cluster;
   const emulator = new EmulatorControls(cluster.emulatorUrl);
   const runId = Date.now().toString(36);
@@ -73,9 +80,18 @@ test(`${ORDERS} orders of all five products through three instances, with one in
           const index = taken++;
           const product = plan[index]!;
           try {
-            refs.push(await buy(page, product, `scale-${runId}-${index}@example.com`, Number(`${Date.now() % 1_000_000}${index}`)));
+            refs.push(
+              await buy(
+                page,
+                product,
+                `scale-${runId}-${index}@example.com`,
+                Number(`${Date.now() % 1_000_000}${index}`),
+              ),
+            );
           } catch (error) {
-            failures.push(`${product} #${index} (buyer ${buyer}): ${error instanceof Error ? error.message.split("\n")[0] : error}`);
+            failures.push(
+              `${product} #${index} (buyer ${buyer}): ${error instanceof Error ? error.message.split("\n")[0] : error}`,
+            );
           }
           if (++finished === KILL_AFTER) killed = killMidRun();
         }
@@ -86,7 +102,10 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   );
   await killed;
   const buyingMs = Date.now() - started;
-  console.log(`scale-out: ${refs.length} purchases in ${Math.round(buyingMs / 1000)} s; requests per instance through the proxy:`, cluster.proxy.served());
+  console.log(
+    `scale-out: ${refs.length} purchases in ${Math.round(buyingMs / 1000)} s; requests per instance through the proxy:`,
+    cluster.proxy.served(),
+  );
   expect(failures, failures.join("\n")).toEqual([]);
 
   // The supplier finishes what it was given: its clock moves on (commerce fulfilment), unlocks are
@@ -94,7 +113,16 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   // "unknown_outcome") unless the shop finds it with the supplier: the unlocking API cannot look an
   // order up, and a commerce create is looked up in the order list and credit history but never
   // sent again on a guess (docs/upstream-contract.md).
-  type Row = { id: string; ref: string; status: string; productType: string; upstreamOrderId: string | null; imei: string | null; parked: string | null; sentAt: string | null };
+  type Row = {
+    id: string;
+    ref: string;
+    status: string;
+    productType: string;
+    upstreamOrderId: string | null;
+    imei: string | null;
+    parked: string | null;
+    sentAt: string | null;
+  };
   const orders = () =>
     query<Row>(
       databaseUrl,
@@ -109,8 +137,13 @@ test(`${ORDERS} orders of all five products through three instances, with one in
         async () => {
           await emulator.advanceClock(10_000);
           const rows = await orders();
-          for (const row of rows.filter((r) => r.productType === "unlock" && r.status === "placed" && r.upstreamOrderId)) await emulator.unlockReady(row.upstreamOrderId!).catch(() => undefined);
-          return rows.filter((r) => !FINAL.includes(r.status) && !waitingForStaff(r)).map((r) => `${r.ref} ${r.productType} ${r.status}`);
+          for (const row of rows.filter(
+            (r) => r.productType === "unlock" && r.status === "placed" && r.upstreamOrderId,
+          ))
+            await emulator.unlockReady(row.upstreamOrderId!).catch(() => undefined);
+          return rows
+            .filter((r) => !FINAL.includes(r.status) && !waitingForStaff(r))
+            .map((r) => `${r.ref} ${r.productType} ${r.status}`);
         },
         { timeout: Number(process.env.SCALE_OUT_SETTLE_MS ?? 5 * 60_000), intervals: [3_000] },
       )
@@ -123,8 +156,12 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   const waiting = (await orders()).filter(cutByTheKill);
   const refundedByStaff = new Set<string>();
   if (waiting.length > 0) {
-    console.log(`scale-out: ${waiting.length} order(s) cut by the kill, resolved by staff:`, waiting.map((r) => `${r.ref} ${r.productType}`));
-    for (const row of waiting) expect(Date.parse(row.sentAt!), `${row.ref} was being sent when the kill came`).toBeLessThanOrEqual(killedAt!);
+    console.log(
+      `scale-out: ${waiting.length} order(s) cut by the kill, resolved by staff:`,
+      waiting.map((r) => `${r.ref} ${r.productType}`),
+    );
+    for (const row of waiting)
+      expect(Date.parse(row.sentAt!), `${row.ref} was being sent when the kill came`).toBeLessThanOrEqual(killedAt!);
     const staff = await browser.newContext({ baseURL: appUrl });
     try {
       const page = await staff.newPage();
@@ -132,7 +169,9 @@ test(`${ORDERS} orders of all five products through three instances, with one in
       const unlockOrders = await emulator.unlockOrders();
       const ledger = await emulator.ledger();
       const held = new Set((await orders()).map((r) => r.upstreamOrderId).filter(Boolean));
-      const unheldCommerceDebit = ledger.some((e) => e.api === "commerce" && e.kind === "debit" && !held.has(e.reference));
+      const unheldCommerceDebit = ledger.some(
+        (e) => e.api === "commerce" && e.kind === "debit" && !held.has(e.reference),
+      );
       for (const row of waiting) {
         const atSupplier =
           row.productType === "unlock"
@@ -144,13 +183,18 @@ test(`${ORDERS} orders of all five products through three instances, with one in
         if (atSupplier) {
           await page.getByRole("button", { name: "Mark refunded" }).click();
           const dialog = page.getByRole("dialog", { name: "Refund the buyer?" });
-          await dialog.getByLabel(/Reason/).fill("Charged at the supplier; the answer was lost when the shop was killed");
+          await dialog
+            .getByLabel(/Reason/)
+            .fill("Charged at the supplier; the answer was lost when the shop was killed");
           await dialog.getByRole("button", { name: "Refund" }).click();
           await expect(page.getByText("Refunded: the order is marked refunded.")).toBeVisible();
           refundedByStaff.add(row.ref);
         } else {
           await page.getByRole("button", { name: "Retry placement" }).click();
-          await page.getByRole("dialog", { name: "Place this order with the supplier again?" }).getByRole("button", { name: "Place again" }).click();
+          await page
+            .getByRole("dialog", { name: "Place this order with the supplier again?" })
+            .getByRole("button", { name: "Place again" })
+            .click();
           await expect(page.getByText(/Placement tried again/)).toBeVisible();
         }
       }
@@ -163,18 +207,36 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   // No order lost: every purchase the buyers finished is an order, and all are fulfilled.
   const rows = await orders();
   expect(rows.map((r) => r.ref).sort()).toEqual([...refs].sort());
-  expect(rows.filter((r) => r.status !== "fulfilled" && !(r.status === "refunded" && refundedByStaff.has(r.ref))).map((r) => `${r.ref} ${r.productType} ${r.status}`)).toEqual([]);
+  expect(
+    rows
+      .filter((r) => r.status !== "fulfilled" && !(r.status === "refunded" && refundedByStaff.has(r.ref)))
+      .map((r) => `${r.ref} ${r.productType} ${r.status}`),
+  ).toEqual([]);
 
   // A visitor limit holds across instances: one network's price checks, sent to the three
   // instances in turn, count as one visitor's (lib/security/visitor-limits.ts: 20 a minute). The
   // network is the address the proxy vouches for (TRUST_PROXY_HOPS=1), a documentation address here.
-  const tokens = [...new Set([...(await (await fetch(`${appUrl}${OPERATOR_PAGE}?phone=${encodeURIComponent(TEST_PHONE)}`)).text()).matchAll(/name="rate" value="(tp_[A-Za-z0-9]+)"/g)].map((m) => m[1]!))];
-  const views = ["+447400123457", "+447400123458", "+447400123459"].flatMap((phone) => tokens.flatMap((rate) => ["", "&sms=1"].map((sms) => `${OPERATOR_PAGE}?${new URLSearchParams({ phone, rate })}${sms}`)));
+  const tokens = [
+    ...new Set(
+      [
+        ...(await (await fetch(`${appUrl}${OPERATOR_PAGE}?phone=${encodeURIComponent(TEST_PHONE)}`)).text()).matchAll(
+          /name="rate" value="(tp_[A-Za-z0-9]+)"/g,
+        ),
+      ].map((m) => m[1]!),
+    ),
+  ];
+  const views = ["+447400123457", "+447400123458", "+447400123459"].flatMap((phone) =>
+    tokens.flatMap((rate) =>
+      ["", "&sms=1"].map((sms) => `${OPERATOR_PAGE}?${new URLSearchParams({ phone, rate })}${sms}`),
+    ),
+  );
   expect(views.length).toBeGreaterThan(30);
   const previewsBefore = (await emulator.counters())["POST /v2/orders/preview"] ?? 0;
   const refusedViews = await Promise.all(
     views.map(async (view, i) => {
-      const response = await fetch(`${cluster!.instanceUrls[i % cluster!.instanceUrls.length]}${view}`, { headers: { "X-Forwarded-For": "198.51.100.17" } });
+      const response = await fetch(`${cluster!.instanceUrls[i % cluster!.instanceUrls.length]}${view}`, {
+        headers: { "X-Forwarded-For": "198.51.100.17" },
+      });
       expect(response.status).toBe(200);
       return /Too many price checks from your network/.test(await response.text());
     }),
@@ -186,11 +248,15 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   // One debit per upstream order: nothing charged twice.
   const ledger: LedgerEntry[] = await emulator.ledger();
   const debits = new Map<string, number>();
-  for (const entry of ledger.filter((e) => e.kind === "debit")) debits.set(entry.reference, (debits.get(entry.reference) ?? 0) + 1);
+  for (const entry of ledger.filter((e) => e.kind === "debit"))
+    debits.set(entry.reference, (debits.get(entry.reference) ?? 0) + 1);
   expect([...debits].filter(([, n]) => n > 1)).toEqual([]);
   // The emulator is this cluster's alone: one debit per order in all, each commerce order's under its own id.
   expect(ledger.filter((e) => e.kind === "debit")).toHaveLength(rows.length);
-  for (const row of rows.filter((r) => ["topup", "esim", "giftcard"].includes(r.productType) && !refundedByStaff.has(r.ref))) expect(debits.get(row.upstreamOrderId!), `${row.ref} ${row.productType}`).toBe(1);
+  for (const row of rows.filter(
+    (r) => ["topup", "esim", "giftcard"].includes(r.productType) && !refundedByStaff.has(r.ref),
+  ))
+    expect(debits.get(row.upstreamOrderId!), `${row.ref} ${row.productType}`).toBe(1);
 
   // One mail per event: no order has two outbox rows of one kind, and the mail server got each once.
   const twice = await query<{ orderId: string; kind: string; n: number }>(
@@ -199,9 +265,15 @@ test(`${ORDERS} orders of all five products through three instances, with one in
     [rows.map((r) => r.id)],
   );
   expect(twice).toEqual([]);
-  const mails = (await (await fetch(`${cluster.mailApiUrl}/email`)).json()) as Array<{ subject: string; to: Array<{ address: string }> }>;
+  const mails = (await (await fetch(`${cluster.mailApiUrl}/email`)).json()) as Array<{
+    subject: string;
+    to: Array<{ address: string }>;
+  }>;
   const seen = new Map<string, number>();
-  for (const mail of mails) for (const to of mail.to) if (to.address.startsWith(`scale-${runId}-`)) seen.set(`${to.address} ${mail.subject}`, (seen.get(`${to.address} ${mail.subject}`) ?? 0) + 1);
+  for (const mail of mails)
+    for (const to of mail.to)
+      if (to.address.startsWith(`scale-${runId}-`))
+        seen.set(`${to.address} ${mail.subject}`, (seen.get(`${to.address} ${mail.subject}`) ?? 0) + 1);
   expect([...seen].filter(([, n]) => n > 1)).toEqual([]);
   expect(new Set([...seen.keys()].map((key) => key.split(" ")[0])).size).toBe(ORDERS);
 
@@ -209,7 +281,10 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   // and again when an instance died before answering) is stored once and processed.
   const delivered = new Set((await emulator.deliveries()).filter((d) => d.succeeded).map((d) => d.event_id));
   expect(delivered.size).toBeGreaterThan(0);
-  const receipts = await query<{ eventId: string; status: string }>(databaseUrl, `SELECT "eventId", status::text AS status FROM "WebhookReceipt" WHERE provider = 'commerce' AND verified`);
+  const receipts = await query<{ eventId: string; status: string }>(
+    databaseUrl,
+    `SELECT "eventId", status::text AS status FROM "WebhookReceipt" WHERE provider = 'commerce' AND verified`,
+  );
   expect(receipts.map((r) => r.eventId).sort()).toEqual([...delivered].sort());
   expect(receipts.filter((r) => !["processed", "unmatched"].includes(r.status))).toEqual([]);
 
@@ -219,7 +294,9 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   // images (each instance keeps its own copies); order status checks.
   const counters = await emulator.counters();
   console.log("scale-out: supplier calls", counters);
-  const catalogReads = Object.entries(counters).filter(([route]) => /^GET \/(v2\/(topup|esim|giftcards)\/|brands|devices\/|networks\/|tools\/)/.test(route));
+  const catalogReads = Object.entries(counters).filter(([route]) =>
+    /^GET \/(v2\/(topup|esim|giftcards)\/|brands|devices\/|networks\/|tools\/)/.test(route),
+  );
   expect(catalogReads.length).toBeGreaterThan(10);
   expect(catalogReads.filter(([, n]) => n > 1)).toEqual([]);
 
@@ -236,6 +313,22 @@ test(`${ORDERS} orders of all five products through three instances, with one in
   if (process.env.SCALE_OUT_REPORT) {
     const byProduct: Record<string, number> = {};
     for (const row of rows) byProduct[row.productType] = (byProduct[row.productType] ?? 0) + 1;
-    writeFileSync(process.env.SCALE_OUT_REPORT, JSON.stringify({ finishedAt: new Date().toISOString(), buyers: BUYERS, buyingMs, byProduct, floodPreviews, supplierCalls: counters, rateLimits: usage, served: cluster.proxy.served() }, null, 2));
+    writeFileSync(
+      process.env.SCALE_OUT_REPORT,
+      JSON.stringify(
+        {
+          finishedAt: new Date().toISOString(),
+          buyers: BUYERS,
+          buyingMs,
+          byProduct,
+          floodPreviews,
+          supplierCalls: counters,
+          rateLimits: usage,
+          served: cluster.proxy.served(),
+        },
+        null,
+        2,
+      ),
+    );
   }
 });

@@ -14,7 +14,9 @@ import { EmulatorControls } from "../helpers/emulator";
 const OPERATOR_PAGE = "/topup/gb/1010-o2";
 const REFUSED = /Too many price checks from your network\. Please try again in \d+ seconds?\./;
 
-test("a preview flood from one network is refused with a clear message while a buyer elsewhere completes a purchase", async ({ page }, testInfo) => {
+test("a preview flood from one network is refused with a clear message while a buyer elsewhere completes a purchase", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const server = serverOf(testInfo);
   const emulator = new EmulatorControls(server.emulatorUrl);
@@ -25,14 +27,20 @@ test("a preview flood from one network is refused with a clear message while a b
     const tokens = [...new Set([...listing.matchAll(/name="rate" value="(tp_[A-Za-z0-9]+)"/g)].map((m) => m[1]!))];
     expect(tokens.length).toBeGreaterThanOrEqual(5);
 
-    const views = [TEST_PHONE, "+447400123457"].flatMap((phone) => tokens.flatMap((rate) => ["", "&sms=1"].map((sms) => `${OPERATOR_PAGE}?${new URLSearchParams({ phone, rate })}${sms}`)));
+    const views = [TEST_PHONE, "+447400123457"].flatMap((phone) =>
+      tokens.flatMap((rate) =>
+        ["", "&sms=1"].map((sms) => `${OPERATOR_PAGE}?${new URLSearchParams({ phone, rate })}${sms}`),
+      ),
+    );
     expect(views.length).toBeGreaterThan(24);
     const previewsBefore = (await emulator.counters())["POST /v2/orders/preview"] ?? 0;
     const pages: { status: number; refused: boolean }[] = [];
     for (let i = 0; i < views.length; i += 4) {
       const batch = views.slice(i, i + 4).map(async (url, j) => {
         const n = i + j;
-        const response = await attacker.get(url, { headers: { "X-Forwarded-For": `198.51.100.${n}`, "X-Shop-Peer-Address": `203.0.113.${n}` } });
+        const response = await attacker.get(url, {
+          headers: { "X-Forwarded-For": `198.51.100.${n}`, "X-Shop-Peer-Address": `203.0.113.${n}` },
+        });
         return { status: response.status(), refused: REFUSED.test(await response.text()) };
       });
       pages.push(...(await Promise.all(batch)));

@@ -17,7 +17,12 @@ const ADMIN = { email: "admin@e2e.example.com", password: "e2e admin password" }
 type Headers = Record<string, string>;
 
 function scriptSrc(csp: string): string {
-  return csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ")) ?? "";
+  return (
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src ")) ?? ""
+  );
 }
 
 function nonceOf(headers: Headers): string {
@@ -26,7 +31,9 @@ function nonceOf(headers: Headers): string {
 
 /** As a browser hashes an inline script: SHA-256 over its text's UTF-8 bytes. */
 function inlineScriptHashesOf(html: string): string[] {
-  const texts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]!)).map((m) => m[2]!);
+  const texts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !/\ssrc=/.test(m[1]!))
+    .map((m) => m[2]!);
   return [...new Set(texts.map((text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`))];
 }
 
@@ -38,7 +45,9 @@ function expectSecurityHeaders(headers: Headers, label: string, kind: "per-reque
     expect(nonceOf(headers), `${label}: script nonce`).toMatch(/^[A-Za-z0-9+/=]{22,}$/);
   } else {
     // This origin's files and the hashes of the document's inline scripts (checked against its body by the caller).
-    expect(scriptSrc(csp), `${label}: this origin's files and hashed inline scripts only`).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/);
+    expect(scriptSrc(csp), `${label}: this origin's files and hashed inline scripts only`).toMatch(
+      /^script-src 'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/,
+    );
   }
   expect(csp, label).toContain("frame-ancestors 'none'");
   expect(csp, label).toContain("object-src 'none'");
@@ -60,7 +69,9 @@ async function expectCachedDocument(answer: APIResponse, label: string): Promise
   expectSecurityHeaders(answer.headers(), label, "cached");
   const hashes = inlineScriptHashesOf(await answer.text());
   expect(hashes.length, `${label}: inline scripts`).toBeGreaterThan(1);
-  expect(scriptSrc(answer.headers()["content-security-policy"] ?? ""), label).toBe(`script-src 'self' ${hashes.join(" ")}`);
+  expect(scriptSrc(answer.headers()["content-security-policy"] ?? ""), label).toBe(
+    `script-src 'self' ${hashes.join(" ")}`,
+  );
 }
 
 /** The first link on `path`'s HTML that goes one level deeper under `prefix`. */
@@ -72,7 +83,10 @@ async function firstLinkUnder(request: APIRequestContext, path: string, prefix: 
   return link!;
 }
 
-test("every page type and a JSON route carry the CSP (a fresh nonce unless served from the page cache) and the other security headers", async ({ page, request }) => {
+test("every page type and a JSON route carry the CSP (a fresh nonce unless served from the page cache) and the other security headers", async ({
+  page,
+  request,
+}) => {
   const esimDestination = await firstLinkUnder(request, "/esim", "/esim");
   const giftcardCountry = await firstLinkUnder(request, "/giftcards", "/giftcards");
   const unlockBrand = await firstLinkUnder(request, "/unlock", "/unlock");
@@ -138,7 +152,9 @@ test("every page type and a JSON route carry the CSP (a fresh nonce unless serve
       // Every script the page ships carries this response's nonce, but the theme script, which
       // the CSP allows by the hash of exactly its text.
       const html = await first.text();
-      const scripts = [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)].filter((m) => m[2] !== THEME_SCRIPT).map((m) => m[1]);
+      const scripts = [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)]
+        .filter((m) => m[2] !== THEME_SCRIPT)
+        .map((m) => m[1]);
       expect(scripts.length, path).toBeGreaterThan(0);
       for (const tag of scripts) expect(tag, `${path}: ${tag}`).toContain(`nonce="${nonceOf(first.headers())}"`);
     }
@@ -172,11 +188,14 @@ test("every page type and a JSON route carry the CSP (a fresh nonce unless serve
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text()))
+      violations.push(message.text());
   });
   page.on("pageerror", (error) => violations.push(`page error: ${error.message}`));
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+    );
   });
   return violations;
 }
@@ -185,7 +204,9 @@ async function watchViolations(page: Page): Promise<string[]> {
 const productsNav = (page: Page) => page.getByRole("navigation", { name: "Products", exact: true });
 const themeToggle = (page: Page) => page.getByRole("button", { name: /theme|light|dark/i }).first();
 
-test("pages under the CSP run without a violation: the theme script runs before paint and the toggle works", async ({ page }) => {
+test("pages under the CSP run without a violation: the theme script runs before paint and the toggle works", async ({
+  page,
+}) => {
   const violations = await watchViolations(page);
 
   await page.goto("/");
@@ -204,7 +225,9 @@ test("pages under the CSP run without a violation: the theme script runs before 
   expect(violations).toEqual([]);
 });
 
-test("cached catalog pages (hashed inline scripts) hydrate in light and dark theme, and the router moves between them and nonce pages, without a violation", async ({ page }) => {
+test("cached catalog pages (hashed inline scripts) hydrate in light and dark theme, and the router moves between them and nonce pages, without a violation", async ({
+  page,
+}) => {
   const violations = await watchViolations(page);
   // The purchase forms among the cached pages (the buyer's email, IMEI or number), and a list.
   const cached = ["/imei-check", "/topup", "/esim"];
@@ -214,7 +237,9 @@ test("cached catalog pages (hashed inline scripts) hydrate in light and dark the
     await page.evaluate((chosen) => localStorage.setItem("theme", chosen), theme);
     for (const path of cached) {
       const answer = await page.goto(path);
-      expect(scriptSrc(answer!.headers()["content-security-policy"] ?? ""), path).toMatch(/^script-src 'self'( 'sha256-[^']+')+$/);
+      expect(scriptSrc(answer!.headers()["content-security-policy"] ?? ""), path).toMatch(
+        /^script-src 'self'( 'sha256-[^']+')+$/,
+      );
       // The theme script ran before paint (its hash), and the page hydrated (Next's inline
       // bootstrap and payload, by their hashes): the toggle works.
       if (theme === "dark") await expect(page.locator("html"), `${path} ${theme}`).toHaveClass(/\bdark\b/);
@@ -232,7 +257,8 @@ test("cached catalog pages (hashed inline scripts) hydrate in light and dark the
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-  const stillSameDocument = () => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
+  const stillSameDocument = () =>
+    page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
   await page.getByRole("banner").getByRole("link", { name: "Account" }).click();
   await expect(page).toHaveURL(/\/account\/sign-in/);
   await expect(page.getByLabel("Email")).toBeVisible();

@@ -43,11 +43,25 @@ async function makeStaff(dataDir: string, role: "staff" | "admin" = "staff"): Pr
 }
 
 /** One POST to /api/auth/callback/credentials: the `code` Auth.js redirects with, or "signed-in". */
-async function callback(request: APIRequestContext, csrfToken: string, fields: Record<string, string>): Promise<string> {
-  const response = await request.post("/api/auth/callback/credentials", { form: { ...fields, csrfToken, callbackUrl: "/admin" }, maxRedirects: 0 });
+async function callback(
+  request: APIRequestContext,
+  csrfToken: string,
+  fields: Record<string, string>,
+): Promise<string> {
+  const response = await request.post("/api/auth/callback/credentials", {
+    form: { ...fields, csrfToken, callbackUrl: "/admin" },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(302);
   const location = new URL(response.headers().location!, "http://x");
-  const setsSession = response.headersArray().some((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith(`${SESSION_COOKIE}=`) && !h.value.startsWith(`${SESSION_COOKIE}=;`));
+  const setsSession = response
+    .headersArray()
+    .some(
+      (h) =>
+        h.name.toLowerCase() === "set-cookie" &&
+        h.value.startsWith(`${SESSION_COOKIE}=`) &&
+        !h.value.startsWith(`${SESSION_COOKIE}=;`),
+    );
   const code = location.searchParams.get("code");
   if (code) expect(setsSession).toBe(false);
   return code ?? (setsSession ? "signed-in" : `no-session:${location.pathname}`);
@@ -57,7 +71,10 @@ async function csrf(request: APIRequestContext): Promise<string> {
   return ((await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string }).csrfToken;
 }
 
-test("300 wrong passwords at the credentials endpoint: none signs in, the lock holds for the right password too", async ({ playwright, page }, testInfo) => {
+test("300 wrong passwords at the credentials endpoint: none signs in, the lock holds for the right password too", async ({
+  playwright,
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const server = serverOf(testInfo);
   const email = await makeStaff(server.dataDir);
@@ -67,7 +84,9 @@ test("300 wrong passwords at the credentials endpoint: none signs in, the lock h
     const codes: Record<string, number> = {};
     // In batches of 20 at once: parallel attempts must not slip past the limit either.
     for (let batch = 0; batch < 15; batch++) {
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => callback(attacker, token, { email, password: `guess ${batch * 20 + i}` })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => callback(attacker, token, { email, password: `guess ${batch * 20 + i}` })),
+      );
       for (const code of results) codes[code] = (codes[code] ?? 0) + 1;
     }
     expect(codes).toEqual({ invalid_login: 5, too_many_attempts: 295 });
@@ -81,11 +100,16 @@ test("300 wrong passwords at the credentials endpoint: none signs in, the lock h
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   // 300 attempts also spent the day's tier: the longest wait, 2 hours.
-  await expect(page.getByRole("alert").filter({ hasText: "Too many attempts" })).toHaveText("Too many attempts. Try again in 2 hours.");
+  await expect(page.getByRole("alert").filter({ hasText: "Too many attempts" })).toHaveText(
+    "Too many attempts. Try again in 2 hours.",
+  );
   await expect(page).toHaveURL(/\/admin\/sign-in/);
 });
 
-test("a session ends after 'sign out everywhere' in another browser, and after a password reset", async ({ browser, playwright }, testInfo) => {
+test("a session ends after 'sign out everywhere' in another browser, and after a password reset", async ({
+  browser,
+  playwright,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const email = await makeStaff(server.dataDir);
   /** A second device: signed in through the credentials endpoint, keeping only its cookie. */
@@ -120,7 +144,14 @@ test("a session ends after 'sign out everywhere' in another browser, and after a
   const db = appDbFor(server.dataDir);
   try {
     const user = await db.user.findUniqueOrThrow({ where: { email } });
-    await db.passwordLink.create({ data: { userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), purpose: "reset", expiresAt: new Date(Date.now() + 3_600_000) } });
+    await db.passwordLink.create({
+      data: {
+        userId: user.id,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        purpose: "reset",
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
   } finally {
     await db.$disconnect();
   }
@@ -138,7 +169,9 @@ test("a session ends after 'sign out everywhere' in another browser, and after a
   }
 });
 
-test("two-factor: enrol with a code from the app, then sign in with password and code; 'require for all staff' sends others to enrol", async ({ browser }, testInfo) => {
+test("two-factor: enrol with a code from the app, then sign in with password and code; 'require for all staff' sends others to enrol", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(60_000);
   const server = serverOf(testInfo);
   const [email, adminEmail] = await Promise.all([makeStaff(server.dataDir), makeStaff(server.dataDir, "admin")]);
@@ -191,8 +224,12 @@ test("two-factor: enrol with a code from the app, then sign in with password and
     await expect(page.getByRole("status").filter({ hasText: "now required" })).toBeVisible();
     await page.goto("/admin/orders");
     await expect(page).toHaveURL(/\/admin\/security\?required=1$/);
-    await expect(page.getByRole("alert").filter({ hasText: "requires two-factor sign-in for all staff" })).toBeVisible();
-    expect(await db.auditLog.count({ where: { action: "security.require_staff_totp", actorEmail: adminEmail } })).toBe(1);
+    await expect(
+      page.getByRole("alert").filter({ hasText: "requires two-factor sign-in for all staff" }),
+    ).toBeVisible();
+    expect(await db.auditLog.count({ where: { action: "security.require_staff_totp", actorEmail: adminEmail } })).toBe(
+      1,
+    );
   } finally {
     // Never leave the requirement on for the other specs' admin.
     await db.setting.updateMany({ where: { key: "security.require_staff_totp" }, data: { value: "false" } });

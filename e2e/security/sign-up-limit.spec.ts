@@ -9,7 +9,10 @@ import { uniqueEmail } from "../helpers/server";
 // The 31st is refused with the wait, inline. The other specs' sign-ups each stand for a new
 // visitor (e2e/helpers/accounts.ts).
 
-test("the 31st sign-up from one address within ten minutes is refused with the wait; before that, a taken address gets the same answer as a new one", async ({ page, browser }) => {
+test("the 31st sign-up from one address within ten minutes is refused with the wait; before that, a taken address gets the same answer as a new one", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail("signup-limit");
   await signUp(page, email); // attempt 1, on fresh counters

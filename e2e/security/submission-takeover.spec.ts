@@ -14,7 +14,14 @@ import { refFromUrl, sandboxCheckout } from "../helpers/topup";
 
 const IMEI = "490154203237518";
 
-type Victim = { reviewUrl: string; fields: Record<string, string>; ref: string; orderId: string; submissionId: string; email: string };
+type Victim = {
+  reviewUrl: string;
+  fields: Record<string, string>;
+  ref: string;
+  orderId: string;
+  submissionId: string;
+  email: string;
+};
 
 /** The fields the pay form around the Pay button would post (what a copied form carries). */
 async function payFormFields(page: Page): Promise<Record<string, string>> {
@@ -66,7 +73,14 @@ async function victimBuys(browser: Browser, dataDir: string, product: "giftcard"
   try {
     const [order] = db.ordersByEmail(email);
     expect(order?.ref).toBe(ref);
-    return { reviewUrl, fields, ref, orderId: order!.id, submissionId: fields.submissionId ?? order!.submissionId!, email };
+    return {
+      reviewUrl,
+      fields,
+      ref,
+      orderId: order!.id,
+      submissionId: fields.submissionId ?? order!.submissionId!,
+      email,
+    };
   } finally {
     db.close();
   }
@@ -94,7 +108,9 @@ async function expectNotTakenOver(page: Page, victim: Victim, dataDir: string): 
   }
 }
 
-test("a guest's gift card and IMEI check orders cannot be taken over from another browser", async ({ browser }, testInfo) => {
+test("a guest's gift card and IMEI check orders cannot be taken over from another browser", async ({
+  browser,
+}, testInfo) => {
   const server = serverOf(testInfo);
   const giftcard = await victimBuys(browser, server.dataDir, "giftcard");
   const imeiCheck = await victimBuys(browser, server.dataDir, "imeicheck");

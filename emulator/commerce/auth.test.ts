@@ -18,7 +18,10 @@ beforeEach(async () => {
   await fetch(`${emu.url}/__control/reset`, { method: "POST" });
   // Start of a fresh rate window, so a window boundary cannot fall inside a test.
   const { now } = await (await fetch(`${emu.url}/__control/clock`)).json();
-  await fetch(`${emu.url}/__control/clock`, { method: "POST", body: JSON.stringify({ advanceMs: 60_000 - (Date.parse(now) % 60_000) + 100 }) });
+  await fetch(`${emu.url}/__control/clock`, {
+    method: "POST",
+    body: JSON.stringify({ advanceMs: 60_000 - (Date.parse(now) % 60_000) + 100 }),
+  });
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${emu.url}/v2${path}`, { headers });
@@ -27,7 +30,9 @@ describe("§5 authentication", () => {
   it("§5 discovery 1: a call without credentials gets 401 with WWW-Authenticate: Bearer resource_metadata", async () => {
     const response = await get("/balance");
     expect(response.status).toBe(401);
-    expect(response.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${emu.url}/.well-known/oauth-protected-resource/v2"`);
+    expect(response.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${emu.url}/.well-known/oauth-protected-resource/v2"`,
+    );
     const body = await response.json();
     expect(body).toMatchObject({ success: false, data: null });
     expect(body.meta).toEqual({ request_id: expect.any(String), timestamp: expect.any(String) });

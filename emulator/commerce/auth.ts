@@ -1,5 +1,11 @@
 import type { MiddlewareHandler } from "hono";
-import { COMMERCE_ACCOUNTS, RATE_LIMIT_PER_TIER, findCommerceKey, type CommerceAccount, type Environment } from "../core/accounts";
+import {
+  COMMERCE_ACCOUNTS,
+  RATE_LIMIT_PER_TIER,
+  findCommerceKey,
+  type CommerceAccount,
+  type Environment,
+} from "../core/accounts";
 import type { EmulatorContext } from "../core/context";
 import { commerceError } from "../core/envelope";
 import { rateLimitHeaders } from "../core/rate-limit";
@@ -37,10 +43,15 @@ export function resourceMetadataUrl(ctx: EmulatorContext): string {
 
 function unauthorized(c: Parameters<MiddlewareHandler>[0], ctx: EmulatorContext, code: string, message: string) {
   c.header("WWW-Authenticate", `Bearer resource_metadata="${resourceMetadataUrl(ctx)}"`);
-  return commerceError(c, ctx, 401, code, message, { next_step: "Send Authorization: Bearer api_id:api_secret or an OAuth access token" });
+  return commerceError(c, ctx, 401, code, message, {
+    next_step: "Send Authorization: Bearer api_id:api_secret or an OAuth access token",
+  });
 }
 
-async function identify(ctx: EmulatorContext, header: string | undefined): Promise<{ principal?: Principal; code?: string; message?: string }> {
+async function identify(
+  ctx: EmulatorContext,
+  header: string | undefined,
+): Promise<{ principal?: Principal; code?: string; message?: string }> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   if (!match) return { code: "INVALID_TOKEN", message: "Missing bearer credential" };
   const credential = match[1]!;
@@ -49,7 +60,14 @@ async function identify(ctx: EmulatorContext, header: string | undefined): Promi
     const found = findCommerceKey(apiId, apiSecret);
     if (!found) return { code: "INVALID_API_KEY", message: "Unknown API key" };
     if (!found.secretOk) return { code: "INVALID_API_SECRET", message: "API secret does not match the API key" };
-    return { principal: { account: found.account, environment: found.key.environment, via: "api_key", scopes: [...PRO_SCOPES] } };
+    return {
+      principal: {
+        account: found.account,
+        environment: found.key.environment,
+        via: "api_key",
+        scopes: [...PRO_SCOPES],
+      },
+    };
   }
   const verified = (await verifiers.get(ctx)?.(credential)) ?? null;
   if (!verified) return { code: "INVALID_TOKEN", message: "Access token is invalid or expired" };
@@ -68,19 +86,38 @@ export function requireAuth(
     const { principal, code, message } = await identify(ctx, c.req.header("Authorization"));
     if (!principal) return unauthorized(c, ctx, code!, message!);
 
-    const decision = ctx.rateLimiter.check(`commerce:${principal.account.id}`, RATE_LIMIT_PER_TIER[principal.account.tier], ctx.clock.now());
+    const decision = ctx.rateLimiter.check(
+      `commerce:${principal.account.id}`,
+      RATE_LIMIT_PER_TIER[principal.account.tier],
+      ctx.clock.now(),
+    );
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
-      return commerceError(c, ctx, 429, "rate_limited", `Rate limit of ${decision.limit} requests per minute exceeded; back off and retry`);
+      return commerceError(
+        c,
+        ctx,
+        429,
+        "rate_limited",
+        `Rate limit of ${decision.limit} requests per minute exceeded; back off and retry`,
+      );
     }
 
     if (options.proOnly && principal.account.kind !== "pro") {
       return commerceError(c, ctx, 403, "API_ACCESS_DENIED", "This endpoint is available to PRO accounts only");
     }
     if (options.scope && !principal.scopes.includes(options.scope)) {
-      c.header("WWW-Authenticate", `Bearer error="insufficient_scope", scope="${options.scope}", resource_metadata="${resourceMetadataUrl(ctx)}"`);
-      return commerceError(c, ctx, 403, "insufficient_scope", `This call needs the ${options.scope} scope; request broader scopes`);
+      c.header(
+        "WWW-Authenticate",
+        `Bearer error="insufficient_scope", scope="${options.scope}", resource_metadata="${resourceMetadataUrl(ctx)}"`,
+      );
+      return commerceError(
+        c,
+        ctx,
+        403,
+        "insufficient_scope",
+        `This call needs the ${options.scope} scope; request broader scopes`,
+      );
     }
     c.set("principal", principal);
     await next();

@@ -29,7 +29,13 @@ const countries = () => fetch(`${emu.url}/v2/topup/countries`, { headers: { Auth
 
 describe("faults per route", () => {
   it("status: answers 503 in the commerce envelope for the next N calls, then recovers", async () => {
-    await control("POST", "/faults", { method: "GET", path: "/v2/topup/countries", kind: "status", status: 503, times: 2 });
+    await control("POST", "/faults", {
+      method: "GET",
+      path: "/v2/topup/countries",
+      kind: "status",
+      status: 503,
+      times: 2,
+    });
     for (let i = 0; i < 2; i++) {
       const response = await countries();
       expect(response.status).toBe(503);
@@ -58,10 +64,18 @@ describe("faults per route", () => {
   });
 
   it("slow_answer: the request takes effect at once, only its answer is late (a lost answer when the client gives up)", async () => {
-    await control("POST", "/faults", { method: "POST", path: "/v2/webhooks", kind: "slow_answer", latencyMs: 5_000, times: 1 });
+    await control("POST", "/faults", {
+      method: "POST",
+      path: "/v2/webhooks",
+      kind: "slow_answer",
+      latencyMs: 5_000,
+      times: 1,
+    });
     const headers = { Authorization: SHOP_KEY, "Content-Type": "application/json" };
     const body = JSON.stringify({ url: "https://shop.example/api/webhooks/commerce", events: ["order.fulfilled"] });
-    await expect(fetch(`${emu.url}/v2/webhooks`, { method: "POST", headers, body, signal: AbortSignal.timeout(300) })).rejects.toThrow(/abort|timeout/i);
+    await expect(
+      fetch(`${emu.url}/v2/webhooks`, { method: "POST", headers, body, signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow(/abort|timeout/i);
     const listed = await (await fetch(`${emu.url}/v2/webhooks`, { headers })).json();
     expect(listed.data.map((w: { url: string }) => w.url)).toContain("https://shop.example/api/webhooks/commerce");
   });
@@ -86,7 +100,11 @@ describe("faults per route", () => {
   it("path patterns: * is one segment, ** the rest; method narrows", async () => {
     await control("POST", "/faults", { method: "POST", path: "/v2/**", kind: "status", status: 500 });
     expect((await countries()).status).toBe(200);
-    const preview = await fetch(`${emu.url}/v2/orders/preview`, { method: "POST", headers: { Authorization: SHOP_KEY, "Content-Type": "application/json" }, body: "{}" });
+    const preview = await fetch(`${emu.url}/v2/orders/preview`, {
+      method: "POST",
+      headers: { Authorization: SHOP_KEY, "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(preview.status).toBe(500);
     await control("DELETE", "/faults");
     expect((await control("GET", "/faults")).body.faults).toEqual([]);
@@ -116,7 +134,9 @@ describe("counters, clock, ledger, switches, reset", () => {
     await countries();
     await countries();
     await fetch(`${emu.url}/brands`, { headers: UNLOCK });
-    const { usage } = (await control("GET", "/rate-limits")).body as { usage: Record<string, { limit: number; peakPerMinute: number; refused: number }> };
+    const { usage } = (await control("GET", "/rate-limits")).body as {
+      usage: Record<string, { limit: number; peakPerMinute: number; refused: number }>;
+    };
     const commerce = Object.entries(usage).find(([key]) => key.startsWith("commerce:"))?.[1];
     const unlock = Object.entries(usage).find(([key]) => key.startsWith("unlock:"))?.[1];
     expect(commerce).toMatchObject({ peakPerMinute: 2, refused: 0 });
@@ -133,7 +153,9 @@ describe("counters, clock, ledger, switches, reset", () => {
 
   it("records a debit in the ledger for a production order", async () => {
     const live = "Bearer live_shop00000000000000000001:sk_shoplive000000000000000000000001";
-    const rates = await (await fetch(`${emu.url}/v2/topup/operators/1000/rates`, { headers: { Authorization: live } })).json();
+    const rates = await (
+      await fetch(`${emu.url}/v2/topup/operators/1000/rates`, { headers: { Authorization: live } })
+    ).json();
     const token = rates.data.rates.at(-1).token;
     const created = await fetch(`${emu.url}/v2/orders`, {
       method: "POST",
@@ -142,7 +164,9 @@ describe("counters, clock, ledger, switches, reset", () => {
     });
     expect(created.status).toBeLessThan(300);
     const { entries } = (await control("GET", "/ledger")).body;
-    expect(entries.filter((e: { kind: string; account: string }) => e.kind === "debit" && e.account === "acct_shop")).toHaveLength(1);
+    expect(
+      entries.filter((e: { kind: string; account: string }) => e.kind === "debit" && e.account === "acct_shop"),
+    ).toHaveLength(1);
   });
 
   it("switches eSIM off and on", async () => {
@@ -169,7 +193,17 @@ describe("controls are off unless enabled", () => {
   it("answers 404 on every control path of an emulator started without controls", async () => {
     const plain = await startEmulator(0);
     try {
-      for (const path of ["/reset", "/clock", "/faults", "/counters", "/ledger", "/config", "/commerce/deliveries", "/oauth/clients", "/unlock/accounts"]) {
+      for (const path of [
+        "/reset",
+        "/clock",
+        "/faults",
+        "/counters",
+        "/ledger",
+        "/config",
+        "/commerce/deliveries",
+        "/oauth/clients",
+        "/unlock/accounts",
+      ]) {
         const response = await fetch(`${plain.url}/__control${path}`, { method: path === "/reset" ? "POST" : "GET" });
         expect(response.status, path).toBe(404);
       }
@@ -181,7 +215,11 @@ describe("controls are off unless enabled", () => {
 
 describe("rename-field", () => {
   it("renames one field in every item of one route's answer, leaves other routes alone, and clears", async () => {
-    const rule = await control("POST", "/rename-field", { path: "/v2/topup/countries", from: "data.*.iso_short_code", to: "iso_code" });
+    const rule = await control("POST", "/rename-field", {
+      path: "/v2/topup/countries",
+      from: "data.*.iso_short_code",
+      to: "iso_code",
+    });
     expect(rule.status).toBe(201);
     const renamed = (await (await countries()).json()) as { data: Array<Record<string, unknown>> };
     expect(renamed.data.length).toBeGreaterThan(0);
@@ -189,7 +227,9 @@ describe("rename-field", () => {
       expect(country).not.toHaveProperty("iso_short_code");
       expect(country).toHaveProperty("iso_code", expect.any(String));
     }
-    const other = (await (await fetch(`${emu.url}/v2/giftcards/countries`, { headers: { Authorization: SHOP_KEY } })).json()) as { data: Array<Record<string, unknown>> };
+    const other = (await (
+      await fetch(`${emu.url}/v2/giftcards/countries`, { headers: { Authorization: SHOP_KEY } })
+    ).json()) as { data: Array<Record<string, unknown>> };
     expect(other.data[0]).toHaveProperty("iso_short_code");
 
     expect((await control("DELETE", "/rename-field")).status).toBe(200);
@@ -199,7 +239,9 @@ describe("rename-field", () => {
 
   it("renames in the unlocking API's answers too, and is cleared by reset", async () => {
     await control("POST", "/rename-field", { path: "/brands", from: "res.*.brand", to: "title" });
-    const renamed = (await (await fetch(`${emu.url}/brands`, { headers: UNLOCK })).json()) as { res: Record<string, Record<string, unknown>> };
+    const renamed = (await (await fetch(`${emu.url}/brands`, { headers: UNLOCK })).json()) as {
+      res: Record<string, Record<string, unknown>>;
+    };
     expect(Object.values(renamed.res)[0]).toHaveProperty("title");
     await control("POST", "/reset");
     expect((await control("GET", "/rename-field")).body).toEqual({ renames: [] });

@@ -17,7 +17,7 @@ export function controlRoutes(ctx: EmulatorContext): Hono {
   app.get("/clock", (c) => c.json({ now: ctx.isoNow(), offsetMs: ctx.clock.offset }));
   app.post("/clock", async (c) => {
     const body = z.object({ advanceMs: z.number().int().min(0) }).safeParse(await c.req.json().catch(() => null));
-    if (!body.success) return c.json({ error: "body must be {\"advanceMs\": <non-negative integer>}" }, 400);
+    if (!body.success) return c.json({ error: 'body must be {"advanceMs": <non-negative integer>}' }, 400);
     ctx.clock.advance(body.data.advanceMs);
     const ran = await ctx.scheduler.runDue();
     return c.json({ now: ctx.isoNow(), offsetMs: ctx.clock.offset, tasksRun: ran });
@@ -45,7 +45,12 @@ export function controlRoutes(ctx: EmulatorContext): Hono {
     try {
       return c.json({ rename: fieldRenames(ctx).add(await c.req.json()) }, 201);
     } catch (error) {
-      return c.json({ error: error instanceof z.ZodError ? z.prettifyError(error) : 'body must be {"method", "path", "from", "to"}' }, 400);
+      return c.json(
+        {
+          error: error instanceof z.ZodError ? z.prettifyError(error) : 'body must be {"method", "path", "from", "to"}',
+        },
+        400,
+      );
     }
   });
   app.delete("/rename-field", (c) => {

@@ -30,7 +30,11 @@ export const COMMERCE_ACCOUNTS: readonly CommerceAccount[] = [
     tier: "pro",
     openingBalanceMinor: 500_000,
     keys: [
-      { apiId: "test_shop00000000000000000001", apiSecret: "sk_shopsandbox000000000000000000001", environment: "sandbox" },
+      {
+        apiId: "test_shop00000000000000000001",
+        apiSecret: "sk_shopsandbox000000000000000000001",
+        environment: "sandbox",
+      },
       { ...EMBEDDED_COMMERCE_KEY, environment: "production" },
     ],
     password: "emulator",
@@ -41,7 +45,13 @@ export const COMMERCE_ACCOUNTS: readonly CommerceAccount[] = [
     kind: "pro",
     tier: "free",
     openingBalanceMinor: 10_000,
-    keys: [{ apiId: "test_free00000000000000000001", apiSecret: "sk_freesandbox000000000000000000001", environment: "sandbox" }],
+    keys: [
+      {
+        apiId: "test_free00000000000000000001",
+        apiSecret: "sk_freesandbox000000000000000000001",
+        environment: "sandbox",
+      },
+    ],
     password: "emulator",
   },
   {
@@ -50,7 +60,13 @@ export const COMMERCE_ACCOUNTS: readonly CommerceAccount[] = [
     kind: "pro",
     tier: "enterprise",
     openingBalanceMinor: 10_000_000,
-    keys: [{ apiId: "live_entr00000000000000000001", apiSecret: "sk_entrlive000000000000000000000001", environment: "production" }],
+    keys: [
+      {
+        apiId: "live_entr00000000000000000001",
+        apiSecret: "sk_entrlive000000000000000000000001",
+        environment: "production",
+      },
+    ],
     password: "emulator",
   },
   {
@@ -59,7 +75,13 @@ export const COMMERCE_ACCOUNTS: readonly CommerceAccount[] = [
     kind: "pro",
     tier: "pro",
     openingBalanceMinor: 100,
-    keys: [{ apiId: "live_poor00000000000000000001", apiSecret: "sk_poorlive000000000000000000000001", environment: "production" }],
+    keys: [
+      {
+        apiId: "live_poor00000000000000000001",
+        apiSecret: "sk_poorlive000000000000000000000001",
+        environment: "production",
+      },
+    ],
     password: "emulator",
   },
   {
@@ -73,10 +95,22 @@ export const COMMERCE_ACCOUNTS: readonly CommerceAccount[] = [
   },
 ];
 
-export type UnlockAccount = { id: string; svcKey: string; svcSecret: string; environment: Environment; openingCreditsMinor: number };
+export type UnlockAccount = {
+  id: string;
+  svcKey: string;
+  svcSecret: string;
+  environment: Environment;
+  openingCreditsMinor: number;
+};
 
 export const UNLOCK_ACCOUNTS: readonly UnlockAccount[] = [
-  { id: "unlock_sandbox", svcKey: "svc_sandbox_key_0001", svcSecret: "svc_sandbox_secret_0001", environment: "sandbox", openingCreditsMinor: 100_000 },
+  {
+    id: "unlock_sandbox",
+    svcKey: "svc_sandbox_key_0001",
+    svcSecret: "svc_sandbox_secret_0001",
+    environment: "sandbox",
+    openingCreditsMinor: 100_000,
+  },
   { id: "unlock_production", ...EMBEDDED_UNLOCK_KEY, environment: "production", openingCreditsMinor: 100_000 },
 ];
 

@@ -53,7 +53,8 @@ export type EmulatorConfig = {
   stateFile: string | null;
 };
 
-const flag = (value: string | undefined, fallback: boolean) => (value === undefined || value === "" ? fallback : value === "1" || value === "true");
+const flag = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === "" ? fallback : value === "1" || value === "true";
 
 export function configFromEnv(env: NodeJS.ProcessEnv, port: number): EmulatorConfig {
   const publicUrl = env.EMULATOR_PUBLIC_URL ?? `http://127.0.0.1:${port}`;

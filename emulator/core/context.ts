@@ -27,7 +27,10 @@ export class EmulatorContext {
   private resetHooks: Array<() => void> = [];
 
   /** `saved`: the parts of a state file, loaded as each part registers (none: a fresh emulator). */
-  constructor(public config: EmulatorConfig, saved?: ReadonlyMap<string, StateRecords>) {
+  constructor(
+    public config: EmulatorConfig,
+    saved?: ReadonlyMap<string, StateRecords>,
+  ) {
     this.parts = new StateParts(saved);
     // Keys first: modules read them while they register. Call counters, faults and rate-limit
     // windows are test and traffic aids, not state a client relies on: they stay in memory.
@@ -42,7 +45,11 @@ export class EmulatorContext {
       dump: () => records().list("entry:", this.ledger.entries).records,
       load: (saved) => (this.ledger.entries = readList<LedgerEntry>(saved, "entry:").map(frozen)),
     });
-    this.parts.register({ name: "scheduler", dump: () => this.scheduler.dump(), load: (saved) => this.scheduler.load(saved) });
+    this.parts.register({
+      name: "scheduler",
+      dump: () => this.scheduler.dump(),
+      load: (saved) => this.scheduler.load(saved),
+    });
   }
 
   /** HS256 key for the JWT access tokens the authorization server issues and the API checks. */

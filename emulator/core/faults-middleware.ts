@@ -49,10 +49,22 @@ export function countersAndFaults(ctx: EmulatorContext): MiddlewareHandler<{ Bin
         }
         if (rule.body === "html") return c.html(`<html><body><h1>${status} Bad Gateway</h1></body></html>`, status);
         if (api === "unlock") {
-          return unlockReply(c, status, slowDown ? "TOO_MANY_REQUESTS" : "API_ERROR", slowDown ? "Too many requests" : "Injected fault", null);
+          return unlockReply(
+            c,
+            status,
+            slowDown ? "TOO_MANY_REQUESTS" : "API_ERROR",
+            slowDown ? "Too many requests" : "Injected fault",
+            null,
+          );
         }
         if (api === "oauth") return c.json({ error: "server_error", error_description: "Injected fault" }, status);
-        return commerceError(c, ctx, status, slowDown ? "rate_limited" : "INTERNAL_ERROR", slowDown ? "Too many requests" : "Injected fault");
+        return commerceError(
+          c,
+          ctx,
+          status,
+          slowDown ? "rate_limited" : "INTERNAL_ERROR",
+          slowDown ? "Too many requests" : "Injected fault",
+        );
       }
     }
   };

@@ -45,7 +45,8 @@ export function fieldRenames(ctx: EmulatorContext) {
     },
     list: (): FieldRename[] => [...rules],
     clear: () => void rules.splice(0),
-    matching: (method: string, path: string) => rules.filter((rule) => rule.method === method && matches(rule.path, path)),
+    matching: (method: string, path: string) =>
+      rules.filter((rule) => rule.method === method && matches(rule.path, path)),
   };
 }
 
@@ -55,7 +56,10 @@ export function renameAt(node: unknown, segments: string[], to: string): boolean
   const [head, ...rest] = segments;
   if (head === undefined) return false;
   const record = node as Record<string, unknown>;
-  if (head === "*") return Object.values(record).map((child) => renameAt(child, rest, to)).some(Boolean);
+  if (head === "*")
+    return Object.values(record)
+      .map((child) => renameAt(child, rest, to))
+      .some(Boolean);
   if (!(head in record)) return false;
   if (rest.length > 0) return renameAt(record[head], rest, to);
   if (Array.isArray(node)) return false;

@@ -15,7 +15,10 @@ export class KeyRing {
   bytes(name: string, length = 32): Buffer {
     let buffer = this.buffers.get(name);
     if (!buffer) {
-      buffer = Buffer.from(this.text(name, () => randomBytes(length).toString("base64")), "base64");
+      buffer = Buffer.from(
+        this.text(name, () => randomBytes(length).toString("base64")),
+        "base64",
+      );
       this.buffers.set(name, buffer);
     }
     return buffer;

@@ -1,6 +1,12 @@
 // Fixed one-minute windows per credential, on the emulator clock. The answer carries the
 // spec's X-RateLimit-* headers; X-RateLimit-Reset is the Unix time (seconds) the window ends.
-export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetAt: number; retryAfterSeconds: number };
+export type RateDecision = {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetAt: number;
+  retryAfterSeconds: number;
+};
 
 /**
  * What a credential used, for tests (/__control/rate-limits): its limit, the most calls it made in
@@ -41,7 +47,9 @@ export class RateLimiter {
   }
 
   usageSnapshot(): Record<string, RateUsage> {
-    return Object.fromEntries([...this.usage].map(([key, { limit, peakPerMinute, refused }]) => [key, { limit, peakPerMinute, refused }]));
+    return Object.fromEntries(
+      [...this.usage].map(([key, { limit, peakPerMinute, refused }]) => [key, { limit, peakPerMinute, refused }]),
+    );
   }
 
   clear(): void {

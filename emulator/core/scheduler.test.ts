@@ -8,8 +8,10 @@ import type { StateRecords } from "./state-parts";
 
 const PING = taskKind<{ n: number }>("test.ping");
 /** Records through JSON, as the state file stores them. */
-const roundTrip = (records: StateRecords): StateRecords => new Map([...records].map(([key, value]) => [key, JSON.parse(JSON.stringify(value)) as unknown]));
-const taskLabels = (records: StateRecords) => [...records].filter(([key]) => key.startsWith("task:")).map(([, task]) => (task as { label: string }).label);
+const roundTrip = (records: StateRecords): StateRecords =>
+  new Map([...records].map(([key, value]) => [key, JSON.parse(JSON.stringify(value)) as unknown]));
+const taskLabels = (records: StateRecords) =>
+  [...records].filter(([key]) => key.startsWith("task:")).map(([, task]) => (task as { label: string }).label);
 
 function scheduler(offsetMs = 0) {
   const clock = new Clock();

@@ -30,7 +30,10 @@ export class Scheduler {
   private readonly handlers = new Map<string, Handler>();
   private readonly taskDone: Array<() => void> = [];
 
-  constructor(private readonly clock: Clock, private readonly tickMs = 100) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly tickMs = 100,
+  ) {}
 
   /** Registers the handler of a kind (once per emulator). */
   handle<P>(kind: TaskKind<P>, run: (payload: P) => void | Promise<void>): void {
@@ -111,7 +114,9 @@ export class Scheduler {
 
   /** The state file's records: the id counter and one record per task (running ones included). */
   dump(): StateRecords {
-    return records().value("nextId", this.nextId).map("task:", new Map(this.tasks.map((t) => [t.id, t]))).records;
+    return records()
+      .value("nextId", this.nextId)
+      .map("task:", new Map(this.tasks.map((t) => [t.id, t]))).records;
   }
 
   load(saved: StateRecords): void {

@@ -11,13 +11,29 @@ import { oauthUrls } from "./urls";
 export const ACCESS_TOKEN_LIFETIME_S = 3600;
 const ACCESS_TOKEN_TYP = "at+jwt";
 
-export type AccessTokenGrant = { accountId: string; clientId: string; scopes: string[]; environment: Environment; familyId: string };
+export type AccessTokenGrant = {
+  accountId: string;
+  clientId: string;
+  scopes: string[];
+  environment: Environment;
+  familyId: string;
+};
 
-export async function signAccessToken(ctx: EmulatorContext, store: OAuthStore, grant: AccessTokenGrant): Promise<string> {
+export async function signAccessToken(
+  ctx: EmulatorContext,
+  store: OAuthStore,
+  grant: AccessTokenGrant,
+): Promise<string> {
   const urls = oauthUrls(ctx);
   const iat = Math.floor(ctx.clock.now() / 1000);
   const jti = randomId("at_", 12);
-  store.accessTokens.set(jti, { jti, clientId: grant.clientId, accountId: grant.accountId, familyId: grant.familyId, expiresAt: (iat + ACCESS_TOKEN_LIFETIME_S) * 1000 });
+  store.accessTokens.set(jti, {
+    jti,
+    clientId: grant.clientId,
+    accountId: grant.accountId,
+    familyId: grant.familyId,
+    expiresAt: (iat + ACCESS_TOKEN_LIFETIME_S) * 1000,
+  });
   return new SignJWT({ scope: grant.scopes.join(" "), client_id: grant.clientId, env: grant.environment })
     .setProtectedHeader({ alg: "HS256", typ: ACCESS_TOKEN_TYP })
     .setIssuer(urls.issuer)

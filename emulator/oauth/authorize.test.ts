@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
-import { PKCE_VECTOR, REDIRECT_URI, advanceClock, authorize, authorizeUrl, postForm, registerClient, signIn } from "./test-support";
+import {
+  PKCE_VECTOR,
+  REDIRECT_URI,
+  advanceClock,
+  authorize,
+  authorizeUrl,
+  postForm,
+  registerClient,
+  signIn,
+} from "./test-support";
 
 let emu: RunningEmulator;
 let clientId: string;
@@ -23,14 +32,15 @@ const params = (overrides: Record<string, string> = {}) => ({
   code_challenge_method: "S256",
   ...overrides,
 });
-const open = (overrides: Record<string, string> = {}) => fetch(authorizeUrl(emu.url, params(overrides)), { redirect: "manual" });
+const open = (overrides: Record<string, string> = {}) =>
+  fetch(authorizeUrl(emu.url, params(overrides)), { redirect: "manual" });
 const without = (name: string) => {
   const p: Record<string, string> = params();
   delete p[name];
   return fetch(authorizeUrl(emu.url, p), { redirect: "manual" });
 };
 
-describe("authorize (spec section 5 \"Claim\")", () => {
+describe('authorize (spec section 5 "Claim")', () => {
   it("§5 claim: the authorize page is an accessible HTML sign-in form with labelled email and password", async () => {
     const res = await open();
     expect(res.status).toBe(200);
@@ -38,14 +48,17 @@ describe("authorize (spec section 5 \"Claim\")", () => {
     const html = await res.text();
     expect(html).toContain('<html lang="en">');
     expect(html).toMatch(/<label for="email">Email<\/label>\s*<input id="email" name="email" type="email"/);
-    expect(html).toMatch(/<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/);
+    expect(html).toMatch(
+      /<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/,
+    );
     expect(html).toContain("Storefront test");
   });
 
   it("§5 claim: a PRO sign-in shows the consent page listing the requested scopes with Approve and Deny", async () => {
     const { res, html } = await signIn(authorizeUrl(emu.url, params()), "pro@emulator.test");
     expect(res.status).toBe(200);
-    for (const scope of ["orders:read", "orders:write", "balance:read"]) expect(html).toContain(`<code>${scope}</code>`);
+    for (const scope of ["orders:read", "orders:write", "balance:read"])
+      expect(html).toContain(`<code>${scope}</code>`);
     expect(html).toContain('value="approve">Approve</button>');
     expect(html).toContain('value="deny">Deny</button>');
     expect(html).toMatch(/<input type="radio" id="env-production" name="environment" value="production" checked>/);
@@ -82,7 +95,10 @@ describe("authorize (spec section 5 \"Claim\")", () => {
   });
 
   it("§5 scopes: a consumer account can grant only orders:read/orders:write; PRO scopes are listed as unavailable", async () => {
-    const { html } = await signIn(authorizeUrl(emu.url, params({ scope: "orders:read orders:write balance:read webhooks:read" })), "consumer@emulator.test");
+    const { html } = await signIn(
+      authorizeUrl(emu.url, params({ scope: "orders:read orders:write balance:read webhooks:read" })),
+      "consumer@emulator.test",
+    );
     const [granted, refused] = html.split("Not available to this account");
     expect(granted).toContain("<code>orders:read</code>");
     expect(granted).not.toContain("<code>balance:read</code>");
@@ -156,7 +172,11 @@ describe("authorize (spec section 5 \"Claim\")", () => {
     const page = await (await open()).text();
     const requestId = /name="request_id" value="([^"]+)"/.exec(page)![1]!;
     await advanceClock(emu.url, 10 * 60_000 + 1);
-    const res = await postForm(`${emu.url}/oauth/authorize/sign-in`, { request_id: requestId, email: "pro@emulator.test", password: "emulator" });
+    const res = await postForm(`${emu.url}/oauth/authorize/sign-in`, {
+      request_id: requestId,
+      email: "pro@emulator.test",
+      password: "emulator",
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("expired");
   });
@@ -164,7 +184,11 @@ describe("authorize (spec section 5 \"Claim\")", () => {
   it("§5 claim: the consent decision is single-use", async () => {
     const { html } = await signIn(authorizeUrl(emu.url, params()), "pro@emulator.test");
     const requestId = /name="request_id" value="([^"]+)"/.exec(html)![1]!;
-    expect((await postForm(`${emu.url}/oauth/authorize/consent`, { request_id: requestId, decision: "approve" })).status).toBe(303);
-    expect((await postForm(`${emu.url}/oauth/authorize/consent`, { request_id: requestId, decision: "approve" })).status).toBe(400);
+    expect(
+      (await postForm(`${emu.url}/oauth/authorize/consent`, { request_id: requestId, decision: "approve" })).status,
+    ).toBe(303);
+    expect(
+      (await postForm(`${emu.url}/oauth/authorize/consent`, { request_id: requestId, decision: "approve" })).status,
+    ).toBe(400);
   });
 });

@@ -28,7 +28,11 @@ const authorizeQuery = z.object({
   resource: z.string().optional(),
 });
 
-const signInForm = z.object({ request_id: z.string().min(1), email: z.string().trim().default(""), password: z.string().default("") });
+const signInForm = z.object({
+  request_id: z.string().min(1),
+  email: z.string().trim().default(""),
+  password: z.string().default(""),
+});
 const consentForm = z.object({
   request_id: z.string().min(1),
   decision: z.enum(["approve", "deny"]),
@@ -62,7 +66,13 @@ export function registerAuthorize(app: Hono<any>, ctx: EmulatorContext, store: O
     return pending;
   };
   const expiredPage = (c: Context) =>
-    c.html(errorPage("Sign-in request expired", "This authorization request is unknown or has expired. Start again from the application."), 400);
+    c.html(
+      errorPage(
+        "Sign-in request expired",
+        "This authorization request is unknown or has expired. Start again from the application.",
+      ),
+      400,
+    );
 
   app.get(`${authPath}/oauth/authorize`, (c) => {
     const urls = oauthUrls(ctx);
@@ -72,24 +82,45 @@ export function registerAuthorize(app: Hono<any>, ctx: EmulatorContext, store: O
 
     // Without a verified client and redirect URI there is nowhere safe to send an error.
     const client = p.client_id ? store.clients.get(p.client_id) : undefined;
-    if (!client) return c.html(errorPage("Unknown application", p.client_id ? `No client is registered with client_id "${p.client_id}".` : "The request has no client_id."), 400);
+    if (!client)
+      return c.html(
+        errorPage(
+          "Unknown application",
+          p.client_id ? `No client is registered with client_id "${p.client_id}".` : "The request has no client_id.",
+        ),
+        400,
+      );
     if (!p.redirect_uri || !matchesRegisteredRedirect(client.redirectUris, p.redirect_uri)) {
-      return c.html(errorPage("Invalid redirect address", "redirect_uri is missing or is not one of the addresses registered for this application."), 400);
+      return c.html(
+        errorPage(
+          "Invalid redirect address",
+          "redirect_uri is missing or is not one of the addresses registered for this application.",
+        ),
+        400,
+      );
     }
     const redirectUri = p.redirect_uri;
-    const fail = (error: string, description: string) => redirectToClient(c, ctx, redirectUri, urls.issuer, { error, error_description: description, state: p.state });
+    const fail = (error: string, description: string) =>
+      redirectToClient(c, ctx, redirectUri, urls.issuer, { error, error_description: description, state: p.state });
 
     if (p.response_type !== "code") return fail("invalid_request", 'response_type must be "code"');
     if (!p.code_challenge) return fail("invalid_request", "code_challenge is required (PKCE S256)");
-    if (p.code_challenge_method !== "S256") return fail("invalid_request", 'code_challenge_method must be "S256"; plain and missing methods are refused');
-    if (!isCodeChallenge(p.code_challenge)) return fail("invalid_request", "code_challenge must be BASE64URL(SHA-256(code_verifier)): 43 URL-safe characters");
-    if (p.resource !== undefined && p.resource !== urls.resource) return fail("invalid_target", `resource must be ${urls.resource}`);
+    if (p.code_challenge_method !== "S256")
+      return fail("invalid_request", 'code_challenge_method must be "S256"; plain and missing methods are refused');
+    if (!isCodeChallenge(p.code_challenge))
+      return fail(
+        "invalid_request",
+        "code_challenge must be BASE64URL(SHA-256(code_verifier)): 43 URL-safe characters",
+      );
+    if (p.resource !== undefined && p.resource !== urls.resource)
+      return fail("invalid_target", `resource must be ${urls.resource}`);
 
     const requested = p.scope === undefined || p.scope.trim() === "" ? client.scope : parseScope(p.scope);
     const unknown = unknownScopes(requested);
     if (unknown.length > 0) return fail("invalid_request", `Unknown scope(s): ${unknown.join(", ")}`);
     const unregistered = requested.filter((s) => !client.scope.includes(s));
-    if (unregistered.length > 0) return fail("invalid_request", `Scope(s) not registered for this client: ${unregistered.join(", ")}`);
+    if (unregistered.length > 0)
+      return fail("invalid_request", `Scope(s) not registered for this client: ${unregistered.join(", ")}`);
 
     const pending: PendingAuthorization = {
       id: randomId("authreq_"),
@@ -103,7 +134,9 @@ export function registerAuthorize(app: Hono<any>, ctx: EmulatorContext, store: O
     };
     store.pending.set(pending.id, pending);
     c.header("Cache-Control", "no-store");
-    return c.html(signInPage({ action: `${urls.authorize}/sign-in`, requestId: pending.id, clientName: client.clientName }));
+    return c.html(
+      signInPage({ action: `${urls.authorize}/sign-in`, requestId: pending.id, clientName: client.clientName }),
+    );
   });
 
   app.post(`${authPath}/oauth/authorize/sign-in`, async (c) => {
@@ -117,7 +150,13 @@ export function registerAuthorize(app: Hono<any>, ctx: EmulatorContext, store: O
     c.header("Cache-Control", "no-store");
     if (!account || account.password !== form.data.password) {
       return c.html(
-        signInPage({ action: `${urls.authorize}/sign-in`, requestId: pending.id, clientName: client.clientName, email: form.data.email, error: "Email or password is incorrect." }),
+        signInPage({
+          action: `${urls.authorize}/sign-in`,
+          requestId: pending.id,
+          clientName: client.clientName,
+          email: form.data.email,
+          error: "Email or password is incorrect.",
+        }),
         401,
       );
     }
@@ -147,8 +186,18 @@ export function registerAuthorize(app: Hono<any>, ctx: EmulatorContext, store: O
 
     const { granted } = splitByAccount(account, pending.scopes);
     if (form.data.decision === "deny" || granted.length === 0) {
-      const description = form.data.decision === "deny" ? "The user declined the request" : "None of the requested scopes can be granted to this account";
-      return redirectToClient(c, ctx, pending.redirectUri, urls.issuer, { error: "access_denied", error_description: description, state: pending.state }, 303);
+      const description =
+        form.data.decision === "deny"
+          ? "The user declined the request"
+          : "None of the requested scopes can be granted to this account";
+      return redirectToClient(
+        c,
+        ctx,
+        pending.redirectUri,
+        urls.issuer,
+        { error: "access_denied", error_description: description, state: pending.state },
+        303,
+      );
     }
 
     const code = randomId("code_");

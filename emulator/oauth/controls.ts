@@ -15,8 +15,15 @@ import type { TokenService } from "./token";
 export const CONTROL_CLIENT_ID = "client_emulator_control";
 
 const revokeBody = z
-  .object({ refresh_token: z.string().min(1).optional(), client_id: z.string().min(1).optional(), account_id: z.string().min(1).optional() })
-  .refine((b) => Object.values(b).filter(Boolean).length === 1, "give exactly one of refresh_token, client_id, account_id");
+  .object({
+    refresh_token: z.string().min(1).optional(),
+    client_id: z.string().min(1).optional(),
+    account_id: z.string().min(1).optional(),
+  })
+  .refine(
+    (b) => Object.values(b).filter(Boolean).length === 1,
+    "give exactly one of refresh_token, client_id, account_id",
+  );
 
 const tokenBody = z.object({
   email: z.string(),
@@ -28,14 +35,27 @@ const tokenBody = z.object({
 function controlClient(store: OAuthStore, now: number): RegisteredClient {
   let client = store.clients.get(CONTROL_CLIENT_ID);
   if (!client) {
-    client = { clientId: CONTROL_CLIENT_ID, clientName: "Emulator test control", redirectUris: [], grantTypes: ["authorization_code", "refresh_token"], responseTypes: ["code"], scope: ["openid", "profile", "orders:read", "orders:write", "balance:read", "webhooks:read", "webhooks:write"], issuedAt: now };
+    client = {
+      clientId: CONTROL_CLIENT_ID,
+      clientName: "Emulator test control",
+      redirectUris: [],
+      grantTypes: ["authorization_code", "refresh_token"],
+      responseTypes: ["code"],
+      scope: ["openid", "profile", "orders:read", "orders:write", "balance:read", "webhooks:read", "webhooks:write"],
+      issuedAt: now,
+    };
     store.clients.set(client.clientId, client);
   }
   return client;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerOAuthControls(app: Hono<any>, ctx: EmulatorContext, store: OAuthStore, tokens: TokenService): void {
+export function registerOAuthControls(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  app: Hono<any>,
+  ctx: EmulatorContext,
+  store: OAuthStore,
+  tokens: TokenService,
+): void {
   app.get("/__control/oauth/clients", (c) => c.json({ clients: [...store.clients.values()].map(clientMetadata) }));
 
   app.delete("/__control/oauth/clients/:id", (c) => {
@@ -66,12 +86,19 @@ export function registerOAuthControls(app: Hono<any>, ctx: EmulatorContext, stor
     if (!account) return c.json({ error: `no account with email ${body.data.email}` }, 404);
     const client = body.data.client_id ? store.clients.get(body.data.client_id) : controlClient(store, ctx.clock.now());
     if (!client) return c.json({ error: `no client ${body.data.client_id}` }, 404);
-    const requested = body.data.scope === undefined ? ["orders:read", "orders:write", "balance:read"] : parseScope(body.data.scope);
+    const requested =
+      body.data.scope === undefined ? ["orders:read", "orders:write", "balance:read"] : parseScope(body.data.scope);
     const unknown = unknownScopes(requested);
     if (unknown.length > 0) return c.json({ error: `unknown scope(s) ${unknown.join(", ")}` }, 400);
     const { granted } = splitByAccount(account, requested);
     const issued = await tokens.issue(
-      { client, accountId: account.id, scopes: granted, environment: body.data.environment, familyId: randomId("grant_", 12) },
+      {
+        client,
+        accountId: account.id,
+        scopes: granted,
+        environment: body.data.environment,
+        familyId: randomId("grant_", 12),
+      },
       { authTime: ctx.clock.now() },
     );
     return c.json(issued, 201);

@@ -43,10 +43,14 @@ describe("discovery (spec section 5)", () => {
     const { body } = await json("/.well-known/oauth-protected-resource/v2");
     // RFC 9728 §3.1: metadata URL = host + /.well-known/oauth-protected-resource + resource path.
     const identifier = new URL(`${emu.url}/v2`);
-    expect(`${identifier.origin}/.well-known/oauth-protected-resource${identifier.pathname}`).toBe(`${emu.url}/.well-known/oauth-protected-resource/v2`);
+    expect(`${identifier.origin}/.well-known/oauth-protected-resource${identifier.pathname}`).toBe(
+      `${emu.url}/.well-known/oauth-protected-resource/v2`,
+    );
     expect(body.resource).toBe(identifier.href);
     expect(body.authorization_servers).toEqual([emu.ctx.config.authBaseUrl]);
-    expect(body.scopes_supported).toEqual("openid profile orders:read orders:write balance:read webhooks:read webhooks:write".split(" "));
+    expect(body.scopes_supported).toEqual(
+      "openid profile orders:read orders:write balance:read webhooks:read webhooks:write".split(" "),
+    );
     expect(body.bearer_methods_supported).toEqual(["header"]);
     expect(body.resource_documentation).toBe(`${emu.url}/v2/docs`);
     const docs = await fetch(body.resource_documentation as string);
@@ -70,7 +74,10 @@ describe("discovery (spec section 5)", () => {
       register_uri: `${auth}/oauth/register`,
       claim_uri: `${auth}/oauth/authorize`,
       identity_types_supported: ["identity_assertion", "anonymous"],
-      identity_assertion: { assertion_types_supported: ["verified_email"], credential_types_supported: ["access_token", "refresh_token"] },
+      identity_assertion: {
+        assertion_types_supported: ["verified_email"],
+        credential_types_supported: ["access_token", "refresh_token"],
+      },
       anonymous: { credential_types_supported: ["api_key"] },
     });
     const skill = await fetch((body.agent_auth as { skill: string }).skill);
@@ -107,14 +114,23 @@ describe("discovery (spec section 5)", () => {
       openapi: string;
       servers: Array<{ url: string }>;
       paths: Record<string, Record<string, { security: unknown[] }>>;
-      components: { securitySchemes: Record<string, { type: string; flows?: { authorizationCode: { scopes: Record<string, string> } } }>; schemas: Record<string, unknown> };
+      components: {
+        securitySchemes: Record<
+          string,
+          { type: string; flows?: { authorizationCode: { scopes: Record<string, string> } } }
+        >;
+        schemas: Record<string, unknown>;
+      };
     };
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers[0]!.url).toBe(`${emu.url}/v2`);
-    for (const [method, path] of SPEC_SECTION_4) expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
+    for (const [method, path] of SPEC_SECTION_4)
+      expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
     expect(Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0)).toBe(SPEC_SECTION_4.length);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(Object.keys(doc.components.securitySchemes.oauth2!.flows!.authorizationCode.scopes)).toContain("balance:read");
+    expect(Object.keys(doc.components.securitySchemes.oauth2!.flows!.authorizationCode.scopes)).toContain(
+      "balance:read",
+    );
     expect(doc.paths["/status"]!.get!.security).toEqual([]);
     expect(doc.paths["/balance"]!.get!.security).toEqual([{ apiKey: [] }, { oauth2: ["balance:read"] }]);
     expect(doc.components.schemas.ErrorEnvelope).toMatchObject({ required: ["success", "data", "error", "meta"] });

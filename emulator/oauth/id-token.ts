@@ -39,7 +39,11 @@ export class IdTokenSigner {
     input: { account: CommerceAccount; clientId: string; scopes: string[]; nonce?: string; authTime: number },
   ): Promise<string> {
     const iat = Math.floor(ctx.clock.now() / 1000);
-    return new SignJWT({ ...identityClaims(input.account, input.scopes), auth_time: Math.floor(input.authTime / 1000), ...(input.nonce ? { nonce: input.nonce } : {}) })
+    return new SignJWT({
+      ...identityClaims(input.account, input.scopes),
+      auth_time: Math.floor(input.authTime / 1000),
+      ...(input.nonce ? { nonce: input.nonce } : {}),
+    })
       .setProtectedHeader({ alg: "RS256", kid: KEY_ID, typ: "JWT" })
       .setIssuer(oauthUrls(ctx).issuer)
       .setSubject(input.account.id)

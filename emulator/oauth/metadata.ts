@@ -43,7 +43,10 @@ function agentAuth(ctx: EmulatorContext) {
     register_uri: urls.register,
     claim_uri: urls.authorize,
     identity_types_supported: ["identity_assertion", "anonymous"],
-    identity_assertion: { assertion_types_supported: ["verified_email"], credential_types_supported: ["access_token", "refresh_token"] },
+    identity_assertion: {
+      assertion_types_supported: ["verified_email"],
+      credential_types_supported: ["access_token", "refresh_token"],
+    },
     anonymous: { credential_types_supported: ["api_key"] },
   };
 }
@@ -102,8 +105,13 @@ function getAt(app: Hono<any>, paths: string[], handler: Handler) {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerMetadata(app: Hono<any>, ctx: EmulatorContext, idTokens: IdTokenSigner, authPath: string): void {
+export function registerMetadata(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  app: Hono<any>,
+  ctx: EmulatorContext,
+  idTokens: IdTokenSigner,
+  authPath: string,
+): void {
   getAt(app, ["/.well-known/oauth-protected-resource/v2"], (c) => c.json(protectedResourceMetadata(ctx)));
 
   // {auth_url}/.well-known/... as the spec writes it, and RFC 8414 §3.1's form that inserts the
@@ -111,9 +119,13 @@ export function registerMetadata(app: Hono<any>, ctx: EmulatorContext, idTokens:
   // (the documented dialect serves only the spec's form: C§5 Discovery 3).
   const documentedPath = `${authPath}/.well-known/oauth-authorization-server`;
   getAt(app, [documentedPath, `/.well-known/oauth-authorization-server${authPath}`], (c) =>
-    c.req.path !== documentedPath && !metadataAtInsertedPath(ctx) ? c.json({ error: "not_found" }, 404) : c.json(authorizationServerMetadata(ctx)),
+    c.req.path !== documentedPath && !metadataAtInsertedPath(ctx)
+      ? c.json({ error: "not_found" }, 404)
+      : c.json(authorizationServerMetadata(ctx)),
   );
-  getAt(app, [`${authPath}/.well-known/openid-configuration`, `/.well-known/openid-configuration${authPath}`], (c) => c.json(openIdConfiguration(ctx)));
+  getAt(app, [`${authPath}/.well-known/openid-configuration`, `/.well-known/openid-configuration${authPath}`], (c) =>
+    c.json(openIdConfiguration(ctx)),
+  );
   getAt(app, [`${authPath}/.well-known/jwks.json`], async (c) => c.json(await idTokens.jwks()));
 
   getAt(app, ["/.well-known/api-catalog", `${authPath}/.well-known/api-catalog`], (c) => {

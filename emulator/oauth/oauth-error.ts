@@ -8,10 +8,20 @@ import { errorsInEnvelope, redirectCarriesIss } from "./dialect";
 // error_description }` in the observed dialect; in the documented one C§7's envelope, whose
 // named codes include the OAuth ones (`invalid_grant`, `invalid_client`, …).
 
-export function oauthError(c: Context, ctx: EmulatorContext, status: ContentfulStatusCode, error: string, description: string) {
+export function oauthError(
+  c: Context,
+  ctx: EmulatorContext,
+  status: ContentfulStatusCode,
+  error: string,
+  description: string,
+) {
   c.header("Cache-Control", "no-store");
   c.header("Pragma", "no-cache");
-  if (errorsInEnvelope(ctx)) return c.json({ success: false, data: null, error: { code: error, message: description }, meta: commerceMeta(ctx) }, status);
+  if (errorsInEnvelope(ctx))
+    return c.json(
+      { success: false, data: null, error: { code: error, message: description }, meta: commerceMeta(ctx) },
+      status,
+    );
   return c.json({ error, error_description: description }, status);
 }
 

@@ -31,10 +31,17 @@ async function withoutEmptySecret(response: Response): Promise<Response> {
 async function userApproves(authorizationUrl: URL, email: string): Promise<URL> {
   const signInPage = await (await fetch(authorizationUrl, { redirect: "manual" })).text();
   const requestId = /name="request_id" value="([^"]+)"/.exec(signInPage)![1]!;
-  const consent = await postForm(`${emu.ctx.config.authBaseUrl}/oauth/authorize/sign-in`, { request_id: requestId, email, password: "emulator" });
+  const consent = await postForm(`${emu.ctx.config.authBaseUrl}/oauth/authorize/sign-in`, {
+    request_id: requestId,
+    email,
+    password: "emulator",
+  });
   expect(consent.status).toBe(200);
   await consent.text();
-  const done = await postForm(`${emu.ctx.config.authBaseUrl}/oauth/authorize/consent`, { request_id: requestId, decision: "approve" });
+  const done = await postForm(`${emu.ctx.config.authBaseUrl}/oauth/authorize/consent`, {
+    request_id: requestId,
+    decision: "approve",
+  });
   expect(done.status).toBe(303);
   return new URL(done.headers.get("Location")!);
 }
@@ -64,15 +71,31 @@ describe("oauth4webapi as a client (spec section 5 end to end)", () => {
 
     // 3. Authorization server metadata (RFC 8414), issuer checked by the library.
     const issuer = new URL(rs.authorization_servers![0]!);
-    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...insecure, algorithm: "oauth2" }));
+    const as = await oauth.processDiscoveryResponse(
+      issuer,
+      await oauth.discoveryRequest(issuer, { ...insecure, algorithm: "oauth2" }),
+    );
     expect(as.code_challenge_methods_supported).toEqual(["S256"]);
 
     // 4. Dynamic client registration (RFC 7591): a public client.
-    const metadata = { client_name: "oauth4webapi shop", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", scope: "orders:read orders:write balance:read" };
+    const metadata = {
+      client_name: "oauth4webapi shop",
+      redirect_uris: [REDIRECT],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      scope: "orders:read orders:write balance:read",
+    };
     // As specified (client_secret ""), the library's strict check refuses the answer as is ...
-    await expect(oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, metadata, insecure))).rejects.toThrow(/client_secret/);
+    await expect(
+      oauth.processDynamicClientRegistrationResponse(
+        await oauth.dynamicClientRegistrationRequest(as, metadata, insecure),
+      ),
+    ).rejects.toThrow(/client_secret/);
     // ... and accepts it once the empty secret is dropped.
-    const registered = await oauth.processDynamicClientRegistrationResponse(await withoutEmptySecret(await oauth.dynamicClientRegistrationRequest(as, metadata, insecure)));
+    const registered = await oauth.processDynamicClientRegistrationResponse(
+      await withoutEmptySecret(await oauth.dynamicClientRegistrationRequest(as, metadata, insecure)),
+    );
     expect(registered.token_endpoint_auth_method).toBe("none");
     const client: oauth.Client = { client_id: registered.client_id };
 
@@ -103,18 +126,33 @@ describe("oauth4webapi as a client (spec section 5 end to end)", () => {
     expect(tokens.scope).toBe("orders:read orders:write balance:read");
 
     // 7. The API accepts the access token.
-    const ok = await oauth.protectedResourceRequest(tokens.access_token, "GET", resourceUrl, undefined, undefined, insecure);
+    const ok = await oauth.protectedResourceRequest(
+      tokens.access_token,
+      "GET",
+      resourceUrl,
+      undefined,
+      undefined,
+      insecure,
+    );
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { data: { environment: string } }).data.environment).toBe("production");
 
     // 8. Refresh (rotation: a new refresh token).
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure),
+    );
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
 
     // 9. The rotated refresh token is rejected with invalid_grant, as the library reports it.
     await expect(
-      oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure)),
+      oauth.processRefreshTokenResponse(
+        as,
+        client,
+        await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure),
+      ),
     ).rejects.toMatchObject({ error: "invalid_grant" });
   });
 
@@ -122,7 +160,13 @@ describe("oauth4webapi as a client (spec section 5 end to end)", () => {
     const issuer = new URL(emu.ctx.config.authBaseUrl);
     const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
     const registered = await oauth.processDynamicClientRegistrationResponse(
-      await withoutEmptySecret(await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", scope: "openid profile orders:read" }, insecure)),
+      await withoutEmptySecret(
+        await oauth.dynamicClientRegistrationRequest(
+          as,
+          { redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", scope: "openid profile orders:read" },
+          insecure,
+        ),
+      ),
     );
     const client: oauth.Client = { client_id: registered.client_id };
     const codeVerifier = oauth.generateRandomCodeVerifier();
@@ -137,15 +181,30 @@ describe("oauth4webapi as a client (spec section 5 end to end)", () => {
       code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: "S256",
     }).toString();
-    const params = oauth.validateAuthResponse(as, client, await userApproves(url, "consumer@emulator.test"), oauth.expectNoState);
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, codeVerifier, insecure), {
-      expectedNonce: nonce,
-      requireIdToken: true,
-    });
+    const params = oauth.validateAuthResponse(
+      as,
+      client,
+      await userApproves(url, "consumer@emulator.test"),
+      oauth.expectNoState,
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, codeVerifier, insecure),
+      {
+        expectedNonce: nonce,
+        requireIdToken: true,
+      },
+    );
     const claims = oauth.getValidatedIdTokenClaims(tokens)!;
     expect(claims.sub).toBe("acct_consumer");
     expect(claims.email).toBe("consumer@emulator.test");
-    const userinfo = await oauth.processUserInfoResponse(as, client, claims.sub, await oauth.userInfoRequest(as, client, tokens.access_token, insecure));
+    const userinfo = await oauth.processUserInfoResponse(
+      as,
+      client,
+      claims.sub,
+      await oauth.userInfoRequest(as, client, tokens.access_token, insecure),
+    );
     expect(userinfo.email).toBe("consumer@emulator.test");
   });
 });

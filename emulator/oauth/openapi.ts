@@ -26,14 +26,42 @@ function security(op: ApiOperation) {
 }
 
 function operation(op: ApiOperation) {
-  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
-  const queryParams = (op.query ?? []).map((name) => ({ name, in: "query", required: false, schema: { type: "string" }, ...(QUERY_DESCRIPTIONS[name] ? { description: QUERY_DESCRIPTIONS[name] } : {}) }));
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+  const queryParams = (op.query ?? []).map((name) => ({
+    name,
+    in: "query",
+    required: false,
+    schema: { type: "string" },
+    ...(QUERY_DESCRIPTIONS[name] ? { description: QUERY_DESCRIPTIONS[name] } : {}),
+  }));
   const success =
     op.produces === "png"
-      ? { description: "QR code image", content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } } }
+      ? {
+          description: "QR code image",
+          content: { "image/png": { schema: { type: "string", contentMediaType: "image/png" } } },
+        }
       : { description: "Success envelope", content: { "application/json": { schema: ref("SuccessEnvelope") } } };
-  const errors = op.auth === "none" ? {} : { "401": { $ref: "#/components/responses/Unauthorized" }, "403": { $ref: "#/components/responses/Forbidden" }, "429": { $ref: "#/components/responses/RateLimited" } };
-  const bodySchema = op.body === "order" ? "OrderRequest" : op.body === "webhook" ? "WebhookCreate" : op.body === "webhookPatch" ? "WebhookUpdate" : undefined;
+  const errors =
+    op.auth === "none"
+      ? {}
+      : {
+          "401": { $ref: "#/components/responses/Unauthorized" },
+          "403": { $ref: "#/components/responses/Forbidden" },
+          "429": { $ref: "#/components/responses/RateLimited" },
+        };
+  const bodySchema =
+    op.body === "order"
+      ? "OrderRequest"
+      : op.body === "webhook"
+        ? "WebhookCreate"
+        : op.body === "webhookPatch"
+          ? "WebhookUpdate"
+          : undefined;
   return {
     operationId: `${op.method}${op.path.replace(/\{(\w+)\}/g, "By_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? "").toUpperCase()) || "Root"}`,
     summary: op.summary,
@@ -41,7 +69,9 @@ function operation(op: ApiOperation) {
     security: security(op),
     ...(op.proOnly ? { description: "PRO accounts only (403 API_ACCESS_DENIED otherwise)." } : {}),
     parameters: [...pathParams, ...queryParams],
-    ...(bodySchema ? { requestBody: { required: true, content: { "application/json": { schema: ref(bodySchema) } } } } : {}),
+    ...(bodySchema
+      ? { requestBody: { required: true, content: { "application/json": { schema: ref(bodySchema) } } } }
+      : {}),
     responses: { "200": success, ...errors, default: { $ref: "#/components/responses/Error" } },
   };
 }
@@ -50,23 +80,33 @@ export function openApiDocument(ctx: EmulatorContext) {
   const urls = oauthUrls(ctx);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of API_OPERATIONS) (paths[op.path] ??= {})[op.method] = operation(op);
-  const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ref("ErrorEnvelope") } } });
+  const errorResponse = (description: string) => ({
+    description,
+    content: { "application/json": { schema: ref("ErrorEnvelope") } },
+  });
   return {
     openapi: "3.1.0",
     info: {
       title: "Commerce API v2 (emulator)",
       version: "2",
-      description: "Mobile top-ups, travel eSIM plans and gift cards. Every response uses the envelope { success, data, error, meta }.",
+      description:
+        "Mobile top-ups, travel eSIM plans and gift cards. Every response uses the envelope { success, data, error, meta }.",
     },
     servers: [{ url: urls.resource }],
     externalDocs: { url: urls.docs },
     paths,
     components: {
       securitySchemes: {
-        apiKey: { type: "http", scheme: "bearer", bearerFormat: "api_id:api_secret", description: "API key: test_… selects sandbox, live_… production" },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "api_id:api_secret",
+          description: "API key: test_… selects sandbox, live_… production",
+        },
         oauth2: {
           type: "oauth2",
-          description: "Authorization code with PKCE (S256); public clients registered dynamically. Access tokens are JWTs.",
+          description:
+            "Authorization code with PKCE (S256); public clients registered dynamically. Access tokens are JWTs.",
           flows: {
             authorizationCode: {
               authorizationUrl: urls.authorize,
@@ -80,18 +120,36 @@ export function openApiDocument(ctx: EmulatorContext) {
       responses: {
         Unauthorized: {
           ...errorResponse("Missing or invalid credential"),
-          headers: { "WWW-Authenticate": { description: `Bearer resource_metadata="${urls.resourceMetadata}"`, schema: { type: "string" } } },
+          headers: {
+            "WWW-Authenticate": {
+              description: `Bearer resource_metadata="${urls.resourceMetadata}"`,
+              schema: { type: "string" },
+            },
+          },
         },
         Forbidden: errorResponse("insufficient_scope or API_ACCESS_DENIED (PRO only)"),
         RateLimited: {
           ...errorResponse("rate_limited; back off and retry"),
-          headers: { "Retry-After": { schema: { type: "integer" } }, "X-RateLimit-Limit": { schema: { type: "integer" } }, "X-RateLimit-Remaining": { schema: { type: "integer" } }, "X-RateLimit-Reset": { schema: { type: "integer" } } },
+          headers: {
+            "Retry-After": { schema: { type: "integer" } },
+            "X-RateLimit-Limit": { schema: { type: "integer" } },
+            "X-RateLimit-Remaining": { schema: { type: "integer" } },
+            "X-RateLimit-Reset": { schema: { type: "integer" } },
+          },
         },
         Error: errorResponse("Error envelope"),
       },
       schemas: {
-        Meta: { type: "object", required: ["request_id", "timestamp"], properties: { request_id: { type: "string" }, timestamp: { type: "string", format: "date-time" } } },
-        Error: { type: "object", required: ["code", "message"], properties: { code: { type: "string" }, message: { type: "string" }, next_step: { type: "string" } } },
+        Meta: {
+          type: "object",
+          required: ["request_id", "timestamp"],
+          properties: { request_id: { type: "string" }, timestamp: { type: "string", format: "date-time" } },
+        },
+        Error: {
+          type: "object",
+          required: ["code", "message"],
+          properties: { code: { type: "string" }, message: { type: "string" }, next_step: { type: "string" } },
+        },
         SuccessEnvelope: {
           type: "object",
           required: ["success", "data", "meta"],
@@ -118,11 +176,18 @@ export function openApiDocument(ctx: EmulatorContext) {
         WebhookCreate: {
           type: "object",
           required: ["url", "events"],
-          properties: { url: { type: "string", format: "uri", description: "HTTPS only" }, events: { type: "array", items: { enum: ["order.created", "order.fulfilled", "order.failed"] } } },
+          properties: {
+            url: { type: "string", format: "uri", description: "HTTPS only" },
+            events: { type: "array", items: { enum: ["order.created", "order.fulfilled", "order.failed"] } },
+          },
         },
         WebhookUpdate: {
           type: "object",
-          properties: { url: { type: "string", format: "uri" }, events: { type: "array", items: { type: "string" } }, status: { type: "string" } },
+          properties: {
+            url: { type: "string", format: "uri" },
+            events: { type: "array", items: { type: "string" } },
+            status: { type: "string" },
+          },
         },
       },
     },

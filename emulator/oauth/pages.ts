@@ -33,7 +33,13 @@ ${body}
 
 const alert = (message: string | undefined) => (message ? `<p role="alert">${escapeHtml(message)}</p>` : "");
 
-export function signInPage(input: { action: string; requestId: string; clientName: string; email?: string; error?: string }): string {
+export function signInPage(input: {
+  action: string;
+  requestId: string;
+  clientName: string;
+  email?: string;
+  error?: string;
+}): string {
   return layout(
     "Sign in",
     `<h1>Sign in to authorize ${escapeHtml(input.clientName)}</h1>
@@ -94,5 +100,8 @@ ${approve}
 }
 
 export function errorPage(title: string, message: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(message)}</p>\n<p>You were not sent back to the application because its address could not be verified.</p>`);
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(message)}</p>\n<p>You were not sent back to the application because its address could not be verified.</p>`,
+  );
 }

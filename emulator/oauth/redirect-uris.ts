@@ -17,7 +17,10 @@ export function redirectUriProblem(raw: string): string | null {
   }
   if (raw.includes("#")) return `"${raw}" must not contain a fragment`;
   if (url.protocol === "https:") return null;
-  if (url.protocol === "http:") return LOOPBACK_HOSTS.has(url.hostname) ? null : `"${raw}": http is allowed only for loopback hosts (127.0.0.1, [::1], localhost); use https`;
+  if (url.protocol === "http:")
+    return LOOPBACK_HOSTS.has(url.hostname)
+      ? null
+      : `"${raw}": http is allowed only for loopback hosts (127.0.0.1, [::1], localhost); use https`;
   if (UNSAFE_SCHEMES.has(url.protocol)) return `"${raw}": the ${url.protocol} scheme is not allowed`;
   if (/^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/i.test(url.protocol)) return null;
   return `"${raw}": use https, http on loopback, or a reverse-domain private-use scheme`;
@@ -42,7 +45,11 @@ export function matchesRegisteredRedirect(registered: readonly string[], present
   return registered.some((r) => {
     try {
       const candidate = new URL(r);
-      return candidate.protocol === "http:" && LOOPBACK_IPS.has(candidate.hostname) && withoutPort(candidate) === withoutPort(url);
+      return (
+        candidate.protocol === "http:" &&
+        LOOPBACK_IPS.has(candidate.hostname) &&
+        withoutPort(candidate) === withoutPort(url)
+      );
     } catch {
       return false;
     }

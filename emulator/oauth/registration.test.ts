@@ -9,14 +9,29 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 beforeEach(async () => {
   await fetch(`${emu.url}/__control/reset`, { method: "POST" });
-  await fetch(`${emu.url}/__control/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ verifiedEmailEnabled: true }) });
+  await fetch(`${emu.url}/__control/config`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ verifiedEmailEnabled: true }),
+  });
 });
 
 const register = async (body: unknown) => {
-  const res = await fetch(`${emu.url}/oauth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${emu.url}/oauth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
-const valid = { client_name: "Shop", redirect_uris: ["https://shop.example/callback"], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", scope: "orders:read orders:write balance:read" };
+const valid = {
+  client_name: "Shop",
+  redirect_uris: ["https://shop.example/callback"],
+  grant_types: ["authorization_code", "refresh_token"],
+  response_types: ["code"],
+  token_endpoint_auth_method: "none",
+  scope: "orders:read orders:write balance:read",
+};
 
 describe("registration (spec section 5, RFC 7591)", () => {
   it("§5 registration: 201 with client_id, empty client_secret, redirect_uris, grant_types, auth method none and scope; no token", async () => {
@@ -34,12 +49,21 @@ describe("registration (spec section 5, RFC 7591)", () => {
 
   it("§5 registration: the client is listed by the control", async () => {
     const client = await registerClient(emu.url);
-    const { clients } = (await (await fetch(`${emu.url}/__control/oauth/clients`)).json()) as { clients: Array<{ client_id: string }> };
+    const { clients } = (await (await fetch(`${emu.url}/__control/oauth/clients`)).json()) as {
+      clients: Array<{ client_id: string }>;
+    };
     expect(clients.map((c) => c.client_id)).toEqual([client.client_id]);
   });
 
   it("§5 registration: http redirect URIs are accepted for loopback hosts only", async () => {
-    expect((await register({ ...valid, redirect_uris: ["http://127.0.0.1:3000/cb", "http://localhost/cb", "http://[::1]:8080/cb"] })).status).toBe(201);
+    expect(
+      (
+        await register({
+          ...valid,
+          redirect_uris: ["http://127.0.0.1:3000/cb", "http://localhost/cb", "http://[::1]:8080/cb"],
+        })
+      ).status,
+    ).toBe(201);
     const remote = await register({ ...valid, redirect_uris: ["http://shop.example/callback"] });
     expect(remote.status).toBe(400);
     expect(remote.body.error).toBe("invalid_client_metadata");
@@ -64,13 +88,21 @@ describe("registration (spec section 5, RFC 7591)", () => {
   });
 
   it("§7 invalid_client_metadata: a body that is not JSON", async () => {
-    const res = await fetch(`${emu.url}/oauth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
+    const res = await fetch(`${emu.url}/oauth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{nope",
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe("invalid_client_metadata");
   });
 
   it("§7 verified_email_not_enabled: registration is refused when the verified-email path is switched off", async () => {
-    await fetch(`${emu.url}/__control/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ verifiedEmailEnabled: false }) });
+    await fetch(`${emu.url}/__control/config`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ verifiedEmailEnabled: false }),
+    });
     const { status, body } = await register(valid);
     expect(status).toBe(403);
     expect(body.error).toBe("verified_email_not_enabled");

@@ -33,18 +33,21 @@ function buildClient(body: unknown, now: number): { error: string } | { client: 
   // default would be authorization_code alone, which leaves a client unable to refresh).
   const grantTypes = m.grant_types ?? [...SUPPORTED_GRANT_TYPES];
   const badGrant = grantTypes.find((g) => !(SUPPORTED_GRANT_TYPES as readonly string[]).includes(g));
-  if (badGrant) return { error: `grant_types: "${badGrant}" is not supported; use ${SUPPORTED_GRANT_TYPES.join(", ")}` };
+  if (badGrant)
+    return { error: `grant_types: "${badGrant}" is not supported; use ${SUPPORTED_GRANT_TYPES.join(", ")}` };
   if (!grantTypes.includes("authorization_code")) return { error: "grant_types must include authorization_code" };
 
   const responseTypes = m.response_types ?? ["code"];
   if (responseTypes.length !== 1 || responseTypes[0] !== "code") return { error: 'response_types must be ["code"]' };
 
   const authMethod = m.token_endpoint_auth_method ?? "none";
-  if (authMethod !== "none") return { error: 'token_endpoint_auth_method must be "none": only public clients (PKCE) are registered' };
+  if (authMethod !== "none")
+    return { error: 'token_endpoint_auth_method must be "none": only public clients (PKCE) are registered' };
 
   const scope = m.scope === undefined ? [...SUPPORTED_SCOPES] : parseScope(m.scope);
   const unknown = unknownScopes(scope);
-  if (unknown.length > 0) return { error: `scope: unknown scope(s) ${unknown.join(", ")}; supported: ${SUPPORTED_SCOPES.join(" ")}` };
+  if (unknown.length > 0)
+    return { error: `scope: unknown scope(s) ${unknown.join(", ")}; supported: ${SUPPORTED_SCOPES.join(" ")}` };
 
   return {
     client: {
@@ -77,10 +80,23 @@ export function clientMetadata(client: RegisteredClient) {
 export function registerRegistration(app: Hono<any>, ctx: EmulatorContext, store: OAuthStore, path: string): void {
   app.post(path, async (c) => {
     if (!ctx.config.verifiedEmailEnabled) {
-      return oauthError(c, ctx, 403, "verified_email_not_enabled", "The verified-email (identity_assertion) OAuth path is disabled on this host; use an API key");
+      return oauthError(
+        c,
+        ctx,
+        403,
+        "verified_email_not_enabled",
+        "The verified-email (identity_assertion) OAuth path is disabled on this host; use an API key",
+      );
     }
     const body = await c.req.json().catch(() => undefined);
-    if (body === undefined) return oauthError(c, ctx, 400, "invalid_client_metadata", "The body must be a JSON object of client metadata (RFC 7591)");
+    if (body === undefined)
+      return oauthError(
+        c,
+        ctx,
+        400,
+        "invalid_client_metadata",
+        "The body must be a JSON object of client metadata (RFC 7591)",
+      );
     const result = buildClient(body, ctx.clock.now());
     if ("error" in result) return oauthError(c, ctx, 400, "invalid_client_metadata", result.error);
     store.clients.set(result.client.clientId, result.client);

@@ -21,7 +21,8 @@ beforeEach(async () => {
   clientId = (await registerClient(emu.url)).client_id;
 });
 
-const call = (path: string, token: string) => fetch(`${emu.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+const call = (path: string, token: string) =>
+  fetch(`${emu.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
 
 describe("OAuth access tokens at the commerce API (spec sections 5 and 8)", () => {
@@ -31,21 +32,45 @@ describe("OAuth access tokens at the commerce API (spec sections 5 and 8)", () =
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { environment: string } }).data.environment).toBe("sandbox");
     const production = await obtainTokens(emu.url, clientId, "pro@emulator.test", "balance:read");
-    expect(((await (await call("/v2/balance", production.access_token)).json()) as { data: { environment: string } }).data.environment).toBe("production");
+    expect(
+      ((await (await call("/v2/balance", production.access_token)).json()) as { data: { environment: string } }).data
+        .environment,
+    ).toBe("production");
   });
 
   it("§5 the verifier gives requireAuth the account, environment, scopes and client of the token", async () => {
     const tokens = await obtainTokens(emu.url, clientId, "pro@emulator.test", "orders:read balance:read", "sandbox");
-    const probe = new Hono<{ Variables: CommerceVariables }>().get("/whoami", requireAuth(emu.ctx, { scope: "balance:read", proOnly: true }), (c) => {
-      const p = c.get("principal");
-      return c.json({ account: p.account.id, environment: p.environment, via: p.via, clientId: p.clientId, scopes: p.scopes });
-    });
+    const probe = new Hono<{ Variables: CommerceVariables }>().get(
+      "/whoami",
+      requireAuth(emu.ctx, { scope: "balance:read", proOnly: true }),
+      (c) => {
+        const p = c.get("principal");
+        return c.json({
+          account: p.account.id,
+          environment: p.environment,
+          via: p.via,
+          clientId: p.clientId,
+          scopes: p.scopes,
+        });
+      },
+    );
     const res = await probe.request("/whoami", { headers: { Authorization: `Bearer ${tokens.access_token}` } });
-    expect(await res.json()).toEqual({ account: "acct_shop", environment: "sandbox", via: "oauth", clientId, scopes: ["orders:read", "balance:read"] });
+    expect(await res.json()).toEqual({
+      account: "acct_shop",
+      environment: "sandbox",
+      via: "oauth",
+      clientId,
+      scopes: ["orders:read", "balance:read"],
+    });
   });
 
   it("§5 consumer OAuth: a consumer token works for orders but is refused on a PRO-only route (403)", async () => {
-    const tokens = await obtainTokens(emu.url, clientId, "consumer@emulator.test", "orders:read orders:write balance:read");
+    const tokens = await obtainTokens(
+      emu.url,
+      clientId,
+      "consumer@emulator.test",
+      "orders:read orders:write balance:read",
+    );
     expect(tokens.scope).toBe("orders:read orders:write");
     expect((await call("/v2/orders", tokens.access_token)).status).toBe(200);
     const res = await call("/v2/balance", tokens.access_token);
@@ -71,7 +96,9 @@ describe("OAuth access tokens at the commerce API (spec sections 5 and 8)", () =
     const res = await call("/v2/balance", tokens.access_token);
     expect(res.status).toBe(401);
     expect(await errorOf(res)).toBe("INVALID_TOKEN");
-    expect(res.headers.get("WWW-Authenticate")).toBe(`Bearer resource_metadata="${emu.url}/.well-known/oauth-protected-resource/v2"`);
+    expect(res.headers.get("WWW-Authenticate")).toBe(
+      `Bearer resource_metadata="${emu.url}/.well-known/oauth-protected-resource/v2"`,
+    );
   });
 
   it("§5 on 401 refresh once: after expiry the refreshed token works again", async () => {
@@ -80,7 +107,11 @@ describe("OAuth access tokens at the commerce API (spec sections 5 and 8)", () =
     const refreshed = await fetch(`${emu.url}/oauth/token`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId }),
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token,
+        client_id: clientId,
+      }),
     });
     const next = (await refreshed.json()) as { access_token: string };
     expect((await call("/v2/balance", next.access_token)).status).toBe(200);
@@ -88,13 +119,21 @@ describe("OAuth access tokens at the commerce API (spec sections 5 and 8)", () =
 
   it("§5 revoking a client's tokens (control) also ends its access tokens", async () => {
     const tokens = await obtainTokens(emu.url, clientId, "pro@emulator.test", "balance:read");
-    await fetch(`${emu.url}/__control/oauth/revoke`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ client_id: clientId }) });
+    await fetch(`${emu.url}/__control/oauth/revoke`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ client_id: clientId }),
+    });
     expect((await call("/v2/balance", tokens.access_token)).status).toBe(401);
   });
 
   it("§5 revoking an account's tokens (control, like a password change) ends them too", async () => {
     const tokens = await obtainTokens(emu.url, clientId, "pro@emulator.test", "balance:read");
-    const res = await fetch(`${emu.url}/__control/oauth/revoke`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ account_id: "acct_shop" }) });
+    const res = await fetch(`${emu.url}/__control/oauth/revoke`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ account_id: "acct_shop" }),
+    });
     expect(((await res.json()) as { revoked: { accessTokens: number } }).revoked.accessTokens).toBe(1);
     expect((await call("/v2/balance", tokens.access_token)).status).toBe(401);
   });
@@ -135,7 +174,10 @@ describe("OAuth access tokens at the commerce API (spec sections 5 and 8)", () =
       const mine = await obtainTokens(emu.url, clientId, "pro@emulator.test", "balance:read");
       const theirs = await obtainTokens(other.url, otherClient.client_id, "pro@emulator.test", "balance:read");
       expect((await call("/v2/balance", mine.access_token)).status).toBe(200);
-      expect((await fetch(`${other.url}/v2/balance`, { headers: { Authorization: `Bearer ${theirs.access_token}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${other.url}/v2/balance`, { headers: { Authorization: `Bearer ${theirs.access_token}` } }))
+          .status,
+      ).toBe(200);
     } finally {
       await other.close();
     }

@@ -32,8 +32,12 @@ export function grantableScopes(account: CommerceAccount): readonly string[] {
 /** Splits requested scopes into the ones the account can grant and the ones it cannot. */
 export function splitByAccount(account: CommerceAccount, requested: readonly string[]) {
   const allowed = grantableScopes(account);
-  return { granted: requested.filter((s) => allowed.includes(s)), refused: requested.filter((s) => !allowed.includes(s)) };
+  return {
+    granted: requested.filter((s) => allowed.includes(s)),
+    refused: requested.filter((s) => !allowed.includes(s)),
+  };
 }
 
 /** The commerce scopes among a list (identity scopes alone give no API access). */
-export const apiScopes = (scopes: readonly string[]) => scopes.filter((s) => !(IDENTITY_SCOPES as readonly string[]).includes(s));
+export const apiScopes = (scopes: readonly string[]) =>
+  scopes.filter((s) => !(IDENTITY_SCOPES as readonly string[]).includes(s));

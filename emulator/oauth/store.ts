@@ -61,7 +61,13 @@ export type RefreshTokenRecord = {
   state: "active" | "rotated" | "revoked";
 };
 
-export type IssuedAccessToken = { jti: string; clientId: string; accountId: string; familyId: string; expiresAt: number };
+export type IssuedAccessToken = {
+  jti: string;
+  clientId: string;
+  accountId: string;
+  familyId: string;
+  expiresAt: number;
+};
 
 export const randomId = (prefix: string, bytes = 24) => `${prefix}${randomBytes(bytes).toString("base64url")}`;
 
@@ -99,8 +105,10 @@ export class OAuthStore {
         for (const [id, client] of readEntries<RegisteredClient>(saved, "client:")) this.clients.set(id, client);
         for (const [id, request] of readEntries<PendingAuthorization>(saved, "pending:")) this.pending.set(id, request);
         for (const [code, record] of readEntries<AuthorizationCode>(saved, "code:")) this.codes.set(code, record);
-        for (const [token, record] of readEntries<RefreshTokenRecord>(saved, "refresh:")) this.refreshTokens.set(token, record);
-        for (const [jti, issued] of readEntries<IssuedAccessToken>(saved, "access:")) this.accessTokens.set(jti, issued);
+        for (const [token, record] of readEntries<RefreshTokenRecord>(saved, "refresh:"))
+          this.refreshTokens.set(token, record);
+        for (const [jti, issued] of readEntries<IssuedAccessToken>(saved, "access:"))
+          this.accessTokens.set(jti, issued);
         for (const [jti] of readEntries(saved, "revoked:")) this.revokedAccessTokens.add(jti);
       },
     };

@@ -2,7 +2,10 @@
 // drive the HTML sign-in and consent pages with fetch the way a browser would post the forms.
 import { expect } from "vitest";
 
-export const PKCE_VECTOR = { verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk", challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM" };
+export const PKCE_VECTOR = {
+  verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+  challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+};
 export const PASSWORD = "emulator";
 export const REDIRECT_URI = "http://127.0.0.1:9999/callback";
 
@@ -38,7 +41,12 @@ const requestIdOf = (html: string) => {
 const formActionOf = (html: string) => /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
 
 export const postForm = (url: string, fields: Record<string, string>) =>
-  fetch(url, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 
 /** Opens the authorize URL and signs in; returns the consent page (or the failed sign-in response). */
 export async function signIn(url: string, email: string, password = PASSWORD) {
@@ -50,7 +58,12 @@ export async function signIn(url: string, email: string, password = PASSWORD) {
 }
 
 /** Signs in and decides on the consent page; returns the redirect target the browser would follow. */
-export async function authorize(url: string, email: string, decision: "approve" | "deny" = "approve", environment?: "production" | "sandbox") {
+export async function authorize(
+  url: string,
+  email: string,
+  decision: "approve" | "deny" = "approve",
+  environment?: "production" | "sandbox",
+) {
   const { res, html } = await signIn(url, email);
   expect(res.status).toBe(200);
   const fields: Record<string, string> = { request_id: requestIdOf(html), decision };
@@ -62,25 +75,60 @@ export async function authorize(url: string, email: string, decision: "approve" 
 
 export async function tokenRequest(authBase: string, fields: Record<string, string>) {
   const res = await postForm(`${authBase}/oauth/token`, fields);
-  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, string | number | undefined> };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as Record<string, string | number | undefined>,
+  };
 }
 
 /** Full code flow with the RFC 7636 vector: returns the token response body. */
-export async function obtainTokens(authBase: string, clientId: string, email: string, scope: string, environment?: "production" | "sandbox") {
+export async function obtainTokens(
+  authBase: string,
+  clientId: string,
+  email: string,
+  scope: string,
+  environment?: "production" | "sandbox",
+) {
   const redirect = await authorize(
-    authorizeUrl(authBase, { response_type: "code", client_id: clientId, redirect_uri: REDIRECT_URI, scope, state: "s1", code_challenge: PKCE_VECTOR.challenge, code_challenge_method: "S256" }),
+    authorizeUrl(authBase, {
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      scope,
+      state: "s1",
+      code_challenge: PKCE_VECTOR.challenge,
+      code_challenge_method: "S256",
+    }),
     email,
     "approve",
     environment,
   );
   const code = redirect.searchParams.get("code");
   expect(code).toBeTruthy();
-  const token = await tokenRequest(authBase, { grant_type: "authorization_code", code: code!, redirect_uri: REDIRECT_URI, client_id: clientId, code_verifier: PKCE_VECTOR.verifier });
+  const token = await tokenRequest(authBase, {
+    grant_type: "authorization_code",
+    code: code!,
+    redirect_uri: REDIRECT_URI,
+    client_id: clientId,
+    code_verifier: PKCE_VECTOR.verifier,
+  });
   expect(token.status).toBe(200);
-  return token.body as { access_token: string; refresh_token: string; scope: string; expires_in: number; token_type: string; id_token?: string };
+  return token.body as {
+    access_token: string;
+    refresh_token: string;
+    scope: string;
+    expires_in: number;
+    token_type: string;
+    id_token?: string;
+  };
 }
 
 export async function advanceClock(base: string, ms: number) {
-  const res = await fetch(`${base}/__control/clock`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ advanceMs: ms }) });
+  const res = await fetch(`${base}/__control/clock`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
   expect(res.status).toBe(200);
 }

@@ -2,7 +2,16 @@ import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
 import { s256Challenge } from "./pkce";
-import { PKCE_VECTOR, REDIRECT_URI, advanceClock, authorize, authorizeUrl, obtainTokens, registerClient, tokenRequest } from "./test-support";
+import {
+  PKCE_VECTOR,
+  REDIRECT_URI,
+  advanceClock,
+  authorize,
+  authorizeUrl,
+  obtainTokens,
+  registerClient,
+  tokenRequest,
+} from "./test-support";
 
 let emu: RunningEmulator;
 let clientId: string;
@@ -18,16 +27,37 @@ beforeEach(async () => {
 /** Runs sign-in and consent; returns a fresh authorization code bound to the RFC 7636 vector's challenge. */
 async function code(scope = "orders:read orders:write balance:read", email = "pro@emulator.test") {
   const target = await authorize(
-    authorizeUrl(emu.url, { response_type: "code", client_id: clientId, redirect_uri: REDIRECT_URI, scope, state: "st", code_challenge: PKCE_VECTOR.challenge, code_challenge_method: "S256" }),
+    authorizeUrl(emu.url, {
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      scope,
+      state: "st",
+      code_challenge: PKCE_VECTOR.challenge,
+      code_challenge_method: "S256",
+    }),
     email,
   );
   return target.searchParams.get("code")!;
 }
 const exchange = (c: string, overrides: Record<string, string> = {}) =>
-  tokenRequest(emu.url, { grant_type: "authorization_code", code: c, redirect_uri: REDIRECT_URI, client_id: clientId, code_verifier: PKCE_VECTOR.verifier, ...overrides });
-const refresh = (refreshToken: string, overrides: Record<string, string> = {}) => tokenRequest(emu.url, { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId, ...overrides });
+  tokenRequest(emu.url, {
+    grant_type: "authorization_code",
+    code: c,
+    redirect_uri: REDIRECT_URI,
+    client_id: clientId,
+    code_verifier: PKCE_VECTOR.verifier,
+    ...overrides,
+  });
+const refresh = (refreshToken: string, overrides: Record<string, string> = {}) =>
+  tokenRequest(emu.url, {
+    grant_type: "refresh_token",
+    refresh_token: refreshToken,
+    client_id: clientId,
+    ...overrides,
+  });
 
-describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () => {
+describe('token endpoint (spec section 5 "Token", section 7, section 8)', () => {
   it("§5 PKCE: S256 of the RFC 7636 Appendix B verifier is the published challenge", () => {
     expect(s256Challenge(PKCE_VECTOR.verifier)).toBe(PKCE_VECTOR.challenge);
   });
@@ -36,13 +66,24 @@ describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () =
     const res = await exchange(await code());
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "orders:read orders:write balance:read" });
+    expect(res.body).toMatchObject({
+      token_type: "Bearer",
+      expires_in: 3600,
+      scope: "orders:read orders:write balance:read",
+    });
     expect(res.body.refresh_token).toMatch(/^rt_/);
     const token = res.body.access_token as string;
     expect(token).not.toContain(":");
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: "HS256", typ: "at+jwt" });
     const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ iss: emu.ctx.config.authBaseUrl, sub: "acct_shop", aud: `${emu.url}/v2`, scope: "orders:read orders:write balance:read", client_id: clientId, env: "production" });
+    expect(claims).toMatchObject({
+      iss: emu.ctx.config.authBaseUrl,
+      sub: "acct_shop",
+      aud: `${emu.url}/v2`,
+      scope: "orders:read orders:write balance:read",
+      client_id: clientId,
+      env: "production",
+    });
     expect(claims.exp! - claims.iat!).toBe(3600);
   });
 
@@ -54,8 +95,15 @@ describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () =
   it("§5 token: with openid the response carries an RS256 ID token for the client", async () => {
     const tokens = await obtainTokens(emu.url, clientId, "pro@emulator.test", "openid profile orders:read");
     const claims = decodeJwt(tokens.id_token!);
-    expect(claims).toMatchObject({ iss: emu.ctx.config.authBaseUrl, sub: "acct_shop", aud: clientId, email: "pro@emulator.test" });
-    const userinfo = await fetch(`${emu.url}/oauth/userinfo`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    expect(claims).toMatchObject({
+      iss: emu.ctx.config.authBaseUrl,
+      sub: "acct_shop",
+      aud: clientId,
+      email: "pro@emulator.test",
+    });
+    const userinfo = await fetch(`${emu.url}/oauth/userinfo`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(await userinfo.json()).toMatchObject({ sub: "acct_shop", email: "pro@emulator.test", email_verified: true });
   });
 
@@ -105,7 +153,11 @@ describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () =
   });
 
   it("§7 invalid_request: a JSON body instead of a form", async () => {
-    const res = await fetch(`${emu.url}/oauth/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ grant_type: "authorization_code" }) });
+    const res = await fetch(`${emu.url}/oauth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ grant_type: "authorization_code" }),
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe("invalid_request");
   });
@@ -123,11 +175,14 @@ describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () =
     expect(res.body.error).toBe("invalid_grant");
   });
 
-  it.each([["client_credentials"], ["password"], ["implicit"], ["urn:ietf:params:oauth:grant-type:device_code"]])("§7 unsupported_grant_type: %s", async (grantType) => {
-    const res = await tokenRequest(emu.url, { grant_type: grantType, client_id: clientId });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe("unsupported_grant_type");
-  });
+  it.each([["client_credentials"], ["password"], ["implicit"], ["urn:ietf:params:oauth:grant-type:device_code"]])(
+    "§7 unsupported_grant_type: %s",
+    async (grantType) => {
+      const res = await tokenRequest(emu.url, { grant_type: grantType, client_id: clientId });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe("unsupported_grant_type");
+    },
+  );
 
   it("§5 ID-JAG: a provider-issued ID-JAG is not accepted (token exchange and JWT bearer)", async () => {
     const exchangeJag = await tokenRequest(emu.url, {
@@ -139,7 +194,11 @@ describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () =
     });
     expect(exchangeJag.body.error).toBe("unsupported_grant_type");
     expect(exchangeJag.body.error_description).toContain("ID-JAG");
-    const bearer = await tokenRequest(emu.url, { grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: "eyJ.x.y", client_id: clientId });
+    const bearer = await tokenRequest(emu.url, {
+      grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+      assertion: "eyJ.x.y",
+      client_id: clientId,
+    });
     expect(bearer.body.error).toBe("unsupported_grant_type");
   });
 
@@ -148,7 +207,11 @@ describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () =
     const oldRefresh = first.body.refresh_token as string;
     const next = await refresh(oldRefresh);
     expect(next.status).toBe(200);
-    expect(next.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "orders:read orders:write balance:read" });
+    expect(next.body).toMatchObject({
+      token_type: "Bearer",
+      expires_in: 3600,
+      scope: "orders:read orders:write balance:read",
+    });
     expect(next.body.refresh_token).not.toBe(oldRefresh);
     expect(next.body.access_token).not.toBe(first.body.access_token);
     const reuse = await refresh(oldRefresh);
@@ -169,7 +232,9 @@ describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () =
   it("§7 invalid_grant: refresh token of another client, and an unknown refresh token", async () => {
     const first = await exchange(await code());
     const other = await registerClient(emu.url);
-    expect((await refresh(first.body.refresh_token as string, { client_id: other.client_id })).body.error).toBe("invalid_grant");
+    expect((await refresh(first.body.refresh_token as string, { client_id: other.client_id })).body.error).toBe(
+      "invalid_grant",
+    );
     expect((await refresh("rt_unknown")).body.error).toBe("invalid_grant");
   });
 
@@ -187,13 +252,21 @@ describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () =
   it("§5 refresh fails after the revoke control: invalid_grant (one refresh token, or all of a client)", async () => {
     const a = await exchange(await code());
     const b = await exchange(await code());
-    const one = await fetch(`${emu.url}/__control/oauth/revoke`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ refresh_token: a.body.refresh_token }) });
+    const one = await fetch(`${emu.url}/__control/oauth/revoke`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ refresh_token: a.body.refresh_token }),
+    });
     expect(one.status).toBe(200);
     expect((await refresh(a.body.refresh_token as string)).body.error).toBe("invalid_grant");
     expect((await refresh(b.body.refresh_token as string)).status).toBe(200);
 
     const c = await exchange(await code());
-    const all = await fetch(`${emu.url}/__control/oauth/revoke`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ client_id: clientId }) });
+    const all = await fetch(`${emu.url}/__control/oauth/revoke`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ client_id: clientId }),
+    });
     expect(((await all.json()) as { revoked: { refreshTokens: number } }).revoked.refreshTokens).toBe(2);
     expect((await refresh(c.body.refresh_token as string)).body.error).toBe("invalid_grant");
   });
@@ -208,7 +281,11 @@ describe("token endpoint (spec section 5 \"Token\", section 7, section 8)", () =
     const res = await fetch(`${emu.url}/__control/oauth/tokens`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "consumer@emulator.test", scope: "orders:read balance:read", environment: "sandbox" }),
+      body: JSON.stringify({
+        email: "consumer@emulator.test",
+        scope: "orders:read balance:read",
+        environment: "sandbox",
+      }),
     });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { access_token: string; scope: string };

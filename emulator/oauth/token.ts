@@ -16,10 +16,19 @@ import { oauthUrls } from "./urls";
 
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 3600_000;
 const ID_JAG_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:id-jag";
-const ID_JAG_CARRIERS = ["urn:ietf:params:oauth:grant-type:token-exchange", "urn:ietf:params:oauth:grant-type:jwt-bearer"];
+const ID_JAG_CARRIERS = [
+  "urn:ietf:params:oauth:grant-type:token-exchange",
+  "urn:ietf:params:oauth:grant-type:jwt-bearer",
+];
 
 type Form = Record<string, string>;
-type Issue = { client: RegisteredClient; accountId: string; scopes: string[]; environment: Environment; familyId: string };
+type Issue = {
+  client: RegisteredClient;
+  accountId: string;
+  scopes: string[];
+  environment: Environment;
+  familyId: string;
+};
 
 async function readForm(c: Context): Promise<Form | null> {
   if (!(c.req.header("Content-Type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) return null;
@@ -59,7 +68,12 @@ export class TokenService {
       environment: input.environment,
       familyId: input.familyId,
     });
-    const body: Record<string, unknown> = { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_LIFETIME_S, scope: input.scopes.join(" ") };
+    const body: Record<string, unknown> = {
+      access_token: accessToken,
+      token_type: "Bearer",
+      expires_in: ACCESS_TOKEN_LIFETIME_S,
+      scope: input.scopes.join(" "),
+    };
     if (input.client.grantTypes.includes("refresh_token")) {
       const token = randomId("rt_", 32);
       store.refreshTokens.set(token, {
@@ -76,7 +90,13 @@ export class TokenService {
     }
     const account = COMMERCE_ACCOUNTS.find((a) => a.id === input.accountId);
     if (identity && account && input.scopes.includes("openid")) {
-      body.id_token = await this.idTokens.sign(ctx, { account, clientId: input.client.clientId, scopes: input.scopes, nonce: identity.nonce, authTime: identity.authTime });
+      body.id_token = await this.idTokens.sign(ctx, {
+        account,
+        clientId: input.client.clientId,
+        scopes: input.scopes,
+        nonce: identity.nonce,
+        authTime: identity.authTime,
+      });
     }
     return body;
   }
@@ -84,25 +104,62 @@ export class TokenService {
   async authorizationCode(c: Context, client: RegisteredClient, form: Form) {
     const { ctx, store } = this;
     const missing = ["code", "redirect_uri", "code_verifier"].filter((f) => !form[f]);
-    if (missing.length > 0) return oauthError(c, ctx, 400, "invalid_request", `Missing form field(s): ${missing.join(", ")}`);
-    if (!isCodeVerifier(form.code_verifier!)) return oauthError(c, ctx, 400, "invalid_request", "code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~");
-    if (form.resource !== undefined && form.resource !== oauthUrls(ctx).resource) return oauthError(c, ctx, 400, "invalid_target", `resource must be ${oauthUrls(ctx).resource}`);
+    if (missing.length > 0)
+      return oauthError(c, ctx, 400, "invalid_request", `Missing form field(s): ${missing.join(", ")}`);
+    if (!isCodeVerifier(form.code_verifier!))
+      return oauthError(
+        c,
+        ctx,
+        400,
+        "invalid_request",
+        "code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~",
+      );
+    if (form.resource !== undefined && form.resource !== oauthUrls(ctx).resource)
+      return oauthError(c, ctx, 400, "invalid_target", `resource must be ${oauthUrls(ctx).resource}`);
 
     const record = store.codes.get(form.code!);
     if (!record) return oauthError(c, ctx, 400, "invalid_grant", "Unknown authorization code");
     if (record.used) {
       // RFC 6749 §4.1.2: a replayed code revokes what was issued from it.
       store.revokeWhere((t) => t.familyId === record.familyId);
-      return oauthError(c, ctx, 400, "invalid_grant", "Authorization code was already used; tokens issued from it are revoked");
+      return oauthError(
+        c,
+        ctx,
+        400,
+        "invalid_grant",
+        "Authorization code was already used; tokens issued from it are revoked",
+      );
     }
-    if (record.expiresAt <= ctx.clock.now()) return oauthError(c, ctx, 400, "invalid_grant", "Authorization code expired; authorize again");
-    if (record.clientId !== client.clientId) return oauthError(c, ctx, 400, "invalid_grant", "Authorization code was issued to another client");
-    if (record.redirectUri !== form.redirect_uri) return oauthError(c, ctx, 400, "invalid_grant", "redirect_uri does not match the one of the authorization request");
-    if (s256Challenge(form.code_verifier!) !== record.codeChallenge) return oauthError(c, ctx, 400, "invalid_grant", "PKCE verification failed: code_verifier does not match code_challenge");
+    if (record.expiresAt <= ctx.clock.now())
+      return oauthError(c, ctx, 400, "invalid_grant", "Authorization code expired; authorize again");
+    if (record.clientId !== client.clientId)
+      return oauthError(c, ctx, 400, "invalid_grant", "Authorization code was issued to another client");
+    if (record.redirectUri !== form.redirect_uri)
+      return oauthError(
+        c,
+        ctx,
+        400,
+        "invalid_grant",
+        "redirect_uri does not match the one of the authorization request",
+      );
+    if (s256Challenge(form.code_verifier!) !== record.codeChallenge)
+      return oauthError(
+        c,
+        ctx,
+        400,
+        "invalid_grant",
+        "PKCE verification failed: code_verifier does not match code_challenge",
+      );
     record.used = true;
 
     const body = await this.issue(
-      { client, accountId: record.accountId, scopes: record.scopes, environment: record.environment, familyId: record.familyId },
+      {
+        client,
+        accountId: record.accountId,
+        scopes: record.scopes,
+        environment: record.environment,
+        familyId: record.familyId,
+      },
       { nonce: record.nonce, authTime: record.authTime },
     );
     return this.tokenResponse(c, body);
@@ -112,24 +169,46 @@ export class TokenService {
     const { ctx, store } = this;
     if (!form.refresh_token) return oauthError(c, ctx, 400, "invalid_request", "Missing form field: refresh_token");
     const record = store.refreshTokens.get(form.refresh_token);
-    if (!record || record.clientId !== client.clientId) return oauthError(c, ctx, 400, "invalid_grant", "Unknown refresh token for this client");
+    if (!record || record.clientId !== client.clientId)
+      return oauthError(c, ctx, 400, "invalid_grant", "Unknown refresh token for this client");
     if (record.state === "rotated") {
       // Reuse of a rotated token means it leaked (or a client raced itself): end the whole grant.
       store.revokeWhere((t) => t.familyId === record.familyId);
-      return oauthError(c, ctx, 400, "invalid_grant", "Refresh token was already used (rotation); the grant is revoked, sign in again");
+      return oauthError(
+        c,
+        ctx,
+        400,
+        "invalid_grant",
+        "Refresh token was already used (rotation); the grant is revoked, sign in again",
+      );
     }
-    if (record.state === "revoked") return oauthError(c, ctx, 400, "invalid_grant", "Refresh token was revoked; sign in again");
-    if (record.expiresAt <= ctx.clock.now()) return oauthError(c, ctx, 400, "invalid_grant", "Refresh token expired; sign in again");
+    if (record.state === "revoked")
+      return oauthError(c, ctx, 400, "invalid_grant", "Refresh token was revoked; sign in again");
+    if (record.expiresAt <= ctx.clock.now())
+      return oauthError(c, ctx, 400, "invalid_grant", "Refresh token expired; sign in again");
 
     let scopes = record.scopes;
     if (form.scope !== undefined) {
       const asked = parseScope(form.scope);
       const wider = asked.filter((s) => !record.scopes.includes(s));
-      if (wider.length > 0) return oauthError(c, ctx, 400, "invalid_scope", `A refresh can only narrow the grant; not granted: ${wider.join(", ")}`);
+      if (wider.length > 0)
+        return oauthError(
+          c,
+          ctx,
+          400,
+          "invalid_scope",
+          `A refresh can only narrow the grant; not granted: ${wider.join(", ")}`,
+        );
       scopes = asked;
     }
     record.state = "rotated";
-    const body = await this.issue({ client, accountId: record.accountId, scopes, environment: record.environment, familyId: record.familyId });
+    const body = await this.issue({
+      client,
+      accountId: record.accountId,
+      scopes,
+      environment: record.environment,
+      familyId: record.familyId,
+    });
     return this.tokenResponse(c, body);
   }
 
@@ -140,30 +219,58 @@ export class TokenService {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerToken(app: Hono<any>, ctx: EmulatorContext, store: OAuthStore, tokens: TokenService, path: string): void {
+export function registerToken(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  app: Hono<any>,
+  ctx: EmulatorContext,
+  store: OAuthStore,
+  tokens: TokenService,
+  path: string,
+): void {
   app.post(path, async (c) => {
     const form = await readForm(c);
-    if (!form) return oauthError(c, ctx, 400, "invalid_request", "The token request must be application/x-www-form-urlencoded");
+    if (!form)
+      return oauthError(c, ctx, 400, "invalid_request", "The token request must be application/x-www-form-urlencoded");
     const grantType = form.grant_type;
     if (!grantType) return oauthError(c, ctx, 400, "invalid_request", "Missing form field: grant_type");
 
     if (ID_JAG_CARRIERS.includes(grantType) || Object.values(form).includes(ID_JAG_TOKEN_TYPE)) {
-      return oauthError(c, ctx, 400, "unsupported_grant_type", "The provider-issued ID-JAG token type is not accepted; use authorization_code with PKCE or an API key");
+      return oauthError(
+        c,
+        ctx,
+        400,
+        "unsupported_grant_type",
+        "The provider-issued ID-JAG token type is not accepted; use authorization_code with PKCE or an API key",
+      );
     }
     if (grantType === "client_credentials") {
-      return oauthError(c, ctx, 400, "unsupported_grant_type", "client_credentials is not offered here; server integrations use an API key (Bearer api_id:api_secret)");
+      return oauthError(
+        c,
+        ctx,
+        400,
+        "unsupported_grant_type",
+        "client_credentials is not offered here; server integrations use an API key (Bearer api_id:api_secret)",
+      );
     }
     if (grantType !== "authorization_code" && grantType !== "refresh_token") {
-      return oauthError(c, ctx, 400, "unsupported_grant_type", `grant_type "${grantType}" is not supported; use authorization_code or refresh_token`);
+      return oauthError(
+        c,
+        ctx,
+        400,
+        "unsupported_grant_type",
+        `grant_type "${grantType}" is not supported; use authorization_code or refresh_token`,
+      );
     }
 
     const clientId = clientIdOf(c, form);
     if (!clientId) return oauthError(c, ctx, 400, "invalid_request", "Missing form field: client_id");
     const client = store.clients.get(clientId);
     if (!client) return oauthError(c, ctx, 401, "invalid_client", `Unknown client_id "${clientId}"; register again`);
-    if (!client.grantTypes.includes(grantType)) return oauthError(c, ctx, 400, "unauthorized_client", `This client did not register the ${grantType} grant`);
+    if (!client.grantTypes.includes(grantType))
+      return oauthError(c, ctx, 400, "unauthorized_client", `This client did not register the ${grantType} grant`);
 
-    return grantType === "authorization_code" ? tokens.authorizationCode(c, client, form) : tokens.refreshToken(c, client, form);
+    return grantType === "authorization_code"
+      ? tokens.authorizationCode(c, client, form)
+      : tokens.refreshToken(c, client, form);
   });
 }

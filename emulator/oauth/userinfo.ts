@@ -11,7 +11,10 @@ export function registerUserinfo(app: Hono<any>, verify: AccessTokenVerifier, pa
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
     const principal = token ? await verify(token) : null;
     if (!principal) {
-      c.header("WWW-Authenticate", 'Bearer error="invalid_token", error_description="Missing, invalid or expired access token"');
+      c.header(
+        "WWW-Authenticate",
+        'Bearer error="invalid_token", error_description="Missing, invalid or expired access token"',
+      );
       return c.json({ error: "invalid_token", error_description: "Missing, invalid or expired access token" }, 401);
     }
     if (!principal.scopes.includes("openid")) {

@@ -25,7 +25,12 @@ export function openState(path: string, seed: number): OpenedState {
   let saved: Map<string, StateRecords>;
   try {
     written = file.read();
-    saved = new Map([...written].map(([part, records]) => [part, new Map([...records].map(([key, json]) => [key, JSON.parse(json) as unknown]))]));
+    saved = new Map(
+      [...written].map(([part, records]) => [
+        part,
+        new Map([...records].map(([key, json]) => [key, JSON.parse(json) as unknown])),
+      ]),
+    );
   } catch (error) {
     file.close();
     throw error;

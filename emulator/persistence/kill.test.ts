@@ -52,44 +52,60 @@ async function gone(child: ChildProcess): Promise<void> {
 }
 
 describe("state file: kill -9 right after answers", () => {
-  it("a restarted process finds every commerce order and unlock ticket it answered before SIGKILL", { timeout: 30_000 }, async () => {
-    const started = Date.now();
-    const first = await startServer();
-    const bodies = await realOrderBodies(first.url);
+  it(
+    "a restarted process finds every commerce order and unlock ticket it answered before SIGKILL",
+    { timeout: 30_000 },
+    async () => {
+      const started = Date.now();
+      const first = await startServer();
+      const bodies = await realOrderBodies(first.url);
 
-    // Twelve creates at once; the kill comes as soon as ten have answered (unlock creates take
-    // 50–200 ms, so some of them are still in flight then).
-    const orders: string[] = [];
-    const tickets: number[] = [];
-    let answered = 0;
-    let kill: () => void = () => {};
-    const enough = new Promise<void>((resolve) => (kill = resolve));
-    const counted = <T>(promise: Promise<T>) =>
-      promise.then((value) => {
-        if (++answered === 10) kill();
-        return value;
-      });
-    const creates = [
-      ...[bodies.topup, bodies.giftcard, bodies.esim, bodies.topup, bodies.giftcard, bodies.topup, bodies.topup, bodies.giftcard].map((body) =>
-        counted(call(first.url, "POST", "/v2/orders", { auth: AUTH.shopLive, body })).then((res) => res.status === 201 && orders.push(res.body.data.order_id as string)),
-      ),
-      ...[1, 2, 3, 4].map(() => counted(unlock(first.url).createOrder()).then((ticket) => tickets.push(ticket))),
-    ];
-    await enough;
-    killGroup(first.child, "SIGKILL");
-    await Promise.allSettled(creates);
-    await gone(first.child);
-    expect(orders.length + tickets.length).toBeGreaterThanOrEqual(10);
-    expect(tickets.length).toBeGreaterThan(0);
+      // Twelve creates at once; the kill comes as soon as ten have answered (unlock creates take
+      // 50–200 ms, so some of them are still in flight then).
+      const orders: string[] = [];
+      const tickets: number[] = [];
+      let answered = 0;
+      let kill: () => void = () => {};
+      const enough = new Promise<void>((resolve) => (kill = resolve));
+      const counted = <T>(promise: Promise<T>) =>
+        promise.then((value) => {
+          if (++answered === 10) kill();
+          return value;
+        });
+      const creates = [
+        ...[
+          bodies.topup,
+          bodies.giftcard,
+          bodies.esim,
+          bodies.topup,
+          bodies.giftcard,
+          bodies.topup,
+          bodies.topup,
+          bodies.giftcard,
+        ].map((body) =>
+          counted(call(first.url, "POST", "/v2/orders", { auth: AUTH.shopLive, body })).then(
+            (res) => res.status === 201 && orders.push(res.body.data.order_id as string),
+          ),
+        ),
+        ...[1, 2, 3, 4].map(() => counted(unlock(first.url).createOrder()).then((ticket) => tickets.push(ticket))),
+      ];
+      await enough;
+      killGroup(first.child, "SIGKILL");
+      await Promise.allSettled(creates);
+      await gone(first.child);
+      expect(orders.length + tickets.length).toBeGreaterThanOrEqual(10);
+      expect(tickets.length).toBeGreaterThan(0);
 
-    const second = await startServer();
-    for (const id of orders) {
-      const res = await call(second.url, "GET", `/v2/orders/${id}`, { auth: AUTH.shopLive });
-      expect(res.status, `order ${id} answered before the kill`).toBe(200);
-    }
-    for (const ticket of tickets) expect(await unlock(second.url).status(ticket), `ticket ${ticket} answered before the kill`).not.toBeNull();
-    killGroup(second.child, "SIGTERM");
-    await gone(second.child);
-    expect(Date.now() - started).toBeLessThan(20_000);
-  });
+      const second = await startServer();
+      for (const id of orders) {
+        const res = await call(second.url, "GET", `/v2/orders/${id}`, { auth: AUTH.shopLive });
+        expect(res.status, `order ${id} answered before the kill`).toBe(200);
+      }
+      for (const ticket of tickets)
+        expect(await unlock(second.url).status(ticket), `ticket ${ticket} answered before the kill`).not.toBeNull();
+      killGroup(second.child, "SIGTERM");
+      await gone(second.child);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    },
+  );
 });

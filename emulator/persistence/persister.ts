@@ -15,7 +15,11 @@ export class StatePersister {
   private closed = false;
   private readonly frozenJson = new WeakMap<object, string>();
 
-  constructor(private readonly parts: StateParts, private readonly file: StateFile, written: SavedRecords) {
+  constructor(
+    private readonly parts: StateParts,
+    private readonly file: StateFile,
+    written: SavedRecords,
+  ) {
     this.written = new Map([...written].map(([part, records]) => [part, new Map(records)]));
   }
 

@@ -18,7 +18,11 @@ describe("state file: reset", () => {
     const bodies = await realOrderBodies(first.url);
     const order = (await placeOrder(first.url, bodies.topup)).body.data.order_id as string;
     await unlock(first.url).createOrder();
-    await v2(first.url).post("/webhooks", { url: "https://hooks.example.com/x", events: ["order.created"] }, AUTH.shopLive);
+    await v2(first.url).post(
+      "/webhooks",
+      { url: "https://hooks.example.com/x", events: ["order.created"] },
+      AUTH.shopLive,
+    );
     const tokens = await call(first.url, "POST", "/__control/oauth/tokens", { body: { email: "pro@emulator.test" } });
     expect(tokens.status).toBe(201);
     await control(first.url).advance(60_000);
@@ -43,7 +47,11 @@ describe("state file: reset", () => {
       expect(await unlock(second.url).createOrder()).toBe(700_001);
       // The OAuth store is empty: even the client the refresh token was issued to is unknown.
       const refreshed = await call(second.url, "POST", "/oauth/token", {
-        raw: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.body.refresh_token as string, client_id: "client_emulator_control" }).toString(),
+        raw: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: tokens.body.refresh_token as string,
+          client_id: "client_emulator_control",
+        }).toString(),
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
       });
       expect(refreshed.body.error).toBe("invalid_client");

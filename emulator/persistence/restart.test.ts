@@ -21,15 +21,27 @@ let second: RunningEmulator;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const before: Record<string, any> = {};
 
-const headersOf = (r: { headers: Record<string, string | string[] | undefined> }) => Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
+const headersOf = (r: { headers: Record<string, string | string[] | undefined> }) =>
+  Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
 
 /** Everything a shop could have done before the restart; returns what it kept. */
 async function shopHistory(emu: RunningEmulator) {
   const api = v2(emu.url);
   const ctl = control(emu.url);
-  const hook = (await api.post("/webhooks", { url: receiver.url, events: ["order.created", "order.fulfilled", "order.failed"] }, AUTH.shopLive)).body.data;
+  const hook = (
+    await api.post(
+      "/webhooks",
+      { url: receiver.url, events: ["order.created", "order.fulfilled", "order.failed"] },
+      AUTH.shopLive,
+    )
+  ).body.data;
   const client = await registerClient(emu.url);
-  const tokens = await obtainTokens(emu.url, client.client_id, "pro@emulator.test", "openid profile orders:read balance:read");
+  const tokens = await obtainTokens(
+    emu.url,
+    client.client_id,
+    "pro@emulator.test",
+    "openid profile orders:read balance:read",
+  );
   const bodies = await realOrderBodies(emu.url);
   const topup = (await placeOrder(emu.url, bodies.topup)).body.data;
   const esim = (await placeOrder(emu.url, bodies.esim)).body.data;
@@ -102,7 +114,9 @@ describe("state file: a new emulator on the same file continues where the old on
 
   it("still has the scheduled work: the pending fulfillment and the unlock ticket's progress", async () => {
     const labels = ((await call(second.url, "GET", "/__control/scheduled")).body.tasks as Json[]).map((t) => t.label);
-    expect(labels).toEqual(expect.arrayContaining([`commerce fulfillment ${before.pending.order_id}`, `unlock:order:${before.ticket}`]));
+    expect(labels).toEqual(
+      expect.arrayContaining([`commerce fulfillment ${before.pending.order_id}`, `unlock:order:${before.ticket}`]),
+    );
   });
 
   it("accepts an eSIM price token, a QR link and an eSIM line issued before the restart", async () => {
@@ -136,13 +150,26 @@ describe("state file: a new emulator on the same file continues where the old on
   it("honours OAuth tokens issued before the restart: the access token, the ID token's key and the refresh token", async () => {
     const balance = await call(second.url, "GET", "/v2/balance", { auth: `Bearer ${before.tokens.access_token}` });
     expect(balance.status, balance.text).toBe(200);
-    const jwks = (await (await fetch(`${second.url}/.well-known/jwks.json`)).json()) as Parameters<typeof createLocalJWKSet>[0];
+    const jwks = (await (await fetch(`${second.url}/.well-known/jwks.json`)).json()) as Parameters<
+      typeof createLocalJWKSet
+    >[0];
     const now = new Date((await call(second.url, "GET", "/__control/clock")).body.now);
-    await expect(jwtVerify(before.tokens.id_token, createLocalJWKSet(jwks), { audience: before.client.client_id, currentDate: now })).resolves.toBeTruthy();
+    await expect(
+      jwtVerify(before.tokens.id_token, createLocalJWKSet(jwks), {
+        audience: before.client.client_id,
+        currentDate: now,
+      }),
+    ).resolves.toBeTruthy();
 
-    const refreshed = await tokenRequest(second.url, { grant_type: "refresh_token", refresh_token: before.tokens.refresh_token, client_id: before.client.client_id });
+    const refreshed = await tokenRequest(second.url, {
+      grant_type: "refresh_token",
+      refresh_token: before.tokens.refresh_token,
+      client_id: before.client.client_id,
+    });
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
-    expect((await call(second.url, "GET", "/v2/balance", { auth: `Bearer ${refreshed.body.access_token}` })).status).toBe(200);
+    expect(
+      (await call(second.url, "GET", "/v2/balance", { auth: `Bearer ${refreshed.body.access_token}` })).status,
+    ).toBe(200);
   });
 
   it("lets the buyer pay a checkout created before the restart", async () => {
@@ -167,9 +194,15 @@ describe("state file: a new emulator on the same file continues where the old on
     // The receiver refused every delivery before the restart; these came after it, as retries
     // and new events, and verify with the secret the subscription returned before it.
     const events = () =>
-      receiver.received.slice(before.receivedAtRestart).map((r) => new Webhook(before.hook.secret).verify(r.body, headersOf(r)) as Json);
-    await waitFor(async () => events().some((e) => e.type === "order.fulfilled" && e.data.order_id === before.pending.order_id));
-    await waitFor(async () => events().some((e) => e.type === "order.created" && e.data.order_id === before.topup.order_id));
+      receiver.received
+        .slice(before.receivedAtRestart)
+        .map((r) => new Webhook(before.hook.secret).verify(r.body, headersOf(r)) as Json);
+    await waitFor(async () =>
+      events().some((e) => e.type === "order.fulfilled" && e.data.order_id === before.pending.order_id),
+    );
+    await waitFor(async () =>
+      events().some((e) => e.type === "order.created" && e.data.order_id === before.topup.order_id),
+    );
     const labels = ((await call(second.url, "GET", "/__control/scheduled")).body.tasks as Json[]).map((t) => t.label);
     expect(labels).not.toContain(`unlock:order:${before.ticket}`);
   });

@@ -14,10 +14,16 @@ export function saveBeforeAnswering(persister: StatePersister): MiddlewareHandle
     } catch (error) {
       // Never report a change that is not on disk: the client must treat it as failed.
       console.error("[emulator] could not save the state file:", error);
-      c.res = new Response(JSON.stringify({ error: "state_not_saved", message: "The emulator could not save its state file; the change may be lost" }), {
-        status: 503,
-        headers: { "Content-Type": "application/json" },
-      });
+      c.res = new Response(
+        JSON.stringify({
+          error: "state_not_saved",
+          message: "The emulator could not save its state file; the change may be lost",
+        }),
+        {
+          status: 503,
+          headers: { "Content-Type": "application/json" },
+        },
+      );
     }
   };
 }

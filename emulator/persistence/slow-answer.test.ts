@@ -31,7 +31,9 @@ describe("state file: a held answer", () => {
       // Realistic timings: no background task (the order's fulfillment is 15 s away) falls due
       // and saves during the hold; only the request's own save can put the order in the file.
       await call(emu.url, "PATCH", "/__control/config", { body: { realistic: true } });
-      await call(emu.url, "POST", "/__control/faults", { body: { method: "POST", path: "/v2/orders", kind: "slow_answer", latencyMs: 3_000, times: 1 } });
+      await call(emu.url, "POST", "/__control/faults", {
+        body: { method: "POST", path: "/v2/orders", kind: "slow_answer", latencyMs: 3_000, times: 1 },
+      });
       let answered = false;
       const held = placeOrder(emu.url, bodies.topup).then((res) => ((answered = true), res));
       const saved = await waitFor(async () => savedOrderIds()[0], 2_000);

@@ -21,7 +21,10 @@ const SCHEMA = `
 
 /** part → (record key → JSON text). */
 export type SavedRecords = Map<string, Map<string, string>>;
-export type RecordChanges = { upserts: Array<[part: string, key: string, json: string]>; deletes: Array<[part: string, key: string]> };
+export type RecordChanges = {
+  upserts: Array<[part: string, key: string, json: string]>;
+  deletes: Array<[part: string, key: string]>;
+};
 
 export class StateFile {
   private readonly db: Database.Database;
@@ -30,7 +33,10 @@ export class StateFile {
   readonly instanceId: string;
 
   /** Opens (or creates, with its folder) the state file of an emulator built from `seed`. */
-  constructor(readonly path: string, seed: number) {
+  constructor(
+    readonly path: string,
+    seed: number,
+  ) {
     mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     try {
@@ -42,7 +48,9 @@ export class StateFile {
       this.db.close();
       throw error;
     }
-    const upsert = this.db.prepare<[string, string, string]>("INSERT INTO records (part, key, json) VALUES (?, ?, ?) ON CONFLICT (part, key) DO UPDATE SET json = excluded.json");
+    const upsert = this.db.prepare<[string, string, string]>(
+      "INSERT INTO records (part, key, json) VALUES (?, ?, ?) ON CONFLICT (part, key) DO UPDATE SET json = excluded.json",
+    );
     const remove = this.db.prepare<[string, string]>("DELETE FROM records WHERE part = ? AND key = ?");
     this.writeChanges = this.db.transaction(({ upserts, deletes }: RecordChanges) => {
       for (const [part, key] of deletes) remove.run(part, key);
@@ -59,13 +67,22 @@ export class StateFile {
       insert.run("format", STATE_FORMAT);
       insert.run("seed", String(seed));
       insert.run("created_at", new Date().toISOString());
-      const meta = new Map(this.db.prepare<[], { key: string; value: string }>("SELECT key, value FROM meta").all().map((r) => [r.key, r.value]));
+      const meta = new Map(
+        this.db
+          .prepare<[], { key: string; value: string }>("SELECT key, value FROM meta")
+          .all()
+          .map((r) => [r.key, r.value]),
+      );
       if (meta.get("format") !== STATE_FORMAT) {
-        throw new Error(`${this.path} holds emulator state in format ${meta.get("format")}, this emulator reads format ${STATE_FORMAT}; delete the file to start afresh`);
+        throw new Error(
+          `${this.path} holds emulator state in format ${meta.get("format")}, this emulator reads format ${STATE_FORMAT}; delete the file to start afresh`,
+        );
       }
       // Saved orders name catalog items (tokens, operators) of the seed they were made with.
       if (meta.get("seed") !== String(seed)) {
-        throw new Error(`${this.path} holds the state of an emulator with seed ${meta.get("seed")}, not ${seed}; delete the file or use that seed`);
+        throw new Error(
+          `${this.path} holds the state of an emulator with seed ${meta.get("seed")}, not ${seed}; delete the file or use that seed`,
+        );
       }
       return meta.get("instance_id")!;
     })();
@@ -74,7 +91,9 @@ export class StateFile {
   /** Every saved record, per part, in the order they were first saved. */
   read(): SavedRecords {
     const saved: SavedRecords = new Map();
-    for (const row of this.db.prepare<[], { part: string; key: string; json: string }>("SELECT part, key, json FROM records ORDER BY rowid").iterate()) {
+    for (const row of this.db
+      .prepare<[], { part: string; key: string; json: string }>("SELECT part, key, json FROM records ORDER BY rowid")
+      .iterate()) {
       let part = saved.get(row.part);
       if (!part) saved.set(row.part, (part = new Map()));
       part.set(row.key, row.json);

@@ -40,7 +40,8 @@ export async function realOrderBodies(base: string) {
   const plan = ((await api.get("/esim/products?country_iso=de", AUTH.shopLive)).body.data as Json[])[0]!;
   const brands = (await api.get("/giftcards/brands?country=gb&q=Amazon", AUTH.shopLive)).body.data as Json[];
   const amazon = brands.find((b) => b.brand_name === "Amazon")!;
-  const cards = (await api.get(`/giftcards/brands/${amazon.id_operator}/products`, AUTH.shopLive)).body.data.rates as Json[];
+  const cards = (await api.get(`/giftcards/brands/${amazon.id_operator}/products`, AUTH.shopLive)).body.data
+    .rates as Json[];
   return {
     topup: { price_token: rates.at(-1)!.token as string, phone: GB_MOBILE },
     esim: { price_token: plan.price_token as string, catalog_id: plan.catalog_id as string },
@@ -66,7 +67,10 @@ export const PIN_TOOL = { deviceId: 1015, networkId: 234030, toolId: 6, imei: "4
 export const unlock = (base: string) => ({
   createOrder: async (): Promise<number> => {
     const { deviceId, networkId, imei, toolId } = PIN_TOOL;
-    const res = await fetch(`${base}/create_order/${deviceId}/${networkId}/${imei}/${toolId}`, { method: "POST", headers: unlockHeaders });
+    const res = await fetch(`${base}/create_order/${deviceId}/${networkId}/${imei}/${toolId}`, {
+      method: "POST",
+      headers: unlockHeaders,
+    });
     const body = (await res.json()) as Json;
     expect(body.status, body.info).toBe("OK");
     return body.res.id_ticket as number;

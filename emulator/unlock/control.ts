@@ -12,20 +12,35 @@ import { apiDateTime, type UnlockOrders } from "./orders/store";
 
 const accountOf = (id: string) => UNLOCK_ACCOUNTS.find((a) => a.id === id);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerUnlockControls(app: Hono<any>, ctx: EmulatorContext, catalog: UnlockCatalog, orders: UnlockOrders): void {
+export function registerUnlockControls(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  app: Hono<any>,
+  ctx: EmulatorContext,
+  catalog: UnlockCatalog,
+  orders: UnlockOrders,
+): void {
   const balanceView = (id: string) => {
     const account = accountOf(id)!;
     const minor = balanceMinor(ctx, account);
-    return { account: account.id, environment: account.environment, creditsMinor: minor, credits: formatCredits(minor) };
+    return {
+      account: account.id,
+      environment: account.environment,
+      creditsMinor: minor,
+      credits: formatCredits(minor),
+    };
   };
-  const unknown = (c: Context) => c.json({ error: `unknown unlock account; one of ${UNLOCK_ACCOUNTS.map((a) => a.id).join(", ")}` }, 404);
+  const unknown = (c: Context) =>
+    c.json({ error: `unknown unlock account; one of ${UNLOCK_ACCOUNTS.map((a) => a.id).join(", ")}` }, 404);
 
   app.get("/__control/unlock/accounts", (c) =>
-    c.json({ accounts: UNLOCK_ACCOUNTS.map((a) => ({ ...balanceView(a.id), svcKey: a.svcKey, svcSecret: a.svcSecret })) }),
+    c.json({
+      accounts: UNLOCK_ACCOUNTS.map((a) => ({ ...balanceView(a.id), svcKey: a.svcKey, svcSecret: a.svcSecret })),
+    }),
   );
 
-  app.get("/__control/unlock/accounts/:id/balance", (c) => (accountOf(c.req.param("id")) ? c.json(balanceView(c.req.param("id"))) : unknown(c)));
+  app.get("/__control/unlock/accounts/:id/balance", (c) =>
+    accountOf(c.req.param("id")) ? c.json(balanceView(c.req.param("id"))) : unknown(c),
+  );
 
   app.put("/__control/unlock/accounts/:id/balance", async (c) => {
     const account = accountOf(c.req.param("id"));
@@ -65,15 +80,25 @@ export function registerUnlockControls(app: Hono<any>, ctx: EmulatorContext, cat
   });
 
   app.post("/__control/unlock/hash", async (c) => {
-    const body = z.object({ imei: z.string(), account: z.string().default("unlock_production") }).safeParse(await c.req.json().catch(() => null));
-    if (!body.success) return c.json({ error: 'body must be {"imei": "<15 digits>", "account"?: "<unlock account id>"}' }, 400);
+    const body = z
+      .object({ imei: z.string(), account: z.string().default("unlock_production") })
+      .safeParse(await c.req.json().catch(() => null));
+    if (!body.success)
+      return c.json({ error: 'body must be {"imei": "<15 digits>", "account"?: "<unlock account id>"}' }, 400);
     const account = accountOf(body.data.account);
     if (!account) return unknown(c);
     const args = imeiCheckHashArguments(account.svcKey, body.data.imei);
-    return c.json({ hash: unlockHash(account.svcSecret, args), message: args.join(HASH_SEPARATOR), algorithm: "HMAC-SHA256, key = SVC secret, hex" });
+    return c.json({
+      hash: unlockHash(account.svcSecret, args),
+      message: args.join(HASH_SEPARATOR),
+      algorithm: "HMAC-SHA256, key = SVC secret, hex",
+    });
   });
 
   app.get("/__control/unlock/well-known", (c) =>
-    c.json({ ...WELL_KNOWN_PAIR, toolIds: catalog.tools(WELL_KNOWN_PAIR.deviceId, WELL_KNOWN_PAIR.networkId)?.map((t) => t.id_tool) ?? [] }),
+    c.json({
+      ...WELL_KNOWN_PAIR,
+      toolIds: catalog.tools(WELL_KNOWN_PAIR.deviceId, WELL_KNOWN_PAIR.networkId)?.map((t) => t.id_tool) ?? [],
+    }),
   );
 }

@@ -20,7 +20,14 @@ export function balanceMinor(ctx: EmulatorContext, account: UnlockAccount): numb
   return balance;
 }
 
-function record(ctx: EmulatorContext, account: UnlockAccount, kind: LedgerEntry["kind"], amountMinor: number, reference: string, note: string) {
+function record(
+  ctx: EmulatorContext,
+  account: UnlockAccount,
+  kind: LedgerEntry["kind"],
+  amountMinor: number,
+  reference: string,
+  note: string,
+) {
   ctx.ledger.record({
     at: ctx.isoNow(),
     api: "unlock",
@@ -35,7 +42,13 @@ function record(ctx: EmulatorContext, account: UnlockAccount, kind: LedgerEntry[
 }
 
 /** Debits `amountMinor`, or answers why not (the balance is too low). */
-export function debit(ctx: EmulatorContext, account: UnlockAccount, amountMinor: number, reference: string, note: string): string | null {
+export function debit(
+  ctx: EmulatorContext,
+  account: UnlockAccount,
+  amountMinor: number,
+  reference: string,
+  note: string,
+): string | null {
   const balance = balanceMinor(ctx, account);
   if (amountMinor > balance) {
     return `Insufficient credits: this costs ${formatCredits(amountMinor)} credits and the balance is ${formatCredits(balance)}`;
@@ -44,7 +57,13 @@ export function debit(ctx: EmulatorContext, account: UnlockAccount, amountMinor:
   return null;
 }
 
-export function refund(ctx: EmulatorContext, account: UnlockAccount, amountMinor: number, reference: string, note: string): void {
+export function refund(
+  ctx: EmulatorContext,
+  account: UnlockAccount,
+  amountMinor: number,
+  reference: string,
+  note: string,
+): void {
   record(ctx, account, "refund", amountMinor, reference, note);
 }
 

@@ -33,11 +33,26 @@ export type ToolFlag = (typeof TOOL_FLAGS)[number];
  * the spec's flag table: sn, prd, pin, mep, sro). "Characters" are ASCII letters and digits.
  */
 export const SUFFIX_FORMATS: Record<ToolFlag, { pattern: string; shape: string; example: string; label: string }> = {
-  sn: { pattern: "SN[A-Za-z0-9]{4,5}-[A-Za-z0-9]{5,7}", shape: "SN + 4 or 5 characters + '-' + 5 to 7 characters", example: "SNAB12-C3456", label: "serial number (KBH, reference or Provider ID)" },
+  sn: {
+    pattern: "SN[A-Za-z0-9]{4,5}-[A-Za-z0-9]{5,7}",
+    shape: "SN + 4 or 5 characters + '-' + 5 to 7 characters",
+    example: "SNAB12-C3456",
+    label: "serial number (KBH, reference or Provider ID)",
+  },
   prd: { pattern: "PRD[0-9]{8}", shape: "PRD + 8 digits", example: "PRD12345678", label: "PRD" },
   pin: { pattern: "PIN[A-Za-z0-9]{8}", shape: "PIN + 8 characters", example: "PIN1234ABCD", label: "phone PIN" },
-  mep: { pattern: "MEP-[0-9]{5}-[0-9]{3}", shape: "MEP + '-' + 5 digits + '-' + 3 digits", example: "MEP-12345-123", label: "MEP" },
-  sro: { pattern: "SROX[A-Za-z0-9]{7,11}", shape: "SRO + capital X + 7 to 11 characters", example: "SROX1234567", label: "SRO" },
+  mep: {
+    pattern: "MEP-[0-9]{5}-[0-9]{3}",
+    shape: "MEP + '-' + 5 digits + '-' + 3 digits",
+    example: "MEP-12345-123",
+    label: "MEP",
+  },
+  sro: {
+    pattern: "SROX[A-Za-z0-9]{7,11}",
+    shape: "SRO + capital X + 7 to 11 characters",
+    example: "SROX1234567",
+    label: "SRO",
+  },
 };
 
 export type ParsedOrderImei = { ok: true; imei: string } | { ok: false; info: string };
@@ -60,7 +75,12 @@ export function parseOrderImei(value: string, flags: readonly ToolFlag[]): Parse
 
   // Name the first suffix that is missing or malformed, to make the message actionable.
   for (let k = 1; k <= required.length; k++) {
-    const prefix = new RegExp(`^${required.slice(0, k).map((f) => SUFFIX_FORMATS[f].pattern).join("")}`);
+    const prefix = new RegExp(
+      `^${required
+        .slice(0, k)
+        .map((f) => SUFFIX_FORMATS[f].pattern)
+        .join("")}`,
+    );
     if (!prefix.test(rest)) return { ok: false, info: `Missing or malformed ${required[k - 1]} suffix. ${hint}` };
   }
   return { ok: false, info: `Unexpected characters after the IMEI${required.length ? " suffixes" : ""}. ${hint}` };

@@ -26,7 +26,11 @@ export function registerUnlock(app: Hono<any>, ctx: EmulatorContext): void {
   const api = new Hono<UnlockEnv>();
   registerMedia(api, ctx, catalog);
 
-  const endpoints: Endpoint[] = [...catalogEndpoints(ctx, catalog), ...orderEndpoints(ctx, catalog, orders), ...imeiCheckEndpoints(ctx, catalog)];
+  const endpoints: Endpoint[] = [
+    ...catalogEndpoints(ctx, catalog),
+    ...orderEndpoints(ctx, catalog, orders),
+    ...imeiCheckEndpoints(ctx, catalog),
+  ];
   const auth = requireUnlockAccount(ctx);
   for (const endpoint of endpoints) api.on(endpoint.method, endpoint.path, auth, endpoint.handler);
 

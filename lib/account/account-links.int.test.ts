@@ -27,7 +27,17 @@ async function customer(email: string, password = "correct horse battery") {
 }
 async function guestOrder(email: string) {
   seq += 1;
-  return t.db.order.create({ data: { ref: `RACC${Date.now()}${seq}`, productType: "topup", idempotencyKey: `k_acc_${Date.now()}_${seq}`, customerEmail: email, currency: "EUR", retailAmount: 500, detail: {} } });
+  return t.db.order.create({
+    data: {
+      ref: `RACC${Date.now()}${seq}`,
+      productType: "topup",
+      idempotencyKey: `k_acc_${Date.now()}_${seq}`,
+      customerEmail: email,
+      currency: "EUR",
+      retailAmount: 500,
+      detail: {},
+    },
+  });
 }
 /** The token of the newest mail of `kind` to `to`, read from its (sealed) text as the buyer would click it. */
 async function mailedToken(to: string, kind: string, path: (token: string) => string): Promise<string> {
@@ -53,7 +63,12 @@ describe("email verification", () => {
     expect((await t.db.order.findUniqueOrThrow({ where: { id: earlier.id } })).userId).toBeNull();
 
     const token = await mailedToken(email, "account_verify_email", verifyEmailPath);
-    expect(await confirmSignUp(t.db, token, "my chosen password")).toEqual({ ok: true, email, changed: false, ordersJoined: 1 });
+    expect(await confirmSignUp(t.db, token, "my chosen password")).toEqual({
+      ok: true,
+      email,
+      changed: false,
+      ordersJoined: 1,
+    });
     const after = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword("my chosen password", after.passwordHash!)).toBe(true);
     expect(after.emailVerifiedAt).not.toBeNull();
@@ -61,8 +76,16 @@ describe("email verification", () => {
     expect((await t.db.order.findUniqueOrThrow({ where: { id: other.id } })).userId).toBeNull();
 
     expect(await confirmSignUp(t.db, token, "another password 2")).toMatchObject({ ok: false, code: "USED" });
-    expect(await confirmSignUp(t.db, "not-a-token", "another password 2")).toMatchObject({ ok: false, code: "INVALID" });
-    expect(await verifyPassword("my chosen password", (await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash!)).toBe(true);
+    expect(await confirmSignUp(t.db, "not-a-token", "another password 2")).toMatchObject({
+      ok: false,
+      code: "INVALID",
+    });
+    expect(
+      await verifyPassword(
+        "my chosen password",
+        (await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash!,
+      ),
+    ).toBe(true);
     // A later guest order with the confirmed address joins on the next visit.
     const later = await guestOrder(email);
     expect(await claimGuestOrders(t.db, after)).toBe(1);
@@ -72,24 +95,41 @@ describe("email verification", () => {
   it("a change of address needs the password, is mailed to the new address, and takes effect there with the password again; the old address is told", async () => {
     const user = await customer("change-old@example.com");
     await t.db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
-    expect(await requestEmailChange(t.db, user.id, "wrong password!!", "change-new@example.com")).toMatchObject({ ok: false, field: "currentPassword" });
-    expect(await requestEmailChange(t.db, user.id, "correct horse battery", "Change-Old@Example.com")).toMatchObject({ ok: false, field: "email", code: "SAME_EMAIL" });
-    expect(await requestEmailChange(t.db, user.id, "correct horse battery", "change-new@example.com")).toEqual({ ok: true });
+    expect(await requestEmailChange(t.db, user.id, "wrong password!!", "change-new@example.com")).toMatchObject({
+      ok: false,
+      field: "currentPassword",
+    });
+    expect(await requestEmailChange(t.db, user.id, "correct horse battery", "Change-Old@Example.com")).toMatchObject({
+      ok: false,
+      field: "email",
+      code: "SAME_EMAIL",
+    });
+    expect(await requestEmailChange(t.db, user.id, "correct horse battery", "change-new@example.com")).toEqual({
+      ok: true,
+    });
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe("change-old@example.com");
 
     const token = await mailedToken("change-new@example.com", "account_change_email", verifyEmailPath);
     // A sign-up's form cannot use a change's link.
     expect(await confirmSignUp(t.db, token, "a new password 1")).toMatchObject({ ok: false, code: "INVALID" });
-    expect(await confirmEmailChange(t.db, token, "correct horse battery")).toMatchObject({ ok: true, email: "change-new@example.com", changed: true });
+    expect(await confirmEmailChange(t.db, token, "correct horse battery")).toMatchObject({
+      ok: true,
+      email: "change-new@example.com",
+      changed: true,
+    });
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe("change-new@example.com");
-    const notice = await t.db.mailOutbox.findFirstOrThrow({ where: { to: "change-old@example.com", kind: "account_email_changed" } });
+    const notice = await t.db.mailOutbox.findFirstOrThrow({
+      where: { to: "change-old@example.com", kind: "account_email_changed" },
+    });
     expect(notice.body).toContain("change-new@example.com");
   });
 
   it("a change to an address another account uses answers the same and mails nothing", async () => {
     const user = await customer("change-from@example.com");
     await customer("change-taken@example.com");
-    expect(await requestEmailChange(t.db, user.id, "correct horse battery", "Change-Taken@example.com")).toEqual({ ok: true });
+    expect(await requestEmailChange(t.db, user.id, "correct horse battery", "Change-Taken@example.com")).toEqual({
+      ok: true,
+    });
     expect(await t.db.mailOutbox.count({ where: { to: "change-taken@example.com" } })).toBe(0);
   });
 
@@ -115,10 +155,17 @@ describe("forgot password", () => {
     await requestPasswordReset(t.db, user.email);
     const fresh = await mailedToken(user.email, "account_reset_password", resetPasswordPath);
 
-    expect(await resetLinkState(t.db, old)).toMatchObject({ ok: false, code: "EXPIRED", message: expect.stringContaining("expired, or a newer one was sent") });
+    expect(await resetLinkState(t.db, old)).toMatchObject({
+      ok: false,
+      code: "EXPIRED",
+      message: expect.stringContaining("expired, or a newer one was sent"),
+    });
     expect(await resetLinkState(t.db, fresh)).toEqual({ ok: true, email: user.email });
     // An hour later the fresh link has expired too.
-    expect(await resetLinkState(t.db, fresh, new Date(Date.now() + 61 * 60_000))).toMatchObject({ ok: false, code: "EXPIRED" });
+    expect(await resetLinkState(t.db, fresh, new Date(Date.now() + 61 * 60_000))).toMatchObject({
+      ok: false,
+      code: "EXPIRED",
+    });
 
     expect(await resetPassword(t.db, fresh, "the new password")).toEqual({ ok: true, email: user.email });
     const after = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
@@ -127,23 +174,39 @@ describe("forgot password", () => {
     expect(after.sessionVersion).toBe(user.sessionVersion + 1);
     expect(after.emailVerifiedAt).not.toBeNull();
 
-    expect(await resetPassword(t.db, fresh, "another password")).toMatchObject({ ok: false, code: "USED", message: expect.stringContaining("already been used") });
+    expect(await resetPassword(t.db, fresh, "another password")).toMatchObject({
+      ok: false,
+      code: "USED",
+      message: expect.stringContaining("already been used"),
+    });
     expect(await resetPassword(t.db, old, "another password")).toMatchObject({ ok: false, code: "EXPIRED" });
-    expect(await verifyPassword("the new password", (await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash!)).toBe(true);
+    expect(
+      await verifyPassword(
+        "the new password",
+        (await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash!,
+      ),
+    ).toBe(true);
   });
 
   it("sends nothing for an unknown address or a staff account (an admin resets staff)", async () => {
-    await t.db.user.create({ data: { email: "forgot-staff@example.com", role: "staff", passwordHash: await hashPassword("staff password 1") } });
+    await t.db.user.create({
+      data: { email: "forgot-staff@example.com", role: "staff", passwordHash: await hashPassword("staff password 1") },
+    });
     await requestPasswordReset(t.db, "forgot-nobody@example.com");
     await requestPasswordReset(t.db, "forgot-staff@example.com");
-    expect(await t.db.mailOutbox.count({ where: { to: { in: ["forgot-nobody@example.com", "forgot-staff@example.com"] } } })).toBe(0);
+    expect(
+      await t.db.mailOutbox.count({ where: { to: { in: ["forgot-nobody@example.com", "forgot-staff@example.com"] } } }),
+    ).toBe(0);
   });
 });
 
 describe("change password", () => {
   it("needs the current password and ends every other session", async () => {
     const user = await customer("change-pw@example.com", "first password 1");
-    expect(await changePassword(t.db, user.id, "not it at all", "second password 2")).toMatchObject({ ok: false, field: "currentPassword" });
+    expect(await changePassword(t.db, user.id, "not it at all", "second password 2")).toMatchObject({
+      ok: false,
+      field: "currentPassword",
+    });
     expect(await changePassword(t.db, user.id, "first password 1", "second password 2")).toEqual({ ok: true });
     const after = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword("second password 2", after.passwordHash!)).toBe(true);

@@ -9,12 +9,18 @@ import { SHOP_NAME } from "@/lib/products";
 // (User.locale). Those with a link are a credential: the caller queues them sealed
 // (lib/mail/seal.ts).
 
-const accountMailText = (locale: Locale) => createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.account" });
+const accountMailText = (locale: Locale) =>
+  createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.account" });
 
 export const verifyEmailPath = (token: string) => `/account/verify-email/${token}`;
 export const resetPasswordPath = (token: string) => `/account/reset-password/${token}`;
 
-export function verifyEmailMail(token: string, expiresAt: Date, change: boolean, locale: Locale): ReturnType<typeof renderMail> {
+export function verifyEmailMail(
+  token: string,
+  expiresAt: Date,
+  change: boolean,
+  locale: Locale,
+): ReturnType<typeof renderMail> {
   const t = accountMailText(locale);
   const kind = change ? "change" : "verify";
   return renderMail({

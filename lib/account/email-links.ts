@@ -24,11 +24,20 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 type Tx = Prisma.TransactionClient;
 
 /** Issues a link inside the caller's transaction (the one that queues its mail). */
-export async function issueAccountLink(tx: Tx, user: Pick<User, "id">, purpose: AccountLinkPurpose, email: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function issueAccountLink(
+  tx: Tx,
+  user: Pick<User, "id">,
+  purpose: AccountLinkPurpose,
+  email: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ACCOUNT_LINK_LIFETIME_MS[purpose]);
   // Older unused links of this purpose end now: they read as "expired or replaced".
-  await tx.accountLink.updateMany({ where: { userId: user.id, purpose, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
+  await tx.accountLink.updateMany({
+    where: { userId: user.id, purpose, usedAt: null, expiresAt: { gt: now } },
+    data: { expiresAt: now },
+  });
   await tx.accountLink.create({ data: { userId: user.id, tokenHash: hashOf(token), purpose, email, expiresAt } });
   return { token, expiresAt };
 }
@@ -43,7 +52,8 @@ const PROBLEMS: Record<AccountLinkPurpose, Record<LinkProblemCode, string>> = {
     EXPIRED: "This reset link has expired, or a newer one was sent. Ask for a new link: it works for an hour.",
   },
   verify_email: {
-    INVALID: "This confirmation link is not valid. Check that you opened the whole link from the mail, or ask for a new one from your account.",
+    INVALID:
+      "This confirmation link is not valid. Check that you opened the whole link from the mail, or ask for a new one from your account.",
     USED: "This address is already confirmed with this link.",
     EXPIRED: "This confirmation link has expired, or a newer one was sent. Ask for a new one from your account.",
   },
@@ -56,10 +66,16 @@ export function linkProblem(purpose: AccountLinkPurpose, code: LinkProblemCode):
 export type CheckedLink = { ok: true; link: AccountLink & { user: User } };
 
 /** The link for `token` if it can still be used for `purpose`; else why not. */
-export async function checkAccountLink(db: Pick<DbClient, "accountLink"> | Tx, token: string, purpose: AccountLinkPurpose, now = new Date()): Promise<CheckedLink | LinkProblem> {
+export async function checkAccountLink(
+  db: Pick<DbClient, "accountLink"> | Tx,
+  token: string,
+  purpose: AccountLinkPurpose,
+  now = new Date(),
+): Promise<CheckedLink | LinkProblem> {
   if (!TOKEN.test(token)) return linkProblem(purpose, "INVALID");
   const link = await db.accountLink.findUnique({ where: { tokenHash: hashOf(token) }, include: { user: true } });
-  if (!link || link.purpose !== purpose || link.user.role !== "customer" || link.user.disabledAt) return linkProblem(purpose, "INVALID");
+  if (!link || link.purpose !== purpose || link.user.role !== "customer" || link.user.disabledAt)
+    return linkProblem(purpose, "INVALID");
   if (link.usedAt) return linkProblem(purpose, "USED");
   if (link.expiresAt <= now) return linkProblem(purpose, "EXPIRED");
   return { ok: true, link };
@@ -67,6 +83,9 @@ export async function checkAccountLink(db: Pick<DbClient, "accountLink"> | Tx, t
 
 /** Marks the link used, once: of two submissions (two tabs, a double click) one wins. */
 export async function claimAccountLink(tx: Tx, link: Pick<AccountLink, "id">, now: Date): Promise<boolean> {
-  const claimed = await tx.accountLink.updateMany({ where: { id: link.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const claimed = await tx.accountLink.updateMany({
+    where: { id: link.id, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
   return claimed.count === 1;
 }

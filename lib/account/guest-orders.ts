@@ -11,9 +11,15 @@ import { normalizeEmail } from "@/lib/validation/email";
 type Writer = Pick<DbClient, "order"> | Prisma.TransactionClient;
 
 /** Moves the guest orders placed with `email` into the account; answers how many joined. */
-export async function claimGuestOrders(db: Writer, user: { id: string; email: string; emailVerifiedAt: Date | null }): Promise<number> {
+export async function claimGuestOrders(
+  db: Writer,
+  user: { id: string; email: string; emailVerifiedAt: Date | null },
+): Promise<number> {
   if (!user.emailVerifiedAt) return 0;
-  const joined = await db.order.updateMany({ where: { userId: null, customerEmail: normalizeEmail(user.email) }, data: { userId: user.id, placedAsGuest: true } });
+  const joined = await db.order.updateMany({
+    where: { userId: null, customerEmail: normalizeEmail(user.email) },
+    data: { userId: user.id, placedAsGuest: true },
+  });
   return joined.count;
 }
 

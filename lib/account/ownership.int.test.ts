@@ -41,15 +41,29 @@ let seq = 0;
 async function guestOrder(email: string) {
   seq += 1;
   return t.db.order.create({
-    data: { ref: randomBytes(18).toString("base64url"), productType: "topup", idempotencyKey: `k_own_${Date.now()}_${seq}`, customerEmail: email, currency: "EUR", retailAmount: 500, detail: {}, placedAsGuest: true },
+    data: {
+      ref: randomBytes(18).toString("base64url"),
+      productType: "topup",
+      idempotencyKey: `k_own_${Date.now()}_${seq}`,
+      customerEmail: email,
+      currency: "EUR",
+      retailAmount: 500,
+      detail: {},
+      placedAsGuest: true,
+    },
   });
 }
 async function mailsTo(to: string) {
   return t.db.mailOutbox.findMany({ where: { to }, orderBy: { createdAt: "asc" } });
 }
 async function newestToken(to: string): Promise<string> {
-  const mail = await t.db.mailOutbox.findFirstOrThrow({ where: { to, kind: { in: ["account_verify_email", "account_change_email"] } }, orderBy: { createdAt: "desc" } });
-  const token = new RegExp(`${verifyEmailPath("").replace(/[/]/g, "\\/")}([A-Za-z0-9_-]{43})`).exec(openMailText(mail, mail.body))?.[1];
+  const mail = await t.db.mailOutbox.findFirstOrThrow({
+    where: { to, kind: { in: ["account_verify_email", "account_change_email"] } },
+    orderBy: { createdAt: "desc" },
+  });
+  const token = new RegExp(`${verifyEmailPath("").replace(/[/]/g, "\\/")}([A-Za-z0-9_-]{43})`).exec(
+    openMailText(mail, mail.body),
+  )?.[1];
   expect(token).toBeDefined();
   return token!;
 }
@@ -67,7 +81,14 @@ describe("sign-up", () => {
     const confirmed = unique("confirmed");
     const staff = unique("staff");
     await t.db.user.create({ data: { email: unconfirmed, role: "customer" } });
-    await t.db.user.create({ data: { email: confirmed, role: "customer", emailVerifiedAt: new Date(), passwordHash: await hashPassword("owner password 1") } });
+    await t.db.user.create({
+      data: {
+        email: confirmed,
+        role: "customer",
+        emailVerifiedAt: new Date(),
+        passwordHash: await hashPassword("owner password 1"),
+      },
+    });
     await t.db.user.create({ data: { email: staff, role: "staff", passwordHash: "x" } });
 
     for (const email of [fresh, unconfirmed, confirmed, staff]) {
@@ -85,7 +106,12 @@ describe("sign-up", () => {
     expect(told[0]!.subject).toBe("Someone tried to create a Relay account with your address");
     expect(told[0]!.body).toContain("/account/sign-in");
     expect(told[0]!.body).toContain("/account/forgot-password");
-    expect(await verifyPassword("owner password 1", (await t.db.user.findUniqueOrThrow({ where: { email: confirmed } })).passwordHash!)).toBe(true);
+    expect(
+      await verifyPassword(
+        "owner password 1",
+        (await t.db.user.findUniqueOrThrow({ where: { email: confirmed } })).passwordHash!,
+      ),
+    ).toBe(true);
     expect(await mailsTo(staff)).toEqual([]);
     expect(await t.db.user.count({ where: { email: { in: [fresh, unconfirmed, confirmed, staff] } } })).toBe(4);
   });
@@ -113,11 +139,23 @@ describe("pre-hijacking", () => {
     const account = await t.db.user.findUniqueOrThrow({ where: { email: victim } });
     // As an account made before sign-up stopped taking passwords would be: the attacker's
     // password, a session, a saved number and an order placed signed in.
-    await t.db.user.update({ where: { id: account.id }, data: { passwordHash: await hashPassword("attacker password") } });
+    await t.db.user.update({
+      where: { id: account.id },
+      data: { passwordHash: await hashPassword("attacker password") },
+    });
     const attackerSession = await sessionOf(account.id);
     await t.db.savedNumber.create({ data: { userId: account.id, phone: "+447700900123", label: "mine" } });
     const attackerOrder = await t.db.order.create({
-      data: { ref: randomBytes(18).toString("base64url"), productType: "topup", idempotencyKey: `k_own_att_${Date.now()}`, customerEmail: "attacker@example.net", currency: "EUR", retailAmount: 500, detail: {}, userId: account.id },
+      data: {
+        ref: randomBytes(18).toString("base64url"),
+        productType: "topup",
+        idempotencyKey: `k_own_att_${Date.now()}`,
+        customerEmail: "attacker@example.net",
+        currency: "EUR",
+        retailAmount: 500,
+        detail: {},
+        userId: account.id,
+      },
     });
     expect(await accountOfSession(t.db, attackerSession)).toBeNull(); // unconfirmed: no session counts
     expect((await t.db.order.findUniqueOrThrow({ where: { id: earlier.id } })).userId).toBeNull();
@@ -134,7 +172,10 @@ describe("pre-hijacking", () => {
     expect(await accountOfSession(t.db, await sessionOf(account.id))).toMatchObject({ id: account.id, email: victim });
     // Nothing the attacker put in stays: the saved number goes, the signed-in order leaves.
     expect(await t.db.savedNumber.count({ where: { userId: account.id } })).toBe(0);
-    expect(await t.db.order.findUniqueOrThrow({ where: { id: attackerOrder.id } })).toMatchObject({ userId: null, placedAsGuest: true });
+    expect(await t.db.order.findUniqueOrThrow({ where: { id: attackerOrder.id } })).toMatchObject({
+      userId: null,
+      placedAsGuest: true,
+    });
     // The victim's guest order joined, and its link still works for whoever holds it.
     expect((await t.db.order.findUniqueOrThrow({ where: { id: earlier.id } })).userId).toBe(account.id);
     expect(await findOrderStatus(t.db, earlier.ref, null)).not.toBeNull();
@@ -143,18 +184,35 @@ describe("pre-hijacking", () => {
   it("a change of address confirmed from the victim's mailbox needs the attacker's password: the victim's click moves nothing", async () => {
     const victim = unique("victim-change");
     const victimOrder = await guestOrder(victim);
-    const attacker = await t.db.user.create({ data: { email: unique("attacker"), role: "customer", emailVerifiedAt: new Date(), passwordHash: await hashPassword("attacker password") } });
-    expect(await requestEmailChange(t.db, attacker.id, "attacker password", victim.toUpperCase())).toEqual({ ok: true });
+    const attacker = await t.db.user.create({
+      data: {
+        email: unique("attacker"),
+        role: "customer",
+        emailVerifiedAt: new Date(),
+        passwordHash: await hashPassword("attacker password"),
+      },
+    });
+    expect(await requestEmailChange(t.db, attacker.id, "attacker password", victim.toUpperCase())).toEqual({
+      ok: true,
+    });
     const token = await newestToken(victim);
 
     // The victim clicks and, not knowing the attacker's password, cannot confirm.
-    expect(await confirmEmailChange(t.db, token, "victim's own password")).toMatchObject({ ok: false, code: "WRONG_PASSWORD" });
+    expect(await confirmEmailChange(t.db, token, "victim's own password")).toMatchObject({
+      ok: false,
+      code: "WRONG_PASSWORD",
+    });
     expect((await t.db.user.findUniqueOrThrow({ where: { id: attacker.id } })).email).toBe(attacker.email);
     expect((await t.db.order.findUniqueOrThrow({ where: { id: victimOrder.id } })).userId).toBeNull();
 
     // With the account's password the move happens, and every other session ends.
     const other = await sessionOf(attacker.id);
-    expect(await confirmEmailChange(t.db, token, "attacker password")).toMatchObject({ ok: true, email: victim, changed: true, ordersJoined: 1 });
+    expect(await confirmEmailChange(t.db, token, "attacker password")).toMatchObject({
+      ok: true,
+      email: victim,
+      changed: true,
+      ordersJoined: 1,
+    });
     expect(await accountOfSession(t.db, other)).toBeNull();
   });
 });
@@ -163,7 +221,9 @@ describe("addresses compare without case", () => {
   it("one function normalises them; reset, sign-up and joining all find the same account", async () => {
     expect(normalizeEmail("  Ana.Perez@Example.COM ")).toBe("ana.perez@example.com");
     const email = unique("case");
-    const user = await t.db.user.create({ data: { email, role: "customer", emailVerifiedAt: new Date(), passwordHash: "x" } });
+    const user = await t.db.user.create({
+      data: { email, role: "customer", emailVerifiedAt: new Date(), passwordHash: "x" },
+    });
     await requestPasswordReset(t.db, email.toUpperCase());
     expect(await t.db.mailOutbox.count({ where: { to: email, kind: "account_reset_password" } })).toBe(1);
     await signUp(t.db, { email: ` ${email.toUpperCase()} `, locale }, visitor());
@@ -175,7 +235,9 @@ describe("addresses compare without case", () => {
 
 describe("sign out", () => {
   it("ends this session on the server: a copy of its token is refused; the account's other sessions go on", async () => {
-    const user = await t.db.user.create({ data: { email: unique("signout"), role: "customer", emailVerifiedAt: new Date(), passwordHash: "x" } });
+    const user = await t.db.user.create({
+      data: { email: unique("signout"), role: "customer", emailVerifiedAt: new Date(), passwordHash: "x" },
+    });
     const here = await sessionOf(user.id);
     const phone = await sessionOf(user.id);
     expect(await accountOfSession(t.db, here)).not.toBeNull();
@@ -187,7 +249,9 @@ describe("sign out", () => {
   });
 
   it("a token from before sessions had ids cannot be told apart: every session of the account ends", async () => {
-    const user = await t.db.user.create({ data: { email: unique("signout-old"), role: "customer", emailVerifiedAt: new Date(), passwordHash: "x" } });
+    const user = await t.db.user.create({
+      data: { email: unique("signout-old"), role: "customer", emailVerifiedAt: new Date(), passwordHash: "x" },
+    });
     const old = { ...(await sessionOf(user.id)), sessionId: undefined };
     const phone = await sessionOf(user.id);
     expect(await endSession(t.db, user, old)).toBe("all");

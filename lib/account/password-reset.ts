@@ -21,18 +21,35 @@ export async function requestPasswordReset(db: DbClient, email: string, now = ne
     const user = await tx.user.findUnique({ where: { email: normalizeEmail(email) } });
     if (!user || user.role !== "customer" || user.disabledAt) return;
     const { token, expiresAt } = await issueAccountLink(tx, user, "reset_password", user.email, now);
-    await queueMail(tx, sealMail({ to: user.email, ...resetPasswordMail(token, expiresAt, supportedLocale(user.locale)), kind: "account_reset_password" }), now);
+    await queueMail(
+      tx,
+      sealMail({
+        to: user.email,
+        ...resetPasswordMail(token, expiresAt, supportedLocale(user.locale)),
+        kind: "account_reset_password",
+      }),
+      now,
+    );
   });
 }
 
 /** What the reset page shows for `token`. */
-export async function resetLinkState(db: DbClient, token: string, now = new Date()): Promise<{ ok: true; email: string } | LinkProblem> {
+export async function resetLinkState(
+  db: DbClient,
+  token: string,
+  now = new Date(),
+): Promise<{ ok: true; email: string } | LinkProblem> {
   const checked = await checkAccountLink(db, token, "reset_password", now);
   return checked.ok ? { ok: true, email: checked.link.user.email } : checked;
 }
 
 /** Sets the new password through the link, once. The password must meet passwordProblem's rules. */
-export async function resetPassword(db: DbClient, token: string, password: string, now = new Date()): Promise<{ ok: true; email: string } | LinkProblem> {
+export async function resetPassword(
+  db: DbClient,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<{ ok: true; email: string } | LinkProblem> {
   const first = await checkAccountLink(db, token, "reset_password", now);
   if (!first.ok) return first;
   const passwordHash = await hashPassword(password);
@@ -43,7 +60,11 @@ export async function resetPassword(db: DbClient, token: string, password: strin
     if (!checked.link.user.emailVerifiedAt) await releaseUnconfirmedHoldings(tx, checked.link.userId);
     const user = await tx.user.update({
       where: { id: checked.link.userId },
-      data: { passwordHash, sessionVersion: { increment: 1 }, emailVerifiedAt: checked.link.user.emailVerifiedAt ?? now },
+      data: {
+        passwordHash,
+        sessionVersion: { increment: 1 },
+        emailVerifiedAt: checked.link.user.emailVerifiedAt ?? now,
+      },
     });
     await claimGuestOrders(tx, user);
     return { ok: true as const, email: user.email };

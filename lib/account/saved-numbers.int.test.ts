@@ -20,13 +20,27 @@ describe("saved numbers", () => {
     const owner = await user("saved-1@example.com");
     const first = await saveNumber(t.db, owner.id, { phone: "+44 7400 123456", label: "  Mum  " });
     expect(first).toMatchObject({ ok: true, saved: { phone: "+447400123456", label: "Mum" } });
-    expect(await saveNumber(t.db, owner.id, { phone: "00447400123456", label: "Mother" })).toMatchObject({ ok: true, saved: { label: "Mother" } });
-    expect((await listSavedNumbers(t.db, owner.id)).map((n) => [n.phone, n.label])).toEqual([["+447400123456", "Mother"]]);
+    expect(await saveNumber(t.db, owner.id, { phone: "00447400123456", label: "Mother" })).toMatchObject({
+      ok: true,
+      saved: { label: "Mother" },
+    });
+    expect((await listSavedNumbers(t.db, owner.id)).map((n) => [n.phone, n.label])).toEqual([
+      ["+447400123456", "Mother"],
+    ]);
     expect(topupHrefFor({ phone: "+447400123456" })).toBe("/topup?phone=%2B447400123456");
 
-    expect(await saveNumber(t.db, owner.id, { phone: "+44 7400 123456", label: " " })).toMatchObject({ ok: false, field: "label" });
-    expect(await saveNumber(t.db, owner.id, { phone: "12", label: "Dad" })).toMatchObject({ ok: false, field: "phone" });
-    expect(await saveNumber(t.db, owner.id, { phone: "+447400123456", label: "x".repeat(41) })).toMatchObject({ ok: false, field: "label" });
+    expect(await saveNumber(t.db, owner.id, { phone: "+44 7400 123456", label: " " })).toMatchObject({
+      ok: false,
+      field: "label",
+    });
+    expect(await saveNumber(t.db, owner.id, { phone: "12", label: "Dad" })).toMatchObject({
+      ok: false,
+      field: "phone",
+    });
+    expect(await saveNumber(t.db, owner.id, { phone: "+447400123456", label: "x".repeat(41) })).toMatchObject({
+      ok: false,
+      field: "label",
+    });
   });
 
   it("is bound to its owner: another account neither sees nor removes it", async () => {
@@ -44,8 +58,14 @@ describe("saved numbers", () => {
   it(`keeps at most ${MAX_SAVED_NUMBERS} numbers per account`, async () => {
     const owner = await user("saved-4@example.com");
     for (let i = 0; i < MAX_SAVED_NUMBERS; i += 1) {
-      expect(await saveNumber(t.db, owner.id, { phone: `+4474001234${String(i).padStart(2, "0")}`, label: `N${i}` })).toMatchObject({ ok: true });
+      expect(
+        await saveNumber(t.db, owner.id, { phone: `+4474001234${String(i).padStart(2, "0")}`, label: `N${i}` }),
+      ).toMatchObject({ ok: true });
     }
-    expect(await saveNumber(t.db, owner.id, { phone: "+447400999999", label: "One more" })).toMatchObject({ ok: false, field: "phone", message: expect.stringContaining("up to 20") });
+    expect(await saveNumber(t.db, owner.id, { phone: "+447400999999", label: "One more" })).toMatchObject({
+      ok: false,
+      field: "phone",
+      message: expect.stringContaining("up to 20"),
+    });
   });
 });

@@ -13,30 +13,51 @@ export const LABEL_MAX = 40;
 
 /** Why a number was not saved, for the buyer's language; PHONE carries checkPhone's `message`. */
 export type SaveProblemCode = "LABEL_MISSING" | "LABEL_TOO_LONG" | "PHONE" | "TOO_MANY";
-export type SaveResult = { ok: true; saved: SavedNumber } | { ok: false; field: "phone" | "label"; code: SaveProblemCode; message: string };
+export type SaveResult =
+  { ok: true; saved: SavedNumber } | { ok: false; field: "phone" | "label"; code: SaveProblemCode; message: string };
 
 export function listSavedNumbers(db: DbClient, userId: string): Promise<SavedNumber[]> {
   return db.savedNumber.findMany({ where: { userId }, orderBy: [{ label: "asc" }, { createdAt: "asc" }] });
 }
 
 /** Saves (or relabels) a number for `userId`. */
-export async function saveNumber(db: DbClient, userId: string, input: { phone: string; label: string }): Promise<SaveResult> {
+export async function saveNumber(
+  db: DbClient,
+  userId: string,
+  input: { phone: string; label: string },
+): Promise<SaveResult> {
   const label = input.label.trim().replace(/\s+/g, " ");
-  if (!label) return { ok: false, field: "label", code: "LABEL_MISSING", message: "Give the number a name, like “Mum” or “Work phone”." };
-  if (label.length > LABEL_MAX) return { ok: false, field: "label", code: "LABEL_TOO_LONG", message: `Use at most ${LABEL_MAX} characters.` };
+  if (!label)
+    return {
+      ok: false,
+      field: "label",
+      code: "LABEL_MISSING",
+      message: "Give the number a name, like “Mum” or “Work phone”.",
+    };
+  if (label.length > LABEL_MAX)
+    return { ok: false, field: "label", code: "LABEL_TOO_LONG", message: `Use at most ${LABEL_MAX} characters.` };
   const phone = checkPhone(input.phone);
   if (!phone.ok) return { ok: false, field: "phone", code: "PHONE", message: phone.error };
   const existing = await db.savedNumber.findUnique({ where: { userId_phone: { userId, phone: phone.e164 } } });
-  if (existing) return { ok: true, saved: await db.savedNumber.update({ where: { id: existing.id }, data: { label } }) };
+  if (existing)
+    return { ok: true, saved: await db.savedNumber.update({ where: { id: existing.id }, data: { label } }) };
   if ((await db.savedNumber.count({ where: { userId } })) >= MAX_SAVED_NUMBERS) {
-    return { ok: false, field: "phone", code: "TOO_MANY", message: `You can keep up to ${MAX_SAVED_NUMBERS} numbers. Remove one first.` };
+    return {
+      ok: false,
+      field: "phone",
+      code: "TOO_MANY",
+      message: `You can keep up to ${MAX_SAVED_NUMBERS} numbers. Remove one first.`,
+    };
   }
   try {
     return { ok: true, saved: await db.savedNumber.create({ data: { userId, phone: phone.e164, label } }) };
   } catch (error) {
     // The same number saved twice at once: the unique index keeps one; relabel it.
     if (!isUniqueViolation(error)) throw error;
-    return { ok: true, saved: await db.savedNumber.update({ where: { userId_phone: { userId, phone: phone.e164 } }, data: { label } }) };
+    return {
+      ok: true,
+      saved: await db.savedNumber.update({ where: { userId_phone: { userId, phone: phone.e164 } }, data: { label } }),
+    };
   }
 }
 

@@ -29,15 +29,25 @@ export type SignUpAnswer = { ok: true; email: string } | { ok: false; retryAfter
  * and per target address (ACCOUNT_MAIL_ACCOUNT, shared with "forgot password": nobody can fill
  * a mailbox; not said, the answer stays the same and no mail goes out).
  */
-export async function signUp(db: DbClient, input: { email: string; name?: string | null; locale: Locale }, visitor: string, now = new Date()): Promise<SignUpAnswer> {
+export async function signUp(
+  db: DbClient,
+  input: { email: string; name?: string | null; locale: Locale },
+  visitor: string,
+  now = new Date(),
+): Promise<SignUpAnswer> {
   const email = normalizeEmail(input.email);
   const wait = await spendAttempt(db, SIGN_UP_ADDRESS, visitor);
   if (wait) return { ok: false, retryAfterMs: wait.retryAfterMs };
-  if (!(await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(email)))) await requestSignUp(db, { ...input, email }, now);
+  if (!(await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(email))))
+    await requestSignUp(db, { ...input, email }, now);
   return { ok: true, email };
 }
 
-export async function requestSignUp(db: DbClient, input: { email: string; name?: string | null; locale: Locale }, now = new Date()): Promise<SignUpOutcome> {
+export async function requestSignUp(
+  db: DbClient,
+  input: { email: string; name?: string | null; locale: Locale },
+  now = new Date(),
+): Promise<SignUpOutcome> {
   try {
     return await signUpIn(db, input, now);
   } catch (error) {
@@ -48,23 +58,36 @@ export async function requestSignUp(db: DbClient, input: { email: string; name?:
   }
 }
 
-function signUpIn(db: DbClient, input: { email: string; name?: string | null; locale: Locale }, now: Date): Promise<SignUpOutcome> {
+function signUpIn(
+  db: DbClient,
+  input: { email: string; name?: string | null; locale: Locale },
+  now: Date,
+): Promise<SignUpOutcome> {
   const email = normalizeEmail(input.email);
   return db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { email } });
     if (!user) {
       // The account keeps the language it was made in: its mails are written in it.
-      const created = await tx.user.create({ data: { email, name: input.name || null, role: "customer", locale: input.locale } });
+      const created = await tx.user.create({
+        data: { email, name: input.name || null, role: "customer", locale: input.locale },
+      });
       await queueVerification(tx, created, email, now);
       return "created";
     }
     if (user.role !== "customer" || user.disabledAt) return "nothing";
     if (!user.emailVerifiedAt) {
-      const updated = await tx.user.update({ where: { id: user.id }, data: { locale: input.locale, ...(input.name ? { name: input.name } : {}) } });
+      const updated = await tx.user.update({
+        where: { id: user.id },
+        data: { locale: input.locale, ...(input.name ? { name: input.name } : {}) },
+      });
       await queueVerification(tx, updated, email, now);
       return "link_sent_again";
     }
-    await queueMail(tx, { to: user.email, ...accountExistsMail(supportedLocale(user.locale)), kind: "account_exists" }, now);
+    await queueMail(
+      tx,
+      { to: user.email, ...accountExistsMail(supportedLocale(user.locale)), kind: "account_exists" },
+      now,
+    );
     return "owner_told";
   });
 }

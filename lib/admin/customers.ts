@@ -18,20 +18,41 @@ export async function listCustomers(db: DbClient, { q, page }: { q?: string; pag
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (current - 1) * CUSTOMER_PAGE_SIZE,
     take: CUSTOMER_PAGE_SIZE,
-    select: { id: true, email: true, name: true, createdAt: true, disabledAt: true, _count: { select: { orders: true } } },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      createdAt: true,
+      disabledAt: true,
+      _count: { select: { orders: true } },
+    },
   });
   return { rows, total, page: current, pages };
 }
 
 export async function loadCustomer(db: DbClient, id: string) {
-  const user = await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true, createdAt: true, disabledAt: true, locale: true } });
+  const user = await db.user.findUnique({
+    where: { id },
+    select: { id: true, email: true, name: true, role: true, createdAt: true, disabledAt: true, locale: true },
+  });
   if (!user || user.role !== "customer") return null;
   // Their account's orders, and guest orders placed with the same email before signing up.
   const orders = await db.order.findMany({
     where: { OR: [{ userId: user.id }, { customerEmail: user.email }] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 200,
-    select: { id: true, ref: true, productType: true, status: true, upstreamStatus: true, customerEmail: true, retailAmount: true, currency: true, createdAt: true, userId: true },
+    select: {
+      id: true,
+      ref: true,
+      productType: true,
+      status: true,
+      upstreamStatus: true,
+      customerEmail: true,
+      retailAmount: true,
+      currency: true,
+      createdAt: true,
+      userId: true,
+    },
   });
   return { user, orders };
 }

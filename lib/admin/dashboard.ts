@@ -27,7 +27,12 @@ export async function ordersNeedingAttention(db: DbClient) {
   const where = { status: "needs_attention" as const };
   const [count, rows] = await Promise.all([
     db.order.count({ where }),
-    db.order.findMany({ where, orderBy: { updatedAt: "desc" }, take: 5, select: { id: true, ref: true, productType: true, statusReason: true, customerEmail: true, updatedAt: true } }),
+    db.order.findMany({
+      where,
+      orderBy: { updatedAt: "desc" },
+      take: 5,
+      select: { id: true, ref: true, productType: true, statusReason: true, customerEmail: true, updatedAt: true },
+    }),
   ]);
   return { count, rows };
 }
@@ -40,8 +45,16 @@ export async function creditBalance(): Promise<CreditBalance> {
     const balance = await (await appClients()).commerce.getBalance();
     return { ok: true, balanceMinor: balance.balance, currency: balance.currency };
   } catch (error) {
-    logger.warn({ err: isUpstreamError(error) ? error.canonicalCode : String(error) }, "dashboard: could not read the credit balance");
-    return { ok: false, message: isUpstreamError(error) ? `The supplier did not answer (${error.canonicalCode}).` : "The supplier could not be reached." };
+    logger.warn(
+      { err: isUpstreamError(error) ? error.canonicalCode : String(error) },
+      "dashboard: could not read the credit balance",
+    );
+    return {
+      ok: false,
+      message: isUpstreamError(error)
+        ? `The supplier did not answer (${error.canonicalCode}).`
+        : "The supplier could not be reached.",
+    };
   }
 }
 

@@ -7,7 +7,16 @@ export type MailOverview = {
   waiting: number;
   failed: number;
   sentLastDay: number;
-  problems: Array<{ id: string; to: string; subject: string; status: string; attempts: number; error: string | null; createdAt: Date; orderRef: string | null }>;
+  problems: Array<{
+    id: string;
+    to: string;
+    subject: string;
+    status: string;
+    attempts: number;
+    error: string | null;
+    createdAt: Date;
+    orderRef: string | null;
+  }>;
 };
 
 export async function mailOverview(db: DbClient, now = new Date()): Promise<MailOverview> {
@@ -20,11 +29,22 @@ export async function mailOverview(db: DbClient, now = new Date()): Promise<Mail
       where: { OR: [{ status: "failed" }, { status: { in: ["queued", "sending"] }, attempts: { gt: 0 } }] },
       orderBy: { createdAt: "desc" },
       take: 50,
-      select: { id: true, to: true, subject: true, status: true, attempts: true, error: true, createdAt: true, orderId: true },
+      select: {
+        id: true,
+        to: true,
+        subject: true,
+        status: true,
+        attempts: true,
+        error: true,
+        createdAt: true,
+        orderId: true,
+      },
     }),
   ]);
   const orderIds = [...new Set(problems.map((p) => p.orderId).filter((id): id is string => id !== null))];
-  const orders = orderIds.length ? await db.order.findMany({ where: { id: { in: orderIds } }, select: { id: true, ref: true } }) : [];
+  const orders = orderIds.length
+    ? await db.order.findMany({ where: { id: { in: orderIds } }, select: { id: true, ref: true } })
+    : [];
   const refOf = new Map(orders.map((o) => [o.id, o.ref]));
   return {
     waiting,

@@ -32,7 +32,10 @@ describe("mail settings", () => {
     expect(await giftcardCodesInMail(t.db)).toBe(true);
     await settings.setGiftcardCodesInMail(t.db, actor, false);
     expect(await giftcardCodesInMail(t.db)).toBe(false);
-    const audits = await t.db.auditLog.findMany({ where: { action: "mail.giftcard_codes.update" }, orderBy: { createdAt: "asc" } });
+    const audits = await t.db.auditLog.findMany({
+      where: { action: "mail.giftcard_codes.update" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audits.map((a) => [a.actorId, a.before, a.after])).toEqual([
       [actor.id, false, true],
       [actor.id, true, false],
@@ -40,18 +43,57 @@ describe("mail settings", () => {
   });
 
   it("a damaged stored value reads as off", async () => {
-    await t.db.setting.upsert({ where: { key: "mail.giftcardCodesInMail" }, create: { key: "mail.giftcardCodesInMail", value: "{not json" }, update: { value: "{not json" } });
+    await t.db.setting.upsert({
+      where: { key: "mail.giftcardCodesInMail" },
+      create: { key: "mail.giftcardCodesInMail", value: "{not json" },
+      update: { value: "{not json" },
+    });
     expect(await giftcardCodesInMail(t.db)).toBe(false);
   });
 
   it("the overview counts the outbox and lists mail that could not be sent, with its order", async () => {
     const now = new Date();
-    const order = await t.db.order.create({ data: { ref: "RMAILOVERVIEW1", productType: "topup", idempotencyKey: "k_mail_overview", customerEmail: "b@example.com", currency: "EUR", retailAmount: 500, detail: {} } });
+    const order = await t.db.order.create({
+      data: {
+        ref: "RMAILOVERVIEW1",
+        productType: "topup",
+        idempotencyKey: "k_mail_overview",
+        customerEmail: "b@example.com",
+        currency: "EUR",
+        retailAmount: 500,
+        detail: {},
+      },
+    });
     await t.db.mailOutbox.createMany({
       data: [
-        { to: "b@example.com", subject: "Receipt", body: "x", kind: "receipt", orderId: order.id, status: "sent", sentAt: now },
-        { to: "b@example.com", subject: "Delivery", body: "x", kind: "delivery", orderId: order.id, status: "failed", attempts: 8, error: "550 mailbox unavailable" },
-        { to: "c@example.com", subject: "Reset", body: "x", kind: "password_reset", status: "queued", attempts: 2, error: "connect ECONNREFUSED" },
+        {
+          to: "b@example.com",
+          subject: "Receipt",
+          body: "x",
+          kind: "receipt",
+          orderId: order.id,
+          status: "sent",
+          sentAt: now,
+        },
+        {
+          to: "b@example.com",
+          subject: "Delivery",
+          body: "x",
+          kind: "delivery",
+          orderId: order.id,
+          status: "failed",
+          attempts: 8,
+          error: "550 mailbox unavailable",
+        },
+        {
+          to: "c@example.com",
+          subject: "Reset",
+          body: "x",
+          kind: "password_reset",
+          status: "queued",
+          attempts: 2,
+          error: "connect ECONNREFUSED",
+        },
         { to: "d@example.com", subject: "New", body: "x", kind: "receipt", status: "queued" },
       ],
     });

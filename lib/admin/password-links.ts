@@ -25,7 +25,10 @@ type Actor = { id: string | null; email: string };
 type Tx = Pick<DbClient, "user" | "passwordLink" | "auditLog" | "mailOutbox">;
 
 /** An invitation waits a week for a new colleague; a reset is for someone locked out now. */
-export const PASSWORD_LINK_LIFETIME_MS: Record<PasswordLinkPurpose, number> = { invite: 7 * 24 * 3_600_000, reset: 24 * 3_600_000 };
+export const PASSWORD_LINK_LIFETIME_MS: Record<PasswordLinkPurpose, number> = {
+  invite: 7 * 24 * 3_600_000,
+  reset: 24 * 3_600_000,
+};
 
 /** 32 random bytes, base64url: 43 characters. Anything else is not a link the shop issued. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -40,32 +43,65 @@ export type IssuedLink = { token: string; path: string; expiresAt: Date; email: 
  * Issues a link for staff member `userId` inside the caller's transaction (account creation
  * issues the invitation in the same transaction as the account).
  */
-export async function issuePasswordLinkIn(tx: Tx, actor: Actor, user: { id: string; email: string }, purpose: PasswordLinkPurpose, now = new Date()): Promise<IssuedLink> {
+export async function issuePasswordLinkIn(
+  tx: Tx,
+  actor: Actor,
+  user: { id: string; email: string },
+  purpose: PasswordLinkPurpose,
+  now = new Date(),
+): Promise<IssuedLink> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + PASSWORD_LINK_LIFETIME_MS[purpose]);
   await tx.passwordLink.deleteMany({ where: { userId: user.id, usedAt: null } });
-  await tx.passwordLink.create({ data: { userId: user.id, tokenHash: hashOf(token), purpose, expiresAt, createdById: actor.id } });
-  await recordAudit({ actor, action: "staff.password_link", targetType: "user", targetId: user.id, after: { purpose, expiresAt: expiresAt.toISOString() } }, tx);
+  await tx.passwordLink.create({
+    data: { userId: user.id, tokenHash: hashOf(token), purpose, expiresAt, createdById: actor.id },
+  });
+  await recordAudit(
+    {
+      actor,
+      action: "staff.password_link",
+      targetType: "user",
+      targetId: user.id,
+      after: { purpose, expiresAt: expiresAt.toISOString() },
+    },
+    tx,
+  );
   // Mailed with the link, sealed at rest (it is a credential); the admin is shown it too.
-  await queueMail(tx, sealMail({ to: user.email, ...renderMail(passwordLinkMail(purpose, shopUrl(passwordLinkPath(token)), expiresAt)), kind: `staff_${purpose}` }), now);
+  await queueMail(
+    tx,
+    sealMail({
+      to: user.email,
+      ...renderMail(passwordLinkMail(purpose, shopUrl(passwordLinkPath(token)), expiresAt)),
+      kind: `staff_${purpose}`,
+    }),
+    now,
+  );
   return { token, path: passwordLinkPath(token), expiresAt, email: user.email, purpose };
 }
 
-export type IssueResult = { ok: true; link: IssuedLink } | { ok: false; code: "NOT_FOUND" | "DISABLED"; message: string };
+export type IssueResult =
+  { ok: true; link: IssuedLink } | { ok: false; code: "NOT_FOUND" | "DISABLED"; message: string };
 
 /** An admin's "password link" for an existing staff member: an invitation until they have a password, then a reset. */
 export async function issuePasswordLink(db: DbClient, actor: Actor, userId: string): Promise<IssueResult> {
   return db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId } });
-    if (!user || user.role === "customer") return { ok: false, code: "NOT_FOUND", message: "That staff account does not exist." };
-    if (user.disabledAt) return { ok: false, code: "DISABLED", message: `${user.email} is disabled: enable the account first.` };
+    if (!user || user.role === "customer")
+      return { ok: false, code: "NOT_FOUND", message: "That staff account does not exist." };
+    if (user.disabledAt)
+      return { ok: false, code: "DISABLED", message: `${user.email} is disabled: enable the account first.` };
     const purpose = user.passwordHash ? "reset" : "invite";
-    if (purpose === "reset") await tx.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
+    if (purpose === "reset")
+      await tx.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
     return { ok: true, link: await issuePasswordLinkIn(tx, actor, user, purpose) };
   });
 }
 
-export type LinkProblem = { ok: false; code: "INVALID" | "USED" | "EXPIRED" | "DISABLED" | "THROTTLED"; message: string };
+export type LinkProblem = {
+  ok: false;
+  code: "INVALID" | "USED" | "EXPIRED" | "DISABLED" | "THROTTLED";
+  message: string;
+};
 export type LinkState = { ok: true; email: string; purpose: PasswordLinkPurpose } | LinkProblem;
 
 const PROBLEMS: Record<LinkProblem["code"], string> = {
@@ -90,7 +126,9 @@ async function check(tx: Pick<DbClient, "passwordLink">, token: string, now: Dat
 /** What the set-password page shows for `token`. */
 export async function passwordLinkState(db: DbClient, token: string, now = new Date()): Promise<LinkState> {
   const checked = await check(db, token, now);
-  return checked.ok ? { ok: true, email: checked.link.user.email, purpose: checked.link.purpose === "reset" ? "reset" : "invite" } : checked;
+  return checked.ok
+    ? { ok: true, email: checked.link.user.email, purpose: checked.link.purpose === "reset" ? "reset" : "invite" }
+    : checked;
 }
 
 /**
@@ -98,7 +136,12 @@ export async function passwordLinkState(db: DbClient, token: string, now = new D
  * submissions of the same link (two tabs, a double click) set at most one password.
  * The password must already meet `passwordProblem`'s rules.
  */
-export async function redeemPasswordLink(db: DbClient, token: string, password: string, now = new Date()): Promise<{ ok: true; email: string } | LinkProblem> {
+export async function redeemPasswordLink(
+  db: DbClient,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<{ ok: true; email: string } | LinkProblem> {
   const first = await check(db, token, now);
   if (!first.ok) return first;
   // Each attempt hashes a password: limited per account (lib/auth/throttle.ts).
@@ -113,7 +156,16 @@ export async function redeemPasswordLink(db: DbClient, token: string, password: 
     if (claimed.count !== 1) return problem("USED");
     // A new password ends every session of the account (the session version).
     await tx.user.update({ where: { id: link.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
-    await recordAudit({ actor: { id: link.user.id, email: link.user.email }, action: "staff.password_set", targetType: "user", targetId: link.userId, after: { through: link.purpose } }, tx);
+    await recordAudit(
+      {
+        actor: { id: link.user.id, email: link.user.email },
+        action: "staff.password_set",
+        targetType: "user",
+        targetId: link.userId,
+        after: { through: link.purpose },
+      },
+      tx,
+    );
     return { ok: true as const, email: link.user.email };
   });
 }
@@ -125,7 +177,10 @@ function passwordLinkMail(purpose: PasswordLinkPurpose, url: string, expiresAt: 
         subject: `You are invited to the ${SHOP_NAME} staff dashboard`,
         heading: "Choose your password",
         parts: [
-          { kind: "text", text: `An admin created a staff account for you at ${SHOP_NAME}. Choose your password with this link; then sign in to the dashboard.` },
+          {
+            kind: "text",
+            text: `An admin created a staff account for you at ${SHOP_NAME}. Choose your password with this link; then sign in to the dashboard.`,
+          },
           { kind: "button", label: "Choose your password", url },
           { kind: "note", text: `The link works once, until ${until}. If you did not expect this mail, ignore it.` },
         ],
@@ -134,7 +189,10 @@ function passwordLinkMail(purpose: PasswordLinkPurpose, url: string, expiresAt: 
         subject: `Set a new password for the ${SHOP_NAME} staff dashboard`,
         heading: "Set a new password",
         parts: [
-          { kind: "text", text: "An admin issued you a link to set a new password. Your sessions have been signed out." },
+          {
+            kind: "text",
+            text: "An admin issued you a link to set a new password. Your sessions have been signed out.",
+          },
           { kind: "button", label: "Set a new password", url },
           { kind: "note", text: `The link works once, until ${until}. If you did not ask for it, tell an admin.` },
         ],

@@ -16,7 +16,9 @@ import { issuePasswordLinkIn, type IssuedLink } from "./password-links";
 // or disable it, themselves included.
 
 export type StaffRole = "staff" | "admin";
-export type StaffResult = { ok: true; message: string; link?: IssuedLink } | { ok: false; code: string; message: string; field?: "email" | "password" | "role" };
+export type StaffResult =
+  | { ok: true; message: string; link?: IssuedLink }
+  | { ok: false; code: string; message: string; field?: "email" | "password" | "role" };
 type Actor = Pick<CurrentUser, "id" | "email">;
 
 const identity = {
@@ -40,23 +42,59 @@ export const newStaffSchema = z.discriminatedUnion(
   { error: "Choose an invitation link or an initial password." },
 );
 
-export async function createStaff(db: DbClient, actor: Actor, input: z.infer<typeof newStaffSchema>): Promise<StaffResult> {
+export async function createStaff(
+  db: DbClient,
+  actor: Actor,
+  input: z.infer<typeof newStaffSchema>,
+): Promise<StaffResult> {
   const existing = await db.user.findUnique({ where: { email: input.email } });
-  if (existing && existing.role !== "customer") return { ok: false, code: "EMAIL_TAKEN", field: "email", message: "A staff account with this email already exists." };
-  if (existing) return { ok: false, code: "EMAIL_IS_CUSTOMER", field: "email", message: "This email belongs to a customer account. Use another email for the staff account." };
+  if (existing && existing.role !== "customer")
+    return {
+      ok: false,
+      code: "EMAIL_TAKEN",
+      field: "email",
+      message: "A staff account with this email already exists.",
+    };
+  if (existing)
+    return {
+      ok: false,
+      code: "EMAIL_IS_CUSTOMER",
+      field: "email",
+      message: "This email belongs to a customer account. Use another email for the staff account.",
+    };
   const passwordHash = input.access === "password" ? await hashPassword(input.password) : null;
   try {
     const link = await db.$transaction(async (tx) => {
-      const user = await tx.user.create({ data: { email: input.email, name: input.name || null, role: input.role, passwordHash } });
-      await recordAudit({ actor, action: "staff.create", targetType: "user", targetId: user.id, after: { email: user.email, role: user.role, access: input.access } }, tx);
+      const user = await tx.user.create({
+        data: { email: input.email, name: input.name || null, role: input.role, passwordHash },
+      });
+      await recordAudit(
+        {
+          actor,
+          action: "staff.create",
+          targetType: "user",
+          targetId: user.id,
+          after: { email: user.email, role: user.role, access: input.access },
+        },
+        tx,
+      );
       return input.access === "invite" ? issuePasswordLinkIn(tx, actor, user, "invite") : undefined;
     });
-    if (link) return { ok: true, link, message: `Created ${input.email} (${input.role}). The invitation link is mailed to them and shown below, in case the mail does not reach them; they choose their password with it.` };
+    if (link)
+      return {
+        ok: true,
+        link,
+        message: `Created ${input.email} (${input.role}). The invitation link is mailed to them and shown below, in case the mail does not reach them; they choose their password with it.`,
+      };
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, code: "EMAIL_TAKEN", field: "email", message: "An account with this email already exists." };
+    if (isUniqueViolation(error))
+      return { ok: false, code: "EMAIL_TAKEN", field: "email", message: "An account with this email already exists." };
     throw error;
   }
-  return { ok: true, message: `Created ${input.email} (${input.role}). Give them the initial password; they sign in at /admin/sign-in.` };
+  return {
+    ok: true,
+    message: `Created ${input.email} (${input.role}). Give them the initial password; they sign in at /admin/sign-in.`,
+  };
 }
 
 /**
@@ -68,7 +106,11 @@ export async function createStaff(db: DbClient, actor: Actor, input: z.infer<typ
  */
 async function otherEnabledAdmins(tx: Pick<DbClient, "user" | "setting">, userId: string): Promise<number> {
   const key = "lock.staff.admins";
-  await tx.setting.upsert({ where: { key }, create: { key, value: "locked", updatedBy: "system" }, update: { value: "locked" } });
+  await tx.setting.upsert({
+    where: { key },
+    create: { key, value: "locked", updatedBy: "system" },
+    update: { value: "locked" },
+  });
   return tx.user.count({ where: { role: "admin", disabledAt: null, id: { not: userId } } });
 }
 
@@ -78,7 +120,11 @@ async function staffMember(tx: Pick<DbClient, "user">, userId: string) {
 }
 
 const NOT_STAFF: StaffResult = { ok: false, code: "NOT_FOUND", message: "That staff account does not exist." };
-const LAST_ADMIN: StaffResult = { ok: false, code: "LAST_ADMIN", message: "This is the shop's last enabled admin: make another admin first." };
+const LAST_ADMIN: StaffResult = {
+  ok: false,
+  code: "LAST_ADMIN",
+  message: "This is the shop's last enabled admin: make another admin first.",
+};
 
 export async function setStaffRole(db: DbClient, actor: Actor, userId: string, role: StaffRole): Promise<StaffResult> {
   return db.$transaction(async (tx) => {
@@ -87,21 +133,50 @@ export async function setStaffRole(db: DbClient, actor: Actor, userId: string, r
     if (user.role === role) return { ok: true, message: `${user.email} is already ${role}.` };
     if (user.role === "admin" && !user.disabledAt && (await otherEnabledAdmins(tx, user.id)) === 0) return LAST_ADMIN;
     await tx.user.update({ where: { id: user.id }, data: { role } });
-    await recordAudit({ actor, action: "staff.set_role", targetType: "user", targetId: user.id, before: { role: user.role }, after: { role } }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "staff.set_role",
+        targetType: "user",
+        targetId: user.id,
+        before: { role: user.role },
+        after: { role },
+      },
+      tx,
+    );
     return { ok: true, message: `${user.email} is now ${role}.` };
   });
 }
 
-export async function setStaffDisabled(db: DbClient, actor: Actor, userId: string, disabled: boolean): Promise<StaffResult> {
+export async function setStaffDisabled(
+  db: DbClient,
+  actor: Actor,
+  userId: string,
+  disabled: boolean,
+): Promise<StaffResult> {
   return db.$transaction(async (tx) => {
     const user = await staffMember(tx, userId);
     if (!user) return NOT_STAFF;
-    if (Boolean(user.disabledAt) === disabled) return { ok: true, message: `${user.email} is already ${disabled ? "disabled" : "enabled"}.` };
+    if (Boolean(user.disabledAt) === disabled)
+      return { ok: true, message: `${user.email} is already ${disabled ? "disabled" : "enabled"}.` };
     if (disabled && user.role === "admin" && (await otherEnabledAdmins(tx, user.id)) === 0) return LAST_ADMIN;
     const disabledAt = disabled ? new Date() : null;
     await tx.user.update({ where: { id: user.id }, data: { disabledAt } });
-    await recordAudit({ actor, action: disabled ? "staff.disable" : "staff.enable", targetType: "user", targetId: user.id, before: { disabled: !disabled }, after: { disabled } }, tx);
-    return { ok: true, message: disabled ? `${user.email} is disabled and signed out.` : `${user.email} is enabled again.` };
+    await recordAudit(
+      {
+        actor,
+        action: disabled ? "staff.disable" : "staff.enable",
+        targetType: "user",
+        targetId: user.id,
+        before: { disabled: !disabled },
+        after: { disabled },
+      },
+      tx,
+    );
+    return {
+      ok: true,
+      message: disabled ? `${user.email} is disabled and signed out.` : `${user.email} is enabled again.`,
+    };
   });
 }
 
@@ -110,7 +185,20 @@ export async function listStaff(db: DbClient) {
   const users = await db.user.findMany({
     where: { role: { in: ["staff", "admin"] } },
     orderBy: [{ disabledAt: "asc" }, { email: "asc" }],
-    select: { id: true, email: true, name: true, role: true, disabledAt: true, createdAt: true, passwordHash: true, totpEnabledAt: true },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      role: true,
+      disabledAt: true,
+      createdAt: true,
+      passwordHash: true,
+      totpEnabledAt: true,
+    },
   });
-  return users.map(({ passwordHash, totpEnabledAt, ...user }) => ({ ...user, hasPassword: passwordHash !== null, totpEnabled: totpEnabledAt !== null }));
+  return users.map(({ passwordHash, totpEnabledAt, ...user }) => ({
+    ...user,
+    hasPassword: passwordHash !== null,
+    totpEnabled: totpEnabledAt !== null,
+  }));
 }

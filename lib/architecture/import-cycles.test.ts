@@ -22,16 +22,25 @@ function sourceFiles(dir: string): string[] {
 }
 
 function resolveImport(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? join(root, specifier.slice(2)) : specifier.startsWith(".") ? resolve(dirname(from), specifier) : null;
+  const base = specifier.startsWith("@/")
+    ? join(root, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? resolve(dirname(from), specifier)
+      : null;
   if (!base) return null;
-  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => join(base, `index${ext}`))];
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => base + ext),
+    ...EXTENSIONS.map((ext) => join(base, `index${ext}`)),
+  ];
   return candidates.find((path) => existsSync(path) && statSync(path).isFile()) ?? null;
 }
 
 /** Runtime imports of one file: type-only ones left out. */
 export function runtimeImports(source: string): string[] {
   const specifiers: string[] = [];
-  const statement = /(?:^|;|\n)\s*(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']/g;
+  const statement =
+    /(?:^|;|\n)\s*(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']/g;
   for (const match of source.matchAll(statement)) {
     if (match[5]) {
       specifiers.push(match[5]);
@@ -41,7 +50,8 @@ export function runtimeImports(source: string): string[] {
     if (typeOnly) continue;
     // `import { type A, type B } from` is erased as well.
     const names = /^\{([^}]*)\}$/.exec(clause!.trim())?.[1];
-    if (names !== undefined && names.split(",").every((name) => !name.trim() || name.trim().startsWith("type "))) continue;
+    if (names !== undefined && names.split(",").every((name) => !name.trim() || name.trim().startsWith("type ")))
+      continue;
     specifiers.push(specifier!);
   }
   return specifiers;
@@ -106,8 +116,12 @@ describe("lib/ import graph", () => {
   // payments → orders, never the reverse (lib/payments/settle.ts): the steps that start a
   // payment (the shop's checkout channel, beginPayment) live in lib/payments.
   it("keeps the order core from importing payments", () => {
-    const edges = [...graph].flatMap(([file, targets]) => targets.map((target) => [relative(root, file), relative(root, target)] as const));
-    const coreToPayments = edges.filter(([from, to]) => from.startsWith("lib/orders/") && to.startsWith("lib/payments/"));
+    const edges = [...graph].flatMap(([file, targets]) =>
+      targets.map((target) => [relative(root, file), relative(root, target)] as const),
+    );
+    const coreToPayments = edges.filter(
+      ([from, to]) => from.startsWith("lib/orders/") && to.startsWith("lib/payments/"),
+    );
     expect(coreToPayments).toEqual([]);
   });
 

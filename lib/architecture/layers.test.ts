@@ -9,7 +9,10 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const results = await eslint.lintText(code, { filePath });
-  return results.flatMap((result) => result.messages).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return results
+    .flatMap((result) => result.messages)
+    .filter((m) => m.ruleId === "no-restricted-imports")
+    .map((m) => m.message);
 }
 
 describe("layers (eslint.config.mjs)", { timeout: 60_000 }, () => {
@@ -28,12 +31,29 @@ describe("layers (eslint.config.mjs)", { timeout: 60_000 }, () => {
   });
 
   it("lets lib/ import lib/, and lets its tests use the emulator but not routes or UI", async () => {
-    expect(await restrictedImports("lib/orders/fine.ts", 'import { db } from "@/lib/db";\nexport const x = db;\n')).toEqual([]);
-    expect(await restrictedImports("lib/orders/fine.int.test.ts", 'import { startEmulator } from "@/emulator/app";\nexport const x = startEmulator;\n')).toEqual([]);
-    expect(await restrictedImports("lib/orders/bad.int.test.ts", 'import { GET } from "@/app/api/health/route";\nexport const x = GET;\n')).toHaveLength(1);
+    expect(
+      await restrictedImports("lib/orders/fine.ts", 'import { db } from "@/lib/db";\nexport const x = db;\n'),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "lib/orders/fine.int.test.ts",
+        'import { startEmulator } from "@/emulator/app";\nexport const x = startEmulator;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "lib/orders/bad.int.test.ts",
+        'import { GET } from "@/app/api/health/route";\nexport const x = GET;\n',
+      ),
+    ).toHaveLength(1);
   });
 
   it("keeps the emulator apart from the shop's routes and UI", async () => {
-    expect(await restrictedImports("emulator/core/deliberate-violation.ts", 'import { Button } from "@/components/ui/button";\nexport const x = Button;\n')).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        "emulator/core/deliberate-violation.ts",
+        'import { Button } from "@/components/ui/button";\nexport const x = Button;\n',
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -14,7 +14,10 @@ export type BootstrapResult =
   | { outcome: "created"; email: string; generatedPassword?: string }
   | { outcome: "promoted"; email: string };
 
-export async function bootstrapAdmin(db: DbClient, source: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string }): Promise<BootstrapResult> {
+export async function bootstrapAdmin(
+  db: DbClient,
+  source: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string },
+): Promise<BootstrapResult> {
   if ((await db.user.count({ where: { role: "admin", disabledAt: null } })) > 0) return { outcome: "exists" };
   // The sign-in's own rule, so the admin made here is one that can sign in.
   const parsedEmail = emailSchema.safeParse(source.ADMIN_EMAIL?.trim() || GENERATED_ADMIN_EMAIL);
@@ -41,8 +44,10 @@ export async function bootstrapAdmin(db: DbClient, source: { ADMIN_EMAIL?: strin
 /** The console lines for a bootstrap result; the generated password appears here and nowhere else. */
 export function describeBootstrap(result: BootstrapResult): string | null {
   if (result.outcome === "exists") return null;
-  if (result.outcome === "promoted") return `Made ${result.email} the first admin (ADMIN_EMAIL / ADMIN_PASSWORD). Sign in at /admin/sign-in.`;
-  if (!result.generatedPassword) return `Created the first admin ${result.email} (ADMIN_EMAIL / ADMIN_PASSWORD). Sign in at /admin/sign-in.`;
+  if (result.outcome === "promoted")
+    return `Made ${result.email} the first admin (ADMIN_EMAIL / ADMIN_PASSWORD). Sign in at /admin/sign-in.`;
+  if (!result.generatedPassword)
+    return `Created the first admin ${result.email} (ADMIN_EMAIL / ADMIN_PASSWORD). Sign in at /admin/sign-in.`;
   return [
     "────────────────────────────────────────────────────────────",
     "No admin exists and ADMIN_EMAIL / ADMIN_PASSWORD are not set: created one.",

@@ -43,7 +43,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   },
   providers: [
     Credentials({
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, challenge: {}, code: {} },
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+        challenge: {},
+        code: {},
+      },
       authorize: (raw, request) => authorizeCredentials(db, raw, request.headers),
     }),
   ],

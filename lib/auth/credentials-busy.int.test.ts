@@ -25,7 +25,14 @@ const office = new Headers({ [PEER_ADDRESS_HEADER]: "198.51.100.200" });
 
 describe("sign-in while password hashing is busy", { timeout: 30_000 }, () => {
   it("answers busy with a clear message, and busy attempts use up no sign-in limit", async () => {
-    const user = await t.db.user.create({ data: { email: "busy@example.com", role: "customer", emailVerifiedAt: new Date(), passwordHash: await password.hashPassword(RIGHT) } });
+    const user = await t.db.user.create({
+      data: {
+        email: "busy@example.com",
+        role: "customer",
+        emailVerifiedAt: new Date(),
+        passwordHash: await password.hashPassword(RIGHT),
+      },
+    });
     let busy = true;
     const deps = {
       verify: async (pw: string, stored: string) => {
@@ -40,14 +47,23 @@ describe("sign-in while password hashing is busy", { timeout: 30_000 }, () => {
 
     // More busy answers than the account's first tier allows (5): none of them counts.
     for (let i = 0; i < 8; i++) {
-      const error = await creds.authorizeCredentials(t.db, { email: user.email, password: RIGHT }, office, new Date(), deps).catch((e: unknown) => e);
+      const error = await creds
+        .authorizeCredentials(t.db, { email: user.email, password: RIGHT }, office, new Date(), deps)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(creds.SignInBusy);
-      expect(error).toMatchObject({ code: "busy", message: expect.stringMatching(/^Too many sign-ins at once\. Please try again in a few seconds\./) });
+      expect(error).toMatchObject({
+        code: "busy",
+        message: expect.stringMatching(/^Too many sign-ins at once\. Please try again in a few seconds\./),
+      });
     }
-    const unknown = await creds.authorizeCredentials(t.db, { email: "nobody@example.com", password: RIGHT }, office, new Date(), deps).catch((e: unknown) => e);
+    const unknown = await creds
+      .authorizeCredentials(t.db, { email: "nobody@example.com", password: RIGHT }, office, new Date(), deps)
+      .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(creds.SignInBusy);
 
     busy = false;
-    expect(await creds.authorizeCredentials(t.db, { email: user.email, password: RIGHT }, office, new Date(), deps)).toMatchObject({ id: user.id });
+    expect(
+      await creds.authorizeCredentials(t.db, { email: user.email, password: RIGHT }, office, new Date(), deps),
+    ).toMatchObject({ id: user.id });
   });
 });

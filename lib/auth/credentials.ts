@@ -11,7 +11,16 @@ import { logger } from "@/lib/log";
 import { visitorKey } from "@/lib/security/client-address";
 import { emailSchema } from "@/lib/validation/email";
 import { PasswordHashingBusy, hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password";
-import { SECOND_FACTOR, SIGN_IN_ACCOUNT, SIGN_IN_ADDRESS, accountKey, clearAttempts, refundAttempt, spendAttempt, tooManyAttemptsMessage } from "./throttle";
+import {
+  SECOND_FACTOR,
+  SIGN_IN_ACCOUNT,
+  SIGN_IN_ADDRESS,
+  accountKey,
+  clearAttempts,
+  refundAttempt,
+  spendAttempt,
+  tooManyAttemptsMessage,
+} from "./throttle";
 import { codeKind, verifySecondFactor } from "./totp";
 
 // The credentials check behind Auth.js's Credentials provider (lib/auth/config.ts), for the
@@ -80,7 +89,10 @@ const codeStep = z.object({ challenge: z.string().min(1).max(500), code: z.strin
 const challengeBody = z.object({ u: z.string(), v: z.number().int(), e: z.number() });
 
 function sealChallenge(user: { id: string; sessionVersion: number }, now: Date): string {
-  return sealSecret(JSON.stringify({ u: user.id, v: user.sessionVersion, e: now.getTime() + CHALLENGE_LIFETIME_MS }), env.APP_ENCRYPTION_KEY);
+  return sealSecret(
+    JSON.stringify({ u: user.id, v: user.sessionVersion, e: now.getTime() + CHALLENGE_LIFETIME_MS }),
+    env.APP_ENCRYPTION_KEY,
+  );
 }
 
 function openChallenge(sealed: string, now: Date): { userId: string; sessionVersion: number } | null {
@@ -92,7 +104,13 @@ function openChallenge(sealed: string, now: Date): { userId: string; sessionVers
   }
 }
 
-const signedIn = (u: SignedInUser): SignedInUser => ({ id: u.id, email: u.email, name: u.name, role: u.role, sessionVersion: u.sessionVersion });
+const signedIn = (u: SignedInUser): SignedInUser => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  sessionVersion: u.sessionVersion,
+});
 
 export type CredentialsDeps = { verify: typeof verifyPassword; dummy: typeof verifyAgainstDummy };
 const realDeps: CredentialsDeps = { verify: verifyPassword, dummy: verifyAgainstDummy };
@@ -102,12 +120,21 @@ const realDeps: CredentialsDeps = { verify: verifyPassword, dummy: verifyAgainst
  * leaves one security log line (ASVS 16.3.1): the step, the outcome, the visitor's network and,
  * once known, the account id; never the email typed, so the logs cannot list who has an account.
  */
-export async function authorizeCredentials(db: DbClient, raw: Partial<Record<string, unknown>>, headers: Headers, now = new Date(), deps: CredentialsDeps = realDeps): Promise<SignedInUser> {
+export async function authorizeCredentials(
+  db: DbClient,
+  raw: Partial<Record<string, unknown>>,
+  headers: Headers,
+  now = new Date(),
+  deps: CredentialsDeps = realDeps,
+): Promise<SignedInUser> {
   const step = raw.challenge !== undefined && raw.challenge !== "" ? "code" : "password";
   const address = visitorKey(headers);
   try {
     const user = await checkCredentials(db, raw, headers, now, deps);
-    logger.info({ event: "sign_in", step, outcome: "signed_in", userId: user.id, role: user.role, address }, "sign-in: signed_in");
+    logger.info(
+      { event: "sign_in", step, outcome: "signed_in", userId: user.id, role: user.role, address },
+      "sign-in: signed_in",
+    );
     return user;
   } catch (error) {
     if (!(error instanceof CredentialsSignin)) {
@@ -119,7 +146,13 @@ export async function authorizeCredentials(db: DbClient, raw: Partial<Record<str
   }
 }
 
-async function checkCredentials(db: DbClient, raw: Partial<Record<string, unknown>>, headers: Headers, now: Date, deps: CredentialsDeps): Promise<SignedInUser> {
+async function checkCredentials(
+  db: DbClient,
+  raw: Partial<Record<string, unknown>>,
+  headers: Headers,
+  now: Date,
+  deps: CredentialsDeps,
+): Promise<SignedInUser> {
   if (raw.challenge !== undefined && raw.challenge !== "") return secondStep(db, raw, now);
   const parsed = passwordStep.safeParse(raw);
   if (!parsed.success) throw new InvalidLogin();
@@ -152,7 +185,11 @@ async function checkCredentials(db: DbClient, raw: Partial<Record<string, unknow
       if (error instanceof PasswordHashingBusy) return null;
       throw error;
     });
-    if (fresh) await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: fresh } });
+    if (fresh)
+      await db.user.updateMany({
+        where: { id: user.id, passwordHash: user.passwordHash },
+        data: { passwordHash: fresh },
+      });
   }
   if (user.role !== "customer" && user.totpEnabledAt) throw new SecondFactorRequired(sealChallenge(user, now));
   await clearAttempts(db, SIGN_IN_ACCOUNT, account);
@@ -168,8 +205,13 @@ async function secondStep(db: DbClient, raw: Partial<Record<string, unknown>>, n
   if (wait) throw new TooManyAttempts(wait.retryAfterMs);
   const user = await db.user.findUnique({ where: { id: challenge.userId } });
   // A password change, "sign out everywhere" or a disabled account since the password step voids the challenge.
-  if (!user || user.disabledAt || user.sessionVersion !== challenge.sessionVersion || !user.totpEnabledAt) throw new ExpiredChallenge();
-  if (!codeKind(parsed.data.code) || !(await verifySecondFactor(db, user.id, parsed.data.code, now)).ok) throw new InvalidSecondFactor();
-  await Promise.all([clearAttempts(db, SECOND_FACTOR, user.id), clearAttempts(db, SIGN_IN_ACCOUNT, accountKey(user.email))]);
+  if (!user || user.disabledAt || user.sessionVersion !== challenge.sessionVersion || !user.totpEnabledAt)
+    throw new ExpiredChallenge();
+  if (!codeKind(parsed.data.code) || !(await verifySecondFactor(db, user.id, parsed.data.code, now)).ok)
+    throw new InvalidSecondFactor();
+  await Promise.all([
+    clearAttempts(db, SECOND_FACTOR, user.id),
+    clearAttempts(db, SIGN_IN_ACCOUNT, accountKey(user.email)),
+  ]);
   return signedIn(user);
 }

@@ -31,12 +31,20 @@ describe("authEndpointProblem", () => {
       "/api/auth/session/extra",
       "/api/authx/session",
     ]) {
-      for (const method of ["GET", "POST"]) expect(authEndpointProblem(method, path), `${method} ${path}`).toMatchObject({ status: 404, code: "NOT_FOUND" });
+      for (const method of ["GET", "POST"])
+        expect(authEndpointProblem(method, path), `${method} ${path}`).toMatchObject({
+          status: 404,
+          code: "NOT_FOUND",
+        });
     }
   });
 
   it("answers 405 with Allow for an endpoint asked with another method", () => {
-    expect(authEndpointProblem("GET", "/api/auth/callback/credentials")).toMatchObject({ status: 405, code: "METHOD_NOT_ALLOWED", allow: "POST" });
+    expect(authEndpointProblem("GET", "/api/auth/callback/credentials")).toMatchObject({
+      status: 405,
+      code: "METHOD_NOT_ALLOWED",
+      allow: "POST",
+    });
     expect(authEndpointProblem("POST", "/api/auth/csrf")).toMatchObject({ status: 405, allow: "GET" });
     expect(authEndpointProblem("POST", "/api/auth/error")).toMatchObject({ status: 405, allow: "GET" });
   });
@@ -44,7 +52,8 @@ describe("authEndpointProblem", () => {
 
 describe("authErrorPagePath", () => {
   it("keeps Auth.js's documented codes and makes anything else Default", () => {
-    for (const code of ["Configuration", "AccessDenied", "Verification", "Default"]) expect(authErrorPagePath(code)).toBe(`/auth-error?error=${code}`);
+    for (const code of ["Configuration", "AccessDenied", "Verification", "Default"])
+      expect(authErrorPagePath(code)).toBe(`/auth-error?error=${code}`);
     expect(authErrorCode("Whatever")).toBe("Default");
     expect(authErrorCode("configuration")).toBe("Default");
     expect(authErrorCode(null)).toBe("Default");

@@ -42,7 +42,12 @@ export function authEndpointProblem(method: string, pathname: string): AuthEndpo
   const methods = endpoint === null ? undefined : ENDPOINTS[endpoint];
   if (!methods) return { status: 404, code: "NOT_FOUND", message: "There is no sign-in endpoint at this address." };
   if (!(methods as readonly string[]).includes(method)) {
-    return { status: 405, code: "METHOD_NOT_ALLOWED", message: `This sign-in endpoint answers ${methods.join(" and ")} only.`, allow: methods.join(", ") };
+    return {
+      status: 405,
+      code: "METHOD_NOT_ALLOWED",
+      message: `This sign-in endpoint answers ${methods.join(" and ")} only.`,
+      allow: methods.join(", "),
+    };
   }
   return null;
 }

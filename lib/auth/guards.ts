@@ -51,7 +51,10 @@ export const ENROLMENT_PATH = "/admin/security?required=1";
  * For staff pages, actions and routes: visitors sign in; signed-in customers get 403; while
  * two-factor is required for all staff, a member without it is sent to the enrolment page.
  */
-export async function requireStaff(role: Exclude<Role, "customer"> = "staff", returnTo = "/admin"): Promise<CurrentUser> {
+export async function requireStaff(
+  role: Exclude<Role, "customer"> = "staff",
+  returnTo = "/admin",
+): Promise<CurrentUser> {
   const user = await requireStaffForEnrolment(role, returnTo);
   if (!user.totpEnabled && (await isStaffTotpRequired(db))) redirect(ENROLMENT_PATH);
   return user;
@@ -61,7 +64,10 @@ export async function requireStaff(role: Exclude<Role, "customer"> = "staff", re
  * requireStaff without the two-factor requirement: only for the dashboard layout and the
  * security page (/admin/security), where the member sets two-factor up.
  */
-export async function requireStaffForEnrolment(role: Exclude<Role, "customer"> = "staff", returnTo = "/admin"): Promise<CurrentUser> {
+export async function requireStaffForEnrolment(
+  role: Exclude<Role, "customer"> = "staff",
+  returnTo = "/admin",
+): Promise<CurrentUser> {
   const user = await getCurrentUser();
   if (!user) redirect(`/admin/sign-in?next=${encodeURIComponent(returnTo)}`);
   if (!hasRole(user, role)) forbidden();

@@ -19,9 +19,14 @@ vi.mock("node:crypto", async (importOriginal) => {
   return { ...real, default: { ...real, scrypt }, scrypt };
 });
 
-const { PasswordHashingBusy, configurePasswordHashing, defaultHashConcurrency, hashPassword, verifyPassword } = await import("./password");
+const { PasswordHashingBusy, configurePasswordHashing, defaultHashConcurrency, hashPassword, verifyPassword } =
+  await import("./password");
 
-const settle = <T>(work: Promise<T>) => work.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+const settle = <T>(work: Promise<T>) =>
+  work.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 afterEach(() => {
   scryptCalls.peak = 0;
@@ -32,13 +37,24 @@ afterEach(() => {
 describe("password hashing under load", { timeout: 60_000 }, () => {
   it("runs at most `concurrency` hashes at once, queues a bounded number, and refuses the overflow as busy", async () => {
     const states: { running: number; queued: number }[] = [];
-    configurePasswordHashing({ concurrency: 2, maxQueue: 3, queueTimeoutMs: 30_000, observe: (state) => states.push(state) });
+    configurePasswordHashing({
+      concurrency: 2,
+      maxQueue: 3,
+      queueTimeoutMs: 30_000,
+      observe: (state) => states.push(state),
+    });
     const stored = await hashPassword("correct horse battery");
     scryptCalls.peak = 0;
     scryptCalls.total = 0;
 
     // Eight at once, hashes and checks mixed: 2 run, 3 wait, 3 are refused without hashing.
-    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => settle<string | boolean>(i % 2 ? verifyPassword("correct horse battery", stored) : hashPassword(`password number ${i}`))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        settle<string | boolean>(
+          i % 2 ? verifyPassword("correct horse battery", stored) : hashPassword(`password number ${i}`),
+        ),
+      ),
+    );
     const refused = outcomes.filter((o) => !o.ok);
     expect(refused).toHaveLength(3);
     for (const o of refused) {
@@ -47,7 +63,8 @@ describe("password hashing under load", { timeout: 60_000 }, () => {
     }
     const done = outcomes.filter((o) => o.ok).map((o) => o.value);
     expect(done).toHaveLength(5);
-    for (const value of done) expect(value === true || (typeof value === "string" && value.startsWith("scrypt$"))).toBe(true);
+    for (const value of done)
+      expect(value === true || (typeof value === "string" && value.startsWith("scrypt$"))).toBe(true);
 
     expect(scryptCalls.total).toBe(5);
     expect(scryptCalls.peak).toBe(2);
@@ -59,7 +76,11 @@ describe("password hashing under load", { timeout: 60_000 }, () => {
 
   it("refuses a hash that waited too long for its turn, and serves the next one normally", async () => {
     configurePasswordHashing({ concurrency: 1, maxQueue: 10, queueTimeoutMs: 50 });
-    const [first, second, third] = await Promise.all([settle(hashPassword("first password")), settle(hashPassword("second password")), settle(verifyPassword("x", "scrypt$131072$8$1$c2FsdA$aGFzaA"))]);
+    const [first, second, third] = await Promise.all([
+      settle(hashPassword("first password")),
+      settle(hashPassword("second password")),
+      settle(verifyPassword("x", "scrypt$131072$8$1$c2FsdA$aGFzaA")),
+    ]);
     expect(first.ok).toBe(true);
     expect(second).toMatchObject({ ok: false, error: expect.any(PasswordHashingBusy) });
     expect(third).toMatchObject({ ok: false, error: expect.any(PasswordHashingBusy) });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BUSY, hashPassword, needsRehash, orBusy, PasswordHashingBusy, passwordProblem, verifyPassword } from "./password";
+import {
+  BUSY,
+  hashPassword,
+  needsRehash,
+  orBusy,
+  PasswordHashingBusy,
+  passwordProblem,
+  verifyPassword,
+} from "./password";
 
 // Each hash costs ~0.8 s and 128 MiB by design (scrypt N=2^17): a loaded CI machine runs several
 // at once, so these tests get the integration tests' time budget rather than the unit default.
@@ -27,7 +35,16 @@ describe("password hashing", { timeout: 30_000 }, () => {
     // Made by the previous hashPassword (scrypt N=2^15, r=8, p=1) for "correct horse battery".
     const { scryptSync } = await import("node:crypto");
     const salt = Buffer.from("0123456789abcdef");
-    const old = ["scrypt", 32768, 8, 1, salt.toString("base64url"), scryptSync("correct horse battery", salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString("base64url")].join("$");
+    const old = [
+      "scrypt",
+      32768,
+      8,
+      1,
+      salt.toString("base64url"),
+      scryptSync("correct horse battery", salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString(
+        "base64url",
+      ),
+    ].join("$");
     expect(await verifyPassword("correct horse battery", old)).toBe(true);
     expect(await verifyPassword("wrong horse battery", old)).toBe(false);
     expect(needsRehash(old)).toBe(true);

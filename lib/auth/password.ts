@@ -130,14 +130,20 @@ export function configurePasswordHashing(limits: Partial<PasswordHashingLimits> 
   gate = createGate({ ...defaultLimits(), ...limits });
 }
 
-function scrypt(password: string, salt: Buffer, options: Required<Pick<ScryptOptions, "N" | "r" | "p">>): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  options: Required<Pick<ScryptOptions, "N" | "r" | "p">>,
+): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes (128 MiB at N=2^17, r=8) plus a little; Node refuses anything
   // above maxmem (32 MiB by default), so the limit is derived from the parameters.
   const maxmem = 128 * options.N * options.r + 16 * MiB;
   return gate.run(
     () =>
       new Promise<Buffer>((resolve, reject) =>
-        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
+        scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
       ),
   );
 }
@@ -145,7 +151,14 @@ function scrypt(password: string, salt: Buffer, options: Required<Pick<ScryptOpt
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, PASSWORD_PARAMS);
-  return ["scrypt", PASSWORD_PARAMS.N, PASSWORD_PARAMS.r, PASSWORD_PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  return [
+    "scrypt",
+    PASSWORD_PARAMS.N,
+    PASSWORD_PARAMS.r,
+    PASSWORD_PARAMS.p,
+    salt.toString("base64url"),
+    key.toString("base64url"),
+  ].join("$");
 }
 
 type Parsed = { N: number; r: number; p: number; salt: Buffer; hash: Buffer };
@@ -156,7 +169,15 @@ function parse(stored: string): Parsed | null {
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   const log2N = Math.log2(params.N);
   if (!Number.isInteger(log2N) || log2N < 1 || log2N > MAX_LOG2_N) return null;
-  if (!Number.isInteger(params.r) || params.r < 1 || params.r > MAX_R || !Number.isInteger(params.p) || params.p < 1 || params.p > MAX_P) return null;
+  if (
+    !Number.isInteger(params.r) ||
+    params.r < 1 ||
+    params.r > MAX_R ||
+    !Number.isInteger(params.p) ||
+    params.p < 1 ||
+    params.p > MAX_P
+  )
+    return null;
   return { ...params, salt: Buffer.from(salt, "base64url"), hash: Buffer.from(hash, "base64url") };
 }
 
@@ -200,7 +221,10 @@ export function passwordProblemCode(password: string): PasswordProblemCode | nul
   return null;
 }
 
-const PASSWORD_PROBLEMS: Record<PasswordProblemCode, string> = { TOO_SHORT: "Use at least 10 characters.", TOO_LONG: "Use at most 200 characters." };
+const PASSWORD_PROBLEMS: Record<PasswordProblemCode, string> = {
+  TOO_SHORT: "Use at least 10 characters.",
+  TOO_LONG: "Use at most 200 characters.",
+};
 
 /** passwordProblemCode in English, for staff forms and the start script; shown inline in the form. */
 export function passwordProblem(password: string): string | null {

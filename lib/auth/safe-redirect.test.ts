@@ -6,7 +6,15 @@ describe("safeNextPath", () => {
     expect(safeNextPath("/orders/abc?x=1")).toBe("/orders/abc?x=1");
   });
   it("refuses other sites and odd values", () => {
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", undefined, 42]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "",
+      undefined,
+      42,
+    ]) {
       expect(safeNextPath(bad)).toBe("/account");
     }
   });

@@ -21,15 +21,21 @@ describe("sessionStillValid", () => {
   it("ends staff sessions 12 hours after sign-in, customers' after 30 days", () => {
     expect(sessionStillValid({ sessionVersion: 3, authAt: now - STAFF_SESSION_MS + 1_000 }, staff, now)).toBe(true);
     expect(sessionStillValid({ sessionVersion: 3, authAt: now - STAFF_SESSION_MS }, staff, now)).toBe(false);
-    expect(sessionStillValid({ sessionVersion: 3, authAt: now - STAFF_SESSION_MS }, { ...staff, role: "admin" }, now)).toBe(false);
+    expect(
+      sessionStillValid({ sessionVersion: 3, authAt: now - STAFF_SESSION_MS }, { ...staff, role: "admin" }, now),
+    ).toBe(false);
     expect(sessionStillValid({ sessionVersion: 0, authAt: now - STAFF_SESSION_MS }, customer, now)).toBe(true);
     expect(sessionStillValid({ sessionVersion: 0, authAt: now - CUSTOMER_SESSION_MS }, customer, now)).toBe(false);
     // A customer promoted to staff keeps no 30-day session: the staff limit applies from its sign-in.
-    expect(sessionStillValid({ sessionVersion: 0, authAt: now - 2 * STAFF_SESSION_MS }, { ...customer, role: "staff" }, now)).toBe(false);
+    expect(
+      sessionStillValid({ sessionVersion: 0, authAt: now - 2 * STAFF_SESSION_MS }, { ...customer, role: "staff" }, now),
+    ).toBe(false);
   });
 
   it("refuses a disabled account and a sign-in time in the future", () => {
-    expect(sessionStillValid({ sessionVersion: 3, authAt: now }, { ...staff, disabledAt: new Date(now) }, now)).toBe(false);
+    expect(sessionStillValid({ sessionVersion: 3, authAt: now }, { ...staff, disabledAt: new Date(now) }, now)).toBe(
+      false,
+    );
     expect(sessionStillValid({ sessionVersion: 3, authAt: now + 3_600_000 }, staff, now)).toBe(false);
   });
 });

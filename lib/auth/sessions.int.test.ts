@@ -15,7 +15,12 @@ let admin: { id: string; email: string; role: string };
 beforeAll(async () => {
   t = await createTestDatabase();
   stubAppEnv({ databaseUrl: t.url, emulatorUrl: "http://127.0.0.1:9" });
-  [sessions, totp, links, staff] = await Promise.all([import("./sessions"), import("./totp"), import("@/lib/admin/password-links"), import("@/lib/admin/staff")]);
+  [sessions, totp, links, staff] = await Promise.all([
+    import("./sessions"),
+    import("./totp"),
+    import("@/lib/admin/password-links"),
+    import("@/lib/admin/staff"),
+  ]);
   admin = await t.db.user.create({ data: { email: "boss@example.com", role: "admin", passwordHash: "x" } });
 }, 60_000);
 afterAll(async () => {
@@ -27,17 +32,26 @@ const version = async (id: string) => (await t.db.user.findUniqueOrThrow({ where
 
 describe("session versions", () => {
   it("'sign out everywhere' raises the version (staff: audited)", async () => {
-    const customer = await t.db.user.create({ data: { email: "buyer@example.com", role: "customer", passwordHash: "x" } });
+    const customer = await t.db.user.create({
+      data: { email: "buyer@example.com", role: "customer", passwordHash: "x" },
+    });
     await sessions.endAllSessions(t.db, customer);
     expect(await version(customer.id)).toBe(1);
     await sessions.endAllSessions(t.db, admin);
     expect(await version(admin.id)).toBe(1);
     expect(await t.db.auditLog.count({ where: { action: "staff.sign_out_everywhere", targetId: admin.id } })).toBe(1);
-    expect(await t.db.auditLog.count({ where: { action: "staff.sign_out_everywhere", targetId: customer.id } })).toBe(0);
+    expect(await t.db.auditLog.count({ where: { action: "staff.sign_out_everywhere", targetId: customer.id } })).toBe(
+      0,
+    );
   });
 
   it("an admin's reset link ends the member's sessions at once, and setting the password ends them again", async () => {
-    const created = await staff.createStaff(t.db, admin, { email: "clerk@example.com", role: "staff", access: "password", password: "initial password 1" });
+    const created = await staff.createStaff(t.db, admin, {
+      email: "clerk@example.com",
+      role: "staff",
+      access: "password",
+      password: "initial password 1",
+    });
     expect(created.ok).toBe(true);
     const member = await t.db.user.findUniqueOrThrow({ where: { email: "clerk@example.com" } });
     const issued = await links.issuePasswordLink(t.db, admin, member.id);
@@ -49,7 +63,11 @@ describe("session versions", () => {
   }, 60_000);
 
   it("an invitation does not touch the version (no sessions yet); redeeming it does", async () => {
-    const created = await staff.createStaff(t.db, admin, { email: "newbie@example.com", role: "staff", access: "invite" });
+    const created = await staff.createStaff(t.db, admin, {
+      email: "newbie@example.com",
+      role: "staff",
+      access: "invite",
+    });
     if (!created.ok || !created.link) throw new Error("no invitation");
     const member = await t.db.user.findUniqueOrThrow({ where: { email: "newbie@example.com" } });
     expect(await version(member.id)).toBe(0);
@@ -67,9 +85,15 @@ describe("two-factor settings", () => {
     expect(status.uri).toMatch(/^otpauth:\/\/totp\/Relay:tfa%40example\.com\?secret=/);
     expect(status.qrSvg).toContain("<svg");
     // The secret is sealed at rest.
-    expect((await t.db.user.findUniqueOrThrow({ where: { id: member.id } })).totpSecretSealed).not.toContain(status.secret);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: member.id } })).totpSecretSealed).not.toContain(
+      status.secret,
+    );
     expect((await totp.confirmEnrolment(t.db, member, "000000")).ok).toBe(false);
-    const on = await totp.confirmEnrolment(t.db, member, await generate({ secret: status.secret, epoch: Math.floor(Date.now() / 1000) - 30 }));
+    const on = await totp.confirmEnrolment(
+      t.db,
+      member,
+      await generate({ secret: status.secret, epoch: Math.floor(Date.now() / 1000) - 30 }),
+    );
     expect(on.ok).toBe(true);
 
     expect(await totp.isStaffTotpRequired(t.db)).toBe(false);
@@ -84,8 +108,16 @@ describe("two-factor settings", () => {
     const off = await totp.disableTotp(t.db, member, await generate({ secret: status.secret }));
     expect(off.ok).toBe(true);
     const row = await t.db.user.findUniqueOrThrow({ where: { id: member.id } });
-    expect([row.totpEnabledAt, row.totpSecretSealed, await t.db.recoveryCode.count({ where: { userId: member.id } })]).toEqual([null, null, 0]);
-    expect((await t.db.auditLog.findMany({ where: { targetId: member.id }, orderBy: { createdAt: "asc" } })).map((a) => a.action)).toEqual(["staff.totp_enable", "staff.totp_disable"]);
+    expect([
+      row.totpEnabledAt,
+      row.totpSecretSealed,
+      await t.db.recoveryCode.count({ where: { userId: member.id } }),
+    ]).toEqual([null, null, 0]);
+    expect(
+      (await t.db.auditLog.findMany({ where: { targetId: member.id }, orderBy: { createdAt: "asc" } })).map(
+        (a) => a.action,
+      ),
+    ).toEqual(["staff.totp_enable", "staff.totp_disable"]);
   });
 
   it("new recovery codes replace the old ones", async () => {
@@ -93,7 +125,11 @@ describe("two-factor settings", () => {
     await totp.startEnrolment(t.db, member.id);
     const status = await totp.totpStatus(t.db, member);
     if (status.state !== "pending") throw new Error("not pending");
-    const on = await totp.confirmEnrolment(t.db, member, await generate({ secret: status.secret, epoch: Math.floor(Date.now() / 1000) - 30 }));
+    const on = await totp.confirmEnrolment(
+      t.db,
+      member,
+      await generate({ secret: status.secret, epoch: Math.floor(Date.now() / 1000) - 30 }),
+    );
     if (!on.ok) throw new Error(on.message);
     const fresh = await totp.regenerateRecoveryCodes(t.db, member, on.codes[0]!);
     if (!fresh.ok) throw new Error(fresh.message);
@@ -102,16 +138,35 @@ describe("two-factor settings", () => {
   });
 
   it("an admin's 'remove two-factor' clears it, ends the member's sessions, and is audited", async () => {
-    const member = await t.db.user.create({ data: { email: "lost-phone@example.com", role: "staff", passwordHash: "x" } });
+    const member = await t.db.user.create({
+      data: { email: "lost-phone@example.com", role: "staff", passwordHash: "x" },
+    });
     await totp.startEnrolment(t.db, member.id);
     const status = await totp.totpStatus(t.db, member);
     if (status.state !== "pending") throw new Error("not pending");
-    expect((await totp.confirmEnrolment(t.db, member, await generate({ secret: status.secret, epoch: Math.floor(Date.now() / 1000) - 30 }))).ok).toBe(true);
+    expect(
+      (
+        await totp.confirmEnrolment(
+          t.db,
+          member,
+          await generate({ secret: status.secret, epoch: Math.floor(Date.now() / 1000) - 30 }),
+        )
+      ).ok,
+    ).toBe(true);
     expect((await totp.resetTotpFor(t.db, admin, member.id)).ok).toBe(true);
     const row = await t.db.user.findUniqueOrThrow({ where: { id: member.id } });
-    expect([row.totpEnabledAt, row.totpSecretSealed, row.sessionVersion, await t.db.recoveryCode.count({ where: { userId: member.id } })]).toEqual([null, null, 1, 0]);
-    expect(await t.db.auditLog.count({ where: { action: "staff.totp_reset", targetId: member.id, actorId: admin.id } })).toBe(1);
-    const customer = await t.db.user.create({ data: { email: "not-staff@example.com", role: "customer", passwordHash: "x" } });
+    expect([
+      row.totpEnabledAt,
+      row.totpSecretSealed,
+      row.sessionVersion,
+      await t.db.recoveryCode.count({ where: { userId: member.id } }),
+    ]).toEqual([null, null, 1, 0]);
+    expect(
+      await t.db.auditLog.count({ where: { action: "staff.totp_reset", targetId: member.id, actorId: admin.id } }),
+    ).toBe(1);
+    const customer = await t.db.user.create({
+      data: { email: "not-staff@example.com", role: "customer", passwordHash: "x" },
+    });
     expect((await totp.resetTotpFor(t.db, admin, customer.id)).ok).toBe(false);
   });
 });

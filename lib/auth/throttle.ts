@@ -24,20 +24,41 @@ import { normalizeEmail } from "@/lib/validation/email";
 // - Set-password links: per address 10 failed links within 15 minutes, then 15 minutes; per
 //   account 5 attempts within 15 minutes, then 15 minutes.
 
-const tier = (name: string, points: number, durationSeconds: number, blockSeconds: number): LimitRule => ({ name, points, durationSeconds, blockSeconds });
+const tier = (name: string, points: number, durationSeconds: number, blockSeconds: number): LimitRule => ({
+  name,
+  points,
+  durationSeconds,
+  blockSeconds,
+});
 const MIN = 60;
 const HOUR = 3_600;
 const DAY = 86_400;
 
-export const SIGN_IN_ACCOUNT = [tier("signin:account:1", 5, 15 * MIN, MIN), tier("signin:account:2", 10, HOUR, 15 * MIN), tier("signin:account:3", 20, DAY, 2 * HOUR)];
-export const SIGN_IN_ADDRESS = [tier("signin:address:1", 20, 10 * MIN, 10 * MIN), tier("signin:address:2", 100, DAY, HOUR)];
+export const SIGN_IN_ACCOUNT = [
+  tier("signin:account:1", 5, 15 * MIN, MIN),
+  tier("signin:account:2", 10, HOUR, 15 * MIN),
+  tier("signin:account:3", 20, DAY, 2 * HOUR),
+];
+export const SIGN_IN_ADDRESS = [
+  tier("signin:address:1", 20, 10 * MIN, 10 * MIN),
+  tier("signin:address:2", 100, DAY, HOUR),
+];
 export const SECOND_FACTOR = [tier("signin:2fa:1", 5, 15 * MIN, 5 * MIN), tier("signin:2fa:2", 10, HOUR, HOUR)];
-export const SIGN_UP_ADDRESS = [tier("signup:address:1", 30, 10 * MIN, 10 * MIN), tier("signup:address:2", 200, DAY, HOUR)];
+export const SIGN_UP_ADDRESS = [
+  tier("signup:address:1", 30, 10 * MIN, 10 * MIN),
+  tier("signup:address:2", 200, DAY, HOUR),
+];
 export const SET_PASSWORD_ADDRESS = [tier("setpw:address:1", 10, 15 * MIN, 15 * MIN)];
 export const SET_PASSWORD_ACCOUNT = [tier("setpw:account:1", 5, 15 * MIN, 15 * MIN)];
 /** Mailed account links and notices (sign-up, verification, "forgot password", change of email): each sends a mail. */
-export const ACCOUNT_MAIL_ADDRESS = [tier("accountmail:address:1", 10, 15 * MIN, 15 * MIN), tier("accountmail:address:2", 50, DAY, HOUR)];
-export const ACCOUNT_MAIL_ACCOUNT = [tier("accountmail:account:1", 3, 15 * MIN, 15 * MIN), tier("accountmail:account:2", 10, DAY, HOUR)];
+export const ACCOUNT_MAIL_ADDRESS = [
+  tier("accountmail:address:1", 10, 15 * MIN, 15 * MIN),
+  tier("accountmail:address:2", 50, DAY, HOUR),
+];
+export const ACCOUNT_MAIL_ACCOUNT = [
+  tier("accountmail:account:1", 3, 15 * MIN, 15 * MIN),
+  tier("accountmail:account:2", 10, DAY, HOUR),
+];
 
 /** An email as a counter key: the RateLimit table holds no addresses in the clear. */
 export function accountKey(email: string): string {
@@ -78,6 +99,7 @@ export function retryWait(retryAfterMs: number): { minutes: number } | { hours: 
  */
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
   const wait = retryWait(retryAfterMs);
-  if ("minutes" in wait) return `Too many attempts. Try again in ${wait.minutes} minute${wait.minutes === 1 ? "" : "s"}.`;
+  if ("minutes" in wait)
+    return `Too many attempts. Try again in ${wait.minutes} minute${wait.minutes === 1 ? "" : "s"}.`;
   return `Too many attempts. Try again in ${wait.hours} hours.`;
 }

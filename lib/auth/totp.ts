@@ -38,8 +38,23 @@ export async function isStaffTotpRequired(db: Db): Promise<boolean> {
 export async function setStaffTotpRequired(db: Db, actor: Actor, required: boolean): Promise<void> {
   await db.$transaction(async (tx) => {
     const before = (await tx.setting.findUnique({ where: { key: REQUIRE_STAFF_TOTP } }))?.value === "true";
-    await tx.setting.upsert({ where: { key: REQUIRE_STAFF_TOTP }, create: { key: REQUIRE_STAFF_TOTP, value: String(required), updatedBy: actor.email }, update: { value: String(required), updatedBy: actor.email } });
-    if (before !== required) await recordAudit({ actor, action: "security.require_staff_totp", targetType: "setting", targetId: REQUIRE_STAFF_TOTP, before: { required: before }, after: { required } }, tx);
+    await tx.setting.upsert({
+      where: { key: REQUIRE_STAFF_TOTP },
+      create: { key: REQUIRE_STAFF_TOTP, value: String(required), updatedBy: actor.email },
+      update: { value: String(required), updatedBy: actor.email },
+    });
+    if (before !== required)
+      await recordAudit(
+        {
+          actor,
+          action: "security.require_staff_totp",
+          targetType: "setting",
+          targetId: REQUIRE_STAFF_TOTP,
+          before: { required: before },
+          after: { required },
+        },
+        tx,
+      );
   });
 }
 
@@ -52,7 +67,10 @@ function newRecoveryCode(): string {
 }
 
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
-const recoveryHash = (userId: string, code: string) => createHash("sha256").update(`${userId}:${normalizeRecovery(code)}`).digest("base64url");
+const recoveryHash = (userId: string, code: string) =>
+  createHash("sha256")
+    .update(`${userId}:${normalizeRecovery(code)}`)
+    .digest("base64url");
 
 /** A 6-digit code (spaces allowed, "123 456"), or a recovery code ("abcd-efgh-jkmn-pqrs"). */
 export function codeKind(raw: string): "totp" | "recovery" | null {
@@ -72,11 +90,18 @@ async function replaceRecoveryCodes(tx: Pick<Db, "recoveryCode">, userId: string
 /** Checks a TOTP code against `sealed` and claims its time step (once per code). */
 async function acceptTotp(db: Db, userId: string, sealed: string, raw: string, now: Date): Promise<boolean> {
   const token = raw.replace(/\s/g, "");
-  const result = await verify({ secret: open(sealed), token, epoch: Math.floor(now.getTime() / 1000), epochTolerance: TOLERANCE_SECONDS });
+  const result = await verify({
+    secret: open(sealed),
+    token,
+    epoch: Math.floor(now.getTime() / 1000),
+    epochTolerance: TOLERANCE_SECONDS,
+  });
   if (!result.valid || !("timeStep" in result)) return false;
   const prefix = `totp.step.${userId}.`;
   try {
-    await db.setting.create({ data: { key: `${prefix}${result.timeStep}`, value: now.toISOString(), updatedBy: "system" } });
+    await db.setting.create({
+      data: { key: `${prefix}${result.timeStep}`, value: now.toISOString(), updatedBy: "system" },
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return false; // this code was already used
     throw error;
@@ -90,13 +115,25 @@ async function acceptTotp(db: Db, userId: string, sealed: string, raw: string, n
  * The second sign-in step: a current TOTP code or an unused recovery code of `userId`'s
  * enabled two-factor. A recovery code is spent by a conditional update (works once).
  */
-export async function verifySecondFactor(db: Db, userId: string, raw: string, now = new Date()): Promise<{ ok: true; via: "totp" | "recovery" } | { ok: false }> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { totpSecretSealed: true, totpEnabledAt: true } });
+export async function verifySecondFactor(
+  db: Db,
+  userId: string,
+  raw: string,
+  now = new Date(),
+): Promise<{ ok: true; via: "totp" | "recovery" } | { ok: false }> {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { totpSecretSealed: true, totpEnabledAt: true },
+  });
   if (!user?.totpEnabledAt || !user.totpSecretSealed) return { ok: false };
   const kind = codeKind(raw);
-  if (kind === "totp") return (await acceptTotp(db, userId, user.totpSecretSealed, raw, now)) ? { ok: true, via: "totp" } : { ok: false };
+  if (kind === "totp")
+    return (await acceptTotp(db, userId, user.totpSecretSealed, raw, now)) ? { ok: true, via: "totp" } : { ok: false };
   if (kind === "recovery") {
-    const spent = await db.recoveryCode.updateMany({ where: { userId, codeHash: recoveryHash(userId, raw), usedAt: null }, data: { usedAt: now } });
+    const spent = await db.recoveryCode.updateMany({
+      where: { userId, codeHash: recoveryHash(userId, raw), usedAt: null },
+      data: { usedAt: now },
+    });
     return spent.count === 1 ? { ok: true, via: "recovery" } : { ok: false };
   }
   return { ok: false };
@@ -109,8 +146,16 @@ export type TotpStatus =
 
 /** What the security page shows: off, an enrolment waiting for its first code, or on. */
 export async function totpStatus(db: Db, user: { id: string; email: string }): Promise<TotpStatus> {
-  const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { totpSecretSealed: true, totpEnabledAt: true } });
-  if (row.totpEnabledAt) return { state: "on", enabledAt: row.totpEnabledAt, recoveryCodesLeft: await db.recoveryCode.count({ where: { userId: user.id, usedAt: null } }) };
+  const row = await db.user.findUniqueOrThrow({
+    where: { id: user.id },
+    select: { totpSecretSealed: true, totpEnabledAt: true },
+  });
+  if (row.totpEnabledAt)
+    return {
+      state: "on",
+      enabledAt: row.totpEnabledAt,
+      recoveryCodesLeft: await db.recoveryCode.count({ where: { userId: user.id, usedAt: null } }),
+    };
   if (!row.totpSecretSealed) return { state: "off" };
   const secret = open(row.totpSecretSealed);
   const uri = generateURI({ issuer: SHOP_NAME, label: user.email, secret });
@@ -120,44 +165,85 @@ export async function totpStatus(db: Db, user: { id: string; email: string }): P
 
 /** Starts (or restarts) enrolment: a new secret, sealed on the row, not yet in force. */
 export async function startEnrolment(db: Db, userId: string): Promise<{ ok: boolean; message: string }> {
-  const changed = await db.user.updateMany({ where: { id: userId, totpEnabledAt: null }, data: { totpSecretSealed: seal(generateSecret()) } });
-  return changed.count === 1 ? { ok: true, message: "Scan the code with your authenticator app, then enter the code it shows." } : { ok: false, message: "Two-factor sign-in is already on." };
+  const changed = await db.user.updateMany({
+    where: { id: userId, totpEnabledAt: null },
+    data: { totpSecretSealed: seal(generateSecret()) },
+  });
+  return changed.count === 1
+    ? { ok: true, message: "Scan the code with your authenticator app, then enter the code it shows." }
+    : { ok: false, message: "Two-factor sign-in is already on." };
 }
 
 export type CodesResult = { ok: true; codes: string[]; message: string } | { ok: false; message: string };
 
 /** Turns two-factor on once a code from the app matches the pending secret; returns the recovery codes (shown once). */
 export async function confirmEnrolment(db: Db, actor: Actor, code: string, now = new Date()): Promise<CodesResult> {
-  const row = await db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { totpSecretSealed: true, totpEnabledAt: true } });
+  const row = await db.user.findUniqueOrThrow({
+    where: { id: actor.id },
+    select: { totpSecretSealed: true, totpEnabledAt: true },
+  });
   if (row.totpEnabledAt) return { ok: false, message: "Two-factor sign-in is already on." };
   if (!row.totpSecretSealed) return { ok: false, message: "Start the set-up first." };
   if (codeKind(code) !== "totp") return { ok: false, message: "Enter the 6-digit code your app shows." };
-  if (!(await acceptTotp(db, actor.id, row.totpSecretSealed, code, now))) return { ok: false, message: "That code does not match. Check the app's clock and enter the current code." };
+  if (!(await acceptTotp(db, actor.id, row.totpSecretSealed, code, now)))
+    return { ok: false, message: "That code does not match. Check the app's clock and enter the current code." };
   return db.$transaction(async (tx) => {
-    const claimed = await tx.user.updateMany({ where: { id: actor.id, totpEnabledAt: null, totpSecretSealed: row.totpSecretSealed }, data: { totpEnabledAt: now } });
-    if (claimed.count !== 1) return { ok: false as const, message: "The set-up changed in another tab; reload the page." };
+    const claimed = await tx.user.updateMany({
+      where: { id: actor.id, totpEnabledAt: null, totpSecretSealed: row.totpSecretSealed },
+      data: { totpEnabledAt: now },
+    });
+    if (claimed.count !== 1)
+      return { ok: false as const, message: "The set-up changed in another tab; reload the page." };
     const codes = await replaceRecoveryCodes(tx, actor.id);
     await recordAudit({ actor, action: "staff.totp_enable", targetType: "user", targetId: actor.id }, tx);
-    return { ok: true as const, codes, message: "Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are shown only now." };
+    return {
+      ok: true as const,
+      codes,
+      message:
+        "Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are shown only now.",
+    };
   });
 }
 
 /** New recovery codes (the old ones stop working); needs a current code from the app. */
-export async function regenerateRecoveryCodes(db: Db, actor: Actor, code: string, now = new Date()): Promise<CodesResult> {
+export async function regenerateRecoveryCodes(
+  db: Db,
+  actor: Actor,
+  code: string,
+  now = new Date(),
+): Promise<CodesResult> {
   const check = await verifySecondFactor(db, actor.id, code, now);
-  if (!check.ok) return { ok: false, message: "That code does not match. Enter the current code from your app (or an unused recovery code)." };
+  if (!check.ok)
+    return {
+      ok: false,
+      message: "That code does not match. Enter the current code from your app (or an unused recovery code).",
+    };
   return db.$transaction(async (tx) => {
     const codes = await replaceRecoveryCodes(tx, actor.id);
     await recordAudit({ actor, action: "staff.totp_recovery_codes", targetType: "user", targetId: actor.id }, tx);
-    return { ok: true as const, codes, message: "New recovery codes; the earlier ones no longer work. They are shown only now." };
+    return {
+      ok: true as const,
+      codes,
+      message: "New recovery codes; the earlier ones no longer work. They are shown only now.",
+    };
   });
 }
 
 /** Turns two-factor off (needs a current code); refused while it is required for all staff. */
-export async function disableTotp(db: Db, actor: Actor, code: string, now = new Date()): Promise<{ ok: boolean; message: string }> {
-  if (await isStaffTotpRequired(db)) return { ok: false, message: "Two-factor sign-in is required for all staff, so it cannot be turned off." };
+export async function disableTotp(
+  db: Db,
+  actor: Actor,
+  code: string,
+  now = new Date(),
+): Promise<{ ok: boolean; message: string }> {
+  if (await isStaffTotpRequired(db))
+    return { ok: false, message: "Two-factor sign-in is required for all staff, so it cannot be turned off." };
   const check = await verifySecondFactor(db, actor.id, code, now);
-  if (!check.ok) return { ok: false, message: "That code does not match. Enter the current code from your app (or an unused recovery code)." };
+  if (!check.ok)
+    return {
+      ok: false,
+      message: "That code does not match. Enter the current code from your app (or an unused recovery code).",
+    };
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: actor.id }, data: { totpSecretSealed: null, totpEnabledAt: null } });
     await tx.recoveryCode.deleteMany({ where: { userId: actor.id } });
@@ -173,12 +259,22 @@ export async function disableTotp(db: Db, actor: Actor, code: string, now = new 
  */
 export async function resetTotpFor(db: Db, actor: Actor, userId: string): Promise<{ ok: boolean; message: string }> {
   return db.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true, email: true, role: true, totpEnabledAt: true, totpSecretSealed: true } });
+    const user = await tx.user.findUnique({
+      where: { id: userId },
+      select: { id: true, email: true, role: true, totpEnabledAt: true, totpSecretSealed: true },
+    });
     if (!user || user.role === "customer") return { ok: false, message: "That staff account does not exist." };
-    if (!user.totpEnabledAt && !user.totpSecretSealed) return { ok: true, message: `${user.email} has no two-factor sign-in.` };
-    await tx.user.update({ where: { id: user.id }, data: { totpSecretSealed: null, totpEnabledAt: null, sessionVersion: { increment: 1 } } });
+    if (!user.totpEnabledAt && !user.totpSecretSealed)
+      return { ok: true, message: `${user.email} has no two-factor sign-in.` };
+    await tx.user.update({
+      where: { id: user.id },
+      data: { totpSecretSealed: null, totpEnabledAt: null, sessionVersion: { increment: 1 } },
+    });
     await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
     await recordAudit({ actor, action: "staff.totp_reset", targetType: "user", targetId: user.id }, tx);
-    return { ok: true, message: `Two-factor sign-in of ${user.email} is removed and their sessions ended; they set it up again after signing in.` };
+    return {
+      ok: true,
+      message: `Two-factor sign-in of ${user.email} is removed and their sessions ended; they set it up again after signing in.`,
+    };
   });
 }

@@ -11,9 +11,12 @@ export type CacheRow = CatalogCacheEntry;
 /** A row that holds data (a row without a value only holds the lease of a first fetch). */
 export type FilledRow = CacheRow & { value: string; fetchedAt: Date };
 
-export const hasValue = (row: CacheRow | null | undefined): row is FilledRow => row != null && row.value !== null && row.fetchedAt !== null;
-export const isFresh = (row: CacheRow | null | undefined, now: number): row is FilledRow => hasValue(row) && row.expiresAt.getTime() > now;
-export const leaseHeld = (row: CacheRow, now: number) => row.refreshingUntil !== null && row.refreshingUntil.getTime() > now;
+export const hasValue = (row: CacheRow | null | undefined): row is FilledRow =>
+  row != null && row.value !== null && row.fetchedAt !== null;
+export const isFresh = (row: CacheRow | null | undefined, now: number): row is FilledRow =>
+  hasValue(row) && row.expiresAt.getTime() > now;
+export const leaseHeld = (row: CacheRow, now: number) =>
+  row.refreshingUntil !== null && row.refreshingUntil.getTime() > now;
 
 export type Claim =
   | { kind: "claimed" }
@@ -39,16 +42,26 @@ export class CacheStore {
    * Takes the refresh lease of `key` until `now + leaseMs` if nobody holds it, the value is
    * due (unless forced) and no attempt failed within `failureBackoffMs` (unless forced).
    */
-  async claim(entry: EntryIdentity, now: number, options: { leaseMs: number; failureBackoffMs: number; force: boolean }): Promise<Claim> {
+  async claim(
+    entry: EntryIdentity,
+    now: number,
+    options: { leaseMs: number; failureBackoffMs: number; force: boolean },
+  ): Promise<Claim> {
     const at = new Date(now);
     const leaseUntil = new Date(now + options.leaseMs);
     const conditions = [
       { OR: [{ refreshingUntil: null }, { refreshingUntil: { lte: at } }] },
       ...(options.force
         ? []
-        : [{ expiresAt: { lte: at } }, { OR: [{ lastErrorAt: null }, { lastErrorAt: { lte: new Date(now - options.failureBackoffMs) } }] }]),
+        : [
+            { expiresAt: { lte: at } },
+            { OR: [{ lastErrorAt: null }, { lastErrorAt: { lte: new Date(now - options.failureBackoffMs) } }] },
+          ]),
     ];
-    const taken = await this.db.catalogCacheEntry.updateMany({ where: { key: entry.key, AND: conditions }, data: { refreshingUntil: leaseUntil } });
+    const taken = await this.db.catalogCacheEntry.updateMany({
+      where: { key: entry.key, AND: conditions },
+      data: { refreshingUntil: leaseUntil },
+    });
     if (taken.count === 1) return { kind: "claimed" };
 
     let row = await this.find(entry.key);
@@ -57,7 +70,15 @@ export class CacheStore {
       // exactly one instance create it.
       try {
         await this.db.catalogCacheEntry.create({
-          data: { key: entry.key, upstream: entry.policy.upstream, resource: entry.resource, value: null, fetchedAt: null, expiresAt: at, refreshingUntil: leaseUntil },
+          data: {
+            key: entry.key,
+            upstream: entry.policy.upstream,
+            resource: entry.resource,
+            value: null,
+            fetchedAt: null,
+            expiresAt: at,
+            refreshingUntil: leaseUntil,
+          },
         });
         return { kind: "claimed" };
       } catch (error) {
@@ -85,7 +106,11 @@ export class CacheStore {
       lastError: null,
       lastErrorAt: null,
     };
-    return this.db.catalogCacheEntry.upsert({ where: { key: entry.key }, create: { key: entry.key, ...data }, update: data });
+    return this.db.catalogCacheEntry.upsert({
+      where: { key: entry.key },
+      create: { key: entry.key, ...data },
+      update: data,
+    });
   }
 
   /** Releases the lease, the entry as it was (nothing was fetched and nothing failed). */

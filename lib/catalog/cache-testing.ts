@@ -38,7 +38,8 @@ export function emulatorFetcher<T = unknown>(options: EmulatorFetchOptions): () 
       // Short backoffs: tests and the benchmark should not sleep.
       policy: { baseDelayMs: 5, maxDelayMs: 20, ...options.policy },
     });
-    const body = response.body as { success?: boolean; data?: T; error?: { code?: string; message?: string } } | undefined;
+    const body = response.body as
+      { success?: boolean; data?: T; error?: { code?: string; message?: string } } | undefined;
     if (response.status !== 200 || !body?.success) {
       throw new UpstreamError({
         api: "commerce",
@@ -52,7 +53,12 @@ export function emulatorFetcher<T = unknown>(options: EmulatorFetchOptions): () 
   };
 }
 
-export async function emulatorControl<T = Record<string, unknown>>(baseUrl: string, path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<T> {
+export async function emulatorControl<T = Record<string, unknown>>(
+  baseUrl: string,
+  path: string,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+): Promise<T> {
   const response = await fetch(`${baseUrl}/__control${path}`, {
     method,
     headers: { "Content-Type": "application/json" },

@@ -13,7 +13,28 @@ import { emulatorControl, emulatorCounters, emulatorFetcher } from "./cache-test
 import { CATALOG_RESOURCES, catalogKey } from "./lifetimes";
 
 const OPERATORS = "GET /v2/topup/operators";
-const COUNTRIES = ["gb", "fr", "de", "es", "it", "nl", "be", "pt", "ie", "pl", "se", "no", "dk", "fi", "at", "ch", "us", "ca", "mx", "br"];
+const COUNTRIES = [
+  "gb",
+  "fr",
+  "de",
+  "es",
+  "it",
+  "nl",
+  "be",
+  "pt",
+  "ie",
+  "pl",
+  "se",
+  "no",
+  "dk",
+  "fi",
+  "at",
+  "ch",
+  "us",
+  "ca",
+  "mx",
+  "br",
+];
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -47,7 +68,13 @@ function operators(country: string, budget?: RequestBudget) {
     key: catalogKey("topup.operators", { country }),
     resource: "topup.operators" as const,
     // One attempt: a fault must show as a failure, not be retried away.
-    fetch: emulatorFetcher<Record<string, { operator_name?: string }> | []>({ baseUrl: emu.url, path: "/v2/topup/operators", query: { country }, budget, policy: { maxAttempts: 1 } }),
+    fetch: emulatorFetcher<Record<string, { operator_name?: string }> | []>({
+      baseUrl: emu.url,
+      path: "/v2/topup/operators",
+      query: { country },
+      budget,
+      policy: { maxAttempts: 1 },
+    }),
   };
 }
 
@@ -55,12 +82,17 @@ function rates(operatorId: number) {
   return {
     key: catalogKey("topup.rates", { operator: operatorId }),
     resource: "topup.rates" as const,
-    fetch: emulatorFetcher<{ rates: { token: string }[] }>({ baseUrl: emu.url, path: `/v2/topup/operators/${operatorId}/rates`, policy: { maxAttempts: 1 } }),
+    fetch: emulatorFetcher<{ rates: { token: string }[] }>({
+      baseUrl: emu.url,
+      path: `/v2/topup/operators/${operatorId}/rates`,
+      policy: { maxAttempts: 1 },
+    }),
   };
 }
 
 const calls = async (route = OPERATORS) => (await emulatorCounters(emu.url))[route] ?? 0;
-const fault = (body: Record<string, unknown>) => emulatorControl(emu.url, "/faults", { method: "GET", kind: "status", status: 503, ...body });
+const fault = (body: Record<string, unknown>) =>
+  emulatorControl(emu.url, "/faults", { method: "GET", kind: "status", status: 503, ...body });
 
 function manualClock(start = Date.now()) {
   const clock = { now: start, advance: (ms: number) => void (clock.now += ms) };
@@ -78,7 +110,9 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
     expect(await calls()).toBe(20);
     // Every reader of a key got the same data, and it is the emulator's, not a placeholder.
     expect(results.every((r) => !r.stale)).toBe(true);
-    expect(Object.values(results[0]!.value as Record<string, { operator_name?: string }>)[0]?.operator_name).toBeTruthy();
+    expect(
+      Object.values(results[0]!.value as Record<string, { operator_name?: string }>)[0]?.operator_name,
+    ).toBeTruthy();
     expect(results[20]!.value).toEqual(results[0]!.value);
     await cache.flush();
   });
@@ -86,7 +120,9 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
   it("shares the load between two instances on one database: still one upstream call per key", async () => {
     const first = createCatalogCache(t.db);
     const second = createCatalogCache(anotherInstance());
-    const reads = Array.from({ length: 2_000 }, (_, i) => (i % 2 === 0 ? first : second).read(operators(COUNTRIES[Math.floor(i / 2) % 20]!)));
+    const reads = Array.from({ length: 2_000 }, (_, i) =>
+      (i % 2 === 0 ? first : second).read(operators(COUNTRIES[Math.floor(i / 2) % 20]!)),
+    );
     const results = await Promise.all(reads);
 
     expect(await calls()).toBeLessThanOrEqual(20);
@@ -102,9 +138,17 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
     const cache = createCatalogCache(t.db, { hitFlushMs: 60_000 });
     await cache.read(operators("gb"));
     for (let i = 0; i < 5; i++) await cache.read(operators("gb"));
-    expect((await t.db.catalogCacheEntry.findUniqueOrThrow({ where: { key: "topup.operators?country=gb" } })).hits).toBe(0);
+    expect(
+      (await t.db.catalogCacheEntry.findUniqueOrThrow({ where: { key: "topup.operators?country=gb" } })).hits,
+    ).toBe(0);
     const [entry] = await cache.listEntries();
-    expect(entry).toMatchObject({ key: "topup.operators?country=gb", resource: "topup.operators", upstream: "commerce", hits: 5, stale: false });
+    expect(entry).toMatchObject({
+      key: "topup.operators?country=gb",
+      resource: "topup.operators",
+      upstream: "commerce",
+      hits: 5,
+      stale: false,
+    });
   });
 
   it("after the lifetime, serves the stale value at once and refreshes it exactly once in the background", async () => {
@@ -115,7 +159,13 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
 
     clock.advance(CATALOG_RESOURCES["topup.operators"].lifetimeMs + 1);
     // The refresh is slow; the reader must not wait for it.
-    await emulatorControl(emu.url, "/faults", { method: "GET", path: "/v2/topup/operators", kind: "latency", latencyMs: 1_500, times: 1 });
+    await emulatorControl(emu.url, "/faults", {
+      method: "GET",
+      path: "/v2/topup/operators",
+      kind: "latency",
+      latencyMs: 1_500,
+      times: 1,
+    });
     const started = performance.now();
     const stale = await cache.read(operators("gb"));
     expect(performance.now() - started).toBeLessThan(1_000);
@@ -196,8 +246,12 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
     // While `next build` prerenders a route, Next's fetch throws this; the build shares the app's
     // database, and a lease left behind made the app's first page views wait it out.
     const cache = createCatalogCache(t.db, { pollMs: 20 });
-    const signal = Object.assign(new Error("Dynamic server usage: Route / couldn't be rendered statically"), { digest: "DYNAMIC_SERVER_USAGE" });
-    const error = await cache.read({ ...operators("de"), fetch: () => Promise.reject(signal) }).catch((e: unknown) => e);
+    const signal = Object.assign(new Error("Dynamic server usage: Route / couldn't be rendered statically"), {
+      digest: "DYNAMIC_SERVER_USAGE",
+    });
+    const error = await cache
+      .read({ ...operators("de"), fetch: () => Promise.reject(signal) })
+      .catch((e: unknown) => e);
     expect(error).toBe(signal);
     const [entry] = await cache.listEntries();
     expect(entry).toMatchObject({ key: "topup.operators?country=de", refreshing: false, lastError: null });
@@ -212,17 +266,40 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
     const first = createCatalogCache(t.db);
     const second = createCatalogCache(anotherInstance(), { pollMs: 20 });
     // The first instance's fetch hangs until its 400 ms timeout.
-    await emulatorControl(emu.url, "/faults", { method: "GET", path: "/v2/topup/operators", kind: "timeout", times: 1 });
-    const slow = { ...operators("it"), fetch: emulatorFetcher({ baseUrl: emu.url, path: "/v2/topup/operators", query: { country: "it" }, timeoutMs: 400, policy: { maxAttempts: 1 } }) };
+    await emulatorControl(emu.url, "/faults", {
+      method: "GET",
+      path: "/v2/topup/operators",
+      kind: "timeout",
+      times: 1,
+    });
+    const slow = {
+      ...operators("it"),
+      fetch: emulatorFetcher({
+        baseUrl: emu.url,
+        path: "/v2/topup/operators",
+        query: { country: "it" },
+        timeoutMs: 400,
+        policy: { maxAttempts: 1 },
+      }),
+    };
     const firstRead = first.read(slow).catch((e: unknown) => e);
     // Once the first instance holds the lease on the (still empty) entry, the second one reads.
-    await expect.poll(async () => (await t.db.catalogCacheEntry.findUnique({ where: { key: slow.key } }))?.refreshingUntil ?? null, { interval: 10 }).not.toBeNull();
+    await expect
+      .poll(
+        async () => (await t.db.catalogCacheEntry.findUnique({ where: { key: slow.key } }))?.refreshingUntil ?? null,
+        { interval: 10 },
+      )
+      .not.toBeNull();
     const secondRead = await second.read(operators("it")).catch((e: unknown) => e);
 
     expect(await firstRead).toMatchObject({ kind: "timeout", code: "TIMEOUT" });
     expect(secondRead).toBeInstanceOf(UpstreamError);
     // The error the first instance recorded, not a wait of its own that ran out.
-    expect(secondRead).toMatchObject({ code: "TIMEOUT", retryable: true, message: expect.stringMatching(/^catalog refresh of topup.operators\?country=it failed at .*: TIMEOUT: /) });
+    expect(secondRead).toMatchObject({
+      code: "TIMEOUT",
+      retryable: true,
+      message: expect.stringMatching(/^catalog refresh of topup.operators\?country=it failed at .*: TIMEOUT: /),
+    });
     expect(await calls()).toBe(1);
   });
 

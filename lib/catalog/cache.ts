@@ -3,7 +3,17 @@ import { isNextSignal } from "@/lib/errors/next-signal";
 import { logger } from "@/lib/log";
 import { UpstreamError, isUpstreamError } from "@/lib/upstream/errors";
 import { HitCounter } from "./cache-hits";
-import { CacheStore, failedRecently, hasValue, isFresh, leaseHeld, recordedError, type CacheRow, type EntryIdentity, type FilledRow } from "./cache-store";
+import {
+  CacheStore,
+  failedRecently,
+  hasValue,
+  isFresh,
+  leaseHeld,
+  recordedError,
+  type CacheRow,
+  type EntryIdentity,
+  type FilledRow,
+} from "./cache-store";
 import { CATALOG_RESOURCES, type CatalogResource } from "./lifetimes";
 
 // The catalog cache in the database, shared by every app instance (DESIGN.md "Upstream calls"):
@@ -133,17 +143,38 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
     if (claim.kind === "failed-recently") throw recordedError(entry.policy.upstream, claim.row);
     try {
       const value = await withDeadline(request.fetch(), leaseMs, entry);
-      const row = await store.save(entry, JSON.stringify(value ?? null), now(), request.lifetimeMs ?? entry.policy.lifetimeMs);
+      const row = await store.save(
+        entry,
+        JSON.stringify(value ?? null),
+        now(),
+        request.lifetimeMs ?? entry.policy.lifetimeMs,
+      );
       return { kind: "fresh", row: row as FilledRow };
     } catch (error) {
       // Next.js telling a build that the route is dynamic: no fetch failed, nothing to record,
       // but the lease must go (kept, it made the app's first reads wait out the lease).
       if (isNextSignal(error)) {
-        await store.release(entry.key).catch((dbError: unknown) => logger.error({ err: dbError, key: entry.key }, "catalog cache: lease not released"));
+        await store
+          .release(entry.key)
+          .catch((dbError: unknown) =>
+            logger.error({ err: dbError, key: entry.key }, "catalog cache: lease not released"),
+          );
         throw error;
       }
-      await store.recordFailure(entry.key, error, now()).catch((dbError: unknown) => logger.error({ err: dbError, key: entry.key }, "catalog cache: failure not recorded"));
-      logger.warn({ key: entry.key, resource: entry.resource, code: isUpstreamError(error) ? error.code : undefined, err: isUpstreamError(error) ? undefined : error }, "catalog refresh failed");
+      await store
+        .recordFailure(entry.key, error, now())
+        .catch((dbError: unknown) =>
+          logger.error({ err: dbError, key: entry.key }, "catalog cache: failure not recorded"),
+        );
+      logger.warn(
+        {
+          key: entry.key,
+          resource: entry.resource,
+          code: isUpstreamError(error) ? error.code : undefined,
+          err: isUpstreamError(error) ? undefined : error,
+        },
+        "catalog refresh failed",
+      );
       throw error;
     }
   }
@@ -161,10 +192,16 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
       if (!row) return { kind: "retry" };
       if (isFresh(row, at)) return { kind: "fresh", row };
       if (leaseHeld(row, at)) continue;
-      if (row.lastErrorAt && row.lastErrorAt.getTime() !== seen.lastErrorAt?.getTime()) throw recordedError(entry.policy.upstream, row);
+      if (row.lastErrorAt && row.lastErrorAt.getTime() !== seen.lastErrorAt?.getTime())
+        throw recordedError(entry.policy.upstream, row);
       return { kind: "retry" };
     }
-    throw new UpstreamError({ api: entry.policy.upstream, kind: "timeout", code: "CATALOG_REFRESH_TIMEOUT", message: `catalog refresh of ${entry.key} by another instance did not finish in time` });
+    throw new UpstreamError({
+      api: entry.policy.upstream,
+      kind: "timeout",
+      code: "CATALOG_REFRESH_TIMEOUT",
+      message: `catalog refresh of ${entry.key} by another instance did not finish in time`,
+    });
   }
 
   /** Gets a fresh value: fetches it, or waits for whoever is fetching it. Throws when that fails. */
@@ -178,7 +215,12 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
       if (outcome.kind === "fresh") return outcome.row;
     }
     const entry = identity(request);
-    throw new UpstreamError({ api: entry.policy.upstream, kind: "timeout", code: "CATALOG_REFRESH_TIMEOUT", message: `catalog refresh of ${entry.key} kept changing hands` });
+    throw new UpstreamError({
+      api: entry.policy.upstream,
+      kind: "timeout",
+      code: "CATALOG_REFRESH_TIMEOUT",
+      message: `catalog refresh of ${entry.key} kept changing hands`,
+    });
   }
 
   function refreshInBackground(request: CatalogReadRequest<unknown>): void {
@@ -190,7 +232,11 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
   }
 
   /** A hit is a read answered from the database without waiting for an upstream fetch. */
-  function served<T>(row: FilledRow, stale: boolean, extra: { hit: boolean; refreshing?: boolean; lastError?: string }): CatalogRead<T> {
+  function served<T>(
+    row: FilledRow,
+    stale: boolean,
+    extra: { hit: boolean; refreshing?: boolean; lastError?: string },
+  ): CatalogRead<T> {
     if (extra.hit) hits.add(row.key);
     const result: CatalogRead<T> = {
       value: JSON.parse(row.value) as T,
@@ -226,7 +272,10 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
         const fallback = hasValue(latest) ? latest : row;
         // Another instance may have refreshed it meanwhile: then it is simply fresh.
         const fresh = isFresh(fallback, now());
-        return served<T>(fallback, !fresh, { hit: true, lastError: fresh ? undefined : (latest?.lastError ?? describe(error)) });
+        return served<T>(fallback, !fresh, {
+          hit: true,
+          lastError: fresh ? undefined : (latest?.lastError ?? describe(error)),
+        });
       }
     },
 
@@ -244,7 +293,12 @@ export function createCatalogCache(db: DbClient, options: CatalogCacheOptions = 
 
     async expire(resources) {
       const at = new Date(now());
-      return (await db.catalogCacheEntry.updateMany({ where: { resource: { in: resources }, expiresAt: { gt: at } }, data: { expiresAt: at } })).count;
+      return (
+        await db.catalogCacheEntry.updateMany({
+          where: { resource: { in: resources }, expiresAt: { gt: at } },
+          data: { expiresAt: at },
+        })
+      ).count;
     },
 
     async listEntries() {
@@ -289,7 +343,15 @@ function withDeadline<T>(work: Promise<T>, ms: number, entry: EntryIdentity): Pr
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new UpstreamError({ api: entry.policy.upstream, kind: "timeout", code: "TIMEOUT", message: `catalog fetch of ${entry.key} took longer than its ${ms} ms lease` })),
+      () =>
+        reject(
+          new UpstreamError({
+            api: entry.policy.upstream,
+            kind: "timeout",
+            code: "TIMEOUT",
+            message: `catalog fetch of ${entry.key} took longer than its ${ms} ms lease`,
+          }),
+        ),
       ms,
     );
   });
@@ -301,5 +363,8 @@ function withDeadline<T>(work: Promise<T>, ms: number, entry: EntryIdentity): Pr
  * RECONNECT_NEEDED, …) must not make readers wait out the failure backoff; the next read asks again.
  */
 export async function forgetCatalogFailures(db: DbClient, upstream: "commerce" | "unlock"): Promise<void> {
-  await db.catalogCacheEntry.updateMany({ where: { upstream, lastErrorAt: { not: null } }, data: { lastErrorAt: null } });
+  await db.catalogCacheEntry.updateMany({
+    where: { upstream, lastErrorAt: { not: null } },
+    data: { lastErrorAt: null },
+  });
 }

@@ -31,7 +31,11 @@ function live<T>(fetch: () => Promise<T>): () => Promise<T> {
 
 export const esimDestinations = (locale: Locale = DEFAULT_LOCALE) => {
   const lang = upstreamLang(locale);
-  return cachedRead("esim.destinations", { lang }, live(() => allPages((cursor) => commerceClient().listEsimDestinations({ cursor, limit: 100, lang }))));
+  return cachedRead(
+    "esim.destinations",
+    { lang },
+    live(() => allPages((cursor) => commerceClient().listEsimDestinations({ cursor, limit: 100, lang }))),
+  );
 };
 
 export const esimPlans = (countryIso: string, locale: Locale = DEFAULT_LOCALE) => {
@@ -39,11 +43,19 @@ export const esimPlans = (countryIso: string, locale: Locale = DEFAULT_LOCALE) =
   return cachedRead(
     "esim.plans",
     { countryIso: countryIso.toLowerCase(), lang },
-    live(() => allPages((cursor) => commerceClient().listEsimProducts({ country_iso: countryIso.toLowerCase(), cursor, limit: 100, lang }))),
+    live(() =>
+      allPages((cursor) =>
+        commerceClient().listEsimProducts({ country_iso: countryIso.toLowerCase(), cursor, limit: 100, lang }),
+      ),
+    ),
   );
 };
 
 export const esimPlan = (catalogId: string, locale: Locale = DEFAULT_LOCALE) => {
   const lang = upstreamLang(locale);
-  return cachedRead("esim.plans", { catalogId, lang }, live(() => commerceClient().getEsimProduct(catalogId, { lang })));
+  return cachedRead(
+    "esim.plans",
+    { catalogId, lang },
+    live(() => commerceClient().getEsimProduct(catalogId, { lang })),
+  );
 };

@@ -20,7 +20,9 @@ export type ImageOutcome =
   | { kind: "refused"; retryAfterSeconds: number; message: string };
 
 /** Asked before a request that would reach the upstream (a miss that no other request is already fetching). */
-export type AdmitMiss = () => Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number; message: string }>;
+export type AdmitMiss = () => Promise<
+  { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string }
+>;
 
 export type ImageFetcherOptions = {
   fetch?: typeof fetch;
@@ -38,7 +40,14 @@ export type ImageFetcherOptions = {
 };
 
 /** The image types the route serves; anything else (HTML, JSON, scripts) is refused. */
-export const IMAGE_TYPES = new Set(["image/svg+xml", "image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]);
+export const IMAGE_TYPES = new Set([
+  "image/svg+xml",
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+]);
 
 type Entry = { image?: ImageFile; missingUntil?: number; size: number };
 type Fetched = { kind: "ok"; image: ImageFile } | { kind: "not_found" } | { kind: "unavailable" };
@@ -113,7 +122,8 @@ export function createImageFetcher(options: ImageFetcherOptions = {}) {
         // Touch: most recently used goes to the end of the map.
         entries.delete(key);
         entries.set(key, kept);
-        if (kept.image && now() - kept.image.fetchedAt < freshMs) return { kind: "ok", image: kept.image, stale: false };
+        if (kept.image && now() - kept.image.fetchedAt < freshMs)
+          return { kind: "ok", image: kept.image, stale: false };
         if (kept.missingUntil !== undefined && now() < kept.missingUntil) return { kind: "not_found" };
       }
       let flight = flights.get(key);

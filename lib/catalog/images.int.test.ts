@@ -15,7 +15,9 @@ beforeAll(async () => void ({ emu, t } = await startAppWithEmulator()));
 afterAll(() => stopAppWithEmulator({ emu, t }));
 
 const imageHits = async (): Promise<number> => {
-  const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as { counters: Record<string, number> };
+  const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as {
+    counters: Record<string, number>;
+  };
   return Object.entries(counters)
     .filter(([route]) => route.startsWith("GET /v2/img/") || route.startsWith("GET /v2/status"))
     .reduce((sum, [, n]) => sum + n, 0);
@@ -94,7 +96,9 @@ describe("catalog image proxy", () => {
     expect((await get(await shopPath(`${emu.url}/v2/img/operators/999999.svg`))).status).toBe(404);
     expect((await get("/api/catalog-images/not*base64")).status).toBe(404);
     // Credentials in the URL are never accepted, even on an allowed origin.
-    expect((await get(refOf(emu.url.replace("http://", "http://user:pw@") + "/v2/img/operators/1000.svg"))).status).toBe(404);
+    expect(
+      (await get(refOf(emu.url.replace("http://", "http://user:pw@") + "/v2/img/operators/1000.svg"))).status,
+    ).toBe(404);
   });
 
   it("limits image misses per visitor network (429 with a code and Retry-After), while kept images and other visitors are served", async () => {
@@ -102,7 +106,11 @@ describe("catalog image proxy", () => {
     const { VISITOR_LIMITS } = await import("@/lib/security/visitor-limits");
     const attacker = { [PEER_ADDRESS_HEADER]: "203.0.113.66", "x-forwarded-for": "198.51.100.9" };
     const before = await imageHits();
-    const paths = await Promise.all(Array.from({ length: VISITOR_LIMITS.imageMiss.points + 5 }, (_, i) => shopPath(`${emu.url}/v2/img/operators/${700000 + i}.svg`)));
+    const paths = await Promise.all(
+      Array.from({ length: VISITOR_LIMITS.imageMiss.points + 5 }, (_, i) =>
+        shopPath(`${emu.url}/v2/img/operators/${700000 + i}.svg`),
+      ),
+    );
     const statuses: number[] = [];
     for (const path of paths) statuses.push((await get(path, attacker)).status);
     expect(statuses.filter((s) => s === 404)).toHaveLength(VISITOR_LIMITS.imageMiss.points);
@@ -112,7 +120,14 @@ describe("catalog image proxy", () => {
     const refused = await get(paths.at(-1)!, attacker);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await refused.json()).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: expect.stringMatching(/^Too many image requests from your network\. Please try again in \d+ seconds?\.$/) } });
+    expect(await refused.json()).toMatchObject({
+      error: {
+        code: "TOO_MANY_REQUESTS",
+        message: expect.stringMatching(
+          /^Too many image requests from your network\. Please try again in \d+ seconds?\.$/,
+        ),
+      },
+    });
     // A changed X-Forwarded-For does not make a new visitor; another network is one.
     expect((await get(paths.at(-1)!, { ...attacker, "x-forwarded-for": "192.0.2.200" })).status).toBe(429);
     expect((await get(paths.at(-1)!, { [PEER_ADDRESS_HEADER]: "192.0.2.10" })).status).toBe(404);
@@ -122,7 +137,8 @@ describe("catalog image proxy", () => {
 });
 
 describe("image fetcher limits", () => {
-  const svg = (bytes: number) => new Response("<svg>" + "x".repeat(bytes) + "</svg>", { headers: { "content-type": "image/svg+xml" } });
+  const svg = (bytes: number) =>
+    new Response("<svg>" + "x".repeat(bytes) + "</svg>", { headers: { "content-type": "image/svg+xml" } });
 
   it("refuses images over the size limit and never follows redirects", async () => {
     let calls = 0;
@@ -131,7 +147,9 @@ describe("image fetcher limits", () => {
       fetch: async (input, init) => {
         calls++;
         expect(init?.redirect).toBe("manual");
-        return String(input).endsWith("big.svg") ? svg(5_000) : new Response(null, { status: 302, headers: { location: "https://elsewhere.example/x.png" } });
+        return String(input).endsWith("big.svg")
+          ? svg(5_000)
+          : new Response(null, { status: 302, headers: { location: "https://elsewhere.example/x.png" } });
       },
     });
     expect((await fetcher.get(new URL("http://127.0.0.1:9/big.svg"))).kind).toBe("not_found");
@@ -168,9 +186,16 @@ describe("image fetcher limits", () => {
 });
 
 describe("an image miss while the supplier fails (never a 5xx)", () => {
-  const fault = (rule: Record<string, unknown>) => fetch(`${emu.url}/__control/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(rule) });
+  const fault = (rule: Record<string, unknown>) =>
+    fetch(`${emu.url}/__control/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(rule),
+    });
   const clearFaults = () => fetch(`${emu.url}/__control/faults`, { method: "DELETE" });
-  const visitor = async (n: number) => ({ [(await import("@/lib/security/client-address")).PEER_ADDRESS_HEADER]: `192.0.2.${n}` });
+  const visitor = async (n: number) => ({
+    [(await import("@/lib/security/client-address")).PEER_ADDRESS_HEADER]: `192.0.2.${n}`,
+  });
 
   it("answers a neutral placeholder (200, short max-age, no validator) when the upstream errors and nothing is kept; the next request tries again", async () => {
     const path = await shopPath(`${emu.url}/v2/img/operators/1001.svg`);
@@ -197,7 +222,13 @@ describe("an image miss while the supplier fails (never a 5xx)", () => {
 
   it("answers the placeholder when the supplier is too slow (the fetch gives up)", { timeout: 30_000 }, async () => {
     const path = await shopPath(`${emu.url}/v2/img/operators/1002.svg`);
-    await fault({ method: "GET", path: "/v2/img/operators/1002.svg", kind: "slow_answer", latencyMs: 20_000, times: 1 });
+    await fault({
+      method: "GET",
+      path: "/v2/img/operators/1002.svg",
+      kind: "slow_answer",
+      latencyMs: 20_000,
+      times: 1,
+    });
     try {
       const answer = await get(path, await visitor(22));
       expect(answer.status).toBe(200);

@@ -27,7 +27,9 @@ const MAX_URL_LENGTH = 1_000;
 /** Origins images may come from: the commerce and unlocking APIs as configured. */
 export function catalogImageOrigins(): string[] {
   const endpoints = upstreamEndpoints();
-  const origins = [endpoints.commerce.baseUrl, endpoints.unlock.baseUrl].map(originOf).filter((o): o is string => o !== null);
+  const origins = [endpoints.commerce.baseUrl, endpoints.unlock.baseUrl]
+    .map(originOf)
+    .filter((o): o is string => o !== null);
   return [...new Set(origins)];
 }
 

@@ -8,12 +8,25 @@ const entries = Object.entries(CATALOG_RESOURCES) as [CatalogResource, (typeof C
 describe("catalog lifetimes", () => {
   it("refreshes every unlocking catalog daily, as the unlocking spec recommends", () => {
     const unlock = entries.filter(([, policy]) => policy.upstream === "unlock");
-    expect(unlock.map(([name]) => name).sort()).toEqual(["unlock.brands", "unlock.countries", "unlock.devices", "unlock.networks", "unlock.tools"]);
+    expect(unlock.map(([name]) => name).sort()).toEqual([
+      "unlock.brands",
+      "unlock.countries",
+      "unlock.devices",
+      "unlock.networks",
+      "unlock.tools",
+    ]);
     expect(unlock.every(([, policy]) => policy.lifetimeMs === DAY)).toBe(true);
   });
 
   it("keeps countries, operators, service types, destinations and brands for a day", () => {
-    for (const name of ["topup.countries", "topup.operators", "topup.service-types", "esim.destinations", "giftcard.countries", "giftcard.brands"] as const) {
+    for (const name of [
+      "topup.countries",
+      "topup.operators",
+      "topup.service-types",
+      "esim.destinations",
+      "giftcard.countries",
+      "giftcard.brands",
+    ] as const) {
       expect(CATALOG_RESOURCES[name].lifetimeMs, name).toBe(DAY);
     }
   });
@@ -32,14 +45,18 @@ describe("catalog lifetimes", () => {
   it("has no resource for what must never be cached", () => {
     const names = entries.map(([name]) => name).join(" ");
     expect(names).not.toMatch(/preview|order|balance|line|imei/i);
-    expect(entries.every(([, policy]) => policy.serveStaleForMs >= policy.lifetimeMs && policy.why.length > 20)).toBe(true);
+    expect(entries.every(([, policy]) => policy.serveStaleForMs >= policy.lifetimeMs && policy.why.length > 20)).toBe(
+      true,
+    );
   });
 });
 
 describe("catalogKey", () => {
   it("gives the same key whatever the parameter order, and leaves out unset parameters", () => {
     expect(catalogKey("topup.operators", { country: "gb", lang: "en" })).toBe("topup.operators?country=gb&lang=en");
-    expect(catalogKey("topup.operators", { lang: "en", country: "gb", q: undefined })).toBe("topup.operators?country=gb&lang=en");
+    expect(catalogKey("topup.operators", { lang: "en", country: "gb", q: undefined })).toBe(
+      "topup.operators?country=gb&lang=en",
+    );
     expect(catalogKey("unlock.countries")).toBe("unlock.countries");
     expect(catalogKey("esim.plans", { country_iso: "a&b=c" })).toBe("esim.plans?country_iso=a%26b%3Dc");
   });

@@ -32,12 +32,22 @@ const DAILY = { lifetimeMs: DAY, serveStaleForMs: Number.POSITIVE_INFINITY } as 
 
 const PRICED_WHY =
   "Carries price tokens (rate `token` / eSIM `price_token`) that the order is placed with; eSIM tokens are signed and expire (upstream-notes; 30 minutes in the emulator). Ten minutes keeps tokens and totals fresh; a copy older than 20 minutes is not shown while a refresh can still bring new tokens.";
-const UNLOCK_WHY = "unlocking-api.md section 4, recommended client flow: \"Cache catalog calls and refresh daily\".";
+const UNLOCK_WHY = 'unlocking-api.md section 4, recommended client flow: "Cache catalog calls and refresh daily".';
 
 export const CATALOG_RESOURCES = {
   // Commerce API v2: top-up
-  "topup.countries": { upstream: "commerce", ...DAILY, endpoints: "GET /v2/topup/countries", why: "Countries served change with the upstream's coverage, rarely." },
-  "topup.operators": { upstream: "commerce", ...DAILY, endpoints: "GET /v2/topup/operators?country=", why: "A country's operators change rarely; prices are not part of the list." },
+  "topup.countries": {
+    upstream: "commerce",
+    ...DAILY,
+    endpoints: "GET /v2/topup/countries",
+    why: "Countries served change with the upstream's coverage, rarely.",
+  },
+  "topup.operators": {
+    upstream: "commerce",
+    ...DAILY,
+    endpoints: "GET /v2/topup/operators?country=",
+    why: "A country's operators change rarely; prices are not part of the list.",
+  },
   "topup.service-types": {
     upstream: "commerce",
     ...DAILY,
@@ -56,7 +66,7 @@ export const CATALOG_RESOURCES = {
     lifetimeMs: HOUR,
     serveStaleForMs: HOUR,
     endpoints: "GET /v2/topup/promotions",
-    why: "\"Active promotions\": windows start and end during the day, so an ended promotion should disappear within the hour; informational, so an hour-old copy is acceptable.",
+    why: '"Active promotions": windows start and end during the day, so an ended promotion should disappear within the hour; informational, so an hour-old copy is acceptable.',
   },
   "topup.carrier-lookup": {
     upstream: "commerce",
@@ -66,11 +76,31 @@ export const CATALOG_RESOURCES = {
     why: "One number's carrier changes only when the number is ported; a day spares the upstream a lookup per keystroke and per retry. Key it by a hash of the number, not the number itself.",
   },
   // Commerce API v2: travel eSIM
-  "esim.destinations": { upstream: "commerce", ...DAILY, endpoints: "GET /v2/esim/destinations", why: "Destinations with published plans change rarely." },
-  "esim.plans": { upstream: "commerce", ...PRICED, endpoints: "GET /v2/esim/products, GET /v2/esim/products/{catalog_id}", why: PRICED_WHY },
+  "esim.destinations": {
+    upstream: "commerce",
+    ...DAILY,
+    endpoints: "GET /v2/esim/destinations",
+    why: "Destinations with published plans change rarely.",
+  },
+  "esim.plans": {
+    upstream: "commerce",
+    ...PRICED,
+    endpoints: "GET /v2/esim/products, GET /v2/esim/products/{catalog_id}",
+    why: PRICED_WHY,
+  },
   // Commerce API v2: gift cards
-  "giftcard.countries": { upstream: "commerce", ...DAILY, endpoints: "GET /v2/giftcards/countries", why: "Countries with gift card brands change rarely." },
-  "giftcard.brands": { upstream: "commerce", ...DAILY, endpoints: "GET /v2/giftcards/brands?country=", why: "A country's brands change rarely; denominations and prices are a separate resource." },
+  "giftcard.countries": {
+    upstream: "commerce",
+    ...DAILY,
+    endpoints: "GET /v2/giftcards/countries",
+    why: "Countries with gift card brands change rarely.",
+  },
+  "giftcard.brands": {
+    upstream: "commerce",
+    ...DAILY,
+    endpoints: "GET /v2/giftcards/brands?country=",
+    why: "A country's brands change rarely; denominations and prices are a separate resource.",
+  },
   "giftcard.products": {
     upstream: "commerce",
     ...PRICED,
@@ -79,9 +109,19 @@ export const CATALOG_RESOURCES = {
   },
   // Unlocking API: every catalog call, as its spec recommends
   "unlock.countries": { upstream: "unlock", ...DAILY, endpoints: "GET /countries", why: UNLOCK_WHY },
-  "unlock.networks": { upstream: "unlock", ...DAILY, endpoints: "GET /networks, GET /networks/{country_id}", why: UNLOCK_WHY },
+  "unlock.networks": {
+    upstream: "unlock",
+    ...DAILY,
+    endpoints: "GET /networks, GET /networks/{country_id}",
+    why: UNLOCK_WHY,
+  },
   "unlock.brands": { upstream: "unlock", ...DAILY, endpoints: "GET /brands", why: UNLOCK_WHY },
-  "unlock.devices": { upstream: "unlock", ...DAILY, endpoints: "GET /devices/{brand_id}, GET /devices/{brand_id}/{device_id}", why: UNLOCK_WHY },
+  "unlock.devices": {
+    upstream: "unlock",
+    ...DAILY,
+    endpoints: "GET /devices/{brand_id}, GET /devices/{brand_id}/{device_id}",
+    why: UNLOCK_WHY,
+  },
   "unlock.tools": {
     upstream: "unlock",
     ...DAILY,
@@ -100,7 +140,10 @@ export function catalogPolicy(resource: CatalogResource): CatalogResourcePolicy 
  * A canonical cache key: the resource, then its parameters sorted by name, so the same
  * request always lands on the same entry, e.g. `topup.operators?country=gb`.
  */
-export function catalogKey(resource: CatalogResource, params: Record<string, string | number | boolean | undefined> = {}): string {
+export function catalogKey(
+  resource: CatalogResource,
+  params: Record<string, string | number | boolean | undefined> = {},
+): string {
   const query = Object.entries(params)
     .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -12,7 +12,8 @@ let t: TestDatabase;
 beforeAll(async () => void ({ emu, t } = await startAppWithEmulator()));
 afterAll(() => stopAppWithEmulator({ emu, t }));
 
-const counters = async (): Promise<Record<string, number>> => (await (await fetch(`${emu.url}/__control/counters`)).json()).counters;
+const counters = async (): Promise<Record<string, number>> =>
+  (await (await fetch(`${emu.url}/__control/counters`)).json()).counters;
 
 describe("cached catalog reads", () => {
   it("reads top-up operators of a country once from the upstream, then from the database", async () => {
@@ -50,12 +51,19 @@ describe("cached catalog reads", () => {
     const { esimDestinations, esimPlan, esimPlans } = await import("./esim");
     await esimDestinations();
     expect((await esimPlans("fr")).stale).toBe(false);
-    const setEsim = (esimEnabled: boolean) => fetch(`${emu.url}/__control/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ esimEnabled }) });
+    const setEsim = (esimEnabled: boolean) =>
+      fetch(`${emu.url}/__control/config`, {
+        method: "PATCH",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ esimEnabled }),
+      });
     await setEsim(false);
     try {
       // A plan nothing cached yet: its read goes to the supplier and is refused.
       await expect(esimPlan("eu-5gb-30d")).rejects.toMatchObject({ canonicalCode: "ESIM_DISABLED" });
-      const fresh = await t.db.catalogCacheEntry.count({ where: { resource: { in: ["esim.destinations", "esim.plans"] }, expiresAt: { gt: new Date() } } });
+      const fresh = await t.db.catalogCacheEntry.count({
+        where: { resource: { in: ["esim.destinations", "esim.plans"] }, expiresAt: { gt: new Date() } },
+      });
       expect(fresh).toBe(0);
     } finally {
       await setEsim(true);
@@ -78,13 +86,28 @@ describe("cached catalog reads", () => {
     expect((await esimPlans("de", "es")).value[0]?.name).toContain("Alemania");
     const [plan] = (await esimPlans("de")).value;
     expect((await esimPlan(plan!.catalog_id, "es")).value.name).toContain("Alemania");
-    const keys = (await t.db.catalogCacheEntry.findMany({ where: { resource: { in: ["esim.destinations", "esim.plans"] } }, select: { key: true } })).map((e) => e.key);
-    expect(keys).toEqual(expect.arrayContaining(["esim.destinations", "esim.destinations?lang=es", "esim.plans?countryIso=de", "esim.plans?countryIso=de&lang=es"]));
+    const keys = (
+      await t.db.catalogCacheEntry.findMany({
+        where: { resource: { in: ["esim.destinations", "esim.plans"] } },
+        select: { key: true },
+      })
+    ).map((e) => e.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        "esim.destinations",
+        "esim.destinations?lang=es",
+        "esim.plans?countryIso=de",
+        "esim.plans?countryIso=de&lang=es",
+      ]),
+    );
     // Staff's "Refresh now" on a Spanish entry fetches it in Spanish again (it fetched English before).
     const { refetchFor } = await import("@/lib/admin/catalog/refetch");
     const plans = (await refetchFor("esim.plans?countryIso=de&lang=es")!.fetch()) as Array<{ name: string }>;
     expect(plans[0]?.name).toContain("Alemania");
-    const destinations = (await refetchFor("esim.destinations?lang=es")!.fetch()) as Array<{ country_iso: string; country_name: string }>;
+    const destinations = (await refetchFor("esim.destinations?lang=es")!.fetch()) as Array<{
+      country_iso: string;
+      country_name: string;
+    }>;
     expect(destinations.find((d) => d.country_iso === "de")?.country_name).toBe("Alemania");
     const detail = (await refetchFor(`esim.plans?catalogId=${plan!.catalog_id}&lang=es`)!.fetch()) as { name: string };
     expect(detail.name).toContain("Alemania");

@@ -6,7 +6,10 @@ import { cachedRead } from "./cached";
 // refreshing daily (unlocking-api.md section 4).
 
 export const unlockCountries = () => cachedRead("unlock.countries", {}, () => unlockClient().countries());
-export const unlockNetworks = (countryId: number) => cachedRead("unlock.networks", { countryId }, () => unlockClient().networks(countryId));
+export const unlockNetworks = (countryId: number) =>
+  cachedRead("unlock.networks", { countryId }, () => unlockClient().networks(countryId));
 export const unlockBrands = () => cachedRead("unlock.brands", {}, () => unlockClient().brands());
-export const unlockDevices = (brandId: number) => cachedRead("unlock.devices", { brandId }, () => unlockClient().devices(brandId));
-export const unlockTools = (deviceId: number, networkId: number) => cachedRead("unlock.tools", { deviceId, networkId }, () => unlockClient().tools(deviceId, networkId));
+export const unlockDevices = (brandId: number) =>
+  cachedRead("unlock.devices", { brandId }, () => unlockClient().devices(brandId));
+export const unlockTools = (deviceId: number, networkId: number) =>
+  cachedRead("unlock.tools", { deviceId, networkId }, () => unlockClient().tools(deviceId, networkId));

@@ -16,7 +16,9 @@ export function sealSecret(plaintext: string, keyBase64: string): string {
   const nonce = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyBytes(keyBase64), nonce);
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [VERSION, nonce, ciphertext, cipher.getAuthTag()].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return [VERSION, nonce, ciphertext, cipher.getAuthTag()]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 export function openSecret(sealed: string, keyBase64: string): string {

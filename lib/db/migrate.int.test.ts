@@ -131,23 +131,33 @@ describe("createMigration", () => {
     const root = copyOfMigrations();
     const result = await createMigration("should_not_be_written", { ...options, migrationsRoot: root });
     expect(result).toEqual({ written: [], migrationName: null });
-    for (const provider of providers) expect(readdirSync(join(root, provider)).sort()).toEqual(readdirSync(join(MIGRATIONS_ROOT, provider)).sort());
+    for (const provider of providers)
+      expect(readdirSync(join(root, provider)).sort()).toEqual(readdirSync(join(MIGRATIONS_ROOT, provider)).sort());
   });
 
-  it("writes one migration per provider for a schema change, which deploy then applies", { timeout: TIMEOUT }, async () => {
-    const root = copyOfMigrations();
-    const schemaPath = join(scratch, "changed.prisma");
-    writeFileSync(schemaPath, readFileSync(SCHEMA_PATH, "utf8") + "\nmodel ExtraThing {\n  id String @id\n}\n");
-    const now = new Date("2099-01-02T03:04:05Z");
+  it(
+    "writes one migration per provider for a schema change, which deploy then applies",
+    { timeout: TIMEOUT },
+    async () => {
+      const root = copyOfMigrations();
+      const schemaPath = join(scratch, "changed.prisma");
+      writeFileSync(schemaPath, readFileSync(SCHEMA_PATH, "utf8") + "\nmodel ExtraThing {\n  id String @id\n}\n");
+      const now = new Date("2099-01-02T03:04:05Z");
 
-    const { written, migrationName } = await createMigration("Add extra thing", { ...options, migrationsRoot: root, schemaPath, now });
+      const { written, migrationName } = await createMigration("Add extra thing", {
+        ...options,
+        migrationsRoot: root,
+        schemaPath,
+        now,
+      });
 
-    expect(migrationName).toBe("20990102030405_add_extra_thing");
-    expect(written).toEqual(providers.map((p) => join(root, p, "20990102030405_add_extra_thing", "migration.sql")));
-    for (const path of written) expect(readFileSync(path, "utf8")).toMatch(/CREATE TABLE "ExtraThing"/);
-    const { applied } = await migrateDeploy(`file:${join(scratch, "changed.db")}`, { migrationsRoot: root });
-    expect(applied.at(-1)).toBe("20990102030405_add_extra_thing");
-  });
+      expect(migrationName).toBe("20990102030405_add_extra_thing");
+      expect(written).toEqual(providers.map((p) => join(root, p, "20990102030405_add_extra_thing", "migration.sql")));
+      for (const path of written) expect(readFileSync(path, "utf8")).toMatch(/CREATE TABLE "ExtraThing"/);
+      const { applied } = await migrateDeploy(`file:${join(scratch, "changed.db")}`, { migrationsRoot: root });
+      expect(applied.at(-1)).toBe("20990102030405_add_extra_thing");
+    },
+  );
 });
 
 async function query(url: string, sql: string): Promise<Record<string, unknown>[]> {

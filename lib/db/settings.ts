@@ -13,7 +13,12 @@ export async function readSetting(db: DbClient, key: string): Promise<string | n
  * "<owner> <expiry ms>"). Several app instances start at once on PostgreSQL: one registers
  * the webhook, the others see "busy". An expired lease (its holder died) is taken over.
  */
-export async function withSettingLease<T>(db: DbClient, key: string, ttlMs: number, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+export async function withSettingLease<T>(
+  db: DbClient,
+  key: string,
+  ttlMs: number,
+  work: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
   const owner = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const value = () => `${owner} ${Date.now() + ttlMs}`;
   let mine = value();

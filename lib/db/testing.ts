@@ -8,7 +8,11 @@ export type TestDatabase = { url: string; provider: Provider; db: DbClient; clea
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const postgresUrl = process.env.TEST_POSTGRES_URL;
-  const { url, drop } = await createTemporaryDatabase(postgresUrl ? "postgresql" : "sqlite", postgresUrl ?? "", "tmp_test");
+  const { url, drop } = await createTemporaryDatabase(
+    postgresUrl ? "postgresql" : "sqlite",
+    postgresUrl ?? "",
+    "tmp_test",
+  );
   await migrateDeploy(url);
   const db = createDbClient(url);
   return {

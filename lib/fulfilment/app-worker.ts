@@ -48,7 +48,9 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
           // Webhook receipts whose processing after the answer failed or was lost, retried with
           // backoff (lib/webhooks/sweep.ts). First and on its own: the receiver no longer asks
           // the sender to retry, so nothing else in this round may hold it up.
-          await sweepWebhookReceipts(db).catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, "webhook sweep failed"));
+          await sweepWebhookReceipts(db).catch((error: unknown) =>
+            logger.error({ err: error instanceof Error ? error.message : String(error) }, "webhook sweep failed"),
+          );
           // Abandoned checkouts, stranded payments (docs/orders.md "Payments").
           await runPaymentHousekeeping(db, now);
           // Keeps the staff search index close to current, so a search rarely waits for it.
@@ -62,7 +64,10 @@ export function startAppWorker(role: "app" | "standalone" = "app"): Promise<Runn
         },
       },
     });
-    logger.info({ workerId: worker.workerId, polling: env.ORDER_POLLING, intervalMs: env.ORDER_WORKER_INTERVAL_MS }, "order worker started");
+    logger.info(
+      { workerId: worker.workerId, polling: env.ORDER_POLLING, intervalMs: env.ORDER_WORKER_INTERVAL_MS },
+      "order worker started",
+    );
     // A graceful stop of the process (SIGTERM) lets the round in progress finish: its creates
     // are answered and recorded, its leases given back (lib/process/graceful-stop.mjs).
     holder.__orderWorkerStopHook ??= onStop(() => stopAppWorker());

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { placeOrder } from "@/lib/orders/placement";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
-import { cancelUnlockOrder, checkUnlockNow, CODE_READY_MESSAGE, fetchUnlockInstructions, forceUnlockNowait, type UnlockActionOptions } from "./unlock-actions";
+import {
+  cancelUnlockOrder,
+  checkUnlockNow,
+  CODE_READY_MESSAGE,
+  fetchUnlockInstructions,
+  forceUnlockNowait,
+  type UnlockActionOptions,
+} from "./unlock-actions";
 
 // The buyer's and staff's requests on a placed unlock order (cancel, nowait, instructions),
 // against the in-process emulator's unlocking API and a real database.
@@ -27,13 +34,20 @@ const staff = () => ({ source: "staff" as const, userId: staffId });
 
 /** A paid unlock on the well-known pair's 1–3 day tool, placed with the supplier. */
 async function placedUnlock(imei: string = IMEI.availableLater) {
-  const order = await tb.paidOrder("unlock", { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei, toolId: UNLOCK_PAIR.toolDays, guaranteedTimeType: "days" });
+  const order = await tb.paidOrder("unlock", {
+    deviceId: UNLOCK_PAIR.deviceId,
+    networkId: UNLOCK_PAIR.networkId,
+    imei,
+    toolId: UNLOCK_PAIR.toolDays,
+    guaranteedTimeType: "days",
+  });
   const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
   expect(placed).toMatchObject({ status: "placed", upstreamStatus: "open" });
   return placed!;
 }
 
-const unlockLedger = async (ticket: string | null) => (await tb.ledger()).filter((e) => e.api === "unlock" && e.reference === `unlock:order:${ticket}`).map((e) => e.kind);
+const unlockLedger = async (ticket: string | null) =>
+  (await tb.ledger()).filter((e) => e.api === "unlock" && e.reference === `unlock:order:${ticket}`).map((e) => e.kind);
 
 describe("cancelUnlockOrder", () => {
   it("cancels inside the 10-minute window: cancelled, buyer refunded, supplier refunded, event by the buyer", async () => {
@@ -55,7 +69,11 @@ describe("cancelUnlockOrder", () => {
     const order = await placedUnlock();
     await tb.advanceClock(10 * 60_000 + 5_000);
     const result = await cancelUnlockOrder(order.ref, staff(), options);
-    expect(result).toMatchObject({ ok: false, code: "CANCEL_WINDOW_PASSED", message: expect.stringMatching(/Too late to cancel.*10 minutes/) });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "CANCEL_WINDOW_PASSED",
+      message: expect.stringMatching(/Too late to cancel.*10 minutes/),
+    });
     expect(await tb.reload(order.id)).toMatchObject({ status: "placed" });
     expect(tb.refunds).toHaveLength(0);
     expect(await unlockLedger(order.upstreamOrderId)).toEqual(["debit"]);
@@ -65,19 +83,39 @@ describe("cancelUnlockOrder", () => {
 
   it("checks the actor: a customer posing as staff and another account's buyer are refused", async () => {
     const order = await placedUnlock();
-    expect(await cancelUnlockOrder(order.ref, { source: "staff", userId: customerId }, options)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await cancelUnlockOrder(order.ref, { source: "staff" }, options)).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    expect(await cancelUnlockOrder(order.ref, { source: "staff", userId: customerId }, options)).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+    });
+    expect(await cancelUnlockOrder(order.ref, { source: "staff" }, options)).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+    });
     await tb.db.order.update({ where: { id: order.id }, data: { userId: customerId } });
-    expect(await cancelUnlockOrder(order.ref, { source: "buyer", userId: null }, options)).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
-    expect(await cancelUnlockOrder("not-a-real-ref-000", buyer, options)).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
+    expect(await cancelUnlockOrder(order.ref, { source: "buyer", userId: null }, options)).toMatchObject({
+      ok: false,
+      code: "ORDER_NOT_FOUND",
+    });
+    expect(await cancelUnlockOrder("not-a-real-ref-000", buyer, options)).toMatchObject({
+      ok: false,
+      code: "ORDER_NOT_FOUND",
+    });
     expect(await tb.reload(order.id)).toMatchObject({ status: "placed" });
   });
 
   it("refuses an order that has not reached the supplier yet, and non-unlock orders", async () => {
-    const paid = await tb.paidOrder("unlock", { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.availableLater, toolId: UNLOCK_PAIR.toolDays });
+    const paid = await tb.paidOrder("unlock", {
+      deviceId: UNLOCK_PAIR.deviceId,
+      networkId: UNLOCK_PAIR.networkId,
+      imei: IMEI.availableLater,
+      toolId: UNLOCK_PAIR.toolDays,
+    });
     expect(await cancelUnlockOrder(paid.ref, buyer, options)).toMatchObject({ ok: false, code: "NOT_PLACED_YET" });
     const check = await tb.paidOrder("imeicheck", { imei: IMEI.reported });
-    expect(await cancelUnlockOrder(check.ref, buyer, options)).toMatchObject({ ok: false, code: "NOT_AN_UNLOCK_ORDER" });
+    expect(await cancelUnlockOrder(check.ref, buyer, options)).toMatchObject({
+      ok: false,
+      code: "NOT_AN_UNLOCK_ORDER",
+    });
   });
 });
 
@@ -106,14 +144,20 @@ describe("forceUnlockNowait", () => {
 describe("fetchUnlockInstructions", () => {
   it("says the instructions are not ready before the supplier finishes, then reads and stores them", async () => {
     const order = await placedUnlock();
-    expect(await fetchUnlockInstructions(order.ref, staff(), options)).toMatchObject({ ok: false, code: "INSTRUCTIONS_NOT_READY" });
+    expect(await fetchUnlockInstructions(order.ref, staff(), options)).toMatchObject({
+      ok: false,
+      code: "INSTRUCTIONS_NOT_READY",
+    });
     // The supplier finishes (ready time of a 1–3 day tool: 2 days) before the worker looks.
     await tb.advanceClock(2 * 24 * 60 * 60_000 + 1_000);
     expect(await fetchUnlockInstructions(order.ref, staff(), options)).toEqual({ ok: true });
     const done = await tb.reload(order.id);
     expect(openFulfillment(done.fulfillment).instructions!.length).toBeGreaterThan(20);
     expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "available" });
-    expect((await tb.events(order.id)).find((e) => e.type === "instructions")).toMatchObject({ source: "staff", actor: staffId });
+    expect((await tb.events(order.id)).find((e) => e.type === "instructions")).toMatchObject({
+      source: "staff",
+      actor: staffId,
+    });
   });
 });
 
@@ -121,7 +165,11 @@ describe("issue [15]: a fresh status before cancelling, and the buyer's check no
   it("check now reads the supplier at once, once per 15 seconds per order; a finished unlock shows at once", async () => {
     const order = await placedUnlock();
     expect(await checkUnlockNow(order.ref, buyer, options)).toEqual({ ok: true, status: "placed" });
-    expect(await checkUnlockNow(order.ref, buyer, options)).toMatchObject({ ok: false, code: "TOO_MANY_REQUESTS", message: expect.stringContaining("We just checked") });
+    expect(await checkUnlockNow(order.ref, buyer, options)).toMatchObject({
+      ok: false,
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringContaining("We just checked"),
+    });
 
     const other = await placedUnlock();
     await tb.advanceClock(4 * 24 * 60 * 60_000);
@@ -132,7 +180,11 @@ describe("issue [15]: a fresh status before cancelling, and the buyer's check no
   it("a cancel after the supplier finished reads the status first: the code is shown, nothing is cancelled or refunded", async () => {
     const order = await placedUnlock();
     await tb.advanceClock(4 * 24 * 60 * 60_000);
-    expect(await cancelUnlockOrder(order.ref, buyer, options)).toEqual({ ok: false, code: "CODE_READY", message: CODE_READY_MESSAGE });
+    expect(await cancelUnlockOrder(order.ref, buyer, options)).toEqual({
+      ok: false,
+      code: "CODE_READY",
+      message: CODE_READY_MESSAGE,
+    });
     expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled" });
     expect(tb.refunds).toHaveLength(0);
     expect(await unlockLedger(order.upstreamOrderId)).toEqual(["debit"]);

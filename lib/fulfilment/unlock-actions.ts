@@ -10,7 +10,11 @@ import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "@/lib/orders/connec
 import { mergeFulfillment } from "@/lib/orders/fulfillment";
 import { openFulfillmentForWrite, sealFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { FINAL_STATUSES, recordEvent } from "@/lib/orders/lifecycle";
-import { CANCEL_WINDOW_PASSED_MESSAGE, CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
+import {
+  CANCEL_WINDOW_PASSED_MESSAGE,
+  CANCELLABLE_UNLOCK_STATUSES,
+  cancelMsLeft,
+} from "@/lib/orders/unlock-cancel-window";
 import { mapUnlockStatus } from "@/lib/orders/upstream-status";
 import { applyUnlockStatus, refundIfDue, type SettleOptions } from "@/lib/payments/settle";
 import { consume, type LimitRule } from "@/lib/security/rate-limit";
@@ -37,12 +41,18 @@ export type UnlockActionOptions = SettleOptions & {
 
 type Ready = { db: DbClient; unlock: UnlockClient; order: Order; ticketId: number; actorId?: string };
 
-const refuse = (code: string, message: string, args?: UnlockActionRefusal["args"]): UnlockActionRefusal => (args ? { ok: false, code, message, args } : { ok: false, code, message });
+const refuse = (code: string, message: string, args?: UnlockActionRefusal["args"]): UnlockActionRefusal =>
+  args ? { ok: false, code, message, args } : { ok: false, code, message };
 
-export const CODE_READY_MESSAGE = "Your unlock code is ready, so the order can no longer be cancelled. It is on this page.";
+export const CODE_READY_MESSAGE =
+  "Your unlock code is ready, so the order can no longer be cancelled. It is on this page.";
 
 /** Cancels a placed unlock order (within 10 minutes of placement); the buyer is refunded. */
-export async function cancelUnlockOrder(orderRef: string, actor: UnlockActor, options: UnlockActionOptions = {}): Promise<UnlockActionResult> {
+export async function cancelUnlockOrder(
+  orderRef: string,
+  actor: UnlockActor,
+  options: UnlockActionOptions = {},
+): Promise<UnlockActionResult> {
   const ready = await prepare(orderRef, actor, options);
   if ("ok" in ready) return ready;
   const { db, unlock, ticketId, actorId } = ready;
@@ -54,15 +64,25 @@ export async function cancelUnlockOrder(orderRef: string, actor: UnlockActor, op
   if (!FINAL_STATUSES.includes(order.status)) {
     try {
       const current = await unlock.checkOrderStatus(ticketId);
-      await applyUnlockStatus(db, order.id, current, { source: actor.source, actor: actorId, unlock, refundFailedOrder: options.refundFailedOrder, now: options.now });
+      await applyUnlockStatus(db, order.id, current, {
+        source: actor.source,
+        actor: actorId,
+        unlock,
+        refundFailedOrder: options.refundFailedOrder,
+        now: options.now,
+      });
       order = await db.order.findUniqueOrThrow({ where: { id: order.id } });
     } catch (error) {
-      logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, "unlock cancel: status before cancelling not read");
+      logger.warn(
+        { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+        "unlock cancel: status before cancelling not read",
+      );
     }
   }
   if (order.status === "cancelled") return { ok: true };
   if (order.status === "fulfilled") return refuse("CODE_READY", CODE_READY_MESSAGE);
-  if (FINAL_STATUSES.includes(order.status)) return refuse("ORDER_FINAL", "This order is already finished and can no longer be cancelled.");
+  if (FINAL_STATUSES.includes(order.status))
+    return refuse("ORDER_FINAL", "This order is already finished and can no longer be cancelled.");
   if (order.upstreamStatus && !CANCELLABLE_UNLOCK_STATUSES.includes(order.upstreamStatus)) {
     return refuse("NOT_CANCELLABLE", "The unlock is already being delivered and can no longer be cancelled.");
   }
@@ -72,29 +92,66 @@ export async function cancelUnlockOrder(orderRef: string, actor: UnlockActor, op
     ({ status } = await unlock.cancelOrder(ticketId));
   } catch (error) {
     const result = cancelRefusal(order, error, options.now);
-    await recordEvent(db, { orderId: order.id, type: "cancel_refused", source: actor.source, actor: actorId, message: result.message, data: { code: result.code } });
+    await recordEvent(db, {
+      orderId: order.id,
+      type: "cancel_refused",
+      source: actor.source,
+      actor: actorId,
+      message: result.message,
+      data: { code: result.code },
+    });
     return result;
   }
   const mapped = mapUnlockStatus(status);
-  const applied = await applyMapped(db, order, { mapped, raw: status, source: actor.source, actor: actorId, now: options.now });
-  await refundIfDue(db, { orderId: order.id, refundDue: applied.refundDue }, { source: actor.source, actor: actorId }, options.refundFailedOrder);
+  const applied = await applyMapped(db, order, {
+    mapped,
+    raw: status,
+    source: actor.source,
+    actor: actorId,
+    now: options.now,
+  });
+  await refundIfDue(
+    db,
+    { orderId: order.id, refundDue: applied.refundDue },
+    { source: actor.source, actor: actorId },
+    options.refundFailedOrder,
+  );
   if (mapped.status !== "cancelled") {
     logger.warn({ orderId: order.id, upstream: status }, "unlock cancel answered with a status other than canceled");
-    return refuse("NOT_CANCELLED", `The supplier did not cancel the order (its status is now "${status}").`, { status });
+    return refuse("NOT_CANCELLED", `The supplier did not cancel the order (its status is now "${status}").`, {
+      status,
+    });
   }
   return { ok: true };
 }
 
 /** `force=nowait`: the supplier makes the order ready now (instructions or notavailable); the answer is applied. */
-export async function forceUnlockNowait(orderRef: string, actor: UnlockActor, options: UnlockActionOptions = {}): Promise<UnlockActionResult> {
+export async function forceUnlockNowait(
+  orderRef: string,
+  actor: UnlockActor,
+  options: UnlockActionOptions = {},
+): Promise<UnlockActionResult> {
   const ready = await prepare(orderRef, actor, options);
   if ("ok" in ready) return ready;
   const { db, unlock, order, ticketId, actorId } = ready;
   if (FINAL_STATUSES.includes(order.status)) return refuse("ORDER_FINAL", "This order is already finished.");
   try {
     const answer = await unlock.updateOrder(ticketId, { force: "nowait" });
-    await recordEvent(db, { orderId: order.id, type: "unlock_nowait", source: actor.source, actor: actorId, message: `Asked the supplier to finish the order now: status ${answer.status}`, data: { upstreamStatus: answer.status } });
-    await applyUnlockStatus(db, order.id, answer, { source: actor.source, actor: actorId, unlock, refundFailedOrder: options.refundFailedOrder, now: options.now });
+    await recordEvent(db, {
+      orderId: order.id,
+      type: "unlock_nowait",
+      source: actor.source,
+      actor: actorId,
+      message: `Asked the supplier to finish the order now: status ${answer.status}`,
+      data: { upstreamStatus: answer.status },
+    });
+    await applyUnlockStatus(db, order.id, answer, {
+      source: actor.source,
+      actor: actorId,
+      unlock,
+      refundFailedOrder: options.refundFailedOrder,
+      now: options.now,
+    });
   } catch (error) {
     return upstreamRefusal(db, order, actor, actorId, "unlock_nowait_failed", error);
   }
@@ -114,7 +171,11 @@ export const CHECK_NOW_LIMITS: readonly LimitRule[] = [
 
 export type CheckNowResult = { ok: true; status: string } | (UnlockActionRefusal & { retryAfterSeconds?: number });
 
-export async function checkUnlockNow(orderRef: string, actor: UnlockActor, options: UnlockActionOptions = {}): Promise<CheckNowResult> {
+export async function checkUnlockNow(
+  orderRef: string,
+  actor: UnlockActor,
+  options: UnlockActionOptions = {},
+): Promise<CheckNowResult> {
   const ready = await prepare(orderRef, actor, options);
   if ("ok" in ready) return ready;
   const { db, unlock, order, ticketId, actorId } = ready;
@@ -123,12 +184,23 @@ export async function checkUnlockNow(orderRef: string, actor: UnlockActor, optio
     const verdict = await consume(db, rule, order.id);
     if (!verdict.allowed) {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-      return { ok: false, code: "TOO_MANY_REQUESTS", message: `We just checked. You can check again in ${seconds} second${seconds === 1 ? "" : "s"}; this page also updates by itself.`, retryAfterSeconds: seconds };
+      return {
+        ok: false,
+        code: "TOO_MANY_REQUESTS",
+        message: `We just checked. You can check again in ${seconds} second${seconds === 1 ? "" : "s"}; this page also updates by itself.`,
+        retryAfterSeconds: seconds,
+      };
     }
   }
   try {
     const status = await unlock.checkOrderStatus(ticketId);
-    await applyUnlockStatus(db, order.id, status, { source: actor.source, actor: actorId, unlock, refundFailedOrder: options.refundFailedOrder, now: options.now });
+    await applyUnlockStatus(db, order.id, status, {
+      source: actor.source,
+      actor: actorId,
+      unlock,
+      refundFailedOrder: options.refundFailedOrder,
+      now: options.now,
+    });
     const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { status: true } });
     return { ok: true, status: fresh.status };
   } catch (error) {
@@ -137,7 +209,11 @@ export async function checkUnlockNow(orderRef: string, actor: UnlockActor, optio
 }
 
 /** Reads the instructions (`howto`) again and stores them on the order. */
-export async function fetchUnlockInstructions(orderRef: string, actor: UnlockActor, options: UnlockActionOptions = {}): Promise<UnlockActionResult> {
+export async function fetchUnlockInstructions(
+  orderRef: string,
+  actor: UnlockActor,
+  options: UnlockActionOptions = {},
+): Promise<UnlockActionResult> {
   const ready = await prepare(orderRef, actor, options);
   if ("ok" in ready) return ready;
   const { db, unlock, order, ticketId, actorId } = ready;
@@ -146,28 +222,52 @@ export async function fetchUnlockInstructions(orderRef: string, actor: UnlockAct
     ({ howto } = await unlock.orderInstructions(ticketId));
   } catch (error) {
     if (answered(error)?.status === 400) {
-      return refuse("INSTRUCTIONS_NOT_READY", "The instructions are not available yet: the supplier has not finished this unlock.");
+      return refuse(
+        "INSTRUCTIONS_NOT_READY",
+        "The instructions are not available yet: the supplier has not finished this unlock.",
+      );
     }
     return upstreamRefusal(db, order, actor, actorId, "instructions_failed", error);
   }
   // The instructions carry the unlock code: stored sealed (sealed-fulfillment.ts).
-  const fulfillment = sealFulfillment(mergeFulfillment(openFulfillmentForWrite(order.fulfillment), { instructions: howto }));
+  const fulfillment = sealFulfillment(
+    mergeFulfillment(openFulfillmentForWrite(order.fulfillment), { instructions: howto }),
+  );
   await db.order.update({ where: { id: order.id }, data: { fulfillment } });
-  await recordEvent(db, { orderId: order.id, type: "instructions", source: actor.source, actor: actorId, message: "Unlock instructions read from the supplier" });
+  await recordEvent(db, {
+    orderId: order.id,
+    type: "instructions",
+    source: actor.source,
+    actor: actorId,
+    message: "Unlock instructions read from the supplier",
+  });
   // With the instructions in hand an order still shown in progress can complete now.
   if (!FINAL_STATUSES.includes(order.status)) {
     try {
       const status = await unlock.checkOrderStatus(ticketId);
-      await applyUnlockStatus(db, order.id, status, { source: actor.source, actor: actorId, unlock, refundFailedOrder: options.refundFailedOrder, now: options.now });
+      await applyUnlockStatus(db, order.id, status, {
+        source: actor.source,
+        actor: actorId,
+        unlock,
+        refundFailedOrder: options.refundFailedOrder,
+        now: options.now,
+      });
     } catch (error) {
-      logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, "status after reading instructions not available: the worker will look again");
+      logger.warn(
+        { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+        "status after reading instructions not available: the worker will look again",
+      );
     }
   }
   return { ok: true };
 }
 
 /** Finds the order, checks the actor may act on it and that it has a supplier ticket. */
-async function prepare(orderRef: string, actor: UnlockActor, options: UnlockActionOptions): Promise<Ready | UnlockActionRefusal> {
+async function prepare(
+  orderRef: string,
+  actor: UnlockActor,
+  options: UnlockActionOptions,
+): Promise<Ready | UnlockActionRefusal> {
   const db = options.db ?? (await import("@/lib/db")).db;
   const notFound = refuse("ORDER_NOT_FOUND", "We could not find that order.");
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(orderRef)) return notFound;
@@ -175,7 +275,9 @@ async function prepare(orderRef: string, actor: UnlockActor, options: UnlockActi
   if (!order) return notFound;
 
   if (actor.source === "staff") {
-    const staff = actor.userId ? await db.user.findUnique({ where: { id: actor.userId }, select: { role: true, disabledAt: true } }) : null;
+    const staff = actor.userId
+      ? await db.user.findUnique({ where: { id: actor.userId }, select: { role: true, disabledAt: true } })
+      : null;
     if (!staff || staff.disabledAt || staff.role === "customer") return refuse("FORBIDDEN", "Only staff can do this.");
   } else if (order.userId !== null && order.userId !== (actor.userId ?? null)) {
     // Someone else's order: the same answer as an unknown one (lib/orders/access.ts).
@@ -188,29 +290,60 @@ async function prepare(orderRef: string, actor: UnlockActor, options: UnlockActi
   }
   const unlock = options.unlock ?? (await resolveClients()).unlock;
   // A ticket of another account: its id means another order through the current one.
-  if (!(await checkOrderConnection(db, unlock, order)).current) return refuse("OTHER_CONNECTION", OTHER_CONNECTION_NOTE);
+  if (!(await checkOrderConnection(db, unlock, order)).current)
+    return refuse("OTHER_CONNECTION", OTHER_CONNECTION_NOTE);
   return { db, unlock, order, ticketId, actorId: actor.userId ?? undefined };
 }
 
 /** Why the supplier refused a cancel, in the buyer's words. */
 function cancelRefusal(order: Order, error: unknown, now = new Date()): UnlockActionRefusal {
   if (!answered(error)) {
-    logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, "unlock cancel: no answer from the supplier");
-    return { ok: false, code: "UPSTREAM_UNAVAILABLE", message: "We could not reach the supplier to cancel. Please try again in a moment." };
+    logger.warn(
+      { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+      "unlock cancel: no answer from the supplier",
+    );
+    return {
+      ok: false,
+      code: "UPSTREAM_UNAVAILABLE",
+      message: "We could not reach the supplier to cancel. Please try again in a moment.",
+    };
   }
   const refusal = answered(error)!;
-  const windowPassed = /window|10 minutes/i.test(refusal.message) || (order.placedAt !== null && cancelMsLeft(order.placedAt, now) === 0);
+  const windowPassed =
+    /window|10 minutes/i.test(refusal.message) || (order.placedAt !== null && cancelMsLeft(order.placedAt, now) === 0);
   if (windowPassed) return { ok: false, code: "CANCEL_WINDOW_PASSED", message: CANCEL_WINDOW_PASSED_MESSAGE };
-  return refuse("CANCEL_REFUSED", `The supplier refused to cancel this order: ${refusal.userMessage}`, { reason: refusal.userMessage });
+  return refuse("CANCEL_REFUSED", `The supplier refused to cancel this order: ${refusal.userMessage}`, {
+    reason: refusal.userMessage,
+  });
 }
 
-async function upstreamRefusal(db: DbClient, order: Order, actor: UnlockActor, actorId: string | undefined, type: string, error: unknown): Promise<UnlockActionRefusal> {
+async function upstreamRefusal(
+  db: DbClient,
+  order: Order,
+  actor: UnlockActor,
+  actorId: string | undefined,
+  type: string,
+  error: unknown,
+): Promise<UnlockActionRefusal> {
   const reachable = answered(error);
   const result = reachable
-    ? refuse("UPSTREAM_REFUSED", `The supplier refused the request: ${reachable.userMessage}`, { reason: reachable.userMessage })
+    ? refuse("UPSTREAM_REFUSED", `The supplier refused the request: ${reachable.userMessage}`, {
+        reason: reachable.userMessage,
+      })
     : refuse("UPSTREAM_UNAVAILABLE", "We could not reach the supplier. Please try again in a moment.");
-  if (!reachable) logger.warn({ orderId: order.id, err: error instanceof Error ? error.message : String(error) }, `${type}: no answer from the supplier`);
-  await recordEvent(db, { orderId: order.id, type, source: actor.source, actor: actorId, message: result.message, data: { code: result.code } });
+  if (!reachable)
+    logger.warn(
+      { orderId: order.id, err: error instanceof Error ? error.message : String(error) },
+      `${type}: no answer from the supplier`,
+    );
+  await recordEvent(db, {
+    orderId: order.id,
+    type,
+    source: actor.source,
+    actor: actorId,
+    message: result.message,
+    data: { code: result.code },
+  });
   return result;
 }
 

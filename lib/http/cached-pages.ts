@@ -73,7 +73,9 @@ export function cachedTwinPath(request: CachedPageRequest): string | null {
   if (!ESIM_DESTINATION.test(request.pathname) || !names.every((name) => ESIM_FILTER_PARAMS.has(name))) return null;
   // The page's own reading of the filters, written back in one canonical order: values it
   // would ignore fall away, so the number of cached pages per destination stays small.
-  const filters = filterSearch(parsePlanFilters(Object.fromEntries(names.map((name) => [name, request.searchParams.get(name) ?? ""])))).toString();
+  const filters = filterSearch(
+    parsePlanFilters(Object.fromEntries(names.map((name) => [name, request.searchParams.get(name) ?? ""]))),
+  ).toString();
   return filters ? `${twin}/${FILTERED_SEGMENT}/${encodeURIComponent(filters)}` : twin;
 }
 

@@ -32,8 +32,8 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   res.end("not found");
 }
 
-
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(`${base}${path}`, headers, method);
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  rawRequest(`${base}${path}`, headers, method);
 const decoded = decodedText;
 
 beforeAll(async () => {

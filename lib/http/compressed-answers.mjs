@@ -30,7 +30,11 @@ export function chosenEncoding(acceptEncoding) {
 }
 
 export function compress(body, encoding) {
-  return encoding === "br" ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : gzipSync(body);
+  return encoding === "br"
+    ? brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipSync(body);
 }
 
 /**
@@ -46,7 +50,14 @@ function rememberCompressed(req, res, store) {
     res.end = end;
     const etag = res.getHeader("etag");
     const whole = typeof chunk === "string" || Buffer.isBuffer(chunk);
-    if (!whole || typeof etag !== "string" || res.headersSent || res.statusCode !== 200 || res.getHeader("content-encoding") || !COMPRESSIBLE.test(String(res.getHeader("content-type") ?? ""))) {
+    if (
+      !whole ||
+      typeof etag !== "string" ||
+      res.headersSent ||
+      res.statusCode !== 200 ||
+      res.getHeader("content-encoding") ||
+      !COMPRESSIBLE.test(String(res.getHeader("content-type") ?? ""))
+    ) {
       return end.call(this, chunk, ...rest);
     }
     const body = typeof chunk === "string" ? Buffer.from(chunk, typeof rest[0] === "string" ? rest[0] : "utf8") : chunk;

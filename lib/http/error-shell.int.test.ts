@@ -11,14 +11,18 @@ import { withLocalizedErrorShell } from "./error-shell.mjs";
 import { decodedText, rawRequest } from "./raw-answers";
 
 // The shape of Next.js 16's shell (trimmed): head, then a body React fills on the client.
-const SHELL_HEAD = '<!DOCTYPE html><html id="__next_error__"><head><meta charSet="utf-8"/><title>Page not found · Relay</title></head>';
-const SHELL_BODY = '<body><div hidden=""><!--$--><!--/$--></div><script nonce="n">self.__next_f=[]</script></body></html>';
+const SHELL_HEAD =
+  '<!DOCTYPE html><html id="__next_error__"><head><meta charSet="utf-8"/><title>Page not found · Relay</title></head>';
+const SHELL_BODY =
+  '<body><div hidden=""><!--$--><!--/$--></div><script nonce="n">self.__next_f=[]</script></body></html>';
 
 function fakeNext(req: IncomingMessage, res: ServerResponse) {
   const path = new URL(req.url ?? "/", "http://shop").pathname;
   res.setHeader("content-type", "text/html; charset=utf-8");
   if (path.endsWith("/found")) {
-    res.end(`<!DOCTYPE html><html lang="en"><body><h1>A page</h1><p>${'<html id="__next_error__">'.replace(/</g, "&lt;")}</p></body></html>`);
+    res.end(
+      `<!DOCTYPE html><html lang="en"><body><h1>A page</h1><p>${'<html id="__next_error__">'.replace(/</g, "&lt;")}</p></body></html>`,
+    );
     return;
   }
   if (path.endsWith("/json-404")) {
@@ -56,13 +60,15 @@ describe("withLocalizedErrorShell", () => {
     expect(english.status).toBe(404);
     const html = decodedText(english);
     expect(html).toContain('<html id="__next_error__" lang="en">');
-    expect(html).toContain('<body><main id="main"><h1>We could not find that page</h1><p>The link may be mistyped, or the page has moved.</p><p><a href="/">Back to the shop</a></p></main><div hidden="">');
+    expect(html).toContain(
+      '<body><main id="main"><h1>We could not find that page</h1><p>The link may be mistyped, or the page has moved.</p><p><a href="/">Back to the shop</a></p></main><div hidden="">',
+    );
     // The shell announced its own length: the longer answer still arrives whole.
     expect(html.endsWith("</body></html>")).toBe(true);
 
     const spanish = decodedText(await rawRequest(`${base}/es/orders/unknown-ref`, { "accept-encoding": "gzip" }));
     expect(spanish).toContain('<html id="__next_error__" lang="es">');
-    expect(spanish).toContain('<h1>No hemos encontrado esa página</h1>');
+    expect(spanish).toContain("<h1>No hemos encontrado esa página</h1>");
     expect(spanish).toContain('<a href="/es">Volver a la tienda</a>');
   });
 

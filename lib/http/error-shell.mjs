@@ -20,12 +20,17 @@ const words = new Map();
 function wordsFor(locale) {
   if (!words.has(locale)) {
     const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), "utf8"));
-    words.set(locale, { title: messages.Status.notFoundTitle, body: messages.Status.notFoundBody, back: messages.Status.backToShop });
+    words.set(locale, {
+      title: messages.Status.notFoundTitle,
+      body: messages.Status.notFoundBody,
+      back: messages.Status.backToShop,
+    });
   }
   return words.get(locale);
 }
 
-const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escape = (text) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The served document of a not-found shell, in `locale`: lang on <html>, a message in <body>. */
 export function localizeShell(html, locale) {
@@ -65,11 +70,15 @@ export function withLocalizedErrorShell(handle) {
     const end = res.end;
     res.write = function writeLocalized(chunk, ...rest) {
       const replaced = rewritten(chunk);
-      return replaced ? write.call(this, replaced, ...rest.filter((arg) => typeof arg === "function")) : write.call(this, chunk, ...rest);
+      return replaced
+        ? write.call(this, replaced, ...rest.filter((arg) => typeof arg === "function"))
+        : write.call(this, chunk, ...rest);
     };
     res.end = function endLocalized(chunk, ...rest) {
       const replaced = rewritten(chunk);
-      return replaced ? end.call(this, replaced, ...rest.filter((arg) => typeof arg === "function")) : end.call(this, chunk, ...rest);
+      return replaced
+        ? end.call(this, replaced, ...rest.filter((arg) => typeof arg === "function"))
+        : end.call(this, chunk, ...rest);
     };
     return handle(req, res);
   };

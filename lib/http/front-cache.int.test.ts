@@ -19,8 +19,12 @@ const page = (name: string) =>
 const STRICT_CSP = cachedPageContentSecurityPolicy();
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 /** The script-src a cached page's document `name` must carry: the hashes of exactly its inline scripts. */
-const scriptSrcOf = (name: string) => `script-src 'self' ${[THEME_SCRIPT_HASH, sha256("(self.__next_f=self.__next_f||[]).push([0])"), sha256(`self.__next_f.push([1,"${name}"])`)].join(" ")}`;
-const scriptSrc = (answer: RawAnswer) => String(answer.headers["content-security-policy"] ?? "").split("; ").find((directive) => directive.startsWith("script-src ")) ?? "";
+const scriptSrcOf = (name: string) =>
+  `script-src 'self' ${[THEME_SCRIPT_HASH, sha256("(self.__next_f=self.__next_f||[]).push([0])"), sha256(`self.__next_f.push([1,"${name}"])`)].join(" ")}`;
+const scriptSrc = (answer: RawAnswer) =>
+  String(answer.headers["content-security-policy"] ?? "")
+    .split("; ")
+    .find((directive) => directive.startsWith("script-src ")) ?? "";
 
 /** What the stand-in answered, per URL: how often Next.js was reached. */
 const reached = new Map<string, number>();
@@ -30,7 +34,9 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? "/", "http://shop");
   const key = `${req.method} ${url.pathname}${req.headers.rsc ? " rsc" : ""}`;
   reached.set(key, (reached.get(key) ?? 0) + 1);
-  const body = req.headers.rsc ? `0:{"rsc":"${url.pathname}","render":${render}}`.padEnd(2000, " ") : page(`${url.pathname} render ${render}`);
+  const body = req.headers.rsc
+    ? `0:{"rsc":"${url.pathname}","render":${render}}`.padEnd(2000, " ")
+    : page(`${url.pathname} render ${render}`);
   res.statusCode = url.pathname.startsWith("/missing") ? 404 : 200;
   res.setHeader("Content-Type", req.headers.rsc ? "text/x-component" : "text/html; charset=utf-8");
   res.setHeader("Vary", "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch");
@@ -38,7 +44,10 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
   if (url.pathname.startsWith("/_next/static/")) {
     res.removeHeader("Vary");
     res.setHeader("Content-Type", "application/javascript");
-    res.setHeader("Cache-Control", url.pathname.includes("mutable") ? "public, max-age=0" : "public, max-age=31536000, immutable");
+    res.setHeader(
+      "Cache-Control",
+      url.pathname.includes("mutable") ? "public, max-age=0" : "public, max-age=31536000, immutable",
+    );
     res.write(`console.log("${url.pathname}");`);
     res.end("/* build file */".repeat(100));
     return;
@@ -62,15 +71,21 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
     res.end();
     return;
   }
-  res.setHeader("x-nextjs-cache", url.pathname.startsWith("/stale") ? "STALE" : url.pathname.startsWith("/first") ? "MISS" : "HIT");
+  res.setHeader(
+    "x-nextjs-cache",
+    url.pathname.startsWith("/stale") ? "STALE" : url.pathname.startsWith("/first") ? "MISS" : "HIT",
+  );
   const cookies: string[] = [];
-  if (/^\/(topup|esim)/.test(url.pathname) && !/submitter=[A-Za-z0-9_-]{43}/.test(req.headers.cookie ?? "")) cookies.push(`submitter=${newSubmitterSecret()}; Path=/; Max-Age=2592000; HttpOnly; SameSite=lax`);
+  if (/^\/(topup|esim)/.test(url.pathname) && !/submitter=[A-Za-z0-9_-]{43}/.test(req.headers.cookie ?? ""))
+    cookies.push(`submitter=${newSubmitterSecret()}; Path=/; Max-Age=2592000; HttpOnly; SameSite=lax`);
   if (url.pathname.startsWith("/with-other-cookie")) cookies.push("theme=dark; Path=/");
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   const answer = url.pathname.startsWith("/short") ? body.replace("<h1>", '<h1 data-page-cache="short">') : body;
   if (url.pathname.startsWith("/first") || url.pathname.startsWith("/big")) {
     // A first rendering is streamed, as Next.js's pipe does: headers flushed, then pieces.
-    const whole = url.pathname.startsWith("/big") ? answer.replace("</h1>", `</h1>${"<p>Long.</p>".repeat(100_000)}`) : answer;
+    const whole = url.pathname.startsWith("/big")
+      ? answer.replace("</h1>", `</h1>${"<p>Long.</p>".repeat(100_000)}`)
+      : answer;
     res.removeHeader("ETag");
     res.flushHeaders();
     for (let at = 0; at < whole.length; at += 4096) res.write(whole.slice(at, at + 4096));
@@ -83,7 +98,8 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
 let server: Server;
 let base: string;
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(`${base}${path}`, headers, method);
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  rawRequest(`${base}${path}`, headers, method);
 const text = decodedText;
 
 const submitterOf = (answer: RawAnswer) => /^submitter=([^;]+)/.exec(String(answer.headers["set-cookie"] ?? ""))?.[1];
@@ -188,7 +204,15 @@ describe("the front cache", () => {
   });
 
   it("does not keep what may not be given again", async () => {
-    for (const path of ["/plain/page", "/first/rendering", "/stale/page", "/short/page", "/with-other-cookie", "/missing/page", "/_next/static/mutable.js"]) {
+    for (const path of [
+      "/plain/page",
+      "/first/rendering",
+      "/stale/page",
+      "/short/page",
+      "/with-other-cookie",
+      "/missing/page",
+      "/_next/static/mutable.js",
+    ]) {
       await get(path);
       await get(path);
       expect(timesReached(`GET ${path}`), path).toBe(2);
@@ -219,7 +243,11 @@ describe("the front cache", () => {
     vi.setSystemTime(Date.now() + PAGE_COPY_MS);
     await get(day);
     expect(timesReached(`GET ${day}`)).toBe(2);
-    for (const path of [`/api/images/${encodeURIComponent("private, max-age=600")}`, `/api/images/${encodeURIComponent("public, max-age=600")}/cookie`, `/api/images/${encodeURIComponent("public, no-cache")}`]) {
+    for (const path of [
+      `/api/images/${encodeURIComponent("private, max-age=600")}`,
+      `/api/images/${encodeURIComponent("public, max-age=600")}/cookie`,
+      `/api/images/${encodeURIComponent("public, no-cache")}`,
+    ]) {
       await get(path);
       await get(path);
       expect(timesReached(`GET ${path}`), path).toBe(2);
@@ -277,7 +305,11 @@ describe("the front cache", () => {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 90_000 });
     // The page cache stored the twin's rendering now, fresh for 300 s (its `revalidate`).
     const tags = "_N_T_/layout,_N_T_/[locale]/cached/[edition]/fresh/[plan]/page,_N_T_/en/cached/1/fresh/plan";
-    await new PageCacheHandler({}).set("/route-cache/APP_PAGE/x/$/en/cached/1/fresh/plan", { kind: "APP_PAGE", html: "<main/>", headers: { "x-next-cache-tags": tags } }, { cacheControl: { revalidate: 300 } });
+    await new PageCacheHandler({}).set(
+      "/route-cache/APP_PAGE/x/$/en/cached/1/fresh/plan",
+      { kind: "APP_PAGE", html: "<main/>", headers: { "x-next-cache-tags": tags } },
+      { cacheControl: { revalidate: 300 } },
+    );
     const renderedAt = Date.now();
     vi.setSystemTime(renderedAt + 100_000);
     await get("/fresh/plan");
@@ -297,7 +329,9 @@ describe("the front cache", () => {
 
   it("asks for the document of a page whose prefetch was answered stale (once per page in a while), so Next.js renders it again", async () => {
     const refreshed: string[] = [];
-    const own = createServer(withFrontCache(fakeNext, createFrontCache(undefined, { refreshStale: (url: string) => refreshed.push(url) })));
+    const own = createServer(
+      withFrontCache(fakeNext, createFrontCache(undefined, { refreshStale: (url: string) => refreshed.push(url) })),
+    );
     await new Promise<void>((resolve) => own.listen(0, "127.0.0.1", resolve));
     const ownBase = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
     try {
@@ -328,7 +362,9 @@ describe("the front cache", () => {
     expect(scriptSrc(first)).toBe(scriptSrcOf(`/first/rendering render ${render}`));
     expect(first.headers["content-security-policy"]).not.toContain("unsafe-inline'; script");
     // The rest of the policy is proxy.ts's, unchanged.
-    expect(String(first.headers["content-security-policy"]).replace(scriptSrc(first), "")).toBe(STRICT_CSP.replace(/script-src [^;]*/, ""));
+    expect(String(first.headers["content-security-policy"]).replace(scriptSrc(first), "")).toBe(
+      STRICT_CSP.replace(/script-src [^;]*/, ""),
+    );
     render += 1;
     const rerendered = await get("/first/rendering");
     expect(scriptSrc(rerendered)).toBe(scriptSrcOf(`/first/rendering render ${render}`));

@@ -46,14 +46,25 @@
 import { isSessionCookie } from "../auth/session-cookie.mjs";
 import { isDocumentRequest, localeRedirect, LOCALE_COOKIE } from "../i18n/locale-routing.mjs";
 import { chosenCurrency, CURRENCY_COOKIE, visitorCurrency } from "../i18n/currency-routing.mjs";
-import { needsSubmitterCookie, newSubmitterSecret, submitterCookieName, submitterSetCookie } from "../orders/submitter-cookie.mjs";
+import {
+  needsSubmitterCookie,
+  newSubmitterSecret,
+  submitterCookieName,
+  submitterSetCookie,
+} from "../orders/submitter-cookie.mjs";
 import { createByteLru } from "../page-cache/byte-lru.mjs";
 import { expiredSince, PAGE_TWIN_HEADER, pageFreshUntil, scopeOf } from "../page-cache/handler.mjs";
 import { chosenEncoding, COMPRESSIBLE, compress, MIN_BYTES, withCompression } from "./compressed-answers.mjs";
 import { documentPolicy } from "./inline-script-hashes.mjs";
 
 /** The request headers Next.js varies a page's answer on (besides the URL). */
-const VARIED_HEADERS = ["rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"];
+const VARIED_HEADERS = [
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-url",
+];
 const STATIC_PREFIX = "/_next/static/";
 /** Copies of public answers: never expired by a scope, only by their own lifetime. */
 const PUBLIC_SCOPE = "public";
@@ -68,7 +79,17 @@ export const STALE_REFRESH_MS = 10_000;
 /** A page's document larger than this is not held for its CSP: it goes out under the strict policy proxy.ts set. */
 const MAX_HELD_BYTES = 8 * 1024 * 1024;
 /** Headers that belong to one answer, not to the copy. */
-const NOT_REPLAYED = new Set(["set-cookie", "date", "age", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", PAGE_TWIN_HEADER]);
+const NOT_REPLAYED = new Set([
+  "set-cookie",
+  "date",
+  "age",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+  PAGE_TWIN_HEADER,
+]);
 
 function cookiesOf(header) {
   const cookies = new Map();
@@ -92,7 +113,10 @@ function keyOf(req, cookies) {
   if ([...cookies.keys()].some(isSessionCookie)) return null;
   if (sentToAnotherLanguage(req, url, cookies)) return null;
   // A page is priced in the visitor's currency ([16]): a copy serves only visitors of the same one.
-  const currency = visitorCurrency({ cookie: cookies.get(CURRENCY_COOKIE), acceptLanguage: headerText(req.headers["accept-language"]) });
+  const currency = visitorCurrency({
+    cookie: cookies.get(CURRENCY_COOKIE),
+    acceptLanguage: headerText(req.headers["accept-language"]),
+  });
   return [url, currency, ...VARIED_HEADERS.map((name) => headerText(req.headers[name]))].join("\n");
 }
 
@@ -102,13 +126,24 @@ function sentToAnotherLanguage(req, url, cookies) {
   if (!isDocumentRequest(header)) return false;
   const parsed = new URL(url, "http://shop");
   if (chosenCurrency(parsed.searchParams)) return true; // the currency switcher's link: proxy.ts redirects it
-  const request = { method: req.method, pathname: parsed.pathname, searchParams: parsed.searchParams, cookie: cookies.get(LOCALE_COOKIE), acceptLanguage: header("accept-language"), isDocument: true };
+  const request = {
+    method: req.method,
+    pathname: parsed.pathname,
+    searchParams: parsed.searchParams,
+    cookie: cookies.get(LOCALE_COOKIE),
+    acceptLanguage: header("accept-language"),
+    isDocument: true,
+  };
   return localeRedirect(request) !== null;
 }
 
 /** Where Next.js (and proxy.ts) would take the answer to be secure: https in front, or APP_URL. */
 function isSecure(req) {
-  return Boolean(req.socket?.encrypted) || headerText(req.headers["x-forwarded-proto"]).includes("https") || /^https:\/\//i.test(process.env.APP_URL ?? "");
+  return (
+    Boolean(req.socket?.encrypted) ||
+    headerText(req.headers["x-forwarded-proto"]).includes("https") ||
+    /^https:\/\//i.test(process.env.APP_URL ?? "")
+  );
 }
 
 function lowerCased(headers) {
@@ -152,17 +187,21 @@ function copyPlan(status, headers, markedTwin, body, now) {
   if (typeof markedTwin === "string" && markedTwin !== "") {
     // From the page cache (HIT), not a first rendering (MISS) or an old one (STALE): a copy then
     // says truly where it came from, and a page is copied only once it has been cached.
-    if (headerText(headers["x-nextjs-cache"]).toUpperCase() !== "HIT" || body.includes(SHORT_LIVED_ATTRIBUTE)) return null;
+    if (headerText(headers["x-nextjs-cache"]).toUpperCase() !== "HIT" || body.includes(SHORT_LIVED_ATTRIBUTE))
+      return null;
     return { scope: scopeOf(markedTwin, []), until: pageFreshUntil(markedTwin) ?? now + PAGE_COPY_MS };
   }
   const cacheControl = headerText(headers["cache-control"]).toLowerCase();
-  if (headers["set-cookie"] || !/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl)) return null;
+  if (headers["set-cookie"] || !/\bpublic\b/.test(cacheControl) || /\b(private|no-store|no-cache)\b/.test(cacheControl))
+    return null;
   if (/\bimmutable\b/.test(cacheControl)) return { scope: PUBLIC_SCOPE, until: Infinity };
   const maxAge = maxAgeOf(cacheControl);
   if (maxAge) return { scope: PUBLIC_SCOPE, until: now + Math.min(maxAge * 1000, PAGE_COPY_MS) };
   // A public file Next.js prerendered at build and answers from its own cache (the icon), asking
   // browsers to revalidate: kept as a page is, under no product, so only "all" drops it early.
-  return headerText(headers["x-nextjs-cache"]).toUpperCase() === "HIT" ? { scope: PRERENDERED_SCOPE, until: now + PAGE_COPY_MS } : null;
+  return headerText(headers["x-nextjs-cache"]).toUpperCase() === "HIT"
+    ? { scope: PRERENDERED_SCOPE, until: now + PAGE_COPY_MS }
+    : null;
 }
 
 function matchesEtag(ifNoneMatch, etag) {
@@ -219,7 +258,10 @@ function documentUrlOf(url) {
  * `maxHeldBytes`: a cached page's document larger than this is not held for its CSP's hashes.
  * @param {{ refreshStale?: (documentUrl: string) => void, maxHeldBytes?: number }} [options]
  */
-export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = () => {}, maxHeldBytes = MAX_HELD_BYTES } = {}) {
+export function createFrontCache(
+  maxBytes = 48 * 1024 * 1024,
+  { refreshStale = () => {}, maxHeldBytes = MAX_HELD_BYTES } = {},
+) {
   const copies = createByteLru(maxBytes, maxBytes / 8);
   const maxCopyBytes = maxBytes / 8;
   /** When each stale page's document was last asked for. */
@@ -229,7 +271,8 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
     const documentUrl = documentUrlOf(url);
     if (now - (refreshedAt.get(documentUrl) ?? -Infinity) < STALE_REFRESH_MS) return;
     // Bounded: entries older than the window are no use; drop them when the map grows.
-    if (refreshedAt.size >= 1_000) for (const [key, at] of refreshedAt) if (now - at >= STALE_REFRESH_MS) refreshedAt.delete(key);
+    if (refreshedAt.size >= 1_000)
+      for (const [key, at] of refreshedAt) if (now - at >= STALE_REFRESH_MS) refreshedAt.delete(key);
     refreshedAt.set(documentUrl, now);
     refreshStale(documentUrl);
   }
@@ -250,7 +293,10 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       return false;
     }
     const headers = { ...copy.headers };
-    if (copy.scope !== PUBLIC_SCOPE && needsSubmitterCookie(req.method, copy.pathname, cookies.get(submitterCookieName()))) {
+    if (
+      copy.scope !== PUBLIC_SCOPE &&
+      needsSubmitterCookie(req.method, copy.pathname, cookies.get(submitterCookieName()))
+    ) {
       headers["set-cookie"] = submitterSetCookie(newSubmitterSecret(), isSecure(req));
     }
     if (matchesEtag(req.headers["if-none-match"], headerText(headers.etag))) {
@@ -320,8 +366,15 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       takeHeaders(extra);
       if (decided) return;
       decided = true;
-      const contentType = headerText(extra?.["content-type"] ?? extra?.["Content-Type"] ?? res.getHeader("content-type"));
-      if (typeof markedTwin === "string" && markedTwin !== "" && res.statusCode !== 304 && /^text\/html\b/i.test(contentType)) {
+      const contentType = headerText(
+        extra?.["content-type"] ?? extra?.["Content-Type"] ?? res.getHeader("content-type"),
+      );
+      if (
+        typeof markedTwin === "string" &&
+        markedTwin !== "" &&
+        res.statusCode !== 304 &&
+        /^text\/html\b/i.test(contentType)
+      ) {
         if (extra) for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
         held = [];
       }
@@ -388,7 +441,11 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       if (held !== null) {
         const document = Buffer.concat(held);
         held = null;
-        const policy = documentPolicyOf(headerText(res.getHeader("content-security-policy")), document, headerText(res.getHeader("etag")));
+        const policy = documentPolicyOf(
+          headerText(res.getHeader("content-security-policy")),
+          document,
+          headerText(res.getHeader("etag")),
+        );
         if (policy !== null) {
           res.setHeader("content-security-policy", policy);
           if (sent) sent.headers["content-security-policy"] = policy;
@@ -401,7 +458,10 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       } else {
         if (!res.headersSent && res.statusCode === 304 && typeof markedTwin === "string" && markedTwin !== "") {
           // Without the document's policy known, none: the browser keeps the one it has for it.
-          const policy = knownDocumentPolicy(headerText(res.getHeader("content-security-policy")), headerText(res.getHeader("etag")));
+          const policy = knownDocumentPolicy(
+            headerText(res.getHeader("content-security-policy")),
+            headerText(res.getHeader("etag")),
+          );
           if (policy) res.setHeader("content-security-policy", policy);
           else res.removeHeader("content-security-policy");
         }
@@ -412,13 +472,20 @@ export function createFrontCache(maxBytes = 48 * 1024 * 1024, { refreshStale = (
       const { status, headers } = sent;
       const body = whole ? Buffer.concat(chunks) : null;
       const plan = copyPlan(status, headers, markedTwin, body, since);
-      const stale = typeof markedTwin === "string" && markedTwin !== "" && headerText(headers["x-nextjs-cache"]).toUpperCase() === "STALE";
+      const stale =
+        typeof markedTwin === "string" &&
+        markedTwin !== "" &&
+        headerText(headers["x-nextjs-cache"]).toUpperCase() === "STALE";
       if (stale && isPrefetch) staleAnswerSeen(url, Date.now());
       if (plan !== null) {
         const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_REPLAYED.has(name)));
         const pathname = url.split("?")[0];
         // Compressed forms come later, at about half the body's size together.
-        copies.set(key, { ...plan, since, pathname, headers: kept, body, encoded: {} }, Math.ceil(body.length * 1.5) + key.length);
+        copies.set(
+          key,
+          { ...plan, since, pathname, headers: kept, body, encoded: {} },
+          Math.ceil(body.length * 1.5) + key.length,
+        );
       }
       return result;
     };

@@ -46,7 +46,11 @@ export function unregisterFrontRoute(method, pathname) {
   routes().delete(`${method} ${pathname}`);
 }
 
-const ANSWER_HEADERS = Object.fromEntries([...MACHINE_ONLY_HEADERS.map(({ key, value }) => [key, value]), ["Cache-Control", "no-store"], ["Content-Type", "application/json"]]);
+const ANSWER_HEADERS = Object.fromEntries([
+  ...MACHINE_ONLY_HEADERS.map(({ key, value }) => [key, value]),
+  ["Cache-Control", "no-store"],
+  ["Content-Type", "application/json"],
+]);
 
 /**
  * The body, up to `maxBytes`. A declared oversize body is refused at once (only its prefix is
@@ -67,7 +71,12 @@ function readBody(req, { maxBodyBytes, prefixBytes }) {
     const finish = (stopped) => {
       req.off("data", onData).off("end", onEnd).off("error", reject);
       const body = Buffer.concat(chunks);
-      if (declaredTooLarge || stopped) resolve({ ok: false, prefix: body.subarray(0, prefixBytes).toString("utf8"), bytes: Math.max(bytes, declaredTooLarge ? declared : 0) });
+      if (declaredTooLarge || stopped)
+        resolve({
+          ok: false,
+          prefix: body.subarray(0, prefixBytes).toString("utf8"),
+          bytes: Math.max(bytes, declaredTooLarge ? declared : 0),
+        });
       else resolve({ ok: true, text: new TextDecoder().decode(body), bytes });
     };
     const onData = (chunk) => {

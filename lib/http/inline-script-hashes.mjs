@@ -44,7 +44,8 @@ export function inlineScriptHashes(html) {
     const close = SCRIPT_CLOSE.exec(text);
     if (!close) return null;
     const tag = text.slice(open.index, contentStart);
-    if (!/\ssrc\s*=/i.test(tag)) hashes.add(`'sha256-${createHash("sha256").update(bytes.subarray(contentStart, close.index)).digest("base64")}'`);
+    if (!/\ssrc\s*=/i.test(tag))
+      hashes.add(`'sha256-${createHash("sha256").update(bytes.subarray(contentStart, close.index)).digest("base64")}'`);
     SCRIPT_OPEN.lastIndex = close.index + close[0].length;
   }
   return [...hashes];

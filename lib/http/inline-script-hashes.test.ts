@@ -19,7 +19,11 @@ function documentWith(scripts: string[]): string {
   ].join("");
 }
 
-const PAYLOAD = ["(self.__next_f=self.__next_f||[]).push([0])", 'self.__next_f.push([1,"1:I[1,[],\\"default\\"]\\n"])', 'self.__next_f.push([1,"2:[\\"$\\",\\"h1\\",null,{\\"children\\":\\"Europe — 3 GB\\"}]\\n"])'];
+const PAYLOAD = [
+  "(self.__next_f=self.__next_f||[]).push([0])",
+  'self.__next_f.push([1,"1:I[1,[],\\"default\\"]\\n"])',
+  'self.__next_f.push([1,"2:[\\"$\\",\\"h1\\",null,{\\"children\\":\\"Europe — 3 GB\\"}]\\n"])',
+];
 
 describe("inline script hashes", () => {
   it("a page with N inline scripts: exactly their hashes, in document order, none for the build's script files", () => {
@@ -51,8 +55,11 @@ describe("inline script hashes", () => {
   });
 
   it("puts the hashes in script-src, dropping 'unsafe-inline', 'strict-dynamic' and nonces; other directives untouched", () => {
-    const csp = "default-src 'self'; script-src 'self' 'unsafe-inline' 'nonce-abc' 'strict-dynamic' 'unsafe-eval'; style-src 'self' 'unsafe-inline'";
-    expect(withScriptHashes(csp, ["'sha256-AAA='", "'sha256-BBB='"])).toBe("default-src 'self'; script-src 'self' 'unsafe-eval' 'sha256-AAA=' 'sha256-BBB='; style-src 'self' 'unsafe-inline'");
+    const csp =
+      "default-src 'self'; script-src 'self' 'unsafe-inline' 'nonce-abc' 'strict-dynamic' 'unsafe-eval'; style-src 'self' 'unsafe-inline'";
+    expect(withScriptHashes(csp, ["'sha256-AAA='", "'sha256-BBB='"])).toBe(
+      "default-src 'self'; script-src 'self' 'unsafe-eval' 'sha256-AAA=' 'sha256-BBB='; style-src 'self' 'unsafe-inline'",
+    );
     expect(withScriptHashes("default-src 'self'", ["'sha256-AAA='"])).toBe("default-src 'self'");
   });
 

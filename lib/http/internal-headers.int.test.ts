@@ -41,7 +41,16 @@ function fakeNext(req: IncomingMessage, res: ServerResponse) {
     return;
   }
   if (path === "/flat") {
-    res.writeHead(404, ["x-nextjs-cache", "MISS", "content-type", "text/plain", "x-middleware-rewrite", "/en/x", "x-kept", "yes"]);
+    res.writeHead(404, [
+      "x-nextjs-cache",
+      "MISS",
+      "content-type",
+      "text/plain",
+      "x-middleware-rewrite",
+      "/en/x",
+      "x-kept",
+      "yes",
+    ]);
     res.end("flat");
     return;
   }
@@ -72,7 +81,16 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe("isInternalHeader", () => {
   it("names Next.js's x-nextjs-* and x-middleware-* headers, in any case, and nothing else", () => {
     for (const name of Object.keys(INTERNAL)) expect(isInternalHeader(name), name).toBe(true);
-    for (const name of ["x-powered-by", "content-type", "link", "x-nextjs", "x-middleware", "x-action-redirect", "vary"]) expect(isInternalHeader(name), name).toBe(false);
+    for (const name of [
+      "x-powered-by",
+      "content-type",
+      "link",
+      "x-nextjs",
+      "x-middleware",
+      "x-action-redirect",
+      "vary",
+    ])
+      expect(isInternalHeader(name), name).toBe(false);
   });
 });
 

@@ -18,7 +18,8 @@ function withoutInternal(headers) {
   if (Array.isArray(headers)) {
     if (headers.length > 0 && Array.isArray(headers[0])) return headers.filter(([name]) => !isInternalHeader(name));
     const kept = [];
-    for (let i = 0; i < headers.length; i += 2) if (!isInternalHeader(headers[i])) kept.push(headers[i], headers[i + 1]);
+    for (let i = 0; i < headers.length; i += 2)
+      if (!isInternalHeader(headers[i])) kept.push(headers[i], headers[i + 1]);
     return kept;
   }
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !isInternalHeader(name)));

@@ -11,4 +11,7 @@ export const BASIC_HEADERS = [
 ];
 
 /** For answers only machines read (webhook receivers): nothing may load or run from them. */
-export const MACHINE_ONLY_HEADERS = [...BASIC_HEADERS, { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }];
+export const MACHINE_ONLY_HEADERS = [
+  ...BASIC_HEADERS,
+  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
+];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { actionBodyProblem, actionOriginProblem, actionSizeProblem, formPostProblem, MAX_PATH_LENGTH, isActionPost, pathProblem } from "./malformed-request";
+import {
+  actionBodyProblem,
+  actionOriginProblem,
+  actionSizeProblem,
+  formPostProblem,
+  MAX_PATH_LENGTH,
+  isActionPost,
+  pathProblem,
+} from "./malformed-request";
 import { isValidRouterState } from "./router-state.mjs";
 
 function post(body: BodyInit, type?: string): Request {
@@ -8,8 +16,10 @@ function post(body: BodyInit, type?: string): Request {
 
 describe("pathProblem", () => {
   it("refuses escapes that are not UTF-8 and control characters, accepts real text", () => {
-    for (const bad of ["/topup/%ff%fe", "/topup/%e0%80%af", "/topup/%", "/esim/%zz", "/orders/%00"]) expect(pathProblem(bad)?.status, bad).toBe(400);
-    for (const good of ["/", "/topup/gb/1010-o2", "/giftcards/%C3%B1", "/x/%F0%9F%92%A5", "/..%2fetc"]) expect(pathProblem(good), good).toBeNull();
+    for (const bad of ["/topup/%ff%fe", "/topup/%e0%80%af", "/topup/%", "/esim/%zz", "/orders/%00"])
+      expect(pathProblem(bad)?.status, bad).toBe(400);
+    for (const good of ["/", "/topup/gb/1010-o2", "/giftcards/%C3%B1", "/x/%F0%9F%92%A5", "/..%2fetc"])
+      expect(pathProblem(good), good).toBeNull();
   });
 
   it("refuses an address too long to be the shop's with a 414, and takes one at the limit", () => {
@@ -21,7 +31,13 @@ describe("pathProblem", () => {
 describe("isValidRouterState (scripts/serve.mjs)", () => {
   it("refuses what Next's own parser refuses and accepts a real tree", () => {
     expect(isValidRouterState(undefined)).toBe(true);
-    expect(isValidRouterState(encodeURIComponent(JSON.stringify(["", { children: ["topup", { children: ["__PAGE__", {}] }] }, null, null, 1])))).toBe(true);
+    expect(
+      isValidRouterState(
+        encodeURIComponent(
+          JSON.stringify(["", { children: ["topup", { children: ["__PAGE__", {}] }] }, null, null, 1]),
+        ),
+      ),
+    ).toBe(true);
     expect(isValidRouterState("%7B%22not%22:json")).toBe(false);
     expect(isValidRouterState(encodeURIComponent(JSON.stringify({ a: 1 })))).toBe(false);
     expect(isValidRouterState("%E0%A4%A")).toBe(false);
@@ -62,16 +78,29 @@ describe("actionOriginProblem", () => {
 describe("isActionPost", () => {
   it("checks fetch-style actions anywhere, and multipart posts to pages (Next reads them as form actions)", () => {
     expect(isActionPost("POST", "/topup", { nextAction: true, contentType: "text/plain;charset=UTF-8" })).toBe(true);
-    expect(isActionPost("POST", "/topup", { nextAction: false, contentType: "multipart/form-data; boundary=x" })).toBe(true);
-    expect(isActionPost("POST", "/es/account", { nextAction: false, contentType: "Multipart/Form-Data; boundary=x" })).toBe(true);
+    expect(isActionPost("POST", "/topup", { nextAction: false, contentType: "multipart/form-data; boundary=x" })).toBe(
+      true,
+    );
+    expect(
+      isActionPost("POST", "/es/account", { nextAction: false, contentType: "Multipart/Form-Data; boundary=x" }),
+    ).toBe(true);
     expect(isActionPost("POST", "/admin", { nextAction: false, contentType: "multipart/form-data" })).toBe(true);
   });
 
   it("leaves other requests alone: reads, other bodies, and the API's routes (not pages)", () => {
     expect(isActionPost("GET", "/topup", { nextAction: false, contentType: null })).toBe(false);
-    expect(isActionPost("POST", "/topup", { nextAction: false, contentType: "application/x-www-form-urlencoded" })).toBe(false);
-    expect(isActionPost("POST", "/api/auth/callback/credentials", { nextAction: false, contentType: "multipart/form-data; boundary=x" })).toBe(false);
-    expect(isActionPost("POST", "/api/orders/ORD-1/status", { nextAction: true, contentType: "text/plain" })).toBe(true);
+    expect(
+      isActionPost("POST", "/topup", { nextAction: false, contentType: "application/x-www-form-urlencoded" }),
+    ).toBe(false);
+    expect(
+      isActionPost("POST", "/api/auth/callback/credentials", {
+        nextAction: false,
+        contentType: "multipart/form-data; boundary=x",
+      }),
+    ).toBe(false);
+    expect(isActionPost("POST", "/api/orders/ORD-1/status", { nextAction: true, contentType: "text/plain" })).toBe(
+      true,
+    );
   });
 });
 
@@ -80,7 +109,10 @@ describe("formPostProblem", () => {
     const form = new FormData();
     form.set("email", "a@b.c");
     expect(await formPostProblem(post(form))).toBeNull();
-    expect(await formPostProblem(post("--zz\r\nbroken", "multipart/form-data; boundary=zz"))).toMatchObject({ status: 400, code: "BAD_FORM_BODY" });
+    expect(await formPostProblem(post("--zz\r\nbroken", "multipart/form-data; boundary=zz"))).toMatchObject({
+      status: 400,
+      code: "BAD_FORM_BODY",
+    });
     expect((await formPostProblem(post("no boundary at all", "multipart/form-data")))?.status).toBe(400);
   });
 });
@@ -97,7 +129,14 @@ describe("actionSizeProblem", () => {
 
 describe("actionBodyProblem", () => {
   it("accepts what React's encodeReply sends", async () => {
-    expect(await actionBodyProblem(post('["ORD-1","$undefined",1,{"a":"$$dollar"},"$D2026-01-01T00:00:00.000Z","$n12"]', "text/plain;charset=UTF-8"))).toBeNull();
+    expect(
+      await actionBodyProblem(
+        post(
+          '["ORD-1","$undefined",1,{"a":"$$dollar"},"$D2026-01-01T00:00:00.000Z","$n12"]',
+          "text/plain;charset=UTF-8",
+        ),
+      ),
+    ).toBeNull();
     const form = new FormData();
     form.set("0", '["$K1","$@2",{"x":"$Q3"}]');
     form.set("1_email", "a@b.c");

@@ -24,15 +24,25 @@ export const MAX_PATH_LENGTH = 2048;
 
 /** A path too long to be an address of the shop, whose segments do not decode (bad or non-UTF-8 escapes) or that holds control characters. */
 export function pathProblem(rawPath: string): RequestProblem | null {
-  if (rawPath.length > MAX_PATH_LENGTH) return { status: 414, code: "PATH_TOO_LONG", message: `The address is too long (more than ${MAX_PATH_LENGTH} characters).` };
+  if (rawPath.length > MAX_PATH_LENGTH)
+    return {
+      status: 414,
+      code: "PATH_TOO_LONG",
+      message: `The address is too long (more than ${MAX_PATH_LENGTH} characters).`,
+    };
   for (const segment of rawPath.split("/")) {
     let decoded: string;
     try {
       decoded = decodeURIComponent(segment);
     } catch {
-      return { status: 400, code: "BAD_PATH", message: "The address contains an invalid percent-encoding (not UTF-8)." };
+      return {
+        status: 400,
+        code: "BAD_PATH",
+        message: "The address contains an invalid percent-encoding (not UTF-8).",
+      };
     }
-    if (CONTROL.test(decoded)) return { status: 400, code: "BAD_PATH", message: "The address contains control characters." };
+    if (CONTROL.test(decoded))
+      return { status: 400, code: "BAD_PATH", message: "The address contains control characters." };
   }
   return null;
 }
@@ -46,7 +56,11 @@ export function pathProblem(rawPath: string): RequestProblem | null {
  */
 export function actionOriginProblem(origin: string | null, appUrl: string | undefined): RequestProblem | null {
   if (origin === null) return null;
-  const refused: RequestProblem = { status: 403, code: "FOREIGN_ORIGIN", message: "Server actions only accept requests from this shop's own pages." };
+  const refused: RequestProblem = {
+    status: 403,
+    code: "FOREIGN_ORIGIN",
+    message: "Server actions only accept requests from this shop's own pages.",
+  };
   let sent: string;
   let own: string;
   try {
@@ -64,7 +78,11 @@ export function actionOriginProblem(origin: string | null, appUrl: string | unde
  * anywhere, and any multipart post to a page (Next reads it as a form action posted without
  * JavaScript, whatever its body). Route handlers (/api) are not pages: they read their own bodies.
  */
-export function isActionPost(method: string, pathname: string, request: { nextAction: boolean; contentType: string | null }): boolean {
+export function isActionPost(
+  method: string,
+  pathname: string,
+  request: { nextAction: boolean; contentType: string | null },
+): boolean {
   if (method !== "POST") return false;
   if (request.nextAction) return true;
   const multipart = (request.contentType ?? "").trim().toLowerCase().startsWith("multipart/form-data");
@@ -81,7 +99,11 @@ export async function formPostProblem(request: Request): Promise<RequestProblem 
     await request.formData();
     return null;
   } catch {
-    return { status: 400, code: "BAD_FORM_BODY", message: "The form's body could not be read (malformed multipart/form-data)." };
+    return {
+      status: 400,
+      code: "BAD_FORM_BODY",
+      message: "The form's body could not be read (malformed multipart/form-data).",
+    };
   }
 }
 
@@ -89,15 +111,32 @@ export async function formPostProblem(request: Request): Promise<RequestProblem 
  * A server-action post must say its length: a streamed (chunked) body could only be measured by
  * reading it, and Next answers one past its own limit with a 500. Browsers always send the length.
  */
-export function actionSizeProblem(contentLength: string | null, hasBody: boolean, limit = ACTION_BODY_LIMIT_BYTES): RequestProblem | null {
-  if (contentLength === null) return hasBody ? { status: 411, code: "LENGTH_REQUIRED", message: "A server action post needs a Content-Length header." } : null;
+export function actionSizeProblem(
+  contentLength: string | null,
+  hasBody: boolean,
+  limit = ACTION_BODY_LIMIT_BYTES,
+): RequestProblem | null {
+  if (contentLength === null)
+    return hasBody
+      ? { status: 411, code: "LENGTH_REQUIRED", message: "A server action post needs a Content-Length header." }
+      : null;
   const bytes = Number(contentLength);
-  if (!Number.isFinite(bytes) || bytes < 0) return { status: 400, code: "BAD_CONTENT_LENGTH", message: "The Content-Length header is not a number." };
-  if (bytes > limit) return { status: 413, code: "BODY_TOO_LARGE", message: `A server action body may be at most ${Math.floor(limit / 1024)} KiB.` };
+  if (!Number.isFinite(bytes) || bytes < 0)
+    return { status: 400, code: "BAD_CONTENT_LENGTH", message: "The Content-Length header is not a number." };
+  if (bytes > limit)
+    return {
+      status: 413,
+      code: "BODY_TOO_LARGE",
+      message: `A server action body may be at most ${Math.floor(limit / 1024)} KiB.`,
+    };
   return null;
 }
 
-const badBody: RequestProblem = { status: 400, code: "BAD_ACTION_BODY", message: "The server action's arguments could not be decoded." };
+const badBody: RequestProblem = {
+  status: 400,
+  code: "BAD_ACTION_BODY",
+  message: "The server action's arguments could not be decoded.",
+};
 
 // Strings React's reply decoder reads as values, not as references to other rows.
 // ($$ escaped string, $I Infinity, $-0 / $-Infinity, $N NaN, $u undefined, $D date, $T temporary

@@ -12,12 +12,23 @@ describe("pinPublicHost (scripts/serve.mjs)", () => {
       cookie: "a=b",
     };
     pinPublicHost(headers, publicHostHeaders("https://shop.example"));
-    expect(headers).toEqual({ host: "shop.example", "x-forwarded-host": "shop.example", "x-forwarded-proto": "https", "x-forwarded-port": "443", cookie: "a=b" });
+    expect(headers).toEqual({
+      host: "shop.example",
+      "x-forwarded-host": "shop.example",
+      "x-forwarded-proto": "https",
+      "x-forwarded-port": "443",
+      cookie: "a=b",
+    });
   });
 
   it("sets them when the client sent none, with APP_URL's port", () => {
     const headers: Record<string, string | string[] | undefined> = {};
     pinPublicHost(headers, publicHostHeaders("http://127.0.0.1:3100/"));
-    expect(headers).toEqual({ host: "127.0.0.1:3100", "x-forwarded-host": "127.0.0.1:3100", "x-forwarded-proto": "http", "x-forwarded-port": "3100" });
+    expect(headers).toEqual({
+      host: "127.0.0.1:3100",
+      "x-forwarded-host": "127.0.0.1:3100",
+      "x-forwarded-proto": "http",
+      "x-forwarded-port": "3100",
+    });
   });
 });

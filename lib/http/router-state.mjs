@@ -7,7 +7,9 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { parseAndValidateFlightRouterState } = require("next/dist/server/app-render/parse-and-validate-flight-router-state");
+const {
+  parseAndValidateFlightRouterState,
+} = require("next/dist/server/app-render/parse-and-validate-flight-router-state");
 
 const HEADER = "next-router-state-tree";
 
@@ -38,6 +40,10 @@ export function refuseMalformedRouterState(req, res) {
     "x-frame-options": "DENY",
     "referrer-policy": "strict-origin-when-cross-origin",
   });
-  res.end(JSON.stringify({ error: { code: "BAD_ROUTER_STATE", message: "The Next-Router-State-Tree header could not be parsed." } }));
+  res.end(
+    JSON.stringify({
+      error: { code: "BAD_ROUTER_STATE", message: "The Next-Router-State-Tree header could not be parsed." },
+    }),
+  );
   return true;
 }

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { THEME_SCRIPT, THEME_SCRIPT_HASH } from "./theme-script";
-import { cachedPageContentSecurityPolicy, contentSecurityPolicy, isHttpsAppUrl, newNonce, staticSecurityHeaders } from "./security-headers";
+import {
+  cachedPageContentSecurityPolicy,
+  contentSecurityPolicy,
+  isHttpsAppUrl,
+  newNonce,
+  staticSecurityHeaders,
+} from "./security-headers";
 
 describe("security headers", () => {
   it("a fresh 128-bit nonce each time", () => {
@@ -34,11 +40,16 @@ describe("security headers", () => {
     expect(csp).not.toContain("nonce-");
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).not.toContain("strict-dynamic");
-    for (const rule of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "default-src 'self'"]) expect(csp).toContain(rule);
+    for (const rule of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "default-src 'self'"])
+      expect(csp).toContain(rule);
   });
 
   it("forms post only to this origin (and Stripe's checkout, where a pay action redirects), on every policy", () => {
-    for (const csp of [contentSecurityPolicy("abc"), cachedPageContentSecurityPolicy(), contentSecurityPolicy("abc", { dev: true, https: true })]) {
+    for (const csp of [
+      contentSecurityPolicy("abc"),
+      cachedPageContentSecurityPolicy(),
+      contentSecurityPolicy("abc", { dev: true, https: true }),
+    ]) {
       expect(csp.split("; ")).toContain("form-action 'self' https://checkout.stripe.com");
     }
   });
@@ -50,7 +61,9 @@ describe("security headers", () => {
     const names = (https: boolean) => staticSecurityHeaders({ https }).map(([n]) => n);
     expect(names(true)).toContain("Strict-Transport-Security");
     expect(names(false)).not.toContain("Strict-Transport-Security");
-    expect(names(false)).toEqual(expect.arrayContaining(["X-Content-Type-Options", "Referrer-Policy", "Permissions-Policy", "X-Frame-Options"]));
+    expect(names(false)).toEqual(
+      expect.arrayContaining(["X-Content-Type-Options", "Referrer-Policy", "Permissions-Policy", "X-Frame-Options"]),
+    );
     expect(staticSecurityHeaders()).toContainEqual(["Cross-Origin-Resource-Policy", "same-origin"]);
   });
 });

@@ -21,5 +21,8 @@ export function alternateLinks(path: string): string | null {
   if (path.length > MAX_PATH_LENGTH) return null;
   const base = origin();
   const link = (href: string, hreflang: string) => `<${base}${href}>; rel="alternate"; hreflang="${hreflang}"`;
-  return [...LOCALES.map((locale) => link(localizedPath(path, locale), locale)), link(localizedPath(path, DEFAULT_LOCALE), "x-default")].join(", ");
+  return [
+    ...LOCALES.map((locale) => link(localizedPath(path, locale), locale)),
+    link(localizedPath(path, DEFAULT_LOCALE), "x-default"),
+  ].join(", ");
 }

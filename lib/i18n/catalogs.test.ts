@@ -45,11 +45,20 @@ function sourceFiles(dir: string): string[] {
 function literalsIn(text: string): { strings: Set<string>; patterns: RegExp[] } {
   const strings = new Set<string>();
   const patterns: RegExp[] = [];
-  for (const match of text.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)) strings.add(match[1] ?? match[2] ?? "");
+  for (const match of text.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g))
+    strings.add(match[1] ?? match[2] ?? "");
   for (const match of text.matchAll(/`((?:[^`\\]|\\.)*)`/g)) {
     const body = match[1]!;
     if (!body.includes("${")) strings.add(body);
-    else patterns.push(new RegExp(`^${body.split(/\$\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\w.-]+")}$`));
+    else
+      patterns.push(
+        new RegExp(
+          `^${body
+            .split(/\$\{[^}]*\}/)
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+            .join("[\\w.-]+")}$`,
+        ),
+      );
   }
   return { strings, patterns };
 }
@@ -59,12 +68,20 @@ const spanish = leaves(es as Tree);
 
 describe("message catalogs", () => {
   it("have the same keys in English and Spanish", () => {
-    expect([...spanish.keys()].filter((key) => !english.has(key)), "keys only in es.json").toEqual([]);
-    expect([...english.keys()].filter((key) => !spanish.has(key)), "keys only in en.json").toEqual([]);
+    expect(
+      [...spanish.keys()].filter((key) => !english.has(key)),
+      "keys only in es.json",
+    ).toEqual([]);
+    expect(
+      [...english.keys()].filter((key) => !spanish.has(key)),
+      "keys only in en.json",
+    ).toEqual([]);
   });
 
   it("use the same arguments in both languages", () => {
-    const different = [...english].filter(([key, message]) => spanish.has(key) && argumentsOf(message).join() !== argumentsOf(spanish.get(key)!).join());
+    const different = [...english].filter(
+      ([key, message]) => spanish.has(key) && argumentsOf(message).join() !== argumentsOf(spanish.get(key)!).join(),
+    );
     expect(different.map(([key]) => key)).toEqual([]);
   });
 
@@ -73,7 +90,9 @@ describe("message catalogs", () => {
     // A Spanish message equal to the English one is allowed only where the words are the same
     // in both (a brand, "Email"); any other is a copy left untranslated.
     const SAME_IN_BOTH = new Set<string>([]);
-    const copies = [...english].filter(([key, message]) => spanish.get(key) === message && /[a-z]{4,}/.test(message) && !SAME_IN_BOTH.has(key));
+    const copies = [...english].filter(
+      ([key, message]) => spanish.get(key) === message && /[a-z]{4,}/.test(message) && !SAME_IN_BOTH.has(key),
+    );
     expect(copies.map(([key]) => key)).toEqual([]);
   });
 

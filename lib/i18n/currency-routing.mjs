@@ -27,7 +27,27 @@ const COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
  * Countries and territories whose currency is the US dollar (ISO 3166-1): the United States and
  * its territories, and the countries that use the dollar as their own.
  */
-const DOLLAR_REGIONS = new Set(["US", "PR", "GU", "VI", "AS", "MP", "UM", "EC", "SV", "PA", "TL", "FM", "MH", "PW", "ZW", "BQ", "TC", "VG", "IO"]);
+const DOLLAR_REGIONS = new Set([
+  "US",
+  "PR",
+  "GU",
+  "VI",
+  "AS",
+  "MP",
+  "UM",
+  "EC",
+  "SV",
+  "PA",
+  "TL",
+  "FM",
+  "MH",
+  "PW",
+  "ZW",
+  "BQ",
+  "TC",
+  "VG",
+  "IO",
+]);
 
 /**
  * @param {unknown} value
@@ -61,7 +81,10 @@ export function regionCurrency(acceptLanguage) {
   let bestQuality = 0;
   for (const part of acceptLanguage.split(",").slice(0, 20)) {
     const [tag = "", ...params] = part.trim().split(";");
-    const region = tag.trim().split("-").find((sub, index) => index > 0 && /^[A-Za-z]{2}$/.test(sub));
+    const region = tag
+      .trim()
+      .split("-")
+      .find((sub, index) => index > 0 && /^[A-Za-z]{2}$/.test(sub));
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     const quality = qParam ? Number(qParam.slice(2)) : 1;
     if (!region || !Number.isFinite(quality) || quality <= bestQuality) continue;
@@ -107,7 +130,15 @@ export function withoutCurrencyParam(pathname, searchParams) {
  * @param {boolean} secure
  */
 export function currencyCookie(currency, secure) {
-  return { name: CURRENCY_COOKIE, value: currency, httpOnly: true, sameSite: /** @type {const} */ ("lax"), secure, path: "/", maxAge: COOKIE_MAX_AGE_SECONDS };
+  return {
+    name: CURRENCY_COOKIE,
+    value: currency,
+    httpOnly: true,
+    sameSite: /** @type {const} */ ("lax"),
+    secure,
+    path: "/",
+    maxAge: COOKIE_MAX_AGE_SECONDS,
+  };
 }
 
 /**

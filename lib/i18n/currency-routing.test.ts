@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { chosenCurrency, editionCurrency, regionCurrency, visitorCurrency, withoutCurrencyParam } from "./currency-routing.mjs";
+import {
+  chosenCurrency,
+  editionCurrency,
+  regionCurrency,
+  visitorCurrency,
+  withoutCurrencyParam,
+} from "./currency-routing.mjs";
 
 describe("which currency a visitor sees ([16])", () => {
   it("without a choice, the region of the browser's most preferred tagged language", () => {
@@ -22,7 +28,9 @@ describe("which currency a visitor sees ([16])", () => {
   it("the switcher's parameter is read in any case and dropped from the address it returns to", () => {
     expect(chosenCurrency(new URLSearchParams("currency=usd"))).toBe("USD");
     expect(chosenCurrency(new URLSearchParams("currency=yen"))).toBeNull();
-    expect(withoutCurrencyParam("/es/topup/es", new URLSearchParams("phone=%2B34600000000&currency=usd"))).toBe("/es/topup/es?phone=%2B34600000000");
+    expect(withoutCurrencyParam("/es/topup/es", new URLSearchParams("phone=%2B34600000000&currency=usd"))).toBe(
+      "/es/topup/es?phone=%2B34600000000",
+    );
   });
 
   it("the cached twins' edition is the currency in lower case, and nothing else", () => {

@@ -42,9 +42,18 @@ function hardCodedText(source: string, fileName = "file.tsx"): string[] {
       if (hasWords(text)) found.push(text);
     } else if (ts.isJsxAttribute(node) && SHOWN_ATTRIBUTES.has(node.name.getText(file)) && node.initializer) {
       const init = node.initializer;
-      const literal = ts.isStringLiteral(init) ? init.text : ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression) ? init.expression.text : null;
+      const literal = ts.isStringLiteral(init)
+        ? init.text
+        : ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression)
+          ? init.expression.text
+          : null;
       if (literal !== null && hasWords(literal)) found.push(`${node.name.getText(file)}="${literal}"`);
-    } else if (ts.isJsxExpression(node) && node.expression && ts.isStringLiteralLike(node.expression) && ts.isJsxElement(node.parent)) {
+    } else if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      ts.isStringLiteralLike(node.expression) &&
+      ts.isJsxElement(node.parent)
+    ) {
       if (hasWords(node.expression.text)) found.push(node.expression.text);
     }
     ts.forEachChild(node, visit);
@@ -54,7 +63,10 @@ function hardCodedText(source: string, fileName = "file.tsx"): string[] {
 }
 
 describe("buyer pages and components", () => {
-  const buyerFiles = BUYER_CODE.flatMap((dir) => files(join(ROOT, dir))).map((path) => ({ path: relative(ROOT, path), found: hardCodedText(readFileSync(path, "utf8"), path) }));
+  const buyerFiles = BUYER_CODE.flatMap((dir) => files(join(ROOT, dir))).map((path) => ({
+    path: relative(ROOT, path),
+    found: hardCodedText(readFileSync(path, "utf8"), path),
+  }));
 
   it("show no English written into the code", () => {
     const offenders = buyerFiles.filter((file) => file.found.length > 0 && !NOT_YET_TRANSLATED.has(file.path));
@@ -63,13 +75,23 @@ describe("buyer pages and components", () => {
 
   it("keep the list of files still to translate honest", () => {
     const done = buyerFiles.filter((file) => file.found.length === 0 && NOT_YET_TRANSLATED.has(file.path));
-    expect(done.map((file) => file.path), "translated: take them off NOT_YET_TRANSLATED").toEqual([]);
+    expect(
+      done.map((file) => file.path),
+      "translated: take them off NOT_YET_TRANSLATED",
+    ).toEqual([]);
     const known = new Set(buyerFiles.map((file) => file.path));
-    expect([...NOT_YET_TRANSLATED].filter((path) => !known.has(path)), "no such file").toEqual([]);
+    expect(
+      [...NOT_YET_TRANSLATED].filter((path) => !known.has(path)),
+      "no such file",
+    ).toEqual([]);
   });
 
   it("finds text, labels and literal expressions, and ignores symbols and class names", () => {
-    expect(hardCodedText(`const A = () => <p className="mt-2 text-sm">Pay now <span aria-label="Close">×</span>{"Or later"} · 2</p>;`)).toEqual(["Pay now", 'aria-label="Close"', "Or later"]);
+    expect(
+      hardCodedText(
+        `const A = () => <p className="mt-2 text-sm">Pay now <span aria-label="Close">×</span>{"Or later"} · 2</p>;`,
+      ),
+    ).toEqual(["Pay now", 'aria-label="Close"', "Or later"]);
     expect(hardCodedText(`const A = ({ t }) => <p title={t("x")}>{t("y")} → 42%</p>;`)).toEqual([]);
   });
 });

@@ -25,7 +25,8 @@ export const LOCALE_PARAM = "locale";
 const COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 
 /** Paths that have no language: staff pages, routes, build files, the icons and manifest. */
-const UNLOCALIZED = /^\/(?:admin|api|_next|icons)(?:\/|$)|^\/(?:favicon\.ico|icon\.svg|apple-touch-icon\.png|manifest\.webmanifest|robots\.txt|sitemap\.xml)$/;
+const UNLOCALIZED =
+  /^\/(?:admin|api|_next|icons)(?:\/|$)|^\/(?:favicon\.ico|icon\.svg|apple-touch-icon\.png|manifest\.webmanifest|robots\.txt|sitemap\.xml)$/;
 
 /**
  * @param {unknown} value
@@ -130,11 +131,14 @@ export function localeRedirect(request) {
   if (!isLocalizedPath(request.pathname)) return null;
   const { locale, path, prefixed } = splitLocale(request.pathname);
   const chosen = request.searchParams.get(LOCALE_PARAM);
-  if (isLocale(chosen)) return { location: withQuery(localizedPath(path, chosen), request.searchParams), remember: chosen };
-  if (prefixed && locale === DEFAULT_LOCALE) return { location: withQuery(path, request.searchParams), remember: DEFAULT_LOCALE };
+  if (isLocale(chosen))
+    return { location: withQuery(localizedPath(path, chosen), request.searchParams), remember: chosen };
+  if (prefixed && locale === DEFAULT_LOCALE)
+    return { location: withQuery(path, request.searchParams), remember: DEFAULT_LOCALE };
   if (prefixed) return null;
   const wanted = isLocale(request.cookie) ? request.cookie : preferredLocale(request.acceptLanguage);
-  if (wanted && wanted !== DEFAULT_LOCALE) return { location: withQuery(localizedPath(path, wanted), request.searchParams), remember: null };
+  if (wanted && wanted !== DEFAULT_LOCALE)
+    return { location: withQuery(localizedPath(path, wanted), request.searchParams), remember: null };
   return null;
 }
 
@@ -156,5 +160,13 @@ function withQuery(path, searchParams) {
  * @param {boolean} secure
  */
 export function localeCookie(locale, secure) {
-  return { name: LOCALE_COOKIE, value: locale, httpOnly: true, sameSite: /** @type {const} */ ("lax"), secure, path: "/", maxAge: COOKIE_MAX_AGE_SECONDS };
+  return {
+    name: LOCALE_COOKIE,
+    value: locale,
+    httpOnly: true,
+    sameSite: /** @type {const} */ ("lax"),
+    secure,
+    path: "/",
+    maxAge: COOKIE_MAX_AGE_SECONDS,
+  };
 }

@@ -1,9 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { localeRedirect, localizedPath, preferredLocale, splitLocale, supportedLocale, type LocaleRequest } from "./locale-routing.mjs";
+import {
+  localeRedirect,
+  localizedPath,
+  preferredLocale,
+  splitLocale,
+  supportedLocale,
+  type LocaleRequest,
+} from "./locale-routing.mjs";
 
 function request(url: string, init: Partial<Omit<LocaleRequest, "pathname" | "searchParams">> = {}): LocaleRequest {
   const parsed = new URL(url, "http://shop.test");
-  return { method: "GET", pathname: parsed.pathname, searchParams: parsed.searchParams, cookie: undefined, acceptLanguage: null, isDocument: true, ...init };
+  return {
+    method: "GET",
+    pathname: parsed.pathname,
+    searchParams: parsed.searchParams,
+    cookie: undefined,
+    acceptLanguage: null,
+    isDocument: true,
+    ...init,
+  };
 }
 
 describe("splitLocale and localizedPath", () => {
@@ -48,8 +63,14 @@ describe("localeRedirect", () => {
   const spanishBrowser = "es-ES,es;q=0.9";
 
   it("sends a Spanish browser's first visit to the Spanish page, keeping the query", () => {
-    expect(localeRedirect(request("/topup/es?phone=%2B34600000000", { acceptLanguage: spanishBrowser }))).toEqual({ location: "/es/topup/es?phone=%2B34600000000", remember: null });
-    expect(localeRedirect(request("/", { acceptLanguage: spanishBrowser }))).toEqual({ location: "/es", remember: null });
+    expect(localeRedirect(request("/topup/es?phone=%2B34600000000", { acceptLanguage: spanishBrowser }))).toEqual({
+      location: "/es/topup/es?phone=%2B34600000000",
+      remember: null,
+    });
+    expect(localeRedirect(request("/", { acceptLanguage: spanishBrowser }))).toEqual({
+      location: "/es",
+      remember: null,
+    });
   });
 
   it("serves an English or unknown browser the English page", () => {
@@ -60,7 +81,10 @@ describe("localeRedirect", () => {
 
   it("lets the remembered language win over the browser's", () => {
     expect(localeRedirect(request("/topup", { acceptLanguage: spanishBrowser, cookie: "en" }))).toBeNull();
-    expect(localeRedirect(request("/topup", { acceptLanguage: "en-US", cookie: "es" }))).toEqual({ location: "/es/topup", remember: null });
+    expect(localeRedirect(request("/topup", { acceptLanguage: "en-US", cookie: "es" }))).toEqual({
+      location: "/es/topup",
+      remember: null,
+    });
   });
 
   it("always serves an address with a prefix in its language (a shared link opens as sent)", () => {
@@ -68,8 +92,14 @@ describe("localeRedirect", () => {
   });
 
   it("answers the switcher's link with the same page in the chosen language, remembered", () => {
-    expect(localeRedirect(request("/es/giftcards/gb?locale=en&q=steam", { cookie: "es" }))).toEqual({ location: "/giftcards/gb?q=steam", remember: "en" });
-    expect(localeRedirect(request("/giftcards/gb?locale=es"))).toEqual({ location: "/es/giftcards/gb", remember: "es" });
+    expect(localeRedirect(request("/es/giftcards/gb?locale=en&q=steam", { cookie: "es" }))).toEqual({
+      location: "/giftcards/gb?q=steam",
+      remember: "en",
+    });
+    expect(localeRedirect(request("/giftcards/gb?locale=es"))).toEqual({
+      location: "/es/giftcards/gb",
+      remember: "es",
+    });
     expect(localeRedirect(request("/giftcards/gb?locale=fr"))).toBeNull();
   });
 

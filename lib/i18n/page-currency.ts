@@ -1,7 +1,13 @@
 import "server-only";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { CURRENCY_HEADER, DEFAULT_CURRENCY, editionCurrency, parseShopCurrency, type ShopCurrency } from "./currency-routing.mjs";
+import {
+  CURRENCY_HEADER,
+  DEFAULT_CURRENCY,
+  editionCurrency,
+  parseShopCurrency,
+  type ShopCurrency,
+} from "./currency-routing.mjs";
 
 // The currency a buyer's page or action prices in ([16]). proxy.ts works it out once per request
 // (lib/i18n/currency-routing.mjs: the visitor's choice, else their browser's region) and hands it

@@ -37,7 +37,10 @@ const ENGLISH_SENTENCES = leaves(en.Mail as Tree)
   .filter((text) => text.split(" ").length >= 3);
 
 function expectNoEnglish(text: string, what: string): void {
-  expect(ENGLISH_SENTENCES.filter((sentence) => text.includes(sentence)), what).toEqual([]);
+  expect(
+    ENGLISH_SENTENCES.filter((sentence) => text.includes(sentence)),
+    what,
+  ).toEqual([]);
 }
 
 const LPA = "LPA:1$smdp.example-esim.net$K2-1RT9JW-Q7A3ZP$1.3.6.1.4.1.31746";
@@ -49,7 +52,11 @@ const FULFILLMENT: Record<ProductType, Record<string, unknown>> = {
   imeicheck: {},
 };
 const DETAILS: Record<ProductType, unknown> = {
-  topup: { phone: "+447400123456", smsNotification: false, product: { name: "15 GBP Airtime", operator_name: "EE", country_iso: "GB", service_type: "airtime" } },
+  topup: {
+    phone: "+447400123456",
+    smsNotification: false,
+    product: { name: "15 GBP Airtime", operator_name: "EE", country_iso: "GB", service_type: "airtime" },
+  },
   esim: { esim: { destinationCode: "eu", destinationName: "Europe", unlimited: false, dataGb: 3, validityDays: 15 } },
   giftcard: { giftcard: { brandName: "Steam", faceValueMinor: 1500, currency: "EUR" } },
   unlock: { unlock: { imei: "356938035643809" } },
@@ -67,7 +74,14 @@ async function order(product: ProductType, locale: string) {
       locale,
       currency: "EUR",
       retailAmount: 1649,
-      pricing: { currency: "EUR", amountMinor: 1500, serviceFeeMinor: 149, smsFeeMinor: 0, totalMinor: 1649, costMinor: 1500 },
+      pricing: {
+        currency: "EUR",
+        amountMinor: 1500,
+        serviceFeeMinor: 149,
+        smsFeeMinor: 0,
+        totalMinor: 1649,
+        costMinor: 1500,
+      },
       detail: DETAILS[product] as object,
     },
   });
@@ -76,7 +90,13 @@ async function order(product: ProductType, locale: string) {
 async function fulfil(orderId: string, product: ProductType) {
   await transition(t.db, { orderId, from: "awaiting_payment", to: "paid", source: "buyer" });
   await transition(t.db, { orderId, from: "paid", to: "placing", source: "worker" });
-  await transition(t.db, { orderId, from: "placing", to: "fulfilled", source: "worker", patch: { fulfillment: sealFulfillment(FULFILLMENT[product]) } });
+  await transition(t.db, {
+    orderId,
+    from: "placing",
+    to: "fulfilled",
+    source: "worker",
+    patch: { fulfillment: sealFulfillment(FULFILLMENT[product]) },
+  });
 }
 
 const mailsOf = (orderId: string) => t.db.mailOutbox.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
@@ -87,7 +107,11 @@ describe("mail in the buyer's language", () => {
     const spanish = await order("giftcard", "es");
     await transition(t.db, { orderId: spanish.id, from: "awaiting_payment", to: "paid", source: "buyer" });
     const [receipt] = await mailsOf(spanish.id);
-    await deliverQueuedMail(t.db, { transport: smtpTransport(catcher.smtpUrl), from: "Shop <shop@example.com>" }, { ids: [receipt!.id] });
+    await deliverQueuedMail(
+      t.db,
+      { transport: smtpTransport(catcher.smtpUrl), from: "Shop <shop@example.com>" },
+      { ids: [receipt!.id] },
+    );
     const [received] = await catcher.waitForMails(1);
     expect(received!.subject).toBe(es.Mail.receipt.subject.replace("{ref}", spanish.ref));
     expect(received!.html).toContain('<html lang="es">');
@@ -117,7 +141,11 @@ describe("mail in the buyer's language", () => {
       expect(delivery, product).toBeDefined();
       // Sealed mails (codes, eSIM) hold their body sealed until sent: send and read it.
       catcher.clear();
-      await deliverQueuedMail(t.db, { transport: smtpTransport(catcher.smtpUrl), from: "Shop <shop@example.com>" }, { ids: [delivery!.id] });
+      await deliverQueuedMail(
+        t.db,
+        { transport: smtpTransport(catcher.smtpUrl), from: "Shop <shop@example.com>" },
+        { ids: [delivery!.id] },
+      );
       const [received] = await catcher.waitForMails(1);
       expect(received!.subject, product).toBe(es.Mail.delivery.subject.replace("{ref}", spanish.ref));
       expect(received!.html, product).toContain(es.Mail.delivery.heading[product]);
@@ -135,11 +163,18 @@ describe("mail in the buyer's language", () => {
 
   it("account mails follow the account's language, with links to the Spanish pages", () => {
     const until = new Date("2026-11-27T12:00:00Z");
-    for (const mail of [verifyEmailMail("tok", until, false, "es"), verifyEmailMail("tok", until, true, "es"), resetPasswordMail("tok", until, "es"), emailChangedMail("new@example.com", "es")]) {
+    for (const mail of [
+      verifyEmailMail("tok", until, false, "es"),
+      verifyEmailMail("tok", until, true, "es"),
+      resetPasswordMail("tok", until, "es"),
+      emailChangedMail("new@example.com", "es"),
+    ]) {
       expect(mail.html).toContain('<html lang="es">');
       expectNoEnglish(mail.body, mail.subject);
     }
-    expect(verifyEmailMail("tok", until, false, "es").body).toMatch(/https?:\/\/[^/]+\/es\/account\/verify-email\/tok\b/);
+    expect(verifyEmailMail("tok", until, false, "es").body).toMatch(
+      /https?:\/\/[^/]+\/es\/account\/verify-email\/tok\b/,
+    );
     expect(resetPasswordMail("tok", until, "es").body).toMatch(/https?:\/\/[^/]+\/es\/account\/reset-password\/tok\b/);
     expect(resetPasswordMail("tok", until, "en").body).toMatch(/https?:\/\/[^/]+\/account\/reset-password\/tok\b/);
   });

@@ -30,18 +30,39 @@ afterAll(async () => {
 beforeEach(() => catcher.clear());
 
 const LPA = "LPA:1$smdp.example-esim.net$K2-1RT9JW-Q7A3ZP$1.3.6.1.4.1.31746";
-const ESIM = { iccid: "8944500102198304826F", lpaString: LPA, installUrl: "https://supplier.example.net/install?x=1", qrCodeUrl: "https://supplier.example.net/qr/1.png" };
+const ESIM = {
+  iccid: "8944500102198304826F",
+  lpaString: LPA,
+  installUrl: "https://supplier.example.net/install?x=1",
+  qrCodeUrl: "https://supplier.example.net/qr/1.png",
+};
 
 const DETAILS: Record<ProductType, unknown> = {
-  topup: { phone: "+447400123456", smsNotification: false, product: { name: "15 GBP Airtime", operator_name: "EE", country_iso: "GB", service_type: "airtime" } },
+  topup: {
+    phone: "+447400123456",
+    smsNotification: false,
+    product: { name: "15 GBP Airtime", operator_name: "EE", country_iso: "GB", service_type: "airtime" },
+  },
   esim: { esim: { destinationCode: "eu", destinationName: "Europe", unlimited: false, dataGb: 3, validityDays: 15 } },
-  giftcard: { giftcard: { brandName: "Steam", faceValueMinor: 1500, currency: "EUR", worksIn: "Spain", redemptionInstructions: "Open Steam › Redeem a code." } },
+  giftcard: {
+    giftcard: {
+      brandName: "Steam",
+      faceValueMinor: 1500,
+      currency: "EUR",
+      worksIn: "Spain",
+      redemptionInstructions: "Open Steam › Redeem a code.",
+    },
+  },
   unlock: { unlock: { imei: "356938035643809" } },
   imeicheck: { imei: "356938035643809" },
 };
 
 /** An order of `product` paid, placed and fulfilled with `fulfillment` (sealed as the order core stores it). */
-async function fulfilledOrder(product: ProductType, fulfillment: Record<string, unknown>, email = `${product}-${randomBytes(3).toString("hex")}@example.com`) {
+async function fulfilledOrder(
+  product: ProductType,
+  fulfillment: Record<string, unknown>,
+  email = `${product}-${randomBytes(3).toString("hex")}@example.com`,
+) {
   const id = randomBytes(6).toString("hex");
   const order = await t.db.order.create({
     data: {
@@ -51,13 +72,26 @@ async function fulfilledOrder(product: ProductType, fulfillment: Record<string, 
       customerEmail: email,
       currency: "EUR",
       retailAmount: 1649,
-      pricing: { currency: "EUR", amountMinor: 1500, serviceFeeMinor: 149, smsFeeMinor: 0, totalMinor: 1649, costMinor: 1500 },
+      pricing: {
+        currency: "EUR",
+        amountMinor: 1500,
+        serviceFeeMinor: 149,
+        smsFeeMinor: 0,
+        totalMinor: 1649,
+        costMinor: 1500,
+      },
       detail: DETAILS[product] as object,
     },
   });
   await transition(t.db, { orderId: order.id, from: "awaiting_payment", to: "paid", source: "buyer" });
   await transition(t.db, { orderId: order.id, from: "paid", to: "placing", source: "worker" });
-  await transition(t.db, { orderId: order.id, from: "placing", to: "fulfilled", source: "worker", patch: { fulfillment: sealFulfillment(fulfillment) } });
+  await transition(t.db, {
+    orderId: order.id,
+    from: "placing",
+    to: "fulfilled",
+    source: "worker",
+    patch: { fulfillment: sealFulfillment(fulfillment) },
+  });
   return order;
 }
 
@@ -93,7 +127,9 @@ describe("delivery mail", () => {
     expect(mail.text).toContain("Activation code: K2-1RT9JW-Q7A3ZP");
     expect(mail.text).toContain(`Full activation code (LPA): ${LPA}`);
     expect(mail.text).toContain("ICCID: 8944500102198304826F");
-    expect(mail.text).toContain(`Install on iPhone (iOS 17.4 or later): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(LPA)}`);
+    expect(mail.text).toContain(
+      `Install on iPhone (iOS 17.4 or later): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(LPA)}`,
+    );
     expect(mail.text).toMatch(/iPhone\n1\. Connect to Wi-Fi\./);
     expect(mail.text).toMatch(/Android\n1\. Connect to Wi-Fi\./);
     expect(mail.text).toContain(orderLink(order));
@@ -105,7 +141,10 @@ describe("delivery mail", () => {
   });
 
   it("gift card: by default the code stays on the order page (a reveal link), with where and how to redeem", async () => {
-    const order = await fulfilledOrder("giftcard", { redemptionCode: "STEAM-SECRET-1234", redemptionUrl: "https://store.example.com/redeem?code=STEAM-SECRET-1234" });
+    const order = await fulfilledOrder("giftcard", {
+      redemptionCode: "STEAM-SECRET-1234",
+      redemptionUrl: "https://store.example.com/redeem?code=STEAM-SECRET-1234",
+    });
     const stored = await deliveryRow(order.id);
     const mail = await receiveDelivery(order);
     expect(`${mail.text}${mail.html}`).not.toContain("STEAM-SECRET-1234");
@@ -120,7 +159,10 @@ describe("delivery mail", () => {
     // As staff's switch stores it (lib/admin/mail-settings.ts, tested with its audit there).
     await t.db.setting.create({ data: { key: GIFTCARD_CODES_IN_MAIL, value: "true" } });
     try {
-      const order = await fulfilledOrder("giftcard", { redemptionCode: "STEAM-SECRET-5678", redemptionUrl: "https://store.example.com/redeem?code=STEAM-SECRET-5678" });
+      const order = await fulfilledOrder("giftcard", {
+        redemptionCode: "STEAM-SECRET-5678",
+        redemptionUrl: "https://store.example.com/redeem?code=STEAM-SECRET-5678",
+      });
       const stored = await deliveryRow(order.id);
       expect(stored.sealed).toBe(true);
       expect(`${stored.body}${stored.html}`).not.toContain("STEAM-SECRET-5678");
@@ -134,7 +176,9 @@ describe("delivery mail", () => {
   });
 
   it("unlock: the instructions with the code, as paragraphs and numbered steps, sealed at rest", async () => {
-    const order = await fulfilledOrder("unlock", { instructions: "Your unlock code: 84729351\n1. Insert a foreign SIM.\n2. Enter the code 84729351 when asked." });
+    const order = await fulfilledOrder("unlock", {
+      instructions: "Your unlock code: 84729351\n1. Insert a foreign SIM.\n2. Enter the code 84729351 when asked.",
+    });
     expect((await deliveryRow(order.id)).sealed).toBe(true);
     const mail = await receiveDelivery(order);
     expect(mail.text).toContain("Your unlock code: 84729351");
@@ -145,9 +189,31 @@ describe("delivery mail", () => {
   it("IMEI check: the summary (device, blacklist), without the checking service's links", async () => {
     const order = await fulfilledOrder("imeicheck", {
       imeiCheck: {
-        device: { imei: "356938035643809", tac: "35693803", brandName: "Apple", marketingName: "iPhone 13", modelName: "A2633", deviceType: "Smartphone", img: "" },
+        device: {
+          imei: "356938035643809",
+          tac: "35693803",
+          brandName: "Apple",
+          marketingName: "iPhone 13",
+          modelName: "A2633",
+          deviceType: "Smartphone",
+          img: "",
+        },
         errors: [],
-        report: { blacklisted: true, history: [], blackList: [{ country: "GB", networks: [{ name: "EE", status: 1 }, { name: "O2", status: 1 }] }], whiteList: [], reportUrl: "https://checker.example.net/r.pdf" },
+        report: {
+          blacklisted: true,
+          history: [],
+          blackList: [
+            {
+              country: "GB",
+              networks: [
+                { name: "EE", status: 1 },
+                { name: "O2", status: 1 },
+              ],
+            },
+          ],
+          whiteList: [],
+          reportUrl: "https://checker.example.net/r.pdf",
+        },
         payment: { type: "F", desc: "" },
         extraInfo: [],
       },

@@ -26,7 +26,10 @@ import { sealMail } from "./seal";
 
 type Reader = Prisma.TransactionClient | Pick<Prisma.TransactionClient, "setting">;
 
-export async function deliveryMailContent(db: Reader, order: Order): Promise<{ content: MailContent; carriesSecret: boolean }> {
+export async function deliveryMailContent(
+  db: Reader,
+  order: Order,
+): Promise<{ content: MailContent; carriesSecret: boolean }> {
   const locale = supportedLocale(order.locale);
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail" });
   const fulfillment = openFulfillment(order.fulfillment);
@@ -47,7 +50,11 @@ export async function deliveryMailContent(db: Reader, order: Order): Promise<{ c
   };
 }
 
-async function productParts(db: Reader, order: Order, fulfillment: Record<string, unknown>): Promise<{ parts: MailPart[]; carriesSecret: boolean }> {
+async function productParts(
+  db: Reader,
+  order: Order,
+  fulfillment: Record<string, unknown>,
+): Promise<{ parts: MailPart[]; carriesSecret: boolean }> {
   const locale = supportedLocale(order.locale);
   switch (order.productType) {
     case "topup":
@@ -55,7 +62,11 @@ async function productParts(db: Reader, order: Order, fulfillment: Record<string
     case "esim":
       return esimDeliveryParts(fulfillment, locale);
     case "giftcard":
-      return giftcardDeliveryParts(fulfillment, order.detail, { codesInMail: await giftcardCodesInMail(db), orderUrl: orderLink(order), locale });
+      return giftcardDeliveryParts(fulfillment, order.detail, {
+        codesInMail: await giftcardCodesInMail(db),
+        orderUrl: orderLink(order),
+        locale,
+      });
     case "unlock":
       return unlockDeliveryParts(fulfillment, locale);
     case "imeicheck":

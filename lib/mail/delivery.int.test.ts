@@ -28,7 +28,13 @@ afterEach(async () => {
 });
 
 const mailer = (): Mailer => ({ transport: smtpTransport(catcher.smtpUrl), from: FROM });
-const mail = (n: number) => ({ to: `buyer${n}@example.com`, subject: `Your receipt ${n}`, body: `Plain text ${n}`, html: `<p>HTML <b>${n}</b></p>`, kind: "receipt" });
+const mail = (n: number) => ({
+  to: `buyer${n}@example.com`,
+  subject: `Your receipt ${n}`,
+  body: `Plain text ${n}`,
+  html: `<p>HTML <b>${n}</b></p>`,
+  kind: "receipt",
+});
 
 describe("mail delivery over SMTP", () => {
   it("sends a queued mail once, with its text, HTML, sender and Message-ID, and marks it sent", async () => {
@@ -36,11 +42,20 @@ describe("mail delivery over SMTP", () => {
     expect(await deliverQueuedMail(t.db, mailer())).toEqual({ sent: 1, retrying: 0, failed: 0, logged: 0 });
     const [received, ...more] = await catcher.waitForMails(1);
     expect(more).toHaveLength(0);
-    expect(received).toMatchObject({ subject: "Your receipt 1", to: [{ address: "buyer1@example.com" }], from: [{ address: "shop@example.com", name: "Reseller Shop" }] });
+    expect(received).toMatchObject({
+      subject: "Your receipt 1",
+      to: [{ address: "buyer1@example.com" }],
+      from: [{ address: "shop@example.com", name: "Reseller Shop" }],
+    });
     expect(received!.text?.trim()).toBe("Plain text 1");
     expect(received!.html).toContain("<p>HTML <b>1</b></p>");
     expect(received!.messageId ?? received!.headers?.["message-id"]).toContain(messageIdOf(row).slice(1, -1));
-    expect(await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "sent", transport: "smtp", attempts: 1, error: null });
+    expect(await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: "sent",
+      transport: "smtp",
+      attempts: 1,
+      error: null,
+    });
     // Nothing left to do: a second round sends nothing.
     expect(await deliverQueuedMail(t.db, mailer())).toEqual({ sent: 0, retrying: 0, failed: 0, logged: 0 });
     expect(await catcher.mails()).toHaveLength(1);
@@ -62,12 +77,18 @@ describe("mail delivery over SMTP", () => {
     const back = await startMailCatcher({ smtpPort: port });
     try {
       const later = new Date(waiting.nextAttemptAt.getTime() + 1);
-      const [first, second] = await Promise.all([deliverQueuedMail(t.db, down, { now: later }), deliverQueuedMail(t.db, down, { now: later })]);
+      const [first, second] = await Promise.all([
+        deliverQueuedMail(t.db, down, { now: later }),
+        deliverQueuedMail(t.db, down, { now: later }),
+      ]);
       expect(first.sent + second.sent).toBe(1);
       expect(await back.waitForMails(1)).toHaveLength(1);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await back.mails()).toHaveLength(1);
-      expect(await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "sent", attempts: 2 });
+      expect(await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+        status: "sent",
+        attempts: 2,
+      });
     } finally {
       await back.stop();
     }
@@ -76,11 +97,19 @@ describe("mail delivery over SMTP", () => {
   it("takes an attempt lost mid-send (a crash) again once its lease has run out, and only then", async () => {
     const row = await queueMail(t.db, mail(3));
     const crashedAt = new Date();
-    await t.db.mailOutbox.update({ where: { id: row.id }, data: { status: "sending", attempts: 1, leaseUntil: new Date(crashedAt.getTime() + SEND_LEASE_MS) } });
+    await t.db.mailOutbox.update({
+      where: { id: row.id },
+      data: { status: "sending", attempts: 1, leaseUntil: new Date(crashedAt.getTime() + SEND_LEASE_MS) },
+    });
     expect((await deliverQueuedMail(t.db, mailer(), { now: crashedAt })).sent).toBe(0);
-    expect((await deliverQueuedMail(t.db, mailer(), { now: new Date(crashedAt.getTime() + SEND_LEASE_MS + 1) })).sent).toBe(1);
+    expect(
+      (await deliverQueuedMail(t.db, mailer(), { now: new Date(crashedAt.getTime() + SEND_LEASE_MS + 1) })).sent,
+    ).toBe(1);
     expect(await catcher.waitForMails(1)).toHaveLength(1);
-    expect(await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await t.db.mailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
   });
 
   it("gives up after the last attempt: the mail is failed, for staff to resend", async () => {

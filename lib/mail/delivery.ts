@@ -31,7 +31,11 @@ export type DeliveryRun = { sent: number; retrying: number; failed: number; logg
  * Delivers up to `limit` due mails (or only `ids`): queued ones whose time has come, and ones
  * whose attempt's lease ran out (a crash mid-send).
  */
-export async function deliverQueuedMail(db: DbClient, mailer: Mailer, options: { now?: Date; limit?: number; ids?: string[] } = {}): Promise<DeliveryRun> {
+export async function deliverQueuedMail(
+  db: DbClient,
+  mailer: Mailer,
+  options: { now?: Date; limit?: number; ids?: string[] } = {},
+): Promise<DeliveryRun> {
   const now = options.now ?? new Date();
   const run: DeliveryRun = { sent: 0, retrying: 0, failed: 0, logged: 0 };
   const due = await db.mailOutbox.findMany({
@@ -56,7 +60,11 @@ export async function deliverQueuedMail(db: DbClient, mailer: Mailer, options: {
 }
 
 /** Takes a row for one attempt, conditional on what was read: of two workers, one wins. */
-async function claim(db: DbClient, row: Pick<MailOutbox, "id" | "status" | "attempts">, now: Date): Promise<MailOutbox | null> {
+async function claim(
+  db: DbClient,
+  row: Pick<MailOutbox, "id" | "status" | "attempts">,
+  now: Date,
+): Promise<MailOutbox | null> {
   const taken = await db.mailOutbox.updateMany({
     where: { id: row.id, status: row.status, attempts: row.attempts },
     data: { status: "sending", attempts: { increment: 1 }, leaseUntil: new Date(now.getTime() + SEND_LEASE_MS) },
@@ -67,9 +75,15 @@ async function claim(db: DbClient, row: Pick<MailOutbox, "id" | "status" | "atte
 async function attempt(db: DbClient, row: MailOutbox, mailer: Mailer, now: Date): Promise<keyof DeliveryRun> {
   if (!mailer.transport) {
     // A sealed mail stays sealed: its link was shown to whoever asked for it (an admin).
-    await db.mailOutbox.update({ where: { id: row.id }, data: { status: "sent", transport: "log", sentAt: now, leaseUntil: null, error: null } });
+    await db.mailOutbox.update({
+      where: { id: row.id },
+      data: { status: "sent", transport: "log", sentAt: now, leaseUntil: null, error: null },
+    });
     // Never the recipient, subject or body: a guest order's reference and delivered codes live there.
-    logger.info({ mailId: row.id, kind: row.kind, orderId: row.orderId }, "mail kept in the outbox: no SMTP server is configured");
+    logger.info(
+      { mailId: row.id, kind: row.kind, orderId: row.orderId },
+      "mail kept in the outbox: no SMTP server is configured",
+    );
     return "logged";
   }
   try {
@@ -90,14 +104,26 @@ async function attempt(db: DbClient, row: MailOutbox, mailer: Mailer, now: Date)
       where: { id: row.id },
       data: exhausted
         ? { status: "failed", leaseUntil: null, error: message.slice(0, 500) }
-        : { status: "queued", leaseUntil: null, nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)), error: message.slice(0, 500) },
+        : {
+            status: "queued",
+            leaseUntil: null,
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+            error: message.slice(0, 500),
+          },
     });
     logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, exhausted, err: message }, "mail not sent");
     return exhausted ? "failed" : "retrying";
   }
   await db.mailOutbox.update({
     where: { id: row.id },
-    data: { status: "sent", transport: mailer.transport.name, sentAt: new Date(), leaseUntil: null, error: null, ...(row.sealed && { body: SENT_SEALED_NOTE, html: null, qrText: null }) },
+    data: {
+      status: "sent",
+      transport: mailer.transport.name,
+      sentAt: new Date(),
+      leaseUntil: null,
+      error: null,
+      ...(row.sealed && { body: SENT_SEALED_NOTE, html: null, qrText: null }),
+    },
   });
   return "sent";
 }
@@ -116,7 +142,15 @@ export function messageIdOf(row: Pick<MailOutbox, "id">): string {
 export async function resendMail(db: DbClient, mailId: string): Promise<MailOutbox | null> {
   const original = await db.mailOutbox.findUnique({ where: { id: mailId } });
   if (!original || original.sealed) return null;
-  return queueMail(db, { to: original.to, subject: original.subject, body: original.body, html: original.html, qrText: original.qrText, kind: original.kind, orderId: original.orderId });
+  return queueMail(db, {
+    to: original.to,
+    subject: original.subject,
+    body: original.body,
+    html: original.html,
+    qrText: original.qrText,
+    kind: original.kind,
+    orderId: original.orderId,
+  });
 }
 
 /**
@@ -125,6 +159,11 @@ export async function resendMail(db: DbClient, mailId: string): Promise<MailOutb
  */
 export async function sendMail(db: DbClient, mail: OutgoingMail, mailer: Mailer): Promise<MailOutbox> {
   const row = await queueMail(db, mail);
-  await deliverQueuedMail(db, mailer, { ids: [row.id] }).catch((error: unknown) => logger.warn({ mailId: row.id, err: error instanceof Error ? error.message : String(error) }, "mail queued; its first attempt failed"));
+  await deliverQueuedMail(db, mailer, { ids: [row.id] }).catch((error: unknown) =>
+    logger.warn(
+      { mailId: row.id, err: error instanceof Error ? error.message : String(error) },
+      "mail queued; its first attempt failed",
+    ),
+  );
   return (await db.mailOutbox.findUnique({ where: { id: row.id } })) ?? row;
 }

@@ -30,7 +30,12 @@ export function escapeHtml(text: string): string {
 /** The Content-ID the HTML uses for the mail's QR image (lib/mail/delivery.ts attaches it). */
 export const QR_CONTENT_ID = "qr@reseller-shop";
 
-export function renderMail(content: MailContent): { subject: string; body: string; html: string; qrText: string | null } {
+export function renderMail(content: MailContent): {
+  subject: string;
+  body: string;
+  html: string;
+  qrText: string | null;
+} {
   const qr = content.parts.find((part) => part.kind === "qr");
   return { subject: content.subject, body: plainText(content), html: html(content), qrText: qr?.text ?? null };
 }

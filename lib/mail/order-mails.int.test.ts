@@ -32,7 +32,14 @@ async function newOrder(email: string) {
       customerEmail: email,
       currency: "EUR",
       retailAmount: 1649,
-      pricing: { currency: "EUR", amountMinor: 1500, serviceFeeMinor: 149, smsFeeMinor: 0, totalMinor: 1649, costMinor: 1500 },
+      pricing: {
+        currency: "EUR",
+        amountMinor: 1500,
+        serviceFeeMinor: 149,
+        smsFeeMinor: 0,
+        totalMinor: 1649,
+        costMinor: 1500,
+      },
       detail: { giftcard: { brandName: "Steam", faceValueMinor: 1500, currency: "EUR" } },
     },
   });
@@ -46,11 +53,22 @@ describe("order mails", () => {
     expect(await transition(t.db, { orderId: order.id, from: "paid", to: "placing", source: "worker" })).toBeNull();
     expect(await mails(order.id)).toHaveLength(0);
 
-    const racing = await Promise.all(Array.from({ length: 3 }, () => transition(t.db, { orderId: order.id, from: "awaiting_payment", to: "paid", source: "buyer" }).catch(() => null)));
+    const racing = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        transition(t.db, { orderId: order.id, from: "awaiting_payment", to: "paid", source: "buyer" }).catch(
+          () => null,
+        ),
+      ),
+    );
     expect(racing.filter(Boolean)).toHaveLength(1);
     const [receipt, ...more] = await mails(order.id);
     expect(more).toHaveLength(0);
-    expect(receipt).toMatchObject({ kind: "receipt", to: "receipt@example.com", status: "queued", subject: `Your receipt for order ${order.ref}` });
+    expect(receipt).toMatchObject({
+      kind: "receipt",
+      to: "receipt@example.com",
+      status: "queued",
+      subject: `Your receipt for order ${order.ref}`,
+    });
     const link = orderLink(order);
     expect(link).toMatch(new RegExp(`^https?://[^/]+/orders/${order.ref}$`));
     expect(receipt!.body).toContain(link);
@@ -59,9 +77,16 @@ describe("order mails", () => {
     // Never the shop's cost.
     expect(receipt!.body).not.toContain("15.00 cost");
 
-    await deliverQueuedMail(t.db, { transport: smtpTransport(catcher.smtpUrl), from: "Shop <shop@example.com>" }, { ids: [receipt!.id] });
+    await deliverQueuedMail(
+      t.db,
+      { transport: smtpTransport(catcher.smtpUrl), from: "Shop <shop@example.com>" },
+      { ids: [receipt!.id] },
+    );
     const [received] = await catcher.waitForMails(1);
-    expect(received).toMatchObject({ subject: `Your receipt for order ${order.ref}`, to: [{ address: "receipt@example.com" }] });
+    expect(received).toMatchObject({
+      subject: `Your receipt for order ${order.ref}`,
+      to: [{ address: "receipt@example.com" }],
+    });
     expect(received!.html).toContain(`href="${link}"`);
     expect(received!.html).toContain("€16.49");
     expect(received!.html).toContain('name="color-scheme" content="light dark"');
@@ -91,7 +116,13 @@ describe("order mails", () => {
     const failed = await newOrder("failed@example.com");
     await transition(t.db, { orderId: failed.id, from: "awaiting_payment", to: "paid", source: "buyer" });
     await transition(t.db, { orderId: failed.id, from: "paid", to: "placing", source: "worker" });
-    await transition(t.db, { orderId: failed.id, from: "placing", to: "failed", source: "worker", patch: { statusReason: "The operator refused this number." } });
+    await transition(t.db, {
+      orderId: failed.id,
+      from: "placing",
+      to: "failed",
+      source: "worker",
+      patch: { statusReason: "The operator refused this number." },
+    });
     await transition(t.db, { orderId: failed.id, from: "failed", to: "refunded", source: "worker" });
     const sent = await mails(failed.id);
     expect(sent.map((m) => m.kind)).toEqual(["receipt", "failed", "refunded"]);
@@ -105,7 +136,10 @@ describe("order mails", () => {
 
   it("escapes what the order holds in the HTML", async () => {
     const order = await newOrder("html@example.com");
-    await t.db.order.update({ where: { id: order.id }, data: { detail: { giftcard: { brandName: "<script>alert(1)</script>", faceValueMinor: 1500, currency: "EUR" } } } });
+    await t.db.order.update({
+      where: { id: order.id },
+      data: { detail: { giftcard: { brandName: "<script>alert(1)</script>", faceValueMinor: 1500, currency: "EUR" } } },
+    });
     await transition(t.db, { orderId: order.id, from: "awaiting_payment", to: "paid", source: "buyer" });
     const [receipt] = await mails(order.id);
     expect(receipt!.html).not.toContain("<script>alert(1)</script>");

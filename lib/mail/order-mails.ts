@@ -49,12 +49,21 @@ export function orderLink(order: Pick<Order, "ref" | "locale">): string {
 const mailText = (locale: Locale) => createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail" });
 type MailText = ReturnType<typeof mailText>;
 
-export function orderPurchaseLines(order: Pick<Order, "ref" | "productType" | "detail" | "locale">): Array<{ label: string; value: string }> {
+export function orderPurchaseLines(
+  order: Pick<Order, "ref" | "productType" | "detail" | "locale">,
+): Array<{ label: string; value: string }> {
   const locale = supportedLocale(order.locale);
-  return [{ label: mailText(locale)("order"), value: order.ref }, ...purchaseLines(order.productType, order.detail, locale)];
+  return [
+    { label: mailText(locale)("order"), value: order.ref },
+    ...purchaseLines(order.productType, order.detail, locale),
+  ];
 }
 
-function priceLines(order: Order, t: MailText, totalLabel = t("price.totalPaid")): Array<{ label: string; value: string }> {
+function priceLines(
+  order: Order,
+  t: MailText,
+  totalLabel = t("price.totalPaid"),
+): Array<{ label: string; value: string }> {
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const money = (minor: number) => moneyText(minor, pricing.currency, supportedLocale(order.locale));
   return [
@@ -83,21 +92,37 @@ export function orderMailContent(kind: OrderNoticeKind, order: Order): MailConte
         locale,
         subject: t("receipt.subject", { ref }),
         heading: t("receipt.heading"),
-        parts: [{ kind: "text", text: t("receipt.text", { product }) }, bought, { kind: "lines", lines: priceLines(order, t) }, open, { kind: "note", text: t("keepNote") }],
+        parts: [
+          { kind: "text", text: t("receipt.text", { product }) },
+          bought,
+          { kind: "lines", lines: priceLines(order, t) },
+          open,
+          { kind: "note", text: t("keepNote") },
+        ],
       };
     case "failed":
       return {
         locale,
         subject: t("failed.subject", { ref }),
         heading: t("failed.heading"),
-        parts: [{ kind: "text", text: reasonText(order, t("failed.reason")) }, bought, { kind: "text", text: t("refundFollows") }, open],
+        parts: [
+          { kind: "text", text: reasonText(order, t("failed.reason")) },
+          bought,
+          { kind: "text", text: t("refundFollows") },
+          open,
+        ],
       };
     case "cancelled":
       return {
         locale,
         subject: t("cancelled.subject", { ref }),
         heading: t("cancelled.heading"),
-        parts: [{ kind: "text", text: reasonText(order, t("cancelled.reason")) }, bought, { kind: "text", text: t("refundFollows") }, open],
+        parts: [
+          { kind: "text", text: reasonText(order, t("cancelled.reason")) },
+          bought,
+          { kind: "text", text: t("refundFollows") },
+          open,
+        ],
       };
     case "refunded": {
       const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
@@ -105,14 +130,26 @@ export function orderMailContent(kind: OrderNoticeKind, order: Order): MailConte
         locale,
         subject: t("refunded.subject", { ref }),
         heading: t("refunded.heading"),
-        parts: [{ kind: "text", text: t("refunded.text", { amount: moneyText(pricing.totalMinor, pricing.currency, locale) }) }, bought, open],
+        parts: [
+          {
+            kind: "text",
+            text: t("refunded.text", { amount: moneyText(pricing.totalMinor, pricing.currency, locale) }),
+          },
+          bought,
+          open,
+        ],
       };
     }
   }
 }
 
 /** Queues the mail this status change sends, if any, in the change's own transaction. */
-export async function queueOrderMail(tx: Prisma.TransactionClient, order: Order, from: OrderStatus, to: OrderStatus): Promise<void> {
+export async function queueOrderMail(
+  tx: Prisma.TransactionClient,
+  order: Order,
+  from: OrderStatus,
+  to: OrderStatus,
+): Promise<void> {
   const kind = orderMailFor(from, to);
   if (!kind) return;
   if (kind === "delivery") {
@@ -130,7 +167,12 @@ export async function queueOrderMail(tx: Prisma.TransactionClient, order: Order,
  * A payment-link checkout (COMMERCE_CHECKOUT_MODE=payment_link) is waiting for the buyer: the
  * mail leads back to the order page, which offers the checkout, never to the supplier's host.
  */
-export async function queuePaymentLinkMail(tx: Prisma.TransactionClient, order: Order, expiresAt: string | null, now: Date): Promise<void> {
+export async function queuePaymentLinkMail(
+  tx: Prisma.TransactionClient,
+  order: Order,
+  expiresAt: string | null,
+  now: Date,
+): Promise<void> {
   const until = expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? mailTime(new Date(expiresAt)) : null;
   const locale = supportedLocale(order.locale);
   const t = mailText(locale);
@@ -140,12 +182,19 @@ export async function queuePaymentLinkMail(tx: Prisma.TransactionClient, order: 
     subject: t("paymentLink.subject", { ref: order.ref }),
     heading: t("paymentLink.heading"),
     parts: [
-      { kind: "text", text: until ? t("paymentLink.textUntil", { product, until }) : t("paymentLink.text", { product }) },
+      {
+        kind: "text",
+        text: until ? t("paymentLink.textUntil", { product, until }) : t("paymentLink.text", { product }),
+      },
       { kind: "lines", lines: orderPurchaseLines(order) },
       { kind: "lines", lines: priceLines(order, t, t("price.toPay")) },
       { kind: "button", label: t("paymentLink.button"), url: orderLink(order) },
       { kind: "note", text: t("paymentLink.note") },
     ],
   };
-  await queueMail(tx, { to: order.customerEmail, ...renderMail(content), kind: "payment_link", orderId: order.id }, now);
+  await queueMail(
+    tx,
+    { to: order.customerEmail, ...renderMail(content), kind: "payment_link", orderId: order.id },
+    now,
+  );
 }

@@ -26,7 +26,16 @@ describe("sendMail (log transport)", () => {
       }) as never);
     }
     const ref = newOrderRef();
-    const row = await sendMail(t.db, { to: "guest@example.com", subject: `Shop receipt for order ${ref}`, body: `Follow your order: https://shop.example.com/orders/${ref}`, kind: "receipt" }, { transport: null, from: "Shop <shop@localhost>" });
+    const row = await sendMail(
+      t.db,
+      {
+        to: "guest@example.com",
+        subject: `Shop receipt for order ${ref}`,
+        body: `Follow your order: https://shop.example.com/orders/${ref}`,
+        kind: "receipt",
+      },
+      { transport: null, from: "Shop <shop@localhost>" },
+    );
 
     expect(row).toMatchObject({ transport: "log", status: "sent", subject: `Shop receipt for order ${ref}` });
     expect(row.sentAt).not.toBeNull();

@@ -25,13 +25,33 @@ import type { MailOutbox, Prisma } from "@/lib/db/generated/sqlite/client";
  * credential (a one-time link, an activation code). `qrText` is drawn as the HTML's inline QR
  * image when the mail is sent (./layout.ts renderMail gives it).
  */
-export type OutgoingMail = { to: string; subject: string; body: string; html?: string | null; qrText?: string | null; kind: string; orderId?: string | null; sealed?: boolean };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  body: string;
+  html?: string | null;
+  qrText?: string | null;
+  kind: string;
+  orderId?: string | null;
+  sealed?: boolean;
+};
 
 type Writer = Pick<DbClient, "mailOutbox"> | Prisma.TransactionClient;
 
 /** Writes a mail to the outbox, due at once; pass the transaction that records its cause. */
 export async function queueMail(db: Writer, mail: OutgoingMail, now: Date = new Date()): Promise<MailOutbox> {
   return db.mailOutbox.create({
-    data: { to: mail.to, subject: mail.subject, body: mail.body, html: mail.html ?? null, qrText: mail.qrText ?? null, sealed: mail.sealed === true, kind: mail.kind, orderId: mail.orderId ?? null, status: "queued", nextAttemptAt: now },
+    data: {
+      to: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      html: mail.html ?? null,
+      qrText: mail.qrText ?? null,
+      sealed: mail.sealed === true,
+      kind: mail.kind,
+      orderId: mail.orderId ?? null,
+      status: "queued",
+      nextAttemptAt: now,
+    },
   });
 }

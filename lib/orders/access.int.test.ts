@@ -15,13 +15,25 @@ beforeAll(async () => {
 afterAll(async () => t?.cleanup());
 
 async function user(label: string) {
-  return t.db.user.create({ data: { email: `${label}-${randomBytes(4).toString("hex")}@example.com`, passwordHash: "x", role: "customer" } });
+  return t.db.user.create({
+    data: { email: `${label}-${randomBytes(4).toString("hex")}@example.com`, passwordHash: "x", role: "customer" },
+  });
 }
 
 async function order(userId: string | null, customerEmail = "b@example.com") {
   const id = randomBytes(8).toString("hex");
   return t.db.order.create({
-    data: { ref: randomBytes(18).toString("base64url"), productType: "topup", idempotencyKey: `k_${id}`, customerEmail, currency: "EUR", retailAmount: 1000, detail: {}, userId, placedAsGuest: userId === null },
+    data: {
+      ref: randomBytes(18).toString("base64url"),
+      productType: "topup",
+      idempotencyKey: `k_${id}`,
+      customerEmail,
+      currency: "EUR",
+      retailAmount: 1000,
+      detail: {},
+      userId,
+      placedAsGuest: userId === null,
+    },
   });
 }
 
@@ -56,9 +68,29 @@ describe("order access", () => {
 
   it("createOrder records whether the buyer was signed in", async () => {
     const buyer = await user("buyer");
-    const pricing = { currency: "EUR", amountMinor: 500, serviceFeeMinor: 0, smsFeeMinor: 0, totalMinor: 500, costMinor: 400 };
-    const asGuest = await createOrder(t.db, { productType: "topup", submissionId: randomBytes(12).toString("hex"), customerEmail: "Guest@Example.com", detail: {}, pricing });
-    const signedIn = await createOrder(t.db, { productType: "topup", submissionId: randomBytes(12).toString("hex"), customerEmail: buyer.email, userId: buyer.id, detail: {}, pricing });
+    const pricing = {
+      currency: "EUR",
+      amountMinor: 500,
+      serviceFeeMinor: 0,
+      smsFeeMinor: 0,
+      totalMinor: 500,
+      costMinor: 400,
+    };
+    const asGuest = await createOrder(t.db, {
+      productType: "topup",
+      submissionId: randomBytes(12).toString("hex"),
+      customerEmail: "Guest@Example.com",
+      detail: {},
+      pricing,
+    });
+    const signedIn = await createOrder(t.db, {
+      productType: "topup",
+      submissionId: randomBytes(12).toString("hex"),
+      customerEmail: buyer.email,
+      userId: buyer.id,
+      detail: {},
+      pricing,
+    });
     expect(asGuest).toMatchObject({ placedAsGuest: true, userId: null, customerEmail: "guest@example.com" });
     expect(signedIn).toMatchObject({ placedAsGuest: false, userId: buyer.id });
     expect(await findOrderStatus(t.db, signedIn.ref, null)).toBeNull();

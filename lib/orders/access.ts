@@ -36,7 +36,11 @@ export async function findViewableOrder<T extends OrderAccessFields>(
 /** The fields the status route answers with; reads only the database. */
 export async function findOrderStatus(db: DbClient, ref: string, viewerId: string | null | undefined) {
   return findViewableOrder(
-    (r) => db.order.findUnique({ where: { ref: r }, select: { userId: true, placedAsGuest: true, status: true, updatedAt: true } }),
+    (r) =>
+      db.order.findUnique({
+        where: { ref: r },
+        select: { userId: true, placedAsGuest: true, status: true, updatedAt: true },
+      }),
     ref,
     viewerId,
   );

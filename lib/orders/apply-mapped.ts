@@ -57,7 +57,9 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
   // Final states are final: news that names another final status is recorded for staff and
   // changes nothing else (no status, fulfilment fields, refund or mail) — docs/orders.md.
   if (isFinalNews(order, input.mapped)) {
-    return conflictsWithFinal(order, input.mapped) ? recordAnomaly(db, order, input) : { changed: false, order, refundDue: false };
+    return conflictsWithFinal(order, input.mapped)
+      ? recordAnomaly(db, order, input)
+      : { changed: false, order, refundDue: false };
   }
   // "processing" after "fulfilled", "awaiting_payment" after the checkout was paid …
   if (RANK[input.mapped.status] < RANK[order.status]) return { changed: false, order, refundDue: false };
@@ -92,7 +94,12 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
         if (depth >= 3) return { changed: index > 0, order, refundDue: false };
         const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id } });
         const again = await applyMapped(db, fresh, input, depth + 1);
-        return { changed: index > 0 || again.changed, order: again.order, refundDue: again.refundDue, ...(again.anomaly && { anomaly: true as const }) };
+        return {
+          changed: index > 0 || again.changed,
+          order: again.order,
+          refundDue: again.refundDue,
+          ...(again.anomaly && { anomaly: true as const }),
+        };
       }
     }
     return { changed: true, order: moved!, refundDue: owesRefund(moved!) };
@@ -105,12 +112,23 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
   const updated = await db.$transaction(async (tx) => {
     const result = await tx.order.updateMany({
       where: { id: order.id, status: order.status, upstreamStatus: order.upstreamStatus, updatedAt: order.updatedAt },
-      data: { upstreamStatus: input.raw, fulfillment, ...(input.learned && !order.upstreamOrderId ? { upstreamOrderId: input.learned.upstreamOrderId } : {}) },
+      data: {
+        upstreamStatus: input.raw,
+        fulfillment,
+        ...(input.learned && !order.upstreamOrderId ? { upstreamOrderId: input.learned.upstreamOrderId } : {}),
+      },
     });
     if (result.count === 0) return null;
     if (statusChanged) {
       await tx.orderEvent.create({
-        data: { orderId: order.id, type: "upstream_status", source: input.source, actor: input.actor, message: `Supplier status: ${input.raw}`, data: { upstreamStatus: input.raw } },
+        data: {
+          orderId: order.id,
+          type: "upstream_status",
+          source: input.source,
+          actor: input.actor,
+          message: `Supplier status: ${input.raw}`,
+          data: { upstreamStatus: input.raw },
+        },
       });
     }
     return tx.order.findUniqueOrThrow({ where: { id: order.id } });
@@ -133,7 +151,9 @@ function isOlderRecord(current: OrderFulfillment, input: MappedInput): boolean {
 
 /** News of another final status for a final order: never applied (final states are final). */
 function isFinalNews(order: Pick<Order, "status">, mapped: MappedStatus): boolean {
-  return FINAL_STATUSES.includes(order.status) && FINAL_STATUSES.includes(mapped.status) && mapped.status !== order.status;
+  return (
+    FINAL_STATUSES.includes(order.status) && FINAL_STATUSES.includes(mapped.status) && mapped.status !== order.status
+  );
 }
 
 /**
@@ -155,10 +175,21 @@ export function conflictsWithFinal(order: Pick<Order, "status" | "fulfilledAt">,
  * (the same news again, by webhook or poll, adds nothing), and touches nothing else.
  */
 async function recordAnomaly(db: DbClient, order: Order, input: MappedInput): Promise<MappedResult> {
-  logger.warn({ orderId: order.id, local: order.status, upstream: input.raw, source: input.source }, "upstream reports another final status than the local order: kept, recorded for staff");
-  const data = { upstreamStatus: input.raw, upstreamMeans: input.mapped.status, localStatus: order.status, source: input.source };
+  logger.warn(
+    { orderId: order.id, local: order.status, upstream: input.raw, source: input.source },
+    "upstream reports another final status than the local order: kept, recorded for staff",
+  );
+  const data = {
+    upstreamStatus: input.raw,
+    upstreamMeans: input.mapped.status,
+    localStatus: order.status,
+    source: input.source,
+  };
   await db.$transaction(async (tx) => {
-    const earlier = await tx.orderEvent.findMany({ where: { orderId: order.id, type: UPSTREAM_ANOMALY_EVENT }, select: { data: true } });
+    const earlier = await tx.orderEvent.findMany({
+      where: { orderId: order.id, type: UPSTREAM_ANOMALY_EVENT },
+      select: { data: true },
+    });
     if (earlier.some((e) => (e.data as { upstreamStatus?: unknown } | null)?.upstreamStatus === input.raw)) return;
     await tx.orderEvent.create({
       data: {
@@ -189,11 +220,18 @@ function learnedPatch(learned: NonNullable<MappedInput["learned"]>, now: Date): 
     upstreamOrderId: learned.upstreamOrderId,
     // A payment-link buyer paid the upstream's checkout: that is the order's payment.
     paidAt: now,
-    ...(learned.costMinor !== null ? { costAmount: learned.costMinor, costCurrency: learned.costCurrency ?? "EUR" } : {}),
+    ...(learned.costMinor !== null
+      ? { costAmount: learned.costMinor, costCurrency: learned.costCurrency ?? "EUR" }
+      : {}),
   };
 }
 
-function statusPatch(order: Order, to: OrderStatus, input: MappedInput, now: Date): Prisma.OrderUpdateManyMutationInput {
+function statusPatch(
+  order: Order,
+  to: OrderStatus,
+  input: MappedInput,
+  now: Date,
+): Prisma.OrderUpdateManyMutationInput {
   switch (to) {
     case "placed":
       return { placedAt: order.placedAt ?? now, pollAttempts: 0, nextPollAt: after(now, commercePollDelayMs(0)) };

@@ -25,7 +25,13 @@ beforeEach(async () => {
 });
 
 const GIFT_CARD = "gc_b1bfcb9d2bb0743a9bbdc614";
-const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "apply-worker", now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+const worker = (ms: number) =>
+  runWorkerOnce(tb.db, {
+    workerId: "apply-worker",
+    now: inFuture(ms),
+    clients: tb.clients,
+    refundFailedOrder: tb.refundFailedOrder,
+  });
 
 async function placedTopup() {
   const [, , working] = await tb.eeAirtime();
@@ -41,18 +47,47 @@ describe("applyCommerceOrder", () => {
     await tb.advanceClock(5_000);
     const fulfilled = await tb.clients.commerce.getOrder(placed.upstreamOrderId!);
 
-    expect(await applyCommerceOrder(tb.db, fulfilled, { source: "webhook", actor: "evt_1", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: true });
+    expect(
+      await applyCommerceOrder(tb.db, fulfilled, {
+        source: "webhook",
+        actor: "evt_1",
+        connectionId: await tb.commerceConnection(),
+      }),
+    ).toEqual({ orderId: placed.id, changed: true });
     const events = await tb.events(placed.id);
-    expect(events.at(-1)).toMatchObject({ fromStatus: "placed", toStatus: "fulfilled", source: "webhook", actor: "evt_1" });
+    expect(events.at(-1)).toMatchObject({
+      fromStatus: "placed",
+      toStatus: "fulfilled",
+      source: "webhook",
+      actor: "evt_1",
+    });
 
-    expect(await applyCommerceOrder(tb.db, fulfilled, { source: "webhook", actor: "evt_1", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: false });
-    expect(await applyCommerceOrder(tb.db, processing, { source: "webhook", actor: "evt_0", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: false });
+    expect(
+      await applyCommerceOrder(tb.db, fulfilled, {
+        source: "webhook",
+        actor: "evt_1",
+        connectionId: await tb.commerceConnection(),
+      }),
+    ).toEqual({ orderId: placed.id, changed: false });
+    expect(
+      await applyCommerceOrder(tb.db, processing, {
+        source: "webhook",
+        actor: "evt_0",
+        connectionId: await tb.commerceConnection(),
+      }),
+    ).toEqual({ orderId: placed.id, changed: false });
     // Even without timestamps a late "processing" never moves a fulfilled order back.
     const { updated_at: _ignored, ...undated } = processing;
-    expect(await applyCommerceOrder(tb.db, undated, { source: "worker", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: false });
+    expect(
+      await applyCommerceOrder(tb.db, undated, { source: "worker", connectionId: await tb.commerceConnection() }),
+    ).toEqual({ orderId: placed.id, changed: false });
 
     const after = await tb.reload(placed.id);
-    expect(after).toMatchObject({ status: "fulfilled", upstreamStatus: "fulfilled", fulfillment: expect.objectContaining({ deliveryStatus: "delivered" }) });
+    expect(after).toMatchObject({
+      status: "fulfilled",
+      upstreamStatus: "fulfilled",
+      fulfillment: expect.objectContaining({ deliveryStatus: "delivered" }),
+    });
     expect(await tb.events(placed.id)).toHaveLength(events.length);
   });
 
@@ -70,12 +105,24 @@ describe("applyCommerceOrder", () => {
   });
 
   it("stores a gift card's code and link, and keeps the code out of the timeline", async () => {
-    const quote = await quoteCommerceOrder({ type: "giftcard", priceToken: GIFT_CARD }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
-    const order = await createOrder(tb.db, { productType: "giftcard", submissionId: randomUUID(), customerEmail: "gift@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
+    const quote = await quoteCommerceOrder(
+      { type: "giftcard", priceToken: GIFT_CARD },
+      { db: tb.db, commerce: tb.clients.commerce, mode: "credits" },
+    );
+    const order = await createOrder(tb.db, {
+      productType: "giftcard",
+      submissionId: randomUUID(),
+      customerEmail: "gift@example.com",
+      detail: quote.detail as Prisma.InputJsonValue,
+      pricing: quote.pricing,
+    });
     await markPaid(tb.db, order.id);
     const placed = (await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients }))!;
     await tb.advanceClock(5_000);
-    await applyCommerceOrder(tb.db, await tb.clients.commerce.getOrder(placed.upstreamOrderId!), { source: "webhook", connectionId: await tb.commerceConnection() });
+    await applyCommerceOrder(tb.db, await tb.clients.commerce.getOrder(placed.upstreamOrderId!), {
+      source: "webhook",
+      connectionId: await tb.commerceConnection(),
+    });
     const done = await tb.reload(order.id);
     const fulfillment = openFulfillment(done.fulfillment) as { redemptionCode: string; redemptionUrl: string };
     expect(done.status).toBe("fulfilled");
@@ -86,9 +133,18 @@ describe("applyCommerceOrder", () => {
 
   it("stores an eSIM's activation data and keeps the real balance when a list row says 'per order basis'", async () => {
     const plan = await tb.clients.commerce.getEsimProduct("fr-5gb-30d");
-    const quote = await quoteCommerceOrder({ type: "esim", priceToken: plan.price_token, catalogId: plan.catalog_id }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
+    const quote = await quoteCommerceOrder(
+      { type: "esim", priceToken: plan.price_token, catalogId: plan.catalog_id },
+      { db: tb.db, commerce: tb.clients.commerce, mode: "credits" },
+    );
     expect(quote.pricing.serviceFeeMinor).toBeGreaterThan(0); // the shop's margin on a plan with no upstream fee
-    const order = await createOrder(tb.db, { productType: "esim", submissionId: randomUUID(), customerEmail: "travel@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
+    const order = await createOrder(tb.db, {
+      productType: "esim",
+      submissionId: randomUUID(),
+      customerEmail: "travel@example.com",
+      detail: quote.detail as Prisma.InputJsonValue,
+      pricing: quote.pricing,
+    });
     await markPaid(tb.db, order.id);
     const placed = (await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients }))!;
     await tb.advanceClock(5_000);
@@ -114,33 +170,64 @@ describe("applyCommerceOrder", () => {
     const record = await tb.clients.commerce.getOrder(placed.upstreamOrderId!);
     const warn = vi.spyOn(logger, "warn");
     try {
-      expect(await applyCommerceOrder(tb.db, { ...record, status: "on_hold" }, { source: "webhook", connectionId: await tb.commerceConnection() })).toEqual({ orderId: placed.id, changed: true });
-      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ status: "on_hold" }), expect.stringMatching(/unknown upstream order status/));
+      expect(
+        await applyCommerceOrder(
+          tb.db,
+          { ...record, status: "on_hold" },
+          { source: "webhook", connectionId: await tb.commerceConnection() },
+        ),
+      ).toEqual({ orderId: placed.id, changed: true });
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ status: "on_hold" }),
+        expect.stringMatching(/unknown upstream order status/),
+      );
     } finally {
       warn.mockRestore();
     }
     expect(await tb.reload(placed.id)).toMatchObject({ status: "placed", upstreamStatus: "on_hold" });
-    expect((await tb.events(placed.id)).at(-1)).toMatchObject({ type: "upstream_status", message: "Supplier status: on_hold" });
+    expect((await tb.events(placed.id)).at(-1)).toMatchObject({
+      type: "upstream_status",
+      message: "Supplier status: on_hold",
+    });
   });
 
   it("answers orderId null for an order the shop does not have", async () => {
     const placed = await placedTopup();
     const record = await tb.clients.commerce.getOrder(placed.upstreamOrderId!);
-    expect(await applyCommerceOrder(tb.db, { ...record, order_id: "ord_999999" }, { source: "webhook", connectionId: await tb.commerceConnection() })).toEqual({ orderId: null, changed: false });
+    expect(
+      await applyCommerceOrder(
+        tb.db,
+        { ...record, order_id: "ord_999999" },
+        { source: "webhook", connectionId: await tb.commerceConnection() },
+      ),
+    ).toEqual({ orderId: null, changed: false });
   });
 });
 
 describe("payment-link orders", () => {
   async function linkOrder() {
-    const quote = await quoteCommerceOrder({ type: "topup", priceToken: (await tb.eeAirtime())[2]!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "payment_link" });
+    const quote = await quoteCommerceOrder(
+      { type: "topup", priceToken: (await tb.eeAirtime())[2]!.token, phone: WORKING_UK_MOBILE },
+      { db: tb.db, commerce: tb.clients.commerce, mode: "payment_link" },
+    );
     // The buyer pays the upstream's own total: no shop margin is possible.
     expect(quote.pricing.totalMinor).toBe(quote.upstream.totalMinor);
-    return createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "link@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing, upstreamMode: "payment_link" });
+    return createOrder(tb.db, {
+      productType: "topup",
+      submissionId: randomUUID(),
+      customerEmail: "link@example.com",
+      detail: quote.detail as Prisma.InputJsonValue,
+      pricing: quote.pricing,
+      upstreamMode: "payment_link",
+    });
   }
 
   it("creates the checkout once (two tabs get the same link), keeps the hash on the server, and learns the order by polling", async () => {
     const order = await linkOrder();
-    const [a, b] = await Promise.all([startPaymentLinkOrder(tb.db, order.id, { commerce: tb.clients.commerce }), startPaymentLinkOrder(tb.db, order.id, { commerce: tb.clients.commerce })]);
+    const [a, b] = await Promise.all([
+      startPaymentLinkOrder(tb.db, order.id, { commerce: tb.clients.commerce }),
+      startPaymentLinkOrder(tb.db, order.id, { commerce: tb.clients.commerce }),
+    ]);
     expect(a.paymentLink).toContain("/v2/checkout/");
     expect(b).toEqual(a);
     expect(await startPaymentLinkOrder(tb.db, order.id, { commerce: tb.clients.commerce })).toEqual(a);
@@ -154,7 +241,11 @@ describe("payment-link orders", () => {
     // never the supplier's checkout host.
     const [payMail, ...moreMails] = await tb.db.mailOutbox.findMany({ where: { orderId: order.id } });
     expect(moreMails).toHaveLength(0);
-    expect(payMail).toMatchObject({ kind: "payment_link", to: order.customerEmail, subject: `Complete your payment for order ${order.ref}` });
+    expect(payMail).toMatchObject({
+      kind: "payment_link",
+      to: order.customerEmail,
+      subject: `Complete your payment for order ${order.ref}`,
+    });
     expect(payMail!.body).toContain(`/orders/${order.ref}`);
     expect(payMail!.body).not.toContain(a.paymentLink);
 
@@ -172,7 +263,9 @@ describe("payment-link orders", () => {
     await worker(120_000);
     expect((await tb.reload(order.id)).status).toBe("fulfilled");
     // The buyer paid by card at the upstream: the shop's credits were not touched.
-    expect((await tb.ledger()).filter((e) => e.account === "acct_shop" && e.kind === "debit").length).toBe(debitsBefore);
+    expect((await tb.ledger()).filter((e) => e.account === "acct_shop" && e.kind === "debit").length).toBe(
+      debitsBefore,
+    );
   });
 
   it("learns the order id from the webhook alone (matched by checkout hash)", async () => {
@@ -181,7 +274,13 @@ describe("payment-link orders", () => {
     const { checkoutHash } = await tb.reload(order.id);
     await tb.control("POST", `/commerce/checkout/${checkoutHash}/pay`);
     const [row] = (await tb.clients.commerce.listOrders({ checkout_hash: checkoutHash! })).items;
-    expect(await applyCommerceOrder(tb.db, row!, { source: "webhook", actor: "evt_link", connectionId: await tb.commerceConnection() })).toEqual({ orderId: order.id, changed: true });
+    expect(
+      await applyCommerceOrder(tb.db, row!, {
+        source: "webhook",
+        actor: "evt_link",
+        connectionId: await tb.commerceConnection(),
+      }),
+    ).toEqual({ orderId: order.id, changed: true });
     expect(await tb.reload(order.id)).toMatchObject({ status: "placed", upstreamOrderId: row!.order_id });
   });
 
@@ -189,6 +288,9 @@ describe("payment-link orders", () => {
     const order = await linkOrder();
     await startPaymentLinkOrder(tb.db, order.id, { commerce: tb.clients.commerce });
     await worker(2 * 60 * 60_000);
-    expect(await tb.reload(order.id)).toMatchObject({ status: "cancelled", statusReason: expect.stringMatching(/payment link expired/) });
+    expect(await tb.reload(order.id)).toMatchObject({
+      status: "cancelled",
+      statusReason: expect.stringMatching(/payment link expired/),
+    });
   });
 });

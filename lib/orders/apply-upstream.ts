@@ -41,13 +41,25 @@ export type ApplyCommerceOptions = ApplyOptions & { connectionId: string | null 
  * reconciled learns its id from the create replay. Upstream ids are unique only within one
  * connection, so news never lands on an order placed through another one.
  */
-export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOrder, options: ApplyCommerceOptions): Promise<ApplyResult> {
+export async function applyCommerceOrder(
+  db: DbClient,
+  upstreamOrder: CommerceOrder,
+  options: ApplyCommerceOptions,
+): Promise<ApplyResult> {
   const { connectionId, ...applyOptions } = options;
   if (!connectionId) return { orderId: null, changed: false };
-  let order = await db.order.findFirst({ where: { upstreamConnectionId: connectionId, upstreamOrderId: upstreamOrder.order_id, productType: { in: [...COMMERCE_PRODUCT_TYPES] } } });
+  let order = await db.order.findFirst({
+    where: {
+      upstreamConnectionId: connectionId,
+      upstreamOrderId: upstreamOrder.order_id,
+      productType: { in: [...COMMERCE_PRODUCT_TYPES] },
+    },
+  });
   let learnedOrderId = false;
   if (!order && upstreamOrder.checkout_hash) {
-    order = await db.order.findFirst({ where: { checkoutHash: upstreamOrder.checkout_hash, upstreamConnectionId: connectionId } });
+    order = await db.order.findFirst({
+      where: { checkoutHash: upstreamOrder.checkout_hash, upstreamConnectionId: connectionId },
+    });
     learnedOrderId = Boolean(order && !order.upstreamOrderId);
     if (order && order.upstreamOrderId && order.upstreamOrderId !== upstreamOrder.order_id) {
       logger.warn({ orderId: order.id }, "checkout hash matches an order with another upstream order id: ignored");
@@ -56,14 +68,23 @@ export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOr
   }
   if (!order) return { orderId: null, changed: false };
 
-  const mapped = mapCommerceStatus(upstreamOrder.status, order.upstreamMode === "payment_link" ? "payment_link" : "credits");
+  const mapped = mapCommerceStatus(
+    upstreamOrder.status,
+    order.upstreamMode === "payment_link" ? "payment_link" : "credits",
+  );
   const result = await unlessIdTaken(
     applyMapped(db, order, {
       mapped,
       raw: upstreamOrder.status,
       fulfillment: commerceFulfillment(upstreamOrder),
       incomingUpdatedAt: upstreamOrder.updated_at ?? undefined,
-      learned: learnedOrderId ? { upstreamOrderId: upstreamOrder.order_id, costMinor: upstreamOrder.credits_used ?? upstreamOrder.total ?? null, costCurrency: upstreamOrder.currency ?? null } : undefined,
+      learned: learnedOrderId
+        ? {
+            upstreamOrderId: upstreamOrder.order_id,
+            costMinor: upstreamOrder.credits_used ?? upstreamOrder.total ?? null,
+            costCurrency: upstreamOrder.currency ?? null,
+          }
+        : undefined,
       ...applyOptions,
     }),
   );
@@ -81,7 +102,12 @@ export async function applyCommerceOrder(db: DbClient, upstreamOrder: CommerceOr
     });
     return { orderId: order.id, changed: true };
   }
-  return { orderId: order.id, changed: result.changed, ...(result.refundDue && { refundDue: true as const }), ...(result.anomaly && { anomaly: true as const }) };
+  return {
+    orderId: order.id,
+    changed: result.changed,
+    ...(result.refundDue && { refundDue: true as const }),
+    ...(result.anomaly && { anomaly: true as const }),
+  };
 }
 
 // Unlock news may also come from a buyer's or staff member's own request (cancel, nowait:
@@ -98,10 +124,16 @@ export type ApplyUnlockOptions = Omit<ApplyOptions, "source"> & {
  * progress and the next poll tries again. `notavailable`, `error` and `canceled` end it and
  * start the buyer's refund.
  */
-export async function applyUnlockStatus(db: DbClient, orderId: string, unlockOrder: UnlockOrder, options: ApplyUnlockOptions): Promise<ApplyResult> {
+export async function applyUnlockStatus(
+  db: DbClient,
+  orderId: string,
+  unlockOrder: UnlockOrder,
+  options: ApplyUnlockOptions,
+): Promise<ApplyResult> {
   const order = await db.order.findUnique({ where: { id: orderId } });
   if (!order) return { orderId: null, changed: false };
-  if (order.productType !== "unlock") throw new Error(`applyUnlockStatus: order ${orderId} is a ${order.productType} order`);
+  if (order.productType !== "unlock")
+    throw new Error(`applyUnlockStatus: order ${orderId} is a ${order.productType} order`);
 
   let mapped = mapUnlockStatus(unlockOrder.status);
   const fulfillment: OrderFulfillment = {};
@@ -112,10 +144,18 @@ export async function applyUnlockStatus(db: DbClient, orderId: string, unlockOrd
       const unlock = options.unlock ?? (await resolveClients()).unlock;
       fulfillment.instructions = (await unlock.orderInstructions(unlockOrder.ticketId)).howto;
     } catch (error) {
-      logger.warn({ orderId, err: error instanceof Error ? error.message : String(error) }, "unlock instructions not readable yet: the order stays in progress");
+      logger.warn(
+        { orderId, err: error instanceof Error ? error.message : String(error) },
+        "unlock instructions not readable yet: the order stays in progress",
+      );
       mapped = { status: "placed", known: true };
     }
   }
   const result = await applyMapped(db, order, { mapped, raw: unlockOrder.status, fulfillment, ...options });
-  return { orderId, changed: result.changed, ...(result.refundDue && { refundDue: true as const }), ...(result.anomaly && { anomaly: true as const }) };
+  return {
+    orderId,
+    changed: result.changed,
+    ...(result.refundDue && { refundDue: true as const }),
+    ...(result.anomaly && { anomaly: true as const }),
+  };
 }

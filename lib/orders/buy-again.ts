@@ -13,7 +13,8 @@ import { topupAgainHref } from "@/lib/products/topup/buy-again";
 
 type BoughtAgain = Exclude<Order["productType"], "unlock">;
 const BOUGHT_AGAIN: readonly BoughtAgain[] = ["topup", "esim", "giftcard", "imeicheck"];
-const isBoughtAgain = (type: Order["productType"]): type is BoughtAgain => (BOUGHT_AGAIN as readonly string[]).includes(type);
+const isBoughtAgain = (type: Order["productType"]): type is BoughtAgain =>
+  (BOUGHT_AGAIN as readonly string[]).includes(type);
 
 /** The "buy again" button's words in the buyer's language ("OrderBuyAgain"), or undefined when the product has none. */
 export function buyAgainLabel(productType: Order["productType"], locale: Locale = "en"): string | undefined {
@@ -22,7 +23,9 @@ export function buyAgainLabel(productType: Order["productType"], locale: Locale 
 }
 
 /** The same words in English. */
-export const BUY_AGAIN_LABEL: Partial<Record<Order["productType"], string>> = Object.fromEntries(BOUGHT_AGAIN.map((type) => [type, buyAgainLabel(type)]));
+export const BUY_AGAIN_LABEL: Partial<Record<Order["productType"], string>> = Object.fromEntries(
+  BOUGHT_AGAIN.map((type) => [type, buyAgainLabel(type)]),
+);
 
 /** The path the order's "buy again" opens, or null when it has none. */
 export async function buyAgainHref(order: Pick<Order, "productType" | "detail" | "locale">): Promise<string | null> {
@@ -32,12 +35,16 @@ export async function buyAgainHref(order: Pick<Order, "productType" | "detail" |
       return topupAgainHref(order.detail, supportedLocale(order.locale));
     case "esim": {
       const esim = readEsimDetail(order.detail);
-      return esim?.destinationCode && esim.catalogId ? `/esim/${esim.destinationCode}/${encodeURIComponent(esim.catalogId)}` : "/esim";
+      return esim?.destinationCode && esim.catalogId
+        ? `/esim/${esim.destinationCode}/${encodeURIComponent(esim.catalogId)}`
+        : "/esim";
     }
     case "giftcard": {
       const card = readGiftcardDetail(order.detail)?.giftcard;
       // The brand's numeric id resolves to its page (and redirects to its slug).
-      return card?.countryCode && card.brandId ? `/giftcards/${card.countryCode.toLowerCase()}/${encodeURIComponent(card.brandId)}` : "/giftcards";
+      return card?.countryCode && card.brandId
+        ? `/giftcards/${card.countryCode.toLowerCase()}/${encodeURIComponent(card.brandId)}`
+        : "/giftcards";
     }
     case "imeicheck":
       return "/imei-check";

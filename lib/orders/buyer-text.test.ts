@@ -10,7 +10,10 @@ import { KNOWN_UPSTREAM_STATUSES, mapCommerceStatus, mapUnlockStatus } from "./u
 // The order's stored English texts read in Spanish ([16]): each wording the order core writes for
 // buyers is known, so a reworded text fails here rather than showing up in English.
 
-const event = (message: string | null, extra: { type?: string; toStatus?: "paid" | "failed" | "needs_attention" | null } = {}) => ({
+const event = (
+  message: string | null,
+  extra: { type?: string; toStatus?: "paid" | "failed" | "needs_attention" | null } = {},
+) => ({
   type: extra.type ?? "status",
   toStatus: extra.toStatus ?? null,
   message,
@@ -19,7 +22,10 @@ const event = (message: string | null, extra: { type?: string; toStatus?: "paid"
 describe("status reasons", () => {
   const written = [
     ...Object.values(BUYER_REASONS),
-    ...KNOWN_UPSTREAM_STATUSES.commerce.flatMap((raw) => [mapCommerceStatus(raw, "credits").reason, mapCommerceStatus(raw, "payment_link").reason]),
+    ...KNOWN_UPSTREAM_STATUSES.commerce.flatMap((raw) => [
+      mapCommerceStatus(raw, "credits").reason,
+      mapCommerceStatus(raw, "payment_link").reason,
+    ]),
     ...KNOWN_UPSTREAM_STATUSES.unlock.map((raw) => mapUnlockStatus(raw).reason),
     REFUND_IN_PROGRESS,
     REFUND_NOT_CONFIRMED,
@@ -34,9 +40,15 @@ describe("status reasons", () => {
   });
 
   it("translate a failed order's refund note with its reason", () => {
-    expect(statusReasonText(`The supplier could not complete the order. ${REFUND_PENDING}`, "es")).toBe("El proveedor no ha podido completar el pedido. Reembolso pendiente.");
-    expect(statusReasonText("The supplier could not complete the order. Your payment was refunded.", "es")).toBe("El proveedor no ha podido completar el pedido. Se te ha reembolsado el pago.");
-    expect(statusReasonText("The supplier refused the order: Invalid number.", "es")).toBe("El proveedor ha rechazado el pedido: Invalid number.");
+    expect(statusReasonText(`The supplier could not complete the order. ${REFUND_PENDING}`, "es")).toBe(
+      "El proveedor no ha podido completar el pedido. Reembolso pendiente.",
+    );
+    expect(statusReasonText("The supplier could not complete the order. Your payment was refunded.", "es")).toBe(
+      "El proveedor no ha podido completar el pedido. Se te ha reembolsado el pago.",
+    );
+    expect(statusReasonText("The supplier refused the order: Invalid number.", "es")).toBe(
+      "El proveedor ha rechazado el pedido: Invalid number.",
+    );
   });
 
   it("leave a text they do not know as it is", () => {
@@ -54,21 +66,44 @@ describe("timeline titles", () => {
   it("translate the core's messages into Spanish", () => {
     expect(timelineTitle(event("Order created"), "es")).toBe("Pedido creado");
     expect(timelineTitle(event("Payment received (test payment)."), "es")).toBe("Pago recibido (pago de prueba).");
-    expect(timelineTitle(event("Checkout opened (card payment)."), "es")).toBe("Página de pago abierta (pago con tarjeta).");
-    expect(timelineTitle(event("Payment declined (test card declined). Nothing was charged; the order is still waiting for payment."), "es")).toBe(
-      "Pago rechazado. No se ha cobrado nada; el pedido sigue pendiente de pago.",
+    expect(timelineTitle(event("Checkout opened (card payment)."), "es")).toBe(
+      "Página de pago abierta (pago con tarjeta).",
     );
-    expect(timelineTitle(event("Placed with the supplier: ticket 4711"), "es")).toBe("Pedido realizado con el proveedor: 4711");
-    expect(timelineTitle(event("Supplier status: failed. The supplier could not complete the order."), "es")).toBe("Estado en el proveedor: failed. El proveedor no ha podido completar el pedido.");
-    expect(timelineTitle(event("Refunded (card payment): the order ended failed upstream", { type: "refund" }), "es")).toBe("Reembolsado (pago con tarjeta)");
-    expect(timelineTitle(event("The IMEI was not recognised by the checking service.", { toStatus: "failed" }), "es")).toBe("El servicio de comprobación no ha reconocido el IMEI.");
+    expect(
+      timelineTitle(
+        event("Payment declined (test card declined). Nothing was charged; the order is still waiting for payment."),
+        "es",
+      ),
+    ).toBe("Pago rechazado. No se ha cobrado nada; el pedido sigue pendiente de pago.");
+    expect(timelineTitle(event("Placed with the supplier: ticket 4711"), "es")).toBe(
+      "Pedido realizado con el proveedor: 4711",
+    );
+    expect(timelineTitle(event("Supplier status: failed. The supplier could not complete the order."), "es")).toBe(
+      "Estado en el proveedor: failed. El proveedor no ha podido completar el pedido.",
+    );
+    expect(
+      timelineTitle(event("Refunded (card payment): the order ended failed upstream", { type: "refund" }), "es"),
+    ).toBe("Reembolsado (pago con tarjeta)");
+    expect(
+      timelineTitle(event("The IMEI was not recognised by the checking service.", { toStatus: "failed" }), "es"),
+    ).toBe("El servicio de comprobación no ha reconocido el IMEI.");
   });
 
   it("replace a staff note by what happened", () => {
-    expect(timelineTitle(event("Supplier price changed since the quote: 100 → 120 EUR (minor units); the buyer's price stays.", { type: "price_changed" }), "es")).toBe(
-      "El precio del proveedor ha cambiado; tu precio sigue igual",
-    );
-    expect(timelineTitle(event("Handling this order failed 3 times in a row (last error: x).", { toStatus: "needs_attention" }), "es")).toBe("Estado: En revisión");
+    expect(
+      timelineTitle(
+        event("Supplier price changed since the quote: 100 → 120 EUR (minor units); the buyer's price stays.", {
+          type: "price_changed",
+        }),
+        "es",
+      ),
+    ).toBe("El precio del proveedor ha cambiado; tu precio sigue igual");
+    expect(
+      timelineTitle(
+        event("Handling this order failed 3 times in a row (last error: x).", { toStatus: "needs_attention" }),
+        "es",
+      ),
+    ).toBe("Estado: En revisión");
     expect(timelineTitle(event("Something new", { type: "something_new" }), "es")).toBe("Actualización");
   });
 });

@@ -11,19 +11,25 @@ import { orderStatusDisplay } from "./presentation";
 // wording the core writes for buyers is known); a text it does not know (a supplier's own words,
 // a staff note) is shown as stored, or replaced by what the event was.
 
-const reasonsIn = (locale: Locale) => createTranslator({ locale, messages: messagesFor(locale), namespace: "OrderReasons" });
-const timelineIn = (locale: Locale) => createTranslator({ locale, messages: messagesFor(locale), namespace: "OrderTimeline" });
+const reasonsIn = (locale: Locale) =>
+  createTranslator({ locale, messages: messagesFor(locale), namespace: "OrderReasons" });
+const timelineIn = (locale: Locale) =>
+  createTranslator({ locale, messages: messagesFor(locale), namespace: "OrderTimeline" });
 type Reasons = ReturnType<typeof reasonsIn>;
 type Timeline = ReturnType<typeof timelineIn>;
 
 /** Reasons as lib/orders, lib/payments and the upstream status maps write them. */
 const REASONS: Record<string, keyof Messages["OrderReasons"]> = {
-  "Your order is paid and will be completed shortly: the shop is topping up its balance with the supplier. Our staff have been notified. Nothing is charged twice.": "insufficientCredits",
-  "The supplier's price went up after you paid. Our staff have been notified and will complete the order or refund you.": "priceMoved",
+  "Your order is paid and will be completed shortly: the shop is topping up its balance with the supplier. Our staff have been notified. Nothing is charged twice.":
+    "insufficientCredits",
+  "The supplier's price went up after you paid. Our staff have been notified and will complete the order or refund you.":
+    "priceMoved",
   "The shop cannot reach its supplier right now. Our staff have been notified and will complete your order.": "setup",
-  "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.": "unconfirmed",
+  "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.":
+    "unconfirmed",
   "We could not process this order. Our staff have been notified and will complete it or refund you.": "badDetail",
-  "The supplier could not be reached for a while. Our staff have been notified and will complete your order or refund you; nothing is charged twice.": "retriesExhausted",
+  "The supplier could not be reached for a while. Our staff have been notified and will complete your order or refund you; nothing is charged twice.":
+    "retriesExhausted",
   "The supplier could not complete the order.": "supplierFailed",
   "The supplier could not complete the order and refunded your payment.": "supplierRefundedBuyer",
   "The supplier could not complete the order and returned the shop's payment.": "supplierRefundedShop",
@@ -34,9 +40,11 @@ const REASONS: Record<string, keyof Messages["OrderReasons"]> = {
   "The supplier could not process this unlock.": "unlockError",
   "The IMEI was not recognised by the checking service.": "imeiNotRecognised",
   "The full report could not be bought for this device.": "fullReportUnavailable",
-  "This device's blacklist report is sold separately (the full report), so this check is refunded.": "reportSoldSeparately",
+  "This device's blacklist report is sold separately (the full report), so this check is refunded.":
+    "reportSoldSeparately",
   "Your refund is being processed.": "refundInProgress",
-  "We could not complete your refund yet. Our staff have been notified and will refund you or complete your order; nothing is charged twice.": "refundNotConfirmed",
+  "We could not complete your refund yet. Our staff have been notified and will refund you or complete your order; nothing is charged twice.":
+    "refundNotConfirmed",
   "The supplier refused the order.": "supplierRefused",
 };
 
@@ -77,14 +85,19 @@ const MESSAGES: Record<string, keyof Messages["OrderTimeline"]["message"]> = {
   "The supplier's payment link expired unpaid": "paymentLinkExpired",
   "The supplier balance now covers the order: placing it again": "balanceCovers",
   "Payment abandoned: the checkout expired without a payment. Nothing was charged.": "paymentAbandoned",
-  "A second payment arrived for this order and could not be refunded automatically. Staff will refund it.": "secondPaymentHeld",
+  "A second payment arrived for this order and could not be refunded automatically. Staff will refund it.":
+    "secondPaymentHeld",
   "A second payment arrived for this order and was refunded automatically.": "secondPaymentRefunded",
   "Automatic refund failed: staff must refund this order.": "autoRefundFailed",
   "Unlock instructions read from the supplier": "instructions",
 };
 
 /** Every stored wording this file translates (buyer-text.test.ts finds each where the core writes it). */
-export const KNOWN_WORDINGS: readonly string[] = [...Object.keys(REASONS), ...Object.keys(MESSAGES), ...REFUND_NOTES.map(([english]) => english)];
+export const KNOWN_WORDINGS: readonly string[] = [
+  ...Object.keys(REASONS),
+  ...Object.keys(MESSAGES),
+  ...REFUND_NOTES.map(([english]) => english),
+];
 
 /**
  * "test payment" (a payment provider's label, lib/payments/types.ts PROVIDER_LABEL, in a message)
@@ -101,11 +114,17 @@ function providerIn(english: string, t: Timeline): string {
 const PATTERNS: ReadonlyArray<[RegExp, (match: RegExpExecArray, t: Timeline, reasons: Reasons) => string]> = [
   [/^Checkout opened \((.+)\)\.$/, (m, t) => t("message.checkoutOpened", { provider: providerIn(m[1]!, t) })],
   [/^Payment received \((.+)\)\.$/, (m, t) => t("message.paymentReceived", { provider: providerIn(m[1]!, t) })],
-  [/^Payment declined.*\. Nothing was charged; the order is still waiting for payment\.$/, (_, t) => t("message.paymentDeclined")],
+  [
+    /^Payment declined.*\. Nothing was charged; the order is still waiting for payment\.$/,
+    (_, t) => t("message.paymentDeclined"),
+  ],
   // The refund's reason is staff's (or the shop's) note: not repeated to the buyer.
   [/^Refunded \(([^)]+)\)/, (m, t) => t("message.refunded", { provider: providerIn(m[1]!, t) })],
   [/^Refund started \(([^)]+)\)/, (m, t) => t("message.refundStarted", { provider: providerIn(m[1]!, t) })],
-  [/^(?:Placed with the supplier|Found with the supplier by its idempotency key): (?:ticket )?(.+)$/, (m, t) => t("message.placedWithSupplier", { ref: m[1]! })],
+  [
+    /^(?:Placed with the supplier|Found with the supplier by its idempotency key): (?:ticket )?(.+)$/,
+    (m, t) => t("message.placedWithSupplier", { ref: m[1]! }),
+  ],
   [
     /^Supplier status: (\S+?)\.?(?: (.+))?$/s,
     (m, t, reasons) => {
@@ -120,7 +139,18 @@ const PATTERNS: ReadonlyArray<[RegExp, (match: RegExpExecArray, t: Timeline, rea
 ];
 
 /** Events whose message is a note for staff: what happened, in the buyer's words. */
-const TYPES = ["price_changed", "reconcile", "placement_retry", "late_answer", "refund_failed", "cancel_refused", "unlock_nowait_failed", "upstream_status", "payment_declined", "refund"] as const;
+const TYPES = [
+  "price_changed",
+  "reconcile",
+  "placement_retry",
+  "late_answer",
+  "refund_failed",
+  "cancel_refused",
+  "unlock_nowait_failed",
+  "upstream_status",
+  "payment_declined",
+  "refund",
+] as const;
 const isKnownType = (type: string): type is (typeof TYPES)[number] => (TYPES as readonly string[]).includes(type);
 
 export type TimelineEntry = { type: string; toStatus: OrderStatus | null; message: string | null };

@@ -17,7 +17,14 @@ const buyerPricingSchema = z.object({
   smsFeeMinor: minor.default(0),
   totalMinor: minor,
   // The staff rate a price was converted at ([16]: lib/pricing/staff-rate.ts), which the buyer is shown.
-  exchange: z.object({ numerator: z.number().int().positive(), denominator: z.number().int().positive(), source: z.enum(["supplier", "staff"]), date: z.string().optional() }).optional(),
+  exchange: z
+    .object({
+      numerator: z.number().int().positive(),
+      denominator: z.number().int().positive(),
+      source: z.enum(["supplier", "staff"]),
+      date: z.string().optional(),
+    })
+    .optional(),
 });
 /** What the buyer was shown before paying: never the cost (PriceBreakdown.costMinor). */
 export type BuyerPricing = z.infer<typeof buyerPricingSchema>;
@@ -25,7 +32,13 @@ export type BuyerPricing = z.infer<typeof buyerPricingSchema>;
 export function buyerPricing(pricing: unknown, fallback: { currency: string; totalMinor: number }): BuyerPricing {
   const parsed = buyerPricingSchema.safeParse(pricing);
   if (parsed.success) return parsed.data;
-  return { currency: fallback.currency, amountMinor: fallback.totalMinor, serviceFeeMinor: 0, smsFeeMinor: 0, totalMinor: fallback.totalMinor };
+  return {
+    currency: fallback.currency,
+    amountMinor: fallback.totalMinor,
+    serviceFeeMinor: 0,
+    smsFeeMinor: 0,
+    totalMinor: fallback.totalMinor,
+  };
 }
 
 export type PurchaseLine = { label: string; value: string };
@@ -50,7 +63,8 @@ const FULFILLMENT_FIELDS = [
 
 /** The top-up delivery states the shop names in its own words; any other is shown as the supplier sends it. */
 const DELIVERY_STATUSES = ["pending", "delivered", "failed", "manual_revision"] as const;
-const isDeliveryStatus = (value: string): value is (typeof DELIVERY_STATUSES)[number] => (DELIVERY_STATUSES as readonly string[]).includes(value);
+const isDeliveryStatus = (value: string): value is (typeof DELIVERY_STATUSES)[number] =>
+  (DELIVERY_STATUSES as readonly string[]).includes(value);
 
 export function fulfillmentLines(fulfillment: unknown, locale: Locale = "en"): FulfillmentLine[] {
   if (!fulfillment || typeof fulfillment !== "object" || Array.isArray(fulfillment)) return [];

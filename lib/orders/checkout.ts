@@ -56,7 +56,11 @@ export type SaleContext = { mode: UpstreamMode; visitor?: string; currency?: Sho
 /** A product's checkout step, bound to the buyer's choice. */
 export type PriceSale = (context: SaleContext) => Promise<PricedSale | CheckoutFailure>;
 
-export type CheckoutSubmission = { submissionId: string; submitterHash: string | null; existing: ResumableOrder | null };
+export type CheckoutSubmission = {
+  submissionId: string;
+  submitterHash: string | null;
+  existing: ResumableOrder | null;
+};
 
 export type CheckoutRequest = {
   /** What is being bought: a product that is off (lib/products/availability.ts) is refused before its step runs. */
@@ -98,7 +102,8 @@ export async function checkout(db: DbClient, request: CheckoutRequest): Promise<
   // The same submission again (a double click, a resent form, a second tab): its order.
   // A paid one goes on (it is the shop's to deliver or refund); one still to be paid is not
   // taken on to payment while the product is off.
-  if (submission.existing && submission.existing.status !== "awaiting_payment") return { ok: true, order: submission.existing, resumed: true };
+  if (submission.existing && submission.existing.status !== "awaiting_payment")
+    return { ok: true, order: submission.existing, resumed: true };
   try {
     // Before the product's step: pricing asks the upstream, which an unavailable product must not.
     const availability = await productAvailability(request.productType, db);
@@ -108,8 +113,11 @@ export async function checkout(db: DbClient, request: CheckoutRequest): Promise<
     if (!sale.ok) return sale;
     // The availability read above must be the product's that is made.
     if (sale.productType !== request.productType) return { ok: false, error: messages.startAgain };
-    const otherCurrency = request.expectedCurrency !== undefined && request.expectedCurrency.toUpperCase() !== sale.pricing.currency.toUpperCase();
-    if (sale.pricing.totalMinor !== request.expectedTotalMinor || otherCurrency) return { ok: false, priceChanged: true, error: messages.priceChanged };
+    const otherCurrency =
+      request.expectedCurrency !== undefined &&
+      request.expectedCurrency.toUpperCase() !== sale.pricing.currency.toUpperCase();
+    if (sale.pricing.totalMinor !== request.expectedTotalMinor || otherCurrency)
+      return { ok: false, priceChanged: true, error: messages.priceChanged };
     const order = await createOrder(db, {
       productType: sale.productType,
       submissionId: submission.submissionId,

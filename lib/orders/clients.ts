@@ -9,7 +9,10 @@ import type { UnlockClient } from "@/lib/upstream/unlock/client";
 export type UpstreamClients = { commerce: CommerceClient; unlock: UnlockClient };
 
 export async function appClients(): Promise<UpstreamClients> {
-  const [{ commerceClient }, { unlockClient }] = await Promise.all([import("@/lib/upstream/commerce"), import("@/lib/upstream/unlock")]);
+  const [{ commerceClient }, { unlockClient }] = await Promise.all([
+    import("@/lib/upstream/commerce"),
+    import("@/lib/upstream/unlock"),
+  ]);
   return { commerce: commerceClient(), unlock: unlockClient() };
 }
 

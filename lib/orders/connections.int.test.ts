@@ -30,8 +30,17 @@ beforeAll(async () => {
   [tb, second] = await Promise.all([startOrderTestbed(), startEmulator(0, { controls: true })]);
   const credentials = embeddedShopCredentials();
   clientsB = {
-    commerce: createCommerceClient({ baseUrl: second.url, auth: { kind: "api_key", ...parseApiKey(credentials.commerceApiKey)! }, policy: FAST }),
-    unlock: createUnlockClient({ baseUrl: second.url, svcKey: credentials.unlockSvcKey, svcSecret: credentials.unlockSvcSecret, policy: FAST }),
+    commerce: createCommerceClient({
+      baseUrl: second.url,
+      auth: { kind: "api_key", ...parseApiKey(credentials.commerceApiKey)! },
+      policy: FAST,
+    }),
+    unlock: createUnlockClient({
+      baseUrl: second.url,
+      svcKey: credentials.unlockSvcKey,
+      svcSecret: credentials.unlockSvcSecret,
+      policy: FAST,
+    }),
   };
 });
 afterAll(async () => {
@@ -39,7 +48,13 @@ afterAll(async () => {
   await tb?.close();
 });
 
-const workerWith = (clients: UpstreamClients, ms: number) => runWorkerOnce(tb.db, { workerId: "connections-worker", now: inFuture(ms), clients, refundFailedOrder: tb.refundFailedOrder });
+const workerWith = (clients: UpstreamClients, ms: number) =>
+  runWorkerOnce(tb.db, {
+    workerId: "connections-worker",
+    now: inFuture(ms),
+    clients,
+    refundFailedOrder: tb.refundFailedOrder,
+  });
 
 async function placedTopupThrough(clients: UpstreamClients) {
   const [, , working] = await tb.eeAirtime();
@@ -48,7 +63,13 @@ async function placedTopupThrough(clients: UpstreamClients) {
 }
 
 async function placedUnlockThrough(clients: UpstreamClients) {
-  const order = await tb.paidOrder("unlock", { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.availableLater, toolId: UNLOCK_PAIR.toolDays, guaranteedTimeType: "days" });
+  const order = await tb.paidOrder("unlock", {
+    deviceId: UNLOCK_PAIR.deviceId,
+    networkId: UNLOCK_PAIR.networkId,
+    imei: IMEI.availableLater,
+    toolId: UNLOCK_PAIR.toolDays,
+    guaranteedTimeType: "days",
+  });
   return (await placeOrder(tb.db, order.id, { source: "buyer", clients, refundFailedOrder: tb.refundFailedOrder }))!;
 }
 
@@ -72,17 +93,31 @@ describe("two connections with the same upstream ids", () => {
     expect(fulfilledB.status).toBe("fulfilled");
 
     const connectionB = await connectionIdFor(tb.db, await clientsB.commerce.connection());
-    expect(await applyCommerceOrder(tb.db, fulfilledB, { source: "webhook", connectionId: connectionB })).toEqual({ orderId: topupB.id, changed: true });
+    expect(await applyCommerceOrder(tb.db, fulfilledB, { source: "webhook", connectionId: connectionB })).toEqual({
+      orderId: topupB.id,
+      changed: true,
+    });
     expect((await tb.reload(topupB.id)).status).toBe("fulfilled");
     expect(await tb.reload(topupA.id)).toMatchObject({ status: "placed", upstreamStatus: topupA.upstreamStatus });
   });
 
   it("changes nothing for news from a connection the shop never placed through", async () => {
-    const stranger = await connectionIdFor(tb.db, { api: "commerce", baseUrl: "https://other.example", environment: "production", account: "live_stranger" });
+    const stranger = await connectionIdFor(tb.db, {
+      api: "commerce",
+      baseUrl: "https://other.example",
+      environment: "production",
+      account: "live_stranger",
+    });
     const record = await clientsB.commerce.getOrder(topupB.upstreamOrderId!);
     const before = await tb.reload(topupA.id);
-    expect(await applyCommerceOrder(tb.db, record, { source: "webhook", connectionId: stranger })).toEqual({ orderId: null, changed: false });
-    expect(await applyCommerceOrder(tb.db, record, { source: "webhook", connectionId: null })).toEqual({ orderId: null, changed: false });
+    expect(await applyCommerceOrder(tb.db, record, { source: "webhook", connectionId: stranger })).toEqual({
+      orderId: null,
+      changed: false,
+    });
+    expect(await applyCommerceOrder(tb.db, record, { source: "webhook", connectionId: null })).toEqual({
+      orderId: null,
+      changed: false,
+    });
     expect(await tb.reload(topupA.id)).toEqual(before);
   });
 
@@ -117,7 +152,9 @@ describe("two connections with the same upstream ids", () => {
     // The buyer's own ticket at A was never answered with B's instructions.
     expect((await tb.reload(unlockA.id)).fulfillment).toBeNull();
     // And applying B's answer by order id through the unlock path is refused for the wrong kind of order.
-    await expect(applyUnlockStatus(tb.db, topupA.id, readyB, { source: "worker", unlock: clientsB.unlock })).rejects.toThrow(/topup order/);
+    await expect(
+      applyUnlockStatus(tb.db, topupA.id, readyB, { source: "worker", unlock: clientsB.unlock }),
+    ).rejects.toThrow(/topup order/);
   });
 });
 
@@ -127,11 +164,17 @@ describe("one connection answering an id it already gave", () => {
     // The sandbox is wiped: it numbers orders from the start again (same URL, same key).
     await fetch(`${second.url}/__control/reset`, { method: "POST" });
     await placedTopupThrough(clientsB); // ord_100001 again: taken by the first order placed through B
-    const clash = await tb.db.order.findFirstOrThrow({ where: { status: "needs_attention", upstreamOrderId: null }, orderBy: { createdAt: "desc" } });
+    const clash = await tb.db.order.findFirstOrThrow({
+      where: { status: "needs_attention", upstreamOrderId: null },
+      orderBy: { createdAt: "desc" },
+    });
     expect(readPlacement(clash.detail)?.parked).toBe("upstream_id_conflict");
     const event = (await tb.events(clash.id)).at(-1)!;
     expect(event.data).toMatchObject({ code: "upstream_id_conflict", upstreamOrderId: expect.stringMatching(/^ord_/) });
-    expect(await tb.reload(original.id)).toMatchObject({ upstreamOrderId: original.upstreamOrderId, status: original.status });
+    expect(await tb.reload(original.id)).toMatchObject({
+      upstreamOrderId: original.upstreamOrderId,
+      status: original.status,
+    });
 
     // Parked orders are not re-sent by the worker.
     second.ctx.counters.clear();
@@ -158,7 +201,10 @@ describe("a placement that keeps failing", () => {
     await tb.clearFaults();
     const parked = await tb.reload(order.id);
     expect(parked.status).toBe("needs_attention");
-    expect(readPlacement(parked.detail)).toMatchObject({ parked: "retries_exhausted", attempts: MAX_PLACEMENT_ATTEMPTS });
+    expect(readPlacement(parked.detail)).toMatchObject({
+      parked: "retries_exhausted",
+      attempts: MAX_PLACEMENT_ATTEMPTS,
+    });
     // Each wait is longer than the one before, up to the cap.
     for (let i = 1; i < gaps.length; i++) expect(gaps[i]!).toBeGreaterThanOrEqual(gaps[i - 1]! - 2_000);
     expect(gaps.at(-1)!).toBeGreaterThan(10 * gaps[0]!);

@@ -9,21 +9,34 @@ import { isCommerceProduct } from "./detail";
 // was sent through (lib/upstream/connection/registry.ts keeps the rows).
 
 /** The connection the order's product is sent through right now. */
-export async function currentConnectionId(db: DbClient, clients: UpstreamClients, productType: Order["productType"]): Promise<string> {
-  const identity = isCommerceProduct(productType) ? await clients.commerce.connection() : await clients.unlock.connection();
+export async function currentConnectionId(
+  db: DbClient,
+  clients: UpstreamClients,
+  productType: Order["productType"],
+): Promise<string> {
+  const identity = isCommerceProduct(productType)
+    ? await clients.commerce.connection()
+    : await clients.unlock.connection();
   return connectionIdFor(db, identity);
 }
 
-export type ConnectionCheck = { current: true; connectionId: string } | { current: false; connectionId: string; sentThrough: string | null };
+export type ConnectionCheck =
+  { current: true; connectionId: string } | { current: false; connectionId: string; sentThrough: string | null };
 
 /**
  * Whether calls about an order may go through the current connection: only when the order was
  * sent through it. Asking another account about the same id would read (or cancel) someone
  * else's order.
  */
-export async function checkOrderConnection(db: DbClient, client: { connection(): Promise<ConnectionIdentity> }, order: Pick<Order, "upstreamConnectionId">): Promise<ConnectionCheck> {
+export async function checkOrderConnection(
+  db: DbClient,
+  client: { connection(): Promise<ConnectionIdentity> },
+  order: Pick<Order, "upstreamConnectionId">,
+): Promise<ConnectionCheck> {
   const connectionId = await connectionIdFor(db, await client.connection());
-  return order.upstreamConnectionId === connectionId ? { current: true, connectionId } : { current: false, connectionId, sentThrough: order.upstreamConnectionId };
+  return order.upstreamConnectionId === connectionId
+    ? { current: true, connectionId }
+    : { current: false, connectionId, sentThrough: order.upstreamConnectionId };
 }
 
 /** For staff and logs when an order's connection is not the current one. */

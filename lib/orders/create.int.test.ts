@@ -9,7 +9,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.cleanup());
 
-const pricing = { currency: "EUR", amountMinor: 1755, serviceFeeMinor: 247, smsFeeMinor: 0, totalMinor: 2002, costMinor: 1878 };
+const pricing = {
+  currency: "EUR",
+  amountMinor: 1755,
+  serviceFeeMinor: 247,
+  smsFeeMinor: 0,
+  totalMinor: 2002,
+  costMinor: 1878,
+};
 const input = (submissionId: string = randomUUID()): CreateOrderInput => ({
   productType: "topup",
   submissionId,
@@ -21,7 +28,16 @@ const input = (submissionId: string = randomUUID()): CreateOrderInput => ({
 describe("createOrder", () => {
   it("creates an awaiting-payment order with an unguessable ref, a key derived from its id and a 'created' event", async () => {
     const order = await createOrder(t.db, input());
-    expect(order).toMatchObject({ status: "awaiting_payment", retailAmount: 2002, currency: "EUR", costAmount: 1878, costCurrency: "EUR", customerEmail: "buyer@example.com", upstreamMode: "credits", pricing });
+    expect(order).toMatchObject({
+      status: "awaiting_payment",
+      retailAmount: 2002,
+      currency: "EUR",
+      costAmount: 1878,
+      costCurrency: "EUR",
+      customerEmail: "buyer@example.com",
+      upstreamMode: "credits",
+      pricing,
+    });
     // 18 random bytes = 144 bits, base64url.
     expect(order.ref).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(order.idempotencyKey).toBe(`order-${order.id}`);
@@ -36,7 +52,9 @@ describe("createOrder", () => {
   });
 
   it("gives every order a different ref", async () => {
-    const refs = new Set(await Promise.all(Array.from({ length: 20 }, async () => (await createOrder(t.db, input())).ref)));
+    const refs = new Set(
+      await Promise.all(Array.from({ length: 20 }, async () => (await createOrder(t.db, input())).ref)),
+    );
     expect(refs.size).toBe(20);
   });
 
@@ -57,11 +75,15 @@ describe("createOrder", () => {
   it("refuses a submission id presented by someone else instead of handing over their order", async () => {
     const submissionId = randomUUID();
     await createOrder(t.db, input(submissionId));
-    await expect(createOrder(t.db, { ...input(submissionId), customerEmail: "attacker@example.com" })).rejects.toBeInstanceOf(OrderSubmissionConflictError);
+    await expect(
+      createOrder(t.db, { ...input(submissionId), customerEmail: "attacker@example.com" }),
+    ).rejects.toBeInstanceOf(OrderSubmissionConflictError);
   });
 
   it("refuses pricing that does not add up, or is not in integer minor units", async () => {
-    await expect(createOrder(t.db, { ...input(), pricing: { ...pricing, totalMinor: 1 } })).rejects.toThrow(/totalMinor/);
+    await expect(createOrder(t.db, { ...input(), pricing: { ...pricing, totalMinor: 1 } })).rejects.toThrow(
+      /totalMinor/,
+    );
     await expect(createOrder(t.db, { ...input(), pricing: { ...pricing, amountMinor: 17.55 } })).rejects.toThrow();
     await expect(createOrder(t.db, { ...input(), customerEmail: "not an email" })).rejects.toThrow();
   });

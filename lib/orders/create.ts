@@ -36,7 +36,10 @@ const inputSchema = z.object({
   submissionId: z.string().min(16).max(200),
   customerEmail: emailSchema,
   userId: z.string().min(1).nullish(),
-  submitterHash: z.string().regex(/^[0-9a-f]{64}$/).nullish(),
+  submitterHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullish(),
   pricing: z.object({
     currency: z.string().min(3).max(8),
     amountMinor: minor,
@@ -46,7 +49,12 @@ const inputSchema = z.object({
     costMinor: minor,
     costCurrency: z.string().min(3).max(8).optional(),
     exchange: z
-      .object({ numerator: z.number().int().positive(), denominator: z.number().int().positive(), source: z.enum(["supplier", "staff"]), date: z.string().max(10).optional() })
+      .object({
+        numerator: z.number().int().positive(),
+        denominator: z.number().int().positive(),
+        source: z.enum(["supplier", "staff"]),
+        date: z.string().max(10).optional(),
+      })
       .optional(),
   }),
   upstreamMode: z.enum(["credits", "payment_link"]).default("credits"),
@@ -74,7 +82,12 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
   }
 
   const existing = await db.order.findUnique({ where: { submissionId: valid.submissionId } });
-  const who = { productType: valid.productType, email, userId: valid.userId ?? null, submitterHash: valid.submitterHash ?? null };
+  const who = {
+    productType: valid.productType,
+    email,
+    userId: valid.userId ?? null,
+    submitterHash: valid.submitterHash ?? null,
+  };
   if (existing) return sameSubmission(existing, who);
 
   const id = newOrderId();
@@ -101,7 +114,15 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
         costCurrency: pricing.costCurrency ?? pricing.currency,
         pricing,
         detail: input.detail,
-        events: { create: { type: "created", toStatus: "awaiting_payment", source: "buyer", actor: valid.userId ?? undefined, message: "Order created" } },
+        events: {
+          create: {
+            type: "created",
+            toStatus: "awaiting_payment",
+            source: "buyer",
+            actor: valid.userId ?? undefined,
+            message: "Order created",
+          },
+        },
       },
     });
   } catch (error) {
@@ -116,9 +137,13 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
 type Presenter = { productType: ProductType; email: string; userId: string | null; submitterHash: string | null };
 
 function sameSubmission(order: Order, who: Presenter): Order {
-  const sameBuyer = order.productType === who.productType && order.customerEmail === who.email && (order.userId ?? null) === who.userId;
+  const sameBuyer =
+    order.productType === who.productType && order.customerEmail === who.email && (order.userId ?? null) === who.userId;
   // Orders made by a browser go back only to that browser (or the account that owns them).
-  const sameMaker = who.submitterHash === null ? order.submitterHash === null : mayResume(order, { userId: who.userId, submitterHash: who.submitterHash });
+  const sameMaker =
+    who.submitterHash === null
+      ? order.submitterHash === null
+      : mayResume(order, { userId: who.userId, submitterHash: who.submitterHash });
   if (!sameBuyer || !sameMaker) throw new OrderSubmissionConflictError();
   return order;
 }

@@ -63,8 +63,16 @@ export function readPlacement(detail: unknown): Placement | null {
  * request"), in which the upstream words the order's texts where it can. A gift card body names
  * its mode only for a payment link, the one way to ask for one.
  */
-export function commerceRequestBody(type: CommerceProductType, detail: CommerceDetail, mode: "credits" | "payment_link", lang: string): OrderRequestBody {
-  if (type === "giftcard") return mode === "payment_link" ? { price_token: detail.priceToken, checkout_mode: mode } : { price_token: detail.priceToken };
+export function commerceRequestBody(
+  type: CommerceProductType,
+  detail: CommerceDetail,
+  mode: "credits" | "payment_link",
+  lang: string,
+): OrderRequestBody {
+  if (type === "giftcard")
+    return mode === "payment_link"
+      ? { price_token: detail.priceToken, checkout_mode: mode }
+      : { price_token: detail.priceToken };
   const body: OrderRequestBody = { price_token: detail.priceToken, checkout_mode: mode, lang };
   if (type === "topup") {
     body.phone = detail.phone;

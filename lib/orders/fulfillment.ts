@@ -56,7 +56,8 @@ export function commerceFulfillment(order: CommerceOrder): OrderFulfillment {
   set("redemptionCode", order.redemption_code);
   set("redemptionUrl", order.redemption_url);
   set("failureReason", order.failure_reason);
-  if (order.refund) out.upstreamRefund = { amountMinor: order.refund.amount ?? null, refundedAt: order.refund.refunded_at ?? null };
+  if (order.refund)
+    out.upstreamRefund = { amountMinor: order.refund.amount ?? null, refundedAt: order.refund.refunded_at ?? null };
   set("upstreamUpdatedAt", order.updated_at);
   return out;
 }

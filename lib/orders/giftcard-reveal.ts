@@ -17,7 +17,10 @@ export function readRedemption(fulfillment: unknown): GiftcardRedemption | null 
   const record = openFulfillment(fulfillment);
   const code = typeof record.redemptionCode === "string" ? record.redemptionCode.trim() : "";
   if (!code) return null;
-  const url = typeof record.redemptionUrl === "string" && /^https?:\/\//.test(record.redemptionUrl.trim()) ? record.redemptionUrl.trim() : null;
+  const url =
+    typeof record.redemptionUrl === "string" && /^https?:\/\//.test(record.redemptionUrl.trim())
+      ? record.redemptionUrl.trim()
+      : null;
   return { code, url };
 }
 
@@ -49,11 +52,21 @@ export async function recordCodeReveal(
       const result = await tx.order.updateMany({
         where: { id: orderId, updatedAt: order.updatedAt },
         // Re-sealed on the way (a row written before sealing is sealed here).
-        data: { fulfillment: sealFulfillment({ ...openFulfillmentForWrite(order.fulfillment), codeRevealedAt: revealedAt }) },
+        data: {
+          fulfillment: sealFulfillment({ ...openFulfillmentForWrite(order.fulfillment), codeRevealedAt: revealedAt }),
+        },
       });
       if (result.count === 0) return false;
       // The code itself never goes into an event (docs/orders.md): only that it was revealed.
-      await tx.orderEvent.create({ data: { orderId, type: "code_revealed", source: "buyer", actor: options.actor ?? undefined, message: "Gift card code revealed" } });
+      await tx.orderEvent.create({
+        data: {
+          orderId,
+          type: "code_revealed",
+          source: "buyer",
+          actor: options.actor ?? undefined,
+          message: "Gift card code revealed",
+        },
+      });
       return true;
     });
     if (written) return { revealedAt, first: true };

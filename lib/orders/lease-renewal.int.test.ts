@@ -24,15 +24,24 @@ afterEach(() => {
 
 const LEASE_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (workerId: string) => runWorkerOnce(tb.db, { workerId, leaseMs: LEASE_MS, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
-const unlockDetail = { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.availableAtOnce, toolId: UNLOCK_PAIR.toolDays, guaranteedTimeType: "days" };
+const round = (workerId: string) =>
+  runWorkerOnce(tb.db, { workerId, leaseMs: LEASE_MS, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+const unlockDetail = {
+  deviceId: UNLOCK_PAIR.deviceId,
+  networkId: UNLOCK_PAIR.networkId,
+  imei: IMEI.availableAtOnce,
+  toolId: UNLOCK_PAIR.toolDays,
+  guaranteedTimeType: "days",
+};
 
 async function slowCreateInFlight() {
   const order = await tb.paidOrder("unlock", unlockDetail);
   await tb.fault({ method: "POST", path: "/create_order/**", kind: "latency", latencyMs: 3_000, times: 1 });
   const first = round("worker-A");
   // The create has been recorded as sent: the call is in flight.
-  await expect.poll(async () => readPlacement((await tb.reload(order.id)).detail)?.state, { timeout: 5_000, interval: 20 }).toBe("sending");
+  await expect
+    .poll(async () => readPlacement((await tb.reload(order.id)).detail)?.state, { timeout: 5_000, interval: 20 })
+    .toBe("sending");
   return { order, first };
 }
 
@@ -48,7 +57,12 @@ describe("a placement that outlasts its lease", () => {
 
     expect(await first).toMatchObject({ claimed: 1, placed: 1, errors: 0 });
     const placed = await tb.reload(order.id);
-    expect(placed).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^\d+$/), leaseOwner: null, leaseUntil: null });
+    expect(placed).toMatchObject({
+      status: "placed",
+      upstreamOrderId: expect.stringMatching(/^\d+$/),
+      leaseOwner: null,
+      leaseUntil: null,
+    });
     const types = (await tb.events(order.id)).map((e) => e.type);
     expect(types).not.toContain("late_answer");
     expect((await tb.events(order.id)).filter((e) => e.toStatus === "needs_attention")).toHaveLength(0);
@@ -58,7 +72,10 @@ describe("a placement that outlasts its lease", () => {
     const errors = vi.spyOn(logger, "error");
     const { order, first } = await slowCreateInFlight();
     // Someone else takes the lease (renewal now fails), then it lapses: a fresh worker reconciles.
-    await tb.db.order.update({ where: { id: order.id }, data: { leaseOwner: "intruder", leaseUntil: new Date(Date.now() - 1) } });
+    await tb.db.order.update({
+      where: { id: order.id },
+      data: { leaseOwner: "intruder", leaseUntil: new Date(Date.now() - 1) },
+    });
     await sleep(LEASE_MS * 1.2); // nextPollAt (the first lease's end) is due
     expect(await round("worker-B")).toMatchObject({ claimed: 1, reconciled: 1 });
     expect(await tb.reload(order.id)).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
@@ -76,6 +93,14 @@ describe("a placement that outlasts its lease", () => {
     expect(late!.message).toContain(ticket!);
     expect(late!.data).toMatchObject({ upstreamOrderId: ticket, stored: true });
     // … and in the error log with the order id.
-    expect(errors.mock.calls.some(([fields]) => typeof fields === "object" && fields !== null && (fields as Record<string, unknown>).orderId === order.id && (fields as Record<string, unknown>).upstreamOrderId === ticket)).toBe(true);
+    expect(
+      errors.mock.calls.some(
+        ([fields]) =>
+          typeof fields === "object" &&
+          fields !== null &&
+          (fields as Record<string, unknown>).orderId === order.id &&
+          (fields as Record<string, unknown>).upstreamOrderId === ticket,
+      ),
+    ).toBe(true);
   });
 });

@@ -60,7 +60,8 @@ export type TransitionInput = {
 export async function transition(db: DbClient, input: TransitionInput): Promise<Order | null> {
   const from = typeof input.from === "string" ? [input.from] : [...input.from];
   for (const status of from) {
-    if (!canTransition(status, input.to)) throw new Error(`order lifecycle: ${status} → ${input.to} is not a valid move`);
+    if (!canTransition(status, input.to))
+      throw new Error(`order lifecycle: ${status} → ${input.to} is not a valid move`);
   }
   return db.$transaction(async (tx) => {
     const current = await tx.order.findUnique({ where: { id: input.orderId }, select: { status: true } });
@@ -93,7 +94,14 @@ export async function transition(db: DbClient, input: TransitionInput): Promise<
 /** A timeline entry that does not change the status (payment declined, upstream progress …). */
 export async function recordEvent(
   db: DbClient,
-  event: { orderId: string; type: string; source: EventSource; actor?: string; message?: string; data?: Prisma.InputJsonValue },
+  event: {
+    orderId: string;
+    type: string;
+    source: EventSource;
+    actor?: string;
+    message?: string;
+    data?: Prisma.InputJsonValue;
+  },
 ): Promise<void> {
   await db.orderEvent.create({ data: event });
 }

@@ -6,7 +6,13 @@ import { applyCommerceOrder } from "./apply-upstream";
 import { resolveClients } from "./clients";
 import { connectionIdFor, recordIdempotencyHonoured } from "@/lib/upstream/connection/registry";
 import { OTHER_CONNECTION_NOTE } from "./connections";
-import { asObject, commerceDetailSchema, commerceRequestBody, isCommerceProduct, type CommerceProductType } from "./detail";
+import {
+  asObject,
+  commerceDetailSchema,
+  commerceRequestBody,
+  isCommerceProduct,
+  type CommerceProductType,
+} from "./detail";
 import { queuePaymentLinkMail } from "@/lib/mail/order-mails";
 import { recordEvent, transition } from "./lifecycle";
 import { BUYER_REASONS } from "./placement-outcomes";
@@ -35,7 +41,11 @@ const EXPIRY_GRACE_MS = 30 * MINUTE;
  */
 export const ASSUMED_CHECKOUT_TTL_MS = 24 * 60 * MINUTE;
 
-export async function startPaymentLinkOrder(db: DbClient, orderId: string, options: { commerce?: CommerceClient; now?: Date } = {}): Promise<PaymentLink> {
+export async function startPaymentLinkOrder(
+  db: DbClient,
+  orderId: string,
+  options: { commerce?: CommerceClient; now?: Date } = {},
+): Promise<PaymentLink> {
   const now = options.now ?? new Date();
   const order = await db.order.findUnique({ where: { id: orderId } });
   if (!order || order.upstreamMode !== "payment_link" || !isCommerceProduct(order.productType)) {
@@ -59,7 +69,8 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
       api: "commerce",
       kind: "validation",
       code: "INVALID_RESPONSE",
-      message: "payment-link create answered without a payment_link, or without a checkout_hash in the answer or in the link",
+      message:
+        "payment-link create answered without a payment_link, or without a checkout_hash in the answer or in the link",
     });
   }
 
@@ -74,7 +85,12 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
         upstreamStatus: created.status ?? null,
         costAmount: created.total ?? order.costAmount,
         costCurrency: (created.currency ?? order.costCurrency ?? "EUR").toUpperCase(),
-        detail: { ...asObject(order.detail), paymentLink: link.paymentLink, checkoutExpiresAt: link.expiresAt, placement: { state: "answered", sentAt: now.toISOString(), body, attempts: 1 } } as Prisma.InputJsonValue,
+        detail: {
+          ...asObject(order.detail),
+          paymentLink: link.paymentLink,
+          checkoutExpiresAt: link.expiresAt,
+          placement: { state: "answered", sentAt: now.toISOString(), body, attempts: 1 },
+        } as Prisma.InputJsonValue,
         pollAttempts: 0,
         nextPollAt: after(now, checkoutPollDelayMs(0)),
       },
@@ -87,7 +103,12 @@ export async function startPaymentLinkOrder(db: DbClient, orderId: string, optio
     const again = await db.order.findUniqueOrThrow({ where: { id: order.id } });
     return storedLink(again) ?? link;
   }
-  await recordEvent(db, { orderId: order.id, type: "checkout_created", source: "buyer", message: "Sent to the supplier's checkout to pay" });
+  await recordEvent(db, {
+    orderId: order.id,
+    type: "checkout_created",
+    source: "buyer",
+    message: "Sent to the supplier's checkout to pay",
+  });
   return link;
 }
 
@@ -120,7 +141,11 @@ export async function pollCheckout(
   const row = page.items.find((item) => item.checkout_hash === order.checkoutHash);
   if (row) {
     const paid = row.status ? { ...row, status: row.status } : await options.commerce.getOrder(row.order_id);
-    await applyCommerceOrder(db, { ...paid, checkout_hash: order.checkoutHash }, { source: "worker", actor: options.actor, now: options.now, connectionId });
+    await applyCommerceOrder(
+      db,
+      { ...paid, checkout_hash: order.checkoutHash },
+      { source: "worker", actor: options.actor, now: options.now, connectionId },
+    );
     return {};
   }
   const expiresAt = checkoutExpiry(order);
@@ -132,7 +157,11 @@ export async function pollCheckout(
       source: "worker",
       actor: options.actor,
       message: "The supplier's payment link expired unpaid",
-      patch: { upstreamStatus: "expired", statusReason: "The payment link expired before it was paid.", nextPollAt: null },
+      patch: {
+        upstreamStatus: "expired",
+        statusReason: "The payment link expired before it was paid.",
+        nextPollAt: null,
+      },
     });
     return { nextPollAt: null };
   }
@@ -150,9 +179,18 @@ function checkoutExpiry(order: Order): number {
 function storedLink(order: Order): PaymentLink | null {
   const detail = asObject(order.detail);
   if (!order.checkoutHash || typeof detail.paymentLink !== "string") return null;
-  return { paymentLink: detail.paymentLink, expiresAt: typeof detail.checkoutExpiresAt === "string" ? detail.checkoutExpiresAt : null };
+  return {
+    paymentLink: detail.paymentLink,
+    expiresAt: typeof detail.checkoutExpiresAt === "string" ? detail.checkoutExpiresAt : null,
+  };
 }
 
 function notPayable(): UpstreamError {
-  return new UpstreamError({ api: "commerce", kind: "config", code: "ORDER_NOT_PAYABLE", message: "order is not awaiting payment", userMessage: "This order can no longer be paid." });
+  return new UpstreamError({
+    api: "commerce",
+    kind: "config",
+    code: "ORDER_NOT_PAYABLE",
+    message: "order is not awaiting payment",
+    userMessage: "This order can no longer be paid.",
+  });
 }

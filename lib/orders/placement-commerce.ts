@@ -6,11 +6,31 @@ import type { CreateOrderResult } from "@/lib/upstream/commerce/endpoints/orders
 import type { Order as UpstreamOrder, OrderRequestBody } from "@/lib/upstream/commerce/schemas";
 import { honoursIdempotencyKey, recordIdempotencyHonoured } from "@/lib/upstream/connection/registry";
 import { applyMapped } from "./apply-mapped";
-import { commerceDetailSchema, commerceRequestBody, readPlacement, type CommerceProductType, type Placement } from "./detail";
+import {
+  commerceDetailSchema,
+  commerceRequestBody,
+  readPlacement,
+  type CommerceProductType,
+  type Placement,
+} from "./detail";
 import { commerceFulfillment } from "./fulfillment";
 import { recordEvent, transition } from "./lifecycle";
 import { findUnclearCreate, type LookupFinding } from "./placement-lookup";
-import { classify, errorData, fail, ID_CONFLICT, logPlacementError, park, parkIdConflict, recordLateAnswer, retryLater, unlessIdTaken, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
+import {
+  classify,
+  errorData,
+  fail,
+  ID_CONFLICT,
+  logPlacementError,
+  park,
+  parkIdConflict,
+  recordLateAnswer,
+  retryLater,
+  unlessIdTaken,
+  savePlacement,
+  withPlacement,
+  type PlacementContext,
+} from "./placement-outcomes";
 import { after, commercePollDelayMs, HOUR } from "./schedule";
 import { mapCommerceStatus } from "./upstream-status";
 
@@ -35,10 +55,12 @@ export const LOOKUPS_BEFORE_STAFF = 3;
 
 export async function placeCommerceOrder(ctx: PlacementContext, order: Order): Promise<Order | null> {
   const placement = readPlacement(order.detail);
-  if (placement && (placement.state === "sending" || placement.state === "unknown")) return reconcileCommerceOrder(ctx, order, placement);
+  if (placement && (placement.state === "sending" || placement.state === "unknown"))
+    return reconcileCommerceOrder(ctx, order, placement);
 
   const parsed = commerceDetailSchema.safeParse(order.detail);
-  if (!parsed.success) return park(ctx, order, "bad_detail", `Order detail unreadable: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    return park(ctx, order, "bad_detail", `Order detail unreadable: ${parsed.error.issues[0]?.message}`);
   const type = order.productType as CommerceProductType;
   let detail = parsed.data;
   let body = commerceRequestBody(type, detail, "credits", order.locale);
@@ -51,7 +73,12 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
   } catch (error) {
     // An eSIM price token lives 30 minutes: a buyer who took longer gets today's token for the
     // same plan (the price check below still guards what the shop pays).
-    if (type === "esim" && isUpstreamError(error) && error.canonicalCode === "PRICE_TOKEN_EXPIRED" && detail.catalogId) {
+    if (
+      type === "esim" &&
+      isUpstreamError(error) &&
+      error.canonicalCode === "PRICE_TOKEN_EXPIRED" &&
+      detail.catalogId
+    ) {
       try {
         const plan = await ctx.clients.commerce.getEsimProduct(detail.catalogId);
         detail = { ...detail, priceToken: plan.price_token };
@@ -59,7 +86,11 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
         order = { ...order, detail: { ...(order.detail as object), priceToken: plan.price_token } };
         preview = await ctx.clients.commerce.previewOrder(body);
       } catch (retryError) {
-        return onError(ctx, order, "preview", retryError, { state: "not_sent", sentAt: ctx.now.toISOString(), attempts });
+        return onError(ctx, order, "preview", retryError, {
+          state: "not_sent",
+          sentAt: ctx.now.toISOString(),
+          attempts,
+        });
       }
     } else {
       return onError(ctx, order, "preview", error, { state: "not_sent", sentAt: ctx.now.toISOString(), attempts });
@@ -67,10 +98,16 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
   }
 
   if (preview.sufficient_credits === false) {
-    return park(ctx, order, "insufficient_credits", `The supplier balance does not cover this order (${preview.total} ${preview.currency ?? "EUR"} needed).`, {
-      balanceMinor: preview.balance ?? null,
-      requiredMinor: preview.total,
-    });
+    return park(
+      ctx,
+      order,
+      "insufficient_credits",
+      `The supplier balance does not cover this order (${preview.total} ${preview.currency ?? "EUR"} needed).`,
+      {
+        balanceMinor: preview.balance ?? null,
+        requiredMinor: preview.total,
+      },
+    );
   }
 
   // 2. The buyer paid for the quoted price: the shop absorbs a small rise, never a loss.
@@ -78,11 +115,17 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
   const currency = (preview.currency ?? "EUR").toUpperCase();
   const paid = paidInCostCurrency(order, currency);
   if (!ctx.acceptCurrentPrice && (paid === null || preview.total > paid)) {
-    return park(ctx, order, "price_moved", `The supplier now charges ${preview.total} ${currency} (minor units); the buyer paid ${order.retailAmount} ${order.currency}.`, {
-      quotedCostMinor: order.costAmount,
-      costMinor: preview.total,
-      paidMinor: order.retailAmount,
-    });
+    return park(
+      ctx,
+      order,
+      "price_moved",
+      `The supplier now charges ${preview.total} ${currency} (minor units); the buyer paid ${order.retailAmount} ${order.currency}.`,
+      {
+        quotedCostMinor: order.costAmount,
+        costMinor: preview.total,
+        paidMinor: order.retailAmount,
+      },
+    );
   }
   if (order.costAmount !== null && preview.total !== order.costAmount) {
     await recordEvent(ctx.db, {
@@ -95,7 +138,13 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
   }
 
   // 3. Record the attempt BEFORE sending: after a crash the worker knows a create may exist.
-  const sending: Placement = { state: "sending", sentAt: ctx.now.toISOString(), body: body as Record<string, unknown>, attempts, costMinor: preview.total };
+  const sending: Placement = {
+    state: "sending",
+    sentAt: ctx.now.toISOString(),
+    body: body as Record<string, unknown>,
+    attempts,
+    costMinor: preview.total,
+  };
   order = await savePlacement(ctx, order, sending);
   return sendCreate(ctx, order, body, sending);
 }
@@ -105,9 +154,18 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
  * → a re-send with the same key only where the connection honours it, else staff decide (after
  * LOOKUPS_BEFORE_STAFF looks). Ambiguous → staff decide, with the candidates.
  */
-async function reconcileCommerceOrder(ctx: PlacementContext, order: Order, placement: Placement): Promise<Order | null> {
+async function reconcileCommerceOrder(
+  ctx: PlacementContext,
+  order: Order,
+  placement: Placement,
+): Promise<Order | null> {
   if (!placement.body) {
-    return park(ctx, order, "unknown_outcome", "A create may have reached the supplier, but what was sent is not on record: check the supplier's control panel (orders and credit movements) before retrying or refunding.");
+    return park(
+      ctx,
+      order,
+      "unknown_outcome",
+      "A create may have reached the supplier, but what was sent is not on record: check the supplier's control panel (orders and credit movements) before retrying or refunding.",
+    );
   }
   const looking: Placement = { ...placement, attempts: placement.attempts + 1, lookups: (placement.lookups ?? 0) + 1 };
   let finding: LookupFinding;
@@ -132,18 +190,27 @@ async function reconcileCommerceOrder(ctx: PlacementContext, order: Order, place
       order,
       "unknown_outcome",
       `The create's answer was lost. ${lookupNote(finding)} Check them in the supplier's control panel; adopt none by guess. If none is this order's, Retry placement; otherwise refund the buyer or settle it with the supplier.`,
-      { candidates: finding.candidates, unverifiable: finding.unverifiable, competing: finding.competing, since: finding.since },
+      {
+        candidates: finding.candidates,
+        unverifiable: finding.unverifiable,
+        competing: finding.competing,
+        since: finding.since,
+      },
       looking,
     );
   }
   const body = placement.body as OrderRequestBody;
-  if (ctx.now.getTime() - Date.parse(placement.sentAt) <= REPLAY_WINDOW_MS && (await honoursIdempotencyKey(ctx.db, ctx.connectionId))) {
+  if (
+    ctx.now.getTime() - Date.parse(placement.sentAt) <= REPLAY_WINDOW_MS &&
+    (await honoursIdempotencyKey(ctx.db, ctx.connectionId))
+  ) {
     await recordEvent(ctx.db, {
       orderId: order.id,
       type: "reconcile",
       source: ctx.source,
       actor: ctx.actor,
-      message: "This supplier connection has replayed an idempotency key before: the create is sent again with the same key (the supplier answers the original order, no second charge).",
+      message:
+        "This supplier connection has replayed an idempotency key before: the create is sent again with the same key (the supplier answers the original order, no second charge).",
     });
     // PRO accounts preview before create (C§1); a failing preview (an expired eSIM token) does
     // not stop the re-send, which the upstream answers from its idempotency store.
@@ -171,8 +238,12 @@ function lookupNote(finding: LookupFinding): string {
     case "ambiguous": {
       const parts = [
         finding.candidates.length > 0 ? `matching supplier orders: ${finding.candidates.join(", ")}` : "",
-        finding.unverifiable.length > 0 ? `supplier orders that cannot be told apart from it: ${finding.unverifiable.join(", ")}` : "",
-        finding.competing.length > 0 ? `other local orders with an unclear create of the same product: ${finding.competing.length}` : "",
+        finding.unverifiable.length > 0
+          ? `supplier orders that cannot be told apart from it: ${finding.unverifiable.join(", ")}`
+          : "",
+        finding.competing.length > 0
+          ? `other local orders with an unclear create of the same product: ${finding.competing.length}`
+          : "",
       ].filter(Boolean);
       return `Looked for it in the supplier's order list and credit history since ${finding.since}: ${parts.join("; ")}.`;
     }
@@ -182,11 +253,22 @@ function lookupNote(finding: LookupFinding): string {
 }
 
 /** The lookup itself failed: it only reads, so it is tried again later; staff after MAX_PLACEMENT_ATTEMPTS. */
-async function lookupFailed(ctx: PlacementContext, order: Order, placement: Placement, error: unknown): Promise<Order | null> {
+async function lookupFailed(
+  ctx: PlacementContext,
+  order: Order,
+  placement: Placement,
+  error: unknown,
+): Promise<Order | null> {
   logPlacementError(order, "lookup", error);
   const kind = classify(error);
   if (kind === "retry" || kind === "unknown") {
-    return retryLater(ctx, order, "The supplier's order list could not be read to look for a create whose answer was lost; trying again shortly.", placement, isUpstreamError(error) ? error : undefined);
+    return retryLater(
+      ctx,
+      order,
+      "The supplier's order list could not be read to look for a create whose answer was lost; trying again shortly.",
+      placement,
+      isUpstreamError(error) ? error : undefined,
+    );
   }
   return park(
     ctx,
@@ -199,20 +281,36 @@ async function lookupFailed(ctx: PlacementContext, order: Order, placement: Plac
 }
 
 /** An upstream order found for the attempt becomes this order's, exactly as a create answer would. */
-async function adopt(ctx: PlacementContext, order: Order, finding: Extract<LookupFinding, { kind: "found" }>, placement: Placement): Promise<Order | null> {
+async function adopt(
+  ctx: PlacementContext,
+  order: Order,
+  finding: Extract<LookupFinding, { kind: "found" }>,
+  placement: Placement,
+): Promise<Order | null> {
   const upstream = finding.order;
-  return recordPlaced(ctx, order, { ...placement, state: "answered" }, {
-    upstreamOrderId: upstream.order_id,
-    status: upstream.status,
-    costMinor: upstream.credits_used ?? placement.costMinor ?? order.costAmount,
-    currency: upstream.currency ?? null,
-    message: `Found with the supplier: ${upstream.order_id} (nothing was sent again)`,
-    data: { adopted: true, via: finding.via },
-    upstream,
-  });
+  return recordPlaced(
+    ctx,
+    order,
+    { ...placement, state: "answered" },
+    {
+      upstreamOrderId: upstream.order_id,
+      status: upstream.status,
+      costMinor: upstream.credits_used ?? placement.costMinor ?? order.costAmount,
+      currency: upstream.currency ?? null,
+      message: `Found with the supplier: ${upstream.order_id} (nothing was sent again)`,
+      data: { adopted: true, via: finding.via },
+      upstream,
+    },
+  );
 }
 
-async function sendCreate(ctx: PlacementContext, order: Order, body: OrderRequestBody, placement: Placement, reconciling = false): Promise<Order | null> {
+async function sendCreate(
+  ctx: PlacementContext,
+  order: Order,
+  body: OrderRequestBody,
+  placement: Placement,
+  reconciling = false,
+): Promise<Order | null> {
   let created: CreateOrderResult;
   try {
     created = await ctx.clients.commerce.createOrder(body, { idempotencyKey: order.idempotencyKey });
@@ -222,7 +320,12 @@ async function sendCreate(ctx: PlacementContext, order: Order, body: OrderReques
   // The live service has shown that it honours the key: later unclear creates may be re-sent.
   if (created.replayed) await recordIdempotencyHonoured(ctx.db, ctx.connectionId);
   if (!created.order_id) {
-    return park(ctx, order, "setup", `The supplier answered without an order id${created.status ? ` (status ${created.status})` : ""}: is the account set to payment links?`);
+    return park(
+      ctx,
+      order,
+      "setup",
+      `The supplier answered without an order id${created.status ? ` (status ${created.status})` : ""}: is the account set to payment links?`,
+    );
   }
 
   // C§4's create answer has no status: GET /orders/{id} has it. Should that read fail, the order
@@ -237,16 +340,23 @@ async function sendCreate(ctx: PlacementContext, order: Order, body: OrderReques
       logPlacementError(order, "status", error);
     }
   }
-  return recordPlaced(ctx, order, { ...placement, state: "answered" }, {
-    upstreamOrderId: created.order_id,
-    status,
-    // C§4 names "credits debited" without a field: the notes' `credits_used`, else the preview's total.
-    costMinor: created.credits_used ?? placement.costMinor ?? order.costAmount,
-    currency: created.currency ?? null,
-    message: created.replayed ? `Found with the supplier by its idempotency key: ${created.order_id}` : `Placed with the supplier: ${created.order_id}`,
-    data: { replayed: created.replayed },
-    upstream,
-  });
+  return recordPlaced(
+    ctx,
+    order,
+    { ...placement, state: "answered" },
+    {
+      upstreamOrderId: created.order_id,
+      status,
+      // C§4 names "credits debited" without a field: the notes' `credits_used`, else the preview's total.
+      costMinor: created.credits_used ?? placement.costMinor ?? order.costAmount,
+      currency: created.currency ?? null,
+      message: created.replayed
+        ? `Found with the supplier by its idempotency key: ${created.order_id}`
+        : `Placed with the supplier: ${created.order_id}`,
+      data: { replayed: created.replayed },
+      upstream,
+    },
+  );
 }
 
 type PlacedInfo = {
@@ -261,7 +371,12 @@ type PlacedInfo = {
 };
 
 /** placing → placed with the upstream id (never lost: see recordLateAnswer), then on to the status's own state. */
-async function recordPlaced(ctx: PlacementContext, order: Order, answered: Placement, info: PlacedInfo): Promise<Order | null> {
+async function recordPlaced(
+  ctx: PlacementContext,
+  order: Order,
+  answered: Placement,
+  info: PlacedInfo,
+): Promise<Order | null> {
   const placing = unlessIdTaken(
     transition(ctx.db, {
       orderId: order.id,
@@ -270,7 +385,11 @@ async function recordPlaced(ctx: PlacementContext, order: Order, answered: Place
       source: ctx.source,
       actor: ctx.actor,
       message: info.message,
-      data: { upstreamOrderId: info.upstreamOrderId, upstreamStatus: info.status, ...info.data } as Prisma.InputJsonValue,
+      data: {
+        upstreamOrderId: info.upstreamOrderId,
+        upstreamStatus: info.status,
+        ...info.data,
+      } as Prisma.InputJsonValue,
       patch: {
         upstreamOrderId: info.upstreamOrderId,
         upstreamStatus: info.status,
@@ -286,7 +405,14 @@ async function recordPlaced(ctx: PlacementContext, order: Order, answered: Place
   );
   const placed = await placing.catch((error: unknown) => {
     // The upstream order exists and credits are spent: if the order cannot be written, the log keeps its id.
-    logger.error({ orderId: order.id, upstreamOrderId: info.upstreamOrderId, err: error instanceof Error ? error.message : String(error) }, "commerce order found or created, but the order could not be updated");
+    logger.error(
+      {
+        orderId: order.id,
+        upstreamOrderId: info.upstreamOrderId,
+        err: error instanceof Error ? error.message : String(error),
+      },
+      "commerce order found or created, but the order could not be updated",
+    );
     throw error;
   });
   if (placed === ID_CONFLICT) return parkIdConflict(ctx, order, info.upstreamOrderId, answered);
@@ -308,25 +434,70 @@ async function recordPlaced(ctx: PlacementContext, order: Order, answered: Place
   return applied.order;
 }
 
-async function onError(ctx: PlacementContext, order: Order, step: "preview" | "create", error: unknown, placement: Placement, reconciling = false): Promise<Order | null> {
+async function onError(
+  ctx: PlacementContext,
+  order: Order,
+  step: "preview" | "create",
+  error: unknown,
+  placement: Placement,
+  reconciling = false,
+): Promise<Order | null> {
   logPlacementError(order, step, error);
   const data = { step, ...(errorData(error) as object) };
   switch (classify(error)) {
     case "unknown":
-      return retryLater(ctx, order, "The supplier's answer was lost: the order will be looked up in the supplier's order list and credit history before anything is sent again.", { ...placement, state: "unknown" }, isUpstreamError(error) ? error : undefined);
+      return retryLater(
+        ctx,
+        order,
+        "The supplier's answer was lost: the order will be looked up in the supplier's order list and credit history before anything is sent again.",
+        { ...placement, state: "unknown" },
+        isUpstreamError(error) ? error : undefined,
+      );
     case "retry": {
       // Nothing reached the upstream this time; an earlier lost create stays unknown.
       const state = step === "create" && !reconciling ? "not_sent" : placement.state;
-      return retryLater(ctx, order, `The supplier could not be reached (${step}); trying again shortly.`, { ...placement, state }, isUpstreamError(error) ? error : undefined);
+      return retryLater(
+        ctx,
+        order,
+        `The supplier could not be reached (${step}); trying again shortly.`,
+        { ...placement, state },
+        isUpstreamError(error) ? error : undefined,
+      );
     }
     case "insufficient_credits":
       // A refused create is not remembered upstream: the same key may be sent again later.
-      return park(ctx, order, "insufficient_credits", "INSUFFICIENT_CREDITS: the supplier balance does not cover this order. Top up the balance; the order resumes by itself.", data, { ...placement, state: "not_sent" });
+      return park(
+        ctx,
+        order,
+        "insufficient_credits",
+        "INSUFFICIENT_CREDITS: the supplier balance does not cover this order. Top up the balance; the order resumes by itself.",
+        data,
+        { ...placement, state: "not_sent" },
+      );
     case "setup":
-      return park(ctx, order, "setup", `The supplier refused the shop's credentials or configuration (${isUpstreamError(error) ? error.canonicalCode : "error"}).`, data);
+      return park(
+        ctx,
+        order,
+        "setup",
+        `The supplier refused the shop's credentials or configuration (${isUpstreamError(error) ? error.canonicalCode : "error"}).`,
+        data,
+      );
     case "idempotency_conflict":
-      return park(ctx, order, "idempotency_conflict", "IDEMPOTENCY_KEY_REUSED: an order with this key exists upstream with another body. Check the supplier's order list.", data);
+      return park(
+        ctx,
+        order,
+        "idempotency_conflict",
+        "IDEMPOTENCY_KEY_REUSED: an order with this key exists upstream with another body. Check the supplier's order list.",
+        data,
+      );
     case "refused":
-      return fail(ctx, order, isUpstreamError(error) ? `The supplier refused the order: ${error.userMessage}` : "The supplier refused the order.", data);
+      return fail(
+        ctx,
+        order,
+        isUpstreamError(error)
+          ? `The supplier refused the order: ${error.userMessage}`
+          : "The supplier refused the order.",
+        data,
+      );
   }
 }

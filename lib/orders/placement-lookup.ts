@@ -28,7 +28,14 @@ export type LookupFinding =
   | { kind: "ambiguous"; candidates: string[]; unverifiable: string[]; competing: string[]; since: string }
   | { kind: "none"; unverifiable: string[]; historyRead: boolean; since: string };
 
-export type Expected = { type: CommerceProductType; phone?: string; catalogId?: string; priceToken?: string; costMinor?: number; since: number };
+export type Expected = {
+  type: CommerceProductType;
+  phone?: string;
+  catalogId?: string;
+  priceToken?: string;
+  costMinor?: number;
+  since: number;
+};
 
 /** What the recorded attempt says the upstream order must look like. */
 function expectedOf(order: Order, placement: Placement): Expected {
@@ -72,7 +79,11 @@ export function compareWithAttempt(row: OrderRow, expected: Expected): Verdict {
 }
 
 /** Reads pages newest first until a page ends before `since` (when rows say when) or the page limit. */
-async function recentRows<T>(fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; hasMore: boolean; cursor: string | null }>, timeOf: (row: T) => number, since: number): Promise<T[]> {
+async function recentRows<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; hasMore: boolean; cursor: string | null }>,
+  timeOf: (row: T) => number,
+  since: number,
+): Promise<T[]> {
   const rows: T[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < LOOKUP_MAX_PAGES; page++) {
@@ -86,7 +97,11 @@ async function recentRows<T>(fetchPage: (cursor: string | undefined) => Promise<
 }
 
 /** Looks for the upstream order of `order`'s unclear create. Upstream errors of the order list are thrown (the caller tries later). */
-export async function findUnclearCreate(ctx: PlacementContext, order: Order, placement: Placement): Promise<LookupFinding> {
+export async function findUnclearCreate(
+  ctx: PlacementContext,
+  order: Order,
+  placement: Placement,
+): Promise<LookupFinding> {
   const expected = expectedOf(order, placement);
   const since = new Date(expected.since).toISOString();
   const commerce = ctx.clients.commerce;
@@ -103,7 +118,11 @@ export async function findUnclearCreate(ctx: PlacementContext, order: Order, pla
   // The credit history shows a debit at once, also for an order the list shows only once completed.
   let historyRead = true;
   try {
-    const history = await recentRows((cursor) => commerce.getBalanceHistory({ limit: LOOKUP_PAGE_SIZE, ...(cursor ? { cursor } : {}) }), (row) => timeOf(row.created_at), expected.since);
+    const history = await recentRows(
+      (cursor) => commerce.getBalanceHistory({ limit: LOOKUP_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
+      (row) => timeOf(row.created_at),
+      expected.since,
+    );
     for (const movement of history) {
       if (!movement.order_id || byId.has(movement.order_id) || movement.amount >= 0) continue;
       if (expected.costMinor !== undefined && -movement.amount !== expected.costMinor) continue;
@@ -154,7 +173,13 @@ async function heldElsewhere(ctx: PlacementContext, order: Order, ids: string[])
  */
 async function competingAttempts(ctx: PlacementContext, order: Order, expected: Expected): Promise<string[]> {
   const others = await ctx.db.order.findMany({
-    where: { id: { not: order.id }, status: { in: ["placing", "needs_attention"] }, upstreamOrderId: null, upstreamConnectionId: ctx.connectionId, productType: order.productType },
+    where: {
+      id: { not: order.id },
+      status: { in: ["placing", "needs_attention"] },
+      upstreamOrderId: null,
+      upstreamConnectionId: ctx.connectionId,
+      productType: order.productType,
+    },
     select: { id: true, detail: true, costAmount: true },
   });
   return others
@@ -163,7 +188,11 @@ async function competingAttempts(ctx: PlacementContext, order: Order, expected: 
       if (!placement || (placement.state !== "sending" && placement.state !== "unknown")) return false;
       if (Date.parse(placement.sentAt) < expected.since - LOOKUP_CLOCK_SKEW_MS) return false;
       const body = (placement.body ?? {}) as Record<string, unknown>;
-      return body.price_token === expected.priceToken && body.phone === expected.phone && body.catalog_id === expected.catalogId;
+      return (
+        body.price_token === expected.priceToken &&
+        body.phone === expected.phone &&
+        body.catalog_id === expected.catalogId
+      );
     })
     .map((other) => other.id);
 }

@@ -42,15 +42,22 @@ export type ParkCode =
 export const BUYER_REASONS: Record<ParkCode, string> = {
   insufficient_credits:
     "Your order is paid and will be completed shortly: the shop is topping up its balance with the supplier. Our staff have been notified. Nothing is charged twice.",
-  price_moved: "The supplier's price went up after you paid. Our staff have been notified and will complete the order or refund you.",
+  price_moved:
+    "The supplier's price went up after you paid. Our staff have been notified and will complete the order or refund you.",
   setup: "The shop cannot reach its supplier right now. Our staff have been notified and will complete your order.",
-  unknown_outcome: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
-  idempotency_conflict: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  unknown_outcome:
+    "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  idempotency_conflict:
+    "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
   bad_detail: "We could not process this order. Our staff have been notified and will complete it or refund you.",
-  stale_attempt: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
-  upstream_id_conflict: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
-  connection_changed: "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
-  retries_exhausted: "The supplier could not be reached for a while. Our staff have been notified and will complete your order or refund you; nothing is charged twice.",
+  stale_attempt:
+    "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  upstream_id_conflict:
+    "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  connection_changed:
+    "We could not confirm the order with the supplier. Our staff have been notified and will complete it or refund you; nothing is charged twice.",
+  retries_exhausted:
+    "The supplier could not be reached for a while. Our staff have been notified and will complete your order or refund you; nothing is charged twice.",
 };
 
 /**
@@ -83,14 +90,28 @@ export async function park(
     patch: {
       statusReason: BUYER_REASONS[code],
       // Commerce has a balance endpoint, so such an order resumes by itself once it is topped up.
-      nextPollAt: code === "insufficient_credits" && isCommerceProduct(order.productType) ? after(ctx.now, CREDITS_RECHECK_MS) : null,
-      detail: withPlacement(order.detail, placement ? { ...placement, parked: code } : { state: "not_sent", sentAt: ctx.now.toISOString(), attempts: 0, parked: code }),
+      nextPollAt:
+        code === "insufficient_credits" && isCommerceProduct(order.productType)
+          ? after(ctx.now, CREDITS_RECHECK_MS)
+          : null,
+      detail: withPlacement(
+        order.detail,
+        placement
+          ? { ...placement, parked: code }
+          : { state: "not_sent", sentAt: ctx.now.toISOString(), attempts: 0, parked: code },
+      ),
     },
   });
 }
 
 /** placing → failed, the buyer's refund noted as pending (refund-due.ts). Only for definite "not placed" answers. */
-export async function fail(ctx: PlacementContext, order: Order, reason: string, data?: Prisma.InputJsonValue, patch: Prisma.OrderUpdateManyMutationInput = {}): Promise<Order | null> {
+export async function fail(
+  ctx: PlacementContext,
+  order: Order,
+  reason: string,
+  data?: Prisma.InputJsonValue,
+  patch: Prisma.OrderUpdateManyMutationInput = {},
+): Promise<Order | null> {
   const refundDue = order.upstreamMode === "credits" && order.paidAt;
   return transition(ctx.db, {
     orderId: order.id,
@@ -108,10 +129,23 @@ export async function fail(ctx: PlacementContext, order: Order, reason: string, 
  * Stays `placing`; the worker looks again later, backing off (reconciliation). After
  * MAX_PLACEMENT_ATTEMPTS tries the order waits for staff instead of retrying for ever.
  */
-export async function retryLater(ctx: PlacementContext, order: Order, note: string, placement: Placement | null, error?: UpstreamError): Promise<Order | null> {
+export async function retryLater(
+  ctx: PlacementContext,
+  order: Order,
+  note: string,
+  placement: Placement | null,
+  error?: UpstreamError,
+): Promise<Order | null> {
   const attempts = placement?.attempts ?? 0;
   if (attempts >= MAX_PLACEMENT_ATTEMPTS) {
-    return park(ctx, order, "retries_exhausted", `${note} Gave up after ${attempts} tries: look at the supplier's status, then retry the order.`, { code: error?.canonicalCode ?? null, attempts }, placement ?? undefined);
+    return park(
+      ctx,
+      order,
+      "retries_exhausted",
+      `${note} Gave up after ${attempts} tries: look at the supplier's status, then retry the order.`,
+      { code: error?.canonicalCode ?? null, attempts },
+      placement ?? undefined,
+    );
   }
   const nextPollAt = after(ctx.now, Math.max(reconcileDelayMs(Math.max(attempts - 1, 0)), error?.retryAfterMs ?? 0));
   await ctx.db.order.updateMany({
@@ -135,7 +169,10 @@ export async function retryLater(ctx: PlacementContext, order: Order, note: stri
  */
 export async function savePlacement(ctx: PlacementContext, order: Order, placement: Placement): Promise<Order> {
   const detail = withPlacement(order.detail, placement);
-  const saved = await ctx.db.order.updateMany({ where: { id: order.id, status: "placing" }, data: { detail, upstreamConnectionId: ctx.connectionId } });
+  const saved = await ctx.db.order.updateMany({
+    where: { id: order.id, status: "placing" },
+    data: { detail, upstreamConnectionId: ctx.connectionId },
+  });
   if (saved.count === 0) throw new Error(`order ${order.id} is no longer placing`);
   return { ...order, detail: detail as Order["detail"], upstreamConnectionId: ctx.connectionId };
 }
@@ -158,8 +195,16 @@ export async function unlessIdTaken<T>(write: Promise<T>): Promise<T | typeof ID
  * (a sandbox that was wiped, an account that reuses ids): never written onto either order.
  * The answer is kept on this order's timeline for staff, who check it with the supplier.
  */
-export async function parkIdConflict(ctx: PlacementContext, order: Order, upstreamOrderId: string, placement: Placement): Promise<Order | null> {
-  logger.error({ orderId: order.id, upstreamOrderId, connectionId: ctx.connectionId }, "the supplier answered with an order id another order of this connection holds");
+export async function parkIdConflict(
+  ctx: PlacementContext,
+  order: Order,
+  upstreamOrderId: string,
+  placement: Placement,
+): Promise<Order | null> {
+  logger.error(
+    { orderId: order.id, upstreamOrderId, connectionId: ctx.connectionId },
+    "the supplier answered with an order id another order of this connection holds",
+  );
   const parked = await park(
     ctx,
     order,
@@ -182,7 +227,12 @@ export async function parkIdConflict(ctx: PlacementContext, order: Order, upstre
  * connection (which also stops a staff "Retry" from creating a second one). The status is left
  * as it is: whoever moved the order decided, and staff see the id on the order page.
  */
-export async function recordLateAnswer(ctx: PlacementContext, order: Order, upstreamOrderId: string, placement: Placement): Promise<Order | null> {
+export async function recordLateAnswer(
+  ctx: PlacementContext,
+  order: Order,
+  upstreamOrderId: string,
+  placement: Placement,
+): Promise<Order | null> {
   const current = await ctx.db.order.findUnique({ where: { id: order.id } });
   if (current?.upstreamOrderId === upstreamOrderId) return current; // already known (e.g. a replay found it): nothing was lost
   logger.error(
@@ -190,12 +240,20 @@ export async function recordLateAnswer(ctx: PlacementContext, order: Order, upst
     "the supplier answered a create after the order left placing: its id is recorded on the order",
   );
   if (!current) return null;
-  const detail = withPlacement(current.detail, { ...(readPlacement(current.detail) ?? placement), upstreamOrderId, answeredAt: new Date().toISOString() });
+  const detail = withPlacement(current.detail, {
+    ...(readPlacement(current.detail) ?? placement),
+    upstreamOrderId,
+    answeredAt: new Date().toISOString(),
+  });
   let stored = false;
   if (!current.upstreamOrderId) {
     const written = await unlessIdTaken(
       ctx.db.order.updateMany({
-        where: { id: order.id, upstreamOrderId: null, OR: [{ upstreamConnectionId: null }, { upstreamConnectionId: ctx.connectionId }] },
+        where: {
+          id: order.id,
+          upstreamOrderId: null,
+          OR: [{ upstreamConnectionId: null }, { upstreamConnectionId: ctx.connectionId }],
+        },
         data: { upstreamOrderId, upstreamConnectionId: ctx.connectionId, detail },
       }),
     );
@@ -209,7 +267,9 @@ export async function recordLateAnswer(ctx: PlacementContext, order: Order, upst
     actor: ctx.actor,
     message:
       `The supplier answered with ${upstreamOrderId} after this order had left placing (it is ${current.status} now); ` +
-      (stored ? "it is recorded as this order's upstream order. " : "it could NOT be stored as this order's upstream order (the order has one, or another order holds that id). ") +
+      (stored
+        ? "it is recorded as this order's upstream order. "
+        : "it could NOT be stored as this order's upstream order (the order has one, or another order holds that id). ") +
       `The supplier charged for it: check ${upstreamOrderId} with the supplier before retrying or refunding.`,
     data: { upstreamOrderId, stored, status: current.status },
   });
@@ -224,8 +284,24 @@ export function withPlacement(detail: unknown, placement: Placement & { parked?:
 export async function placementBlocked(ctx: PlacementContext, order: Order, error: unknown): Promise<Order | null> {
   logPlacementError(order, "connection", error);
   const placement = readPlacement(order.detail);
-  if (classify(error) === "retry") return retryLater(ctx, order, "The supplier connection could not be resolved; trying again shortly.", { ...(placement ?? { state: "not_sent", sentAt: ctx.now.toISOString() }), attempts: (placement?.attempts ?? 0) + 1 }, isUpstreamError(error) ? error : undefined);
-  return park(ctx, order, "setup", `The shop's supplier credentials could not be used (${isUpstreamError(error) ? error.canonicalCode : "error"}).`, errorData(error));
+  if (classify(error) === "retry")
+    return retryLater(
+      ctx,
+      order,
+      "The supplier connection could not be resolved; trying again shortly.",
+      {
+        ...(placement ?? { state: "not_sent", sentAt: ctx.now.toISOString() }),
+        attempts: (placement?.attempts ?? 0) + 1,
+      },
+      isUpstreamError(error) ? error : undefined,
+    );
+  return park(
+    ctx,
+    order,
+    "setup",
+    `The shop's supplier credentials could not be used (${isUpstreamError(error) ? error.canonicalCode : "error"}).`,
+    errorData(error),
+  );
 }
 
 export type ErrorClass = "retry" | "unknown" | "insufficient_credits" | "setup" | "idempotency_conflict" | "refused";
@@ -241,16 +317,26 @@ export function classify(error: unknown): ErrorClass {
   if (error.canonicalCode === "INSUFFICIENT_CREDITS") return "insufficient_credits";
   if (error.canonicalCode === "IDEMPOTENCY_KEY_REUSED") return "idempotency_conflict";
   if (error.kind === "config") return error.code === "INVALID_INPUT" ? "refused" : "setup";
-  if (error.retryable || error.kind === "network" || error.kind === "timeout" || error.kind === "validation") return "retry";
-  if (error.kind === "api" && (error.status === 401 || error.status === 403 || error.canonicalCode === "WRONG_ACCESS")) return "setup";
+  if (error.retryable || error.kind === "network" || error.kind === "timeout" || error.kind === "validation")
+    return "retry";
+  if (error.kind === "api" && (error.status === 401 || error.status === 403 || error.canonicalCode === "WRONG_ACCESS"))
+    return "setup";
   return "refused";
 }
 
 export function errorData(error: unknown): Prisma.InputJsonValue {
   if (!isUpstreamError(error)) return { error: error instanceof Error ? error.message : String(error) };
-  return { kind: error.kind, code: error.canonicalCode, status: error.status ?? null, requestId: error.requestId ?? null };
+  return {
+    kind: error.kind,
+    code: error.canonicalCode,
+    status: error.status ?? null,
+    requestId: error.requestId ?? null,
+  };
 }
 
 export function logPlacementError(order: Order, step: string, error: unknown): void {
-  logger.warn({ orderId: order.id, productType: order.productType, step, ...(errorData(error) as object) }, "order placement: upstream error");
+  logger.warn(
+    { orderId: order.id, productType: order.productType, step, ...(errorData(error) as object) },
+    "order placement: upstream error",
+  );
 }

@@ -6,7 +6,21 @@ import { unlockDetailSchema } from "@/lib/products/unlock/detail";
 import { imeiCheckDetailSchema } from "@/lib/products/imeicheck/detail";
 import { readPlacement, type Placement } from "./detail";
 import { transition } from "./lifecycle";
-import { classify, errorData, fail, ID_CONFLICT, logPlacementError, park, parkIdConflict, recordLateAnswer, retryLater, unlessIdTaken, savePlacement, withPlacement, type PlacementContext } from "./placement-outcomes";
+import {
+  classify,
+  errorData,
+  fail,
+  ID_CONFLICT,
+  logPlacementError,
+  park,
+  parkIdConflict,
+  recordLateAnswer,
+  retryLater,
+  unlessIdTaken,
+  savePlacement,
+  withPlacement,
+  type PlacementContext,
+} from "./placement-outcomes";
 import { after, unlockFirstPollDelayMs } from "./schedule";
 
 // Placing a paid unlock order or IMEI check with the shop's unlock credits. Both calls are
@@ -17,10 +31,16 @@ import { after, unlockFirstPollDelayMs } from "./schedule";
 export async function placeUnlockOrder(ctx: PlacementContext, order: Order): Promise<Order | null> {
   const previous = readPlacement(order.detail);
   if (previous && (previous.state === "sending" || previous.state === "unknown")) {
-    return park(ctx, order, "unknown_outcome", "An unlock create_order may have reached the supplier, whose answer was lost; the unlocking API cannot look it up: check its control panel and credit movements.");
+    return park(
+      ctx,
+      order,
+      "unknown_outcome",
+      "An unlock create_order may have reached the supplier, whose answer was lost; the unlocking API cannot look it up: check its control panel and credit movements.",
+    );
   }
   const parsed = unlockDetailSchema.safeParse(order.detail);
-  if (!parsed.success) return park(ctx, order, "bad_detail", `Order detail unreadable: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    return park(ctx, order, "bad_detail", `Order detail unreadable: ${parsed.error.issues[0]?.message}`);
   const detail = parsed.data;
 
   // The polling schedule follows the tool's guaranteed time; the order form stores it, an
@@ -32,35 +52,54 @@ export async function placeUnlockOrder(ctx: PlacementContext, order: Order): Pro
     order = { ...order, detail: { ...(order.detail as object), guaranteedTimeType: timeType } };
   }
 
-  const placement: Placement = { state: "sending", sentAt: ctx.now.toISOString(), attempts: (previous?.attempts ?? 0) + 1 };
+  const placement: Placement = {
+    state: "sending",
+    sentAt: ctx.now.toISOString(),
+    attempts: (previous?.attempts ?? 0) + 1,
+  };
   order = await savePlacement(ctx, order, placement);
   let ticketId: number;
   try {
-    ({ ticketId } = await ctx.clients.unlock.createOrder({ deviceId: detail.deviceId, networkId: detail.networkId, imei: detail.imei, suffixes: detail.suffixes, toolId: detail.toolId }));
+    ({ ticketId } = await ctx.clients.unlock.createOrder({
+      deviceId: detail.deviceId,
+      networkId: detail.networkId,
+      imei: detail.imei,
+      suffixes: detail.suffixes,
+      toolId: detail.toolId,
+    }));
   } catch (error) {
     return onUnlockError(ctx, order, error, placement, "create_order");
   }
-  const placing = unlessIdTaken(transition(ctx.db, {
-    orderId: order.id,
-    from: "placing",
-    to: "placed",
-    source: ctx.source,
-    actor: ctx.actor,
-    message: `Placed with the supplier: ticket ${ticketId}`,
-    data: { upstreamOrderId: String(ticketId) },
-    patch: {
-      upstreamOrderId: String(ticketId),
-      upstreamStatus: "open",
-      placedAt: new Date(),
-      pollAttempts: 0,
-      nextPollAt: after(ctx.now, unlockFirstPollDelayMs(timeType)),
-      statusReason: null,
-      detail: withPlacement(order.detail, { ...placement, state: "answered" }),
-    },
-  }));
+  const placing = unlessIdTaken(
+    transition(ctx.db, {
+      orderId: order.id,
+      from: "placing",
+      to: "placed",
+      source: ctx.source,
+      actor: ctx.actor,
+      message: `Placed with the supplier: ticket ${ticketId}`,
+      data: { upstreamOrderId: String(ticketId) },
+      patch: {
+        upstreamOrderId: String(ticketId),
+        upstreamStatus: "open",
+        placedAt: new Date(),
+        pollAttempts: 0,
+        nextPollAt: after(ctx.now, unlockFirstPollDelayMs(timeType)),
+        statusReason: null,
+        detail: withPlacement(order.detail, { ...placement, state: "answered" }),
+      },
+    }),
+  );
   const placed = await placing.catch((error: unknown) => {
     // The ticket exists and credits are spent: if the order cannot be written, the log keeps it.
-    logger.error({ orderId: order.id, upstreamOrderId: String(ticketId), err: error instanceof Error ? error.message : String(error) }, "unlock create answered, but the order could not be updated");
+    logger.error(
+      {
+        orderId: order.id,
+        upstreamOrderId: String(ticketId),
+        err: error instanceof Error ? error.message : String(error),
+      },
+      "unlock create answered, but the order could not be updated",
+    );
     throw error;
   });
   if (placed === ID_CONFLICT) return parkIdConflict(ctx, order, String(ticketId), placement);
@@ -72,12 +111,22 @@ export async function placeUnlockOrder(ctx: PlacementContext, order: Order): Pro
 export async function placeImeiCheck(ctx: PlacementContext, order: Order): Promise<Order | null> {
   const previous = readPlacement(order.detail);
   if (previous && (previous.state === "sending" || previous.state === "unknown")) {
-    return park(ctx, order, "unknown_outcome", "An IMEI check may have been charged, and its answer was lost: check the supplier's credit movements, then run it again or refund.");
+    return park(
+      ctx,
+      order,
+      "unknown_outcome",
+      "An IMEI check may have been charged, and its answer was lost: check the supplier's credit movements, then run it again or refund.",
+    );
   }
   const parsed = imeiCheckDetailSchema.safeParse(order.detail);
-  if (!parsed.success) return park(ctx, order, "bad_detail", `Order detail unreadable: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    return park(ctx, order, "bad_detail", `Order detail unreadable: ${parsed.error.issues[0]?.message}`);
 
-  const placement: Placement = { state: "sending", sentAt: ctx.now.toISOString(), attempts: (previous?.attempts ?? 0) + 1 };
+  const placement: Placement = {
+    state: "sending",
+    sentAt: ctx.now.toISOString(),
+    attempts: (previous?.attempts ?? 0) + 1,
+  };
   order = await savePlacement(ctx, order, placement);
   let result: ImeiCheckResult;
   try {
@@ -98,7 +147,13 @@ export async function placeImeiCheck(ctx: PlacementContext, order: Order): Promi
         : parsed.data.report === "full"
           ? "The full report could not be bought for this device."
           : "This device's blacklist report is sold separately (the full report), so this check is refunded.";
-    return fail(ctx, order, reason, { errors: result.errors.map((e) => e.code), payment: result.payment.type }, { fulfillment, detail, upstreamStatus: result.errors.length > 0 ? "error" : "paid_report_only" });
+    return fail(
+      ctx,
+      order,
+      reason,
+      { errors: result.errors.map((e) => e.code), payment: result.payment.type },
+      { fulfillment, detail, upstreamStatus: result.errors.length > 0 ? "error" : "paid_report_only" },
+    );
   }
   return transition(ctx.db, {
     orderId: order.id,
@@ -107,27 +162,74 @@ export async function placeImeiCheck(ctx: PlacementContext, order: Order): Promi
     source: ctx.source,
     actor: ctx.actor,
     message: "IMEI report received",
-    patch: { upstreamStatus: "report", fulfillment, fulfilledAt: new Date(), placedAt: new Date(), nextPollAt: null, statusReason: null, detail },
+    patch: {
+      upstreamStatus: "report",
+      fulfillment,
+      fulfilledAt: new Date(),
+      placedAt: new Date(),
+      nextPollAt: null,
+      statusReason: null,
+      detail,
+    },
   });
 }
 
-async function onUnlockError(ctx: PlacementContext, order: Order, error: unknown, placement: Placement, step: string): Promise<Order | null> {
+async function onUnlockError(
+  ctx: PlacementContext,
+  order: Order,
+  error: unknown,
+  placement: Placement,
+  step: string,
+): Promise<Order | null> {
   logPlacementError(order, step, error);
   const data = { step, ...(errorData(error) as object) };
   const upstream = isUpstreamError(error) ? error : undefined;
   switch (classify(error)) {
     case "unknown":
     case "idempotency_conflict":
-      return park(ctx, order, "unknown_outcome", "The supplier's answer was lost after sending; the unlocking API cannot look the order up: check its control panel and credit movements.", data, { ...placement, state: "unknown" });
+      return park(
+        ctx,
+        order,
+        "unknown_outcome",
+        "The supplier's answer was lost after sending; the unlocking API cannot look the order up: check its control panel and credit movements.",
+        data,
+        { ...placement, state: "unknown" },
+      );
     case "retry":
-      return retryLater(ctx, order, `The supplier could not be reached (${step}); trying again shortly.`, { ...placement, state: "not_sent" }, upstream);
+      return retryLater(
+        ctx,
+        order,
+        `The supplier could not be reached (${step}); trying again shortly.`,
+        { ...placement, state: "not_sent" },
+        upstream,
+      );
     case "insufficient_credits":
-      return park(ctx, order, "insufficient_credits", "The unlock credit balance does not cover this order. Top up the unlock credits, then resume the order.", data, { ...placement, state: "not_sent" });
+      return park(
+        ctx,
+        order,
+        "insufficient_credits",
+        "The unlock credit balance does not cover this order. Top up the unlock credits, then resume the order.",
+        data,
+        { ...placement, state: "not_sent" },
+      );
     case "setup":
-      return park(ctx, order, "setup", `The supplier refused the shop's credentials or configuration (${upstream?.canonicalCode ?? "error"}).`, data, { ...placement, state: "not_sent" });
+      return park(
+        ctx,
+        order,
+        "setup",
+        `The supplier refused the shop's credentials or configuration (${upstream?.canonicalCode ?? "error"}).`,
+        data,
+        { ...placement, state: "not_sent" },
+      );
     case "refused":
-      return fail(ctx, order, upstream ? `The supplier refused the order: ${upstream.userMessage}` : "The supplier refused the order.", { ...data, message: upstream?.message ?? null }, {
-        detail: withPlacement(order.detail, { ...placement, state: "answered" }),
-      });
+      return fail(
+        ctx,
+        order,
+        upstream ? `The supplier refused the order: ${upstream.userMessage}` : "The supplier refused the order.",
+        { ...data, message: upstream?.message ?? null },
+        {
+          detail: withPlacement(order.detail, { ...placement, state: "answered" }),
+        },
+      );
   }
 }

@@ -19,7 +19,8 @@ beforeEach(async () => {
   await tb.resetCounters();
 });
 
-const worker = (ms: number, workerId = "test-worker") => runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+const worker = (ms: number, workerId = "test-worker") =>
+  runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
 
 describe("placing a paid top-up", () => {
   it("previews, places with the order's idempotency key, and the worker's poll brings it to fulfilled with one debit", async () => {
@@ -27,8 +28,18 @@ describe("placing a paid top-up", () => {
     const order = await tb.paidTopup(working!.token);
     await tb.resetCounters(); // the quote previewed once already
 
-    const placed = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
-    expect(placed).toMatchObject({ status: "placed", upstreamStatus: "processing", upstreamOrderId: expect.stringMatching(/^ord_/), costAmount: working!.total_cost_eur, costCurrency: "EUR" });
+    const placed = await placeAndRefund(tb.db, order.id, {
+      source: "buyer",
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
+    expect(placed).toMatchObject({
+      status: "placed",
+      upstreamStatus: "processing",
+      upstreamOrderId: expect.stringMatching(/^ord_/),
+      costAmount: working!.total_cost_eur,
+      costCurrency: "EUR",
+    });
     expect(placed!.placedAt).toBeInstanceOf(Date);
     expect(placed!.leaseOwner).toBeNull();
     const counters = await tb.counters();
@@ -57,7 +68,9 @@ describe("placing a paid top-up", () => {
   it("lets exactly one of ten concurrent placeOrder calls place it: one upstream create, one debit", async () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
-    const results = await Promise.all(Array.from({ length: 10 }, () => placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients })),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await tb.counters())["POST /v2/orders"]).toBe(1);
     const placed = await tb.reload(order.id);
@@ -85,14 +98,22 @@ describe("placing a paid top-up", () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     const poor = { ...tb.clients, commerce: tb.commerceWith(POOR) };
-    const parked = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: poor, refundFailedOrder: tb.refundFailedOrder });
+    const parked = await placeAndRefund(tb.db, order.id, {
+      source: "buyer",
+      clients: poor,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
     expect(parked!.statusReason).toMatch(/paid and will be completed shortly/);
     expect(parked!.statusReason).toMatch(/Nothing is charged twice/);
     expect(tb.refunds).toHaveLength(0);
     expect((await tb.ledger()).filter((e) => e.account === "acct_poor" && e.kind === "debit")).toHaveLength(0);
     const events = await tb.events(order.id);
-    expect(events.at(-1)).toMatchObject({ fromStatus: "placing", toStatus: "needs_attention", data: expect.objectContaining({ code: "insufficient_credits" }) });
+    expect(events.at(-1)).toMatchObject({
+      fromStatus: "placing",
+      toStatus: "needs_attention",
+      data: expect.objectContaining({ code: "insufficient_credits" }),
+    });
   });
 
   it("parks the order when the create itself answers INSUFFICIENT_CREDITS (balance spent since the preview)", async () => {
@@ -101,7 +122,11 @@ describe("placing a paid top-up", () => {
     const poorCreate = tb.commerceWith(POOR);
     // The preview still saw enough credit; the create runs into the empty balance.
     const commerce = { ...poorCreate, previewOrder: tb.clients.commerce.previewOrder };
-    const parked = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: { ...tb.clients, commerce }, refundFailedOrder: tb.refundFailedOrder });
+    const parked = await placeAndRefund(tb.db, order.id, {
+      source: "buyer",
+      clients: { ...tb.clients, commerce },
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
     expect(parked!.statusReason).toMatch(/paid and will be completed shortly/);
     expect(tb.refunds).toHaveLength(0);
@@ -115,10 +140,20 @@ describe("placing a paid top-up", () => {
     const poor = { ...tb.clients, commerce: tb.commerceWith(POOR) };
     await placeOrder(tb.db, order.id, { source: "buyer", clients: poor });
     // Still poor: the worker checks the balance quietly and waits.
-    await runWorkerOnce(tb.db, { workerId: "w", now: inFuture(6 * 60_000), clients: poor, refundFailedOrder: tb.refundFailedOrder });
+    await runWorkerOnce(tb.db, {
+      workerId: "w",
+      now: inFuture(6 * 60_000),
+      clients: poor,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect((await tb.reload(order.id)).status).toBe("needs_attention");
     // Topped up (here: the shop's rich account stands for the topped-up balance).
-    await runWorkerOnce(tb.db, { workerId: "w", now: inFuture(12 * 60_000), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    await runWorkerOnce(tb.db, {
+      workerId: "w",
+      now: inFuture(12 * 60_000),
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     const resumed = await tb.reload(order.id);
     expect(resumed).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
     expect(await tb.commerceDebits(resumed.upstreamOrderId)).toHaveLength(1);
@@ -127,7 +162,11 @@ describe("placing a paid top-up", () => {
   it("fails the catalog's failing top-up and asks for the buyer's refund", async () => {
     const [failing] = await tb.eeAirtime();
     const order = await tb.paidTopup(failing!.token);
-    const placed = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    const placed = await placeAndRefund(tb.db, order.id, {
+      source: "buyer",
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect(placed?.status).toBe("placed");
     await tb.advanceClock(5_000);
     await worker(6_000);
@@ -158,8 +197,15 @@ describe("placing a paid top-up", () => {
   it("fails a paid order the upstream refuses outright (4xx) and asks for the refund; nothing is created", async () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
-    await tb.db.order.update({ where: { id: order.id }, data: { detail: { ...(order.detail as object), priceToken: "tp_000000000000000000000000" } } });
-    const failed = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    await tb.db.order.update({
+      where: { id: order.id },
+      data: { detail: { ...(order.detail as object), priceToken: "tp_000000000000000000000000" } },
+    });
+    const failed = await placeAndRefund(tb.db, order.id, {
+      source: "buyer",
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect(failed).toMatchObject({ status: "failed" });
     expect(failed!.statusReason).toMatch(/price is no longer valid.*Refund pending/);
     expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
@@ -170,7 +216,10 @@ describe("placing a paid top-up", () => {
     const [, , working, dearer] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     // The buyer paid for `working`; the supplier now prices the token like a dearer rate.
-    await tb.db.order.update({ where: { id: order.id }, data: { detail: { ...(order.detail as object), priceToken: dearer!.token } } });
+    await tb.db.order.update({
+      where: { id: order.id },
+      data: { detail: { ...(order.detail as object), priceToken: dearer!.token } },
+    });
     const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
     expect(parked).toMatchObject({ status: "needs_attention" });
     expect(parked!.statusReason).toMatch(/price went up after you paid/);
@@ -179,10 +228,19 @@ describe("placing a paid top-up", () => {
     expect(parked!.nextPollAt).toBeNull();
 
     // Staff accept today's price: the order is placed after all, once.
-    const resumed = await resumeOrder(tb.db, order.id, { source: "staff", actor: "staff-1", clients: tb.clients, acceptCurrentPrice: true });
+    const resumed = await resumeOrder(tb.db, order.id, {
+      source: "staff",
+      actor: "staff-1",
+      clients: tb.clients,
+      acceptCurrentPrice: true,
+    });
     expect(resumed).toMatchObject({ status: "placed", statusReason: null, costAmount: dearer!.total_cost_eur });
     expect((await tb.counters())["POST /v2/orders"]).toBe(1);
-    expect((await tb.events(order.id)).find((e) => e.fromStatus === "needs_attention")).toMatchObject({ toStatus: "placing", source: "staff", actor: "staff-1" });
+    expect((await tb.events(order.id)).find((e) => e.fromStatus === "needs_attention")).toMatchObject({
+      toStatus: "placing",
+      source: "staff",
+      actor: "staff-1",
+    });
   });
 });
 
@@ -195,14 +253,27 @@ describe("placing a top-up paid in dollars ([16])", () => {
     // The buyer's price is the supplier's own dollar figure plus the shop's margin.
     expect(order.retailAmount).toBeGreaterThan(working!.total_cost_usd);
     const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
-    expect(placed).toMatchObject({ status: "placed", currency: "USD", retailAmount: order.retailAmount, costAmount: working!.total_cost_eur, costCurrency: "EUR" });
+    expect(placed).toMatchObject({
+      status: "placed",
+      currency: "USD",
+      retailAmount: order.retailAmount,
+      costAmount: working!.total_cost_eur,
+      costCurrency: "EUR",
+    });
     expect((await tb.counters())["POST /v2/orders"]).toBe(1);
   });
 
   it("parks it when the supplier's euro price rose above what the dollars paid are worth in euros", async () => {
     const [, , working, dearer] = await tb.eeAirtime();
-    const order = await tb.paidTopup(working!.token, {}, { currency: "USD", exchange: supplierRate(working!.total_cost_eur, working!.total_cost_usd) });
-    await tb.db.order.update({ where: { id: order.id }, data: { detail: { ...(order.detail as object), priceToken: dearer!.token } } });
+    const order = await tb.paidTopup(
+      working!.token,
+      {},
+      { currency: "USD", exchange: supplierRate(working!.total_cost_eur, working!.total_cost_usd) },
+    );
+    await tb.db.order.update({
+      where: { id: order.id },
+      data: { detail: { ...(order.detail as object), priceToken: dearer!.token } },
+    });
     const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
     expect(parked).toMatchObject({ status: "needs_attention" });
     expect(parked!.statusReason).toMatch(/price went up after you paid/);

@@ -72,13 +72,24 @@ async function claimAndPlace(db: DbClient, orderId: string, options: PlaceOption
 }
 
 /** Places a claimed order, then gives the lease back; answers the order as it now is. */
-async function placeHolding(db: DbClient, claimed: Order, owner: string, options: PlaceOptions & { now: Date; acceptCurrentPrice?: boolean }): Promise<Order> {
-  const stopRenewing = renewLease(db, claimed.id, owner, { leaseMs: options.leaseMs ?? PLACEMENT_LEASE_MS, now: options.now });
+async function placeHolding(
+  db: DbClient,
+  claimed: Order,
+  owner: string,
+  options: PlaceOptions & { now: Date; acceptCurrentPrice?: boolean },
+): Promise<Order> {
+  const stopRenewing = renewLease(db, claimed.id, owner, {
+    leaseMs: options.leaseMs ?? PLACEMENT_LEASE_MS,
+    now: options.now,
+  });
   try {
     await continuePlacement(db, claimed, options);
   } finally {
     await stopRenewing();
-    await db.order.updateMany({ where: { id: claimed.id, leaseOwner: owner }, data: { leaseOwner: null, leaseUntil: null } });
+    await db.order.updateMany({
+      where: { id: claimed.id, leaseOwner: owner },
+      data: { leaseOwner: null, leaseUntil: null },
+    });
   }
   return db.order.findUniqueOrThrow({ where: { id: claimed.id } });
 }
@@ -93,24 +104,37 @@ async function placeHolding(db: DbClient, claimed: Order, owner: string, options
  * clock (`now` plus the real time elapsed), as the claim was. Answers a stop function that
  * waits for a renewal in flight, so none lands after the lease is given back.
  */
-export function renewLease(db: DbClient, orderId: string, owner: string, options: { leaseMs: number; now: Date }): () => Promise<void> {
+export function renewLease(
+  db: DbClient,
+  orderId: string,
+  owner: string,
+  options: { leaseMs: number; now: Date },
+): () => Promise<void> {
   const started = Date.now();
   let inFlight: Promise<unknown> = Promise.resolve();
   let stopped = false;
-  const timer = setInterval(() => {
-    if (stopped) return;
-    const leaseUntil = new Date(options.now.getTime() + (Date.now() - started) + options.leaseMs);
-    inFlight = db.order
-      .updateMany({ where: { id: orderId, leaseOwner: owner }, data: { leaseUntil } })
-      .then((renewed) => {
-        if (renewed.count > 0 || stopped) return;
-        // Someone else holds the order now; whatever the call answers is still recorded (recordLateAnswer).
-        stopped = true;
-        clearInterval(timer);
-        logger.warn({ orderId, owner }, "order placement: the lease was lost while the upstream call runs");
-      })
-      .catch((error: unknown) => logger.warn({ orderId, owner, err: error instanceof Error ? error.message : String(error) }, "order placement: renewing the lease failed"));
-  }, Math.max(Math.floor(options.leaseMs / 3), 50));
+  const timer = setInterval(
+    () => {
+      if (stopped) return;
+      const leaseUntil = new Date(options.now.getTime() + (Date.now() - started) + options.leaseMs);
+      inFlight = db.order
+        .updateMany({ where: { id: orderId, leaseOwner: owner }, data: { leaseUntil } })
+        .then((renewed) => {
+          if (renewed.count > 0 || stopped) return;
+          // Someone else holds the order now; whatever the call answers is still recorded (recordLateAnswer).
+          stopped = true;
+          clearInterval(timer);
+          logger.warn({ orderId, owner }, "order placement: the lease was lost while the upstream call runs");
+        })
+        .catch((error: unknown) =>
+          logger.warn(
+            { orderId, owner, err: error instanceof Error ? error.message : String(error) },
+            "order placement: renewing the lease failed",
+          ),
+        );
+    },
+    Math.max(Math.floor(options.leaseMs / 3), 50),
+  );
   timer.unref?.();
   return async () => {
     stopped = true;
@@ -120,7 +144,11 @@ export function renewLease(db: DbClient, orderId: string, owner: string, options
 }
 
 /** Works on an order that is `placing` (just claimed, or left there by a crash or a lost answer). */
-export async function continuePlacement(db: DbClient, order: Order, options: PlaceOptions & { now: Date; acceptCurrentPrice?: boolean }): Promise<Order | null> {
+export async function continuePlacement(
+  db: DbClient,
+  order: Order,
+  options: PlaceOptions & { now: Date; acceptCurrentPrice?: boolean },
+): Promise<Order | null> {
   const clients = await resolveClients(options.clients);
   const base = { db, clients, source: options.source, actor: options.actor, now: options.now };
   let connectionId: string;
@@ -134,11 +162,21 @@ export async function continuePlacement(db: DbClient, order: Order, options: Pla
   // A create may have reached another account (the shop switched keys or accounts since): a
   // re-send through this one would place a second order there, so staff look instead.
   const placement = readPlacement(order.detail);
-  if (placement && (placement.state === "sending" || placement.state === "unknown") && order.upstreamConnectionId !== connectionId) {
-    return park(ctx, order, "connection_changed", "This order may have been sent through an upstream connection that is no longer the current one: check it with that account before retrying or refunding.", {
-      sentThrough: order.upstreamConnectionId,
-      current: connectionId,
-    });
+  if (
+    placement &&
+    (placement.state === "sending" || placement.state === "unknown") &&
+    order.upstreamConnectionId !== connectionId
+  ) {
+    return park(
+      ctx,
+      order,
+      "connection_changed",
+      "This order may have been sent through an upstream connection that is no longer the current one: check it with that account before retrying or refunding.",
+      {
+        sentThrough: order.upstreamConnectionId,
+        current: connectionId,
+      },
+    );
   }
   if (isCommerceProduct(order.productType)) return placeCommerceOrder(ctx, order);
   if (order.productType === "unlock") return placeUnlockOrder(ctx, order);
@@ -181,11 +219,26 @@ export async function resumeOrder(
       leaseUntil,
       nextPollAt: leaseUntil,
       statusReason: null,
-      ...(unclear ? { detail: withPlacement(current.detail, { ...previous!, state: "not_sent", parked: undefined, lookups: undefined }) } : {}),
+      ...(unclear
+        ? {
+            detail: withPlacement(current.detail, {
+              ...previous!,
+              state: "not_sent",
+              parked: undefined,
+              lookups: undefined,
+            }),
+          }
+        : {}),
     },
     // Not while someone else holds the order: a refund claims a parked order with its lease
     // (lib/payments/refund.ts) so that it is never placed while the buyer is being paid back.
-    where: { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, ...(options.leaseOwner ? [{ leaseOwner: options.leaseOwner }] : [])] },
+    where: {
+      OR: [
+        { leaseUntil: null },
+        { leaseUntil: { lt: now } },
+        ...(options.leaseOwner ? [{ leaseOwner: options.leaseOwner }] : []),
+      ],
+    },
   });
   if (!claimed) return null;
   return placeHolding(db, claimed, owner, { ...options, now });

@@ -27,21 +27,43 @@ export async function pollOrder(ctx: PollContext, order: Order): Promise<PollRes
   if (!order.upstreamOrderId) return { next: null, polled: false };
   const attempts = order.pollAttempts + 1;
   try {
-    const connection = await checkOrderConnection(ctx.db, isCommerceProduct(order.productType) ? ctx.clients.commerce : ctx.clients.unlock, order);
+    const connection = await checkOrderConnection(
+      ctx.db,
+      isCommerceProduct(order.productType) ? ctx.clients.commerce : ctx.clients.unlock,
+      order,
+    );
     if (!connection.current) return parkOnOtherConnection(ctx, order, connection.sentThrough);
     if (isCommerceProduct(order.productType)) {
       const upstream = await ctx.clients.commerce.getOrder(order.upstreamOrderId);
-      await applyCommerceOrder(ctx.db, upstream, { source: "worker", actor: ctx.workerId, now: ctx.now, connectionId: connection.connectionId });
+      await applyCommerceOrder(ctx.db, upstream, {
+        source: "worker",
+        actor: ctx.workerId,
+        now: ctx.now,
+        connectionId: connection.connectionId,
+      });
     } else if (order.productType === "unlock") {
       const status = await ctx.clients.unlock.checkOrderStatus(Number(order.upstreamOrderId));
-      await applyUnlockStatus(ctx.db, order.id, status, { source: "worker", actor: ctx.workerId, unlock: ctx.clients.unlock, now: ctx.now });
+      await applyUnlockStatus(ctx.db, order.id, status, {
+        source: "worker",
+        actor: ctx.workerId,
+        unlock: ctx.clients.unlock,
+        now: ctx.now,
+      });
     } else {
       return { next: null, polled: false };
     }
   } catch (error) {
-    logger.warn({ orderId: order.id, err: isUpstreamError(error) ? error.canonicalCode : String(error) }, "order status poll failed: trying again later");
+    logger.warn(
+      { orderId: order.id, err: isUpstreamError(error) ? error.canonicalCode : String(error) },
+      "order status poll failed: trying again later",
+    );
     if (isUpstreamError(error) && error.kind === "api" && error.canonicalCode === "ORDER_NOT_FOUND") {
-      return stopFollowing(ctx, order, `The supplier does not know order ${order.upstreamOrderId} (ORDER_NOT_FOUND): check the account and key.`, { code: "order_not_found" });
+      return stopFollowing(
+        ctx,
+        order,
+        `The supplier does not know order ${order.upstreamOrderId} (ORDER_NOT_FOUND): check the account and key.`,
+        { code: "order_not_found" },
+      );
     }
     const retryAfter = isUpstreamError(error) ? (error.retryAfterMs ?? 0) : 0;
     return { next: after(ctx.now, Math.max(delayFor(order, attempts, ctx.now), retryAfter)), polled: true };
@@ -53,11 +75,19 @@ export async function pollOrder(ctx: PollContext, order: Order): Promise<PollRes
 /** The shop now talks to another account than the one this order went to: staff follow it there. */
 function parkOnOtherConnection(ctx: PollContext, order: Order, sentThrough: string | null): Promise<PollResult> {
   logger.warn({ orderId: order.id, sentThrough }, "order was placed through another upstream connection: not polled");
-  return stopFollowing(ctx, order, `${OTHER_CONNECTION_NOTE} (supplier order ${order.upstreamOrderId})`, { code: "connection_changed", sentThrough });
+  return stopFollowing(ctx, order, `${OTHER_CONNECTION_NOTE} (supplier order ${order.upstreamOrderId})`, {
+    code: "connection_changed",
+    sentThrough,
+  });
 }
 
 /** No more polling: a placed order waits for staff, with the note on its timeline. */
-async function stopFollowing(ctx: PollContext, order: Order, staffNote: string, data: Prisma.InputJsonValue): Promise<PollResult> {
+async function stopFollowing(
+  ctx: PollContext,
+  order: Order,
+  staffNote: string,
+  data: Prisma.InputJsonValue,
+): Promise<PollResult> {
   if (order.status === "placed") {
     await transition(ctx.db, {
       orderId: order.id,
@@ -95,10 +125,12 @@ function delayFor(order: Order, attempts: number, now: Date): number {
  * it (staff topped up): the balance is read every few minutes, quietly, no timeline noise.
  */
 export async function recheckCredits(ctx: PollContext, order: Order): Promise<PollResult> {
-  if (readPlacement(order.detail)?.parked !== "insufficient_credits" || !isCommerceProduct(order.productType)) return { next: null, polled: false };
+  if (readPlacement(order.detail)?.parked !== "insufficient_credits" || !isCommerceProduct(order.productType))
+    return { next: null, polled: false };
   try {
     const balance = await ctx.clients.commerce.getBalance();
-    if (balance.balance < (order.costAmount ?? order.retailAmount)) return { next: after(ctx.now, CREDITS_RECHECK_MS), polled: false };
+    if (balance.balance < (order.costAmount ?? order.retailAmount))
+      return { next: after(ctx.now, CREDITS_RECHECK_MS), polled: false };
   } catch {
     return { next: after(ctx.now, CREDITS_RECHECK_MS), polled: false };
   }

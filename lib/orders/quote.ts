@@ -84,24 +84,44 @@ const inputSchema = z
   .object({
     type: z.enum(["topup", "esim", "giftcard"]),
     priceToken: z.string().trim().min(1, "Choose a product first.").max(512),
-    phone: z.string().trim().regex(e164, "Enter the phone number with its country code, e.g. +447400123456.").optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(e164, "Enter the phone number with its country code, e.g. +447400123456.")
+      .optional(),
     catalogId: z.string().trim().min(1).max(100).optional(),
     smsNotification: z.boolean().optional(),
     smsText: z.string().max(140, "The SMS text can be at most 140 characters.").optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.type === "topup" && !v.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter the phone number to top up." });
-    if (v.type !== "topup" && v.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: "A phone number is only needed for top-ups." });
-    if (v.type === "esim" && !v.catalogId) ctx.addIssue({ code: "custom", path: ["catalogId"], message: "Choose an eSIM plan." });
-    if (v.type !== "esim" && v.catalogId) ctx.addIssue({ code: "custom", path: ["catalogId"], message: "A plan id is only needed for eSIMs." });
-    if (v.type !== "topup" && (v.smsNotification || v.smsText)) ctx.addIssue({ code: "custom", path: ["smsNotification"], message: "An SMS notice is available for mobile top-ups only." });
+    if (v.type === "topup" && !v.phone)
+      ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter the phone number to top up." });
+    if (v.type !== "topup" && v.phone)
+      ctx.addIssue({ code: "custom", path: ["phone"], message: "A phone number is only needed for top-ups." });
+    if (v.type === "esim" && !v.catalogId)
+      ctx.addIssue({ code: "custom", path: ["catalogId"], message: "Choose an eSIM plan." });
+    if (v.type !== "esim" && v.catalogId)
+      ctx.addIssue({ code: "custom", path: ["catalogId"], message: "A plan id is only needed for eSIMs." });
+    if (v.type !== "topup" && (v.smsNotification || v.smsText))
+      ctx.addIssue({
+        code: "custom",
+        path: ["smsNotification"],
+        message: "An SMS notice is available for mobile top-ups only.",
+      });
   });
 
 export async function quoteCommerceOrder(input: QuoteInput, options: QuoteOptions = {}): Promise<CommerceQuote> {
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new UpstreamError({ api: "commerce", kind: "config", code: "INVALID_INPUT", message: `quote: ${first?.path.join(".")}: ${first?.message}`, userMessage: first?.message, retryable: false });
+    throw new UpstreamError({
+      api: "commerce",
+      kind: "config",
+      code: "INVALID_INPUT",
+      message: `quote: ${first?.path.join(".")}: ${first?.message}`,
+      userMessage: first?.message,
+      retryable: false,
+    });
   }
   const valid = parsed.data;
   const mode = options.mode ?? (await appCheckoutMode());
@@ -116,16 +136,29 @@ export async function quoteCommerceOrder(input: QuoteInput, options: QuoteOption
     ...(valid.smsNotification && valid.smsText ? { smsText: valid.smsText } : {}),
   };
   // A preview's figures do not depend on the language; the order is placed in the buyer's.
-  const preview = await previewWithReuse(db, commerce, commerceRequestBody(valid.type, detail, mode, DEFAULT_LOCALE), options);
+  const preview = await previewWithReuse(
+    db,
+    commerce,
+    commerceRequestBody(valid.type, detail, mode, DEFAULT_LOCALE),
+    options,
+  );
   const currency = (preview.currency ?? "EUR").toUpperCase();
   const smsFeeMinor = preview.sms_fee ?? 0;
 
   // With a payment link the buyer pays the upstream's hosted checkout its own total: the shop
   // cannot add anything to it, so the breakdown is the upstream's (no margin).
   const margin = mode === "payment_link" ? { percent: 0, fixedMinor: 0 } : await getMargin(db, valid.type);
-  const retail = { productType: valid.type, costMinor: preview.total, costCurrency: currency, smsFeeMinor, amountMinor: Math.min(preview.recharge_amount, preview.total - smsFeeMinor), margin };
+  const retail = {
+    productType: valid.type,
+    costMinor: preview.total,
+    costCurrency: currency,
+    smsFeeMinor,
+    amountMinor: Math.min(preview.recharge_amount, preview.total - smsFeeMinor),
+    margin,
+  };
   const buyerCurrency = mode === "payment_link" ? undefined : options.currency;
-  const pricing = (buyerCurrency && retailIn(buyerCurrency, retail, options.exchange ?? null)) || retailBreakdown(retail);
+  const pricing =
+    (buyerCurrency && retailIn(buyerCurrency, retail, options.exchange ?? null)) || retailBreakdown(retail);
 
   return {
     pricing,
@@ -138,12 +171,21 @@ export async function quoteCommerceOrder(input: QuoteInput, options: QuoteOption
       sufficientCredits: preview.sufficient_credits ?? null,
       checkoutMode: mode,
     },
-    detail: { ...detail, product: (preview.product as Record<string, unknown> | null | undefined) ?? null, checkoutMode: mode },
+    detail: {
+      ...detail,
+      product: (preview.product as Record<string, unknown> | null | undefined) ?? null,
+      checkoutMode: mode,
+    },
   };
 }
 
 /** The preview for `body`: a copy younger than cacheMs, or a live one (budget class "preview", the visitor's limit). */
-async function previewWithReuse(db: DbClient, commerce: CommerceClient, body: OrderRequestBody, options: QuoteOptions): Promise<Preview> {
+async function previewWithReuse(
+  db: DbClient,
+  commerce: CommerceClient,
+  body: OrderRequestBody,
+  options: QuoteOptions,
+): Promise<Preview> {
   const now = options.now ?? Date.now;
   const cacheMs = options.cacheMs ?? PREVIEW_CACHE_MS;
   const key = `${PREVIEW_CACHE_RESOURCE}:${createHash("sha256").update(JSON.stringify(body)).digest("base64url")}`;
@@ -168,7 +210,15 @@ async function previewWithReuse(db: DbClient, commerce: CommerceClient, body: Or
   const preview = await commerce.previewOrder(body, { priority: "preview" });
   if (cacheMs > 0) {
     const at = now();
-    const data = { upstream: "commerce", resource: PREVIEW_CACHE_RESOURCE, value: JSON.stringify(preview), fetchedAt: new Date(at), expiresAt: new Date(at + cacheMs), lastError: null, lastErrorAt: null };
+    const data = {
+      upstream: "commerce",
+      resource: PREVIEW_CACHE_RESOURCE,
+      value: JSON.stringify(preview),
+      fetchedAt: new Date(at),
+      expiresAt: new Date(at + cacheMs),
+      lastError: null,
+      lastErrorAt: null,
+    };
     await db.catalogCacheEntry
       .upsert({ where: { key }, create: { key, ...data }, update: data })
       .then(() => sweepExpiredPreviews(db, at))

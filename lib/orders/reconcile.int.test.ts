@@ -26,8 +26,10 @@ beforeEach(async () => {
   await tb.resetCounters();
 });
 
-const shopDebits = async () => (await tb.ledger()).filter((e) => e.api === "commerce" && e.account === "acct_shop" && e.kind === "debit").length;
-const worker = (ms: number, workerId = "fresh-worker") => runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+const shopDebits = async () =>
+  (await tb.ledger()).filter((e) => e.api === "commerce" && e.account === "acct_shop" && e.kind === "debit").length;
+const worker = (ms: number, workerId = "fresh-worker") =>
+  runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
 
 /** Each test's own number (valid UK mobiles): an unclear order left by one test is no other test's look-alike. */
 let nextLine = 10;
@@ -45,7 +47,11 @@ const lookUpThrice = async () => {
   await worker(120_000);
   return worker(300_000);
 };
-const markKeyHonoured = async (at: Date | null) => tb.db.upstreamConnection.updateMany({ where: { id: await tb.commerceConnection() }, data: { idempotencyHonouredAt: at } });
+const markKeyHonoured = async (at: Date | null) =>
+  tb.db.upstreamConnection.updateMany({
+    where: { id: await tb.commerceConnection() },
+    data: { idempotencyHonouredAt: at },
+  });
 
 beforeEach(async () => {
   // Each test starts from a connection that has not shown it honours the key.
@@ -87,7 +93,9 @@ describe("reconciliation of an unclear create", () => {
     const debitsBefore = await shopDebits();
     await tb.fault({ method: "POST", path: "/v2/orders", kind: "timeout", times: 1 });
     const impatient = { ...tb.clients, commerce: tb.commerceWith(undefined, { timeoutMs: 300 }) };
-    expect(await placeOrder(tb.db, order.id, { source: "buyer", clients: impatient })).toMatchObject({ status: "placing" });
+    expect(await placeOrder(tb.db, order.id, { source: "buyer", clients: impatient })).toMatchObject({
+      status: "placing",
+    });
 
     await lookUpThrice();
     const parked = await tb.reload(order.id);
@@ -95,7 +103,10 @@ describe("reconciliation of an unclear create", () => {
     expect(parked.statusReason).toMatch(/nothing is charged twice/);
     expect(readPlacement(parked.detail)).toMatchObject({ state: "unknown", parked: "unknown_outcome", lookups: 3 });
     const note = (await tb.events(order.id)).at(-1)!;
-    expect(note).toMatchObject({ toStatus: "needs_attention", data: expect.objectContaining({ code: "unknown_outcome" }) });
+    expect(note).toMatchObject({
+      toStatus: "needs_attention",
+      data: expect.objectContaining({ code: "unknown_outcome" }),
+    });
     expect(note.message).toMatch(/Nothing found in the supplier's order list or credit history since \d{4}-\d\d-\d\dT/);
     expect(note.message).toMatch(/control panel/);
     expect(await postCount()).toBe(1);
@@ -103,7 +114,12 @@ describe("reconciliation of an unclear create", () => {
 
     // The worker's own resume (credits topped up) does not touch it: only staff's answer does.
     expect(await resumeOrder(tb.db, order.id, { source: "worker", clients: tb.clients })).toBeNull();
-    const retried = await resumeOrder(tb.db, order.id, { source: "staff", actor: "staff-1", clients: tb.clients, supplierHasNone: true });
+    const retried = await resumeOrder(tb.db, order.id, {
+      source: "staff",
+      actor: "staff-1",
+      clients: tb.clients,
+      supplierHasNone: true,
+    });
     expect(retried).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
     expect(await postCount()).toBe(2);
     expect(await shopDebits()).toBe(debitsBefore + 1);
@@ -112,7 +128,9 @@ describe("reconciliation of an unclear create", () => {
   it("parks a create answered 5xx (not placed) on a connection that has not shown it honours the key", async () => {
     const order = await workingTopup();
     await tb.fault({ method: "POST", path: "/v2/orders", kind: "status", status: 503, times: 1 });
-    expect(await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients })).toMatchObject({ status: "placing" });
+    expect(await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients })).toMatchObject({
+      status: "placing",
+    });
     await lookUpThrice();
     expect(await tb.reload(order.id)).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
     expect(await postCount()).toBe(1);
@@ -123,7 +141,9 @@ describe("reconciliation of an unclear create", () => {
     const order = await workingTopup();
     const debitsBefore = await shopDebits();
     await tb.fault({ method: "POST", path: "/v2/orders", kind: "status", status: 503, times: 1 });
-    expect(await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients })).toMatchObject({ status: "placing" });
+    expect(await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients })).toMatchObject({
+      status: "placing",
+    });
     await worker(60_000);
     const placed = await tb.reload(order.id);
     expect(placed.status).toBe("placed");
@@ -144,9 +164,21 @@ describe("a crash between placing and the upstream's answer", () => {
       patch: { leaseOwner: "dead-process", leaseUntil: inFuture(90_000), nextPollAt: inFuture(90_000) },
     });
     const body = commerceRequestBody("topup", order.detail as CommerceDetail, "credits", order.locale);
-    const ctx = { db: tb.db, clients: tb.clients, source: "buyer" as const, now: new Date(), connectionId: await currentConnectionId(tb.db, tb.clients, "topup") };
+    const ctx = {
+      db: tb.db,
+      clients: tb.clients,
+      source: "buyer" as const,
+      now: new Date(),
+      connectionId: await currentConnectionId(tb.db, tb.clients, "topup"),
+    };
     const preview = await tb.clients.commerce.previewOrder(body);
-    await savePlacement(ctx, placing!, { state: "sending", sentAt: new Date().toISOString(), body: body as Record<string, unknown>, attempts: 1, costMinor: preview.total });
+    await savePlacement(ctx, placing!, {
+      state: "sending",
+      sentAt: new Date().toISOString(),
+      body: body as Record<string, unknown>,
+      attempts: 1,
+      costMinor: preview.total,
+    });
     if (options.reached) await tb.clients.commerce.createOrder(body, { idempotencyKey: order.idempotencyKey });
     // …and the process is gone: no answer recorded, the lease still held.
   }
@@ -198,7 +230,9 @@ describe("two unclear creates of the same product", () => {
     const impatient = { ...tb.clients, commerce: tb.commerceWith(undefined, { timeoutMs: 200 }) };
     for (const order of [a, b]) {
       await tb.fault({ method: "POST", path: "/v2/orders", kind: "slow_answer", latencyMs: 800, times: 1 });
-      expect(await placeOrder(tb.db, order.id, { source: "buyer", clients: impatient })).toMatchObject({ status: "placing" });
+      expect(await placeOrder(tb.db, order.id, { source: "buyer", clients: impatient })).toMatchObject({
+        status: "placing",
+      });
     }
     await expect.poll(shopDebits, { timeout: 5_000 }).toBe(debitsBefore + 2);
 
@@ -211,13 +245,22 @@ describe("two unclear creates of the same product", () => {
 
     // Staff retry anyway (both orders did reach the supplier): the key is replayed, no second charge.
     for (const order of [a, b]) {
-      const retried = await resumeOrder(tb.db, order.id, { source: "staff", actor: "staff-1", clients: tb.clients, supplierHasNone: true });
+      const retried = await resumeOrder(tb.db, order.id, {
+        source: "staff",
+        actor: "staff-1",
+        clients: tb.clients,
+        supplierHasNone: true,
+      });
       expect(retried).toMatchObject({ status: "placed" });
-      expect((await tb.events(order.id)).find((e) => e.toStatus === "placed")!.message).toMatch(/Found with the supplier by its idempotency key/);
+      expect((await tb.events(order.id)).find((e) => e.toStatus === "placed")!.message).toMatch(
+        /Found with the supplier by its idempotency key/,
+      );
     }
     expect(await shopDebits()).toBe(debitsBefore + 2);
     expect((await tb.reload(a.id)).upstreamOrderId).not.toBe((await tb.reload(b.id)).upstreamOrderId);
-    const connection = await tb.db.upstreamConnection.findUniqueOrThrow({ where: { id: await tb.commerceConnection() } });
+    const connection = await tb.db.upstreamConnection.findUniqueOrThrow({
+      where: { id: await tb.commerceConnection() },
+    });
     expect(connection.idempotencyHonouredAt).toBeInstanceOf(Date);
   });
 });

@@ -14,8 +14,16 @@ export const REFUND_PENDING = "Refund pending.";
  * payment link the upstream refunds the buyer's card itself.
  */
 export function owesRefund(order: Pick<Order, "status" | "upstreamMode" | "paidAt">): boolean {
-  return (order.status === "failed" || order.status === "cancelled") && order.upstreamMode === "credits" && order.paidAt !== null;
+  return (
+    (order.status === "failed" || order.status === "cancelled") &&
+    order.upstreamMode === "credits" &&
+    order.paidAt !== null
+  );
 }
 
 /** Gives the buyer of an order that owesRefund their money back (lib/payments/settle.ts); never throws. */
-export type RefundFailedOrder = (db: DbClient, order: Order, by: { source: EventSource; actor?: string }) => Promise<void>;
+export type RefundFailedOrder = (
+  db: DbClient,
+  order: Order,
+  by: { source: EventSource; actor?: string },
+) => Promise<void>;

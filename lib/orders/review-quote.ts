@@ -15,10 +15,22 @@ export type ReviewQuote = { ok: true; pricing: BuyerPricing } | UserFailure;
 export type BuyerCurrency = Pick<QuoteOptions, "currency" | "exchange">;
 
 /** `what` names the quote in the log ("eSIM quote"); `fallback` is shown when the failure is not the upstream's. */
-export async function reviewQuote(input: QuoteInput, what: string, fallback: string, price: BuyerCurrency = {}): Promise<ReviewQuote> {
+export async function reviewQuote(
+  input: QuoteInput,
+  what: string,
+  fallback: string,
+  price: BuyerCurrency = {},
+): Promise<ReviewQuote> {
   try {
-    const quote = await quoteCommerceOrder(input, { visitor: await requestVisitor(), currency: price.currency, exchange: price.exchange });
-    return { ok: true, pricing: buyerPricing(quote.pricing, { currency: quote.pricing.currency, totalMinor: quote.pricing.totalMinor }) };
+    const quote = await quoteCommerceOrder(input, {
+      visitor: await requestVisitor(),
+      currency: price.currency,
+      exchange: price.exchange,
+    });
+    return {
+      ok: true,
+      pricing: buyerPricing(quote.pricing, { currency: quote.pricing.currency, totalMinor: quote.pricing.totalMinor }),
+    };
   } catch (error) {
     return userFailureOf(error, what, fallback);
   }

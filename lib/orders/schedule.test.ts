@@ -1,9 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { checkoutPollDelayMs, commercePollDelayMs, HOUR, MINUTE, reconcileDelayMs, SECOND, unlockFirstPollDelayMs, unlockPollDelayMs } from "./schedule";
+import {
+  checkoutPollDelayMs,
+  commercePollDelayMs,
+  HOUR,
+  MINUTE,
+  reconcileDelayMs,
+  SECOND,
+  unlockFirstPollDelayMs,
+  unlockPollDelayMs,
+} from "./schedule";
 
 describe("polling schedule", () => {
   it("polls commerce orders at 5 s, 10 s, 30 s, 1 min, then every 5 min", () => {
-    expect([0, 1, 2, 3, 4, 5, 50].map(commercePollDelayMs)).toEqual([5 * SECOND, 10 * SECOND, 30 * SECOND, MINUTE, 5 * MINUTE, 5 * MINUTE, 5 * MINUTE]);
+    expect([0, 1, 2, 3, 4, 5, 50].map(commercePollDelayMs)).toEqual([
+      5 * SECOND,
+      10 * SECOND,
+      30 * SECOND,
+      MINUTE,
+      5 * MINUTE,
+      5 * MINUTE,
+      5 * MINUTE,
+    ]);
   });
 
   it("polls unlock orders by the tool's guaranteed time type", () => {
@@ -29,6 +46,14 @@ describe("polling schedule", () => {
   });
 
   it("backs off placement retries exponentially, up to every 15 minutes", () => {
-    expect([0, 1, 2, 3, 4, 5, 40].map(reconcileDelayMs)).toEqual([10 * SECOND, 30 * SECOND, 90 * SECOND, 270 * SECOND, 810 * SECOND, 15 * MINUTE, 15 * MINUTE]);
+    expect([0, 1, 2, 3, 4, 5, 40].map(reconcileDelayMs)).toEqual([
+      10 * SECOND,
+      30 * SECOND,
+      90 * SECOND,
+      270 * SECOND,
+      810 * SECOND,
+      15 * MINUTE,
+      15 * MINUTE,
+    ]);
   });
 });

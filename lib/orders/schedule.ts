@@ -41,7 +41,8 @@ export const UNLOCK_EARLY_WINDOW_MS = 10 * MINUTE;
  * slower pace (every 15 min at most) saves calls.
  */
 export function unlockPollDelayMs(type: string | undefined, sincePlacedMs: number): number {
-  if (type !== "instant" && sincePlacedMs < UNLOCK_EARLY_WINDOW_MS) return sincePlacedMs < 30 * SECOND ? 30 * SECOND : MINUTE;
+  if (type !== "instant" && sincePlacedMs < UNLOCK_EARLY_WINDOW_MS)
+    return sincePlacedMs < 30 * SECOND ? 30 * SECOND : MINUTE;
   switch (type) {
     case "instant":
       if (sincePlacedMs < 20 * SECOND) return 15 * SECOND;

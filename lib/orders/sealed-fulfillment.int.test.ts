@@ -9,7 +9,13 @@ import { createOrder } from "./create";
 import { readRedemption, recordCodeReveal } from "./giftcard-reveal";
 import { placeOrder } from "./placement";
 import { quoteCommerceOrder } from "./quote";
-import { hasSecretsInClear, openFulfillment, SEAL_CURSOR_KEY, sealFulfillment, sealPlainFulfillments } from "./sealed-fulfillment";
+import {
+  hasSecretsInClear,
+  openFulfillment,
+  SEAL_CURSOR_KEY,
+  sealFulfillment,
+  sealPlainFulfillments,
+} from "./sealed-fulfillment";
 import { IMEI, inFuture, markPaid, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "./worker";
 
@@ -27,17 +33,35 @@ beforeAll(async () => {
 afterAll(async () => tb?.close());
 
 const GIFT_CARD = "gc_b1bfcb9d2bb0743a9bbdc614";
-const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "sealed-worker", now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+const worker = (ms: number) =>
+  runWorkerOnce(tb.db, {
+    workerId: "sealed-worker",
+    now: inFuture(ms),
+    clients: tb.clients,
+    refundFailedOrder: tb.refundFailedOrder,
+  });
 
 /** The stored column exactly as the database hands it out. */
 async function storedRow(orderId: string) {
-  const row = await tb.db.order.findUniqueOrThrow({ where: { id: orderId }, select: { ref: true, fulfillment: true, searchText: true } });
+  const row = await tb.db.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: { ref: true, fulfillment: true, searchText: true },
+  });
   return { ...row, text: JSON.stringify(row.fulfillment) };
 }
 
 async function paidCommerceOrder(type: "giftcard" | "esim", input: { priceToken: string; catalogId?: string }) {
-  const quote = await quoteCommerceOrder({ type, ...input }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
-  const order = await createOrder(tb.db, { productType: type, submissionId: randomUUID(), customerEmail: "sealed@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
+  const quote = await quoteCommerceOrder(
+    { type, ...input },
+    { db: tb.db, commerce: tb.clients.commerce, mode: "credits" },
+  );
+  const order = await createOrder(tb.db, {
+    productType: type,
+    submissionId: randomUUID(),
+    customerEmail: "sealed@example.com",
+    detail: quote.detail as Prisma.InputJsonValue,
+    pricing: quote.pricing,
+  });
   await markPaid(tb.db, order.id);
   return (await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients }))!;
 }
@@ -112,9 +136,27 @@ describe("delivered secrets sealed at rest", () => {
   });
 
   it("unlock instructions: sealed in the row when the worker delivers them, shown opened", async () => {
-    const pricing = { currency: "EUR", amountMinor: 3000, serviceFeeMinor: 0, smsFeeMinor: 0, totalMinor: 3000, costMinor: 3000 };
-    const detail = { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.availableAtOnce, toolId: UNLOCK_PAIR.toolInstant };
-    const order = await createOrder(tb.db, { productType: "unlock", submissionId: randomUUID(), customerEmail: "sealed@example.com", detail, pricing });
+    const pricing = {
+      currency: "EUR",
+      amountMinor: 3000,
+      serviceFeeMinor: 0,
+      smsFeeMinor: 0,
+      totalMinor: 3000,
+      costMinor: 3000,
+    };
+    const detail = {
+      deviceId: UNLOCK_PAIR.deviceId,
+      networkId: UNLOCK_PAIR.networkId,
+      imei: IMEI.availableAtOnce,
+      toolId: UNLOCK_PAIR.toolInstant,
+    };
+    const order = await createOrder(tb.db, {
+      productType: "unlock",
+      submissionId: randomUUID(),
+      customerEmail: "sealed@example.com",
+      detail,
+      pricing,
+    });
     await markPaid(tb.db, order.id);
     await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
     for (let i = 1; i <= 4 && (await tb.reload(order.id)).status !== "fulfilled"; i++) {
@@ -133,15 +175,36 @@ describe("delivered secrets sealed at rest", () => {
     const legacy = async (productType: "giftcard" | "esim" | "unlock", fulfillment: Prisma.InputJsonValue) => {
       const id = randomBytes(8).toString("hex");
       return tb.db.order.create({
-        data: { ref: randomBytes(18).toString("base64url"), productType, status: "fulfilled", idempotencyKey: `k_${id}`, customerEmail: "old@example.com", currency: "EUR", retailAmount: 2000, detail: {}, fulfillment },
+        data: {
+          ref: randomBytes(18).toString("base64url"),
+          productType,
+          status: "fulfilled",
+          idempotencyKey: `k_${id}`,
+          customerEmail: "old@example.com",
+          currency: "EUR",
+          retailAmount: 2000,
+          detail: {},
+          fulfillment,
+        },
       });
     };
-    const gift = await legacy("giftcard", { redemptionCode: "OLDC-ODE1-2345-6789", redemptionUrl: "https://redeem.example/OLDC-ODE1-2345-6789", codeRevealedAt: "2026-01-01T00:00:00.000Z" });
-    const esim = await legacy("esim", { iccid: "8944500000000000777", lpaString: "LPA:1$smdp.example.com$OLD-ACTIVATION-777", balanceAmount: "1.00" });
+    const gift = await legacy("giftcard", {
+      redemptionCode: "OLDC-ODE1-2345-6789",
+      redemptionUrl: "https://redeem.example/OLDC-ODE1-2345-6789",
+      codeRevealedAt: "2026-01-01T00:00:00.000Z",
+    });
+    const esim = await legacy("esim", {
+      iccid: "8944500000000000777",
+      lpaString: "LPA:1$smdp.example.com$OLD-ACTIVATION-777",
+      balanceAmount: "1.00",
+    });
     const unlock = await legacy("unlock", { instructions: "Your unlock code is 12345678. Enter it when asked." });
 
     // Before the data step: readable as ever.
-    expect(readRedemption((await storedRow(gift.id)).fulfillment)).toEqual({ code: "OLDC-ODE1-2345-6789", url: "https://redeem.example/OLDC-ODE1-2345-6789" });
+    expect(readRedemption((await storedRow(gift.id)).fulfillment)).toEqual({
+      code: "OLDC-ODE1-2345-6789",
+      url: "https://redeem.example/OLDC-ODE1-2345-6789",
+    });
 
     await tb.db.setting.deleteMany({ where: { key: SEAL_CURSOR_KEY } });
     expect(await sealPlainFulfillments(tb.db, { maxRows: 1 })).toBeLessThanOrEqual(1);
@@ -156,8 +219,13 @@ describe("delivered secrets sealed at rest", () => {
       expect(hasSecretsInClear(row.fulfillment)).toBe(false);
       expect(JSON.stringify(openFulfillment(row.fulfillment))).toContain(secret);
     }
-    expect(openFulfillment((await storedRow(gift.id)).fulfillment)).toMatchObject({ codeRevealedAt: "2026-01-01T00:00:00.000Z" });
-    expect(openFulfillment((await storedRow(esim.id)).fulfillment)).toMatchObject({ iccid: "8944500000000000777", balanceAmount: "1.00" });
+    expect(openFulfillment((await storedRow(gift.id)).fulfillment)).toMatchObject({
+      codeRevealedAt: "2026-01-01T00:00:00.000Z",
+    });
+    expect(openFulfillment((await storedRow(esim.id)).fulfillment)).toMatchObject({
+      iccid: "8944500000000000777",
+      balanceAmount: "1.00",
+    });
     // Done once: later runs look at nothing.
     expect(await sealPlainFulfillments(tb.db)).toBe(0);
   });
@@ -165,7 +233,17 @@ describe("delivered secrets sealed at rest", () => {
   it("with a wrong key the page shows no secret (nor the sealed text), and no write drops the sealed secrets", async () => {
     const id = randomBytes(8).toString("hex");
     const order = await tb.db.order.create({
-      data: { ref: randomBytes(18).toString("base64url"), productType: "giftcard", status: "fulfilled", idempotencyKey: `k_${id}`, customerEmail: "key@example.com", currency: "EUR", retailAmount: 2000, detail: {}, fulfillment: sealFulfillment({ redemptionCode: "KEYS-KEYS-KEYS-KEYS" }) },
+      data: {
+        ref: randomBytes(18).toString("base64url"),
+        productType: "giftcard",
+        status: "fulfilled",
+        idempotencyKey: `k_${id}`,
+        customerEmail: "key@example.com",
+        currency: "EUR",
+        retailAmount: 2000,
+        detail: {},
+        fulfillment: sealFulfillment({ redemptionCode: "KEYS-KEYS-KEYS-KEYS" }),
+      },
     });
     const before = await storedRow(order.id);
     vi.stubEnv("APP_ENCRYPTION_KEY", Buffer.alloc(32, 9).toString("base64"));

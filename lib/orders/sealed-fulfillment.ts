@@ -74,10 +74,17 @@ function open(stored: unknown, strict: boolean): OrderFulfillment & Record<strin
       if (secrets[field] !== undefined) record[field] = secrets[field];
     }
   } catch (error) {
-    if (strict) throw new Error("the delivered secrets of this order cannot be opened (wrong APP_ENCRYPTION_KEY?): not rewritten", { cause: error });
+    if (strict)
+      throw new Error(
+        "the delivered secrets of this order cannot be opened (wrong APP_ENCRYPTION_KEY?): not rewritten",
+        { cause: error },
+      );
     // A wrong key or a damaged value: the order still shows, without its secrets (never the
     // sealed text in their place), and staff find the reason in the log.
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "delivered secrets of an order could not be opened (wrong APP_ENCRYPTION_KEY?)");
+    logger.error(
+      { err: error instanceof Error ? error.message : String(error) },
+      "delivered secrets of an order could not be opened (wrong APP_ENCRYPTION_KEY?)",
+    );
   }
   return record;
 }
@@ -131,14 +138,21 @@ export async function sealPlainFulfillments(db: DbClient, options: { maxRows?: n
     });
     for (const row of rows) {
       if (!hasSecretsInClear(row.fulfillment)) continue;
-      const written = await db.order.updateMany({ where: { id: row.id, updatedAt: row.updatedAt }, data: { fulfillment: sealFulfillment(openFulfillmentForWrite(row.fulfillment)) } });
+      const written = await db.order.updateMany({
+        where: { id: row.id, updatedAt: row.updatedAt },
+        data: { fulfillment: sealFulfillment(openFulfillmentForWrite(row.fulfillment)) },
+      });
       sealed += written.count;
     }
     seen += rows.length;
     const finished = rows.length < take;
     cursor = rows.at(-1)?.id ?? cursor;
     const value = finished ? DONE : cursor;
-    await db.setting.upsert({ where: { key: SEAL_CURSOR_KEY }, create: { key: SEAL_CURSOR_KEY, value, updatedBy: "system" }, update: { value } });
+    await db.setting.upsert({
+      where: { key: SEAL_CURSOR_KEY },
+      create: { key: SEAL_CURSOR_KEY, value, updatedBy: "system" },
+      update: { value },
+    });
     if (finished) break;
   }
   if (sealed > 0) logger.info({ sealed }, "delivered secrets of older orders sealed at rest");

@@ -2,7 +2,14 @@ import "server-only";
 import { cookies } from "next/headers";
 import type { DbClient } from "@/lib/db/create-client";
 import { env } from "@/lib/env";
-import { type Claimant, findSubmission, hashSubmitter, type ResumableOrder, type Review, type Submitter } from "./submitter";
+import {
+  type Claimant,
+  findSubmission,
+  hashSubmitter,
+  type ResumableOrder,
+  type Review,
+  type Submitter,
+} from "./submitter";
 import { isSubmitterSecret, newSubmitterSecret, submitterCookie, submitterCookieName } from "./submitter-cookie.mjs";
 
 // The pay actions' side of ./submitter.ts: the browser's submitter cookie, read (or set) in a
@@ -22,11 +29,21 @@ export async function currentSubmitter(): Promise<Submitter> {
 }
 
 /** A pay action's submission: its id, the order it already made (if any) and who presents it. */
-export type Submission = { submissionId: string; existing: ResumableOrder | null; submitterHash: string; claimant: Claimant };
+export type Submission = {
+  submissionId: string;
+  existing: ResumableOrder | null;
+  submitterHash: string;
+  claimant: Claimant;
+};
 
 /** In a pay action, once the input is valid: this browser's submission of this review. */
 export async function submissionOf(db: DbClient, review: Review): Promise<Submission> {
   const submitter = await currentSubmitter();
   const { submissionId, existing } = await findSubmission(db, submitter, review);
-  return { submissionId, existing, submitterHash: submitter.hash, claimant: { userId: review.userId, submitterHash: submitter.hash } };
+  return {
+    submissionId,
+    existing,
+    submitterHash: submitter.hash,
+    claimant: { userId: review.userId, submitterHash: submitter.hash },
+  };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isSubmitterSecret, newSubmitterSecret, submitterCookie, submitterCookieName, submitterSetCookie } from "./submitter-cookie.mjs";
+import {
+  isSubmitterSecret,
+  newSubmitterSecret,
+  submitterCookie,
+  submitterCookieName,
+  submitterSetCookie,
+} from "./submitter-cookie.mjs";
 
 // The submitter cookie's name and attributes per mode: over https (APP_URL https) the
 // `__Host-` prefix, which browsers accept only with Secure, Path=/ and no Domain; over http the
@@ -9,7 +15,9 @@ import { isSubmitterSecret, newSubmitterSecret, submitterCookie, submitterCookie
 function parseSetCookie(header: string) {
   const [pair, ...attributes] = header.split(";").map((part) => part.trim());
   const [name, ...value] = pair!.split("=");
-  const attrs = new Map(attributes.map((a) => [a.split("=")[0]!.toLowerCase(), a.includes("=") ? a.slice(a.indexOf("=") + 1) : ""]));
+  const attrs = new Map(
+    attributes.map((a) => [a.split("=")[0]!.toLowerCase(), a.includes("=") ? a.slice(a.indexOf("=") + 1) : ""]),
+  );
   return { name: name!, value: value.join("="), attrs };
 }
 
@@ -26,7 +34,15 @@ describe("submitter cookie over https", () => {
     expect(submitterCookieName(appUrl)).toBe("__Host-submitter");
     // Even when the request itself did not look like https (a proxy that does not say so).
     for (const secure of [true, false]) {
-      expect(submitterCookie(secret, secure, appUrl)).toEqual({ name: "__Host-submitter", value: secret, httpOnly: true, sameSite: "lax", secure: true, path: "/", maxAge: 2_592_000 });
+      expect(submitterCookie(secret, secure, appUrl)).toEqual({
+        name: "__Host-submitter",
+        value: secret,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: true,
+        path: "/",
+        maxAge: 2_592_000,
+      });
       const header = parseSetCookie(submitterSetCookie(secret, secure, appUrl));
       expect(header.name).toBe("__Host-submitter");
       expect(header.value).toBe(secret);

@@ -19,7 +19,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.cleanup());
 
-const pricing = { currency: "EUR", amountMinor: 1500, serviceFeeMinor: 200, smsFeeMinor: 0, totalMinor: 1700, costMinor: 1550 };
+const pricing = {
+  currency: "EUR",
+  amountMinor: 1500,
+  serviceFeeMinor: 200,
+  smsFeeMinor: 0,
+  totalMinor: 1700,
+  costMinor: 1550,
+};
 const browser = (): Submitter => {
   const secret = newSubmitterSecret();
   return { secret, hash: hashSubmitter(secret) };
@@ -62,18 +69,30 @@ describe("the submitter cookie", () => {
 describe("mayResume", () => {
   const mine = browser();
   it("hands a guest order back only to the browser whose submitter made it", () => {
-    expect(mayResume({ userId: null, submitterHash: mine.hash }, { userId: null, submitterHash: mine.hash })).toBe(true);
-    expect(mayResume({ userId: null, submitterHash: mine.hash }, { userId: null, submitterHash: browser().hash })).toBe(false);
+    expect(mayResume({ userId: null, submitterHash: mine.hash }, { userId: null, submitterHash: mine.hash })).toBe(
+      true,
+    );
+    expect(mayResume({ userId: null, submitterHash: mine.hash }, { userId: null, submitterHash: browser().hash })).toBe(
+      false,
+    );
     // Signed in to any account does not make someone else's guest order theirs.
-    expect(mayResume({ userId: null, submitterHash: mine.hash }, { userId: otherAccountId, submitterHash: browser().hash })).toBe(false);
+    expect(
+      mayResume({ userId: null, submitterHash: mine.hash }, { userId: otherAccountId, submitterHash: browser().hash }),
+    ).toBe(false);
     // An order no browser is known to have made goes back to nobody.
     expect(mayResume({ userId: null, submitterHash: null }, { userId: null, submitterHash: mine.hash })).toBe(false);
   });
 
   it("hands an account's order back only to that account", () => {
-    expect(mayResume({ userId: accountId, submitterHash: mine.hash }, { userId: accountId, submitterHash: browser().hash })).toBe(true);
-    expect(mayResume({ userId: accountId, submitterHash: mine.hash }, { userId: otherAccountId, submitterHash: mine.hash })).toBe(false);
-    expect(mayResume({ userId: accountId, submitterHash: mine.hash }, { userId: null, submitterHash: mine.hash })).toBe(false);
+    expect(
+      mayResume({ userId: accountId, submitterHash: mine.hash }, { userId: accountId, submitterHash: browser().hash }),
+    ).toBe(true);
+    expect(
+      mayResume({ userId: accountId, submitterHash: mine.hash }, { userId: otherAccountId, submitterHash: mine.hash }),
+    ).toBe(false);
+    expect(mayResume({ userId: accountId, submitterHash: mine.hash }, { userId: null, submitterHash: mine.hash })).toBe(
+      false,
+    );
   });
 });
 
@@ -101,7 +120,9 @@ describe("a pay action's submission", () => {
 
   it("refuses the victim's submission id presented by another browser, for any product or account", async () => {
     const victim = browser();
-    const victimOrder = await t.db.order.findUniqueOrThrow({ where: { id: (await pay(victim, review({ email: "victim@example.com" }))).id } });
+    const victimOrder = await t.db.order.findUniqueOrThrow({
+      where: { id: (await pay(victim, review({ email: "victim@example.com" }))).id },
+    });
     for (const who of [
       { productType: "giftcard" as const, userId: null, email: "victim@example.com" },
       { productType: "giftcard" as const, userId: null, email: "attacker@example.com" },
@@ -109,7 +130,15 @@ describe("a pay action's submission", () => {
       { productType: "giftcard" as const, userId: otherAccountId, email: "victim@example.com" },
     ]) {
       await expect(
-        createOrder(t.db, { productType: who.productType, submissionId: victimOrder.submissionId!, submitterHash: browser().hash, customerEmail: who.email, userId: who.userId, detail: {}, pricing }),
+        createOrder(t.db, {
+          productType: who.productType,
+          submissionId: victimOrder.submissionId!,
+          submitterHash: browser().hash,
+          customerEmail: who.email,
+          userId: who.userId,
+          detail: {},
+          pricing,
+        }),
       ).rejects.toBeInstanceOf(OrderSubmissionConflictError);
     }
   });
@@ -122,7 +151,10 @@ describe("a pay action's submission", () => {
     // "Back" and Pay again right after paying: the same order (its page), not a second purchase.
     expect((await pay(buyer, r)).id).toBe(first.id);
     // Bought a while ago: the same review is a new purchase, itself one order.
-    await t.db.order.update({ where: { id: first.id }, data: { createdAt: new Date(Date.now() - RESEND_WINDOW_MS - 1000) } });
+    await t.db.order.update({
+      where: { id: first.id },
+      data: { createdAt: new Date(Date.now() - RESEND_WINDOW_MS - 1000) },
+    });
     const second = await pay(buyer, r);
     expect(second.id).not.toBe(first.id);
     expect((await pay(buyer, r)).id).toBe(second.id);

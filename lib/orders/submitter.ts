@@ -21,8 +21,24 @@ export type Submitter = { secret: string; hash: string };
 export type Claimant = { userId: string | null; submitterHash: string };
 
 /** What a pay action needs of an order to decide and to continue to its checkout. */
-export const RESUMABLE_SELECT = { id: true, ref: true, userId: true, status: true, upstreamMode: true, submitterHash: true, submissionId: true, createdAt: true } as const;
-export type ResumableOrder = { id: string; ref: string; userId: string | null; status: string; upstreamMode: string; submitterHash: string | null };
+export const RESUMABLE_SELECT = {
+  id: true,
+  ref: true,
+  userId: true,
+  status: true,
+  upstreamMode: true,
+  submitterHash: true,
+  submissionId: true,
+  createdAt: true,
+} as const;
+export type ResumableOrder = {
+  id: string;
+  ref: string;
+  userId: string | null;
+  status: string;
+  upstreamMode: string;
+  submitterHash: string | null;
+};
 
 export function hashSubmitter(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
@@ -45,7 +61,13 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /** What is being bought, as the pay action validated it: product, buyer, choice and total. */
-export type Review = { productType: string; userId: string | null; email: string; totalMinor: number; choice: Record<string, unknown> };
+export type Review = {
+  productType: string;
+  userId: string | null;
+  email: string;
+  totalMinor: number;
+  choice: Record<string, unknown>;
+};
 
 /** How many paid copies of one review a browser can buy before its ids stop being reused. */
 const GENERATIONS = 20;
@@ -73,7 +95,9 @@ export async function findSubmission(
   review: Review,
   now: Date = new Date(),
 ): Promise<{ submissionId: string; existing: ResumableOrder | null }> {
-  const ids = Array.from({ length: GENERATIONS }, (_, generation) => submissionIdFor(submitter.secret, review, generation));
+  const ids = Array.from({ length: GENERATIONS }, (_, generation) =>
+    submissionIdFor(submitter.secret, review, generation),
+  );
   const orders = await db.order.findMany({ where: { submissionId: { in: ids } }, select: RESUMABLE_SELECT });
   const byId = new Map(orders.map((order) => [order.submissionId, order]));
   const claimant: Claimant = { userId: review.userId, submitterHash: submitter.hash };
@@ -92,6 +116,8 @@ export async function findSubmission(
 
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
   );
 }

@@ -10,9 +10,12 @@ let server: Server;
 let base: string;
 beforeAll(async () => {
   server = createServer((request, response) => {
-    if (request.url === "/report.pdf") return response.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4 report");
-    if (request.url === "/page.html") return response.writeHead(200, { "content-type": "text/html" }).end("<h1>not a pdf</h1>");
-    if (request.url === "/big.pdf") return response.writeHead(200, { "content-type": "application/pdf" }).end(Buffer.alloc(2048, 1));
+    if (request.url === "/report.pdf")
+      return response.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4 report");
+    if (request.url === "/page.html")
+      return response.writeHead(200, { "content-type": "text/html" }).end("<h1>not a pdf</h1>");
+    if (request.url === "/big.pdf")
+      return response.writeHead(200, { "content-type": "application/pdf" }).end(Buffer.alloc(2048, 1));
     if (request.url === "/moved.pdf") return response.writeHead(302, { location: "/report.pdf" }).end();
     response.writeHead(404).end();
   });

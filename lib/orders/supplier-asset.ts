@@ -8,7 +8,10 @@ import { logger } from "@/lib/log";
 
 export type SupplierAsset = { body: Uint8Array<ArrayBuffer>; contentType: string };
 
-export async function fetchSupplierAsset(url: string, { types, maxBytes, timeoutMs = 8_000 }: { types: ReadonlySet<string>; maxBytes: number; timeoutMs?: number }): Promise<SupplierAsset | null> {
+export async function fetchSupplierAsset(
+  url: string,
+  { types, maxBytes, timeoutMs = 8_000 }: { types: ReadonlySet<string>; maxBytes: number; timeoutMs?: number },
+): Promise<SupplierAsset | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -17,7 +20,11 @@ export async function fetchSupplierAsset(url: string, { types, maxBytes, timeout
   }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
   try {
-    const response = await fetch(parsed, { redirect: "error", signal: AbortSignal.timeout(timeoutMs), headers: { accept: [...types].join(", ") } });
+    const response = await fetch(parsed, {
+      redirect: "error",
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { accept: [...types].join(", ") },
+    });
     const contentType = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (!response.ok || !types.has(contentType)) return null;
     const declared = Number(response.headers.get("content-length") ?? "0");
@@ -26,7 +33,10 @@ export async function fetchSupplierAsset(url: string, { types, maxBytes, timeout
     if (body.byteLength === 0 || body.byteLength > maxBytes) return null;
     return { body, contentType };
   } catch (error) {
-    logger.warn({ host: parsed.host, err: error instanceof Error ? error.message : String(error) }, "supplier file not fetched");
+    logger.warn(
+      { host: parsed.host, err: error instanceof Error ? error.message : String(error) },
+      "supplier file not fetched",
+    );
     return null;
   }
 }

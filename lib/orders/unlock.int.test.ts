@@ -21,14 +21,30 @@ beforeEach(async () => {
   await tb.clearFaults();
 });
 
-const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "unlock-worker", now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
-const unlockDetail = (imei: string, extra: Record<string, unknown> = {}) => ({ deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei, toolId: UNLOCK_PAIR.toolDays, ...extra });
+const worker = (ms: number) =>
+  runWorkerOnce(tb.db, {
+    workerId: "unlock-worker",
+    now: inFuture(ms),
+    clients: tb.clients,
+    refundFailedOrder: tb.refundFailedOrder,
+  });
+const unlockDetail = (imei: string, extra: Record<string, unknown> = {}) => ({
+  deviceId: UNLOCK_PAIR.deviceId,
+  networkId: UNLOCK_PAIR.networkId,
+  imei,
+  toolId: UNLOCK_PAIR.toolDays,
+  ...extra,
+});
 
 describe("unlock orders", () => {
   it("places with a ticket, looks early (30 s, then every minute for 10 minutes, then the tool's schedule) and delivers the instructions", async () => {
     const order = await tb.paidOrder("unlock", unlockDetail(IMEI.availableAtOnce));
     const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
-    expect(placed).toMatchObject({ status: "placed", upstreamStatus: "open", upstreamOrderId: expect.stringMatching(/^\d+$/) });
+    expect(placed).toMatchObject({
+      status: "placed",
+      upstreamStatus: "open",
+      upstreamOrderId: expect.stringMatching(/^\d+$/),
+    });
     // The tool's guaranteed time type was learned from the tool list: 1–3 days → hourly once
     // the early checks of the cancel window are over (lib/orders/schedule.ts).
     expect((placed!.detail as Record<string, unknown>).guaranteedTimeType).toBe("days");
@@ -43,12 +59,17 @@ describe("unlock orders", () => {
     expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "available", nextPollAt: null });
     expect(openFulfillment(done.fulfillment).instructions!.length).toBeGreaterThan(20);
     // One debit of the tool's price on the unlock ledger for this ticket.
-    const entries = (await tb.ledger()).filter((e) => e.api === "unlock" && e.reference === `unlock:order:${done.upstreamOrderId}`);
+    const entries = (await tb.ledger()).filter(
+      (e) => e.api === "unlock" && e.reference === `unlock:order:${done.upstreamOrderId}`,
+    );
     expect(entries.map((e) => e.kind)).toEqual(["debit"]);
   });
 
   it("fails an unlock the upstream reports notavailable, and asks for the buyer's refund", async () => {
-    const order = await tb.paidOrder("unlock", unlockDetail(IMEI.notAvailable, { guaranteedTimeType: "instant", toolId: UNLOCK_PAIR.toolInstant }));
+    const order = await tb.paidOrder(
+      "unlock",
+      unlockDetail(IMEI.notAvailable, { guaranteedTimeType: "instant", toolId: UNLOCK_PAIR.toolInstant }),
+    );
     const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
     // instant → looked at right after ordering
     expect(placed!.nextPollAt!.getTime() - Date.now()).toBeLessThanOrEqual(15_000);
@@ -62,8 +83,17 @@ describe("unlock orders", () => {
   it("parks an unlock whose create answer was lost: the unlocking API cannot look it up", async () => {
     const order = await tb.paidOrder("unlock", unlockDetail(IMEI.availableLater, { guaranteedTimeType: "days" }));
     await tb.fault({ method: "POST", path: "/create_order/**", kind: "timeout", times: 1 });
-    const impatient = createUnlockClient({ baseUrl: tb.emulatorUrl, svcKey: "svc_live_key_0001", svcSecret: "svc_live_secret_0001", createOrderTimeoutMs: 300 });
-    const parked = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: { ...tb.clients, unlock: impatient }, refundFailedOrder: tb.refundFailedOrder });
+    const impatient = createUnlockClient({
+      baseUrl: tb.emulatorUrl,
+      svcKey: "svc_live_key_0001",
+      svcSecret: "svc_live_secret_0001",
+      createOrderTimeoutMs: 300,
+    });
+    const parked = await placeAndRefund(tb.db, order.id, {
+      source: "buyer",
+      clients: { ...tb.clients, unlock: impatient },
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null, nextPollAt: null });
     expect(parked!.statusReason).toMatch(/could not confirm/);
     expect(readPlacement(parked!.detail)?.state).toBe("unknown");
@@ -74,7 +104,14 @@ describe("unlock orders", () => {
     const order = await tb.paidOrder("unlock", unlockDetail(IMEI.availableLater, { guaranteedTimeType: "days" }));
     await tb.db.order.update({
       where: { id: order.id },
-      data: { status: "placing", nextPollAt: new Date(), detail: { ...(order.detail as object), placement: { state: "sending", sentAt: new Date().toISOString(), attempts: 1 } } },
+      data: {
+        status: "placing",
+        nextPollAt: new Date(),
+        detail: {
+          ...(order.detail as object),
+          placement: { state: "sending", sentAt: new Date().toISOString(), attempts: 1 },
+        },
+      },
     });
     const before = (await tb.ledger()).filter((e) => e.api === "unlock" && e.kind === "debit").length;
     await worker(1_000);
@@ -94,7 +131,11 @@ describe("IMEI checks", () => {
 
   it("fails and refunds an IMEI the service does not recognise", async () => {
     const order = await tb.paidOrder("imeicheck", { imei: "123456789987654" });
-    const failed = await placeAndRefund(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    const failed = await placeAndRefund(tb.db, order.id, {
+      source: "buyer",
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect(failed).toMatchObject({ status: "failed" });
     expect(failed!.statusReason).toMatch(/not recognised/);
     expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
@@ -102,7 +143,11 @@ describe("IMEI checks", () => {
 
   it("refunds a check whose device's report is sold separately, and fulfils the full-report order bought next", async () => {
     const check = await tb.paidOrder("imeicheck", { imei: "123456789876543" });
-    const refunded = await placeAndRefund(tb.db, check.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    const refunded = await placeAndRefund(tb.db, check.id, {
+      source: "buyer",
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect(refunded).toMatchObject({ status: "failed", upstreamStatus: "paid_report_only" });
     expect(refunded!.statusReason).toMatch(/sold separately/);
     expect(tb.refunds.map((o) => o.id)).toContain(check.id);
@@ -110,7 +155,9 @@ describe("IMEI checks", () => {
     const full = await tb.paidOrder("imeicheck", { imei: "123456789876543", report: "full" });
     const done = await placeOrder(tb.db, full.id, { source: "buyer", clients: tb.clients });
     expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "report" });
-    const result = (done!.fulfillment as { imeiCheck: { report: { blacklisted: boolean } | null; payment: { type: string } } }).imeiCheck;
+    const result = (
+      done!.fulfillment as { imeiCheck: { report: { blacklisted: boolean } | null; payment: { type: string } } }
+    ).imeiCheck;
     expect(result.payment.type).toBe("P");
     expect(result.report?.blacklisted).toBe(false);
     expect(tb.refunds.map((o) => o.id)).not.toContain(full.id);

@@ -29,13 +29,17 @@ describe("commerce statuses → lifecycle", () => {
   });
 
   it("gives dead ends a reason", () => {
-    for (const raw of ["failed", "refunded", "expired", "MANUAL_REVISION"]) expect(mapCommerceStatus(raw).reason).toBeTruthy();
+    for (const raw of ["failed", "refunded", "expired", "MANUAL_REVISION"])
+      expect(mapCommerceStatus(raw).reason).toBeTruthy();
   });
 
   it("treats an unknown status as in progress and logs it", () => {
     const warn = vi.spyOn(logger, "warn");
     expect(mapCommerceStatus("on_hold")).toEqual({ status: "placed", known: false });
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ upstream: "commerce", status: "on_hold" }), expect.any(String));
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ upstream: "commerce", status: "on_hold" }),
+      expect.any(String),
+    );
   });
 });
 
@@ -60,6 +64,9 @@ describe("unlock statuses → lifecycle", () => {
   it("treats an unknown status as in progress and logs it", () => {
     const warn = vi.spyOn(logger, "warn");
     expect(mapUnlockStatus("processing")).toEqual({ status: "placed", known: false });
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ upstream: "unlock", status: "processing" }), expect.any(String));
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ upstream: "unlock", status: "processing" }),
+      expect.any(String),
+    );
   });
 });

@@ -10,7 +10,10 @@ export type UpstreamMode = "credits" | "payment_link";
 
 export type MappedStatus = {
   /** The lifecycle status the upstream status means. `placed` = in progress upstream. */
-  status: Extract<OrderStatus, "awaiting_payment" | "placed" | "fulfilled" | "failed" | "cancelled" | "refunded" | "needs_attention">;
+  status: Extract<
+    OrderStatus,
+    "awaiting_payment" | "placed" | "fulfilled" | "failed" | "cancelled" | "refunded" | "needs_attention"
+  >;
   /** False for a status neither spec nor upstream-notes names. */
   known: boolean;
   /** Plain words for the timeline and the buyer when the status is a dead end. */
@@ -36,7 +39,10 @@ const COMMERCE: Record<string, (mode: UpstreamMode) => Omit<MappedStatus, "known
   // guess: a payment-link checkout that lapsed unpaid.
   expired: () => ({ status: "cancelled", reason: "The payment link expired before it was paid." }),
   // seen: provider failure, out of stock, bad number: the supplier's staff look at it.
-  manual_revision: () => ({ status: "needs_attention", reason: "The supplier is checking this order by hand. We will complete it or refund you." }),
+  manual_revision: () => ({
+    status: "needs_attention",
+    reason: "The supplier is checking this order by hand. We will complete it or refund you.",
+  }),
 };
 
 /** Commerce v2 `status` (any case: the live service sends MANUAL_REVISION in capitals). */
@@ -69,6 +75,16 @@ export function mapUnlockStatus(raw: string): MappedStatus {
 
 /** Every status this module knows, per API: the exhaustive test walks them. */
 export const KNOWN_UPSTREAM_STATUSES = {
-  commerce: ["awaiting_payment", "processing", "pending", "fulfilled", "completed", "failed", "refunded", "expired", "MANUAL_REVISION"],
+  commerce: [
+    "awaiting_payment",
+    "processing",
+    "pending",
+    "fulfilled",
+    "completed",
+    "failed",
+    "refunded",
+    "expired",
+    "MANUAL_REVISION",
+  ],
   unlock: ["open", "pending", "available", "canceled", "cancelled", "notavailable", "error"],
 } as const;

@@ -20,12 +20,25 @@ afterAll(async () => {
   await tb?.close();
 });
 
-const pricing = { currency: "EUR", amountMinor: 1000, serviceFeeMinor: 100, smsFeeMinor: 0, totalMinor: 1100, costMinor: 1000 };
+const pricing = {
+  currency: "EUR",
+  amountMinor: 1000,
+  serviceFeeMinor: 100,
+  smsFeeMinor: 0,
+  totalMinor: 1100,
+  costMinor: 1000,
+};
 
 async function paidOrders(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const order = await createOrder(tb.db, { productType: "giftcard", submissionId: randomUUID(), customerEmail: "lease@example.com", detail: { priceToken: "gc_none" }, pricing });
+    const order = await createOrder(tb.db, {
+      productType: "giftcard",
+      submissionId: randomUUID(),
+      customerEmail: "lease@example.com",
+      detail: { priceToken: "gc_none" },
+      pricing,
+    });
     await markPaid(tb.db, order.id);
     ids.push(order.id);
   }
@@ -55,8 +68,16 @@ describe("claimDueOrders", () => {
     // Until the lease lapses nobody else gets them; afterwards a fresh worker does.
     expect(await claimDueOrders(second, { workerId: "late", limit: 50, now: inFuture(30_000) })).toHaveLength(0);
     const reclaimed = await claimDueOrders(second, { workerId: "after-lease", limit: 50, now: inFuture(61_000) });
-    expect(reclaimed.map((o) => o.id).filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
-    await tb.db.order.updateMany({ where: { id: { in: ids } }, data: { status: "cancelled", leaseOwner: null, leaseUntil: null } });
+    expect(
+      reclaimed
+        .map((o) => o.id)
+        .filter((id) => ids.includes(id))
+        .sort(),
+    ).toEqual([...ids].sort());
+    await tb.db.order.updateMany({
+      where: { id: { in: ids } },
+      data: { status: "cancelled", leaseOwner: null, leaseUntil: null },
+    });
   });
 
   it("claims only what is due", async () => {
@@ -73,7 +94,13 @@ describe("ORDER_POLLING=off", () => {
     const [, , working] = await tb.eeAirtime();
     const topup = await tb.paidTopup(working!.token);
     await placeOrder(tb.db, topup.id, { source: "buyer", clients: tb.clients });
-    const unlock = await tb.paidOrder("unlock", { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.availableAtOnce, toolId: UNLOCK_PAIR.toolInstant, guaranteedTimeType: "instant" });
+    const unlock = await tb.paidOrder("unlock", {
+      deviceId: UNLOCK_PAIR.deviceId,
+      networkId: UNLOCK_PAIR.networkId,
+      imei: IMEI.availableAtOnce,
+      toolId: UNLOCK_PAIR.toolInstant,
+      guaranteedTimeType: "instant",
+    });
     await placeOrder(tb.db, unlock.id, { source: "buyer", clients: tb.clients });
 
     const claimed = await claimDueOrders(tb.db, { workerId: "no-poll", now: inFuture(10 * 60_000), polling: false });
@@ -89,7 +116,14 @@ describe("startWorker", () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     const housekeepingRuns: Date[] = [];
-    const running = startWorker({ db: tb.db, workerId: "loop", intervalMs: 50, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder, housekeeping: { everyMs: 60_000, run: async (now) => housekeepingRuns.push(now) } });
+    const running = startWorker({
+      db: tb.db,
+      workerId: "loop",
+      intervalMs: 50,
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+      housekeeping: { everyMs: 60_000, run: async (now) => housekeepingRuns.push(now) },
+    });
     try {
       await expect.poll(async () => (await tb.reload(order.id)).status, { timeout: 10_000 }).toBe("placed");
     } finally {
@@ -101,7 +135,18 @@ describe("startWorker", () => {
   });
 
   it("reports what a round did", async () => {
-    const run = await runWorkerOnce(tb.db, { workerId: "idle", now: new Date(), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
-    expect(run).toEqual({ claimed: expect.any(Number), placed: expect.any(Number), reconciled: expect.any(Number), polled: expect.any(Number), errors: 0 });
+    const run = await runWorkerOnce(tb.db, {
+      workerId: "idle",
+      now: new Date(),
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
+    expect(run).toEqual({
+      claimed: expect.any(Number),
+      placed: expect.any(Number),
+      reconciled: expect.any(Number),
+      polled: expect.any(Number),
+      errors: 0,
+    });
   });
 });

@@ -49,7 +49,9 @@ function dueOrders(now: Date, polling: boolean): Prisma.OrderWhereInput {
       {
         status: { in: ["placed", "needs_attention"] },
         nextPollAt: due,
-        ...(polling ? {} : { OR: [{ productType: { notIn: [...COMMERCE_PRODUCT_TYPES] } }, { upstreamOrderId: null }] }),
+        ...(polling
+          ? {}
+          : { OR: [{ productType: { notIn: [...COMMERCE_PRODUCT_TYPES] } }, { upstreamOrderId: null }] }),
       },
       ...(polling ? [{ status: "awaiting_payment" as const, checkoutHash: { not: null }, nextPollAt: due }] : []),
     ],
@@ -66,13 +68,24 @@ export async function claimDueOrders(db: DbClient, options: ClaimOptions): Promi
   const now = options.now ?? new Date();
   const limit = options.limit ?? DEFAULT_CLAIM_LIMIT;
   const condition: Prisma.OrderWhereInput = { AND: [dueOrders(now, options.polling ?? true), leaseFree(now)] };
-  const candidates = await db.order.findMany({ where: condition, select: { id: true }, orderBy: [{ nextPollAt: "asc" }, { createdAt: "asc" }], take: limit });
+  const candidates = await db.order.findMany({
+    where: condition,
+    select: { id: true },
+    orderBy: [{ nextPollAt: "asc" }, { createdAt: "asc" }],
+    take: limit,
+  });
   if (candidates.length === 0) return [];
   const ids = candidates.map((c) => c.id);
   const leaseUntil = after(now, options.leaseMs ?? PLACEMENT_LEASE_MS);
-  const claimed = await db.order.updateMany({ where: { AND: [{ id: { in: ids } }, condition] }, data: { leaseOwner: options.workerId, leaseUntil } });
+  const claimed = await db.order.updateMany({
+    where: { AND: [{ id: { in: ids } }, condition] },
+    data: { leaseOwner: options.workerId, leaseUntil },
+  });
   if (claimed.count === 0) return [];
-  return db.order.findMany({ where: { id: { in: ids }, leaseOwner: options.workerId, leaseUntil }, orderBy: [{ nextPollAt: "asc" }, { createdAt: "asc" }] });
+  return db.order.findMany({
+    where: { id: { in: ids }, leaseOwner: options.workerId, leaseUntil },
+    orderBy: [{ nextPollAt: "asc" }, { createdAt: "asc" }],
+  });
 }
 
 export type WorkerOptions = ClaimOptions & {
@@ -97,7 +110,8 @@ export async function runWorkerOnce(db: DbClient, options: WorkerOptions): Promi
         result = await handle(db, order, { ...options, now, clients }, run);
         // Claimed orders are never final: one that is failed or cancelled now ended in this round.
         const handled = await db.order.findUnique({ where: { id: order.id } });
-        if (handled && owesRefund(handled)) await options.refundFailedOrder(db, handled, { source: "worker", actor: options.workerId });
+        if (handled && owesRefund(handled))
+          await options.refundFailedOrder(db, handled, { source: "worker", actor: options.workerId });
       } catch (error) {
         run.errors++;
         result = await afterHandlingFailed(db, order, error, { ...options, now });
@@ -108,7 +122,12 @@ export async function runWorkerOnce(db: DbClient, options: WorkerOptions): Promi
   return run;
 }
 
-async function handle(db: DbClient, order: Order, options: WorkerOptions & { now: Date; clients: UpstreamClients }, run: WorkerRun): Promise<PollResult> {
+async function handle(
+  db: DbClient,
+  order: Order,
+  options: WorkerOptions & { now: Date; clients: UpstreamClients },
+  run: WorkerRun,
+): Promise<PollResult> {
   const common = { source: "worker" as const, actor: options.workerId, clients: options.clients, now: options.now };
   const pollContext = { db, clients: options.clients, workerId: options.workerId, now: options.now };
   switch (order.status) {
@@ -125,7 +144,10 @@ async function handle(db: DbClient, order: Order, options: WorkerOptions & { now
     case "placing": {
       run.reconciled++;
       // A re-send can take as long as the first create: the lease is renewed meanwhile.
-      const stopRenewing = renewLease(db, order.id, options.workerId, { leaseMs: options.leaseMs ?? PLACEMENT_LEASE_MS, now: options.now });
+      const stopRenewing = renewLease(db, order.id, options.workerId, {
+        leaseMs: options.leaseMs ?? PLACEMENT_LEASE_MS,
+        now: options.now,
+      });
       try {
         await continuePlacement(db, order, common);
       } finally {
@@ -135,13 +157,19 @@ async function handle(db: DbClient, order: Order, options: WorkerOptions & { now
     }
     case "placed":
     case "needs_attention": {
-      const result = order.upstreamOrderId ? await pollOrder(pollContext, order) : await recheckCredits(pollContext, order);
+      const result = order.upstreamOrderId
+        ? await pollOrder(pollContext, order)
+        : await recheckCredits(pollContext, order);
       if (result.polled) run.polled++;
       return result;
     }
     case "awaiting_payment": {
       run.polled++;
-      const { nextPollAt } = await pollCheckout(db, order, { commerce: options.clients.commerce, now: options.now, actor: options.workerId });
+      const { nextPollAt } = await pollCheckout(db, order, {
+        commerce: options.clients.commerce,
+        now: options.now,
+        actor: options.workerId,
+      });
       return { next: nextPollAt, polled: true };
     }
     default:
@@ -155,10 +183,18 @@ async function handle(db: DbClient, order: Order, options: WorkerOptions & { now
  * upstream for sure (paid, placing) waits for staff after MAX_PLACEMENT_ATTEMPTS failed rounds
  * instead of being retried for ever.
  */
-async function afterHandlingFailed(db: DbClient, order: Order, error: unknown, options: WorkerOptions & { now: Date }): Promise<PollResult> {
+async function afterHandlingFailed(
+  db: DbClient,
+  order: Order,
+  error: unknown,
+  options: WorkerOptions & { now: Date },
+): Promise<PollResult> {
   const message = error instanceof Error ? error.message : String(error);
   const failures = order.pollAttempts + 1;
-  logger.error({ orderId: order.id, status: order.status, failures, err: message }, "order worker: handling an order failed");
+  logger.error(
+    { orderId: order.id, status: order.status, failures, err: message },
+    "order worker: handling an order failed",
+  );
   if ((order.status === "paid" || order.status === "placing") && failures >= MAX_PLACEMENT_ATTEMPTS) {
     const parked = await transition(db, {
       orderId: order.id,
@@ -210,17 +246,26 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
       if (housekeeping && Date.now() - lastHousekeeping >= housekeeping.everyMs) {
         lastHousekeeping = Date.now();
         await housekeeping.run(new Date()).catch((error: unknown) => {
-          logger.error({ workerId: workerOptions.workerId, err: error instanceof Error ? error.message : String(error) }, "order worker housekeeping failed");
+          logger.error(
+            { workerId: workerOptions.workerId, err: error instanceof Error ? error.message : String(error) },
+            "order worker housekeeping failed",
+          );
         });
       }
       try {
         const run = await runWorkerOnce(db, workerOptions);
         busy = run.claimed >= limit;
       } catch (error) {
-        logger.error({ workerId: workerOptions.workerId, err: error instanceof Error ? error.message : String(error) }, "order worker round failed");
+        logger.error(
+          { workerId: workerOptions.workerId, err: error instanceof Error ? error.message : String(error) },
+          "order worker round failed",
+        );
       }
       await eachRound?.(new Date()).catch((error: unknown) => {
-        logger.error({ workerId: workerOptions.workerId, err: error instanceof Error ? error.message : String(error) }, "order worker: work of the round failed");
+        logger.error(
+          { workerId: workerOptions.workerId, err: error instanceof Error ? error.message : String(error) },
+          "order worker: work of the round failed",
+        );
       });
       if (stopped) break;
       const delay = busy ? 0 : Math.round(intervalMs * (0.8 + Math.random() * 0.4));

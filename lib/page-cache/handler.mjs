@@ -110,7 +110,13 @@ export function scopeOf(key, tags) {
 
 function textOf(value) {
   if (typeof value === "string") return value;
-  if (value && typeof value === "object" && typeof value.toString === "function" && (Buffer.isBuffer(value) || value instanceof Uint8Array)) return Buffer.from(value).toString("utf8");
+  if (
+    value &&
+    typeof value === "object" &&
+    typeof value.toString === "function" &&
+    (Buffer.isBuffer(value) || value instanceof Uint8Array)
+  )
+    return Buffer.from(value).toString("utf8");
   return "";
 }
 
@@ -171,7 +177,8 @@ export default class PageCacheHandler {
     this.store.set(key, entry, sizeOf(data));
     const twin = twinPathOf(tags);
     const revalidate = ctx.cacheControl?.revalidate;
-    if (twin && entry.shortUntil === null && typeof revalidate === "number" && revalidate > 0) noteRendered(twin, now, revalidate);
+    if (twin && entry.shortUntil === null && typeof revalidate === "number" && revalidate > 0)
+      noteRendered(twin, now, revalidate);
   }
 
   async revalidateTag(tags) {

@@ -10,7 +10,15 @@ function page(path: string, html = "<main>plans</main>", extraTags: string[] = [
     kind: "APP_PAGE",
     html,
     rscData: Buffer.from("rsc"),
-    headers: { "x-next-cache-tags": ["_N_T_/layout", "_N_T_/[locale]/cached/[edition]/layout", `_N_T_/[locale]/cached/[edition]${path.replace(/^\/en\/cached\/1/, "")}/page`, `_N_T_${path}`, ...extraTags].join(",") },
+    headers: {
+      "x-next-cache-tags": [
+        "_N_T_/layout",
+        "_N_T_/[locale]/cached/[edition]/layout",
+        `_N_T_/[locale]/cached/[edition]${path.replace(/^\/en\/cached\/1/, "")}/page`,
+        `_N_T_${path}`,
+        ...extraTags,
+      ].join(","),
+    },
     status: 200,
   };
 }
@@ -20,7 +28,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("page cache handler", () => {
   it("knows a twin's product from its tags, not from the route's layout tags", () => {
-    expect(scopeOf(key("/en/cached/1/esim/eu"), page("/en/cached/1/esim/eu").headers["x-next-cache-tags"].split(","))).toBe("esim");
+    expect(
+      scopeOf(key("/en/cached/1/esim/eu"), page("/en/cached/1/esim/eu").headers["x-next-cache-tags"].split(",")),
+    ).toBe("esim");
     expect(scopeOf(key("/en/cached/1/unlock"), [])).toBe("unlock");
     expect(scopeOf(key("/en/cached/1"), page("/en/cached/1").headers["x-next-cache-tags"].split(","))).toBe("other");
   });
@@ -28,11 +38,17 @@ describe("page cache handler", () => {
   it("knows until when a twin's rendering is fresh: its revalidate after it was stored, short-lived pages not", async () => {
     const handler = new PageCacheHandler({});
     const before = Date.now();
-    await handler.set(key("/en/cached/1/giftcards/gb"), page("/en/cached/1/giftcards/gb"), { cacheControl: { revalidate: 300, expire: 1800 } });
+    await handler.set(key("/en/cached/1/giftcards/gb"), page("/en/cached/1/giftcards/gb"), {
+      cacheControl: { revalidate: 300, expire: 1800 },
+    });
     const until = pageFreshUntil("/en/cached/1/giftcards/gb");
     expect(until).toBeGreaterThanOrEqual(before + 300_000);
     expect(until).toBeLessThanOrEqual(Date.now() + 300_000);
-    await handler.set(key("/en/cached/1/giftcards/fr"), page("/en/cached/1/giftcards/fr", '<p data-page-cache="short">Catalog unavailable</p>'), { cacheControl: { revalidate: 300 } });
+    await handler.set(
+      key("/en/cached/1/giftcards/fr"),
+      page("/en/cached/1/giftcards/fr", '<p data-page-cache="short">Catalog unavailable</p>'),
+      { cacheControl: { revalidate: 300 } },
+    );
     expect(pageFreshUntil("/en/cached/1/giftcards/fr")).toBeNull();
     await handler.set(key("/en/cached/1/giftcards/us"), page("/en/cached/1/giftcards/us"), {});
     expect(pageFreshUntil("/en/cached/1/giftcards/us")).toBeNull();
@@ -73,7 +89,11 @@ describe("page cache handler", () => {
     const handler = new PageCacheHandler({});
     const realNow = Date.now;
     try {
-      await handler.set(key("/en/cached/1/topup/es"), page("/en/cached/1/topup/es", '<div data-testid="catalog-error" data-page-cache="short">down</div>'), {});
+      await handler.set(
+        key("/en/cached/1/topup/es"),
+        page("/en/cached/1/topup/es", '<div data-testid="catalog-error" data-page-cache="short">down</div>'),
+        {},
+      );
       expect(await handler.get(key("/en/cached/1/topup/es"))).not.toBeNull();
       const stored = realNow();
       Date.now = () => stored + 10_001;
@@ -86,7 +106,8 @@ describe("page cache handler", () => {
   it("holds at most its byte budget, dropping the least recently used page first", async () => {
     const handler = new PageCacheHandler({ maxMemoryCacheSize: 10_000 });
     const big = "x".repeat(2_000);
-    for (let i = 0; i < 4; i++) await handler.set(key(`/en/cached/1/unlock/b${i}`), page(`/en/cached/1/unlock/b${i}`, big), {});
+    for (let i = 0; i < 4; i++)
+      await handler.set(key(`/en/cached/1/unlock/b${i}`), page(`/en/cached/1/unlock/b${i}`, big), {});
     await handler.get(key("/en/cached/1/unlock/b0")); // b0 used again: b1 is now the oldest
     await handler.set(key("/en/cached/1/unlock/b4"), page("/en/cached/1/unlock/b4", big), {});
     await handler.set(key("/en/cached/1/unlock/b5"), page("/en/cached/1/unlock/b5", big), {});

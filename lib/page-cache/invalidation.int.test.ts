@@ -24,14 +24,22 @@ describe("the page cache's watch", () => {
     // Near the real clock: a fill writes its fetch time and the row's updatedAt (the real clock) together.
     let clock = Date.now();
     const cache = createCatalogCache(t.db, { now: () => clock, hitFlushMs: 10 });
-    const brands = (country: string) => ({ key: catalogKey("giftcard.brands", { country }), resource: "giftcard.brands" as const, fetch: async () => [{ name: `Brand of ${country}` }] });
+    const brands = (country: string) => ({
+      key: catalogKey("giftcard.brands", { country }),
+      resource: "giftcard.brands" as const,
+      fetch: async () => [{ name: `Brand of ${country}` }],
+    });
     const watch = createCatalogWatch(t.db);
     await cache.read(brands("gb"));
     expect(await watch.check(), "the first check learns the state").toEqual([]);
 
     // First fills: a new country's brands, the unlocking brands. No page could show them before.
     await cache.read(brands("es"));
-    await cache.read({ key: catalogKey("unlock.brands"), resource: "unlock.brands", fetch: async () => [{ name: "Apple" }] });
+    await cache.read({
+      key: catalogKey("unlock.brands"),
+      resource: "unlock.brands",
+      fetch: async () => [{ name: "Apple" }],
+    });
     expect(await watch.check()).toEqual([]);
 
     // Reads of fresh entries (and their hit counts written) change nothing.
@@ -55,22 +63,40 @@ describe("the page cache's watch", () => {
     await cache.invalidateAll("unlock");
     expect(await watch.check()).toEqual(["unlock"]);
     clock = Date.now();
-    await cache.read({ key: catalogKey("unlock.brands"), resource: "unlock.brands", fetch: async () => [{ name: "Apple" }] });
+    await cache.read({
+      key: catalogKey("unlock.brands"),
+      resource: "unlock.brands",
+      fetch: async () => [{ name: "Apple" }],
+    });
     expect(await watch.check()).toEqual([]);
 
     // A carrier lookup is per phone number: no cached page shows one.
-    await cache.read({ key: catalogKey("topup.carrier-lookup", { phone: "hash" }), resource: "topup.carrier-lookup", fetch: async () => ({ operator: 1 }) });
-    await t.db.catalogCacheEntry.update({ where: { key: catalogKey("topup.carrier-lookup", { phone: "hash" }) }, data: { fetchedAt: new Date(clock + 5_000) } });
+    await cache.read({
+      key: catalogKey("topup.carrier-lookup", { phone: "hash" }),
+      resource: "topup.carrier-lookup",
+      fetch: async () => ({ operator: 1 }),
+    });
+    await t.db.catalogCacheEntry.update({
+      where: { key: catalogKey("topup.carrier-lookup", { phone: "hash" }) },
+      data: { fetchedAt: new Date(clock + 5_000) },
+    });
     expect(await watch.check()).toEqual([]);
   });
 
   it("a copy made old (a test standing in for time) expires its pages, as a refresh does", async () => {
     const cache = createCatalogCache(t.db, { hitFlushMs: 10 });
-    const destinations = { key: catalogKey("esim.destinations"), resource: "esim.destinations" as const, fetch: async () => [{ country_iso: "fr" }] };
+    const destinations = {
+      key: catalogKey("esim.destinations"),
+      resource: "esim.destinations" as const,
+      fetch: async () => [{ country_iso: "fr" }],
+    };
     await cache.read(destinations);
     const watch = createCatalogWatch(t.db);
     await watch.check();
-    await t.db.catalogCacheEntry.update({ where: { key: destinations.key }, data: { fetchedAt: new Date(Date.now() - 3 * 3600_000) } });
+    await t.db.catalogCacheEntry.update({
+      where: { key: destinations.key },
+      data: { fetchedAt: new Date(Date.now() - 3 * 3600_000) },
+    });
     expect(await watch.check()).toEqual(["esim"]);
   });
 
@@ -78,16 +104,27 @@ describe("the page cache's watch", () => {
     const watch = createCatalogWatch(t.db);
     await watch.check();
     const cache = createCatalogCache(t.db, { hitFlushMs: 10 });
-    const plans = { key: catalogKey("esim.plans", { countryIso: "fr" }), resource: "esim.plans" as const, fetch: async () => [{ id: "fr-1gb" }] };
+    const plans = {
+      key: catalogKey("esim.plans", { countryIso: "fr" }),
+      resource: "esim.plans" as const,
+      fetch: async () => [{ id: "fr-1gb" }],
+    };
     await cache.read(plans);
-    await t.db.catalogCacheEntry.update({ where: { key: plans.key }, data: { fetchedAt: new Date(Date.now() - 3 * 3600_000) } });
+    await t.db.catalogCacheEntry.update({
+      where: { key: plans.key },
+      data: { fetchedAt: new Date(Date.now() - 3 * 3600_000) },
+    });
     expect(await watch.check()).toEqual(["esim"]);
   });
 
   it("a staff setting (a margin, a product switched off) expires every page", async () => {
     const watch = createCatalogWatch(t.db);
     await watch.check();
-    await t.db.setting.upsert({ where: { key: "page-cache-test" }, create: { key: "page-cache-test", value: "1" }, update: { value: "2" } });
+    await t.db.setting.upsert({
+      where: { key: "page-cache-test" },
+      create: { key: "page-cache-test", value: "1" },
+      update: { value: "2" },
+    });
     expect(await watch.check()).toEqual(["all"]);
   });
 });

@@ -44,11 +44,13 @@ function scopeOfResource(resource: string): PageScope | null {
 }
 
 /** An entry as far as pages are concerned: null until its first fill. */
-const stateOf = (row: { fetchedAt: Date | null; expiresAt: Date }) => (row.fetchedAt ? `${row.fetchedAt.getTime()}:${row.expiresAt.getTime()}` : null);
+const stateOf = (row: { fetchedAt: Date | null; expiresAt: Date }) =>
+  row.fetchedAt ? `${row.fetchedAt.getTime()}:${row.expiresAt.getTime()}` : null;
 
 /** A fill writes its fetch time and the row's update time together. */
 const FIRST_FILL_SLACK_MS = 2_000;
-const isFirstFill = (row: { fetchedAt: Date | null; updatedAt: Date }) => row.fetchedAt !== null && Math.abs(row.updatedAt.getTime() - row.fetchedAt.getTime()) <= FIRST_FILL_SLACK_MS;
+const isFirstFill = (row: { fetchedAt: Date | null; updatedAt: Date }) =>
+  row.fetchedAt !== null && Math.abs(row.updatedAt.getTime() - row.fetchedAt.getTime()) <= FIRST_FILL_SLACK_MS;
 
 export type CatalogWatch = {
   /** The scopes whose pages are out of date since the last check; the first check learns the state and answers none. */
@@ -90,14 +92,20 @@ export function createCatalogWatch(db: DbClient): CatalogWatch {
       }
     }
     const countsNow = new Map(groups.map((group) => [group.resource, group._count._all]));
-    const dropped = [...counts].filter(([resource, count]) => (countsNow.get(resource) ?? 0) < count).map(([resource]) => resource);
+    const dropped = [...counts]
+      .filter(([resource, count]) => (countsNow.get(resource) ?? 0) < count)
+      .map(([resource]) => resource);
     if (dropped.length) {
       for (const resource of dropped) {
         const scope = scopeOfResource(resource);
         if (scope) changed.add(scope);
       }
       // Forget the dropped keys, so that filling one again counts as a first fill.
-      const left = new Set((await db.catalogCacheEntry.findMany({ where: { resource: { in: dropped } }, select: { key: true } })).map((row) => row.key));
+      const left = new Set(
+        (await db.catalogCacheEntry.findMany({ where: { resource: { in: dropped } }, select: { key: true } })).map(
+          (row) => row.key,
+        ),
+      );
       for (const [key, entry] of known) if (dropped.includes(entry.resource) && !left.has(key)) known.delete(key);
     }
     counts = countsNow;

@@ -27,18 +27,28 @@ export function orderPagePath(ref: string): string {
   return `/orders/${ref}`;
 }
 
-export async function startCheckoutWith(db: DbClient, orderId: string, options: CheckoutOptions): Promise<CheckoutStart> {
+export async function startCheckoutWith(
+  db: DbClient,
+  orderId: string,
+  options: CheckoutOptions,
+): Promise<CheckoutStart> {
   const { provider } = options;
   const now = options.now ?? new Date();
   const order = await db.order.findUnique({ where: { id: orderId } });
   if (!order) throw new PaymentError("order_not_found", "We could not find that order.");
-  if (order.status !== "awaiting_payment") return { paymentId: null, redirectUrl: orderPagePath(order.ref), reused: false };
+  if (order.status !== "awaiting_payment")
+    return { paymentId: null, redirectUrl: orderPagePath(order.ref), reused: false };
   if (!Number.isSafeInteger(order.retailAmount) || order.retailAmount <= 0) {
     throw new PaymentError("invalid_amount", "This order has no amount to pay. Please contact us.");
   }
 
   const open = await db.payment.findFirst({
-    where: { orderId, provider: provider.id, status: "pending", expiresAt: { gt: new Date(now.getTime() + REUSE_MARGIN_MS) } },
+    where: {
+      orderId,
+      provider: provider.id,
+      status: "pending",
+      expiresAt: { gt: new Date(now.getTime() + REUSE_MARGIN_MS) },
+    },
     orderBy: { createdAt: "desc" },
   });
   if (open) {
@@ -65,12 +75,17 @@ export async function startCheckoutWith(db: DbClient, orderId: string, options: 
   try {
     const opened = await provider.openCheckout({ order, payment });
     redirectUrl = opened.redirectUrl;
-    if (opened.providerRef) await db.payment.update({ where: { id: payment.id }, data: { providerRef: opened.providerRef } });
+    if (opened.providerRef)
+      await db.payment.update({ where: { id: payment.id }, data: { providerRef: opened.providerRef } });
   } catch (error) {
     // Never offered to anyone: close the attempt so it cannot be paid or reused.
     await db.payment.updateMany({ where: { id: payment.id, status: "pending" }, data: { status: "expired" } });
     logger.error({ err: error, orderId, paymentId: payment.id, provider: provider.id }, "opening a checkout failed");
-    throw new PaymentError("provider_unavailable", "The payment page could not be opened. Please try again in a moment.", { cause: error });
+    throw new PaymentError(
+      "provider_unavailable",
+      "The payment page could not be opened. Please try again in a moment.",
+      { cause: error },
+    );
   }
   await recordEvent(db, {
     orderId,

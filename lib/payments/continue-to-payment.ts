@@ -14,7 +14,11 @@ export type OrderToPay = ResumableOrder;
  * as its order page). Returns an error only when the order is someone else's: another
  * account's, or a guest order made in another browser (./submitter.ts, `mayResume`).
  */
-export async function continueToPayment(order: OrderToPay, claimant: Claimant, startAgainMessage: string): Promise<{ error: string }> {
+export async function continueToPayment(
+  order: OrderToPay,
+  claimant: Claimant,
+  startAgainMessage: string,
+): Promise<{ error: string }> {
   // Never hand over, nor name, an order this browser (or account) did not make.
   if (!mayResume(order, claimant)) return { error: startAgainMessage };
   let redirectUrl: string;
@@ -22,7 +26,8 @@ export async function continueToPayment(order: OrderToPay, claimant: Claimant, s
     redirectUrl = await beginPayment(db, order);
   } catch (error) {
     // The order exists: its page offers "Pay now" again.
-    if (!(error instanceof PaymentError)) logger.warn({ err: error, orderId: order.id }, "checkout could not be started");
+    if (!(error instanceof PaymentError))
+      logger.warn({ err: error, orderId: order.id }, "checkout could not be started");
     return redirectInLanguage(`/orders/${order.ref}`);
   }
   return redirectInLanguage(redirectUrl);

@@ -8,7 +8,10 @@ export const counterProvider: PaymentProvider = {
   id: "counter",
   minimumLifetimeMs: 0,
   async openCheckout() {
-    throw new PaymentError("unknown_provider", "Counter payments are taken by staff in the admin, not through a checkout.");
+    throw new PaymentError(
+      "unknown_provider",
+      "Counter payments are taken by staff in the admin, not through a checkout.",
+    );
   },
   async resumeCheckout() {
     return null;

@@ -10,9 +10,17 @@ import { PaymentError } from "./types";
 
 export type CounterOptions = { staffUserId: string; now?: Date; afterPaid?: AfterPaid };
 
-export async function markPaidAtCounter(db: DbClient, orderId: string, options: CounterOptions): Promise<MarkPaidResult> {
-  const staff = await db.user.findUnique({ where: { id: options.staffUserId }, select: { role: true, disabledAt: true } });
-  if (!staff || staff.disabledAt || staff.role === "customer") throw new PaymentError("not_staff", "Only staff can take payments at the counter.");
+export async function markPaidAtCounter(
+  db: DbClient,
+  orderId: string,
+  options: CounterOptions,
+): Promise<MarkPaidResult> {
+  const staff = await db.user.findUnique({
+    where: { id: options.staffUserId },
+    select: { role: true, disabledAt: true },
+  });
+  if (!staff || staff.disabledAt || staff.role === "customer")
+    throw new PaymentError("not_staff", "Only staff can take payments at the counter.");
   const order = await db.order.findUnique({ where: { id: orderId } });
   if (!order) throw new PaymentError("order_not_found", "We could not find that order.");
 
@@ -23,7 +31,16 @@ export async function markPaidAtCounter(db: DbClient, orderId: string, options: 
     try {
       paymentId = (
         await db.payment.create({
-          data: { id: newPaymentId(), orderId, provider: "counter", providerRef, status: "pending", amount: order.retailAmount, currency: order.currency, actor: options.staffUserId },
+          data: {
+            id: newPaymentId(),
+            orderId,
+            provider: "counter",
+            providerRef,
+            status: "pending",
+            amount: order.retailAmount,
+            currency: order.currency,
+            actor: options.staffUserId,
+          },
         })
       ).id;
     } catch (error) {
@@ -32,5 +49,11 @@ export async function markPaidAtCounter(db: DbClient, orderId: string, options: 
       paymentId = (await db.payment.findUniqueOrThrow({ where: { providerRef }, select: { id: true } })).id;
     }
   }
-  return markPaymentSucceeded(db, paymentId, { source: "staff", actor: options.staffUserId, acceptLate: true, now: options.now, afterPaid: options.afterPaid });
+  return markPaymentSucceeded(db, paymentId, {
+    source: "staff",
+    actor: options.staffUserId,
+    acceptLate: true,
+    now: options.now,
+    afterPaid: options.afterPaid,
+  });
 }

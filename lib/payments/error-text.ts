@@ -13,6 +13,8 @@ const BUYER_PAYMENT_ERRORS = ["order_not_found", "invalid_amount", "provider_una
 export function paymentErrorText(error: PaymentError, locale: Locale): string {
   if (locale === "en") return error.userMessage;
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "OrderActions" });
-  const code = (BUYER_PAYMENT_ERRORS as readonly string[]).includes(error.code) ? (error.code as (typeof BUYER_PAYMENT_ERRORS)[number]) : "other";
+  const code = (BUYER_PAYMENT_ERRORS as readonly string[]).includes(error.code)
+    ? (error.code as (typeof BUYER_PAYMENT_ERRORS)[number])
+    : "other";
   return t(`paymentError.${code}`);
 }

@@ -9,14 +9,27 @@ import { settleOrder, type AfterPaid } from "./succeed";
 
 export type HousekeepingReport = ExpiryReport & { repairedOrders: number };
 
-export async function runPaymentHousekeeping(db: DbClient, now: Date = new Date(), options: { afterPaid?: AfterPaid } = {}): Promise<HousekeepingReport> {
+export async function runPaymentHousekeeping(
+  db: DbClient,
+  now: Date = new Date(),
+  options: { afterPaid?: AfterPaid } = {},
+): Promise<HousekeepingReport> {
   const expiry = await expireAbandonedPayments(db, now);
   let repairedOrders = 0;
-  const stranded = await db.payment.findMany({ where: { status: "succeeded", order: { status: "awaiting_payment" } }, take: 100 });
+  const stranded = await db.payment.findMany({
+    where: { status: "succeeded", order: { status: "awaiting_payment" } },
+    take: 100,
+  });
   for (const payment of stranded) {
-    const result = await settleOrder(db, payment, { source: "system", actor: "payment-housekeeping", now, afterPaid: options.afterPaid });
+    const result = await settleOrder(db, payment, {
+      source: "system",
+      actor: "payment-housekeeping",
+      now,
+      afterPaid: options.afterPaid,
+    });
     if (result.outcome === "paid") repairedOrders += 1;
   }
-  if (expiry.expiredPayments || expiry.cancelledOrders || repairedOrders) logger.info({ ...expiry, repairedOrders }, "payment housekeeping");
+  if (expiry.expiredPayments || expiry.cancelledOrders || repairedOrders)
+    logger.info({ ...expiry, repairedOrders }, "payment housekeeping");
   return { ...expiry, repairedOrders };
 }

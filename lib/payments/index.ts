@@ -22,7 +22,11 @@ export function currentPaymentProviderId(): PaymentProviderId {
 }
 
 /** The test checkout's Pay button: refused once the shop no longer runs with the sandbox. */
-export function paySandboxPayment(db: DbClient, paymentId: string, options: MarkPaidOptions): Promise<SandboxPayResult> {
+export function paySandboxPayment(
+  db: DbClient,
+  paymentId: string,
+  options: MarkPaidOptions,
+): Promise<SandboxPayResult> {
   return paySandboxCheckout(db, paymentId, { ...options, currentProvider: currentPaymentProviderId() });
 }
 
@@ -36,7 +40,11 @@ export function checkoutLifetimeMs(): number {
  * order that needs no payment (already paid, cancelled …) gets `paymentId: null` and its order
  * page. Throws PaymentError (with a userMessage) when the order is unknown or the provider fails.
  */
-export async function startCheckout(db: DbClient, orderId: string, by: Partial<PaymentActor> = {}): Promise<CheckoutStart> {
+export async function startCheckout(
+  db: DbClient,
+  orderId: string,
+  by: Partial<PaymentActor> = {},
+): Promise<CheckoutStart> {
   return startCheckoutWith(db, orderId, { ...by, provider: paymentProvider(), lifetimeMs: checkoutLifetimeMs() });
 }
 

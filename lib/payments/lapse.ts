@@ -10,11 +10,22 @@ import type { PaymentActor } from "./types";
 
 export type DeclineResult = { outcome: "declined" } | { outcome: "not_pending"; status: PaymentStatus | "not_found" };
 
-export async function markPaymentDeclined(db: DbClient, paymentId: string, by: PaymentActor & { reason?: string }): Promise<DeclineResult> {
+export async function markPaymentDeclined(
+  db: DbClient,
+  paymentId: string,
+  by: PaymentActor & { reason?: string },
+): Promise<DeclineResult> {
   const payment = await db.payment.findUnique({ where: { id: paymentId } });
   if (!payment) return { outcome: "not_pending", status: "not_found" };
-  const moved = await db.payment.updateMany({ where: { id: paymentId, status: "pending" }, data: { status: "declined" } });
-  if (moved.count === 0) return { outcome: "not_pending", status: (await db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status };
+  const moved = await db.payment.updateMany({
+    where: { id: paymentId, status: "pending" },
+    data: { status: "declined" },
+  });
+  if (moved.count === 0)
+    return {
+      outcome: "not_pending",
+      status: (await db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status,
+    };
   await recordEvent(db, {
     orderId: payment.orderId,
     type: "payment_declined",
@@ -29,10 +40,17 @@ export async function markPaymentDeclined(db: DbClient, paymentId: string, by: P
 export type ExpireResult = { expired: boolean; orderCancelled: boolean };
 
 /** Pending → expired (false if it was not pending); then cancels the order if nothing else is left open. */
-export async function expirePayment(db: DbClient, paymentId: string, by: PaymentActor & { now: Date }): Promise<ExpireResult> {
+export async function expirePayment(
+  db: DbClient,
+  paymentId: string,
+  by: PaymentActor & { now: Date },
+): Promise<ExpireResult> {
   const payment = await db.payment.findUnique({ where: { id: paymentId }, select: { orderId: true } });
   if (!payment) return { expired: false, orderCancelled: false };
-  const moved = await db.payment.updateMany({ where: { id: paymentId, status: "pending" }, data: { status: "expired" } });
+  const moved = await db.payment.updateMany({
+    where: { id: paymentId, status: "pending" },
+    data: { status: "expired" },
+  });
   if (moved.count === 0) return { expired: false, orderCancelled: false };
   return { expired: true, orderCancelled: await cancelIfAbandoned(db, payment.orderId, by) };
 }
@@ -43,10 +61,17 @@ export async function expirePayment(db: DbClient, paymentId: string, by: Payment
  * the buyer until its expiry to try again; an expired one, by the job or by Stripe, is over). Orders without any attempt are left alone (an upstream
  * payment-link order never has one).
  */
-export async function cancelIfAbandoned(db: DbClient, orderId: string, by: PaymentActor & { now: Date }): Promise<boolean> {
+export async function cancelIfAbandoned(
+  db: DbClient,
+  orderId: string,
+  by: PaymentActor & { now: Date },
+): Promise<boolean> {
   const attempts = await db.payment.findMany({ where: { orderId }, select: { status: true, expiresAt: true } });
   const open = attempts.some(
-    (p) => p.status === "pending" || p.status === "succeeded" || (p.status === "declined" && (!p.expiresAt || p.expiresAt > by.now)),
+    (p) =>
+      p.status === "pending" ||
+      p.status === "succeeded" ||
+      (p.status === "declined" && (!p.expiresAt || p.expiresAt > by.now)),
   );
   if (attempts.length === 0 || open) return false;
   const cancelled = await transition(db, {
@@ -72,7 +97,12 @@ export async function expireAbandonedPayments(db: DbClient, now: Date): Promise<
   const by = { source: "system" as const, now };
   let expiredPayments = 0;
   let cancelledOrders = 0;
-  const due = await db.payment.findMany({ where: { status: "pending", expiresAt: { lt: now } }, select: { id: true }, orderBy: { expiresAt: "asc" }, take: BATCH });
+  const due = await db.payment.findMany({
+    where: { status: "pending", expiresAt: { lt: now } },
+    select: { id: true },
+    orderBy: { expiresAt: "asc" },
+    take: BATCH,
+  });
   for (const { id } of due) {
     const result = await expirePayment(db, id, by);
     if (result.expired) expiredPayments += 1;
@@ -84,7 +114,12 @@ export async function expireAbandonedPayments(db: DbClient, now: Date): Promise<
       status: "awaiting_payment",
       payments: {
         some: {},
-        none: { OR: [{ status: { in: ["pending", "succeeded"] } }, { status: "declined", OR: [{ expiresAt: null }, { expiresAt: { gte: now } }] }] },
+        none: {
+          OR: [
+            { status: { in: ["pending", "succeeded"] } },
+            { status: "declined", OR: [{ expiresAt: null }, { expiresAt: { gte: now } }] },
+          ],
+        },
       },
     },
     select: { id: true },

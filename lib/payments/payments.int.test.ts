@@ -40,7 +40,13 @@ describe("startCheckout", () => {
     expect(first.paymentId).toMatch(/^pay_[A-Za-z0-9_-]{24}$/);
     expect(first.redirectUrl).toBe(`/pay/${first.paymentId}`);
     const payment = await t.db.payment.findUniqueOrThrow({ where: { id: first.paymentId! } });
-    expect(payment).toMatchObject({ orderId: order.id, provider: "sandbox", status: "pending", amount: 1650, currency: "EUR" });
+    expect(payment).toMatchObject({
+      orderId: order.id,
+      provider: "sandbox",
+      status: "pending",
+      amount: 1650,
+      currency: "EUR",
+    });
     expect(payment.expiresAt!.getTime() - now.getTime()).toBe(30 * MINUTE);
 
     // A refresh or a second tab gets the same attempt, not a second one.
@@ -68,7 +74,11 @@ describe("markPaymentSucceeded", () => {
     const order = await orderAwaitingPayment(t.db);
     const { paymentId } = await startCheckoutWith(t.db, order.id, sandbox());
     const placement = placementRecorder();
-    const results = await Promise.all(Array.from({ length: 6 }, () => markPaymentSucceeded(t.db, paymentId!, { source: "buyer", afterPaid: placement.afterPaid })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        markPaymentSucceeded(t.db, paymentId!, { source: "buyer", afterPaid: placement.afterPaid }),
+      ),
+    );
 
     expect(results.filter((r) => r.outcome === "paid")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "already_paid")).toHaveLength(5);
@@ -78,45 +88,84 @@ describe("markPaymentSucceeded", () => {
     expect(after.paidAt).not.toBeNull();
     expect(after.nextPollAt).not.toBeNull();
     expect(await paidTransitions(order.id)).toBe(1);
-    expect(await t.db.payment.findMany({ where: { orderId: order.id }, select: { status: true } })).toEqual([{ status: "succeeded" }]);
+    expect(await t.db.payment.findMany({ where: { orderId: order.id }, select: { status: true } })).toEqual([
+      { status: "succeeded" },
+    ]);
   });
 
   it("keeps one of two different payments that succeed at once and gives the other back", async () => {
     const order = await orderAwaitingPayment(t.db);
     // Two tabs that each opened their own attempt (the second started after the first lapsed for it).
-    const a = await t.db.payment.create({ data: { id: "pay_aaaaaaaaaaaaaaaaaaaaaaaa", orderId: order.id, provider: "sandbox", amount: 1650, currency: "EUR", expiresAt: new Date(Date.now() + MINUTE * 30) } });
-    const b = await t.db.payment.create({ data: { id: "pay_bbbbbbbbbbbbbbbbbbbbbbbb", orderId: order.id, provider: "sandbox", amount: 1650, currency: "EUR", expiresAt: new Date(Date.now() + MINUTE * 30) } });
+    const a = await t.db.payment.create({
+      data: {
+        id: "pay_aaaaaaaaaaaaaaaaaaaaaaaa",
+        orderId: order.id,
+        provider: "sandbox",
+        amount: 1650,
+        currency: "EUR",
+        expiresAt: new Date(Date.now() + MINUTE * 30),
+      },
+    });
+    const b = await t.db.payment.create({
+      data: {
+        id: "pay_bbbbbbbbbbbbbbbbbbbbbbbb",
+        orderId: order.id,
+        provider: "sandbox",
+        amount: 1650,
+        currency: "EUR",
+        expiresAt: new Date(Date.now() + MINUTE * 30),
+      },
+    });
     const placement = placementRecorder();
-    const results = await Promise.all([a, b].map((p) => markPaymentSucceeded(t.db, p.id, { source: "buyer", afterPaid: placement.afterPaid })));
+    const results = await Promise.all(
+      [a, b].map((p) => markPaymentSucceeded(t.db, p.id, { source: "buyer", afterPaid: placement.afterPaid })),
+    );
 
     expect(results.map((r) => r.outcome).sort()).toEqual(["paid", "surplus"]);
     expect(placement.calls).toHaveLength(1);
     expect(await paidTransitions(order.id)).toBe(1);
-    const statuses = (await t.db.payment.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" } })).map((p) => p.status);
+    const statuses = (await t.db.payment.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" } })).map(
+      (p) => p.status,
+    );
     expect(statuses.sort()).toEqual(["refunded", "succeeded"]);
     expect(await t.db.orderEvent.count({ where: { orderId: order.id, type: "payment_refunded" } })).toBe(1);
 
     // The surplus payment confirmed again later (a repeated webhook) stays refunded and changes nothing.
     const surplus = await t.db.payment.findFirstOrThrow({ where: { orderId: order.id, status: "refunded" } });
-    expect(await markPaymentSucceeded(t.db, surplus.id, { source: "webhook", acceptLate: true, afterPaid: placement.afterPaid })).toEqual({ outcome: "not_payable", status: "refunded" });
+    expect(
+      await markPaymentSucceeded(t.db, surplus.id, {
+        source: "webhook",
+        acceptLate: true,
+        afterPaid: placement.afterPaid,
+      }),
+    ).toEqual({ outcome: "not_payable", status: "refunded" });
     expect(placement.calls).toHaveLength(1);
   });
 
   it("declined, then paid on a new attempt: one success, the order paid once", async () => {
     const order = await orderAwaitingPayment(t.db);
     const first = await startCheckoutWith(t.db, order.id, sandbox());
-    expect(await markPaymentDeclined(t.db, first.paymentId!, { source: "buyer", reason: "test card declined" })).toEqual({ outcome: "declined" });
+    expect(
+      await markPaymentDeclined(t.db, first.paymentId!, { source: "buyer", reason: "test card declined" }),
+    ).toEqual({ outcome: "declined" });
     expect((await t.db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("awaiting_payment");
-    const declinedEvent = await t.db.orderEvent.findFirstOrThrow({ where: { orderId: order.id, type: "payment_declined" } });
+    const declinedEvent = await t.db.orderEvent.findFirstOrThrow({
+      where: { orderId: order.id, type: "payment_declined" },
+    });
     expect(declinedEvent.message).toContain("Nothing was charged");
 
     // The declined attempt cannot be paid any more, and it is not offered again.
-    expect(await markPaymentSucceeded(t.db, first.paymentId!, { source: "buyer" })).toEqual({ outcome: "not_payable", status: "declined" });
+    expect(await markPaymentSucceeded(t.db, first.paymentId!, { source: "buyer" })).toEqual({
+      outcome: "not_payable",
+      status: "declined",
+    });
     const retry = await startCheckoutWith(t.db, order.id, sandbox());
     expect(retry.paymentId).not.toBe(first.paymentId);
 
     const placement = placementRecorder();
-    expect((await markPaymentSucceeded(t.db, retry.paymentId!, { source: "buyer", afterPaid: placement.afterPaid })).outcome).toBe("paid");
+    expect(
+      (await markPaymentSucceeded(t.db, retry.paymentId!, { source: "buyer", afterPaid: placement.afterPaid })).outcome,
+    ).toBe("paid");
     expect(placement.calls).toEqual([order.id]);
     const payments = await t.db.payment.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
     expect(payments.map((p) => p.status)).toEqual(["declined", "succeeded"]);
@@ -139,11 +188,17 @@ describe("abandoned payments", () => {
     expect((await t.db.payment.findUniqueOrThrow({ where: { id: paymentId! } })).status).toBe("expired");
     const after = await t.db.order.findUniqueOrThrow({ where: { id: order.id }, include: { events: true } });
     expect(after.status).toBe("cancelled");
-    expect(after.events.find((e) => e.toStatus === "cancelled")).toMatchObject({ type: "payment_abandoned", source: "system" });
+    expect(after.events.find((e) => e.toStatus === "cancelled")).toMatchObject({
+      type: "payment_abandoned",
+      source: "system",
+    });
 
     // A late click on the old checkout: not paid, nothing placed.
     const placement = placementRecorder();
-    expect(await markPaymentSucceeded(t.db, paymentId!, { source: "buyer", afterPaid: placement.afterPaid })).toEqual({ outcome: "not_payable", status: "expired" });
+    expect(await markPaymentSucceeded(t.db, paymentId!, { source: "buyer", afterPaid: placement.afterPaid })).toEqual({
+      outcome: "not_payable",
+      status: "expired",
+    });
     expect(placement.calls).toEqual([]);
     // And a second run leaves it as it is: one cancellation in the timeline.
     await expireAbandonedPayments(t.db, new Date(start.getTime() + 60 * MINUTE));
@@ -155,7 +210,10 @@ describe("abandoned payments", () => {
     const start = new Date();
     const { paymentId } = await startCheckoutWith(t.db, order.id, sandbox(start));
     const late = new Date(start.getTime() + 31 * MINUTE);
-    expect(await markPaymentSucceeded(t.db, paymentId!, { source: "buyer", now: late })).toEqual({ outcome: "not_payable", status: "expired" });
+    expect(await markPaymentSucceeded(t.db, paymentId!, { source: "buyer", now: late })).toEqual({
+      outcome: "not_payable",
+      status: "expired",
+    });
     expect((await t.db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("cancelled");
   });
 
@@ -212,11 +270,18 @@ describe("refundPayment", () => {
       refundPayment(t.db, order.id, { source: "staff", actor: staff.id, reason: "customer changed their mind" }),
     ]);
     expect([first.outcome, second.outcome].sort()).toEqual(["already_refunded", "refunded"]);
-    expect(await t.db.payment.findUniqueOrThrow({ where: { id: paymentId! } })).toMatchObject({ status: "refunded", actor: staff.id });
+    expect(await t.db.payment.findUniqueOrThrow({ where: { id: paymentId! } })).toMatchObject({
+      status: "refunded",
+      actor: staff.id,
+    });
     const after = await t.db.order.findUniqueOrThrow({ where: { id: order.id }, include: { events: true } });
     expect(after.status).toBe("refunded");
     expect(after.events.filter((e) => e.toStatus === "refunded")).toHaveLength(1);
-    expect(after.events.find((e) => e.toStatus === "refunded")).toMatchObject({ source: "staff", actor: staff.id, type: "refund" });
+    expect(after.events.find((e) => e.toStatus === "refunded")).toMatchObject({
+      source: "staff",
+      actor: staff.id,
+      type: "refund",
+    });
   });
 
   it("is what refundFailedOrder does for an order that failed after payment", async () => {
@@ -224,17 +289,30 @@ describe("refundPayment", () => {
     const { paymentId } = await startCheckoutWith(t.db, order.id, sandbox());
     await markPaymentSucceeded(t.db, paymentId!, { source: "buyer", afterPaid: placementRecorder().afterPaid });
     await transition(t.db, { orderId: order.id, from: "paid", to: "placing", source: "worker" });
-    const failed = await transition(t.db, { orderId: order.id, from: "placing", to: "failed", source: "worker", patch: { statusReason: `The supplier refused the order. ${REFUND_PENDING}` } });
+    const failed = await transition(t.db, {
+      orderId: order.id,
+      from: "placing",
+      to: "failed",
+      source: "worker",
+      patch: { statusReason: `The supplier refused the order. ${REFUND_PENDING}` },
+    });
     await refundFailedOrder(t.db, failed!, { source: "worker", actor: "worker-1" });
     const after = await t.db.order.findUniqueOrThrow({ where: { id: order.id } });
-    expect(after).toMatchObject({ status: "refunded", statusReason: "The supplier refused the order. Your payment was refunded." });
+    expect(after).toMatchObject({
+      status: "refunded",
+      statusReason: "The supplier refused the order. Your payment was refunded.",
+    });
     expect((await t.db.payment.findUniqueOrThrow({ where: { id: paymentId! } })).status).toBe("refunded");
-    expect(await t.db.orderEvent.findFirstOrThrow({ where: { orderId: order.id, toStatus: "refunded" } })).toMatchObject({ source: "worker", actor: "worker-1" });
+    expect(
+      await t.db.orderEvent.findFirstOrThrow({ where: { orderId: order.id, toStatus: "refunded" } }),
+    ).toMatchObject({ source: "worker", actor: "worker-1" });
   });
 
   it("refuses an order that was never paid", async () => {
     const order = await orderAwaitingPayment(t.db);
-    await expect(refundPayment(t.db, order.id, { source: "staff", reason: "x" })).rejects.toMatchObject({ code: "not_refundable" });
+    await expect(refundPayment(t.db, order.id, { source: "staff", reason: "x" })).rejects.toMatchObject({
+      code: "not_refundable",
+    });
   });
 });
 
@@ -243,12 +321,19 @@ describe("markPaidAtCounter", () => {
     const order = await orderAwaitingPayment(t.db);
     const staff = await t.db.user.create({ data: { email: `counter-${Date.now()}@shop.test`, role: "staff" } });
     const placement = placementRecorder();
-    const results = await Promise.all([1, 2, 3].map(() => markPaidAtCounter(t.db, order.id, { staffUserId: staff.id, afterPaid: placement.afterPaid })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => markPaidAtCounter(t.db, order.id, { staffUserId: staff.id, afterPaid: placement.afterPaid })),
+    );
     expect(results.filter((r) => r.outcome === "paid")).toHaveLength(1);
     expect(placement.calls).toEqual([order.id]);
     const payments = await t.db.payment.findMany({ where: { orderId: order.id } });
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ provider: "counter", status: "succeeded", actor: staff.id, amount: order.retailAmount });
+    expect(payments[0]).toMatchObject({
+      provider: "counter",
+      status: "succeeded",
+      actor: staff.id,
+      amount: order.retailAmount,
+    });
     const paid = await t.db.orderEvent.findFirstOrThrow({ where: { orderId: order.id, toStatus: "paid" } });
     expect(paid).toMatchObject({ source: "staff", actor: staff.id });
   });
@@ -256,7 +341,9 @@ describe("markPaidAtCounter", () => {
   it("refuses a customer account", async () => {
     const order = await orderAwaitingPayment(t.db);
     const customer = await t.db.user.create({ data: { email: `cust-${Date.now()}@shop.test`, role: "customer" } });
-    await expect(markPaidAtCounter(t.db, order.id, { staffUserId: customer.id })).rejects.toMatchObject({ code: "not_staff" });
+    await expect(markPaidAtCounter(t.db, order.id, { staffUserId: customer.id })).rejects.toMatchObject({
+      code: "not_staff",
+    });
     expect(await t.db.payment.count({ where: { orderId: order.id } })).toBe(0);
   });
 });

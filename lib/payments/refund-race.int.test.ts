@@ -29,17 +29,34 @@ beforeEach(async () => {
   await tb.clearFaults();
 });
 
-const shopDebits = async () => (await tb.ledger()).filter((e) => e.api === "commerce" && e.account === "acct_shop" && e.kind === "debit").length;
-const worker = (workerId = "race-worker") => runWorkerOnce(tb.db, { workerId, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+const shopDebits = async () =>
+  (await tb.ledger()).filter((e) => e.api === "commerce" && e.account === "acct_shop" && e.kind === "debit").length;
+const worker = (workerId = "race-worker") =>
+  runWorkerOnce(tb.db, { workerId, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
 
 /** A top-up the buyer paid through the sandbox checkout (a real Payment row), not yet placed. */
 async function paidTopupWithPayment(): Promise<{ order: Order; paymentId: string }> {
   const [, , working] = await tb.eeAirtime();
-  const quote = await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
-  const created = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "buyer@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
-  const { paymentId } = await startCheckoutWith(tb.db, created.id, { provider: sandboxProvider, lifetimeMs: 30 * 60_000 });
+  const quote = await quoteCommerceOrder(
+    { type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE },
+    { db: tb.db, commerce: tb.clients.commerce, mode: "credits" },
+  );
+  const created = await createOrder(tb.db, {
+    productType: "topup",
+    submissionId: randomUUID(),
+    customerEmail: "buyer@example.com",
+    detail: quote.detail as Prisma.InputJsonValue,
+    pricing: quote.pricing,
+  });
+  const { paymentId } = await startCheckoutWith(tb.db, created.id, {
+    provider: sandboxProvider,
+    lifetimeMs: 30 * 60_000,
+  });
   // The placement kick is recorded, not run: the test decides who places the order and when.
-  const paid = await markPaymentSucceeded(tb.db, paymentId!, { source: "buyer", afterPaid: placementRecorder().afterPaid });
+  const paid = await markPaymentSucceeded(tb.db, paymentId!, {
+    source: "buyer",
+    afterPaid: placementRecorder().afterPaid,
+  });
   expect(paid.outcome).toBe("paid");
   return { order: await tb.reload(created.id), paymentId: paymentId! };
 }
@@ -70,11 +87,19 @@ describe("a refund racing the placement of the same paid order", () => {
     const debitsBefore = await shopDebits();
     const slow = slowProvider();
 
-    const refund = refundPayment(tb.db, order.id, { source: "staff", reason: "buyer asked", providers: slow.providers });
+    const refund = refundPayment(tb.db, order.id, {
+      source: "staff",
+      reason: "buyer asked",
+      providers: slow.providers,
+    });
     await slow.started;
     // While the provider is refunding, the worker's round (and the payment's placement kick) run.
     const round = await worker();
-    const direct = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    const direct = await placeOrder(tb.db, order.id, {
+      source: "buyer",
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     slow.release();
     const result = await refund.then(
       (r) => r,
@@ -85,7 +110,10 @@ describe("a refund racing the placement of the same paid order", () => {
     const payment = await tb.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
     const debited = (await shopDebits()) - debitsBefore;
     // Today's bug: the money went back (payment refunded) and the supplier was paid (a debit).
-    expect({ paymentRefunded: payment.status === "refunded", supplierDebits: debited }).not.toEqual({ paymentRefunded: true, supplierDebits: 1 });
+    expect({ paymentRefunded: payment.status === "refunded", supplierDebits: debited }).not.toEqual({
+      paymentRefunded: true,
+      supplierDebits: 1,
+    });
     // With the claim: the refund wins, nothing is placed, nothing is debited.
     expect(result).toEqual({ outcome: "refunded", paymentId });
     expect(round.placed).toBe(0);
@@ -103,12 +131,18 @@ describe("a refund racing the placement of the same paid order", () => {
     const debitsBefore = await shopDebits();
     // The create takes a while: the refund comes in while the order is `placing`.
     await tb.fault({ method: "POST", path: "/v2/orders", kind: "latency", latencyMs: 1_500, times: 1 });
-    const placing = placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    const placing = placeOrder(tb.db, order.id, {
+      source: "buyer",
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     await expect.poll(async () => (await tb.reload(order.id)).status, { timeout: 5_000, interval: 20 }).toBe("placing");
 
     const slow = slowProvider();
     slow.release();
-    await expect(refundPayment(tb.db, order.id, { source: "staff", reason: "buyer asked", providers: slow.providers })).rejects.toMatchObject({
+    await expect(
+      refundPayment(tb.db, order.id, { source: "staff", reason: "buyer asked", providers: slow.providers }),
+    ).rejects.toMatchObject({
       code: "not_refundable",
       userMessage: "An order that is placing cannot be refunded now.",
     });
@@ -124,32 +158,55 @@ describe("a refund racing the placement of the same paid order", () => {
     const debitsBefore = await shopDebits();
     const failing = slowProvider({ fail: true });
     failing.release();
-    await expect(refundPayment(tb.db, order.id, { source: "staff", reason: "buyer asked", providers: failing.providers })).rejects.toMatchObject({ code: "provider_unavailable" });
+    await expect(
+      refundPayment(tb.db, order.id, { source: "staff", reason: "buyer asked", providers: failing.providers }),
+    ).rejects.toMatchObject({ code: "provider_unavailable" });
 
     const parked = await tb.reload(order.id);
-    expect(parked).toMatchObject({ status: "needs_attention", statusReason: REFUND_NOT_CONFIRMED, leaseOwner: null, nextPollAt: null });
+    expect(parked).toMatchObject({
+      status: "needs_attention",
+      statusReason: REFUND_NOT_CONFIRMED,
+      leaseOwner: null,
+      nextPollAt: null,
+    });
     expect((await tb.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe("succeeded");
     expect((await tb.events(order.id)).map((e) => e.type)).toContain("refund_failed");
     // The worker leaves it alone (the refund may have gone out: only staff decide).
     expect((await worker()).placed).toBe(0);
     expect(await shopDebits()).toBe(debitsBefore);
 
-    expect(await refundPayment(tb.db, order.id, { source: "staff", reason: "buyer asked" })).toEqual({ outcome: "refunded", paymentId });
+    expect(await refundPayment(tb.db, order.id, { source: "staff", reason: "buyer asked" })).toEqual({
+      outcome: "refunded",
+      paymentId,
+    });
     expect(await tb.reload(order.id)).toMatchObject({ status: "refunded", leaseOwner: null });
   });
 
   it("a parked order being refunded cannot be resumed meanwhile", async () => {
     const { order, paymentId } = await paidTopupWithPayment();
     // Park it the way the order core does (e.g. the price moved), then refund it slowly.
-    await tb.db.order.update({ where: { id: order.id }, data: { status: "needs_attention", statusReason: "The supplier's price went up after you paid." } });
+    await tb.db.order.update({
+      where: { id: order.id },
+      data: { status: "needs_attention", statusReason: "The supplier's price went up after you paid." },
+    });
     const debitsBefore = await shopDebits();
     const slow = slowProvider();
-    const refund = refundPayment(tb.db, order.id, { source: "staff", reason: "price moved", providers: slow.providers });
+    const refund = refundPayment(tb.db, order.id, {
+      source: "staff",
+      reason: "price moved",
+      providers: slow.providers,
+    });
     await slow.started;
-    expect(await resumeOrder(tb.db, order.id, { source: "staff", clients: tb.clients, acceptCurrentPrice: true })).toBeNull();
+    expect(
+      await resumeOrder(tb.db, order.id, { source: "staff", clients: tb.clients, acceptCurrentPrice: true }),
+    ).toBeNull();
     slow.release();
     expect(await refund).toEqual({ outcome: "refunded", paymentId });
     expect(await shopDebits()).toBe(debitsBefore);
-    expect(await tb.reload(order.id)).toMatchObject({ status: "refunded", statusReason: "The supplier's price went up after you paid.", leaseOwner: null });
+    expect(await tb.reload(order.id)).toMatchObject({
+      status: "refunded",
+      statusReason: "The supplier's price went up after you paid.",
+      leaseOwner: null,
+    });
   });
 });

@@ -33,10 +33,14 @@ const REFUND_OWNER = "refund:";
 export const REFUND_CLAIM_MS = 10 * 60_000;
 
 export const REFUND_IN_PROGRESS = "Your refund is being processed.";
-export const REFUND_NOT_CONFIRMED = "We could not complete your refund yet. Our staff have been notified and will refund you or complete your order; nothing is charged twice.";
+export const REFUND_NOT_CONFIRMED =
+  "We could not complete your refund yet. Our staff have been notified and will refund you or complete your order; nothing is charged twice.";
 
 export async function refundPayment(db: DbClient, orderId: string, input: RefundInput): Promise<RefundResult> {
-  const order = await db.order.findUnique({ where: { id: orderId }, select: { status: true, statusReason: true, upstreamOrderId: true } });
+  const order = await db.order.findUnique({
+    where: { id: orderId },
+    select: { status: true, statusReason: true, upstreamOrderId: true },
+  });
   if (!order) throw new PaymentError("order_not_found", "We could not find that order.");
   const payment =
     (await db.payment.findFirst({ where: { orderId, status: "succeeded" }, orderBy: { createdAt: "asc" } })) ??
@@ -58,7 +62,12 @@ export async function refundPayment(db: DbClient, orderId: string, input: Refund
     try {
       await provider.refund(payment, { reason: input.reason });
     } catch (error) {
-      if (!claim) throw new PaymentError("provider_unavailable", "The refund could not be sent to the payment provider. Nothing changed; please try again.", { cause: error });
+      if (!claim)
+        throw new PaymentError(
+          "provider_unavailable",
+          "The refund could not be sent to the payment provider. Nothing changed; please try again.",
+          { cause: error },
+        );
       await refundNotConfirmed(db, orderId, claim, payment, input, error);
       throw new PaymentError(
         "provider_unavailable",
@@ -71,10 +80,14 @@ export async function refundPayment(db: DbClient, orderId: string, input: Refund
       data: { status: "refunded", ...(input.source === "staff" && input.actor ? { actor: input.actor } : {}) },
     });
   }
-  const refundable = (["paid", "placed", "needs_attention", "fulfilled", "failed", "cancelled"] as const).filter((s) => canTransition(s, "refunded"));
+  const refundable = (["paid", "placed", "needs_attention", "fulfilled", "failed", "cancelled"] as const).filter((s) =>
+    canTransition(s, "refunded"),
+  );
   // The order core notes "Refund pending." on a failed order; now it is done. A claimed order
   // gets back the reason it had before the claim (the claim showed REFUND_IN_PROGRESS meanwhile).
-  const reason = order.statusReason?.endsWith(REFUND_PENDING) ? order.statusReason.replace(REFUND_PENDING, "Your payment was refunded.") : order.statusReason;
+  const reason = order.statusReason?.endsWith(REFUND_PENDING)
+    ? order.statusReason.replace(REFUND_PENDING, "Your payment was refunded.")
+    : order.statusReason;
   const moved = await transition(db, {
     orderId,
     from: refundable,
@@ -94,7 +107,10 @@ export async function refundPayment(db: DbClient, orderId: string, input: Refund
     const now = await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } });
     if (now.status === "refunded") return { outcome: "already_refunded", paymentId: payment.id };
     // The money is back but the order moved meanwhile: staff must look at it.
-    throw new PaymentError("not_refundable", `The payment was refunded, but the order changed to ${now.status} meanwhile; staff must check it.`);
+    throw new PaymentError(
+      "not_refundable",
+      `The payment was refunded, but the order changed to ${now.status} meanwhile; staff must check it.`,
+    );
   }
   return { outcome: "refunded", paymentId: payment.id };
 }
@@ -113,10 +129,21 @@ function placeable(order: { status: OrderStatus; upstreamOrderId: string | null 
  * Answers the lease owner, null when the order moved to a status that needs no claim (placed,
  * failed …: no placement can start from there), or "refunded" when another refund finished.
  */
-async function claimForRefund(db: DbClient, orderId: string, status: OrderStatus, payment: Payment, input: RefundInput): Promise<string | null> {
+async function claimForRefund(
+  db: DbClient,
+  orderId: string,
+  status: OrderStatus,
+  payment: Payment,
+  input: RefundInput,
+): Promise<string | null> {
   const owner = `${REFUND_OWNER}${randomUUID()}`;
   const now = new Date();
-  const patch = { leaseOwner: owner, leaseUntil: new Date(now.getTime() + REFUND_CLAIM_MS), nextPollAt: null, statusReason: REFUND_IN_PROGRESS };
+  const patch = {
+    leaseOwner: owner,
+    leaseUntil: new Date(now.getTime() + REFUND_CLAIM_MS),
+    nextPollAt: null,
+    statusReason: REFUND_IN_PROGRESS,
+  };
   const event = {
     type: "refund_started",
     source: input.source,
@@ -127,13 +154,19 @@ async function claimForRefund(db: DbClient, orderId: string, status: OrderStatus
   // paid → needs_attention is conditional on `paid`, like placeOrder's paid → placing: of the
   // two, exactly one happens. The worker may hold a claim lease on the order; this takes it
   // over, and its placeOrder then finds the order no longer paid.
-  if (status === "paid" && (await transition(db, { orderId, from: "paid", to: "needs_attention", ...event, patch }))) return owner;
+  if (status === "paid" && (await transition(db, { orderId, from: "paid", to: "needs_attention", ...event, patch })))
+    return owner;
   // A parked order (or a paid one another refund just claimed): its lease must be free, or held
   // by another refund of the same payment. A worker or staff member resuming it holds the lease
   // through resumeOrder, which in turn refuses an order a refund holds.
   const taken = await db.$transaction(async (tx) => {
     const updated = await tx.order.updateMany({
-      where: { id: orderId, status: "needs_attention", upstreamOrderId: null, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: { startsWith: REFUND_OWNER } }] },
+      where: {
+        id: orderId,
+        status: "needs_attention",
+        upstreamOrderId: null,
+        OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }, { leaseOwner: { startsWith: REFUND_OWNER } }],
+      },
       data: patch,
     });
     if (updated.count === 0) return false;
@@ -141,10 +174,17 @@ async function claimForRefund(db: DbClient, orderId: string, status: OrderStatus
     return true;
   });
   if (taken) return owner;
-  const current = await db.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true, upstreamOrderId: true } });
+  const current = await db.order.findUniqueOrThrow({
+    where: { id: orderId },
+    select: { status: true, upstreamOrderId: true },
+  });
   if (current.status === "refunded") return "refunded";
   if (!canTransition(current.status, "refunded")) throw notRefundable(current.status);
-  if (placeable(current)) throw new PaymentError("not_refundable", "This order is being worked on right now; try the refund again in a minute.");
+  if (placeable(current))
+    throw new PaymentError(
+      "not_refundable",
+      "This order is being worked on right now; try the refund again in a minute.",
+    );
   return null;
 }
 
@@ -154,7 +194,14 @@ async function claimForRefund(db: DbClient, orderId: string, status: OrderStatus
  * refund had gone through, the money would go out twice. It waits for staff instead, who refund
  * again (idempotent per payment) or place it after checking the payment with the provider.
  */
-async function refundNotConfirmed(db: DbClient, orderId: string, owner: string, payment: Payment, input: RefundInput, error: unknown): Promise<void> {
+async function refundNotConfirmed(
+  db: DbClient,
+  orderId: string,
+  owner: string,
+  payment: Payment,
+  input: RefundInput,
+  error: unknown,
+): Promise<void> {
   await db.$transaction(async (tx) => {
     const released = await tx.order.updateMany({
       where: { id: orderId, status: "needs_attention", leaseOwner: owner },

@@ -10,7 +10,11 @@ import type { PaymentProviderId } from "./types";
 
 export type SandboxPayResult = MarkPaidResult | { outcome: "provider_changed" };
 
-export async function paySandboxCheckout(db: DbClient, paymentId: string, options: MarkPaidOptions & { currentProvider: PaymentProviderId }): Promise<SandboxPayResult> {
+export async function paySandboxCheckout(
+  db: DbClient,
+  paymentId: string,
+  options: MarkPaidOptions & { currentProvider: PaymentProviderId },
+): Promise<SandboxPayResult> {
   const payment = await db.payment.findUnique({ where: { id: paymentId }, select: { provider: true } });
   if (!payment || payment.provider !== "sandbox") return { outcome: "not_payable", status: "not_found" };
   if (options.currentProvider !== "sandbox") return { outcome: "provider_changed" };

@@ -32,7 +32,10 @@ afterAll(async () => {
 const stripeLike: PaymentProvider = {
   id: "stripe",
   minimumLifetimeMs: 0,
-  openCheckout: async ({ payment }) => ({ providerRef: `cs_test_${payment.id}`, redirectUrl: `https://checkout.stripe.test/${payment.id}` }),
+  openCheckout: async ({ payment }) => ({
+    providerRef: `cs_test_${payment.id}`,
+    redirectUrl: `https://checkout.stripe.test/${payment.id}`,
+  }),
   resumeCheckout: async (payment) => `https://checkout.stripe.test/${payment.id}`,
   refund: async () => {},
 };
@@ -46,7 +49,10 @@ describe("a sandbox test checkout after the shop switched to Stripe", () => {
 
     expect(payments.currentPaymentProviderId()).toBe("stripe");
     const recorder = placementRecorder();
-    const result = await payments.paySandboxPayment(t.db, start.paymentId!, { source: "buyer", afterPaid: recorder.afterPaid });
+    const result = await payments.paySandboxPayment(t.db, start.paymentId!, {
+      source: "buyer",
+      afterPaid: recorder.afterPaid,
+    });
     expect(result).toEqual({ outcome: "provider_changed" });
 
     expect((await t.db.payment.findUniqueOrThrow({ where: { id: start.paymentId! } })).status).toBe("pending");
@@ -74,12 +80,19 @@ describe("a sandbox test checkout after the shop switched to Stripe", () => {
     const order = await orderAwaitingPayment(t.db);
     const start = await startCheckoutWith(t.db, order.id, { provider: sandboxProvider, lifetimeMs: 30 * 60_000 });
     const recorder = placementRecorder();
-    const result = await paySandboxCheckout(t.db, start.paymentId!, { source: "buyer", afterPaid: recorder.afterPaid, currentProvider: "sandbox" });
+    const result = await paySandboxCheckout(t.db, start.paymentId!, {
+      source: "buyer",
+      afterPaid: recorder.afterPaid,
+      currentProvider: "sandbox",
+    });
     expect(result).toMatchObject({ outcome: "paid" });
     expect(recorder.calls).toEqual([order.id]);
     // A Stripe payment is never paid through the test checkout.
     const stripeOrder = await orderAwaitingPayment(t.db);
     const stripe = await startCheckoutWith(t.db, stripeOrder.id, { provider: stripeLike, lifetimeMs: 30 * 60_000 });
-    expect(await paySandboxCheckout(t.db, stripe.paymentId!, { source: "buyer", currentProvider: "sandbox" })).toEqual({ outcome: "not_payable", status: "not_found" });
+    expect(await paySandboxCheckout(t.db, stripe.paymentId!, { source: "buyer", currentProvider: "sandbox" })).toEqual({
+      outcome: "not_payable",
+      status: "not_found",
+    });
   });
 });

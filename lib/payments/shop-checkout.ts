@@ -39,7 +39,13 @@ export async function checkoutInShop(request: ShopCheckoutRequest): Promise<Chec
   // The buyer's currency ([16]): the upstream's payment link takes only its own (euros).
   const mode = env.COMMERCE_CHECKOUT_MODE;
   const currency = mode === "payment_link" ? DEFAULT_CURRENCY : await requestCurrency();
-  const submission = await submissionOf(db, { productType, userId, email: customerEmail, totalMinor: expectedTotalMinor, choice: { ...choice, currency } });
+  const submission = await submissionOf(db, {
+    productType,
+    userId,
+    email: customerEmail,
+    totalMinor: expectedTotalMinor,
+    choice: { ...choice, currency },
+  });
   const result = await checkout(db, {
     productType,
     submission,
@@ -49,7 +55,13 @@ export async function checkoutInShop(request: ShopCheckoutRequest): Promise<Chec
     expectedCurrency: request.expectedCurrency,
     price: request.price,
     context: { mode, visitor: await requestVisitor(), currency },
-    messages: { startAgain, priceChanged: t("priceChanged"), failed: t("orderNotCreated"), unavailable: t("productUnavailable"), what: request.what },
+    messages: {
+      startAgain,
+      priceChanged: t("priceChanged"),
+      failed: t("orderNotCreated"),
+      unavailable: t("productUnavailable"),
+      what: request.what,
+    },
     locale,
   });
   if (!result.ok) return result;

@@ -44,7 +44,11 @@ export type MarkPaidResult =
   /** The payment cannot be paid: unknown, declined, expired or refunded. */
   | { outcome: "not_payable"; status: PaymentStatus | "not_found" | "order_not_payable" };
 
-export async function markPaymentSucceeded(db: DbClient, paymentId: string, options: MarkPaidOptions): Promise<MarkPaidResult> {
+export async function markPaymentSucceeded(
+  db: DbClient,
+  paymentId: string,
+  options: MarkPaidOptions,
+): Promise<MarkPaidResult> {
   const now = options.now ?? new Date();
   const payment = await db.payment.findUnique({ where: { id: paymentId } });
   if (!payment) return { outcome: "not_payable", status: "not_found" };
@@ -70,7 +74,11 @@ export async function markPaymentSucceeded(db: DbClient, paymentId: string, opti
 }
 
 /** Moves the payment's order to paid, or recognises a repeat, or gives a surplus payment back. */
-export async function settleOrder(db: DbClient, payment: Payment, options: MarkPaidOptions & { now: Date }): Promise<MarkPaidResult> {
+export async function settleOrder(
+  db: DbClient,
+  payment: Payment,
+  options: MarkPaidOptions & { now: Date },
+): Promise<MarkPaidResult> {
   const by: PaymentActor = { source: options.source, actor: options.actor };
   const order = await transition(db, {
     orderId: payment.orderId,
@@ -87,23 +95,42 @@ export async function settleOrder(db: DbClient, payment: Payment, options: MarkP
     const placement = (options.afterPaid ?? placeAfterPaid)(db, order.id, by);
     return { outcome: "paid", order, placement };
   }
-  if ((await paymentThatPaid(db, payment.orderId)) === payment.id) return { outcome: "already_paid", orderId: payment.orderId };
+  if ((await paymentThatPaid(db, payment.orderId)) === payment.id)
+    return { outcome: "already_paid", orderId: payment.orderId };
   return refundSurplus(db, payment, by, options.providers ?? providerById);
 }
 
 /** The payment named by the order's awaiting_payment → paid event, if any. */
 export async function paymentThatPaid(db: DbClient, orderId: string): Promise<string | null> {
-  const event = await db.orderEvent.findFirst({ where: { orderId, type: PAID_EVENT_TYPE, toStatus: "paid" }, orderBy: { createdAt: "asc" } });
+  const event = await db.orderEvent.findFirst({
+    where: { orderId, type: PAID_EVENT_TYPE, toStatus: "paid" },
+    orderBy: { createdAt: "asc" },
+  });
   const data = event?.data;
-  return data && typeof data === "object" && !Array.isArray(data) && typeof data.paymentId === "string" ? data.paymentId : null;
+  return data && typeof data === "object" && !Array.isArray(data) && typeof data.paymentId === "string"
+    ? data.paymentId
+    : null;
 }
 
-async function refundSurplus(db: DbClient, payment: Payment, by: PaymentActor, providers: ProviderLookup): Promise<MarkPaidResult> {
-  const data = { paymentId: payment.id, provider: payment.provider, amount: payment.amount, currency: payment.currency };
+async function refundSurplus(
+  db: DbClient,
+  payment: Payment,
+  by: PaymentActor,
+  providers: ProviderLookup,
+): Promise<MarkPaidResult> {
+  const data = {
+    paymentId: payment.id,
+    provider: payment.provider,
+    amount: payment.amount,
+    currency: payment.currency,
+  };
   try {
     await (await providers(payment.provider)).refund(payment, { reason: "duplicate" });
   } catch (error) {
-    logger.error({ err: error, paymentId: payment.id, orderId: payment.orderId }, "refunding a surplus payment failed; staff must refund it");
+    logger.error(
+      { err: error, paymentId: payment.id, orderId: payment.orderId },
+      "refunding a surplus payment failed; staff must refund it",
+    );
     await recordEvent(db, {
       orderId: payment.orderId,
       type: "payment_surplus",
@@ -113,7 +140,10 @@ async function refundSurplus(db: DbClient, payment: Payment, by: PaymentActor, p
     });
     return { outcome: "surplus", orderId: payment.orderId, refunded: false };
   }
-  const moved = await db.payment.updateMany({ where: { id: payment.id, status: "succeeded" }, data: { status: "refunded" } });
+  const moved = await db.payment.updateMany({
+    where: { id: payment.id, status: "succeeded" },
+    data: { status: "refunded" },
+  });
   if (moved.count === 1) {
     await recordEvent(db, {
       orderId: payment.orderId,

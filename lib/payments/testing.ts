@@ -7,7 +7,10 @@ import type { AfterPaid } from "./succeed";
 // Test helpers for payment tests: a real order awaiting payment (made by the order core's own
 // createOrder), and an AfterPaid that counts how often the placement kick would run.
 
-export async function orderAwaitingPayment(db: DbClient, options: { totalMinor?: number; userId?: string | null } = {}): Promise<Order> {
+export async function orderAwaitingPayment(
+  db: DbClient,
+  options: { totalMinor?: number; userId?: string | null } = {},
+): Promise<Order> {
   const total = options.totalMinor ?? 1650;
   return createOrder(db, {
     productType: "topup",
@@ -15,7 +18,14 @@ export async function orderAwaitingPayment(db: DbClient, options: { totalMinor?:
     customerEmail: `buyer-${randomUUID().slice(0, 8)}@example.com`,
     userId: options.userId ?? null,
     detail: { phone: "+447400123456", priceToken: "test-token" },
-    pricing: { currency: "EUR", amountMinor: total - 150, serviceFeeMinor: 150, smsFeeMinor: 0, totalMinor: total, costMinor: total - 200 },
+    pricing: {
+      currency: "EUR",
+      amountMinor: total - 150,
+      serviceFeeMinor: 150,
+      smsFeeMinor: 0,
+      totalMinor: total,
+      costMinor: total - 200,
+    },
   });
 }
 

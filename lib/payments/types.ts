@@ -35,7 +35,14 @@ export interface PaymentProvider {
 /** Who caused a payment change, for the order timeline. */
 export type PaymentActor = { source: EventSource; actor?: string };
 
-export type PaymentErrorCode = "order_not_found" | "invalid_amount" | "provider_unavailable" | "not_refundable" | "no_payment" | "not_staff" | "unknown_provider";
+export type PaymentErrorCode =
+  | "order_not_found"
+  | "invalid_amount"
+  | "provider_unavailable"
+  | "not_refundable"
+  | "no_payment"
+  | "not_staff"
+  | "unknown_provider";
 
 /** A refusal with a message that is safe to show a buyer or staff member. */
 export class PaymentError extends Error {

@@ -24,8 +24,19 @@ export type ExchangeRate = {
 };
 
 /** The upstream's own rate for an item it prices in both currencies, or null when it gives no usable pair. */
-export function supplierRate(eurMinor: number | null | undefined, usdMinor: number | null | undefined): ExchangeRate | null {
-  if (!eurMinor || !usdMinor || eurMinor <= 0 || usdMinor <= 0 || !Number.isSafeInteger(eurMinor) || !Number.isSafeInteger(usdMinor)) return null;
+export function supplierRate(
+  eurMinor: number | null | undefined,
+  usdMinor: number | null | undefined,
+): ExchangeRate | null {
+  if (
+    !eurMinor ||
+    !usdMinor ||
+    eurMinor <= 0 ||
+    usdMinor <= 0 ||
+    !Number.isSafeInteger(eurMinor) ||
+    !Number.isSafeInteger(usdMinor)
+  )
+    return null;
   return { numerator: usdMinor, denominator: eurMinor, source: "supplier" };
 }
 
@@ -65,7 +76,10 @@ export function retailIn(currency: ShopCurrency, input: RetailInput, rate: Excha
  * rate (rounded down, so a rise is never hidden) when the buyer paid in the other; null when the
  * order carries no rate to convert with.
  */
-export function paidInCostCurrency(order: { currency: string; retailAmount: number; pricing: unknown }, costCurrency: string): number | null {
+export function paidInCostCurrency(
+  order: { currency: string; retailAmount: number; pricing: unknown },
+  costCurrency: string,
+): number | null {
   if (order.currency.toUpperCase() === costCurrency.toUpperCase()) return order.retailAmount;
   const pricing = order.pricing as { exchange?: ExchangeRate; costCurrency?: string } | null;
   const exchange = pricing?.exchange;

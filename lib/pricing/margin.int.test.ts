@@ -16,12 +16,18 @@ describe("getMargin", () => {
 
   it("reads the seeded setting per product type", async () => {
     await seedDatabase(t.db);
-    await t.db.setting.update({ where: { key: "pricing.margin.giftcard" }, data: { value: JSON.stringify({ percent: 7.5, fixedMinor: 20 }) } });
+    await t.db.setting.update({
+      where: { key: "pricing.margin.giftcard" },
+      data: { value: JSON.stringify({ percent: 7.5, fixedMinor: 20 }) },
+    });
     expect(await getMargin(t.db, "giftcard")).toEqual({ percent: 7.5, fixedMinor: 20 });
   });
 
   it("falls back to the default when the setting is not a valid margin", async () => {
-    await t.db.setting.update({ where: { key: "pricing.margin.esim" }, data: { value: JSON.stringify({ percent: -3, fixedMinor: 0 }) } });
+    await t.db.setting.update({
+      where: { key: "pricing.margin.esim" },
+      data: { value: JSON.stringify({ percent: -3, fixedMinor: 0 }) },
+    });
     expect(await getMargin(t.db, "esim")).toEqual(DEFAULT_MARGINS.esim);
     await t.db.setting.update({ where: { key: "pricing.margin.esim" }, data: { value: "not json" } });
     expect(await getMargin(t.db, "esim")).toEqual(DEFAULT_MARGINS.esim);

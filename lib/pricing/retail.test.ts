@@ -38,13 +38,33 @@ describe("marginMinor: ceil(cost × percent / 100) + fixed", () => {
 describe("retailBreakdown", () => {
   it("adds the margin to the service fee and keeps the upstream's amount", () => {
     // The emulator's EE 15 GBP top-up: recharge 17.55 EUR, fee 1.23, total 18.78 (lib/upstream tests).
-    const price = retailBreakdown({ productType: "topup", costMinor: 1878, costCurrency: "EUR", amountMinor: 1755, margin: { percent: 5, fixedMinor: 30 } });
+    const price = retailBreakdown({
+      productType: "topup",
+      costMinor: 1878,
+      costCurrency: "EUR",
+      amountMinor: 1755,
+      margin: { percent: 5, fixedMinor: 30 },
+    });
     // margin = ceil(1878 × 5 / 100) + 30 = ceil(93.9) + 30 = 124
-    expect(price).toEqual({ currency: "EUR", amountMinor: 1755, serviceFeeMinor: 123 + 124, smsFeeMinor: 0, totalMinor: 1878 + 124, costMinor: 1878 });
+    expect(price).toEqual({
+      currency: "EUR",
+      amountMinor: 1755,
+      serviceFeeMinor: 123 + 124,
+      smsFeeMinor: 0,
+      totalMinor: 1878 + 124,
+      costMinor: 1878,
+    });
   });
 
   it("passes the 0.99 EUR SMS fee through at cost, without margin on it", () => {
-    const price = retailBreakdown({ productType: "topup", costMinor: 1977, costCurrency: "EUR", amountMinor: 1755, smsFeeMinor: 99, margin: { percent: 10, fixedMinor: 0 } });
+    const price = retailBreakdown({
+      productType: "topup",
+      costMinor: 1977,
+      costCurrency: "EUR",
+      amountMinor: 1755,
+      smsFeeMinor: 99,
+      margin: { percent: 10, fixedMinor: 0 },
+    });
     // margin on 1878 only: ceil(187.8) = 188
     expect(price.smsFeeMinor).toBe(99);
     expect(price.serviceFeeMinor).toBe(123 + 188);
@@ -55,17 +75,41 @@ describe("retailBreakdown", () => {
 
   it("sells at the upstream's price with a 0 % margin", () => {
     const price = retailBreakdown({ productType: "esim", costMinor: 1499, costCurrency: "eur", margin: noMargin });
-    expect(price).toEqual({ currency: "EUR", amountMinor: 1499, serviceFeeMinor: 0, smsFeeMinor: 0, totalMinor: 1499, costMinor: 1499 });
+    expect(price).toEqual({
+      currency: "EUR",
+      amountMinor: 1499,
+      serviceFeeMinor: 0,
+      smsFeeMinor: 0,
+      totalMinor: 1499,
+      costMinor: 1499,
+    });
   });
 
   it("treats the whole cost as the amount when no separate amount is given", () => {
-    const price = retailBreakdown({ productType: "unlock", costMinor: 2490, costCurrency: "EUR", margin: { percent: 25, fixedMinor: 100 } });
+    const price = retailBreakdown({
+      productType: "unlock",
+      costMinor: 2490,
+      costCurrency: "EUR",
+      margin: { percent: 25, fixedMinor: 100 },
+    });
     expect(price).toMatchObject({ amountMinor: 2490, serviceFeeMinor: 623 + 100, totalMinor: 2490 + 723 });
   });
 
   it("refuses inconsistent parts", () => {
-    expect(() => retailBreakdown({ productType: "topup", costMinor: 50, costCurrency: "EUR", smsFeeMinor: 99, margin: noMargin })).toThrow(RangeError);
-    expect(() => retailBreakdown({ productType: "topup", costMinor: 1000, costCurrency: "EUR", amountMinor: 1001, margin: noMargin })).toThrow(RangeError);
-    expect(() => retailBreakdown({ productType: "topup", costMinor: 1000, costCurrency: "", margin: noMargin })).toThrow(RangeError);
+    expect(() =>
+      retailBreakdown({ productType: "topup", costMinor: 50, costCurrency: "EUR", smsFeeMinor: 99, margin: noMargin }),
+    ).toThrow(RangeError);
+    expect(() =>
+      retailBreakdown({
+        productType: "topup",
+        costMinor: 1000,
+        costCurrency: "EUR",
+        amountMinor: 1001,
+        margin: noMargin,
+      }),
+    ).toThrow(RangeError);
+    expect(() =>
+      retailBreakdown({ productType: "topup", costMinor: 1000, costCurrency: "", margin: noMargin }),
+    ).toThrow(RangeError);
   });
 });

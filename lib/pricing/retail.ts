@@ -65,7 +65,8 @@ export function retailBreakdown(input: RetailInput): PriceBreakdown {
   assertMinor("costMinor", input.costMinor);
   assertMinor("smsFeeMinor", smsFeeMinor);
   if (smsFeeMinor > input.costMinor) throw new RangeError("smsFeeMinor cannot exceed costMinor");
-  if (!/^[A-Za-z]{3,8}$/.test(input.costCurrency)) throw new RangeError(`costCurrency must be a currency code, got "${input.costCurrency}"`);
+  if (!/^[A-Za-z]{3,8}$/.test(input.costCurrency))
+    throw new RangeError(`costCurrency must be a currency code, got "${input.costCurrency}"`);
 
   const productCost = input.costMinor - smsFeeMinor;
   const amountMinor = input.amountMinor ?? productCost;
@@ -86,11 +87,13 @@ export function retailBreakdown(input: RetailInput): PriceBreakdown {
 }
 
 function assertMinor(name: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer of minor units, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${name} must be a non-negative integer of minor units, got ${value}`);
 }
 
 function assertMargin(margin: Margin): void {
-  if (!Number.isFinite(margin.percent) || margin.percent < 0 || margin.percent > 1000) throw new RangeError(`margin percent must be 0–1000, got ${margin.percent}`);
+  if (!Number.isFinite(margin.percent) || margin.percent < 0 || margin.percent > 1000)
+    throw new RangeError(`margin percent must be 0–1000, got ${margin.percent}`);
   assertMinor("margin.fixedMinor", margin.fixedMinor);
 }
 

@@ -19,8 +19,14 @@ export const staffRateSchema = z.object({
     .string()
     .trim()
     .regex(RATE_TEXT, "Enter the rate as dollars per euro, e.g. 1.0850.")
-    .refine((text) => Number(text) >= 0.1 && Number(text) <= 10, "The rate must be between 0.1 and 10 dollars per euro."),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the rate's date as YYYY-MM-DD.").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Enter a real date."),
+    .refine(
+      (text) => Number(text) >= 0.1 && Number(text) <= 10,
+      "The rate must be between 0.1 and 10 dollars per euro.",
+    ),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the rate's date as YYYY-MM-DD.")
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Enter a real date."),
 });
 
 export type StaffRateSetting = z.infer<typeof staffRateSchema>;
@@ -28,7 +34,12 @@ export type StaffRateSetting = z.infer<typeof staffRateSchema>;
 /** "1.0850" on 2026-11-20 → 10850/10000, exact. */
 export function staffRateOf(setting: StaffRateSetting): ExchangeRate {
   const [, whole = "0", fraction = ""] = RATE_TEXT.exec(setting.rate) ?? [];
-  return { numerator: Number(`${whole}${fraction}`), denominator: 10 ** fraction.length, source: "staff", date: setting.date };
+  return {
+    numerator: Number(`${whole}${fraction}`),
+    denominator: 10 ** fraction.length,
+    source: "staff",
+    date: setting.date,
+  };
 }
 
 /** The setting as staff saved it, or null when it is missing or unreadable (logged). */
@@ -43,7 +54,10 @@ export async function readStaffRateSetting(db: DbClient): Promise<StaffRateSetti
   }
   const parsed = staffRateSchema.safeParse(json);
   if (!parsed.success) {
-    logger.warn({ setting: STAFF_RATE_KEY }, "EUR→USD rate setting unreadable: unlocks and IMEI checks are sold in euros");
+    logger.warn(
+      { setting: STAFF_RATE_KEY },
+      "EUR→USD rate setting unreadable: unlocks and IMEI checks are sold in euros",
+    );
     return null;
   }
   return parsed.data;

@@ -32,7 +32,8 @@ afterAll(async () => {
   await tb?.close();
 });
 beforeEach(async () => {
-  for (const product of ["topup", "esim", "giftcard", "unlock", "imeicheck"] as const) await productSwitch.setProductSwitch(tb.db, staff, product, true);
+  for (const product of ["topup", "esim", "giftcard", "unlock", "imeicheck"] as const)
+    await productSwitch.setProductSwitch(tb.db, staff, product, true);
 });
 
 describe("the product switch", () => {
@@ -41,7 +42,10 @@ describe("the product switch", () => {
     expect(await productSwitch.setProductSwitch(tb.db, staff, "topup", false)).toEqual({ changed: true });
     expect(await productSwitch.setProductSwitch(tb.db, staff, "topup", false)).toEqual({ changed: false });
 
-    expect(await availability.productAvailability("topup", tb.db)).toMatchObject({ available: false, reason: "switched_off" });
+    expect(await availability.productAvailability("topup", tb.db)).toMatchObject({
+      available: false,
+      reason: "switched_off",
+    });
     const all = await availability.productsAvailability(tb.db);
     expect(Object.entries(all).map(([product, a]) => [product, a.available])).toEqual([
       ["topup", false],
@@ -53,7 +57,10 @@ describe("the product switch", () => {
 
     expect(await productSwitch.setProductSwitch(tb.db, staff, "topup", true)).toEqual({ changed: true });
     expect(await availability.productAvailability("topup", tb.db)).toEqual({ available: true });
-    const audits = await tb.db.auditLog.findMany({ where: { targetType: "product", targetId: "topup" }, orderBy: { createdAt: "asc" } });
+    const audits = await tb.db.auditLog.findMany({
+      where: { targetType: "product", targetId: "topup" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audits.map((a) => [a.action, a.actorEmail, a.before, a.after])).toEqual([
       ["product.switch_off", staff.email, { sale: "on" }, { sale: "off" }],
       ["product.switch_on", staff.email, { sale: "off" }, { sale: "on" }],
@@ -65,7 +72,13 @@ describe("the product switch", () => {
     await productSwitch.setProductSwitch(tb.db, staff, "topup", false);
     await tb.resetCounters();
     const orders = await tb.db.order.count();
-    const messages = { startAgain: "start again", priceChanged: "price changed", failed: "failed", unavailable: "This service is temporarily unavailable. Nothing was charged.", what: "top-up order" };
+    const messages = {
+      startAgain: "start again",
+      priceChanged: "price changed",
+      failed: "failed",
+      unavailable: "This service is temporarily unavailable. Nothing was charged.",
+      what: "top-up order",
+    };
     const { topupSale } = await import("@/lib/products/topup/sale");
 
     const result = await checkoutModule.checkout(tb.db, {
@@ -86,13 +99,38 @@ describe("the product switch", () => {
   it("an order made before the switch and not yet paid is not taken on to payment", async () => {
     await productSwitch.setProductSwitch(tb.db, staff, "giftcard", false);
     const price = vi.fn();
-    const existing = { id: "o_before", ref: "REF1", userId: null, status: "awaiting_payment", upstreamMode: "credits", submitterHash: null };
+    const existing = {
+      id: "o_before",
+      ref: "REF1",
+      userId: null,
+      status: "awaiting_payment",
+      upstreamMode: "credits",
+      submitterHash: null,
+    };
     const messages = { startAgain: "s", priceChanged: "p", failed: "f", unavailable: "unavailable", what: "w" };
-    const base = { productType: "giftcard" as const, customerEmail: "b@example.com", userId: null, expectedTotalMinor: 1, price, context: { mode: "credits" as const }, messages };
-    expect(await checkoutModule.checkout(tb.db, { ...base, submission: { submissionId: randomUUID(), submitterHash: null, existing } })).toEqual({ ok: false, error: "unavailable" });
+    const base = {
+      productType: "giftcard" as const,
+      customerEmail: "b@example.com",
+      userId: null,
+      expectedTotalMinor: 1,
+      price,
+      context: { mode: "credits" as const },
+      messages,
+    };
+    expect(
+      await checkoutModule.checkout(tb.db, {
+        ...base,
+        submission: { submissionId: randomUUID(), submitterHash: null, existing },
+      }),
+    ).toEqual({ ok: false, error: "unavailable" });
     // One already paid is the shop's to deliver (or refund): the buyer is shown it.
     const paid = { ...existing, status: "paid" };
-    expect(await checkoutModule.checkout(tb.db, { ...base, submission: { submissionId: randomUUID(), submitterHash: null, existing: paid } })).toEqual({ ok: true, order: paid, resumed: true });
+    expect(
+      await checkoutModule.checkout(tb.db, {
+        ...base,
+        submission: { submissionId: randomUUID(), submitterHash: null, existing: paid },
+      }),
+    ).toEqual({ ok: true, order: paid, resumed: true });
     expect(price).not.toHaveBeenCalled();
   });
 
@@ -101,7 +139,16 @@ describe("the product switch", () => {
     await tb.resetCounters();
     const orders = await tb.db.order.count();
     const request = { product: "imeicheck", imei: "359405085972766" } as const;
-    const offRequest = { product: "unlock", brand: 1, device: 1015, country: 826, network: 234030, tool: 3, imei: "123456789876543", suffixes: {} } as const;
+    const offRequest = {
+      product: "unlock",
+      brand: 1,
+      device: 1015,
+      country: 826,
+      network: 234030,
+      tool: 3,
+      imei: "123456789876543",
+      suffixes: {},
+    } as const;
     const sold = await place.placeCounterSale(tb.db, {
       staff,
       product: "unlock",
@@ -117,7 +164,15 @@ describe("the product switch", () => {
     // The other unlocking product is not affected.
     const imeiSale = await pos.saleOf(request)(pos.COUNTER_CONTEXT);
     if (!imeiSale.ok) throw new Error(imeiSale.error);
-    const other = await place.placeCounterSale(tb.db, { staff, product: "imeicheck", price: pos.saleOf(request), submissionId: randomUUID(), customerEmail: "walkin@example.com", expectedTotalMinor: imeiSale.pricing.totalMinor, afterPaid: async () => undefined });
+    const other = await place.placeCounterSale(tb.db, {
+      staff,
+      product: "imeicheck",
+      price: pos.saleOf(request),
+      submissionId: randomUUID(),
+      customerEmail: "walkin@example.com",
+      expectedTotalMinor: imeiSale.pricing.totalMinor,
+      afterPaid: async () => undefined,
+    });
     expect(other.ok).toBe(true);
   });
 });

@@ -36,13 +36,20 @@ function availabilityOf(off: boolean, setupProblem: string | null): ProductAvail
 }
 
 export async function productAvailability(product: ProductType, db?: DbClient): Promise<ProductAvailability> {
-  const [off, problem] = await Promise.all([switchedOffProducts(db ?? (await appDb())), SETUP_PROBLEMS[product]?.() ?? null]);
+  const [off, problem] = await Promise.all([
+    switchedOffProducts(db ?? (await appDb())),
+    SETUP_PROBLEMS[product]?.() ?? null,
+  ]);
   return availabilityOf(off.has(product), problem);
 }
 
 /** Every product at once (one settings read), for pages that list them. */
 export async function productsAvailability(db?: DbClient): Promise<ProductsAvailability> {
   const off = await switchedOffProducts(db ?? (await appDb()));
-  const entries = await Promise.all(PRODUCTS.map(async ({ type }) => [type, availabilityOf(off.has(type), (await SETUP_PROBLEMS[type]?.()) ?? null)] as const));
+  const entries = await Promise.all(
+    PRODUCTS.map(
+      async ({ type }) => [type, availabilityOf(off.has(type), (await SETUP_PROBLEMS[type]?.()) ?? null)] as const,
+    ),
+  );
   return Object.fromEntries(entries) as ProductsAvailability;
 }

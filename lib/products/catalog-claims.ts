@@ -17,10 +17,16 @@ export type CatalogClaims = Partial<{
 }>;
 
 export async function catalogClaims(): Promise<CatalogClaims> {
-  const [topup, esim, giftcard, unlock] = await Promise.all([loadTopupCountries(), loadDestinations(), loadGiftcardCountries(), loadBrands()]);
+  const [topup, esim, giftcard, unlock] = await Promise.all([
+    loadTopupCountries(),
+    loadDestinations(),
+    loadGiftcardCountries(),
+    loadBrands(),
+  ]);
   const claims: CatalogClaims = {};
   if (topup.ok && topup.value.length > 0) claims.topup = { countries: topup.value.length };
-  if (esim.ok && esim.value.countries.length + esim.value.regions.length > 0) claims.esim = { countries: esim.value.countries.length, regions: esim.value.regions.length };
+  if (esim.ok && esim.value.countries.length + esim.value.regions.length > 0)
+    claims.esim = { countries: esim.value.countries.length, regions: esim.value.regions.length };
   if (giftcard.ok && giftcard.value.length > 0) claims.giftcard = { countries: giftcard.value.length };
   if (unlock.ok && unlock.value.length > 0) claims.unlock = { brands: unlock.value.length };
   return claims;

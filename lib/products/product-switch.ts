@@ -13,6 +13,14 @@ export const isProductType = (value: unknown): value is ProductType => PRODUCTS.
 
 /** The products staff switched off. */
 export async function switchedOffProducts(db: DbClient): Promise<Set<ProductType>> {
-  const rows = await db.setting.findMany({ where: { key: { startsWith: KEY_PREFIX } }, select: { key: true, value: true } });
-  return new Set(rows.filter((row) => row.value === "off").map((row) => row.key.slice(KEY_PREFIX.length)).filter(isProductType));
+  const rows = await db.setting.findMany({
+    where: { key: { startsWith: KEY_PREFIX } },
+    select: { key: true, value: true },
+  });
+  return new Set(
+    rows
+      .filter((row) => row.value === "off")
+      .map((row) => row.key.slice(KEY_PREFIX.length))
+      .filter(isProductType),
+  );
 }

@@ -13,12 +13,38 @@ const DETAILS = {
     product: { name: "10 GBP Airtime", operator_name: "O2", service_type: "airtime", country_iso: "gb" },
     operator: { id: "1010", name: "O2", countryCode: "gb", countryName: "United Kingdom" },
   },
-  esim: { esim: { catalogId: "esim-jp", planName: "Japan 1.5 GB", destinationCode: "jp", destinationName: "Japan", coverage: "COUNTRY", dataGb: 1.5, unlimited: false, validityDays: 30 } },
-  giftcard: { giftcard: { brandId: "op_steam_gb", brandName: "Steam", countryCode: "gb", countryName: "United Kingdom", faceValueMinor: 1500, faceCurrency: "GBP" } },
+  esim: {
+    esim: {
+      catalogId: "esim-jp",
+      planName: "Japan 1.5 GB",
+      destinationCode: "jp",
+      destinationName: "Japan",
+      coverage: "COUNTRY",
+      dataGb: 1.5,
+      unlimited: false,
+      validityDays: 30,
+    },
+  },
+  giftcard: {
+    giftcard: {
+      brandId: "op_steam_gb",
+      brandName: "Steam",
+      countryCode: "gb",
+      countryName: "United Kingdom",
+      faceValueMinor: 1500,
+      faceCurrency: "GBP",
+    },
+  },
   unlock: {
     imei: "490154203237518",
     suffixes: { pin: "PIN1234ABCD", sn: "SNAB12-C3456" },
-    unlock: { brandName: "Apple", deviceName: "iPhone 13", networkName: "EE", countryName: "United Kingdom", toolName: "PIN-Protected Unlock" },
+    unlock: {
+      brandName: "Apple",
+      deviceName: "iPhone 13",
+      networkName: "EE",
+      countryName: "United Kingdom",
+      toolName: "PIN-Protected Unlock",
+    },
   },
   imeicheck: { imei: "490154203237518", report: "full" },
 } as const;
@@ -59,8 +85,17 @@ describe("purchase lines", () => {
       { label: "Datos", value: "1,5 GB" },
       { label: "Validez", value: "30 días" },
     ]);
-    expect(purchaseLines("giftcard", DETAILS.giftcard, "es").at(-1)).toEqual({ label: "Valor de la tarjeta", value: "15\u00a0GBP" });
-    expect(purchaseLines("unlock", DETAILS.unlock, "es").at(-1)).toEqual({ label: "Datos adicionales indicados", value: "Número de serie, PIN del teléfono" });
-    expect(purchaseLines("imeicheck", DETAILS.imeicheck, "es").at(-1)).toEqual({ label: "Informe", value: "Informe completo: estado en listas negras, listas de redes e historial" });
+    expect(purchaseLines("giftcard", DETAILS.giftcard, "es").at(-1)).toEqual({
+      label: "Valor de la tarjeta",
+      value: "15\u00a0GBP",
+    });
+    expect(purchaseLines("unlock", DETAILS.unlock, "es").at(-1)).toEqual({
+      label: "Datos adicionales indicados",
+      value: "Número de serie, PIN del teléfono",
+    });
+    expect(purchaseLines("imeicheck", DETAILS.imeicheck, "es").at(-1)).toEqual({
+      label: "Informe",
+      value: "Informe completo: estado en listas negras, listas de redes e historial",
+    });
   });
 });

@@ -57,7 +57,8 @@ const LABEL_KEYS: Record<string, LabelKey> = {
 };
 
 const SERVICE_TYPES = ["airtime", "data", "bundle"] as const;
-const isServiceType = (value: string): value is (typeof SERVICE_TYPES)[number] => (SERVICE_TYPES as readonly string[]).includes(value);
+const isServiceType = (value: string): value is (typeof SERVICE_TYPES)[number] =>
+  (SERVICE_TYPES as readonly string[]).includes(value);
 
 const regionNames = new Map<Locale, Intl.DisplayNames>();
 function countryName(iso: string, locale: Locale): string | undefined {
@@ -90,7 +91,9 @@ function inLanguage(lines: PurchaseLine[], detail: unknown, locale: Locale): Pur
       case "Data": {
         const esim = readEsimDetail(detail);
         if (!esim) return english;
-        return esim.unlimited || esim.dataGb === null || esim.dataGb === undefined ? t("unlimited") : `${new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 2 }).format(esim.dataGb)} GB`;
+        return esim.unlimited || esim.dataGb === null || esim.dataGb === undefined
+          ? t("unlimited")
+          : `${new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 2 }).format(esim.dataGb)} GB`;
       }
       case "Valid for": {
         const days = readEsimDetail(detail)?.validityDays;
@@ -98,13 +101,19 @@ function inLanguage(lines: PurchaseLine[], detail: unknown, locale: Locale): Pur
       }
       case "Card value": {
         const card = readGiftcardDetail(detail)?.giftcard;
-        return card?.faceValueMinor !== undefined && card?.faceValueMinor !== null && card.faceCurrency ? formatFaceValue(card.faceValueMinor, card.faceCurrency.toUpperCase(), locale) : english;
+        return card?.faceValueMinor !== undefined && card?.faceValueMinor !== null && card.faceCurrency
+          ? formatFaceValue(card.faceValueMinor, card.faceCurrency.toUpperCase(), locale)
+          : english;
       }
       case "Report":
         return english === FULL_REPORT_LABEL ? t("fullReport") : english;
       case "Extra details given": {
         const suffixes = readUnlockDetail(detail).suffixes;
-        return SUFFIX_FLAGS.filter((flag) => suffixes?.[flag]).map((flag) => t(`suffix.${flag}`)).join(", ") || english;
+        return (
+          SUFFIX_FLAGS.filter((flag) => suffixes?.[flag])
+            .map((flag) => t(`suffix.${flag}`))
+            .join(", ") || english
+        );
       }
       default:
         return english;

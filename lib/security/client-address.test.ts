@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, clientAddress, normalizeAddress, PEER_ADDRESS_HEADER, trustedProxyHops, visitorKey } from "./client-address";
+import {
+  addressKey,
+  clientAddress,
+  normalizeAddress,
+  PEER_ADDRESS_HEADER,
+  trustedProxyHops,
+  visitorKey,
+} from "./client-address";
 
 function headers(values: Record<string, string>): Headers {
   return new Headers(values);
@@ -25,14 +32,18 @@ describe("clientAddress", () => {
   it("behind proxies that were skipped (fewer entries than hops), falls back to the peer", () => {
     const h = headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2" });
     expect(clientAddress(h, 1)).toBe("10.0.0.2");
-    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "6.6.6.6" }), 2)).toBe("10.0.0.2");
+    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "6.6.6.6" }), 2)).toBe(
+      "10.0.0.2",
+    );
   });
 
   it("normalises IPv4-mapped IPv6, ports and brackets; garbage is 'unknown'", () => {
     expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "::ffff:127.0.0.1" }), 0)).toBe("127.0.0.1");
     expect(normalizeAddress("[2001:DB8::1]:443")).toBe("2001:db8::1");
     expect(normalizeAddress("192.0.2.1:8080")).toBe("192.0.2.1");
-    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "evil<script>" }), 1)).toBe("unknown");
+    expect(clientAddress(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "evil<script>" }), 1)).toBe(
+      "unknown",
+    );
   });
 });
 

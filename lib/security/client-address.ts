@@ -33,7 +33,13 @@ export function trustedProxyHops(source: Record<string, string | undefined> = pr
 export function clientAddress(h: Headers, hops: number = trustedProxyHops()): string {
   const peer = h.get(PEER_ADDRESS_HEADER);
   if (!peer) return UNKNOWN_ADDRESS;
-  const forwarded = hops > 0 ? (h.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean) : [];
+  const forwarded =
+    hops > 0
+      ? (h.get("x-forwarded-for") ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
   const chain = [...forwarded, peer.trim()];
   // Fewer entries than proxies: the request skipped a proxy (or one wrote nothing), so no entry
   // is known to come from a proxy; the peer is the only one vouched for (fails closed: every

@@ -28,7 +28,9 @@ describe("rate limits in the database", () => {
     const second = createDbClient(t.url);
     try {
       const shared: LimitRule = { name: "test:concurrent", points: 10, durationSeconds: 60 };
-      const verdicts = await Promise.all(Array.from({ length: 20 }, (_, i) => consume(i % 2 ? t.db : second, shared, "k")));
+      const verdicts = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => consume(i % 2 ? t.db : second, shared, "k")),
+      );
       expect(verdicts.filter((v) => v.allowed)).toHaveLength(10);
       expect(await spent(t.db, shared, "k")).toBe(20);
       await reset(second, shared, "k");

@@ -48,7 +48,8 @@ export async function consume(db: DbClient, rule: LimitRule, key: string, cost =
     const res = await limiterFor(db, rule).consume(key, cost);
     return { allowed: true, remaining: res.remainingPoints };
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterMs: Math.max(rejection.msBeforeNext, 1) };
+    if (rejection instanceof RateLimiterRes)
+      return { allowed: false, retryAfterMs: Math.max(rejection.msBeforeNext, 1) };
     throw rejection;
   }
 }

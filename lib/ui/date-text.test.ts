@@ -5,7 +5,9 @@ describe("dateText", () => {
   const instant = new Date("2026-11-27T01:05:09.000Z");
 
   it("writes a UTC instant the way en-GB's medium date and short time do", () => {
-    const intl = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(instant);
+    const intl = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+      instant,
+    );
     expect(dateText(instant, { utc: true })).toBe("27 Nov 2026, 01:05");
     expect(dateText(instant, { utc: true })).toBe(intl);
     expect(dateText(instant, { utc: true, withTime: false })).toBe("27 Nov 2026");
@@ -14,7 +16,11 @@ describe("dateText", () => {
   it("writes Spanish the way es-ES's medium date and short time do, every month", () => {
     for (let month = 0; month < 12; month++) {
       const date = new Date(Date.UTC(2026, month, 3, 9, 7));
-      const intl = new Intl.DateTimeFormat("es-ES", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date);
+      const intl = new Intl.DateTimeFormat("es-ES", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "UTC",
+      }).format(date);
       expect(dateText(date, { utc: true, locale: "es" })).toBe(intl);
     }
   });

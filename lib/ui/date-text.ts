@@ -14,7 +14,10 @@ const MONTHS: Record<Locale, readonly string[]> = {
 const two = (n: number) => String(n).padStart(2, "0");
 
 /** The date (and time, 24-hour) in the reader's time zone, or in UTC when `utc` is set. */
-export function dateText(date: Date, { withTime = true, utc = false, locale = "en" }: { withTime?: boolean; utc?: boolean; locale?: Locale } = {}): string {
+export function dateText(
+  date: Date,
+  { withTime = true, utc = false, locale = "en" }: { withTime?: boolean; utc?: boolean; locale?: Locale } = {},
+): string {
   const [year, month, day, hours, minutes] = utc
     ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()]
     : [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()];

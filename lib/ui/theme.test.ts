@@ -14,7 +14,11 @@ function browserWith(stored: string | null, systemDark: boolean, storageThrows =
     },
   });
   vi.stubGlobal("matchMedia", () => ({ matches: systemDark }));
-  vi.stubGlobal("document", { documentElement: { classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) } } });
+  vi.stubGlobal("document", {
+    documentElement: {
+      classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+    },
+  });
   return classes;
 }
 

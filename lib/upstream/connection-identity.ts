@@ -24,7 +24,12 @@ export type ConnectionIdentity = {
 };
 
 export function connectionKey(identity: ConnectionIdentity): string {
-  const parts = [identity.api, identity.baseUrl.replace(/\/+$/, "").toLowerCase(), identity.environment, identity.account];
+  const parts = [
+    identity.api,
+    identity.baseUrl.replace(/\/+$/, "").toLowerCase(),
+    identity.environment,
+    identity.account,
+  ];
   if (identity.instance) parts.push(`instance=${identity.instance}`);
   return parts.join("|");
 }

@@ -21,7 +21,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("sendUpstream", () => {
   it("lets Next.js's dynamic-usage signal through unwrapped and unretried", async () => {
-    const dynamicUsage = Object.assign(new Error("Dynamic server usage: Route / couldn't be rendered statically"), { digest: "DYNAMIC_SERVER_USAGE" });
+    const dynamicUsage = Object.assign(new Error("Dynamic server usage: Route / couldn't be rendered statically"), {
+      digest: "DYNAMIC_SERVER_USAGE",
+    });
     const fetch = vi.fn(async () => {
       throw dynamicUsage;
     });

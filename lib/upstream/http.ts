@@ -61,7 +61,14 @@ export type UpstreamResponse = {
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** What one attempt came to: an answer (status, headers, parsed body) or a network failure code. */
-export type UpstreamCallOutcome = { api: UpstreamApi; route: string; status?: number; headers?: Headers; body?: unknown; networkError?: string };
+export type UpstreamCallOutcome = {
+  api: UpstreamApi;
+  route: string;
+  status?: number;
+  headers?: Headers;
+  body?: unknown;
+  networkError?: string;
+};
 
 // The app plugs its connection-health recorder in here (lib/upstream/connection/health.ts);
 // tests and scripts run without one. It must never throw or wait. On globalThis: Next.js
@@ -141,7 +148,13 @@ function init(request: UpstreamRequest): RequestInit {
     headers["Content-Type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(request.form).toString();
   }
-  return { method: request.method, headers, body, signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS), cache: "no-store" };
+  return {
+    method: request.method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    cache: "no-store",
+  };
 }
 
 /** Network-level failures: was the request possibly received by the upstream? */
@@ -197,7 +210,10 @@ function requestIdOf(body: unknown): string | undefined {
   return typeof meta?.request_id === "string" ? meta.request_id : undefined;
 }
 
-function log(request: UpstreamRequest, fields: { attempt: number; durationMs: number; status?: number; requestId?: string; error?: string }) {
+function log(
+  request: UpstreamRequest,
+  fields: { attempt: number; durationMs: number; status?: number; requestId?: string; error?: string },
+) {
   logger.info(
     {
       upstream: request.api,

@@ -10,7 +10,12 @@ export type RetryPolicy = {
   maxRateLimitWaitMs: number;
 };
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 5_000, maxRateLimitWaitMs: 30_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 200,
+  maxDelayMs: 5_000,
+  maxRateLimitWaitMs: 30_000,
+};
 
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));

@@ -11,13 +11,26 @@ describe("emailSchema", () => {
   it("accepts the addresses the app itself creates", () => {
     // The first admin (npm start), the staff account docs/admin.md and the e2e suite create,
     // the e2e servers' ADMIN_EMAIL and e2e/helpers/server.ts uniqueEmail().
-    for (const address of [GENERATED_ADMIN_EMAIL, "ops@localhost", "admin@e2e.example.com", "invited-mc2x1k-a1b2c3@example.com"]) {
+    for (const address of [
+      GENERATED_ADMIN_EMAIL,
+      "ops@localhost",
+      "admin@e2e.example.com",
+      "invited-mc2x1k-a1b2c3@example.com",
+    ]) {
       expect(emailSchema.parse(address), address).toBe(address);
     }
   });
 
   it("accepts ordinary addresses, subdomains, plus tags and the other characters a mailbox may hold", () => {
-    for (const address of ["name@example.com", "first.last+shop@mail.example.co.uk", "o'brien@example.ie", "a_b-c@x-y.example", "1@2.io", "x@a", "user@sub.localhost"]) {
+    for (const address of [
+      "name@example.com",
+      "first.last+shop@mail.example.co.uk",
+      "o'brien@example.ie",
+      "a_b-c@x-y.example",
+      "1@2.io",
+      "x@a",
+      "user@sub.localhost",
+    ]) {
       expect(emailSchema.safeParse(address).success, address).toBe(true);
     }
   });

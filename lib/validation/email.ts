@@ -32,7 +32,10 @@ export function normalizeEmail(email: string): string {
  * check words its messages differently from a form, hence the parameter.
  */
 export function emailSchemaWith(message: string) {
-  return z.string({ error: message }).transform(normalizeEmail).pipe(z.string().max(EMAIL_MAX_LENGTH, { error: message }).regex(EMAIL_PATTERN, { error: message }));
+  return z
+    .string({ error: message })
+    .transform(normalizeEmail)
+    .pipe(z.string().max(EMAIL_MAX_LENGTH, { error: message }).regex(EMAIL_PATTERN, { error: message }));
 }
 
 /** A form or API field holding an email address: the normalised address, or the user message. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { imeiProblem, imeiSchema, isValidImei, storedImeiSchema, isValidSuffix, orderImeiValue, SUFFIX_FLAGS, suffixProblem, suffixValidators } from "./imei";
+import {
+  imeiProblem,
+  imeiSchema,
+  isValidImei,
+  storedImeiSchema,
+  isValidSuffix,
+  orderImeiValue,
+  SUFFIX_FLAGS,
+  suffixProblem,
+  suffixValidators,
+} from "./imei";
 
 // Vectors from /work/shared/spec/test-vectors.md (published IMEIs, not made by this project).
 const SANDBOX_IMEIS = ["123456789876543", "355710060480006", "353047098598802", "359405085972766", "123456789987654"];
@@ -44,11 +54,20 @@ describe("imeiProblem and imeiSchema", () => {
 
 describe("suffix formats (spec section 2)", () => {
   const cases: Record<(typeof SUFFIX_FLAGS)[number], { valid: string[]; invalid: string[] }> = {
-    sn: { valid: ["SNAB12-C3456", "SNABCDE-1234567"], invalid: ["SNABC-C3456", "SNAB12C3456", "SNAB12-C345", "SNAB12-C34567890", "SN AB12-C3456", "snAB12-C3456"] },
+    sn: {
+      valid: ["SNAB12-C3456", "SNABCDE-1234567"],
+      invalid: ["SNABC-C3456", "SNAB12C3456", "SNAB12-C345", "SNAB12-C34567890", "SN AB12-C3456", "snAB12-C3456"],
+    },
     prd: { valid: ["PRD12345678"], invalid: ["PRD1234567", "PRD123456789", "PRD1234567A", "PRD 12345678"] },
     pin: { valid: ["PIN1234ABCD", "PIN00000000"], invalid: ["PIN1234ABC", "PIN1234ABCDE", "PIN1234-BCD"] },
-    mep: { valid: ["MEP-12345-123"], invalid: ["MEP12345-123", "MEP-1234-123", "MEP-12345-12", "MEP-12345-1234", "MEP-1234A-123"] },
-    sro: { valid: ["SROX1234567", "SROXABCDEFGHIJK"], invalid: ["SRO1234567", "SROx1234567", "SROX123456", "SROX123456789012"] },
+    mep: {
+      valid: ["MEP-12345-123"],
+      invalid: ["MEP12345-123", "MEP-1234-123", "MEP-12345-12", "MEP-12345-1234", "MEP-1234A-123"],
+    },
+    sro: {
+      valid: ["SROX1234567", "SROXABCDEFGHIJK"],
+      invalid: ["SRO1234567", "SROx1234567", "SROX123456", "SROX123456789012"],
+    },
   };
   for (const flag of SUFFIX_FLAGS) {
     it(`${flag}: accepts its shape and refuses near misses`, () => {

@@ -34,7 +34,8 @@ export function normaliseImei(input: string): string {
 }
 
 /** What is wrong with an IMEI, for a buyer's form to word in its language ([16]); null when it is valid. */
-export type ImeiIssue = { code: "empty" } | { code: "notDigits" } | { code: "length"; length: number } | { code: "checkDigit" };
+export type ImeiIssue =
+  { code: "empty" } | { code: "notDigits" } | { code: "length"; length: number } | { code: "checkDigit" };
 
 export function imeiIssue(value: string): ImeiIssue | null {
   if (value === "") return { code: "empty" };
@@ -104,8 +105,18 @@ export const SUFFIX_FORMATS: Record<SuffixFlag, SuffixFormat> = {
   },
   prd: { pattern: /^PRD[0-9]{8}$/, shape: "PRD + 8 digits", example: "PRD12345678", label: "PRD code" },
   pin: { pattern: /^PIN[A-Za-z0-9]{8}$/, shape: "PIN + 8 letters/digits", example: "PIN1234ABCD", label: "Phone PIN" },
-  mep: { pattern: /^MEP-[0-9]{5}-[0-9]{3}$/, shape: "MEP + hyphen + 5 digits + hyphen + 3 digits", example: "MEP-12345-123", label: "MEP code" },
-  sro: { pattern: /^SROX[A-Za-z0-9]{7,11}$/, shape: "SRO + capital X + 7 to 11 letters/digits", example: "SROX1234567", label: "SRO code" },
+  mep: {
+    pattern: /^MEP-[0-9]{5}-[0-9]{3}$/,
+    shape: "MEP + hyphen + 5 digits + hyphen + 3 digits",
+    example: "MEP-12345-123",
+    label: "MEP code",
+  },
+  sro: {
+    pattern: /^SROX[A-Za-z0-9]{7,11}$/,
+    shape: "SRO + capital X + 7 to 11 letters/digits",
+    example: "SROX1234567",
+    label: "SRO code",
+  },
 };
 
 export function isValidSuffix(flag: SuffixFlag, value: string): boolean {
@@ -134,7 +145,8 @@ export function suffixProblem(flag: SuffixFlag, value: string): string | null {
   const issue = suffixIssue(flag, value);
   if (!issue) return null;
   const format = SUFFIX_FORMATS[flag];
-  if (issue === "spaces") return `${format.label}: no spaces allowed (expected ${format.shape}, e.g. ${format.example}).`;
+  if (issue === "spaces")
+    return `${format.label}: no spaces allowed (expected ${format.shape}, e.g. ${format.example}).`;
   return `${format.label}: expected ${format.shape}, e.g. ${format.example}.`;
 }
 

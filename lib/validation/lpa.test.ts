@@ -7,7 +7,13 @@ describe("parseActivationCode", () => {
   it("reads the plain form", () => {
     expect(parseActivationCode("LPA:1$SMDP.EXAMPLE.COM$04386-AGYFT-A74Y8-3F815")).toEqual({
       ok: true,
-      value: { lpa: "LPA:1$SMDP.EXAMPLE.COM$04386-AGYFT-A74Y8-3F815", smdpAddress: "SMDP.EXAMPLE.COM", matchingId: "04386-AGYFT-A74Y8-3F815", smdpOid: null, confirmationCodeRequired: false },
+      value: {
+        lpa: "LPA:1$SMDP.EXAMPLE.COM$04386-AGYFT-A74Y8-3F815",
+        smdpAddress: "SMDP.EXAMPLE.COM",
+        matchingId: "04386-AGYFT-A74Y8-3F815",
+        smdpOid: null,
+        confirmationCodeRequired: false,
+      },
     });
   });
 
@@ -25,7 +31,10 @@ describe("parseActivationCode", () => {
   });
 
   it("refuses a code without a matching ID", () => {
-    expect(parseActivationCode("1$SMDP.EXAMPLE.COM")).toEqual({ ok: false, error: "The activation code has no matching ID." });
+    expect(parseActivationCode("1$SMDP.EXAMPLE.COM")).toEqual({
+      ok: false,
+      error: "The activation code has no matching ID.",
+    });
     expect(parseActivationCode("LPA:1$SMDP.EXAMPLE.COM$")).toMatchObject({ ok: false });
   });
 
@@ -40,7 +49,10 @@ describe("parseActivationCode", () => {
   });
 
   it("accepts an empty OID field before the flag, and a port on the address", () => {
-    expect(parseActivationCode("LPA:1$smdp.example.com:8443$ABC$$1")).toMatchObject({ ok: true, value: { smdpAddress: "smdp.example.com:8443", smdpOid: null, confirmationCodeRequired: true } });
+    expect(parseActivationCode("LPA:1$smdp.example.com:8443$ABC$$1")).toMatchObject({
+      ok: true,
+      value: { smdpAddress: "smdp.example.com:8443", smdpOid: null, confirmationCodeRequired: true },
+    });
   });
 });
 

@@ -1,4 +1,9 @@
-import { isSupportedCountry, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from "libphonenumber-js/min";
+import {
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  validatePhoneNumberLength,
+  type CountryCode,
+} from "libphonenumber-js/min";
 
 // One phone check for the browser (instant inline error) and the server (the same rule again,
 // never trusted from the browser). A number is either international ("+" or "00" and the
@@ -25,23 +30,38 @@ export function phoneCountry(value: string | null | undefined): CountryCode | un
 }
 
 export function checkPhone(input: string, defaultCountry?: string): PhoneCheck {
-  const compact = input.trim().replace(/[\s().-]/g, "").replace(/^00/, "+");
+  const compact = input
+    .trim()
+    .replace(/[\s().-]/g, "")
+    .replace(/^00/, "+");
   if (!compact) return { ok: false, error: "Enter the phone number to top up." };
   const country = phoneCountry(defaultCountry);
   const international = compact.startsWith("+");
-  if (!international && !country) return { ok: false, error: `Choose the country, or start with + and the country code, for example ${PHONE_EXAMPLE}.` };
-  if (!/^\+?\d+$/.test(compact)) return { ok: false, error: international ? "Use digits only after the + sign." : "Enter the number in digits." };
-  const lengthProblem = international ? validatePhoneNumberLength(compact) : validatePhoneNumberLength(compact, country);
+  if (!international && !country)
+    return {
+      ok: false,
+      error: `Choose the country, or start with + and the country code, for example ${PHONE_EXAMPLE}.`,
+    };
+  if (!/^\+?\d+$/.test(compact))
+    return { ok: false, error: international ? "Use digits only after the + sign." : "Enter the number in digits." };
+  const lengthProblem = international
+    ? validatePhoneNumberLength(compact)
+    : validatePhoneNumberLength(compact, country);
   if (lengthProblem) return { ok: false, error: LENGTH_PROBLEMS[lengthProblem] ?? INVALID_LENGTH };
   const parsed = international ? parsePhoneNumberFromString(compact) : parsePhoneNumberFromString(compact, country);
-  if (!parsed || !parsed.isPossible()) return { ok: false, error: "This is not a possible phone number. Check the country code and the digits." };
-  if (!parsed.isValid()) return { ok: false, error: "This number does not exist in its country's numbering plan. Check the digits." };
+  if (!parsed || !parsed.isPossible())
+    return { ok: false, error: "This is not a possible phone number. Check the country code and the digits." };
+  if (!parsed.isValid())
+    return { ok: false, error: "This number does not exist in its country's numbering plan. Check the digits." };
   return { ok: true, e164: parsed.number, country: parsed.country };
 }
 
 /** The country a (partly typed) international number belongs to, as soon as it is clear. */
 export function countryOfTyped(input: string): CountryCode | undefined {
-  const compact = input.trim().replace(/[\s().-]/g, "").replace(/^00/, "+");
+  const compact = input
+    .trim()
+    .replace(/[\s().-]/g, "")
+    .replace(/^00/, "+");
   if (!/^\+\d{4,}$/.test(compact)) return undefined;
   return parsePhoneNumberFromString(compact)?.country;
 }

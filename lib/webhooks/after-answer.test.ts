@@ -48,7 +48,11 @@ describe("queuedAfterAnswer", () => {
   });
 
   it("during a burst starts one task at a time at most every startEveryMs, and all of them once the burst is over", async () => {
-    const afterAnswer = queuedAfterAnswer({ concurrency: 4, maxWaiting: 1000, burst: { arrivalsPerSecond: 100, startEveryMs: 50 } });
+    const afterAnswer = queuedAfterAnswer({
+      concurrency: 4,
+      maxWaiting: 1000,
+      burst: { arrivalsPerSecond: 100, startEveryMs: 50 },
+    });
     const started: number[] = [];
     // 60 tasks within one window of 250 ms: 240 a second, a burst.
     for (let i = 0; i < 60; i++) afterAnswer(async () => void started.push(Date.now()));
@@ -63,7 +67,11 @@ describe("queuedAfterAnswer", () => {
   });
 
   it("is no burst below the rate: tasks run at once", async () => {
-    const afterAnswer = queuedAfterAnswer({ concurrency: 2, maxWaiting: 100, burst: { arrivalsPerSecond: 100, startEveryMs: 1000 } });
+    const afterAnswer = queuedAfterAnswer({
+      concurrency: 2,
+      maxWaiting: 100,
+      burst: { arrivalsPerSecond: 100, startEveryMs: 1000 },
+    });
     const ran: number[] = [];
     for (let i = 0; i < 10; i++) afterAnswer(async () => void ran.push(i));
     await new Promise((resolve) => setImmediate(resolve));

@@ -14,7 +14,8 @@ export type AfterAnswer = (task: () => Promise<unknown>) => void;
 const detached = new Set<Promise<unknown>>();
 
 export const afterAnswer: AfterAnswer = (task) => {
-  const run = () => task().catch((error: unknown) => logger.error({ err: error }, "webhook work after the answer failed"));
+  const run = () =>
+    task().catch((error: unknown) => logger.error({ err: error }, "webhook work after the answer failed"));
   try {
     after(run);
   } catch {
@@ -50,7 +51,11 @@ const ARRIVAL_WINDOW_MS = 250;
  * in memory: its receipt stays "received" for the sweep (which takes 20 a minute: the bound is
  * set so a burst of thousands, a few KB each, still waits here).
  */
-export function queuedAfterAnswer({ concurrency = 2, maxWaiting = 10_000, burst = { arrivalsPerSecond: 300, startEveryMs: 1000 } }: QueueOptions = {}): AfterAnswer {
+export function queuedAfterAnswer({
+  concurrency = 2,
+  maxWaiting = 10_000,
+  burst = { arrivalsPerSecond: 300, startEveryMs: 1000 },
+}: QueueOptions = {}): AfterAnswer {
   const waiting: Array<() => Promise<unknown>> = [];
   const burstPerWindow = (burst.arrivalsPerSecond * ARRIVAL_WINDOW_MS) / 1000;
   let running = 0;

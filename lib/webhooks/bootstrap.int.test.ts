@@ -35,7 +35,10 @@ describe("bootstrapCommerceWebhooks", () => {
   it("registers {APP_URL}/api/webhooks/commerce at start-up (COMMERCE_WEBHOOKS=on, the default)", async () => {
     await (await fresh()).bootstrapCommerceWebhooks();
     const id = await t.db.setting.findUniqueOrThrow({ where: { key: WEBHOOK_SETTINGS.id } });
-    expect(await emu.client().getWebhook(id.value)).toMatchObject({ url: "http://localhost:3999/api/webhooks/commerce", status: "active" });
+    expect(await emu.client().getWebhook(id.value)).toMatchObject({
+      url: "http://localhost:3999/api/webhooks/commerce",
+      status: "active",
+    });
   });
 
   it("switches the subscription off with COMMERCE_WEBHOOKS=off", async () => {
@@ -54,7 +57,11 @@ describe("bootstrapCommerceWebhooks", () => {
       const posts = async () => (await emu.counters())["POST /v2/webhooks"] ?? 0;
       const before = await posts();
       await (await fresh()).bootstrapCommerceWebhooks();
-      expect(await readWebhookRefusal(t.db)).toMatchObject({ reason: "url", code: "WEBHOOK_URL_NOT_HTTPS", url: "http://localhost:3999/api/webhooks/commerce" });
+      expect(await readWebhookRefusal(t.db)).toMatchObject({
+        reason: "url",
+        code: "WEBHOOK_URL_NOT_HTTPS",
+        url: "http://localhost:3999/api/webhooks/commerce",
+      });
       expect(await posts()).toBe(before + 1);
       await (await fresh()).bootstrapCommerceWebhooks();
       await (await import("./bootstrap")).recheckCommerceWebhooks();

@@ -46,16 +46,27 @@ async function run(attempt: number, generation: number): Promise<void> {
       logger.info({ result }, "commerce webhooks are off (COMMERCE_WEBHOOKS=off): orders are followed by polling");
       return;
     }
-    const result = await ensureCommerceWebhook(db, { appUrl: env.APP_URL, client: commerceClient(), encryptionKey: env.APP_ENCRYPTION_KEY, grant: await grantInUse() });
+    const result = await ensureCommerceWebhook(db, {
+      appUrl: env.APP_URL,
+      client: commerceClient(),
+      encryptionKey: env.APP_ENCRYPTION_KEY,
+      grant: await grantInUse(),
+    });
     if (result.outcome === "refused") {
-      logger.info({ reason: result.refusal.reason, code: result.refusal.code, since: result.refusal.at }, "commerce order events are off for this connection; orders are followed by polling");
+      logger.info(
+        { reason: result.refusal.reason, code: result.refusal.code, since: result.refusal.at },
+        "commerce order events are off for this connection; orders are followed by polling",
+      );
       return;
     }
     logger.info(result, "commerce webhook subscription checked");
   } catch (error) {
     const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!;
     const permanent = error instanceof Error && "kind" in error && (error as { kind?: string }).kind === "config";
-    logger.warn({ err: error, retryInMs: permanent ? null : delay }, "could not set up the commerce webhook subscription; orders are followed by polling meanwhile");
+    logger.warn(
+      { err: error, retryInMs: permanent ? null : delay },
+      "could not set up the commerce webhook subscription; orders are followed by polling meanwhile",
+    );
     if (permanent) return;
     setTimeout(() => void run(attempt + 1, generation), delay).unref();
   }

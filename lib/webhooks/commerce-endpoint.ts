@@ -3,7 +3,15 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import type { AfterAnswer } from "./after-answer";
 import { processCommerceReceipt } from "./process";
-import { errorAnswer, readRawBody, refuseTooLarge, receiveWebhook, verifyCommerceDelivery, type RawBody, type WebhookAnswer } from "./receive";
+import {
+  errorAnswer,
+  readRawBody,
+  refuseTooLarge,
+  receiveWebhook,
+  verifyCommerceDelivery,
+  type RawBody,
+  type WebhookAnswer,
+} from "./receive";
 import { commerceReceiverSettings } from "./receiver-settings";
 
 // POST /api/webhooks/commerce: the commerce API's order events (DESIGN.md "Webhook
@@ -28,12 +36,18 @@ export async function receiveCommerceWebhook(request: Request, afterAnswer: Afte
  * Both doors' receiver: the delivery's headers and its body (read with the cap by the door) in,
  * the answer's status and JSON body out.
  */
-export async function receiveCommerceDelivery(headers: Headers, body: RawBody | (() => Promise<RawBody>), afterAnswer: AfterAnswer): Promise<WebhookAnswer> {
-  return receive(headers, typeof body === "function" ? await body() : body, afterAnswer).catch((error: unknown): WebhookAnswer => {
-    // Nothing could be stored (the database is down): not acknowledged, so the sender retries.
-    logger.error({ err: error }, "commerce webhook could not be received");
-    return errorAnswer(503, "unavailable", "The delivery could not be stored; please retry.");
-  });
+export async function receiveCommerceDelivery(
+  headers: Headers,
+  body: RawBody | (() => Promise<RawBody>),
+  afterAnswer: AfterAnswer,
+): Promise<WebhookAnswer> {
+  return receive(headers, typeof body === "function" ? await body() : body, afterAnswer).catch(
+    (error: unknown): WebhookAnswer => {
+      // Nothing could be stored (the database is down): not acknowledged, so the sender retries.
+      logger.error({ err: error }, "commerce webhook could not be received");
+      return errorAnswer(503, "unavailable", "The delivery could not be stored; please retry.");
+    },
+  );
 }
 
 async function receive(headers: Headers, body: RawBody, afterAnswer: AfterAnswer): Promise<WebhookAnswer> {

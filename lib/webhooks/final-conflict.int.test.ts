@@ -32,7 +32,10 @@ async function fulfilledTopup(): Promise<{ order: Order; delivery: Delivery }> {
   // The emulator fulfils 3 s (its clock) after the order and sends order.fulfilled.
   await tb.advanceClock(5_000);
   const delivery = await eventually(
-    async () => (await wt.deliveries("?event_type=order.fulfilled")).find((d) => JSON.parse(d.request.body).data.order_id === placed.upstreamOrderId && d.succeeded),
+    async () =>
+      (await wt.deliveries("?event_type=order.fulfilled")).find(
+        (d) => JSON.parse(d.request.body).data.order_id === placed.upstreamOrderId && d.succeeded,
+      ),
     "the order.fulfilled delivery",
   );
   await wt.settled();
@@ -82,7 +85,12 @@ describe("final order states stay final", () => {
       refund: { amount: 500, refunded_at: new Date().toISOString() },
     });
     const receipt = await deliver("evt_final_failed_1", body);
-    expect(receipt).toMatchObject({ verified: true, status: "processed", eventType: "order.failed", error: expect.stringContaining("anomaly") });
+    expect(receipt).toMatchObject({
+      verified: true,
+      status: "processed",
+      eventType: "order.failed",
+      error: expect.stringContaining("anomaly"),
+    });
 
     const after = await snapshot(order.id);
     expect(after).toEqual(before);
@@ -93,7 +101,13 @@ describe("final order states stay final", () => {
 
     const [anomaly, ...more] = await anomalies(order.id);
     expect(more).toHaveLength(0);
-    expect(anomaly).toMatchObject({ source: "webhook", actor: "evt_final_failed_1", fromStatus: null, toStatus: null, data: { upstreamStatus: "failed", upstreamMeans: "failed", localStatus: "fulfilled", source: "webhook" } });
+    expect(anomaly).toMatchObject({
+      source: "webhook",
+      actor: "evt_final_failed_1",
+      fromStatus: null,
+      toStatus: null,
+      data: { upstreamStatus: "failed", upstreamMeans: "failed", localStatus: "fulfilled", source: "webhook" },
+    });
     expect(anomaly!.message).toContain("failed");
 
     // The same news again under another event id: still handled, no second anomaly.
@@ -113,23 +127,41 @@ describe("final order states stay final", () => {
       const real = await commerce.getOrder(id);
       return { ...real, status: "failed", refund: { amount: 500, refunded_at: new Date().toISOString() } };
     };
-    const result = await pollOrder({ db: tb.db, clients: { ...tb.clients, commerce: failing }, workerId: "final-worker", now: new Date() }, order);
+    const result = await pollOrder(
+      { db: tb.db, clients: { ...tb.clients, commerce: failing }, workerId: "final-worker", now: new Date() },
+      order,
+    );
     expect(result).toEqual({ next: null, polled: true });
 
     expect(await snapshot(order.id)).toEqual(before);
     const [anomaly, ...more] = await anomalies(order.id);
     expect(more).toHaveLength(0);
-    expect(anomaly).toMatchObject({ source: "worker", actor: "final-worker", data: { upstreamStatus: "failed", localStatus: "fulfilled", source: "worker" } });
+    expect(anomaly).toMatchObject({
+      source: "worker",
+      actor: "final-worker",
+      data: { upstreamStatus: "failed", localStatus: "fulfilled", source: "worker" },
+    });
   });
 
   it("order.fulfilled for an order staff refunded after delivery: kept refunded, nothing written, no anomaly (the news agrees with what the supplier did)", async () => {
     const { order, delivery } = await fulfilledTopup();
     // Staff refunded it meanwhile (fulfilled → refunded).
-    const refunded = await transition(tb.db, { orderId: order.id, from: "fulfilled", to: "refunded", source: "staff", message: "Refunded (test)", patch: { statusReason: "Refunded by staff." } });
+    const refunded = await transition(tb.db, {
+      orderId: order.id,
+      from: "fulfilled",
+      to: "refunded",
+      source: "staff",
+      message: "Refunded (test)",
+      patch: { statusReason: "Refunded by staff." },
+    });
     expect(refunded?.status).toBe("refunded");
     const before = await snapshot(order.id);
 
-    const body = conflicting(delivery, "evt_final_refunded_1", "order.fulfilled", { status: "fulfilled", delivery_status: "delivered", pin: "9999-CONFLICT" });
+    const body = conflicting(delivery, "evt_final_refunded_1", "order.fulfilled", {
+      status: "fulfilled",
+      delivery_status: "delivered",
+      pin: "9999-CONFLICT",
+    });
     const receipt = await deliver("evt_final_refunded_1", body);
     expect(receipt.status).toBe("processed");
 
@@ -141,34 +173,73 @@ describe("final order states stay final", () => {
 
   it("news that agrees with the final state is a no-op, as before: no anomaly", async () => {
     const { order, delivery } = await fulfilledTopup();
-    const receipt = await deliver("evt_final_agree_1", conflicting(delivery, "evt_final_agree_1", "order.fulfilled", {}));
+    const receipt = await deliver(
+      "evt_final_agree_1",
+      conflicting(delivery, "evt_final_agree_1", "order.fulfilled", {}),
+    );
     expect(receipt.status).toBe("processed");
     expect((await tb.reload(order.id)).status).toBe("fulfilled");
     expect(await anomalies(order.id)).toHaveLength(0);
   });
 
   it("the unlocking API's 'available' for a failed unlock order: kept failed, no instructions fetched, no second refund, an anomaly", async () => {
-    const order = await tb.paidOrder("unlock", { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.notAvailable, toolId: UNLOCK_PAIR.toolInstant, guaranteedTimeType: "instant" });
+    const order = await tb.paidOrder("unlock", {
+      deviceId: UNLOCK_PAIR.deviceId,
+      networkId: UNLOCK_PAIR.networkId,
+      imei: IMEI.notAvailable,
+      toolId: UNLOCK_PAIR.toolInstant,
+      guaranteedTimeType: "instant",
+    });
     await placeWithUpstream(tb.db, order.id, { source: "buyer", clients: tb.clients });
-    await runWorkerOnce(tb.db, { workerId: "final-worker", now: inFuture(20_000), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+    await runWorkerOnce(tb.db, {
+      workerId: "final-worker",
+      now: inFuture(20_000),
+      clients: tb.clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     const failed = await tb.reload(order.id);
     expect(failed).toMatchObject({ status: "failed", upstreamStatus: "notavailable" });
     const before = await snapshot(order.id);
     const refundsBefore = tb.refunds.length;
 
     const real = await tb.unlock.checkOrderStatus(Number(failed.upstreamOrderId));
-    const result = await applyUnlockStatus(tb.db, order.id, { ...real, status: "available" }, { source: "worker", actor: "final-worker", unlock: tb.unlock, refundFailedOrder: tb.refundFailedOrder });
+    const result = await applyUnlockStatus(
+      tb.db,
+      order.id,
+      { ...real, status: "available" },
+      { source: "worker", actor: "final-worker", unlock: tb.unlock, refundFailedOrder: tb.refundFailedOrder },
+    );
     expect(result).toEqual({ orderId: order.id, changed: false, anomaly: true });
     expect(await snapshot(order.id)).toEqual(before);
     expect(tb.refunds).toHaveLength(refundsBefore);
-    expect(await anomalies(order.id)).toEqual([expect.objectContaining({ source: "worker", data: expect.objectContaining({ upstreamStatus: "available", upstreamMeans: "fulfilled", localStatus: "failed" }) })]);
+    expect(await anomalies(order.id)).toEqual([
+      expect.objectContaining({
+        source: "worker",
+        data: expect.objectContaining({
+          upstreamStatus: "available",
+          upstreamMeans: "fulfilled",
+          localStatus: "failed",
+        }),
+      }),
+    ]);
 
     // The buyer refunded (failed → refunded, as refund.ts moves it): the supplier's "canceled"
     // agrees with an order it did not deliver, so it changes nothing and is no anomaly; its
     // "available" still contradicts it.
-    await transition(tb.db, { orderId: order.id, from: "failed", to: "refunded", source: "worker", message: "Refunded (test)" });
+    await transition(tb.db, {
+      orderId: order.id,
+      from: "failed",
+      to: "refunded",
+      source: "worker",
+      message: "Refunded (test)",
+    });
     const refundedBefore = await snapshot(order.id);
-    const agreeing = await applyUnlockStatus(tb.db, order.id, { ...real, status: "canceled" }, { source: "worker", actor: "final-worker", unlock: tb.unlock, refundFailedOrder: tb.refundFailedOrder });
+    const agreeing = await applyUnlockStatus(
+      tb.db,
+      order.id,
+      { ...real, status: "canceled" },
+      { source: "worker", actor: "final-worker", unlock: tb.unlock, refundFailedOrder: tb.refundFailedOrder },
+    );
     expect(agreeing).toMatchObject({ orderId: order.id, changed: false });
     expect(agreeing).not.toHaveProperty("anomaly");
     expect(await snapshot(order.id)).toEqual(refundedBefore);

@@ -28,16 +28,27 @@ export async function processCommerceReceipt(db: DbClient, receipt: WebhookRecei
   const parsed = webhookEventSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new PermanentProcessingError(`not a commerce order event: ${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "invalid"}`);
+    throw new PermanentProcessingError(
+      `not a commerce order event: ${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "invalid"}`,
+    );
   }
   const event = parsed.data;
-  if (!(COMMERCE_EVENTS as readonly string[]).includes(event.canonicalType)) return { note: `event type ${event.type} is not used by the shop` };
+  if (!(COMMERCE_EVENTS as readonly string[]).includes(event.canonicalType))
+    return { note: `event type ${event.type} is not used by the shop` };
 
-  if (!receipt.connectionId) return { unmatched: true, note: `order ${event.data.order_id}: the delivery names no upstream connection, so it is applied to no order` };
+  if (!receipt.connectionId)
+    return {
+      unmatched: true,
+      note: `order ${event.data.order_id}: the delivery names no upstream connection, so it is applied to no order`,
+    };
   const by = { source: "webhook" as const, actor: receipt.eventId ?? event.id ?? "webhook" };
   const result = await applyCommerceOrder(db, event.data, { ...by, connectionId: receipt.connectionId });
   await refundIfDue(db, result, by);
-  if (!result.orderId) return { unmatched: true, note: `order ${event.data.order_id} (${event.environment ?? "unknown environment"}) is not an order of this shop's connection` };
+  if (!result.orderId)
+    return {
+      unmatched: true,
+      note: `order ${event.data.order_id} (${event.environment ?? "unknown environment"}) is not an order of this shop's connection`,
+    };
   // Conflicting news about a final order: handled (recorded for staff), so not retried.
   if (result.anomaly) return { note: "recorded as an anomaly: the order's final status was kept (see its timeline)" };
   return result.changed ? {} : { note: "the order was already up to date" };
@@ -52,14 +63,21 @@ export const defaultProcessors: ProcessorLookup = async (provider) => {
   throw new Error(`no webhook processor for "${provider}"`);
 };
 
-export type ReplayResult = { outcome: "processed"; note?: string } | { outcome: "failed"; error: string } | { outcome: "not_replayable"; status: string };
+export type ReplayResult =
+  | { outcome: "processed"; note?: string }
+  | { outcome: "failed"; error: string }
+  | { outcome: "not_replayable"; status: string };
 
 /**
  * Processes a stored receipt again (staff's "replay", or a redelivery of a failed event).
  * Only verified receipts that failed, matched no order (yet), or were left half-way by a crash
  * can be replayed; processed, duplicate and rejected receipts cannot.
  */
-export async function replayReceipt(db: DbClient, receiptId: string, options: { processors?: ProcessorLookup; now?: () => Date } = {}): Promise<ReplayResult> {
+export async function replayReceipt(
+  db: DbClient,
+  receiptId: string,
+  options: { processors?: ProcessorLookup; now?: () => Date } = {},
+): Promise<ReplayResult> {
   const now = options.now ?? (() => new Date());
   const receipt = await db.webhookReceipt.findUnique({ where: { id: receiptId } });
   if (!receipt) return { outcome: "not_replayable", status: "not_found" };

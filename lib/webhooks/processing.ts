@@ -29,14 +29,22 @@ export class PermanentProcessingError extends Error {
 
 export type ProcessOutcome = { ok: true; note?: string } | { ok: false; error: string; permanent: boolean };
 
-export async function runProcessing(db: DbClient, receipt: WebhookReceipt, process: ReceiptProcessor, now: () => Date = () => new Date()): Promise<ProcessOutcome> {
+export async function runProcessing(
+  db: DbClient,
+  receipt: WebhookReceipt,
+  process: ReceiptProcessor,
+  now: () => Date = () => new Date(),
+): Promise<ProcessOutcome> {
   let result: ProcessNote;
   try {
     result = await process(db, receipt);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const permanent = error instanceof PermanentProcessingError;
-    logger.warn({ err: error, receiptId: receipt.id, provider: receipt.provider, eventId: receipt.eventId, permanent }, "webhook processing failed");
+    logger.warn(
+      { err: error, receiptId: receipt.id, provider: receipt.provider, eventId: receipt.eventId, permanent },
+      "webhook processing failed",
+    );
     await finishReceipt(db, receipt, { status: "failed", error: message, permanent }, now());
     return { ok: false, error: message, permanent };
   }

@@ -40,7 +40,11 @@ export async function readRawBody(request: Request, maxBytes: number = MAX_BODY_
   }
   const body = Buffer.concat(chunks);
   if (declaredTooLarge || stopped) {
-    return { ok: false, prefix: body.subarray(0, REJECTED_PREFIX_BYTES).toString("utf8"), bytes: Math.max(bytes, declaredTooLarge ? declared : 0) };
+    return {
+      ok: false,
+      prefix: body.subarray(0, REJECTED_PREFIX_BYTES).toString("utf8"),
+      bytes: Math.max(bytes, declaredTooLarge ? declared : 0),
+    };
   }
   return { ok: true, text: new TextDecoder().decode(body), bytes };
 }

@@ -27,10 +27,18 @@ import type { Webhook } from "standardwebhooks";
 // JSON, not the contract) fails permanently and waits for staff. Answers are JSON; errors are
 // { error: { code, message } }.
 
-export { PermanentProcessingError, runProcessing, type ProcessNote, type ProcessOutcome, type ReceiptProcessor } from "./processing";
+export {
+  PermanentProcessingError,
+  runProcessing,
+  type ProcessNote,
+  type ProcessOutcome,
+  type ReceiptProcessor,
+} from "./processing";
 
 /** A verified delivery names its event and, for upstream senders, the connection whose secret verified it. */
-export type Verification = { ok: true; eventId: string; connectionId?: string | null } | { ok: false; code: string; status: 400 | 401 | 503; message: string };
+export type Verification =
+  | { ok: true; eventId: string; connectionId?: string | null }
+  | { ok: false; code: string; status: 400 | 401 | 503; message: string };
 
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
@@ -56,18 +64,37 @@ export async function receiveWebhook(db: DbClient, input: WebhookInput): Promise
   const { provider, rawBody, headers, verification } = input;
   if (!verification.ok) {
     // Rejected deliveries keep what their body claims to be about, for the record.
-    await storeRejected(db, { provider, headers, rawBody, reason: verification.code, eventType: peekBody(provider, rawBody).eventType });
+    await storeRejected(db, {
+      provider,
+      headers,
+      rawBody,
+      reason: verification.code,
+      eventType: peekBody(provider, rawBody).eventType,
+    });
     logger.warn({ provider, code: verification.code }, "webhook delivery rejected");
     return errorAnswer(verification.status, verification.code, verification.message);
   }
 
-  const stored = await storeVerified(db, { provider, headers, rawBody, eventId: verification.eventId, connectionId: verification.connectionId });
+  const stored = await storeVerified(db, {
+    provider,
+    headers,
+    rawBody,
+    eventId: verification.eventId,
+    connectionId: verification.connectionId,
+  });
   let receipt = stored.receipt;
   if (stored.kind === "seen") {
     const retry = await claimForRetry(db, stored.receipt, now());
     if (!retry) {
       const { eventType, upstreamOrderId } = peekBody(provider, rawBody);
-      await storeDuplicate(db, { provider, headers, rawBody, eventType, connectionId: verification.connectionId, upstreamOrderId });
+      await storeDuplicate(db, {
+        provider,
+        headers,
+        rawBody,
+        eventType,
+        connectionId: verification.connectionId,
+        upstreamOrderId,
+      });
       return { status: 200, body: { received: true, duplicate: true } };
     }
     receipt = retry;
@@ -83,10 +110,18 @@ export async function receiveWebhook(db: DbClient, input: WebhookInput): Promise
  * insert or claim); after that the sweep may take it. One that starts more than half the lease
  * late (a backlog of work after answers) is left to the sweep, so the two never run at once.
  */
-async function processIfStillHeld(db: DbClient, receipt: WebhookReceipt, process: ReceiptProcessor, now: () => Date): Promise<void> {
+async function processIfStillHeld(
+  db: DbClient,
+  receipt: WebhookReceipt,
+  process: ReceiptProcessor,
+  now: () => Date,
+): Promise<void> {
   const late = now().getTime() - lastAttemptAt(receipt).getTime();
   if (late > STUCK_AFTER_MS / 2) {
-    logger.warn({ receiptId: receipt.id, lateMs: late }, "webhook processing after the answer started too late; left to the sweep");
+    logger.warn(
+      { receiptId: receipt.id, lateMs: late },
+      "webhook processing after the answer started too late; left to the sweep",
+    );
     return;
   }
   await runProcessing(db, receipt, process, now);
@@ -96,14 +131,28 @@ async function processIfStillHeld(db: DbClient, receipt: WebhookReceipt, process
  * A body refused as larger than the endpoint accepts (readRawBody stopped reading it): recorded
  * as a rejected receipt with its size and first bytes, answered 413.
  */
-export async function refuseTooLarge(db: DbClient, provider: string, headers: Headers, body: Extract<RawBody, { ok: false }>): Promise<WebhookAnswer> {
-  await storeRejected(db, { provider, headers, rawBody: body.prefix, bodyBytes: body.bytes, reason: "payload_too_large" });
+export async function refuseTooLarge(
+  db: DbClient,
+  provider: string,
+  headers: Headers,
+  body: Extract<RawBody, { ok: false }>,
+): Promise<WebhookAnswer> {
+  await storeRejected(db, {
+    provider,
+    headers,
+    rawBody: body.prefix,
+    bodyBytes: body.bytes,
+    reason: "payload_too_large",
+  });
   logger.warn({ provider, bytes: body.bytes }, "webhook delivery refused: body too large");
   return errorAnswer(413, "payload_too_large", "The body is larger than this endpoint accepts.");
 }
 
 const COMMERCE_REJECTIONS: Record<RejectReason, { status: 400 | 401; message: string }> = {
-  missing_headers: { status: 400, message: "The webhook-id, webhook-timestamp and webhook-signature headers are required." },
+  missing_headers: {
+    status: 400,
+    message: "The webhook-id, webhook-timestamp and webhook-signature headers are required.",
+  },
   bad_signature: { status: 401, message: "The signature does not match this shop's webhook secret." },
   stale_timestamp: { status: 400, message: "The webhook timestamp is more than 5 minutes old." },
   future_timestamp: { status: 400, message: "The webhook timestamp is more than 5 minutes in the future." },
@@ -113,12 +162,27 @@ const COMMERCE_REJECTIONS: Record<RejectReason, { status: 400 | 401; message: st
  * The commerce API's Standard Webhooks signature, checked with the shop's stored secret or its
  * verifier (null: none set up). The secret belongs to one subscription, held by one connection's account.
  */
-export function verifyCommerceDelivery(rawBody: string, headers: Headers, secret: string | Webhook | null, connectionId: string | null = null): Verification {
+export function verifyCommerceDelivery(
+  rawBody: string,
+  headers: Headers,
+  secret: string | Webhook | null,
+  connectionId: string | null = null,
+): Verification {
   if (!secret) {
-    return { ok: false, code: "webhook_not_configured", status: 503, message: "This shop has no webhook signing secret yet; the delivery cannot be verified." };
+    return {
+      ok: false,
+      code: "webhook_not_configured",
+      status: 503,
+      message: "This shop has no webhook signing secret yet; the delivery cannot be verified.",
+    };
   }
   const result = verifyWebhook(rawBody, headers, secret);
   if (result.ok) return { ok: true, eventId: result.eventId, connectionId };
-  const code = result.reason === "bad_signature" ? "invalid_signature" : result.reason === "missing_headers" ? "missing_signature" : result.reason;
+  const code =
+    result.reason === "bad_signature"
+      ? "invalid_signature"
+      : result.reason === "missing_headers"
+        ? "missing_signature"
+        : result.reason;
   return { ok: false, code, ...COMMERCE_REJECTIONS[result.reason] };
 }

@@ -19,14 +19,28 @@ afterAll(async () => t?.cleanup());
 describe("commerceReceiverSettings", () => {
   it("opens the sealed secret once, gives a verifier for it, and holds it for the lifetime", async () => {
     const now = Date.now();
-    expect(await commerceReceiverSettings(t.db, KEY, now)).toEqual({ secret: null, verifier: null, connectionId: null });
-    await storeSubscription(t.db, { id: "wh_1", url: "https://shop.example/api/webhooks/commerce", secret: secretOf(1), encryptionKey: KEY, connectionId: "conn_1" });
+    expect(await commerceReceiverSettings(t.db, KEY, now)).toEqual({
+      secret: null,
+      verifier: null,
+      connectionId: null,
+    });
+    await storeSubscription(t.db, {
+      id: "wh_1",
+      url: "https://shop.example/api/webhooks/commerce",
+      secret: secretOf(1),
+      encryptionKey: KEY,
+      connectionId: "conn_1",
+    });
 
     const first = await commerceReceiverSettings(t.db, KEY, now);
     expect(first).toMatchObject({ secret: secretOf(1), connectionId: "conn_1" });
     const at = new Date();
     const signed = first.verifier!.sign("evt_1", at, "{}");
-    const headers = new Headers({ "webhook-id": "evt_1", "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signed });
+    const headers = new Headers({
+      "webhook-id": "evt_1",
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": signed,
+    });
     expect(verifyWebhook("{}", headers, first.verifier!)).toMatchObject({ ok: true, eventId: "evt_1" });
 
     // Another instance rotates the secret: this one keeps the old one until the lifetime ends.
@@ -38,9 +52,24 @@ describe("commerceReceiverSettings", () => {
 
   it("a subscription stored by this process (a rotation by staff) is used from the next delivery on", async () => {
     const now = Date.now();
-    await storeSubscription(t.db, { id: "wh_2", url: "https://shop.example/api/webhooks/commerce", secret: secretOf(2), encryptionKey: KEY, connectionId: "conn_3" });
-    expect(await commerceReceiverSettings(t.db, KEY, now)).toMatchObject({ secret: secretOf(2), connectionId: "conn_3" });
-    await storeSubscription(t.db, { id: "wh_3", url: "https://shop.example/api/webhooks/commerce", secret: secretOf(3), encryptionKey: KEY, connectionId: "conn_3" });
+    await storeSubscription(t.db, {
+      id: "wh_2",
+      url: "https://shop.example/api/webhooks/commerce",
+      secret: secretOf(2),
+      encryptionKey: KEY,
+      connectionId: "conn_3",
+    });
+    expect(await commerceReceiverSettings(t.db, KEY, now)).toMatchObject({
+      secret: secretOf(2),
+      connectionId: "conn_3",
+    });
+    await storeSubscription(t.db, {
+      id: "wh_3",
+      url: "https://shop.example/api/webhooks/commerce",
+      secret: secretOf(3),
+      encryptionKey: KEY,
+      connectionId: "conn_3",
+    });
     expect(await commerceReceiverSettings(t.db, KEY, now)).toMatchObject({ secret: secretOf(3) });
   });
 });

@@ -28,7 +28,11 @@ type Cached = { until: number; value: Promise<CommerceReceiverSettings> };
 const cache = new WeakMap<DbClient, Cached>();
 
 /** The receiver's settings, from memory when read less than RECEIVER_SETTINGS_TTL_MS ago. */
-export function commerceReceiverSettings(db: DbClient, encryptionKey: string, nowMs: number = Date.now()): Promise<CommerceReceiverSettings> {
+export function commerceReceiverSettings(
+  db: DbClient,
+  encryptionKey: string,
+  nowMs: number = Date.now(),
+): Promise<CommerceReceiverSettings> {
   const cached = cache.get(db);
   if (cached && cached.until > nowMs) return cached.value;
   // Concurrent deliveries at expiry share one read; a failed read is not kept.
@@ -47,9 +51,15 @@ export function forgetCommerceReceiverSettings(db: DbClient): void {
 }
 
 async function readReceiverSettings(db: DbClient, encryptionKey: string): Promise<CommerceReceiverSettings> {
-  const rows = await db.setting.findMany({ where: { key: { in: [WEBHOOK_SETTINGS.secret, WEBHOOK_SETTINGS.connection] } } });
+  const rows = await db.setting.findMany({
+    where: { key: { in: [WEBHOOK_SETTINGS.secret, WEBHOOK_SETTINGS.connection] } },
+  });
   const secretRow = rows.find((row) => row.key === WEBHOOK_SETTINGS.secret);
-  const secret = secretRow ? (secretRow.encrypted ? openSecret(secretRow.value, encryptionKey) : secretRow.value) : null;
+  const secret = secretRow
+    ? secretRow.encrypted
+      ? openSecret(secretRow.value, encryptionKey)
+      : secretRow.value
+    : null;
   return {
     secret,
     verifier: secret ? verifierFor(secret) : null,

@@ -7,7 +7,13 @@ import { receiveWebhook, verifyCommerceDelivery } from "./receive";
 import { readCommerceWebhookConnection, WEBHOOK_SETTINGS } from "./settings";
 import { PERMANENT_ERROR_PREFIX } from "./store";
 import { SWEEP_BACKOFF_MS, sweepWebhookReceipts } from "./sweep";
-import { eventually, placedTopup as placedTopupFor, startWebhookTestbed, type Delivery, type WebhookTestbed } from "@/testing/webhooks";
+import {
+  eventually,
+  placedTopup as placedTopupFor,
+  startWebhookTestbed,
+  type Delivery,
+  type WebhookTestbed,
+} from "@/testing/webhooks";
 
 // POST /api/webhooks/commerce end to end: the emulator delivers real, signed order events to a
 // small HTTP server that hands each request to the route's own POST handler, with the app's
@@ -44,7 +50,10 @@ function afterAnswerQueue() {
 
 const placedTopup = () => placedTopupFor(tb, "hook@example.com");
 
-const receipts = (eventId: string) => tb.db.webhookReceipt.findMany({ where: { headers: { not: undefined } } }).then((all) => all.filter((r) => (r.headers as Record<string, string>)["webhook-id"] === eventId));
+const receipts = (eventId: string) =>
+  tb.db.webhookReceipt
+    .findMany({ where: { headers: { not: undefined } } })
+    .then((all) => all.filter((r) => (r.headers as Record<string, string>)["webhook-id"] === eventId));
 
 describe("real deliveries from the emulator", () => {
   let fulfilled: Delivery;
@@ -57,26 +66,48 @@ describe("real deliveries from the emulator", () => {
 
     // The emulator fulfils 3 s (its clock) after the order and sends order.fulfilled.
     await tb.advanceClock(5_000);
-    fulfilled = await eventually(async () => (await deliveries("?event_type=order.fulfilled")).find((d) => JSON.parse(d.request.body).data.order_id === order.upstreamOrderId && d.succeeded), "the order.fulfilled delivery");
+    fulfilled = await eventually(
+      async () =>
+        (await deliveries("?event_type=order.fulfilled")).find(
+          (d) => JSON.parse(d.request.body).data.order_id === order.upstreamOrderId && d.succeeded,
+        ),
+      "the order.fulfilled delivery",
+    );
     expect(fulfilled.status_code).toBe(200);
     await settled();
 
-    const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: fulfilled.event_id } } });
-    expect(receipt).toMatchObject({ verified: true, verifyError: null, status: "processed", eventType: "order.fulfilled", attempts: 1, error: null });
+    const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({
+      where: { provider_eventId: { provider: "commerce", eventId: fulfilled.event_id } },
+    });
+    expect(receipt).toMatchObject({
+      verified: true,
+      verifyError: null,
+      status: "processed",
+      eventType: "order.fulfilled",
+      attempts: 1,
+      error: null,
+    });
     expect(receipt.rawBody).toBe(fulfilled.request.body);
     expect(receipt.processedAt).toBeInstanceOf(Date);
-    expect((receipt.headers as Record<string, string>)["webhook-signature"]).toBe(fulfilled.request.headers["webhook-signature"]);
+    expect((receipt.headers as Record<string, string>)["webhook-signature"]).toBe(
+      fulfilled.request.headers["webhook-signature"],
+    );
 
     const after = await tb.reload(order.id);
     expect(after).toMatchObject({ status: "fulfilled", upstreamStatus: "fulfilled" });
     const events = await tb.events(order.id);
-    expect(events.find((e) => e.toStatus === "fulfilled")).toMatchObject({ source: "webhook", actor: fulfilled.event_id });
+    expect(events.find((e) => e.toStatus === "fulfilled")).toMatchObject({
+      source: "webhook",
+      actor: fulfilled.event_id,
+    });
     expect(await tb.commerceDebits(after.upstreamOrderId)).toHaveLength(1);
   });
 
   it("a second delivery of the same event is a no-op that still answers 200, also when several arrive at once", async () => {
     const eventsBefore = (await tb.events(orderId)).length;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(fulfilled.request.headers, fulfilled.request.body)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(fulfilled.request.headers, fulfilled.request.body)),
+    );
     for (const answer of answers) {
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual({ received: true, duplicate: true });
@@ -123,7 +154,9 @@ describe("real deliveries from the emulator", () => {
     }
     const all = await receipts(fulfilled.event_id);
     // (The forged copy above carried the same webhook-id: it is the other rejected receipt.)
-    expect(all.filter((r) => r.verifyError === "stale_timestamp")).toEqual([expect.objectContaining({ status: "rejected", eventId: null, verified: false })]);
+    expect(all.filter((r) => r.verifyError === "stale_timestamp")).toEqual([
+      expect.objectContaining({ status: "rejected", eventId: null, verified: false }),
+    ]);
     expect(all.filter((r) => r.status === "processed")).toHaveLength(1);
   });
 
@@ -146,19 +179,31 @@ describe("failures", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ received: true });
     await settled();
-    const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_broken_1" } } });
+    const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({
+      where: { provider_eventId: { provider: "commerce", eventId: "evt_broken_1" } },
+    });
     expect(receipt).toMatchObject({ verified: true, status: "failed", attempts: 1, eventType: null });
     expect(receipt.error).toMatch(new RegExp(`^${PERMANENT_ERROR_PREFIX}malformed JSON`));
     // Retrying cannot help: the sweep leaves it to staff, however late it runs.
-    expect(await sweepWebhookReceipts(tb.db, { now: new Date(Date.now() + 24 * 60 * 60_000) })).toMatchObject({ claimed: 0 });
+    expect(await sweepWebhookReceipts(tb.db, { now: new Date(Date.now() + 24 * 60 * 60_000) })).toMatchObject({
+      claimed: 0,
+    });
     expect((await tb.db.webhookReceipt.findUniqueOrThrow({ where: { id: receipt.id } })).status).toBe("failed");
   });
 
   it("an event for an order the shop does not know is kept as unmatched, with a note for staff", async () => {
-    const body = JSON.stringify({ id: "evt_stranger_1", type: "order.fulfilled", timestamp: new Date().toISOString(), environment: "production", data: { order_id: "ord_999999", type: "topup", status: "fulfilled" } });
+    const body = JSON.stringify({
+      id: "evt_stranger_1",
+      type: "order.fulfilled",
+      timestamp: new Date().toISOString(),
+      environment: "production",
+      data: { order_id: "ord_999999", type: "topup", status: "fulfilled" },
+    });
     expect((await post(await signed("evt_stranger_1", body), body)).status).toBe(200);
     await settled();
-    const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_stranger_1" } } });
+    const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({
+      where: { provider_eventId: { provider: "commerce", eventId: "evt_stranger_1" } },
+    });
     expect(receipt).toMatchObject({ status: "unmatched", eventType: "order.fulfilled", upstreamOrderId: "ord_999999" });
     expect(receipt.error).toContain("ord_999999");
   });
@@ -173,7 +218,11 @@ describe("failures", () => {
       const answer = await post({ "content-type": "application/json", "webhook-id": "evt_nosecret_1" }, body);
       expect(answer.status).toBe(503);
       expect(await answer.json()).toMatchObject({ error: { code: "webhook_not_configured" } });
-      expect(await tb.db.webhookReceipt.findFirst({ where: { rawBody: body } })).toMatchObject({ status: "rejected", eventId: null, verifyError: "webhook_not_configured" });
+      expect(await tb.db.webhookReceipt.findFirst({ where: { rawBody: body } })).toMatchObject({
+        status: "rejected",
+        eventId: null,
+        verifyError: "webhook_not_configured",
+      });
     } finally {
       await tb.db.setting.create({ data: row });
       wt.forgetSettings();
@@ -192,7 +241,12 @@ describe("failures", () => {
         provider: "commerce",
         rawBody,
         headers: new Headers(signedHeaders),
-        verification: verifyCommerceDelivery(rawBody, new Headers(signedHeaders), await secret(), await readCommerceWebhookConnection(tb.db)),
+        verification: verifyCommerceDelivery(
+          rawBody,
+          new Headers(signedHeaders),
+          await secret(),
+          await readCommerceWebhookConnection(tb.db),
+        ),
         process: async () => {
           throw new Error(message);
         },
@@ -209,9 +263,19 @@ describe("failures", () => {
       await tb.advanceClock(5_000);
       const upstream = await tb.clients.commerce.getOrder(order.upstreamOrderId!);
       expect(upstream.status).toBe("fulfilled");
-      const raw = await (await fetch(`${tb.emulatorUrl}/v2/orders/${order.upstreamOrderId}`, { headers: { authorization: `Bearer ${embeddedShopCredentials().commerceApiKey}` } })).json();
+      const raw = await (
+        await fetch(`${tb.emulatorUrl}/v2/orders/${order.upstreamOrderId}`, {
+          headers: { authorization: `Bearer ${embeddedShopCredentials().commerceApiKey}` },
+        })
+      ).json();
       // The live service's name for the event: read as order.fulfilled.
-      body = JSON.stringify({ id: "evt_retry_1", type: "order.completed", timestamp: new Date().toISOString(), environment: "production", data: raw.data });
+      body = JSON.stringify({
+        id: "evt_retry_1",
+        type: "order.completed",
+        timestamp: new Date().toISOString(),
+        environment: "production",
+        data: raw.data,
+      });
       headers = await signed("evt_retry_1", body);
     });
     afterAll(async () => {
@@ -222,14 +286,26 @@ describe("failures", () => {
       const first = await receiveFailing(body, headers, "database is locked");
       // Stored, so acknowledged: the failure happens after the answer.
       expect(first).toEqual({ status: 200, body: { received: true } });
-      const failed = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_1" } } });
-      expect(failed).toMatchObject({ status: "failed", error: "database is locked", attempts: 1, eventType: "order.completed", upstreamOrderId: order.upstreamOrderId });
+      const failed = await tb.db.webhookReceipt.findUniqueOrThrow({
+        where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_1" } },
+      });
+      expect(failed).toMatchObject({
+        status: "failed",
+        error: "database is locked",
+        attempts: 1,
+        eventType: "order.completed",
+        upstreamOrderId: order.upstreamOrderId,
+      });
       expect((await tb.reload(order.id)).status).toBe("placed");
 
       // Not before its backoff; then with the app's processor, the cause gone.
       const failedAt = failed.processedAt!;
-      expect(await sweepWebhookReceipts(tb.db, { now: new Date(failedAt.getTime() + SWEEP_BACKOFF_MS[0] - 1_000) })).toMatchObject({ claimed: 0 });
-      expect(await sweepWebhookReceipts(tb.db, { now: new Date(failedAt.getTime() + SWEEP_BACKOFF_MS[0] + 1_000) })).toEqual({ claimed: 1, processed: 1, failed: 0 });
+      expect(
+        await sweepWebhookReceipts(tb.db, { now: new Date(failedAt.getTime() + SWEEP_BACKOFF_MS[0] - 1_000) }),
+      ).toMatchObject({ claimed: 0 });
+      expect(
+        await sweepWebhookReceipts(tb.db, { now: new Date(failedAt.getTime() + SWEEP_BACKOFF_MS[0] + 1_000) }),
+      ).toEqual({ claimed: 1, processed: 1, failed: 0 });
       const processed = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { id: failed.id } });
       expect(processed).toMatchObject({ status: "processed", error: null, attempts: 2 });
       expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled" });
@@ -240,14 +316,25 @@ describe("failures", () => {
       const again = await post(headers, body);
       expect(await again.json()).toEqual({ received: true, duplicate: true });
       await settled();
-      expect(await tb.db.webhookReceipt.count({ where: { eventType: "order.completed", status: { in: ["processed", "failed", "received"] } } })).toBe(1);
+      expect(
+        await tb.db.webhookReceipt.count({
+          where: { eventType: "order.completed", status: { in: ["processed", "failed", "received"] } },
+        }),
+      ).toBe(1);
     });
 
     it("a redelivery of a failed event by the sender processes it at once", async () => {
-      const created = JSON.stringify({ ...JSON.parse(body), id: "evt_retry_3", type: "order.created", data: { ...JSON.parse(body).data, status: "processing", delivery_status: "pending" } });
+      const created = JSON.stringify({
+        ...JSON.parse(body),
+        id: "evt_retry_3",
+        type: "order.created",
+        data: { ...JSON.parse(body).data, status: "processing", delivery_status: "pending" },
+      });
       const h = await signed("evt_retry_3", created);
       await receiveFailing(created, h, "upstream mapping crashed");
-      const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_3" } } });
+      const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({
+        where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_3" } },
+      });
       expect(receipt).toMatchObject({ status: "failed", attempts: 1 });
 
       // The sender delivers it again (through the route, with the app's processor): not a
@@ -257,23 +344,41 @@ describe("failures", () => {
       expect(await retry.json()).toEqual({ received: true });
       await settled();
       // A late order.created after order.fulfilled: processed, and the order stays fulfilled.
-      expect(await tb.db.webhookReceipt.findUniqueOrThrow({ where: { id: receipt.id } })).toMatchObject({ status: "processed", attempts: 2, error: "note: the order was already up to date" });
+      expect(await tb.db.webhookReceipt.findUniqueOrThrow({ where: { id: receipt.id } })).toMatchObject({
+        status: "processed",
+        attempts: 2,
+        error: "note: the order was already up to date",
+      });
       expect((await tb.reload(order.id)).status).toBe("fulfilled");
-      expect(await tb.db.webhookReceipt.count({ where: { upstreamOrderId: order.upstreamOrderId, status: "duplicate", eventType: "order.created" } })).toBe(0);
+      expect(
+        await tb.db.webhookReceipt.count({
+          where: { upstreamOrderId: order.upstreamOrderId, status: "duplicate", eventType: "order.created" },
+        }),
+      ).toBe(0);
     });
 
     it("staff replay (replayReceipt) processes a failed receipt; processed receipts cannot be replayed", async () => {
-      const created = JSON.stringify({ ...JSON.parse(body), id: "evt_retry_2", type: "order.created", data: { ...JSON.parse(body).data, status: "processing", delivery_status: "pending" } });
+      const created = JSON.stringify({
+        ...JSON.parse(body),
+        id: "evt_retry_2",
+        type: "order.created",
+        data: { ...JSON.parse(body).data, status: "processing", delivery_status: "pending" },
+      });
       const h = await signed("evt_retry_2", created);
       const first = await receiveFailing(created, h, "upstream mapping crashed");
       expect(first.status).toBe(200);
-      const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_2" } } });
+      const receipt = await tb.db.webhookReceipt.findUniqueOrThrow({
+        where: { provider_eventId: { provider: "commerce", eventId: "evt_retry_2" } },
+      });
       expect(receipt.status).toBe("failed");
 
       const replayed = await replayReceipt(tb.db, receipt.id);
       // A late order.created after order.fulfilled: processed, and the order stays fulfilled.
       expect(replayed).toEqual({ outcome: "processed", note: "the order was already up to date" });
-      expect(await tb.db.webhookReceipt.findUniqueOrThrow({ where: { id: receipt.id } })).toMatchObject({ status: "processed", attempts: 2 });
+      expect(await tb.db.webhookReceipt.findUniqueOrThrow({ where: { id: receipt.id } })).toMatchObject({
+        status: "processed",
+        attempts: 2,
+      });
       expect((await tb.reload(order.id)).status).toBe("fulfilled");
       expect(await replayReceipt(tb.db, receipt.id)).toEqual({ outcome: "not_replayable", status: "processed" });
     });

@@ -7,7 +7,8 @@
 export const REDACTED = "[redacted]";
 
 /** Field names whose values are delivered secrets: any name with one of these words (snake_case or camelCase). */
-const SECRET_FIELD = /(^|_)(redemption|pin|lpa|activation|qr|install)(_|$)|^(redemption|pin|lpa|activation|qr|install)[A-Z]|[a-z](Redemption|Pin|Lpa|Activation|Qr|Install)([A-Z]|$)/;
+const SECRET_FIELD =
+  /(^|_)(redemption|pin|lpa|activation|qr|install)(_|$)|^(redemption|pin|lpa|activation|qr|install)[A-Z]|[a-z](Redemption|Pin|Lpa|Activation|Qr|Install)([A-Z]|$)/;
 
 export function isSecretField(name: string): boolean {
   return SECRET_FIELD.test(name);
@@ -46,5 +47,7 @@ export function redactDeliveredSecrets(rawBody: string): string {
 const TEXT_FIELD = /("([A-Za-z0-9_]+)"\s*:\s*)("(?:[^"\\]|\\.)*(?:"|\\?$)|-?[0-9][0-9.eE+-]*)/g;
 
 function redactText(text: string): string {
-  return text.replace(TEXT_FIELD, (match, head: string, name: string) => (isSecretField(name) ? `${head}"${REDACTED}"` : match));
+  return text.replace(TEXT_FIELD, (match, head: string, name: string) =>
+    isSecretField(name) ? `${head}"${REDACTED}"` : match,
+  );
 }

@@ -44,11 +44,15 @@ export function refusalSubject(input: { connectionId: string; url: string; grant
 }
 
 /** A client error the same request would get again; 401 (refresh), 404 (gone), 408, 409 and 429 (transient) are not refusals. */
-export function refusalOf(error: unknown, url?: string): { reason: RefusalReason; code: string; message: string } | null {
+export function refusalOf(
+  error: unknown,
+  url?: string,
+): { reason: RefusalReason; code: string; message: string } | null {
   if (!isUpstreamError(error) || error.kind !== "api" || error.status === undefined) return null;
   const status = error.status;
   if (status < 400 || status >= 500 || [401, 404, 408, 409, 429].includes(status)) return null;
-  if (error.canonicalCode === "INSUFFICIENT_SCOPE") return { reason: "scope", code: error.code, message: error.message };
+  if (error.canonicalCode === "INSUFFICIENT_SCOPE")
+    return { reason: "scope", code: error.code, message: error.message };
   // An http receiver refused for what its address is (the code names the URL, or is a plain validation failure).
   const aboutUrl = url?.startsWith("http:") === true && /URL|HTTPS|VALIDATION|INVALID|^HTTP_4/i.test(error.code);
   return { reason: aboutUrl ? "url" : "refused", code: error.code, message: error.message };
@@ -76,14 +80,17 @@ export async function clearWebhookRefusal(db: DbClient): Promise<void> {
 
 /** What staff read on Admin → Upstream connection. */
 export function refusalText(refusal: Pick<WebhookRefusal, "reason" | "url" | "code">): string {
-  if (refusal.reason === "scope") return "Order events off: this connection cannot manage webhooks; orders are followed by polling.";
-  if (refusal.reason === "url") return `Order events off: the supplier refuses the shop's receiver address ${refusal.url} (it accepts https:// addresses only); orders are followed by polling.`;
+  if (refusal.reason === "scope")
+    return "Order events off: this connection cannot manage webhooks; orders are followed by polling.";
+  if (refusal.reason === "url")
+    return `Order events off: the supplier refuses the shop's receiver address ${refusal.url} (it accepts https:// addresses only); orders are followed by polling.`;
   return `Order events off: the supplier refused the shop's webhook subscription (${refusal.code}); orders are followed by polling.`;
 }
 
 /** What staff can do about it. */
 export function refusalHint(reason: RefusalReason): string {
-  if (reason === "scope") return "To receive order events, reconnect by OAuth (the shop asks for webhooks:read webhooks:write) or use an API key.";
+  if (reason === "scope")
+    return "To receive order events, reconnect by OAuth (the shop asks for webhooks:read webhooks:write) or use an API key.";
   if (reason === "url") return "To receive order events, serve the shop at an https:// APP_URL.";
   return "To receive order events, check the subscription on Admin → Webhooks.";
 }

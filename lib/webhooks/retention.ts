@@ -18,7 +18,14 @@ export async function trimWebhookReceipts(db: DbClient, options: TrimOptions = {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   let deleted = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
-    const ids = (await db.webhookReceipt.findMany({ where: { receivedAt: { lt: cutoff } }, orderBy: { receivedAt: "asc" }, select: { id: true }, take: batchSize })).map((r) => r.id);
+    const ids = (
+      await db.webhookReceipt.findMany({
+        where: { receivedAt: { lt: cutoff } },
+        orderBy: { receivedAt: "asc" },
+        select: { id: true },
+        take: batchSize,
+      })
+    ).map((r) => r.id);
     if (ids.length === 0) break;
     deleted += (await db.webhookReceipt.deleteMany({ where: { id: { in: ids } } })).count;
     if (ids.length < batchSize) break;

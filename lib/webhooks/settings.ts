@@ -31,13 +31,24 @@ export async function storeSubscriptionConnection(db: DbClient, connectionId: st
 }
 
 /** Stores a subscription (id, URL, sealed secret and the connection that holds it) in one transaction. */
-export async function storeSubscription(db: DbClient, input: { id: string; url: string; secret: string; encryptionKey: string; connectionId: string }): Promise<void> {
+export async function storeSubscription(
+  db: DbClient,
+  input: { id: string; url: string; secret: string; encryptionKey: string; connectionId: string },
+): Promise<void> {
   const rows = [
     { key: WEBHOOK_SETTINGS.id, value: input.id, encrypted: false },
     { key: WEBHOOK_SETTINGS.url, value: input.url, encrypted: false },
     { key: WEBHOOK_SETTINGS.secret, value: sealSecret(input.secret, input.encryptionKey), encrypted: true },
     { key: WEBHOOK_SETTINGS.connection, value: input.connectionId, encrypted: false },
   ];
-  await db.$transaction(rows.map((row) => db.setting.upsert({ where: { key: row.key }, create: { ...row, updatedBy: "system" }, update: { ...row, updatedBy: "system" } })));
+  await db.$transaction(
+    rows.map((row) =>
+      db.setting.upsert({
+        where: { key: row.key },
+        create: { ...row, updatedBy: "system" },
+        update: { ...row, updatedBy: "system" },
+      }),
+    ),
+  );
   forgetCommerceReceiverSettings(db);
 }

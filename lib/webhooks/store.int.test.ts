@@ -12,30 +12,57 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.cleanup());
 
-const headers = () => new Headers({ "content-type": "application/json", "webhook-id": "evt_store_1", authorization: "Bearer not-kept" });
+const headers = () =>
+  new Headers({ "content-type": "application/json", "webhook-id": "evt_store_1", authorization: "Bearer not-kept" });
 
 describe("storeVerified", () => {
   it("returns exactly the row it stored, as Prisma reads it back", async () => {
     const body = '{"id":"evt_store_1","type":"order.fulfilled","data":{"order_id":"ord_1","note":"ü"}}';
-    const stored = await storeVerified(t.db, { provider: "commerce", headers: headers(), rawBody: body, eventId: "evt_store_1", connectionId: "conn_1" });
+    const stored = await storeVerified(t.db, {
+      provider: "commerce",
+      headers: headers(),
+      rawBody: body,
+      eventId: "evt_store_1",
+      connectionId: "conn_1",
+    });
     expect(stored.kind).toBe("new");
     const row = await t.db.webhookReceipt.findUniqueOrThrow({ where: { id: stored.receipt.id } });
     expect(stored.receipt).toEqual(row);
-    expect(row).toMatchObject({ status: "received", attempts: 1, verified: true, bodyTruncated: false, eventType: null, upstreamOrderId: null, bodyBytes: Buffer.byteLength(body), rawBody: body });
+    expect(row).toMatchObject({
+      status: "received",
+      attempts: 1,
+      verified: true,
+      bodyTruncated: false,
+      eventType: null,
+      upstreamOrderId: null,
+      bodyBytes: Buffer.byteLength(body),
+      rawBody: body,
+    });
     expect(row.headers).toEqual({ "content-type": "application/json", "webhook-id": "evt_store_1" });
     // Its time compares like any other receipt's (retention, the sweep).
-    expect(await t.db.webhookReceipt.count({ where: { id: row.id, receivedAt: { lte: row.receivedAt, gt: new Date(row.receivedAt.getTime() - 1) } } })).toBe(1);
+    expect(
+      await t.db.webhookReceipt.count({
+        where: { id: row.id, receivedAt: { lte: row.receivedAt, gt: new Date(row.receivedAt.getTime() - 1) } },
+      }),
+    ).toBe(1);
   });
 
   it("a second delivery of the event, also at the same instant, finds the first receipt and stores nothing", async () => {
     const body = '{"id":"evt_store_2"}';
-    const results = await Promise.all(Array.from({ length: 4 }, () => storeVerified(t.db, { provider: "commerce", headers: headers(), rawBody: body, eventId: "evt_store_2" })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        storeVerified(t.db, { provider: "commerce", headers: headers(), rawBody: body, eventId: "evt_store_2" }),
+      ),
+    );
     expect(results.filter((r) => r.kind === "new")).toHaveLength(1);
     const first = results.find((r) => r.kind === "new")!.receipt;
     for (const seen of results.filter((r) => r.kind === "seen")) expect(seen.receipt.id).toBe(first.id);
     expect(await t.db.webhookReceipt.count({ where: { eventId: "evt_store_2" } })).toBe(1);
     // The same event id from another sender is another event.
-    expect((await storeVerified(t.db, { provider: "stripe", headers: headers(), rawBody: body, eventId: "evt_store_2" })).kind).toBe("new");
+    expect(
+      (await storeVerified(t.db, { provider: "stripe", headers: headers(), rawBody: body, eventId: "evt_store_2" }))
+        .kind,
+    ).toBe("new");
   });
 
   it("stores a delivery while the app holds the write lock in a transaction: after it, without stalling the process", async () => {
@@ -44,7 +71,17 @@ describe("storeVerified", () => {
     let ticks = 0;
     await t.db.$transaction(async (tx) => {
       // The transaction's first write takes SQLite's write lock until it commits.
-      await tx.webhookReceipt.create({ data: { provider: "commerce", headers: {}, rawBody: "{}", bodyBytes: 2, verified: false, status: "rejected", attempts: 0 } });
+      await tx.webhookReceipt.create({
+        data: {
+          provider: "commerce",
+          headers: {},
+          rawBody: "{}",
+          bodyBytes: 2,
+          verified: false,
+          status: "rejected",
+          attempts: 0,
+        },
+      });
       stored = storeVerified(t.db, { provider: "commerce", headers: headers(), rawBody: body, eventId: "evt_store_3" });
       // The event loop keeps turning: the store did not wait for the lock synchronously.
       await new Promise<void>((resolve) => setTimeout(resolve, 30));

@@ -48,7 +48,10 @@ export function utf8Prefix(text: string, maxBytes: number): string {
  * cut), with secrets a captured real delivery might carry redacted, and the full size in
  * `bodyBytes` (for a refused oversize body, the size known when reading stopped).
  */
-export async function storeRejected(db: DbClient, input: ReceiptInput & { reason: string; eventType?: string | null; bodyBytes?: number }): Promise<WebhookReceipt> {
+export async function storeRejected(
+  db: DbClient,
+  input: ReceiptInput & { reason: string; eventType?: string | null; bodyBytes?: number },
+): Promise<WebhookReceipt> {
   const bodyBytes = input.bodyBytes ?? Buffer.byteLength(input.rawBody, "utf8");
   const prefix = utf8Prefix(input.rawBody, REJECTED_PREFIX_BYTES);
   return db.webhookReceipt.create({
@@ -93,7 +96,13 @@ export function newReceiptId(now: Date): string {
  */
 export async function storeVerified(
   db: DbClient,
-  input: ReceiptInput & { eventId: string; eventType?: string | null; connectionId?: string | null; upstreamOrderId?: string | null; now?: Date },
+  input: ReceiptInput & {
+    eventId: string;
+    eventType?: string | null;
+    connectionId?: string | null;
+    upstreamOrderId?: string | null;
+    now?: Date;
+  },
 ): Promise<StoredVerified> {
   const receivedAt = input.now ?? new Date();
   const receipt: WebhookReceipt = {
@@ -117,7 +126,9 @@ export async function storeVerified(
   };
   const inserted = (await insertVerifiedReceipt(db, receipt)) === 1;
   if (inserted) return { kind: "new", receipt };
-  const seen = await db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: input.provider, eventId: input.eventId } } });
+  const seen = await db.webhookReceipt.findUniqueOrThrow({
+    where: { provider_eventId: { provider: input.provider, eventId: input.eventId } },
+  });
   return { kind: "seen", receipt: seen };
 }
 
@@ -130,7 +141,20 @@ async function insertVerifiedReceipt(db: DbClient, receipt: WebhookReceipt): Pro
   const { id, provider, eventId, eventType, connectionId, upstreamOrderId, rawBody, bodyBytes, receivedAt } = receipt;
   const headers = JSON.stringify(receipt.headers);
   const statement = sqliteStatement(db, INSERT_VERIFIED);
-  const done = statement && runUnlessBusy(statement, [id, provider, eventId, eventType, connectionId, upstreamOrderId, headers, rawBody, bodyBytes, sqliteDateTime(receivedAt)]);
+  const done =
+    statement &&
+    runUnlessBusy(statement, [
+      id,
+      provider,
+      eventId,
+      eventType,
+      connectionId,
+      upstreamOrderId,
+      headers,
+      rawBody,
+      bodyBytes,
+      sqliteDateTime(receivedAt),
+    ]);
   if (done) return done.changes;
   return db.$executeRaw`
     INSERT INTO "WebhookReceipt" ("id", "provider", "eventId", "eventType", "connectionId", "upstreamOrderId", "headers", "rawBody", "bodyBytes", "bodyTruncated", "verified", "attempts", "receivedAt")
@@ -142,7 +166,10 @@ async function insertVerifiedReceipt(db: DbClient, receipt: WebhookReceipt): Pro
  * A repeated delivery of an event already received: kept for the record, never processed, so
  * without the secrets it delivered (the receipt holding the event id has them while needed).
  */
-export async function storeDuplicate(db: DbClient, input: ReceiptInput & { eventType: string | null; connectionId?: string | null; upstreamOrderId?: string | null }): Promise<WebhookReceipt> {
+export async function storeDuplicate(
+  db: DbClient,
+  input: ReceiptInput & { eventType: string | null; connectionId?: string | null; upstreamOrderId?: string | null },
+): Promise<WebhookReceipt> {
   return db.webhookReceipt.create({
     data: {
       provider: input.provider,
@@ -183,7 +210,10 @@ export function lastAttemptAt(receipt: Pick<WebhookReceipt, "processedAt" | "rec
  */
 export async function claimForRetry(db: DbClient, receipt: WebhookReceipt, now: Date): Promise<WebhookReceipt | null> {
   const retryable =
-    receipt.verified && (receipt.status === "failed" || receipt.status === "unmatched" || (receipt.status === "received" && now.getTime() - lastAttemptAt(receipt).getTime() > STUCK_AFTER_MS));
+    receipt.verified &&
+    (receipt.status === "failed" ||
+      receipt.status === "unmatched" ||
+      (receipt.status === "received" && now.getTime() - lastAttemptAt(receipt).getTime() > STUCK_AFTER_MS));
   if (!retryable) return null;
   const claimed = await db.webhookReceipt.updateMany({
     where: { id: receipt.id, status: receipt.status, attempts: receipt.attempts },
@@ -202,17 +232,30 @@ export async function claimForRetry(db: DbClient, receipt: WebhookReceipt, now: 
 export async function finishReceipt(
   db: DbClient,
   receipt: Pick<WebhookReceipt, "id" | "rawBody" | "provider" | "eventType" | "upstreamOrderId">,
-  outcome: { status: "processed" | "unmatched"; note?: string } | { status: "failed"; error: string; permanent?: boolean },
+  outcome:
+    { status: "processed" | "unmatched"; note?: string } | { status: "failed"; error: string; permanent?: boolean },
   now: Date,
 ): Promise<void> {
   const redacted = outcome.status === "processed" ? redactDeliveredSecrets(receipt.rawBody) : receipt.rawBody;
-  const about = receipt.eventType === null && receipt.upstreamOrderId === null ? peekBody(receipt.provider, receipt.rawBody) : {};
+  const about =
+    receipt.eventType === null && receipt.upstreamOrderId === null ? peekBody(receipt.provider, receipt.rawBody) : {};
   // updateMany: nothing is read back (an update would return the whole row, body included).
   await db.webhookReceipt.updateMany({
     where: { id: receipt.id },
     data:
       outcome.status === "failed"
-        ? { ...about, status: "failed", processedAt: now, error: `${outcome.permanent ? PERMANENT_ERROR_PREFIX : ""}${outcome.error}`.slice(0, 2000) }
-        : { ...about, status: outcome.status, processedAt: now, error: outcome.note ? `note: ${outcome.note}` : null, ...(redacted !== receipt.rawBody ? { rawBody: redacted } : {}) },
+        ? {
+            ...about,
+            status: "failed",
+            processedAt: now,
+            error: `${outcome.permanent ? PERMANENT_ERROR_PREFIX : ""}${outcome.error}`.slice(0, 2000),
+          }
+        : {
+            ...about,
+            status: outcome.status,
+            processedAt: now,
+            error: outcome.note ? `note: ${outcome.note}` : null,
+            ...(redacted !== receipt.rawBody ? { rawBody: redacted } : {}),
+          },
   });
 }

@@ -50,7 +50,11 @@ describe("ensureCommerceWebhook", () => {
   it("leaves a fitting subscription alone on the next start", async () => {
     const first = await ensure();
     const secretBefore = await readCommerceWebhookSecret(t.db, KEY);
-    expect(await ensure()).toEqual({ outcome: "unchanged", webhookId: (first as { webhookId: string }).webhookId, url: commerceReceiverUrl(APP) });
+    expect(await ensure()).toEqual({
+      outcome: "unchanged",
+      webhookId: (first as { webhookId: string }).webhookId,
+      url: commerceReceiverUrl(APP),
+    });
     expect(await ours()).toHaveLength(1);
     expect(await readCommerceWebhookSecret(t.db, KEY)).toBe(secretBefore);
   });
@@ -60,8 +64,15 @@ describe("ensureCommerceWebhook", () => {
     const secretBefore = await readCommerceWebhookSecret(t.db, KEY);
     await api.updateWebhook(first.webhookId, { status: "disabled" });
     const moved = await ensure("https://shop.example.com");
-    expect(moved).toEqual({ outcome: "updated", webhookId: first.webhookId, url: "https://shop.example.com/api/webhooks/commerce" });
-    expect(await api.getWebhook(first.webhookId)).toMatchObject({ url: "https://shop.example.com/api/webhooks/commerce", status: "active" });
+    expect(moved).toEqual({
+      outcome: "updated",
+      webhookId: first.webhookId,
+      url: "https://shop.example.com/api/webhooks/commerce",
+    });
+    expect(await api.getWebhook(first.webhookId)).toMatchObject({
+      url: "https://shop.example.com/api/webhooks/commerce",
+      status: "active",
+    });
     expect(await readCommerceWebhookSecret(t.db, KEY)).toBe(secretBefore);
   });
 
@@ -86,7 +97,9 @@ describe("ensureCommerceWebhook", () => {
   it("registers once when several app instances start at the same moment", async () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => ensure()));
     expect(results.filter((r) => r.outcome === "created")).toHaveLength(1);
-    expect(results.filter((r) => r.outcome !== "created").every((r) => r.outcome === "busy" || r.outcome === "unchanged")).toBe(true);
+    expect(
+      results.filter((r) => r.outcome !== "created").every((r) => r.outcome === "busy" || r.outcome === "unchanged"),
+    ).toBe(true);
     expect(await ours()).toHaveLength(1);
     expect(await t.db.setting.count({ where: { key: WEBHOOK_SETTINGS.lock } })).toBe(0);
   });

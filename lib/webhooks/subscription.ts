@@ -5,7 +5,18 @@ import type { CommerceClient } from "@/lib/upstream/commerce/client";
 import { COMMERCE_EVENTS } from "./commerce-events";
 import { readSetting, withSettingLease } from "@/lib/db/settings";
 import { connectionIdFor } from "@/lib/upstream/connection/registry";
-import { clearWebhookRefusal, hasWebhookScopes, readWebhookRefusal, recordWebhookRefusal, refusalOf, refusalSubject, WEBHOOK_SCOPE_NAMES, type GrantMark, type RefusalReason, type WebhookRefusal } from "./refusal";
+import {
+  clearWebhookRefusal,
+  hasWebhookScopes,
+  readWebhookRefusal,
+  recordWebhookRefusal,
+  refusalOf,
+  refusalSubject,
+  WEBHOOK_SCOPE_NAMES,
+  type GrantMark,
+  type RefusalReason,
+  type WebhookRefusal,
+} from "./refusal";
 import { storeSubscription, storeSubscriptionConnection, WEBHOOK_SETTINGS } from "./settings";
 
 // Keeps the shop subscribed to the commerce API's order events: the receiver URL
@@ -18,7 +29,10 @@ import { storeSubscription, storeSubscriptionConnection, WEBHOOK_SETTINGS } from
 // that refuses the subscription (no webhook scopes, an http receiver on an https-only API) is
 // remembered and not asked again until the connection changes (refusal.ts).
 
-export type WebhookClient = Pick<CommerceClient, "createWebhook" | "listWebhooks" | "getWebhook" | "updateWebhook" | "deleteWebhook" | "connection">;
+export type WebhookClient = Pick<
+  CommerceClient,
+  "createWebhook" | "listWebhooks" | "getWebhook" | "updateWebhook" | "deleteWebhook" | "connection"
+>;
 
 export type EnsureResult =
   | { outcome: "created" | "updated" | "unchanged"; webhookId: string; url: string }
@@ -34,7 +48,10 @@ export function commerceReceiverUrl(appUrl: string): string {
  * `grant`: the OAuth grant in use (its scope and when it was made), null for an API key. A
  * refusal remembered for the same connection, URL and grant is answered without asking again.
  */
-export async function ensureCommerceWebhook(db: DbClient, options: { appUrl: string; client: WebhookClient; encryptionKey: string; grant?: GrantMark }): Promise<EnsureResult> {
+export async function ensureCommerceWebhook(
+  db: DbClient,
+  options: { appUrl: string; client: WebhookClient; encryptionKey: string; grant?: GrantMark },
+): Promise<EnsureResult> {
   const { client } = options;
   const url = commerceReceiverUrl(options.appUrl);
   // The subscription lives in the account the client talks to: its deliveries are that connection's news.
@@ -44,7 +61,10 @@ export async function ensureCommerceWebhook(db: DbClient, options: { appUrl: str
   const refuse = async (found: { reason: RefusalReason; code: string; message: string }): Promise<EnsureResult> => {
     const refusal: WebhookRefusal = { ...found, url, subject, at: new Date().toISOString() };
     await recordWebhookRefusal(db, refusal);
-    logger.warn({ reason: refusal.reason, code: refusal.code, url }, "the upstream refuses this shop's webhook subscription: order events are off, orders are followed by polling");
+    logger.warn(
+      { reason: refusal.reason, code: refusal.code, url },
+      "the upstream refuses this shop's webhook subscription: order events are off, orders are followed by polling",
+    );
     return { outcome: "refused", refusal, remembered: false };
   };
 
@@ -52,7 +72,11 @@ export async function ensureCommerceWebhook(db: DbClient, options: { appUrl: str
   if (known?.subject === subject) return { outcome: "refused", refusal: known, remembered: true };
   // C§5: an OAuth grant without the webhook scopes cannot manage webhooks; not worth a 403.
   if (grant && !hasWebhookScopes(grant.scope)) {
-    return refuse({ reason: "scope", code: "MISSING_WEBHOOK_SCOPES", message: `the OAuth grant has "${grant.scope}", without ${WEBHOOK_SCOPE_NAMES.join(" ")}` });
+    return refuse({
+      reason: "scope",
+      code: "MISSING_WEBHOOK_SCOPES",
+      message: `the OAuth grant has "${grant.scope}", without ${WEBHOOK_SCOPE_NAMES.join(" ")}`,
+    });
   }
   try {
     const result = await subscribe(db, { ...options, url, connectionId });
@@ -65,7 +89,10 @@ export async function ensureCommerceWebhook(db: DbClient, options: { appUrl: str
   }
 }
 
-async function subscribe(db: DbClient, options: { url: string; client: WebhookClient; encryptionKey: string; connectionId: string }): Promise<EnsureResult> {
+async function subscribe(
+  db: DbClient,
+  options: { url: string; client: WebhookClient; encryptionKey: string; connectionId: string },
+): Promise<EnsureResult> {
   const { client, url, connectionId } = options;
   const leased = await withSettingLease(db, WEBHOOK_SETTINGS.lock, 60_000, async (): Promise<EnsureResult> => {
     const storedId = await readSetting(db, WEBHOOK_SETTINGS.id);
@@ -77,18 +104,34 @@ async function subscribe(db: DbClient, options: { url: string; client: WebhookCl
       });
       if (current) {
         await storeSubscriptionConnection(db, connectionId);
-        const fits = current.url === url && current.status === "active" && COMMERCE_EVENTS.every((e) => current.events.includes(e));
+        const fits =
+          current.url === url &&
+          current.status === "active" &&
+          COMMERCE_EVENTS.every((e) => current.events.includes(e));
         if (fits) return { outcome: "unchanged", webhookId: storedId, url };
         await client.updateWebhook(storedId, { url, events: [...COMMERCE_EVENTS], status: "active" });
-        await db.setting.upsert({ where: { key: WEBHOOK_SETTINGS.url }, create: { key: WEBHOOK_SETTINGS.url, value: url }, update: { value: url } });
+        await db.setting.upsert({
+          where: { key: WEBHOOK_SETTINGS.url },
+          create: { key: WEBHOOK_SETTINGS.url, value: url },
+          update: { value: url },
+        });
         logger.info({ webhookId: storedId, url }, "commerce webhook subscription updated");
         return { outcome: "updated", webhookId: storedId, url };
       }
-      logger.warn({ webhookId: storedId }, "the stored commerce webhook subscription is gone upstream; registering a new one");
+      logger.warn(
+        { webhookId: storedId },
+        "the stored commerce webhook subscription is gone upstream; registering a new one",
+      );
     }
     await removeOrphans(client, url, null);
     const created = await client.createWebhook({ url, events: [...COMMERCE_EVENTS] });
-    await storeSubscription(db, { id: created.id, url, secret: created.secret, encryptionKey: options.encryptionKey, connectionId });
+    await storeSubscription(db, {
+      id: created.id,
+      url,
+      secret: created.secret,
+      encryptionKey: options.encryptionKey,
+      connectionId,
+    });
     logger.info({ webhookId: created.id, url }, "commerce webhook subscription registered");
     return { outcome: "created", webhookId: created.id, url };
   });
@@ -96,7 +139,10 @@ async function subscribe(db: DbClient, options: { url: string; client: WebhookCl
 }
 
 /** Switches the stored subscription off upstream (COMMERCE_WEBHOOKS=off): the shop then follows orders by polling alone. */
-export async function disableCommerceWebhook(db: DbClient, options: { client: WebhookClient }): Promise<"disabled" | "none" | "refused"> {
+export async function disableCommerceWebhook(
+  db: DbClient,
+  options: { client: WebhookClient },
+): Promise<"disabled" | "none" | "refused"> {
   await clearWebhookRefusal(db); // order events are off by choice, not refused
   const storedId = await readSetting(db, WEBHOOK_SETTINGS.id);
   if (!storedId) return "none";
@@ -117,7 +163,10 @@ async function removeOrphans(client: WebhookClient, url: string, keepId: string 
     await client.deleteWebhook(webhook.id).catch((error: unknown) => {
       if (!isNotFound(error)) throw error;
     });
-    logger.info({ webhookId: webhook.id, url }, "removed a commerce webhook subscription whose secret the shop does not hold");
+    logger.info(
+      { webhookId: webhook.id, url },
+      "removed a commerce webhook subscription whose secret the shop does not hold",
+    );
   }
 }
 

@@ -23,7 +23,13 @@ let seq = 0;
 async function stored(): Promise<WebhookReceipt> {
   const eventId = `evt_sweep_${++seq}`;
   const body = JSON.stringify({ id: eventId, type: "order.fulfilled", data: { order_id: `ord_sweep_${seq}` } });
-  const result = await storeVerified(t.db, { provider: "test", headers: new Headers({ "webhook-id": eventId }), rawBody: body, eventId, connectionId: null });
+  const result = await storeVerified(t.db, {
+    provider: "test",
+    headers: new Headers({ "webhook-id": eventId }),
+    rawBody: body,
+    eventId,
+    connectionId: null,
+  });
   return result.receipt;
 }
 
@@ -70,7 +76,12 @@ describe("failed receipts", () => {
 
     await sweepAt(new Date(at.getTime() + SWEEP_BACKOFF_MS[0] + SECOND), stub.lookup);
     expect(stub.calls.filter((id) => id === receipt.id)).toHaveLength(1);
-    expect(await reload(receipt.id)).toMatchObject({ status: "processed", attempts: 2, error: null, eventType: "order.fulfilled" });
+    expect(await reload(receipt.id)).toMatchObject({
+      status: "processed",
+      attempts: 2,
+      error: null,
+      eventType: "order.fulfilled",
+    });
   });
 
   it("wait longer after each failed attempt (backoff from the last attempt, not from arrival)", async () => {
@@ -81,7 +92,12 @@ describe("failed receipts", () => {
     });
     const second = new Date(at.getTime() + SWEEP_BACKOFF_MS[0] + SECOND);
     await sweepAt(second, stillFailing.lookup);
-    expect(await reload(receipt.id)).toMatchObject({ status: "failed", attempts: 2, error: "still locked", processedAt: second });
+    expect(await reload(receipt.id)).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      error: "still locked",
+      processedAt: second,
+    });
 
     // The second wait is longer than the first, counted from the second attempt.
     await sweepAt(new Date(second.getTime() + SWEEP_BACKOFF_MS[0] + SECOND), stillFailing.lookup);
@@ -110,7 +126,12 @@ describe("failed receipts", () => {
 
   it("unmatched receipts are not swept (they wait for a redelivery or staff)", async () => {
     const receipt = await stored();
-    await runProcessing(t.db, receipt, async () => ({ unmatched: true, note: "no such order" }), () => new Date(Date.now() - 60 * 60_000));
+    await runProcessing(
+      t.db,
+      receipt,
+      async () => ({ unmatched: true, note: "no such order" }),
+      () => new Date(Date.now() - 60 * 60_000),
+    );
     const stub = processor();
     await sweepAt(new Date(), stub.lookup);
     expect(stub.calls).not.toContain(receipt.id);
@@ -182,7 +203,12 @@ describe("the attempt after the answer", () => {
       });
       expect(answer).toEqual({ status: 200, body: { received: true } });
       await task!();
-      return { stub, receipt: await t.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "test", eventId } } }) };
+      return {
+        stub,
+        receipt: await t.db.webhookReceipt.findUniqueOrThrow({
+          where: { provider_eventId: { provider: "test", eventId } },
+        }),
+      };
     };
     const prompt = await deliver("evt_after_prompt", 0);
     expect(prompt.stub.calls).toEqual([prompt.receipt.id]);

@@ -19,7 +19,17 @@ import { claimForRetry, PERMANENT_ERROR_PREFIX, STUCK_AFTER_MS } from "./store";
 // attempt stays failed for staff to replay.
 
 /** The wait after the n-th failed attempt (index n − 1) before the sweep tries again. */
-export const SWEEP_BACKOFF_MS = [30_000, 60_000, 2 * 60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000, 60 * 60_000, 2 * 60 * 60_000, 4 * 60 * 60_000] as const;
+export const SWEEP_BACKOFF_MS = [
+  30_000,
+  60_000,
+  2 * 60_000,
+  5 * 60_000,
+  15 * 60_000,
+  30 * 60_000,
+  60 * 60_000,
+  2 * 60 * 60_000,
+  4 * 60 * 60_000,
+] as const;
 
 /** Attempts after which the sweep leaves a receipt to staff (about eight hours of retries). */
 export const MAX_SWEEP_ATTEMPTS = SWEEP_BACKOFF_MS.length + 1;
@@ -55,7 +65,11 @@ export function dueForRetry(now: Date): Prisma.WebhookReceiptWhereInput {
 export async function sweepWebhookReceipts(db: DbClient, options: SweepOptions = {}): Promise<SweepResult> {
   const clock = options.now ? () => options.now! : () => new Date();
   const result: SweepResult = { claimed: 0, processed: 0, failed: 0 };
-  const due = await db.webhookReceipt.findMany({ where: dueForRetry(clock()), orderBy: { receivedAt: "asc" }, take: options.limit ?? SWEEP_BATCH });
+  const due = await db.webhookReceipt.findMany({
+    where: dueForRetry(clock()),
+    orderBy: { receivedAt: "asc" },
+    take: options.limit ?? SWEEP_BATCH,
+  });
   for (const receipt of due) {
     const claimed = await claimForRetry(db, receipt, clock());
     if (!claimed) continue; // Another instance, a redelivery or staff took it meanwhile.
@@ -68,7 +82,10 @@ export async function sweepWebhookReceipts(db: DbClient, options: SweepOptions =
     } catch (error) {
       // Left "received": taken again once its claim is older than STUCK_AFTER_MS.
       result.failed++;
-      logger.error({ receiptId: claimed.id, err: error instanceof Error ? error.message : String(error) }, "webhook sweep: processing a receipt failed");
+      logger.error(
+        { receiptId: claimed.id, err: error instanceof Error ? error.message : String(error) },
+        "webhook sweep: processing a receipt failed",
+      );
     }
   }
   if (result.claimed > 0) logger.info(result, "webhook sweep retried receipts");

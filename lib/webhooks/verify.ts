@@ -5,11 +5,16 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 // here and nowhere else. The library compares in constant time and allows 5 minutes of
 // clock difference either way.
 
-export const WEBHOOK_HEADERS = { id: "webhook-id", timestamp: "webhook-timestamp", signature: "webhook-signature" } as const;
+export const WEBHOOK_HEADERS = {
+  id: "webhook-id",
+  timestamp: "webhook-timestamp",
+  signature: "webhook-signature",
+} as const;
 
 export type RejectReason = "missing_headers" | "bad_signature" | "stale_timestamp" | "future_timestamp";
 
-export type VerifyResult = { ok: true; eventId: string; timestamp: number } | { ok: false; reason: RejectReason; eventId?: string };
+export type VerifyResult =
+  { ok: true; eventId: string; timestamp: number } | { ok: false; reason: RejectReason; eventId?: string };
 
 const REASONS: Record<string, RejectReason> = {
   "Missing required headers": "missing_headers",
@@ -40,7 +45,8 @@ export function verifyWebhook(rawBody: string, headers: Headers, secret: string 
     (typeof secret === "string" ? new Webhook(secret) : secret).verify(rawBody, picked, { jsonParse: false });
     return { ok: true, eventId: picked[WEBHOOK_HEADERS.id], timestamp: Number(picked[WEBHOOK_HEADERS.timestamp]) };
   } catch (error) {
-    if (error instanceof WebhookVerificationError) return { ok: false, reason: REASONS[error.message] ?? "bad_signature", eventId };
+    if (error instanceof WebhookVerificationError)
+      return { ok: false, reason: REASONS[error.message] ?? "bad_signature", eventId };
     // A malformed secret or header value is a failed verification, never a crash.
     return { ok: false, reason: "bad_signature", eventId };
   }

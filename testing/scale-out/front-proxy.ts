@@ -12,14 +12,29 @@ export async function startFrontProxy(port: number, upstreams: string[]): Promis
   let next = 0;
   const served: Record<string, number> = {};
 
-  async function forward(req: IncomingMessage, body: Buffer, target: string): Promise<{ status: number; headers: Record<string, string | string[]>; body: Buffer }> {
+  async function forward(
+    req: IncomingMessage,
+    body: Buffer,
+    target: string,
+  ): Promise<{ status: number; headers: Record<string, string | string[]>; body: Buffer }> {
     const url = new URL(req.url ?? "/", target);
     return new Promise((resolve, reject) => {
-      const headers = { ...req.headers, "x-forwarded-for": req.socket.remoteAddress ?? "", "x-forwarded-proto": "http", "x-forwarded-host": req.headers.host ?? "" };
+      const headers = {
+        ...req.headers,
+        "x-forwarded-for": req.socket.remoteAddress ?? "",
+        "x-forwarded-proto": "http",
+        "x-forwarded-host": req.headers.host ?? "",
+      };
       const out = httpRequest(url, { method: req.method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 502, headers: res.headers as Record<string, string | string[]>, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 502,
+            headers: res.headers as Record<string, string | string[]>,
+            body: Buffer.concat(chunks),
+          }),
+        );
         res.on("error", reject);
       });
       out.setTimeout(60_000, () => out.destroy(new Error("upstream timeout")));

@@ -38,7 +38,11 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Home" });
   const products = await getTranslations({ locale, namespace: "Products" });
-  const [claims, availability, unavailable] = await Promise.all([catalogClaims(), productsAvailability(), getTranslations({ locale, namespace: "ProductUnavailable" })]);
+  const [claims, availability, unavailable] = await Promise.all([
+    catalogClaims(),
+    productsAvailability(),
+    getTranslations({ locale, namespace: "ProductUnavailable" }),
+  ]);
   return (
     <>
       <section className="border-b border-border bg-gradient-to-b from-brand-soft to-bg">
@@ -85,11 +89,16 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
                   <span className="mt-2 flex-1 text-sm text-muted">{products(`${p.type}.description`)}</span>
                   {onSale ? (
                     <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium group-hover:text-brand">
-                      {t("getStarted")} <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
+                      {t("getStarted")}{" "}
+                      <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
                     </span>
                   ) : (
                     // Its page says the same; the card must not promise what cannot be bought.
-                    <span className="mt-4 text-sm font-medium text-danger" data-testid={`unavailable-${p.type}`} data-page-cache="short">
+                    <span
+                      className="mt-4 text-sm font-medium text-danger"
+                      data-testid={`unavailable-${p.type}`}
+                      data-page-cache="short"
+                    >
                       {unavailable("badge")}
                     </span>
                   )}

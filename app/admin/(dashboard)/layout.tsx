@@ -11,7 +11,10 @@ import { messagesFor } from "@/lib/i18n/messages";
 import { SHOP_NAME } from "@/lib/products";
 import { LowBalanceBanner } from "@/components/admin/credits/low-balance-banner";
 
-export const metadata: Metadata = { title: { template: `%s · Admin · ${SHOP_NAME}`, default: `Admin · ${SHOP_NAME}` }, robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: { template: `%s · Admin · ${SHOP_NAME}`, default: `Admin · ${SHOP_NAME}` },
+  robots: { index: false, follow: false },
+};
 
 // The layout's check keeps visitors off every dashboard page; each page, action and route
 // still checks for itself (layouts do not run for server actions or route handlers).
@@ -23,12 +26,18 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-border bg-surface">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
           <Link href="/admin" className="flex items-center gap-2 font-bold tracking-tight">
-            <span aria-hidden="true" className="inline-flex size-7 items-center justify-center rounded-lg bg-brand text-sm text-brand-fg">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-7 items-center justify-center rounded-lg bg-brand text-sm text-brand-fg"
+            >
               R
             </span>
             {SHOP_NAME} admin
@@ -37,7 +46,10 @@ export default async function AdminLayout({ children }: { children: ReactNode })
             <span className="hidden text-muted sm:inline">
               {user.email} · {user.role}
             </span>
-            <Link href="/admin/security" className="rounded-lg px-2 py-1 text-muted hover:bg-surface-muted hover:text-fg">
+            <Link
+              href="/admin/security"
+              className="rounded-lg px-2 py-1 text-muted hover:bg-surface-muted hover:text-fg"
+            >
               Security
             </Link>
             <Link href="/" className="rounded-lg px-2 py-1 text-muted hover:bg-surface-muted hover:text-fg">

@@ -15,7 +15,12 @@ export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardHome() {
   await requireStaff("staff", "/admin");
-  const [sales, attention, balance, health] = await Promise.all([todaysSales(db), ordersNeedingAttention(db), creditBalance(), upstreamHealth()]);
+  const [sales, attention, balance, health] = await Promise.all([
+    todaysSales(db),
+    ordersNeedingAttention(db),
+    creditBalance(),
+    upstreamHealth(),
+  ]);
   const orders = sales.reduce((n, s) => n + s.orders, 0);
   return (
     <>
@@ -23,7 +28,9 @@ export default async function DashboardHome() {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Today's sales"
-          value={sales.length ? sales.map((s) => formatMoney(s.totalMinor, s.currency)).join(" · ") : formatMoney(0, "EUR")}
+          value={
+            sales.length ? sales.map((s) => formatMoney(s.totalMinor, s.currency)).join(" · ") : formatMoney(0, "EUR")
+          }
           note={`${orders} paid order${orders === 1 ? "" : "s"}, refunds excluded`}
         />
         <StatCard
@@ -42,11 +49,21 @@ export default async function DashboardHome() {
         />
         <StatCard
           label="Upstream health"
-          value={<Badge tone={health.status === "ok" ? "ok" : health.status === "degraded" ? "warn" : "danger"}>{health.status}</Badge>}
+          value={
+            <Badge tone={health.status === "ok" ? "ok" : health.status === "degraded" ? "warn" : "danger"}>
+              {health.status}
+            </Badge>
+          }
           note={
             <>
-              Commerce {health.upstreams.commerce.ok ? `${health.upstreams.commerce.latencyMs} ms` : `down (${health.upstreams.commerce.error})`} · Unlocking{" "}
-              {health.upstreams.unlock.ok ? `${health.upstreams.unlock.latencyMs} ms` : `down (${health.upstreams.unlock.error})`}
+              Commerce{" "}
+              {health.upstreams.commerce.ok
+                ? `${health.upstreams.commerce.latencyMs} ms`
+                : `down (${health.upstreams.commerce.error})`}{" "}
+              · Unlocking{" "}
+              {health.upstreams.unlock.ok
+                ? `${health.upstreams.unlock.latencyMs} ms`
+                : `down (${health.upstreams.unlock.error})`}
               {health.upstreams.commerce.emulated ? " · emulator" : ""}
             </>
           }
@@ -58,7 +75,10 @@ export default async function DashboardHome() {
           <ul className="mt-3 divide-y divide-border text-sm">
             {attention.rows.map((o) => (
               <li key={o.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2">
-                <Link href={`/admin/orders/${o.ref}`} className="font-mono text-xs font-medium text-brand underline-offset-4 hover:underline">
+                <Link
+                  href={`/admin/orders/${o.ref}`}
+                  className="font-mono text-xs font-medium text-brand underline-offset-4 hover:underline"
+                >
                   {o.ref}
                 </Link>
                 <span>{productName(o.productType)}</span>

@@ -37,7 +37,12 @@ function Target({ entry, refs }: { entry: AuditLog; refs: Map<string, string> })
 }
 
 export function AuditTable({ rows, refs }: { rows: AuditLog[]; refs: Map<string, string> }) {
-  if (!rows.length) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">No staff action recorded yet.</p>;
+  if (!rows.length)
+    return (
+      <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">
+        No staff action recorded yet.
+      </p>
+    );
   return (
     <Table>
       <caption className="sr-only">Staff actions, newest first</caption>

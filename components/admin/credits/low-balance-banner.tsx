@@ -35,8 +35,9 @@ async function Banner() {
   return (
     <div role="alert" className="mb-6 rounded-xl border border-warn bg-warn-soft">
       <p className="px-4 py-3 text-sm">
-        <strong>Low credit balance:</strong> {formatMoney(status.amountMinor, status.currency)} left, below the {formatMoney(status.threshold.amountMinor, status.threshold.currency)} warning level.
-        Orders that the balance cannot cover wait for staff.{" "}
+        <strong>Low credit balance:</strong> {formatMoney(status.amountMinor, status.currency)} left, below the{" "}
+        {formatMoney(status.threshold.amountMinor, status.threshold.currency)} warning level. Orders that the balance
+        cannot cover wait for staff.{" "}
         <Link href="/admin/credits" className="font-medium underline">
           Credits
         </Link>

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 
-export function StatCard({ label, value, note, children }: { label: string; value: ReactNode; note?: ReactNode; children?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  note,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  note?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Card className="flex flex-col gap-1">
       <h2 className="text-sm font-medium text-muted">{label}</h2>

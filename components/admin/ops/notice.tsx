@@ -4,7 +4,13 @@ import { cn } from "@/lib/ui/cn";
 /** The outcome of a small action form (replay, delete, refresh), announced to screen readers. */
 export type ActionNotice = { tone?: Tone; message?: string };
 
-const tones: Record<Tone, string> = { neutral: "text-muted", brand: "text-fg", ok: "text-ok", warn: "text-warn", danger: "text-danger" };
+const tones: Record<Tone, string> = {
+  neutral: "text-muted",
+  brand: "text-fg",
+  ok: "text-ok",
+  warn: "text-warn",
+  danger: "text-danger",
+};
 
 export function Notice({ notice, className }: { notice: ActionNotice; className?: string }) {
   return (

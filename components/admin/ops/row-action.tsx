@@ -44,7 +44,15 @@ export function RowAction({
   );
 }
 
-function Pending({ label, pendingText, variant }: { label: string; pendingText: string; variant: "secondary" | "danger" }) {
+function Pending({
+  label,
+  pendingText,
+  variant,
+}: {
+  label: string;
+  pendingText: string;
+  variant: "secondary" | "danger";
+}) {
   const { pending } = useFormStatus();
   return (
     <Button type="submit" size="sm" variant={variant} disabled={pending} aria-disabled={pending}>

@@ -27,7 +27,11 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
   const placedUnlock = order.productType === "unlock" && Boolean(order.upstreamOrderId);
   const unlockOpen = placedUnlock && !FINAL_STATUSES.includes(order.status);
   // The supplier decides in the end; the button is offered while the window looks open.
-  const canCancelUnlock = unlockOpen && !!order.placedAt && cancelMsLeft(order.placedAt, now) > 0 && (!order.upstreamStatus || CANCELLABLE_UNLOCK_STATUSES.includes(order.upstreamStatus));
+  const canCancelUnlock =
+    unlockOpen &&
+    !!order.placedAt &&
+    cancelMsLeft(order.placedAt, now) > 0 &&
+    (!order.upstreamStatus || CANCELLABLE_UNLOCK_STATUSES.includes(order.upstreamStatus));
   return (
     <Card>
       <CardTitle>Actions</CardTitle>
@@ -57,7 +61,9 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
         {order.productType === "unlock" ? (
           <ConfirmAction
             action={unlockNowaitAction}
-            unavailable={unlockOpen ? null : placedUnlock ? "The unlock is finished." : "Not placed with the supplier yet."}
+            unavailable={
+              unlockOpen ? null : placedUnlock ? "The unlock is finished." : "Not placed with the supplier yet."
+            }
             hidden={hidden}
             label="Finish now (nowait)"
             title="Ask the supplier to finish this unlock now?"
@@ -69,7 +75,9 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
         {order.productType === "unlock" ? (
           <ConfirmAction
             action={unlockCancelAction}
-            unavailable={canCancelUnlock ? null : "Only within 10 minutes of placement, while the supplier has not started."}
+            unavailable={
+              canCancelUnlock ? null : "Only within 10 minutes of placement, while the supplier has not started."
+            }
             hidden={hidden}
             danger
             label="Cancel unlock"
@@ -102,7 +110,13 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
         />
         <ConfirmAction
           action={refundOrderAction}
-          unavailable={canRefund ? null : hasPayment ? `An order that is ${order.status.replace("_", " ")} cannot be refunded.` : "No payment to refund."}
+          unavailable={
+            canRefund
+              ? null
+              : hasPayment
+                ? `An order that is ${order.status.replace("_", " ")} cannot be refunded.`
+                : "No payment to refund."
+          }
           hidden={hidden}
           danger
           label="Mark refunded"
@@ -115,7 +129,14 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
             <label htmlFor={`reason-${order.id}`} className="text-sm font-medium">
               Reason (kept in the timeline and audit log)
             </label>
-            <input id={`reason-${order.id}`} name="reason" required minLength={3} maxLength={300} className="h-10 rounded-lg border border-border bg-surface px-3 text-sm" />
+            <input
+              id={`reason-${order.id}`}
+              name="reason"
+              required
+              minLength={3}
+              maxLength={300}
+              className="h-10 rounded-lg border border-border bg-surface px-3 text-sm"
+            />
           </div>
         </ConfirmAction>
       </div>

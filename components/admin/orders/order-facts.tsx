@@ -26,12 +26,24 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
       <Facts
         title="Order"
         items={[
-          ["Reference", <span key="r" className="font-mono text-xs">{order.ref}</span>],
+          [
+            "Reference",
+            <span key="r" className="font-mono text-xs">
+              {order.ref}
+            </span>,
+          ],
           ["Product", productName(order.productType)],
           ["Status", <OrderStatusBadge key="s" status={order.status} />],
           ["Reason", order.statusReason],
           // What the buyer's order page and mails say, in the language they bought in ([16]).
-          ["Buyer reads", buyerLocale !== DEFAULT_LOCALE && order.statusReason ? <span key="br" lang={buyerLocale}>{statusReasonText(order.statusReason, buyerLocale)}</span> : null],
+          [
+            "Buyer reads",
+            buyerLocale !== DEFAULT_LOCALE && order.statusReason ? (
+              <span key="br" lang={buyerLocale}>
+                {statusReasonText(order.statusReason, buyerLocale)}
+              </span>
+            ) : null,
+          ],
           ["Total", formatMoney(order.retailAmount, order.currency)],
           ["Created", time(order.createdAt)],
           ["Paid", time(order.paidAt)],
@@ -47,7 +59,11 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
           [
             "Account",
             order.user ? (
-              <Link key="u" href={`/admin/customers/${order.user.id}`} className="text-brand underline-offset-4 hover:underline">
+              <Link
+                key="u"
+                href={`/admin/customers/${order.user.id}`}
+                className="text-brand underline-offset-4 hover:underline"
+              >
                 {order.user.name ?? order.user.email}
               </Link>
             ) : (
@@ -71,16 +87,49 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
         title="Supplier"
         items={[
           ["Paid with", order.upstreamMode === "payment_link" ? "Supplier checkout (payment link)" : "Shop credits"],
-          ["Supplier order", order.upstreamOrderId ? <span key="u" className="font-mono text-xs">{order.upstreamOrderId}</span> : "Not placed yet"],
+          [
+            "Supplier order",
+            order.upstreamOrderId ? (
+              <span key="u" className="font-mono text-xs">
+                {order.upstreamOrderId}
+              </span>
+            ) : (
+              "Not placed yet"
+            ),
+          ],
           ["Sent through", order.upstreamConnection ? describeConnection(order.upstreamConnection) : null],
           ["Supplier status", order.upstreamStatus],
-          ["Cost", order.costAmount !== null && order.costCurrency ? formatMoney(order.costAmount, order.costCurrency) : null],
-          ["Idempotency key", <span key="k" className="font-mono text-xs">{order.idempotencyKey}</span>],
-          ["Placement", placement ? `${plain(asObject(placement).state)}${asObject(placement).parked ? ` · parked: ${plain(asObject(placement).parked)}` : ""}` : null],
+          [
+            "Cost",
+            order.costAmount !== null && order.costCurrency ? formatMoney(order.costAmount, order.costCurrency) : null,
+          ],
+          [
+            "Idempotency key",
+            <span key="k" className="font-mono text-xs">
+              {order.idempotencyKey}
+            </span>,
+          ],
+          [
+            "Placement",
+            placement
+              ? `${plain(asObject(placement).state)}${asObject(placement).parked ? ` · parked: ${plain(asObject(placement).parked)}` : ""}`
+              : null,
+          ],
         ]}
       />
       <Facts title="Request" items={Object.entries(request).map(([key, value]) => [key, plain(value)])} />
-      <Facts title="Fulfillment" items={imeiCheckStaffSummary(fulfillment) ?? Object.entries(fulfillment).map(([key, value]) => [key, <span key={key} className="whitespace-pre-wrap">{plain(value)}</span>])} />
+      <Facts
+        title="Fulfillment"
+        items={
+          imeiCheckStaffSummary(fulfillment) ??
+          Object.entries(fulfillment).map(([key, value]) => [
+            key,
+            <span key={key} className="whitespace-pre-wrap">
+              {plain(value)}
+            </span>,
+          ])
+        }
+      />
     </div>
   );
 }

@@ -5,16 +5,27 @@ import { ORDER_STATUSES, PRODUCT_TYPES, type OrderFilters } from "@/lib/admin/or
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
 import { productName } from "@/lib/products/product-name";
 
-
 /** The list's filters as a plain GET form: the URL is the state (bookmarkable, shareable). */
 export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
   return (
-    <form method="get" action="/admin/orders" role="search" aria-label="Filter orders" className="mb-4 grid gap-3 rounded-xl border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6">
+    <form
+      method="get"
+      action="/admin/orders"
+      role="search"
+      aria-label="Filter orders"
+      className="mb-4 grid gap-3 rounded-xl border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
+    >
       <div className="flex flex-col gap-1.5 sm:col-span-2">
         <label htmlFor="q" className="text-sm font-medium">
           Search
         </label>
-        <Input id="q" name="q" type="search" defaultValue={filters.q ?? ""} placeholder="Reference, phone, IMEI, ICCID, email" />
+        <Input
+          id="q"
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ""}
+          placeholder="Reference, phone, IMEI, ICCID, email"
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="product" className="text-sm font-medium">
@@ -62,7 +73,10 @@ export function OrderFiltersForm({ filters }: { filters: OrderFilters }) {
       </div>
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
         <Button type="submit">Apply filters</Button>
-        <Link href="/admin/orders" className="rounded-lg px-3 py-2 text-sm text-muted underline-offset-4 hover:underline">
+        <Link
+          href="/admin/orders"
+          className="rounded-lg px-3 py-2 text-sm text-muted underline-offset-4 hover:underline"
+        >
           Clear
         </Link>
       </div>

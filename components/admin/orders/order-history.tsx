@@ -36,7 +36,9 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                   {/* Conflicting supplier news about a final order (lib/orders/apply-mapped.ts): kept out of the status, shown to staff. */}
                   {e.type === "upstream_anomaly" ? <Badge tone="warn">anomaly</Badge> : null} {e.type}
                 </Td>
-                <Td className="whitespace-nowrap text-xs">{e.toStatus ? `${e.fromStatus ?? "—"} → ${e.toStatus}` : ""}</Td>
+                <Td className="whitespace-nowrap text-xs">
+                  {e.toStatus ? `${e.fromStatus ?? "—"} → ${e.toStatus}` : ""}
+                </Td>
                 <Td className="text-xs">
                   {e.source}
                   {e.actor && actorEmail.has(e.actor) ? ` · ${actorEmail.get(e.actor)}` : ""}
@@ -76,7 +78,9 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                   <span className="block text-xs text-muted">
                     <LocalTime iso={m.createdAt.toISOString()} /> · {mailState(m)}
                   </span>
-                  {m.status !== "sent" && m.error ? <span className="block text-xs text-muted">Last error: {m.error}</span> : null}
+                  {m.status !== "sent" && m.error ? (
+                    <span className="block text-xs text-muted">Last error: {m.error}</span>
+                  ) : null}
                   {m.sealed && m.kind !== "delivery" ? null : (
                     <div className="mt-1.5">
                       <ConfirmAction
@@ -85,7 +89,11 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                         label="Send again"
                         ariaLabel={`Send "${m.subject}" again`}
                         title="Send this mail again?"
-                        description={m.sealed ? `"${m.subject}" is written again from the order, with what it delivered, and goes to ${m.to}.` : `"${m.subject}" goes to ${m.to} again, as it was.`}
+                        description={
+                          m.sealed
+                            ? `"${m.subject}" is written again from the order, with what it delivered, and goes to ${m.to}.`
+                            : `"${m.subject}" goes to ${m.to} again, as it was.`
+                        }
                         confirmLabel="Send again"
                         pendingText="Sending…"
                       />
@@ -125,9 +133,25 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                     {r.eventType ?? "unknown"}
                     {r.eventId ? <span className="block text-muted">{r.eventId}</span> : null}
                   </Td>
-                  <Td>{r.verified ? <Badge tone="ok">verified</Badge> : <Badge tone="danger">{r.verifyError ?? "rejected"}</Badge>}</Td>
                   <Td>
-                    <Badge tone={r.status === "failed" || r.status === "rejected" ? "danger" : r.status === "processed" ? "ok" : "neutral"}>{r.status}</Badge>
+                    {r.verified ? (
+                      <Badge tone="ok">verified</Badge>
+                    ) : (
+                      <Badge tone="danger">{r.verifyError ?? "rejected"}</Badge>
+                    )}
+                  </Td>
+                  <Td>
+                    <Badge
+                      tone={
+                        r.status === "failed" || r.status === "rejected"
+                          ? "danger"
+                          : r.status === "processed"
+                            ? "ok"
+                            : "neutral"
+                      }
+                    >
+                      {r.status}
+                    </Badge>
                     {r.error ? <span className="mt-1 block text-xs text-danger">{r.error}</span> : null}
                   </Td>
                 </tr>
@@ -135,7 +159,11 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
             </tbody>
           </Table>
         ) : (
-          <p className="text-sm text-muted">{order.upstreamOrderId ? "No webhook delivery mentions this order." : "The order has no supplier order, so no webhooks."}</p>
+          <p className="text-sm text-muted">
+            {order.upstreamOrderId
+              ? "No webhook delivery mentions this order."
+              : "The order has no supplier order, so no webhooks."}
+          </p>
         )}
       </section>
     </div>
@@ -149,5 +177,7 @@ function mailState(m: MailRow): string {
   if (m.status === "sent") return m.transport === "log" ? "kept here, not sent (no mail server configured)" : "sent";
   if (m.status === "failed") return `not sent after ${m.attempts} attempts`;
   if (m.status === "sending") return "being sent";
-  return m.attempts ? `waiting to be sent again (${m.attempts} attempt${m.attempts === 1 ? "" : "s"} so far)` : "waiting to be sent";
+  return m.attempts
+    ? `waiting to be sent again (${m.attempts} attempt${m.attempts === 1 ? "" : "s"} so far)`
+    : "waiting to be sent";
 }

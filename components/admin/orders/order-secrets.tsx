@@ -20,7 +20,15 @@ const LABELS: Record<string, string> = {
  * What the order delivered that is a credential: hidden until a staff member asks (to help the
  * buyer), so it is not on screen, in a screenshot or over a shoulder; every reveal is audited.
  */
-export function OrderSecrets({ orderId, fields, action }: { orderId: string; fields: string[]; action: (state: RevealSecretsState, form: FormData) => Promise<RevealSecretsState> }) {
+export function OrderSecrets({
+  orderId,
+  fields,
+  action,
+}: {
+  orderId: string;
+  fields: string[];
+  action: (state: RevealSecretsState, form: FormData) => Promise<RevealSecretsState>;
+}) {
   const [state, formAction] = useActionState(action, {});
   return (
     <Card data-testid="order-secrets">
@@ -37,7 +45,10 @@ export function OrderSecrets({ orderId, fields, action }: { orderId: string; fie
       ) : (
         <form action={formAction} className="mt-3 flex flex-col gap-3 text-sm">
           <input type="hidden" name="orderId" value={orderId} />
-          <p className="text-muted">Holds: {fields.map((field) => LABELS[field] ?? field).join(", ")}. Shown on request; your reveal is recorded in the audit log.</p>
+          <p className="text-muted">
+            Holds: {fields.map((field) => LABELS[field] ?? field).join(", ")}. Shown on request; your reveal is recorded
+            in the audit log.
+          </p>
           <SubmitButton variant="secondary" pendingText="Revealing…" className="self-start">
             <Eye className="size-4" aria-hidden="true" />
             Reveal codes

@@ -18,9 +18,9 @@ export type OrderRow = {
   createdAt: Date;
 };
 
-
 export function OrdersTable({ rows, caption, empty }: { rows: OrderRow[]; caption: string; empty: string }) {
-  if (rows.length === 0) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">{empty}</p>;
+  if (rows.length === 0)
+    return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">{empty}</p>;
   return (
     <Table>
       <caption className="sr-only">{caption}</caption>
@@ -39,7 +39,10 @@ export function OrdersTable({ rows, caption, empty }: { rows: OrderRow[]; captio
         {rows.map((order) => (
           <tr key={order.id}>
             <Td>
-              <Link href={`/admin/orders/${order.ref}`} className="font-mono text-xs font-medium text-brand underline-offset-4 hover:underline">
+              <Link
+                href={`/admin/orders/${order.ref}`}
+                className="font-mono text-xs font-medium text-brand underline-offset-4 hover:underline"
+              >
                 {order.ref}
               </Link>
               <span className="mt-1 block text-xs break-all text-muted sm:hidden">
@@ -52,10 +55,14 @@ export function OrdersTable({ rows, caption, empty }: { rows: OrderRow[]; captio
             <Td className="hidden sm:table-cell">{productName(order.productType)}</Td>
             <Td>
               <OrderStatusBadge status={order.status} />
-              {order.upstreamStatus ? <span className="ml-2 text-xs text-muted">supplier: {order.upstreamStatus}</span> : null}
+              {order.upstreamStatus ? (
+                <span className="ml-2 text-xs text-muted">supplier: {order.upstreamStatus}</span>
+              ) : null}
             </Td>
             <Td className="hidden break-all sm:table-cell">{order.customerEmail}</Td>
-            <Td className="text-right whitespace-nowrap tabular-nums">{formatMoney(order.retailAmount, order.currency)}</Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">
+              {formatMoney(order.retailAmount, order.currency)}
+            </Td>
           </tr>
         ))}
       </tbody>

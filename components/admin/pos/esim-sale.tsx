@@ -15,7 +15,11 @@ export function EsimSale({
   actions,
 }: {
   destinations: Array<{ code: string; name: string }>;
-  actions: { plans: (country: string) => Promise<EsimPlans>; preview: (sale: SaleRequest) => Promise<PreviewResult>; place: (input: unknown) => Promise<PlaceResult> };
+  actions: {
+    plans: (country: string) => Promise<EsimPlans>;
+    preview: (sale: SaleRequest) => Promise<PreviewResult>;
+    place: (input: unknown) => Promise<PlaceResult>;
+  };
 }) {
   const [country, setCountry] = useState("");
   const [plans, setPlans] = useState<PosRate[] | null>(null);
@@ -57,7 +61,9 @@ export function EsimSale({
           {error}
         </p>
       ) : null}
-      {plans ? <RateChoices name="pos-esim-plan" legend="Plan" choices={plans} value={plan} onChange={setPlan} /> : null}
+      {plans ? (
+        <RateChoices name="pos-esim-plan" legend="Plan" choices={plans} value={plan} onChange={setPlan} />
+      ) : null}
       {plans ? <SaleCheckout sale={sale} actions={actions} onReset={() => chooseCountry("")} /> : null}
     </div>
   );

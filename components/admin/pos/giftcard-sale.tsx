@@ -1,7 +1,14 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import type { GiftcardBrandOption, GiftcardBrands, GiftcardValues, PlaceResult, PosRate, PreviewResult } from "@/app/admin/(dashboard)/pos/actions";
+import type {
+  GiftcardBrandOption,
+  GiftcardBrands,
+  GiftcardValues,
+  PlaceResult,
+  PosRate,
+  PreviewResult,
+} from "@/app/admin/(dashboard)/pos/actions";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import type { SaleRequest } from "@/lib/admin/pos/sale-request";
@@ -57,7 +64,8 @@ export function GiftcardSale({
     });
   }
 
-  const sale: SaleRequest | null = country && brand && value ? { product: "giftcard", country, brand, denomination: value } : null;
+  const sale: SaleRequest | null =
+    country && brand && value ? { product: "giftcard", country, brand, denomination: value } : null;
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 sm:grid-cols-2 sm:max-w-2xl">
@@ -72,7 +80,12 @@ export function GiftcardSale({
           </Select>
         </Field>
         <Field id="pos-gc-brand" label="Brand">
-          <Select id="pos-gc-brand" value={brand} onChange={(e) => chooseBrand(e.target.value)} disabled={brands.length === 0}>
+          <Select
+            id="pos-gc-brand"
+            value={brand}
+            onChange={(e) => chooseBrand(e.target.value)}
+            disabled={brands.length === 0}
+          >
             <option value="">{pending && brands.length === 0 && country ? "Loading…" : "Choose a brand"}</option>
             {brands.map((b) => (
               <option key={b.slug} value={b.slug}>
@@ -87,7 +100,9 @@ export function GiftcardSale({
           {error}
         </p>
       ) : null}
-      {values ? <RateChoices name="pos-gc-value" legend="Card value" choices={values} value={value} onChange={setValue} /> : null}
+      {values ? (
+        <RateChoices name="pos-gc-value" legend="Card value" choices={values} value={value} onChange={setValue} />
+      ) : null}
       {values ? <SaleCheckout sale={sale} actions={actions} onReset={() => chooseCountry("")} /> : null}
     </div>
   );

@@ -15,7 +15,9 @@ export function PosProductTabs({ current }: { current: PosProduct }) {
               aria-current={p.product === current ? "page" : undefined}
               className={cn(
                 "block rounded-full border px-4 py-1.5 text-sm font-medium",
-                p.product === current ? "border-brand bg-brand-soft text-fg" : "border-border text-muted hover:bg-surface-muted hover:text-fg",
+                p.product === current
+                  ? "border-brand bg-brand-soft text-fg"
+                  : "border-border text-muted hover:bg-surface-muted hover:text-fg",
               )}
             >
               {p.label}

@@ -5,7 +5,19 @@ import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/ui/cn";
 
 /** A radio list of products at the shop's price (top-up rates, gift card values). */
-export function RateChoices({ name, legend, choices, value, onChange }: { name: string; legend: string; choices: PosRate[]; value: string | null; onChange: (token: string) => void }) {
+export function RateChoices({
+  name,
+  legend,
+  choices,
+  value,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  choices: PosRate[];
+  value: string | null;
+  onChange: (token: string) => void;
+}) {
   if (choices.length === 0) return <p className="text-sm text-muted">Nothing is on sale here right now.</p>;
   return (
     <fieldset>
@@ -20,7 +32,14 @@ export function RateChoices({ name, legend, choices, value, onChange }: { name: 
             )}
           >
             <span className="flex items-center gap-2">
-              <input type="radio" name={name} value={choice.token} checked={value === choice.token} onChange={() => onChange(choice.token)} className="accent-brand" />
+              <input
+                type="radio"
+                name={name}
+                value={choice.token}
+                checked={value === choice.token}
+                onChange={() => onChange(choice.token)}
+                className="accent-brand"
+              />
               {choice.label}
             </span>
             <span className="font-medium tabular-nums">{formatMoney(choice.totalMinor, choice.currency)}</span>

@@ -16,9 +16,20 @@ import { formatMoney } from "@/lib/money";
 
 const EMAIL_HINT = "For the receipt. Leave empty to send it to you.";
 
-type Actions = { preview: (sale: SaleRequest) => Promise<PreviewResult>; place: (input: unknown) => Promise<PlaceResult> };
+type Actions = {
+  preview: (sale: SaleRequest) => Promise<PreviewResult>;
+  place: (input: unknown) => Promise<PlaceResult>;
+};
 
-export function SaleCheckout({ sale, actions, onReset }: { sale: SaleRequest | null; actions: Actions; onReset: () => void }) {
+export function SaleCheckout({
+  sale,
+  actions,
+  onReset,
+}: {
+  sale: SaleRequest | null;
+  actions: Actions;
+  onReset: () => void;
+}) {
   const [preview, setPreview] = useState<{ sale: SaleRequest; data: SalePreview; submissionId: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [email, setEmail] = useState("");
@@ -42,7 +53,12 @@ export function SaleCheckout({ sale, actions, onReset }: { sale: SaleRequest | n
     setError(null);
     setEmailError(undefined);
     start(async () => {
-      const result = await actions.place({ sale: current.sale, submissionId: current.submissionId, expectedTotalMinor: current.data.totalMinor, email });
+      const result = await actions.place({
+        sale: current.sale,
+        submissionId: current.submissionId,
+        expectedTotalMinor: current.data.totalMinor,
+        email,
+      });
       if (result.ok) setPlaced({ ref: result.ref, status: result.status });
       else if (result.field === "email") setEmailError(result.error);
       else {
@@ -124,11 +140,19 @@ export function SaleCheckout({ sale, actions, onReset }: { sale: SaleRequest | n
             </dd>
           </dl>
           {c.sufficientCredits === false ? (
-            <p className="mt-3 text-sm font-medium text-warn">The shop&apos;s credit balance does not cover this sale: it would wait for staff.</p>
+            <p className="mt-3 text-sm font-medium text-warn">
+              The shop&apos;s credit balance does not cover this sale: it would wait for staff.
+            </p>
           ) : null}
           <div className="mt-4 grid gap-4 sm:max-w-md">
             <Field id="pos-email" label="Buyer email (optional)" hint={EMAIL_HINT} error={emailError}>
-              <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" {...fieldAria("pos-email", { hint: EMAIL_HINT, error: emailError })} />
+              <Input
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoComplete="off"
+                {...fieldAria("pos-email", { hint: EMAIL_HINT, error: emailError })}
+              />
             </Field>
             <Button onClick={place} disabled={pending}>
               {pending ? "Placing…" : `Place sale — paid at counter ${formatMoney(c.totalMinor, c.currency)}`}

@@ -16,11 +16,17 @@ const PHONE_HINT = `With the country code, e.g. ${PHONE_EXAMPLE}.`;
 export function TopupSale({
   actions,
 }: {
-  actions: { options: (phone: string) => Promise<TopupOptions>; preview: (sale: SaleRequest) => Promise<PreviewResult>; place: (input: unknown) => Promise<PlaceResult> };
+  actions: {
+    options: (phone: string) => Promise<TopupOptions>;
+    preview: (sale: SaleRequest) => Promise<PreviewResult>;
+    place: (input: unknown) => Promise<PlaceResult>;
+  };
 }) {
   const [phone, setPhone] = useState("");
   const [phoneError, setPhoneError] = useState<string | undefined>();
-  const [offer, setOffer] = useState<{ phone: string; operator: string; country: string; rates: PosRate[] } | null>(null);
+  const [offer, setOffer] = useState<{ phone: string; operator: string; country: string; rates: PosRate[] } | null>(
+    null,
+  );
   const [rate, setRate] = useState<string | null>(null);
   const [pending, start] = useTransition();
 
@@ -42,7 +48,13 @@ export function TopupSale({
       <form onSubmit={find} className="flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1 sm:max-w-sm">
           <Field id="pos-phone" label="Phone number" hint={PHONE_HINT} error={phoneError}>
-            <Input type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="off" {...fieldAria("pos-phone", { hint: PHONE_HINT, error: phoneError })} />
+            <Input
+              type="tel"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+              autoComplete="off"
+              {...fieldAria("pos-phone", { hint: PHONE_HINT, error: phoneError })}
+            />
           </Field>
         </div>
         <Button type="submit" disabled={pending} className="mb-6">

@@ -24,7 +24,15 @@ type Actions = {
  * the pair, the IMEI with the codes the chosen service needs (the storefront's fields and
  * rules), preview → place.
  */
-export function UnlockSale({ brands, countries, actions }: { brands: UnlockChoice[]; countries: UnlockChoice[]; actions: Actions }) {
+export function UnlockSale({
+  brands,
+  countries,
+  actions,
+}: {
+  brands: UnlockChoice[];
+  countries: UnlockChoice[];
+  actions: Actions;
+}) {
   const [brand, setBrand] = useState("");
   const [devices, setDevices] = useState<UnlockChoice[]>([]);
   const [device, setDevice] = useState("");
@@ -37,7 +45,10 @@ export function UnlockSale({ brands, countries, actions }: { brands: UnlockChoic
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
 
-  function load<T extends { ok: true } | { ok: false; error: string }>(request: () => Promise<T>, then: (result: Extract<T, { ok: true }>) => void) {
+  function load<T extends { ok: true } | { ok: false; error: string }>(
+    request: () => Promise<T>,
+    then: (result: Extract<T, { ok: true }>) => void,
+  ) {
     setError(null);
     start(async () => {
       const result = await request();
@@ -50,7 +61,11 @@ export function UnlockSale({ brands, countries, actions }: { brands: UnlockChoic
     setTools(null);
     setTool(null);
     setPhone(null);
-    if (deviceId && networkId) load(() => actions.tools(Number(deviceId), Number(networkId)), (r) => setTools(r.tools));
+    if (deviceId && networkId)
+      load(
+        () => actions.tools(Number(deviceId), Number(networkId)),
+        (r) => setTools(r.tools),
+      );
   }
 
   function chooseBrand(id: string) {
@@ -58,7 +73,11 @@ export function UnlockSale({ brands, countries, actions }: { brands: UnlockChoic
     setDevices([]);
     setDevice("");
     loadTools("", network);
-    if (id) load(() => actions.devices(Number(id)), (r) => setDevices(r.choices));
+    if (id)
+      load(
+        () => actions.devices(Number(id)),
+        (r) => setDevices(r.choices),
+      );
   }
 
   function chooseCountry(id: string) {
@@ -66,13 +85,26 @@ export function UnlockSale({ brands, countries, actions }: { brands: UnlockChoic
     setNetworks([]);
     setNetwork("");
     loadTools(device, "");
-    if (id) load(() => actions.networks(Number(id)), (r) => setNetworks(r.choices));
+    if (id)
+      load(
+        () => actions.networks(Number(id)),
+        (r) => setNetworks(r.choices),
+      );
   }
 
   const chosen = tools?.find((t) => String(t.id) === tool) ?? null;
   const sale: SaleRequest | null =
     chosen && phone
-      ? { product: "unlock", brand: Number(brand), device: Number(device), country: Number(country), network: Number(network), tool: chosen.id, imei: phone.imei, suffixes: phone.suffixes }
+      ? {
+          product: "unlock",
+          brand: Number(brand),
+          device: Number(device),
+          country: Number(country),
+          network: Number(network),
+          tool: chosen.id,
+          imei: phone.imei,
+          suffixes: phone.suffixes,
+        }
       : null;
   const rates: PosRate[] = (tools ?? []).map((t) => ({
     token: String(t.id),
@@ -96,7 +128,12 @@ export function UnlockSale({ brands, countries, actions }: { brands: UnlockChoic
           </Select>
         </Field>
         <Field id="pos-unlock-device" label="Device">
-          <Select id="pos-unlock-device" value={device} disabled={devices.length === 0} onChange={(e) => (setDevice(e.target.value), loadTools(e.target.value, network))}>
+          <Select
+            id="pos-unlock-device"
+            value={device}
+            disabled={devices.length === 0}
+            onChange={(e) => (setDevice(e.target.value), loadTools(e.target.value, network))}
+          >
             <option value="">{pending && brand && devices.length === 0 ? "Loading…" : "Choose a device"}</option>
             {devices.map((d) => (
               <option key={d.id} value={d.id}>
@@ -116,7 +153,12 @@ export function UnlockSale({ brands, countries, actions }: { brands: UnlockChoic
           </Select>
         </Field>
         <Field id="pos-unlock-network" label="Network it is locked to">
-          <Select id="pos-unlock-network" value={network} disabled={networks.length === 0} onChange={(e) => (setNetwork(e.target.value), loadTools(device, e.target.value))}>
+          <Select
+            id="pos-unlock-network"
+            value={network}
+            disabled={networks.length === 0}
+            onChange={(e) => (setNetwork(e.target.value), loadTools(device, e.target.value))}
+          >
             <option value="">{pending && country && networks.length === 0 ? "Loading…" : "Choose a network"}</option>
             {networks.map((n) => (
               <option key={n.id} value={n.id}>
@@ -132,14 +174,24 @@ export function UnlockSale({ brands, countries, actions }: { brands: UnlockChoic
           {error}
         </p>
       ) : null}
-      {tools ? <RateChoices name="pos-unlock-tool" legend="Unlock service" choices={rates} value={tool} onChange={(t) => (setTool(t), setPhone(null))} /> : null}
+      {tools ? (
+        <RateChoices
+          name="pos-unlock-tool"
+          legend="Unlock service"
+          choices={rates}
+          value={tool}
+          onChange={(t) => (setTool(t), setPhone(null))}
+        />
+      ) : null}
       {chosen ? (
         <div className="grid gap-4 sm:max-w-md">
           {/* Keyed by service: a service that needs other codes starts with empty fields. */}
           <ImeiSuffixFields key={chosen.id} needs={chosen.needs} onValid={setPhone} />
         </div>
       ) : null}
-      {chosen ? <SaleCheckout sale={sale} actions={actions} onReset={() => (chooseBrand(""), chooseCountry(""))} /> : null}
+      {chosen ? (
+        <SaleCheckout sale={sale} actions={actions} onReset={() => (chooseBrand(""), chooseCountry(""))} />
+      ) : null}
     </div>
   );
 }

@@ -28,7 +28,10 @@ export function MarginForm({
   const [state, formAction] = useActionState(action, {});
   const [percentText, setPercentText] = useState(String(percent));
   const [fixedText, setFixedText] = useState((fixedMinor / 100).toFixed(2));
-  const hints = { percent: "Of the upstream cost, rounded up to the cent.", fixed: `Added to every sale in the currency it is paid in: ${formatMoney(30, currency)} is also US$0.30.` };
+  const hints = {
+    percent: "Of the upstream cost, rounded up to the cent.",
+    fixed: `Added to every sale in the currency it is paid in: ${formatMoney(30, currency)} is also US$0.30.`,
+  };
   const ids = { percent: `${productType}-percent`, fixed: `${productType}-fixed` };
   const errors = state.errors ?? {};
   return (
@@ -36,10 +39,22 @@ export function MarginForm({
       <input type="hidden" name="productType" value={productType} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={ids.percent} label="Margin (%)" hint={hints.percent} error={errors.percent}>
-          <Input name="percent" inputMode="decimal" value={percentText} onChange={(e) => setPercentText(e.target.value)} {...fieldAria(ids.percent, { hint: hints.percent, error: errors.percent })} />
+          <Input
+            name="percent"
+            inputMode="decimal"
+            value={percentText}
+            onChange={(e) => setPercentText(e.target.value)}
+            {...fieldAria(ids.percent, { hint: hints.percent, error: errors.percent })}
+          />
         </Field>
         <Field id={ids.fixed} label={`Fixed fee (${currency})`} hint={hints.fixed} error={errors.fixed}>
-          <Input name="fixed" inputMode="decimal" value={fixedText} onChange={(e) => setFixedText(e.target.value)} {...fieldAria(ids.fixed, { hint: hints.fixed, error: errors.fixed })} />
+          <Input
+            name="fixed"
+            inputMode="decimal"
+            value={fixedText}
+            onChange={(e) => setFixedText(e.target.value)}
+            {...fieldAria(ids.fixed, { hint: hints.fixed, error: errors.fixed })}
+          />
         </Field>
       </div>
       <RetailExample productType={productType} percentText={percentText} fixedText={fixedText} currency={currency} />

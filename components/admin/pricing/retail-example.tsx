@@ -22,7 +22,17 @@ function parseMinor(text: string): number | null {
   }
 }
 
-export function RetailExample({ productType, percentText, fixedText, currency }: { productType: string; percentText: string; fixedText: string; currency: string }) {
+export function RetailExample({
+  productType,
+  percentText,
+  fixedText,
+  currency,
+}: {
+  productType: string;
+  percentText: string;
+  fixedText: string;
+  currency: string;
+}) {
   const [costText, setCostText] = useState("10.00");
   const id = useId();
   const percent = parsePercent(percentText);
@@ -36,7 +46,13 @@ export function RetailExample({ productType, percentText, fixedText, currency }:
         <label htmlFor={id} className="font-medium">
           Example upstream cost ({currency})
         </label>
-        <Input id={id} className="h-8 w-28" inputMode="decimal" value={costText} onChange={(e) => setCostText(e.target.value)} />
+        <Input
+          id={id}
+          className="h-8 w-28"
+          inputMode="decimal"
+          value={costText}
+          onChange={(e) => setCostText(e.target.value)}
+        />
       </div>
       <p className="mt-2" aria-live="polite" data-testid={`${productType}-example`}>
         {valid

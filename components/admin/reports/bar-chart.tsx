@@ -7,14 +7,31 @@ import { useId } from "react";
 
 export type Bar = { label: string; value: number; display: string };
 
-export function BarChart({ title, bars, summary, unitLabel, orientation = "vertical" }: { title: string; bars: Bar[]; summary: string; unitLabel: string; orientation?: "vertical" | "horizontal" }) {
+export function BarChart({
+  title,
+  bars,
+  summary,
+  unitLabel,
+  orientation = "vertical",
+}: {
+  title: string;
+  bars: Bar[];
+  summary: string;
+  unitLabel: string;
+  orientation?: "vertical" | "horizontal";
+}) {
   const id = useId();
   return (
     <figure className="grid gap-2">
       <figcaption id={`${id}-t`} className="text-sm font-semibold">
         {title}
       </figcaption>
-      <svg {...(orientation === "vertical" ? verticalBox(bars) : horizontalBox(bars))} role="img" aria-labelledby={`${id}-t ${id}-d`} className="h-auto w-full text-brand">
+      <svg
+        {...(orientation === "vertical" ? verticalBox(bars) : horizontalBox(bars))}
+        role="img"
+        aria-labelledby={`${id}-t ${id}-d`}
+        className="h-auto w-full text-brand"
+      >
         <desc id={`${id}-d`}>{summary}</desc>
         {orientation === "vertical" ? <VerticalBars bars={bars} /> : <HorizontalBars bars={bars} />}
       </svg>

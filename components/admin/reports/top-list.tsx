@@ -2,7 +2,17 @@ import type { TopRow } from "@/lib/admin/reports/aggregate";
 import { formatMoney } from "@/lib/money";
 
 /** One "top" list (operators, destinations, brands, devices): most orders first. */
-export function TopList({ title, rows, currency, empty }: { title: string; rows: TopRow[]; currency: string; empty: string }) {
+export function TopList({
+  title,
+  rows,
+  currency,
+  empty,
+}: {
+  title: string;
+  rows: TopRow[];
+  currency: string;
+  empty: string;
+}) {
   return (
     <section className="rounded-xl border border-border bg-surface p-4" aria-label={title}>
       <h3 className="mb-2 text-sm font-semibold">{title}</h3>

@@ -28,7 +28,15 @@ export function StaffSignInForm({ next }: { next: string }) {
         {alert}
         <p className="text-sm text-muted">Two-factor sign-in is on for {state.email}.</p>
         <Field id="code" label="Authentication code" hint={hint}>
-          <Input {...fieldAria("code", { hint })} name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} required autoFocus />
+          <Input
+            {...fieldAria("code", { hint })}
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            autoFocus
+          />
         </Field>
         <SubmitButton pendingText="Checking…" className="w-full">
           Verify
@@ -41,10 +49,23 @@ export function StaffSignInForm({ next }: { next: string }) {
       <input type="hidden" name="next" value={next} />
       {alert}
       <Field id="email" label="Email">
-        <Input {...fieldAria("email", {})} name="email" type="email" autoComplete="username" required defaultValue={state.email} />
+        <Input
+          {...fieldAria("email", {})}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={state.email}
+        />
       </Field>
       <Field id="password" label="Password">
-        <Input {...fieldAria("password", {})} name="password" type="password" autoComplete="current-password" required />
+        <Input
+          {...fieldAria("password", {})}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </Field>
       <SubmitButton pendingText="Signing in…" className="w-full">
         Sign in

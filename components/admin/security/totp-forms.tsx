@@ -18,8 +18,8 @@ export function RecoveryCodesOnce({ codes }: { codes: string[] }) {
   return (
     <div className="grid gap-2 rounded-xl border border-warn bg-warn-soft p-4 text-sm" data-testid="recovery-codes">
       <p>
-        Your recovery codes, shown <strong>only this once</strong>. Each signs you in once instead of a code from the app, if you lose your phone. Keep them somewhere safe
-        (a password manager, or on paper).
+        Your recovery codes, shown <strong>only this once</strong>. Each signs you in once instead of a code from the
+        app, if you lose your phone. Keep them somewhere safe (a password manager, or on paper).
       </p>
       <ul className="grid gap-1 font-mono text-sm whitespace-nowrap sm:grid-cols-2" aria-label="Recovery codes">
         {codes.map((code) => (
@@ -39,7 +39,15 @@ function Result({ state }: { state: CodesState }) {
   ) : null;
 }
 
-type CodeFormProps = { id: string; action: typeof confirmEnrolmentAction; label: string; submit: string; pending: string; hint: string; before?: ReactNode };
+type CodeFormProps = {
+  id: string;
+  action: typeof confirmEnrolmentAction;
+  label: string;
+  submit: string;
+  pending: string;
+  hint: string;
+  before?: ReactNode;
+};
 
 function CodeForm({ id, action, label, submit, pending, hint, before }: CodeFormProps) {
   const [state, formAction] = useActionState<CodesState, FormData>(action, {});
@@ -48,12 +56,19 @@ function CodeForm({ id, action, label, submit, pending, hint, before }: CodeForm
   return (
     <div className="grid gap-3">
       {done ? null : before}
-      {state.ok && state.message && state.codes ? <p role="status" className="text-sm text-ok">{state.message}</p> : null}
+      {state.ok && state.message && state.codes ? (
+        <p role="status" className="text-sm text-ok">
+          {state.message}
+        </p>
+      ) : null}
       {state.ok ? <Result state={state} /> : null}
       {done ? (
         // A full load shows the page in its new state (two-factor on, codes left).
         // eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load on purpose
-        <a href="/admin/security" className="justify-self-start text-sm font-medium text-brand underline underline-offset-4">
+        <a
+          href="/admin/security"
+          className="justify-self-start text-sm font-medium text-brand underline underline-offset-4"
+        >
           I have saved my recovery codes
         </a>
       ) : null}
@@ -61,7 +76,14 @@ function CodeForm({ id, action, label, submit, pending, hint, before }: CodeForm
         <form action={formAction} className="flex flex-wrap items-end gap-3" noValidate>
           <div className="min-w-48 flex-1">
             <Field id={id} label={label} hint={hint} error={error}>
-              <Input {...fieldAria(id, { hint, error })} name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} required />
+              <Input
+                {...fieldAria(id, { hint, error })}
+                name="code"
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+              />
             </Field>
           </div>
           <SubmitButton pendingText={pending} variant="secondary">
@@ -76,15 +98,43 @@ function CodeForm({ id, action, label, submit, pending, hint, before }: CodeForm
 
 /** `setup` (the QR code and key) shows until a code confirms it; then the recovery codes replace it. */
 export function ConfirmEnrolmentForm({ setup }: { setup: ReactNode }) {
-  return <CodeForm id="confirm-code" action={confirmEnrolmentAction} label="Code from the app" hint="The 6 digits your authenticator app shows now." submit="Turn on two-factor sign-in" pending="Checking…" before={setup} />;
+  return (
+    <CodeForm
+      id="confirm-code"
+      action={confirmEnrolmentAction}
+      label="Code from the app"
+      hint="The 6 digits your authenticator app shows now."
+      submit="Turn on two-factor sign-in"
+      pending="Checking…"
+      before={setup}
+    />
+  );
 }
 
 export function RegenerateCodesForm() {
-  return <CodeForm id="regenerate-code" action={regenerateRecoveryCodesAction} label="Code to make new recovery codes" hint="A current code from the app (or an unused recovery code)." submit="New recovery codes" pending="Making codes…" />;
+  return (
+    <CodeForm
+      id="regenerate-code"
+      action={regenerateRecoveryCodesAction}
+      label="Code to make new recovery codes"
+      hint="A current code from the app (or an unused recovery code)."
+      submit="New recovery codes"
+      pending="Making codes…"
+    />
+  );
 }
 
 export function DisableTotpForm() {
-  return <CodeForm id="disable-code" action={disableTotpAction} label="Code to turn two-factor off" hint="A current code from the app (or an unused recovery code)." submit="Turn off" pending="Turning off…" />;
+  return (
+    <CodeForm
+      id="disable-code"
+      action={disableTotpAction}
+      label="Code to turn two-factor off"
+      hint="A current code from the app (or an unused recovery code)."
+      submit="Turn off"
+      pending="Turning off…"
+    />
+  );
 }
 
 /** Admins: require two-factor sign-in for every staff member, or stop requiring it. */

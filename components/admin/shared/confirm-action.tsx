@@ -31,7 +31,19 @@ type Props = {
  * trapped, Escape closes) that says what will happen; only its confirm button sends the form.
  * The outcome is announced next to the button.
  */
-export function ConfirmAction({ action, label, ariaLabel, title, description, confirmLabel, pendingText, hidden = {}, children, danger, unavailable }: Props) {
+export function ConfirmAction({
+  action,
+  label,
+  ariaLabel,
+  title,
+  description,
+  confirmLabel,
+  pendingText,
+  hidden = {},
+  children,
+  danger,
+  unavailable,
+}: Props) {
   const [open, setOpen] = useState(false);
   // A finished action closes the dialog; its message shows beside the button.
   const [state, formAction] = useActionState(async (previous: AdminActionState, form: FormData) => {
@@ -90,7 +102,10 @@ export function ConfirmAction({ action, label, ariaLabel, title, description, co
               <Button variant="secondary" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <SubmitButton pendingText={pendingText} className={danger ? "bg-danger text-white dark:text-bg" : undefined}>
+              <SubmitButton
+                pendingText={pendingText}
+                className={danger ? "bg-danger text-white dark:text-bg" : undefined}
+              >
                 {confirmLabel}
               </SubmitButton>
             </div>

@@ -2,7 +2,21 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 
 /** Previous / next links for a server-side paged list; `hrefFor(page)` keeps the filters. */
-export function Pager({ page, pages, total, noun, plural = `${noun}s`, hrefFor }: { page: number; pages: number; total: number; noun: string; plural?: string; hrefFor: (page: number) => string }) {
+export function Pager({
+  page,
+  pages,
+  total,
+  noun,
+  plural = `${noun}s`,
+  hrefFor,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  noun: string;
+  plural?: string;
+  hrefFor: (page: number) => string;
+}) {
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted">

@@ -26,7 +26,15 @@ export function NewStaffForm() {
   );
 }
 
-function StaffFields({ action, errors, values }: { action: (form: FormData) => void; errors: Record<string, string>; values: Record<string, string> }) {
+function StaffFields({
+  action,
+  errors,
+  values,
+}: {
+  action: (form: FormData) => void;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}) {
   // Uncontrolled like the other fields: React resets a form after its action to the defaults of
   // the latest render, which carry the submitted choice back.
   const submitted: Access = values.access === "password" ? "password" : "invite";
@@ -34,10 +42,22 @@ function StaffFields({ action, errors, values }: { action: (form: FormData) => v
   return (
     <form action={action} className="grid gap-4 sm:grid-cols-2" noValidate>
       <Field id="staff-email" label="Email" error={errors.email}>
-        <Input {...fieldAria("staff-email", { error: errors.email })} name="email" type="email" autoComplete="off" required defaultValue={values.email} />
+        <Input
+          {...fieldAria("staff-email", { error: errors.email })}
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          defaultValue={values.email}
+        />
       </Field>
       <Field id="staff-name" label="Name (optional)" error={errors.name}>
-        <Input {...fieldAria("staff-name", { error: errors.name })} name="name" autoComplete="off" defaultValue={values.name} />
+        <Input
+          {...fieldAria("staff-name", { error: errors.name })}
+          name="name"
+          autoComplete="off"
+          defaultValue={values.name}
+        />
       </Field>
       <Field id="staff-role" label="Role" error={errors.role}>
         <Select {...fieldAria("staff-role", { error: errors.role })} name="role" defaultValue={values.role ?? "staff"}>
@@ -48,11 +68,23 @@ function StaffFields({ action, errors, values }: { action: (form: FormData) => v
       <fieldset className="flex flex-col gap-1.5" aria-describedby={errors.access ? "staff-access-error" : undefined}>
         <legend className="mb-1.5 text-sm font-medium">How they get in</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="access" value="invite" defaultChecked={submitted === "invite"} onChange={() => setAccess("invite")} />
+          <input
+            type="radio"
+            name="access"
+            value="invite"
+            defaultChecked={submitted === "invite"}
+            onChange={() => setAccess("invite")}
+          />
           Invitation link: they choose their own password
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="access" value="password" defaultChecked={submitted === "password"} onChange={() => setAccess("password")} />
+          <input
+            type="radio"
+            name="access"
+            value="password"
+            defaultChecked={submitted === "password"}
+            onChange={() => setAccess("password")}
+          />
           Initial password that I hand over
         </label>
         {errors.access ? (
@@ -63,7 +95,13 @@ function StaffFields({ action, errors, values }: { action: (form: FormData) => v
       </fieldset>
       {access === "password" ? (
         <Field id="staff-password" label="Initial password" hint={PASSWORD_HINT} error={errors.password}>
-          <Input {...fieldAria("staff-password", { hint: PASSWORD_HINT, error: errors.password })} name="password" type="password" autoComplete="new-password" required />
+          <Input
+            {...fieldAria("staff-password", { hint: PASSWORD_HINT, error: errors.password })}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
         </Field>
       ) : null}
       <div className="sm:col-span-2">

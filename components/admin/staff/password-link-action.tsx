@@ -9,13 +9,27 @@ import { PasswordLinkOnce } from "./password-link-once";
  * "Password link" on a staff row: an invitation while the account has no password, a reset
  * after. Nothing changes for the member until they use it, so no confirmation step; it is audited.
  */
-export function PasswordLinkAction({ userId, email, hasPassword }: { userId: string; email: string; hasPassword: boolean }) {
+export function PasswordLinkAction({
+  userId,
+  email,
+  hasPassword,
+}: {
+  userId: string;
+  email: string;
+  hasPassword: boolean;
+}) {
   const [state, action] = useActionState<PasswordLinkState, FormData>(issuePasswordLinkAction, {});
   const label = hasPassword ? "Reset link" : "Invitation link";
   return (
     <form action={action} className="flex flex-col gap-1.5">
       <input type="hidden" name="userId" value={userId} />
-      <SubmitButton pendingText="Creating…" variant="secondary" size="sm" aria-label={`${label} for ${email}`} className="self-start whitespace-nowrap">
+      <SubmitButton
+        pendingText="Creating…"
+        variant="secondary"
+        size="sm"
+        aria-label={`${label} for ${email}`}
+        className="self-start whitespace-nowrap"
+      >
         {label}
       </SubmitButton>
       {state.link ? <PasswordLinkOnce link={state.link} /> : null}

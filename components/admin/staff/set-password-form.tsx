@@ -17,10 +17,22 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
       {/* Lets password managers file the new password under the right account. */}
       <input type="hidden" name="username" autoComplete="username" value={email} />
       <Field id="new-password" label="New password" hint={HINT} error={errors.password}>
-        <Input {...fieldAria("new-password", { hint: HINT, error: errors.password })} name="password" type="password" autoComplete="new-password" required />
+        <Input
+          {...fieldAria("new-password", { hint: HINT, error: errors.password })}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
       </Field>
       <Field id="confirm-password" label="New password again" error={errors.confirm}>
-        <Input {...fieldAria("confirm-password", { error: errors.confirm })} name="confirm" type="password" autoComplete="new-password" required />
+        <Input
+          {...fieldAria("confirm-password", { error: errors.confirm })}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
       </Field>
       {state.message ? (
         <p role="alert" className="text-sm font-medium text-danger">

@@ -35,10 +35,23 @@ export function CommerceApiKeyForm({ action }: { action: FormAction }) {
   return (
     <form action={formAction} className="flex flex-col gap-3" noValidate>
       <Field id="apiId" label="api_id" hint={HINTS.apiId} error={errors.apiId}>
-        <Input name="apiId" autoComplete="off" spellCheck={false} required {...fieldAria("apiId", { hint: HINTS.apiId, error: errors.apiId })} />
+        <Input
+          name="apiId"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          {...fieldAria("apiId", { hint: HINTS.apiId, error: errors.apiId })}
+        />
       </Field>
       <Field id="apiSecret" label="api_secret" hint={HINTS.apiSecret} error={errors.apiSecret}>
-        <Input name="apiSecret" type="password" autoComplete="new-password" spellCheck={false} required {...fieldAria("apiSecret", { hint: HINTS.apiSecret, error: errors.apiSecret })} />
+        <Input
+          name="apiSecret"
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          required
+          {...fieldAria("apiSecret", { hint: HINTS.apiSecret, error: errors.apiSecret })}
+        />
       </Field>
       <div className="flex flex-wrap items-center gap-3">
         <SubmitButton pendingText="Saving…">Save API key</SubmitButton>
@@ -54,13 +67,30 @@ export function UnlockCredentialForm({ action }: { action: FormAction }) {
   return (
     <form action={formAction} className="flex flex-col gap-3" noValidate>
       <Field id="svcKey" label="SVC key" error={errors.svcKey}>
-        <Input name="svcKey" autoComplete="off" spellCheck={false} required {...fieldAria("svcKey", { error: errors.svcKey })} />
+        <Input
+          name="svcKey"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          {...fieldAria("svcKey", { error: errors.svcKey })}
+        />
       </Field>
       <Field id="svcSecret" label="SVC secret" hint={HINTS.svcSecret} error={errors.svcSecret}>
-        <Input name="svcSecret" type="password" autoComplete="new-password" spellCheck={false} required {...fieldAria("svcSecret", { hint: HINTS.svcSecret, error: errors.svcSecret })} />
+        <Input
+          name="svcSecret"
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          required
+          {...fieldAria("svcSecret", { hint: HINTS.svcSecret, error: errors.svcSecret })}
+        />
       </Field>
       <Field id="environment" label="This pair is for" hint={HINTS.environment} error={errors.environment}>
-        <Select name="environment" defaultValue="production" {...fieldAria("environment", { hint: HINTS.environment, error: errors.environment })}>
+        <Select
+          name="environment"
+          defaultValue="production"
+          {...fieldAria("environment", { hint: HINTS.environment, error: errors.environment })}
+        >
           <option value="sandbox">Sandbox (no real orders)</option>
           <option value="production">Production</option>
         </Select>
@@ -74,7 +104,13 @@ export function UnlockCredentialForm({ action }: { action: FormAction }) {
 }
 
 /** "Connect account": the server action answers with a redirect to the upstream's sign-in, or an error. */
-export function ConnectOAuthForm({ action, label }: { action: (state: FormState) => Promise<FormState>; label: string }) {
+export function ConnectOAuthForm({
+  action,
+  label,
+}: {
+  action: (state: FormState) => Promise<FormState>;
+  label: string;
+}) {
   const [state, formAction] = useActionState(action, {});
   return (
     <form action={formAction} className="flex flex-col gap-2">

@@ -48,7 +48,10 @@ export function GoLiveCheck({
       <div aria-live="polite" data-testid="go-live-result" className="flex flex-col gap-3">
         {report ? (
           <>
-            <p role={report.ok ? "status" : "alert"} className={report.ok ? "text-sm font-medium text-ok" : "text-sm font-medium text-danger"}>
+            <p
+              role={report.ok ? "status" : "alert"}
+              className={report.ok ? "text-sm font-medium text-ok" : "text-sm font-medium text-danger"}
+            >
               {report.ok
                 ? "All products ok: every call the shop depends on answered as expected."
                 : `Would fail: ${report.failingProducts.map((p) => PRODUCT_LABELS[p]).join(", ")}.`}
@@ -96,8 +99,20 @@ export function GoLiveCheck({
                       <th scope="row" className="py-1 pr-4 font-mono text-xs font-normal">
                         {row.endpoint}
                       </th>
-                      <td className={row.failed ? "py-1 pr-4 font-medium text-danger" : row.text === "ok" ? "py-1 pr-4 text-ok" : "py-1 pr-4 text-muted"}>{row.text}</td>
-                      <td className="py-1">{row.products.map((p) => PRODUCT_LABELS[p]).join(", ") || "nothing (order events are polled)"}</td>
+                      <td
+                        className={
+                          row.failed
+                            ? "py-1 pr-4 font-medium text-danger"
+                            : row.text === "ok"
+                              ? "py-1 pr-4 text-ok"
+                              : "py-1 pr-4 text-muted"
+                        }
+                      >
+                        {row.text}
+                      </td>
+                      <td className="py-1">
+                        {row.products.map((p) => PRODUCT_LABELS[p]).join(", ") || "nothing (order events are polled)"}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

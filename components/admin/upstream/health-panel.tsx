@@ -17,7 +17,9 @@ export function HealthPanel({ health }: { health: ApiHealth }) {
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-muted">Last successful call</dt>
-          <dd className="font-medium">{health.lastSuccessAt ? <LocalTime iso={health.lastSuccessAt.toISOString()} /> : "None recorded yet"}</dd>
+          <dd className="font-medium">
+            {health.lastSuccessAt ? <LocalTime iso={health.lastSuccessAt.toISOString()} /> : "None recorded yet"}
+          </dd>
         </div>
         <div>
           <dt className="text-muted">Rate-limit headroom</dt>

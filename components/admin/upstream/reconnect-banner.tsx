@@ -12,7 +12,8 @@ export async function ReconnectBanner({ user }: { user: CurrentUser }) {
   return (
     <div role="alert" className="border-b border-danger/40 bg-danger-soft">
       <p className="mx-auto max-w-7xl px-4 py-2.5 text-sm">
-        <span className="font-semibold">The commerce account must be reconnected.</span> Top-ups, eSIMs and gift cards are unavailable to customers until then.{" "}
+        <span className="font-semibold">The commerce account must be reconnected.</span> Top-ups, eSIMs and gift cards
+        are unavailable to customers until then.{" "}
         {hasRole(user, "admin") ? (
           <Link href="/admin/upstream" className="font-medium underline underline-offset-4">
             Reconnect now

@@ -12,7 +12,11 @@ export function TestConnection({ test, label = "Test connection" }: { test: () =
   return (
     <div className="flex flex-col gap-2">
       <div>
-        <Button variant="secondary" disabled={pending} onClick={() => startTransition(async () => setResult(await test()))}>
+        <Button
+          variant="secondary"
+          disabled={pending}
+          onClick={() => startTransition(async () => setResult(await test()))}
+        >
           {pending ? "Testing…" : label}
         </Button>
       </div>

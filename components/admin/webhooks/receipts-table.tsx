@@ -7,11 +7,28 @@ import type { ActionNotice } from "@/components/admin/ops/notice";
 import type { Tone } from "@/lib/ui/tone";
 import { RowAction } from "@/components/admin/ops/row-action";
 
-const STATUS_TONE: Record<string, Tone> = { processed: "ok", failed: "danger", rejected: "warn", duplicate: "neutral", received: "brand" };
+const STATUS_TONE: Record<string, Tone> = {
+  processed: "ok",
+  failed: "danger",
+  rejected: "warn",
+  duplicate: "neutral",
+  received: "brand",
+};
 
 /** The receipt log: verification and processing result per delivery; failed ones can be replayed. */
-export function ReceiptsTable({ rows, replay }: { rows: ReceiptRow[]; replay: (state: ActionNotice, form: FormData) => Promise<ActionNotice> }) {
-  if (rows.length === 0) return <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">No receipts match.</p>;
+export function ReceiptsTable({
+  rows,
+  replay,
+}: {
+  rows: ReceiptRow[];
+  replay: (state: ActionNotice, form: FormData) => Promise<ActionNotice>;
+}) {
+  if (rows.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">
+        No receipts match.
+      </p>
+    );
   return (
     <Table aria-label="Webhook receipts">
       <thead>
@@ -36,7 +53,13 @@ export function ReceiptsTable({ rows, replay }: { rows: ReceiptRow[]; replay: (s
               <div className="font-mono text-xs">{r.eventType ?? "—"}</div>
               <div className="font-mono text-xs text-muted">{r.eventId ?? "no event id"}</div>
             </Td>
-            <Td>{r.verified ? <Badge tone="ok">verified</Badge> : <Badge tone="warn">{r.verifyError ?? "not verified"}</Badge>}</Td>
+            <Td>
+              {r.verified ? (
+                <Badge tone="ok">verified</Badge>
+              ) : (
+                <Badge tone="warn">{r.verifyError ?? "not verified"}</Badge>
+              )}
+            </Td>
             <Td>
               <Badge tone={STATUS_TONE[r.status] ?? "neutral"}>{r.status}</Badge>
               <span className="ml-2 text-xs text-muted">
@@ -45,7 +68,13 @@ export function ReceiptsTable({ rows, replay }: { rows: ReceiptRow[]; replay: (s
               {r.error ? <p className="mt-1 max-w-md text-xs break-words text-muted">{r.error}</p> : null}
             </Td>
             <Td>
-              <RowAction action={replay} id={r.id} label="Replay" pendingText="Replaying…" available={r.status === "failed"} />
+              <RowAction
+                action={replay}
+                id={r.id}
+                label="Replay"
+                pendingText="Replaying…"
+                available={r.status === "failed"}
+              />
             </Td>
           </tr>
         ))}
@@ -56,7 +85,10 @@ export function ReceiptsTable({ rows, replay }: { rows: ReceiptRow[]; replay: (s
 
 /** Status filter links for the receipt log. */
 export function ReceiptFilter({ current, statuses }: { current?: string; statuses: readonly string[] }) {
-  const items = [{ value: undefined, label: "All" }, ...statuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
+  const items = [
+    { value: undefined, label: "All" },
+    ...statuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+  ];
   return (
     <nav aria-label="Receipt status" className="mb-3">
       <ul className="flex flex-wrap gap-2">

@@ -8,16 +8,25 @@ import { Button } from "@/components/ui/button";
  * creation and the shop keeps it sealed. Whoever holds it can forge events, so it is not
  * shown again; copy it now if another receiver needs it.
  */
-export function SecretOnce({ created }: { created: { id: string; url: string; secret: string; isShopReceiver: boolean } }) {
+export function SecretOnce({
+  created,
+}: {
+  created: { id: string; url: string; secret: string; isShopReceiver: boolean };
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <div role="status" className="grid gap-2 rounded-xl border border-warn bg-warn-soft p-4 text-sm">
       <p className="font-semibold">Subscription {created.id} created.</p>
       <p>
         Its signing secret is shown <strong>only this once</strong>.{" "}
-        {created.isShopReceiver ? "The shop stored it (encrypted) and verifies its deliveries with it." : "The shop stored it encrypted; copy it now for the receiver at that URL."}
+        {created.isShopReceiver
+          ? "The shop stored it (encrypted) and verifies its deliveries with it."
+          : "The shop stored it encrypted; copy it now for the receiver at that URL."}
       </p>
-      <code className="block overflow-x-auto rounded bg-surface px-3 py-2 font-mono text-xs" data-testid="webhook-secret">
+      <code
+        className="block overflow-x-auto rounded bg-surface px-3 py-2 font-mono text-xs"
+        data-testid="webhook-secret"
+      >
         {created.secret}
       </code>
       <div>

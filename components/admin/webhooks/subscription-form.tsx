@@ -36,17 +36,33 @@ export function SubscriptionForm({
   const otherError = state.error && !urlError && !eventsError ? state.error : undefined;
   if (state.created) return <SecretOnce created={state.created} />;
   return (
-    <form action={formAction} className="grid gap-4" aria-label={subscription ? `Edit subscription ${subscription.id}` : "New subscription"}>
+    <form
+      action={formAction}
+      className="grid gap-4"
+      aria-label={subscription ? `Edit subscription ${subscription.id}` : "New subscription"}
+    >
       {subscription ? <input type="hidden" name="id" value={subscription.id} /> : null}
       <Field id={`${prefix}-url`} label="URL" hint={URL_HINT} error={urlError}>
-        <Input name="url" type="url" defaultValue={subscription?.url ?? defaultUrl} required {...fieldAria(`${prefix}-url`, { hint: URL_HINT, error: urlError })} />
+        <Input
+          name="url"
+          type="url"
+          defaultValue={subscription?.url ?? defaultUrl}
+          required
+          {...fieldAria(`${prefix}-url`, { hint: URL_HINT, error: urlError })}
+        />
       </Field>
       <fieldset aria-describedby={eventsError ? `${prefix}-events-error` : undefined}>
         <legend className="text-sm font-medium">Events</legend>
         <div className="mt-1.5 flex flex-wrap gap-4">
           {EVENT_NAMES.map((name) => (
             <label key={name} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="events" value={name} defaultChecked={subscription ? subscription.events.includes(name) : true} className="accent-brand" />
+              <input
+                type="checkbox"
+                name="events"
+                value={name}
+                defaultChecked={subscription ? subscription.events.includes(name) : true}
+                className="accent-brand"
+              />
               <span className="font-mono">{name}</span>
             </label>
           ))}

@@ -26,13 +26,29 @@ export function SignInForm({ next, staff = false, email }: { next: string; staff
         </p>
       ) : null}
       <Field id="email" label={t("email")}>
-        <Input {...fieldAria("email", {})} name="email" type="email" autoComplete={staff ? "username" : "email"} required defaultValue={state.email} />
+        <Input
+          {...fieldAria("email", {})}
+          name="email"
+          type="email"
+          autoComplete={staff ? "username" : "email"}
+          required
+          defaultValue={state.email}
+        />
       </Field>
       <Field id="password" label={t("password")}>
-        <Input {...fieldAria("password", {})} name="password" type="password" autoComplete="current-password" required />
+        <Input
+          {...fieldAria("password", {})}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </Field>
       {staff ? null : (
-        <Link href="/account/forgot-password" className="-mt-2 self-end text-sm font-medium text-brand underline-offset-4 hover:underline">
+        <Link
+          href="/account/forgot-password"
+          className="-mt-2 self-end text-sm font-medium text-brand underline-offset-4 hover:underline"
+        >
           {t("forgotPassword")}
         </Link>
       )}
@@ -42,7 +58,10 @@ export function SignInForm({ next, staff = false, email }: { next: string; staff
       {staff ? null : (
         <p className="text-center text-sm text-muted">
           {t("newHere")}{" "}
-          <Link href={`/account/sign-up?next=${encodeURIComponent(next)}`} className="font-medium text-brand underline-offset-4 hover:underline">
+          <Link
+            href={`/account/sign-up?next=${encodeURIComponent(next)}`}
+            className="font-medium text-brand underline-offset-4 hover:underline"
+          >
             {t("createAnAccount")}
           </Link>
         </p>
@@ -74,14 +93,24 @@ export function SignUpForm({ next }: { next: string }) {
         <Input {...fieldAria("name", { error: errors.name })} name="name" autoComplete="name" />
       </Field>
       <Field id="email" label={t("email")} error={errors.email}>
-        <Input {...fieldAria("email", { error: errors.email })} name="email" type="email" autoComplete="email" required defaultValue={state.email} />
+        <Input
+          {...fieldAria("email", { error: errors.email })}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state.email}
+        />
       </Field>
       <SubmitButton pendingText={t("creating")} className="w-full">
         {t("createAccount")}
       </SubmitButton>
       <p className="text-center text-sm text-muted">
         {t("haveAccount")}{" "}
-        <Link href={`/account/sign-in?next=${encodeURIComponent(next)}`} className="font-medium text-brand underline-offset-4 hover:underline">
+        <Link
+          href={`/account/sign-in?next=${encodeURIComponent(next)}`}
+          className="font-medium text-brand underline-offset-4 hover:underline"
+        >
           {t("signIn")}
         </Link>
       </p>

@@ -3,7 +3,11 @@
 import { Link } from "@/lib/i18n/navigation";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import { forgotPasswordAction, type ConfirmState, type RecoveryFormState } from "@/app/[locale]/(shop)/account/recovery-actions";
+import {
+  forgotPasswordAction,
+  type ConfirmState,
+  type RecoveryFormState,
+} from "@/app/[locale]/(shop)/account/recovery-actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -38,7 +42,14 @@ export function ForgotPasswordForm() {
     <form action={action} className="flex flex-col gap-4" noValidate>
       <Alert text={state.error} />
       <Field id="email" label={t("email")} hint={t("emailHint")} error={error}>
-        <Input {...fieldAria("email", { hint: t("emailHint"), error })} name="email" type="email" autoComplete="email" required defaultValue={state.email} />
+        <Input
+          {...fieldAria("email", { hint: t("emailHint"), error })}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state.email}
+        />
       </Field>
       <SubmitButton pendingText={t("sending")} className="w-full">
         {t("sendResetLink")}
@@ -47,7 +58,13 @@ export function ForgotPasswordForm() {
   );
 }
 
-export function ResetPasswordForm({ action, email }: { action: (state: RecoveryFormState, form: FormData) => Promise<RecoveryFormState>; email: string }) {
+export function ResetPasswordForm({
+  action,
+  email,
+}: {
+  action: (state: RecoveryFormState, form: FormData) => Promise<RecoveryFormState>;
+  email: string;
+}) {
   const t = useTranslations("AccountRecoveryForms");
   const [state, formAction] = useActionState<RecoveryFormState, FormData>(action, {});
   const error = state.fieldErrors?.password;
@@ -57,7 +74,13 @@ export function ResetPasswordForm({ action, email }: { action: (state: RecoveryF
       {/* For password managers: the account this password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field id="password" label={t("newPassword")} hint={t("passwordHint")} error={error}>
-        <Input {...fieldAria("password", { hint: t("passwordHint"), error })} name="password" type="password" autoComplete="new-password" required />
+        <Input
+          {...fieldAria("password", { hint: t("passwordHint"), error })}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
       </Field>
       <SubmitButton pendingText={t("saving")} className="w-full">
         {t("setNewPassword")}
@@ -70,7 +93,15 @@ export function ResetPasswordForm({ action, email }: { action: (state: RecoveryF
  * The mailed confirmation link's form: for a sign-up, the password the account will have; for a
  * change of address, the account's current password (lib/account/verification.ts).
  */
-export function ConfirmEmailForm({ action, email, kind }: { action: (state: ConfirmState, form: FormData) => Promise<ConfirmState>; email: string; kind: "sign_up" | "change" }) {
+export function ConfirmEmailForm({
+  action,
+  email,
+  kind,
+}: {
+  action: (state: ConfirmState, form: FormData) => Promise<ConfirmState>;
+  email: string;
+  kind: "sign_up" | "change";
+}) {
   const t = useTranslations("AccountRecoveryForms");
   const [state, formAction] = useActionState<ConfirmState, FormData>(action, {});
   const error = state.fieldErrors?.password;
@@ -79,11 +110,19 @@ export function ConfirmEmailForm({ action, email, kind }: { action: (state: Conf
   return (
     <form action={formAction} className="flex flex-col gap-4" noValidate>
       <Alert text={state.error} />
-      <p className="text-sm">{t.rich(signUp ? "confirmSignUpLead" : "changeLead", { email, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+      <p className="text-sm">
+        {t.rich(signUp ? "confirmSignUpLead" : "changeLead", { email, strong: (chunks) => <strong>{chunks}</strong> })}
+      </p>
       {/* For password managers: the account this password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field id="password" label={signUp ? t("choosePassword") : t("accountPassword")} hint={hint} error={error}>
-        <Input {...fieldAria("password", { hint, error })} name="password" type="password" autoComplete={signUp ? "new-password" : "current-password"} required />
+        <Input
+          {...fieldAria("password", { hint, error })}
+          name="password"
+          type="password"
+          autoComplete={signUp ? "new-password" : "current-password"}
+          required
+        />
       </Field>
       <SubmitButton pendingText={t("confirming")} className="w-full">
         {signUp ? t("confirmMyEmail") : t("confirmNewAddress")}

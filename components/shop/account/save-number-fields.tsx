@@ -7,10 +7,26 @@ import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 /** The form's words, in the page's language (./save-number-form.tsx chooses them). */
-export type SaveNumberWords = { form: string; name: string; nameHint: string; number: string; numberHint: string; saving: string; save: string };
+export type SaveNumberWords = {
+  form: string;
+  name: string;
+  nameHint: string;
+  number: string;
+  numberHint: string;
+  saving: string;
+  save: string;
+};
 
 /** The form of SaveNumberForm; the action's answers come back in the buyer's language. */
-export function SaveNumberFields({ phone, idPrefix, words }: { phone?: string; idPrefix: string; words: SaveNumberWords }) {
+export function SaveNumberFields({
+  phone,
+  idPrefix,
+  words,
+}: {
+  phone?: string;
+  idPrefix: string;
+  words: SaveNumberWords;
+}) {
   const [state, action] = useActionState<SaveNumberState, FormData>(saveNumberAction, {});
   const errors = state.fieldErrors ?? {};
   const labelId = `${idPrefix}-label`;
@@ -27,11 +43,24 @@ export function SaveNumberFields({ phone, idPrefix, words }: { phone?: string; i
       {phone ? <input type="hidden" name="phone" value={phone} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id={labelId} label={words.name} hint={words.nameHint} error={errors.label}>
-          <Input {...fieldAria(labelId, { hint: words.nameHint, error: errors.label })} name="label" maxLength={40} defaultValue={state.values?.label} required />
+          <Input
+            {...fieldAria(labelId, { hint: words.nameHint, error: errors.label })}
+            name="label"
+            maxLength={40}
+            defaultValue={state.values?.label}
+            required
+          />
         </Field>
         {phone ? null : (
           <Field id={phoneId} label={words.number} hint={words.numberHint} error={errors.phone}>
-            <Input {...fieldAria(phoneId, { hint: words.numberHint, error: errors.phone })} name="phone" type="tel" autoComplete="tel" defaultValue={state.values?.phone} required />
+            <Input
+              {...fieldAria(phoneId, { hint: words.numberHint, error: errors.phone })}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={state.values?.phone}
+              required
+            />
           </Field>
         )}
       </div>

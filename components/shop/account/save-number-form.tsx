@@ -7,7 +7,15 @@ import { SaveNumberFields, type SaveNumberWords } from "./save-number-fields";
  * label is asked; without it (the account page) both. The words are chosen here, on the server,
  * and handed to the form as text: the pages that show it need not carry its messages.
  */
-export function SaveNumberForm({ phone, formattedPhone, idPrefix = "saved" }: { phone?: string; formattedPhone?: string; idPrefix?: string }) {
+export function SaveNumberForm({
+  phone,
+  formattedPhone,
+  idPrefix = "saved",
+}: {
+  phone?: string;
+  formattedPhone?: string;
+  idPrefix?: string;
+}) {
   const t = useTranslations("AccountSavedNumbers");
   const shown = phone ? (formattedPhone ?? phone) : null;
   const words: SaveNumberWords = {

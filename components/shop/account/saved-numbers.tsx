@@ -18,14 +18,21 @@ export async function SavedNumbers({ numbers, locale }: { numbers: SavedNumber[]
       </CardTitle>
       <p className="mb-4 text-sm text-muted">{t("lead")}</p>
       {numbers.length > 0 ? (
-        <ul className="mb-5 divide-y divide-border rounded-lg border border-border" aria-labelledby="saved-numbers-heading">
+        <ul
+          className="mb-5 divide-y divide-border rounded-lg border border-border"
+          aria-labelledby="saved-numbers-heading"
+        >
           {numbers.map((saved) => (
             <li key={saved.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <span className="min-w-0 flex-1">
                 <span className="block font-medium">{saved.label}</span>
                 <span className="block text-sm text-muted tabular-nums">{formatPhone(saved.phone)}</span>
               </span>
-              <a href={localizedPath(topupHrefFor(saved), locale)} className={buttonClasses("primary", "sm")} aria-label={t("topUpAria", { label: saved.label })}>
+              <a
+                href={localizedPath(topupHrefFor(saved), locale)}
+                className={buttonClasses("primary", "sm")}
+                aria-label={t("topUpAria", { label: saved.label })}
+              >
                 {t("topUp")}
               </a>
               <form action={removeNumberAction}>

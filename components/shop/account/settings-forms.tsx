@@ -2,7 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import { changeEmailAction, changePasswordAction, type SettingsFormState } from "@/app/[locale]/(shop)/account/settings/actions";
+import {
+  changeEmailAction,
+  changePasswordAction,
+  type SettingsFormState,
+} from "@/app/[locale]/(shop)/account/settings/actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -33,10 +37,22 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <Outcome state={state} />
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field id="currentPassword" label={t("currentPassword")} error={errors.currentPassword}>
-        <Input {...fieldAria("currentPassword", { error: errors.currentPassword })} name="currentPassword" type="password" autoComplete="current-password" required />
+        <Input
+          {...fieldAria("currentPassword", { error: errors.currentPassword })}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </Field>
       <Field id="newPassword" label={t("newPassword")} hint={t("passwordHint")} error={errors.newPassword}>
-        <Input {...fieldAria("newPassword", { hint: t("passwordHint"), error: errors.newPassword })} name="newPassword" type="password" autoComplete="new-password" required />
+        <Input
+          {...fieldAria("newPassword", { hint: t("passwordHint"), error: errors.newPassword })}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
       </Field>
       <p className="text-xs text-muted">{t("signsOutOthers")}</p>
       <SubmitButton pendingText={t("saving")} className="self-start">
@@ -54,10 +70,22 @@ export function ChangeEmailForm() {
     <form action={action} className="flex flex-col gap-4" aria-label={t("changeEmail")} noValidate>
       <Outcome state={state} />
       <Field id="email" label={t("newEmail")} error={errors.email}>
-        <Input {...fieldAria("email", { error: errors.email })} name="email" type="email" autoComplete="email" required />
+        <Input
+          {...fieldAria("email", { error: errors.email })}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+        />
       </Field>
       <Field id="emailCurrentPassword" label={t("currentPassword")} error={errors.currentPassword}>
-        <Input {...fieldAria("emailCurrentPassword", { error: errors.currentPassword })} name="currentPassword" type="password" autoComplete="current-password" required />
+        <Input
+          {...fieldAria("emailCurrentPassword", { error: errors.currentPassword })}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </Field>
       <SubmitButton pendingText={t("sending")} className="self-start">
         {t("sendConfirmation")}

@@ -8,12 +8,29 @@ import { SubmitButton } from "@/components/ui/submit-button";
  * happens next. Rendered inside the review pages' client forms: those pages hand it the
  * "Checkout" messages (ClientMessages).
  */
-export function EmailAndPay({ hint, error, defaultEmail, totalText }: { hint: string; error?: string; defaultEmail?: string; totalText: string }) {
+export function EmailAndPay({
+  hint,
+  error,
+  defaultEmail,
+  totalText,
+}: {
+  hint: string;
+  error?: string;
+  defaultEmail?: string;
+  totalText: string;
+}) {
   const t = useTranslations("Checkout");
   return (
     <>
       <Field id="email" label={t("email")} hint={hint} error={error}>
-        <Input {...fieldAria("email", { hint, error })} name="email" type="email" autoComplete="email" required defaultValue={defaultEmail} />
+        <Input
+          {...fieldAria("email", { hint, error })}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={defaultEmail}
+        />
       </Field>
       <SubmitButton pendingText={t("startingPayment")} className="h-12 w-full text-base">
         {t("pay", { total: totalText })}

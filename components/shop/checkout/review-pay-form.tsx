@@ -48,7 +48,12 @@ export function ReviewPayForm<S extends ReviewPayState>({
         </p>
       ) : null}
       {children?.(state)}
-      <EmailAndPay hint={hint} error={state.emailError} defaultEmail={state.email ?? defaultEmail} totalText={totalText} />
+      <EmailAndPay
+        hint={hint}
+        error={state.emailError}
+        defaultEmail={state.email ?? defaultEmail}
+        totalText={totalText}
+      />
     </form>
   );
 }

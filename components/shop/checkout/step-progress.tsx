@@ -25,7 +25,11 @@ export function StepProgress({ label, current, steps }: { label: string; current
                 {name}
                 {state === "done" ? <span className="sr-only"> {t("done")}</span> : null}
               </span>
-              {step < steps.length ? <span aria-hidden className="text-muted">›</span> : null}
+              {step < steps.length ? (
+                <span aria-hidden className="text-muted">
+                  ›
+                </span>
+              ) : null}
             </li>
           );
         })}

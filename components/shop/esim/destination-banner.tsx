@@ -7,7 +7,15 @@ import type { EsimDestinationSummary } from "@/lib/products/esim/types";
  * The destination in large type with its flag and code. Buyers mix up countries (Niger and
  * Nigeria, Austria and Australia): at checkout this is what they confirm.
  */
-export function DestinationBanner({ destination, className, headingLevel = "p" }: { destination: EsimDestinationSummary; className?: string; headingLevel?: "p" | "h1" }) {
+export function DestinationBanner({
+  destination,
+  className,
+  headingLevel = "p",
+}: {
+  destination: EsimDestinationSummary;
+  className?: string;
+  headingLevel?: "p" | "h1";
+}) {
   const t = useTranslations("Esim");
   const Tag = headingLevel;
   return (

@@ -22,8 +22,12 @@ export function DestinationGrid({ destinations, testId }: { destinations: EsimDe
             <span className="min-w-0 flex-1">
               <span className="block leading-snug font-medium">{d.name}</span>
               <span className="block text-xs text-muted">
-                {d.fromMinor !== null ? t("fromPrice", { price: moneyText(d.fromMinor, d.currency, locale) }) : t("seePlans")}
-                {d.coverage !== "COUNTRY" && d.countries.length > 1 ? <> · {t("countryCount", { count: d.countries.length })}</> : null}
+                {d.fromMinor !== null
+                  ? t("fromPrice", { price: moneyText(d.fromMinor, d.currency, locale) })
+                  : t("seePlans")}
+                {d.coverage !== "COUNTRY" && d.countries.length > 1 ? (
+                  <> · {t("countryCount", { count: d.countries.length })}</>
+                ) : null}
               </span>
             </span>
           </ListLink>

@@ -10,7 +10,12 @@ import { ButtonLink } from "@/components/ui/button";
 export function EsimDisabledNotice() {
   const t = useTranslations("Esim");
   return (
-    <section aria-labelledby="esim-disabled-heading" className="rounded-xl border border-border bg-surface px-5 py-6" data-testid="esim-disabled" data-page-cache="short">
+    <section
+      aria-labelledby="esim-disabled-heading"
+      className="rounded-xl border border-border bg-surface px-5 py-6"
+      data-testid="esim-disabled"
+      data-page-cache="short"
+    >
       <h2 id="esim-disabled-heading" className="text-lg font-semibold">
         {t("disabledTitle")}
       </h2>

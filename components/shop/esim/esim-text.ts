@@ -1,7 +1,13 @@
 import type { useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { UserFailure } from "@/lib/errors/user-message";
-import { DESTINATIONS_UNAVAILABLE, NO_PRICE, PLAN_UNAVAILABLE, PLANS_UNAVAILABLE, QUOTE_UNAVAILABLE } from "@/lib/products/esim/catalog";
+import {
+  DESTINATIONS_UNAVAILABLE,
+  NO_PRICE,
+  PLAN_UNAVAILABLE,
+  PLANS_UNAVAILABLE,
+  QUOTE_UNAVAILABLE,
+} from "@/lib/products/esim/catalog";
 import { formatGb } from "@/lib/products/esim/format";
 import type { EsimPurchaseWords } from "@/lib/products/esim/lines";
 
@@ -25,7 +31,11 @@ export function planValidityText(t: EsimT, days: number | null): string {
 }
 
 /** "3 GB · 15 days": a plan's name on its page, in the review and in the breadcrumbs. */
-export function planTitle(t: EsimT, locale: Locale, plan: { unlimited: boolean; dataGb: number | null; validityDays: number | null }): string {
+export function planTitle(
+  t: EsimT,
+  locale: Locale,
+  plan: { unlimited: boolean; dataGb: number | null; validityDays: number | null },
+): string {
   return `${planDataText(t, locale, plan)} · ${planValidityText(t, plan.validityDays)}`;
 }
 

@@ -11,7 +11,10 @@ export function PlanFacts({ plan }: { plan: EsimPlanDetail }) {
   const locale = useLocale();
   const rows = [
     { label: t("factData"), value: planDataText(t, locale, plan) },
-    { label: t("factValidFor"), value: page("validFromFirstUse", { validity: planValidityText(t, plan.validityDays) }) },
+    {
+      label: t("factValidFor"),
+      value: page("validFromFirstUse", { validity: planValidityText(t, plan.validityDays) }),
+    },
     { label: t("factPrice"), value: moneyText(plan.totalMinor, plan.currency, locale) },
   ];
   return (
@@ -33,12 +36,12 @@ export function PlanFacts({ plan }: { plan: EsimPlanDetail }) {
       {plan.countries.length > 1 ? (
         <details className="rounded-xl border border-border bg-surface px-4 py-3 text-sm">
           <summary className="cursor-pointer font-medium">{t("worksIn", { count: plan.countries.length })}</summary>
-          <p className="mt-2 text-muted">
-{countryList(plan.countries, locale)}
-          </p>
+          <p className="mt-2 text-muted">{countryList(plan.countries, locale)}</p>
         </details>
       ) : null}
-      {plan.networks.length > 0 ? <p className="text-sm text-muted">{page("networks", { networks: plan.networks.join(", ") })}</p> : null}
+      {plan.networks.length > 0 ? (
+        <p className="text-sm text-muted">{page("networks", { networks: plan.networks.join(", ") })}</p>
+      ) : null}
       <p className="text-sm text-muted">{page("dataOnly")}</p>
     </div>
   );

@@ -12,17 +12,40 @@ const TYPES = ["all", "unlimited", "limited"] as const;
  * The plan list's filters as a plain GET form (shareable, works before hydration): data type
  * as radio buttons, minimum data and validity, price order.
  */
-export function PlanFilters({ action, filters, choices }: { action: string; filters: Filters; choices: { dataGb: number[]; days: number[] } }) {
+export function PlanFilters({
+  action,
+  filters,
+  choices,
+}: {
+  action: string;
+  filters: Filters;
+  choices: { dataGb: number[]; days: number[] };
+}) {
   const t = useTranslations("EsimFilters");
   const locale = useLocale();
   return (
-    <form action={action} method="get" aria-label={t("label")} className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4" data-testid="plan-filters">
+    <form
+      action={action}
+      method="get"
+      aria-label={t("label")}
+      className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4"
+      data-testid="plan-filters"
+    >
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t("data")}</legend>
         <div className="flex flex-wrap gap-2">
           {TYPES.map((type) => (
-            <label key={type} className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand">
-              <input type="radio" name="type" value={type} defaultChecked={filters.type === type} className="accent-[var(--color-brand)]" />
+            <label
+              key={type}
+              className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand"
+            >
+              <input
+                type="radio"
+                name="type"
+                value={type}
+                defaultChecked={filters.type === type}
+                className="accent-[var(--color-brand)]"
+              />
               {t(type)}
             </label>
           ))}

@@ -4,7 +4,13 @@ import { PlanCard } from "./plan-card";
 import type { RegionalSuggestionView } from "@/lib/products/esim/types";
 
 /** On a country page: the regions that also cover it, each with its cheapest plans. */
-export function RegionalSuggestions({ countryName, suggestions }: { countryName: string; suggestions: RegionalSuggestionView[] }) {
+export function RegionalSuggestions({
+  countryName,
+  suggestions,
+}: {
+  countryName: string;
+  suggestions: RegionalSuggestionView[];
+}) {
   const t = useTranslations("EsimDestination");
   const esim = useTranslations("Esim");
   if (suggestions.length === 0) return null;
@@ -21,9 +27,17 @@ export function RegionalSuggestions({ countryName, suggestions }: { countryName:
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h3 className="font-semibold">
               {region.name}
-              {region.countries.length > 1 ? <span className="font-normal text-muted"> · {esim("countryCount", { count: region.countries.length })}</span> : null}
+              {region.countries.length > 1 ? (
+                <span className="font-normal text-muted">
+                  {" "}
+                  · {esim("countryCount", { count: region.countries.length })}
+                </span>
+              ) : null}
             </h3>
-            <ListLink href={`/esim/${region.code}`} className="text-sm font-medium text-brand underline-offset-4 hover:underline">
+            <ListLink
+              href={`/esim/${region.code}`}
+              className="text-sm font-medium text-brand underline-offset-4 hover:underline"
+            >
               {t("allRegionPlans", { region: region.name })}
             </ListLink>
           </div>

@@ -49,7 +49,9 @@ export function EsimReviewStep({
         <DestinationBanner destination={destination} />
         {destination.coverage !== "COUNTRY" && plan.countries.length > 1 ? (
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer font-medium">{esim("worksIn", { count: plan.countries.length })}</summary>
+            <summary className="cursor-pointer font-medium">
+              {esim("worksIn", { count: plan.countries.length })}
+            </summary>
             <p className="mt-2 text-muted">{countryList(plan.countries, locale)}</p>
           </details>
         ) : null}
@@ -78,7 +80,10 @@ export function EsimReviewStep({
           <EsimPayForm
             action={payAction}
             fields={fields}
-            confirmLabel={t.rich("confirm", { destination: destinationText, strong: (chunks) => <strong>{chunks}</strong> })}
+            confirmLabel={t.rich("confirm", {
+              destination: destinationText,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
             hint={signedIn ? t("hintSignedIn") : t("hintGuest")}
             defaultEmail={defaultEmail}
             totalText={moneyText(pricing.totalMinor, pricing.currency, locale)}

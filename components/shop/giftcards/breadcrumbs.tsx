@@ -15,7 +15,11 @@ export function Breadcrumbs({ items }: { items: Array<{ label: string; href?: st
         {items.map((item, index) => (
           <li key={item.label} className="flex items-center gap-2">
             {item.href ? (
-              <Link href={item.href} prefetch={item.href.includes("?") ? false : undefined} className="font-medium text-brand underline-offset-4 hover:underline">
+              <Link
+                href={item.href}
+                prefetch={item.href.includes("?") ? false : undefined}
+                className="font-medium text-brand underline-offset-4 hover:underline"
+              >
                 {item.label}
               </Link>
             ) : (

@@ -27,10 +27,25 @@ export function CatalogAgeNotice({ age }: { age: CatalogAge }) {
 }
 
 /** Nothing to show: the supplier could not be reached and nothing is cached. */
-export function CatalogError({ message, retryHref, backHref, backText }: { message: string; retryHref: string; backHref?: string; backText?: string }) {
+export function CatalogError({
+  message,
+  retryHref,
+  backHref,
+  backText,
+}: {
+  message: string;
+  retryHref: string;
+  backHref?: string;
+  backText?: string;
+}) {
   const t = useTranslations("GiftcardCatalog");
   return (
-    <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm" data-testid="catalog-error" data-page-cache="short">
+    <div
+      role="alert"
+      className="rounded-xl border border-border bg-surface px-5 py-4 text-sm"
+      data-testid="catalog-error"
+      data-page-cache="short"
+    >
       <p className="font-medium text-danger">{message}</p>
       <p className="mt-1 text-muted">{t("errorHelp")}</p>
       <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
@@ -50,7 +65,10 @@ export function CatalogError({ message, retryHref, backHref, backText }: { messa
 /** An empty list: what is missing and where to go instead. */
 export function EmptyState({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <div className="rounded-xl border border-dashed border-border bg-surface px-5 py-8 text-center" data-testid="empty-state">
+    <div
+      className="rounded-xl border border-dashed border-border bg-surface px-5 py-8 text-center"
+      data-testid="empty-state"
+    >
       <p className="font-semibold">{title}</p>
       <div className="mt-2 text-sm text-muted">{children}</div>
     </div>

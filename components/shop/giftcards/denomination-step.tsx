@@ -9,7 +9,17 @@ import type { GiftcardDenomination } from "@/lib/products/giftcard/types";
  * fee = total, in the shop's currency). A GET form: the choice lands in the URL, so back,
  * refresh and a second tab show the same step.
  */
-export function DenominationStep({ action, denominations, selected, error }: { action: string; denominations: GiftcardDenomination[]; selected?: string; error?: string }) {
+export function DenominationStep({
+  action,
+  denominations,
+  selected,
+  error,
+}: {
+  action: string;
+  denominations: GiftcardDenomination[];
+  selected?: string;
+  error?: string;
+}) {
   const t = useTranslations("GiftcardBuy");
   const locale = useLocale();
   return (
@@ -23,13 +33,23 @@ export function DenominationStep({ action, denominations, selected, error }: { a
         <legend className="mb-3 text-base font-semibold">{t("cardValue")}</legend>
         <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
           {denominations.map((d) => {
-            const face = d.faceValueMinor !== null && d.faceCurrency ? formatFaceValue(d.faceValueMinor, d.faceCurrency, locale) : d.productName;
+            const face =
+              d.faceValueMinor !== null && d.faceCurrency
+                ? formatFaceValue(d.faceValueMinor, d.faceCurrency, locale)
+                : d.productName;
             return (
               <label
                 key={d.token}
                 className="flex cursor-pointer items-start gap-3 rounded-xl border border-border bg-surface px-4 py-3 has-checked:border-brand has-checked:bg-brand-soft has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
               >
-                <input type="radio" name="denomination" value={d.token} defaultChecked={d.token === selected} required className="mt-1.5 size-4 accent-brand" />
+                <input
+                  type="radio"
+                  name="denomination"
+                  value={d.token}
+                  defaultChecked={d.token === selected}
+                  required
+                  className="mt-1.5 size-4 accent-brand"
+                />
                 <span className="min-w-0 flex-1">
                   <span className="block text-xl font-bold tabular-nums">{face}</span>
                   <span className="block text-sm">
@@ -37,7 +57,10 @@ export function DenominationStep({ action, denominations, selected, error }: { a
                     <span className="font-semibold tabular-nums">{moneyText(d.totalMinor, d.currency, locale)}</span>
                   </span>
                   <span className="block text-xs text-muted tabular-nums">
-                    {t("priceParts", { amount: moneyText(d.amountMinor, d.currency, locale), fee: moneyText(d.feeMinor, d.currency, locale) })}
+                    {t("priceParts", {
+                      amount: moneyText(d.amountMinor, d.currency, locale),
+                      fee: moneyText(d.feeMinor, d.currency, locale),
+                    })}
                   </span>
                 </span>
               </label>

@@ -4,7 +4,13 @@ import { ReviewPayForm, type ReviewPayState } from "@/components/shop/checkout/r
 
 export type GiftcardPayState = ReviewPayState;
 
-export type GiftcardPayFields = { country: string; brand: string; denomination: string; expectedTotalMinor: number; expectedCurrency: string };
+export type GiftcardPayFields = {
+  country: string;
+  brand: string;
+  denomination: string;
+  expectedTotalMinor: number;
+  expectedCurrency: string;
+};
 
 /**
  * The review's form: the buyer's email and "Pay". The server turns every submit of this review
@@ -24,5 +30,7 @@ export function GiftcardPayForm({
   hint: string;
   totalText: string;
 }) {
-  return <ReviewPayForm action={action} hidden={fields} hint={hint} defaultEmail={defaultEmail} totalText={totalText} />;
+  return (
+    <ReviewPayForm action={action} hidden={fields} hint={hint} defaultEmail={defaultEmail} totalText={totalText} />
+  );
 }

@@ -31,7 +31,10 @@ export function GiftcardReviewStep({
 }) {
   const t = useTranslations("GiftcardBuy");
   const locale = useLocale();
-  const face = denomination.faceValueMinor !== null && denomination.faceCurrency ? formatFaceValue(denomination.faceValueMinor, denomination.faceCurrency, locale) : null;
+  const face =
+    denomination.faceValueMinor !== null && denomination.faceCurrency
+      ? formatFaceValue(denomination.faceValueMinor, denomination.faceCurrency, locale)
+      : null;
   return (
     <div className="flex flex-col gap-5">
       <Card>

@@ -10,16 +10,38 @@ import type { GiftcardCountry } from "@/lib/products/giftcard/types";
  * turns a chosen country into the shareable /giftcards/[country]?q=…; no country searches
  * every country. The form stays in the page's language (/es/giftcards on a Spanish page).
  */
-export function BrandSearchForm({ countries, country, query }: { countries: GiftcardCountry[]; country?: string; query?: string }) {
+export function BrandSearchForm({
+  countries,
+  country,
+  query,
+}: {
+  countries: GiftcardCountry[];
+  country?: string;
+  query?: string;
+}) {
   const t = useTranslations("Giftcard");
   const locale = useLocale();
   return (
-    <form action={localizedPath("/giftcards", locale)} method="get" role="search" aria-label={t("searchLabel")} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_auto] sm:items-end">
+    <form
+      action={localizedPath("/giftcards", locale)}
+      method="get"
+      role="search"
+      aria-label={t("searchLabel")}
+      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_auto] sm:items-end"
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor="giftcard-q" className="text-sm font-medium">
           {t("brandLabel")}
         </label>
-        <Input id="giftcard-q" name="q" type="search" defaultValue={query} placeholder={t("brandPlaceholder")} autoComplete="off" maxLength={100} />
+        <Input
+          id="giftcard-q"
+          name="q"
+          type="search"
+          defaultValue={query}
+          placeholder={t("brandPlaceholder")}
+          autoComplete="off"
+          maxLength={100}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="giftcard-country" className="text-sm font-medium">

@@ -30,7 +30,13 @@ export function ImeiCheckForm({
 }) {
   const t = useTranslations("ImeiCheckForm");
   return (
-    <ReviewPayForm action={action} hidden={{ expectedTotalMinor, expectedCurrency }} hint={signedIn ? t("hintSignedIn") : t("hintGuest")} defaultEmail={defaultEmail} totalText={totalText}>
+    <ReviewPayForm
+      action={action}
+      hidden={{ expectedTotalMinor, expectedCurrency }}
+      hint={signedIn ? t("hintSignedIn") : t("hintGuest")}
+      defaultEmail={defaultEmail}
+      totalText={totalText}
+    >
       {(state) => <ImeiField serverError={state.imeiError} />}
     </ReviewPayForm>
   );
@@ -42,7 +48,9 @@ function ImeiField({ serverError }: { serverError?: string }) {
   const [touched, setTouched] = useState(false);
   const imei = normaliseImei(value);
   const problem = touched || imei.length >= 15 ? imeiProblemOf(imei) : null;
-  const live = problem ? t(`problem.${problem.key}`, { count: problem.key === "length" ? problem.count : 0 }) : undefined;
+  const live = problem
+    ? t(`problem.${problem.key}`, { count: problem.key === "length" ? problem.count : 0 })
+    : undefined;
   const error = live ?? (touched ? undefined : serverError);
   const hint = t("imeiHint");
   return (

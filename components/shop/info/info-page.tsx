@@ -13,7 +13,17 @@ export const INFO_PAGES = [
   { href: "/privacy", key: "privacy" },
 ] as const;
 
-export function InfoPage({ title, lead, updated, children }: { title: string; lead: ReactNode; updated?: string; children: ReactNode }) {
+export function InfoPage({
+  title,
+  lead,
+  updated,
+  children,
+}: {
+  title: string;
+  lead: ReactNode;
+  updated?: string;
+  children: ReactNode;
+}) {
   const t = useTranslations("InfoPages");
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
@@ -25,7 +35,11 @@ export function InfoPage({ title, lead, updated, children }: { title: string; le
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {INFO_PAGES.map((page) => (
             <li key={page.href}>
-              <Link href={page.href} prefetch={false} className="font-medium text-brand underline-offset-4 hover:underline">
+              <Link
+                href={page.href}
+                prefetch={false}
+                className="font-medium text-brand underline-offset-4 hover:underline"
+              >
                 {t(page.key)}
               </Link>
             </li>
@@ -38,7 +52,11 @@ export function InfoPage({ title, lead, updated, children }: { title: string; le
 
 export function InfoSection({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={id ? `${id}-heading` : undefined} className="flex flex-col gap-3 text-[0.95rem] leading-relaxed">
+    <section
+      id={id}
+      aria-labelledby={id ? `${id}-heading` : undefined}
+      className="flex flex-col gap-3 text-[0.95rem] leading-relaxed"
+    >
       <h2 id={id ? `${id}-heading` : undefined} className="text-xl font-semibold">
         {title}
       </h2>

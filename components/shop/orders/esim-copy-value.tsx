@@ -6,7 +6,17 @@ import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 
 /** One value for manual entry (LPA string, SM-DP+ address, matching ID, ICCID) with a copy button. Its words: "DeliveryEsimCopy", handed down by EsimDelivery. */
-export function EsimCopyValue({ id, label, value, testId }: { id: string; label: string; value: string; testId: string }) {
+export function EsimCopyValue({
+  id,
+  label,
+  value,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  testId: string;
+}) {
   const toast = useToast();
   const t = useTranslations("DeliveryEsimCopy");
   async function copy() {
@@ -23,7 +33,10 @@ export function EsimCopyValue({ id, label, value, testId }: { id: string; label:
         {label}
       </dt>
       <dd className="flex items-stretch gap-2">
-        <code className="min-w-0 flex-1 rounded-lg border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all select-all" data-testid={testId}>
+        <code
+          className="min-w-0 flex-1 rounded-lg border border-border bg-surface-muted px-3 py-2 font-mono text-sm break-all select-all"
+          data-testid={testId}
+        >
           {value}
         </code>
         <Button variant="secondary" size="sm" onClick={copy} className="h-auto shrink-0">

@@ -12,7 +12,14 @@ import { EsimRemainingData } from "./esim-remaining-data";
 import { esimInstall, esimPurchase } from "@/lib/products/esim/lines";
 import type { DeviceKind } from "@/lib/http/device";
 
-export type EsimDeliveryOrder = { id: string; ref: string; status: string; userId: string | null; fulfillment: unknown; detail: unknown };
+export type EsimDeliveryOrder = {
+  id: string;
+  ref: string;
+  status: string;
+  userId: string | null;
+  fulfillment: unknown;
+  detail: unknown;
+};
 
 /** Where the buyer reaches this eSIM's usage page: owners by the ICCID alone, guests with their order link. */
 export function esimLinesHref(iccid: string, order: Pick<EsimDeliveryOrder, "ref" | "userId">): string {
@@ -44,18 +51,31 @@ export async function EsimDelivery({ order, device }: { order: EsimDeliveryOrder
       <div className="flex flex-col gap-6">
         <p className="flex gap-2 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="esim-install-once">
           <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warn" aria-hidden="true" />
-          <span>{t.rich("installOnce", { strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}</span>
+          <span>
+            {t.rich("installOnce", { strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}
+          </span>
         </p>
 
-        <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start" data-testid="esim-install" data-device={device}>
-          <EsimQr lpa={activation?.lpa ?? null} fileUrl={activation || install.hostedQrUrl ? `/orders/${order.ref}/files/esim-qr.png` : null} />
+        <div
+          className="flex flex-col items-center gap-5 sm:flex-row sm:items-start"
+          data-testid="esim-install"
+          data-device={device}
+        >
+          <EsimQr
+            lpa={activation?.lpa ?? null}
+            fileUrl={activation || install.hostedQrUrl ? `/orders/${order.ref}/files/esim-qr.png` : null}
+          />
           <div className="flex w-full min-w-0 flex-col gap-3">
             <p className="text-sm text-muted" data-testid="esim-install-lead">
               {t(`installLead.${device}`)}
             </p>
             {device === "ios" && install.iphoneInstallUrl ? (
               <>
-                <a href={install.iphoneInstallUrl} className={buttonClasses("primary", "md", "w-full sm:w-auto sm:self-start")} data-testid="esim-iphone-install">
+                <a
+                  href={install.iphoneInstallUrl}
+                  className={buttonClasses("primary", "md", "w-full sm:w-auto sm:self-start")}
+                  data-testid="esim-iphone-install"
+                >
                   <Smartphone className="size-4" aria-hidden="true" />
                   {t("installOnIphone")}
                 </a>
@@ -77,13 +97,22 @@ export async function EsimDelivery({ order, device }: { order: EsimDeliveryOrder
                   <>
                     <EsimCopyValue id="esim-lpa" label={t("lpa")} value={activation.lpa} testId="esim-lpa" />
                     <EsimCopyValue id="esim-smdp" label={t("smdp")} value={activation.smdpAddress} testId="esim-smdp" />
-                    <EsimCopyValue id="esim-matching-id" label={t("matchingId")} value={activation.matchingId} testId="esim-matching-id" />
+                    <EsimCopyValue
+                      id="esim-matching-id"
+                      label={t("matchingId")}
+                      value={activation.matchingId}
+                      testId="esim-matching-id"
+                    />
                   </>
                 ) : null}
-                {install.iccid ? <EsimCopyValue id="esim-iccid" label={t("iccid")} value={install.iccid} testId="esim-iccid" /> : null}
+                {install.iccid ? (
+                  <EsimCopyValue id="esim-iccid" label={t("iccid")} value={install.iccid} testId="esim-iccid" />
+                ) : null}
               </dl>
             </ClientMessages>
-            {activation?.confirmationCodeRequired ? <p className="text-sm text-muted">{t("confirmationCode")}</p> : null}
+            {activation?.confirmationCodeRequired ? (
+              <p className="text-sm text-muted">{t("confirmationCode")}</p>
+            ) : null}
           </section>
         ) : null}
 
@@ -95,7 +124,12 @@ export async function EsimDelivery({ order, device }: { order: EsimDeliveryOrder
         </section>
 
         <div className="border-t border-border pt-5">
-          <EsimRemainingData usage={usage.usage} planGb={purchase.unlimited ? null : purchase.dataGb} failed={usage.failed} linesHref={install.iccid ? esimLinesHref(install.iccid, order) : undefined} />
+          <EsimRemainingData
+            usage={usage.usage}
+            planGb={purchase.unlimited ? null : purchase.dataGb}
+            failed={usage.failed}
+            linesHref={install.iccid ? esimLinesHref(install.iccid, order) : undefined}
+          />
         </div>
       </div>
     </Card>

@@ -6,7 +6,13 @@ import { esimInstallSteps } from "@/lib/products/esim/install-steps";
  * Step-by-step installation (the same steps as the delivery mail). On a phone, that phone's
  * steps first and the other family's behind "Installing on … instead?"; on a computer, both.
  */
-export function EsimInstallSteps({ confirmationCodeRequired, device }: { confirmationCodeRequired: boolean; device: DeviceKind }) {
+export function EsimInstallSteps({
+  confirmationCodeRequired,
+  device,
+}: {
+  confirmationCodeRequired: boolean;
+  device: DeviceKind;
+}) {
   const t = useTranslations("DeliveryEsim");
   const locale = useLocale();
   const families = esimInstallSteps({ confirmationCodeRequired, onOrderPage: true, locale });
@@ -22,7 +28,9 @@ export function EsimInstallSteps({ confirmationCodeRequired, device }: { confirm
       </div>
       {other.map((family) => (
         <details key={family.platform} className="text-sm">
-          <summary className="cursor-pointer font-medium text-brand">{t("otherPlatform", { platform: family.platform })}</summary>
+          <summary className="cursor-pointer font-medium text-brand">
+            {t("otherPlatform", { platform: family.platform })}
+          </summary>
           <div className="mt-3">
             <Steps family={family} />
           </div>

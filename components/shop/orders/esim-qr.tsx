@@ -13,7 +13,12 @@ export async function EsimQr({ lpa, fileUrl }: { lpa: string | null; fileUrl: st
   const alt = t("qrAlt");
   let src: string | null = null;
   if (lpa) {
-    const svg = await QRCode.toString(lpa, { type: "svg", errorCorrectionLevel: "M", margin: 4, color: { dark: "#000000", light: "#ffffff" } });
+    const svg = await QRCode.toString(lpa, {
+      type: "svg",
+      errorCorrectionLevel: "M",
+      margin: 4,
+      color: { dark: "#000000", light: "#ffffff" },
+    });
     src = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
   }
   if (!src && !fileUrl) return null;
@@ -21,10 +26,22 @@ export async function EsimQr({ lpa, fileUrl }: { lpa: string | null; fileUrl: st
     <div className="flex shrink-0 flex-col items-center gap-2">
       <div className="rounded-xl bg-white p-2 shadow-sm ring-1 ring-border">
         {/* eslint-disable-next-line @next/next/no-img-element -- a data URL or the order's one-off PNG: nothing for next/image to optimise */}
-        <img src={src ?? fileUrl!} alt={alt} width={240} height={240} className="size-60 max-w-none" data-testid="esim-qr" data-source={src ? "app" : "hosted"} />
+        <img
+          src={src ?? fileUrl!}
+          alt={alt}
+          width={240}
+          height={240}
+          className="size-60 max-w-none"
+          data-testid="esim-qr"
+          data-source={src ? "app" : "hosted"}
+        />
       </div>
       {fileUrl ? (
-        <a href={fileUrl} download="esim-qr.png" className="text-xs font-medium text-brand underline-offset-4 hover:underline">
+        <a
+          href={fileUrl}
+          download="esim-qr.png"
+          className="text-xs font-medium text-brand underline-offset-4 hover:underline"
+        >
           {t("downloadQr")}
         </a>
       ) : null}

@@ -7,7 +7,8 @@ import type { EsimUsage } from "@/lib/products/esim/usage";
 
 /** The supplier's line statuses with words in the catalogs ("lineStatus"); others are shown as they come. */
 const LINE_STATUSES = ["ready", "active", "depleted", "expired"] as const;
-const isLineStatus = (status: string): status is (typeof LINE_STATUSES)[number] => (LINE_STATUSES as readonly string[]).includes(status);
+const isLineStatus = (status: string): status is (typeof LINE_STATUSES)[number] =>
+  (LINE_STATUSES as readonly string[]).includes(status);
 
 /** "2.5" in English, "2,5" in Spanish: the shop's GB figure with the language's decimal mark. */
 function gbText(gb: number, locale: Locale): string {
@@ -43,8 +44,17 @@ export function EsimRemainingData({
       {usage ? (
         <>
           <p className="text-2xl font-bold" data-testid="esim-remaining-amount">
-            {usage.unlimited ? t("unlimited") : usage.remainingGb !== null ? `${gbText(usage.remainingGb, locale)} GB` : t("notReported")}
-            {!usage.unlimited && planGb !== null && usage.remainingGb !== null ? <span className="text-base font-normal text-muted"> {t("ofPlan", { total: gbText(planGb, locale) })}</span> : null}
+            {usage.unlimited
+              ? t("unlimited")
+              : usage.remainingGb !== null
+                ? `${gbText(usage.remainingGb, locale)} GB`
+                : t("notReported")}
+            {!usage.unlimited && planGb !== null && usage.remainingGb !== null ? (
+              <span className="text-base font-normal text-muted">
+                {" "}
+                {t("ofPlan", { total: gbText(planGb, locale) })}
+              </span>
+            ) : null}
           </p>
           {usage.unlimited ? <p className="text-sm text-muted">{t("fairUse")}</p> : null}
           <dl className="grid gap-1 text-sm">

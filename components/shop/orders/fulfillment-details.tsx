@@ -17,11 +17,20 @@ function FulfillmentRow({ line }: { line: FulfillmentLine }) {
   // Long values (codes, instructions) go under their label on phones.
   const stacked = line.kind === "code" || line.kind === "text";
   return (
-    <div className={stacked ? "flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4" : "flex justify-between gap-4"}>
+    <div
+      className={
+        stacked ? "flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4" : "flex justify-between gap-4"
+      }
+    >
       <dt className="text-muted">{line.label}</dt>
       <dd className={stacked ? "min-w-0 font-medium break-all sm:text-right" : "min-w-0 text-right font-medium"}>
         {line.kind === "link" ? (
-          <a href={line.value} rel="noopener noreferrer" target="_blank" className="text-brand underline underline-offset-4">
+          <a
+            href={line.value}
+            rel="noopener noreferrer"
+            target="_blank"
+            className="text-brand underline underline-offset-4"
+          >
             {t("open")}
             <span className="sr-only"> {t("opensInNewTab", { label: line.label })}</span>
           </a>

@@ -16,7 +16,13 @@ export type RevealState = { ok: true; code: string; revealedAt: string } | { ok:
  * Once shown: copy to the clipboard, hide it again. Its words: "DeliveryGiftcardCode", handed down
  * by GiftcardDelivery.
  */
-export function GiftcardCode({ action, revealedAt: initialRevealedAt }: { action: (state: RevealState, form: FormData) => Promise<RevealState>; revealedAt: string | null }) {
+export function GiftcardCode({
+  action,
+  revealedAt: initialRevealedAt,
+}: {
+  action: (state: RevealState, form: FormData) => Promise<RevealState>;
+  revealedAt: string | null;
+}) {
   const [state, formAction] = useActionState(action, { ok: false });
   const [hiddenState, setHiddenState] = useState<RevealState | null>(null);
   const codeRef = useRef<HTMLElement>(null);

@@ -17,7 +17,17 @@ const NETWORK_STATUS_TONE: Record<number, "danger" | "ok" | "warn"> = { 0: "dang
 
 type ListEntry = NonNullable<NonNullable<ImeiCheckView["report"]>>["blackList"][number];
 
-function NetworkLists({ title, id, entries, empty }: { title: string; id: string; entries: ListEntry[]; empty: string }) {
+function NetworkLists({
+  title,
+  id,
+  entries,
+  empty,
+}: {
+  title: string;
+  id: string;
+  entries: ListEntry[];
+  empty: string;
+}) {
   const t = useTranslations("DeliveryImeiCheck");
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
@@ -37,7 +47,11 @@ function NetworkLists({ title, id, entries, empty }: { title: string; id: string
                   const known = network.status as 0 | 1 | 2;
                   const status = tone
                     ? { label: t(`networkStatus.${known}.label`), meaning: t(`networkStatus.${known}.meaning`), tone }
-                    : { label: t("unknownStatus", { status: network.status }), meaning: t("unknownStatusMeaning"), tone: "warn" as const };
+                    : {
+                        label: t("unknownStatus", { status: network.status }),
+                        meaning: t("unknownStatusMeaning"),
+                        tone: "warn" as const,
+                      };
                   return (
                     <li key={network.name} className="flex flex-wrap items-center justify-between gap-2">
                       <span>{network.name}</span>
@@ -62,7 +76,15 @@ function NetworkLists({ title, id, entries, empty }: { title: string; id: string
  * shown: the PDF is served from the shop's address (app/(shop)/orders/[ref]/files), and a report
  * sold separately is offered by the shop (`fullReportOffer`, lib/products/imeicheck/full-report-offer.ts).
  */
-export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fulfillment: unknown; orderRef: string; fullReportOffer?: ReactNode }) {
+export function ImeiCheckReport({
+  fulfillment,
+  orderRef,
+  fullReportOffer,
+}: {
+  fulfillment: unknown;
+  orderRef: string;
+  fullReportOffer?: ReactNode;
+}) {
   const t = useTranslations("DeliveryImeiCheck");
   const result = readImeiCheck(fulfillment);
   if (!result) return null;
@@ -78,8 +100,15 @@ export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fu
       </CardTitle>
       <div className="flex flex-col gap-6">
         <div className="flex items-start gap-4">
-          <DeviceImage url={catalogImageUrl(device?.img)} name={name || t("device")} className="h-24 w-20 shrink-0 border border-border" />
-          <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="imeicheck-device">
+          <DeviceImage
+            url={catalogImageUrl(device?.img)}
+            name={name || t("device")}
+            className="h-24 w-20 shrink-0 border border-border"
+          />
+          <dl
+            className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm"
+            data-testid="imeicheck-device"
+          >
             <dt className="text-muted">{t("device")}</dt>
             <dd className="font-medium">{name || t("notIdentified")}</dd>
             {device?.modelName && device.modelName !== device.marketingName ? (
@@ -145,8 +174,18 @@ export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fu
               )}
             </div>
             <div className="grid gap-6 md:grid-cols-2">
-              <NetworkLists title={t("blackList")} id="black-list-heading" entries={report.blackList} empty={t("blackListEmpty")} />
-              <NetworkLists title={t("whiteList")} id="white-list-heading" entries={report.whiteList} empty={t("whiteListEmpty")} />
+              <NetworkLists
+                title={t("blackList")}
+                id="black-list-heading"
+                entries={report.blackList}
+                empty={t("blackListEmpty")}
+              />
+              <NetworkLists
+                title={t("whiteList")}
+                id="white-list-heading"
+                entries={report.whiteList}
+                empty={t("whiteListEmpty")}
+              />
             </div>
             <p className="text-xs text-muted">{t("legend")}</p>
             <section aria-labelledby="history-heading" className="flex flex-col gap-2">
@@ -160,10 +199,18 @@ export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fu
                   <table className="w-full text-left text-sm" data-testid="imeicheck-history">
                     <thead className="text-xs text-muted">
                       <tr>
-                        <th scope="col" className="py-1 pr-3 font-medium">{t("date")}</th>
-                        <th scope="col" className="py-1 pr-3 font-medium">{t("event")}</th>
-                        <th scope="col" className="py-1 pr-3 font-medium">{t("network")}</th>
-                        <th scope="col" className="py-1 font-medium">{t("country")}</th>
+                        <th scope="col" className="py-1 pr-3 font-medium">
+                          {t("date")}
+                        </th>
+                        <th scope="col" className="py-1 pr-3 font-medium">
+                          {t("event")}
+                        </th>
+                        <th scope="col" className="py-1 pr-3 font-medium">
+                          {t("network")}
+                        </th>
+                        <th scope="col" className="py-1 font-medium">
+                          {t("country")}
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -181,7 +228,12 @@ export function ImeiCheckReport({ fulfillment, orderRef, fullReportOffer }: { fu
               )}
             </section>
             {reportUrl ? (
-              <a href={reportUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 self-start font-medium text-brand underline underline-offset-4">
+              <a
+                href={reportUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 self-start font-medium text-brand underline underline-offset-4"
+              >
                 <FileText className="size-4" aria-hidden="true" />
                 {t("pdf")}
                 <span className="sr-only">{t("newTab")}</span>

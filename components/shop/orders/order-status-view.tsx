@@ -4,7 +4,13 @@ import { Badge } from "@/components/ui/badge";
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
 
-export type OrderStatusSnapshot = { status: OrderStatus; label: string; explanation: string; updatedAt: string; final: boolean };
+export type OrderStatusSnapshot = {
+  status: OrderStatus;
+  label: string;
+  explanation: string;
+  updatedAt: string;
+  final: boolean;
+};
 
 /**
  * The order's status badge and explanation, server rendered; `children` after it (the poller

@@ -35,7 +35,10 @@ export function OrderTimeline({ events }: { events: TimelineEvent[] }) {
         const source = sourceKey ? t(`source.${sourceKey}`) : null;
         return (
           <li key={event.id} className="relative">
-            <span aria-hidden className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full bg-brand ring-2 ring-surface" />
+            <span
+              aria-hidden
+              className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full bg-brand ring-2 ring-surface"
+            />
             <p className="text-sm font-medium">{timelineTitle(event, locale)}</p>
             <p className="mt-0.5 text-xs text-muted">
               <LocalTime iso={event.createdAt} />

@@ -11,7 +11,9 @@ function rateText(rate: number, locale: Locale): string {
 /** The rate's day (YYYY-MM-DD) as the page writes dates: 20 November 2026 / 20 de noviembre de 2026. */
 function dayText(day: string | undefined, locale: Locale): string {
   const time = day ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
-  return Number.isNaN(time) ? (day ?? "") : new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "UTC" }).format(time);
+  return Number.isNaN(time)
+    ? (day ?? "")
+    : new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "UTC" }).format(time);
 }
 
 /**
@@ -22,7 +24,10 @@ export function PriceBreakdown({ pricing, amountLabel }: { pricing: BuyerPricing
   const t = useTranslations("CheckoutPrice");
   const locale = useLocale();
   const money = (minor: number) => moneyText(minor, pricing.currency, locale);
-  const rows: Array<[string, number]> = [[amountLabel ?? t("amount"), pricing.amountMinor], [t("serviceFee"), pricing.serviceFeeMinor]];
+  const rows: Array<[string, number]> = [
+    [amountLabel ?? t("amount"), pricing.amountMinor],
+    [t("serviceFee"), pricing.serviceFeeMinor],
+  ];
   if (pricing.smsFeeMinor > 0) rows.push([t("smsNotification"), pricing.smsFeeMinor]);
   return (
     <dl className="flex flex-col gap-2 text-sm" data-testid="price-breakdown">
@@ -40,7 +45,10 @@ export function PriceBreakdown({ pricing, amountLabel }: { pricing: BuyerPricing
       </div>
       {pricing.exchange?.source === "staff" ? (
         <p className="text-xs text-muted" data-testid="converted-price">
-          {t("convertedAt", { rate: rateText(pricing.exchange.numerator / pricing.exchange.denominator, locale), date: dayText(pricing.exchange.date, locale) })}
+          {t("convertedAt", {
+            rate: rateText(pricing.exchange.numerator / pricing.exchange.denominator, locale),
+            date: dayText(pricing.exchange.date, locale),
+          })}
         </p>
       ) : null}
     </dl>

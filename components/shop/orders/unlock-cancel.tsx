@@ -16,7 +16,17 @@ export type UnlockCancelState = { ok?: boolean; message?: string };
  * cancelling, so a code that became ready meanwhile is shown instead of a refusal. Its words:
  * "DeliveryUnlockClient", handed down by UnlockOrderSection.
  */
-export function UnlockCancel({ msLeft, open, refundText, action }: { msLeft: number; open: boolean; refundText: string; action: (state: UnlockCancelState, form: FormData) => Promise<UnlockCancelState> }) {
+export function UnlockCancel({
+  msLeft,
+  open,
+  refundText,
+  action,
+}: {
+  msLeft: number;
+  open: boolean;
+  refundText: string;
+  action: (state: UnlockCancelState, form: FormData) => Promise<UnlockCancelState>;
+}) {
   const t = useTranslations("DeliveryUnlockClient");
   const [confirming, setConfirming] = useState(false);
   const [state, formAction] = useActionState(async (previous: UnlockCancelState, form: FormData) => {
@@ -40,7 +50,10 @@ export function UnlockCancel({ msLeft, open, refundText, action }: { msLeft: num
             {t("cancel")}
           </Button>
           <p className="text-sm text-muted">
-            {t.rich("canCancel", { left: formatCountdown(left), countdown: (chunks) => <span className="font-medium text-fg tabular-nums">{chunks}</span> })}
+            {t.rich("canCancel", {
+              left: formatCountdown(left),
+              countdown: (chunks) => <span className="font-medium text-fg tabular-nums">{chunks}</span>,
+            })}
           </p>
         </div>
       ) : null}
@@ -61,7 +74,15 @@ export function UnlockCancel({ msLeft, open, refundText, action }: { msLeft: num
       </Dialog>
       {open && left === 0 && !state.message ? <p className="text-sm text-muted">{t("windowPassed")}</p> : null}
       {state.message ? (
-        <p role={refused ? "alert" : "status"} className={refused ? "rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger" : "rounded-lg bg-ok-soft px-3 py-2 text-sm"} data-testid="unlock-cancel-message">
+        <p
+          role={refused ? "alert" : "status"}
+          className={
+            refused
+              ? "rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger"
+              : "rounded-lg bg-ok-soft px-3 py-2 text-sm"
+          }
+          data-testid="unlock-cancel-message"
+        >
           {state.message}
         </p>
       ) : null}

@@ -12,7 +12,11 @@ export type CheckNowState = { message?: string; refused?: boolean };
  * server: lib/fulfilment/unlock-actions.ts checkUnlockNow). The page follows by itself when the
  * status changes (OrderStatusPoller). Its words: "DeliveryUnlockClient", handed down by UnlockOrderSection.
  */
-export function UnlockCheckNow({ action }: { action: (state: CheckNowState, form: FormData) => Promise<CheckNowState> }) {
+export function UnlockCheckNow({
+  action,
+}: {
+  action: (state: CheckNowState, form: FormData) => Promise<CheckNowState>;
+}) {
   const t = useTranslations("DeliveryUnlockClient");
   const [state, formAction] = useActionState(action, {});
   return (
@@ -21,7 +25,10 @@ export function UnlockCheckNow({ action }: { action: (state: CheckNowState, form
         <RefreshCw className="size-4" aria-hidden="true" />
         {t("checkNow")}
       </SubmitButton>
-      <p role={state.refused ? "alert" : "status"} className={state.refused ? "text-sm text-danger" : "text-sm text-muted"}>
+      <p
+        role={state.refused ? "alert" : "status"}
+        className={state.refused ? "text-sm text-danger" : "text-sm text-muted"}
+      >
         {state.message ?? ""}
       </p>
     </form>

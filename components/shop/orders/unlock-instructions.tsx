@@ -7,7 +7,10 @@ function Parts({ parts }: { parts: HowtoPart[] }) {
         typeof part === "string" ? (
           <span key={i}>{part}</span>
         ) : (
-          <code key={i} className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-base font-semibold tracking-wider break-all">
+          <code
+            key={i}
+            className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-base font-semibold tracking-wider break-all"
+          >
             {part.code}
           </code>
         ),

@@ -46,7 +46,11 @@ export function UnlockOrderSection({
   const instructions = (order.fulfillment as { instructions?: unknown } | null)?.instructions;
   const upstream = order.upstreamStatus?.toLowerCase() ?? null;
   const placing = order.status === "paid" || order.status === "placing";
-  const cancellable = order.status === "placed" && order.placedAt !== null && upstream !== null && CANCELLABLE_UNLOCK_STATUSES.includes(upstream);
+  const cancellable =
+    order.status === "placed" &&
+    order.placedAt !== null &&
+    upstream !== null &&
+    CANCELLABLE_UNLOCK_STATUSES.includes(upstream);
   const deadEnd = upstream !== null && DEAD_ENDS.has(upstream);
   const amount = moneyText(order.retailAmount, order.currency, locale);
   const time = detail.unlock?.guaranteedTime;
@@ -61,7 +65,11 @@ export function UnlockOrderSection({
           <CardTitle id="unlock-heading" className="mb-4">
             {t("progressTitle")}
           </CardTitle>
-          {placing ? <UnlockPlacingProgress sinceIso={order.paidAt?.toISOString() ?? null} /> : <UnlockStatusTimeline upstreamStatus={upstream} />}
+          {placing ? (
+            <UnlockPlacingProgress sinceIso={order.paidAt?.toISOString() ?? null} />
+          ) : (
+            <UnlockStatusTimeline upstreamStatus={upstream} />
+          )}
           {order.status === "placed" ? (
             <div className="mt-4 flex flex-col gap-3">
               <p className="text-xs text-muted">
@@ -74,12 +82,20 @@ export function UnlockOrderSection({
           {cancellable || (upstream === "canceled" && order.placedAt) ? (
             // Kept mounted once cancelled, so the buyer's own "cancelled" confirmation stays on screen.
             <div className={cancellable ? "mt-5 border-t border-border pt-4" : "mt-5"}>
-              <UnlockCancel msLeft={cancellable ? cancelMsLeft(order.placedAt!) : 0} open={cancellable} refundText={amount} action={cancelAction} />
+              <UnlockCancel
+                msLeft={cancellable ? cancelMsLeft(order.placedAt!) : 0}
+                open={cancellable}
+                refundText={amount}
+                action={cancelAction}
+              />
             </div>
           ) : null}
           {deadEnd ? (
             <p className="mt-5 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="unlock-refund">
-              {t.rich(order.status === "refunded" ? "refunded" : "refunding", { amount, strong: (chunks) => <strong>{chunks}</strong> })}
+              {t.rich(order.status === "refunded" ? "refunded" : "refunding", {
+                amount,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
             </p>
           ) : null}
         </Card>

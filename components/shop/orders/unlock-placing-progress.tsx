@@ -29,7 +29,10 @@ export function UnlockPlacingProgress({ sinceIso }: { sinceIso: string | null })
         {t("placing")}
       </p>
       <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-surface-muted">
-        <div className="h-full rounded-full bg-brand transition-[width] duration-1000 ease-linear motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-brand transition-[width] duration-1000 ease-linear motion-reduce:transition-none"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <p className="text-xs text-muted">{t("placingNote")}</p>
     </div>

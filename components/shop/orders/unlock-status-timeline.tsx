@@ -25,13 +25,23 @@ export function UnlockStatusTimeline({ upstreamStatus }: { upstreamStatus: strin
   const end = status ? (ENDS[status] ?? (status === "cancelled" ? ENDS.canceled : undefined)) : undefined;
   const reached = end ? 0 : status ? PATH.findIndex((s) => s.key === status) : -1;
   const steps: Array<Step & { state: State }> = end
-    ? [{ ...PATH[0]!, state: "done" }, { ...end, state: "ended" }]
-    : PATH.map((step, i) => ({ ...step, state: i < reached || (i === reached && step.key === "available") ? "done" : i === reached ? "current" : "todo" }));
+    ? [
+        { ...PATH[0]!, state: "done" },
+        { ...end, state: "ended" },
+      ]
+    : PATH.map((step, i) => ({
+        ...step,
+        state: i < reached || (i === reached && step.key === "available") ? "done" : i === reached ? "current" : "todo",
+      }));
 
   return (
     <ol className="flex flex-col gap-4" data-testid="unlock-timeline" data-upstream-status={status ?? ""}>
       {steps.map((step) => (
-        <li key={step.key} className="flex gap-3" aria-current={step.state === "current" || step.state === "ended" ? "step" : undefined}>
+        <li
+          key={step.key}
+          className="flex gap-3"
+          aria-current={step.state === "current" || step.state === "ended" ? "step" : undefined}
+        >
           <span
             aria-hidden="true"
             className={cn(
@@ -39,10 +49,19 @@ export function UnlockStatusTimeline({ upstreamStatus }: { upstreamStatus: strin
               step.state === "done" && "bg-ok-soft text-ok",
               step.state === "current" && "bg-brand-soft text-brand",
               step.state === "todo" && "bg-surface-muted text-muted",
-              step.state === "ended" && (step.key === "canceled" ? "bg-surface-muted text-fg" : "bg-danger-soft text-danger"),
+              step.state === "ended" &&
+                (step.key === "canceled" ? "bg-surface-muted text-fg" : "bg-danger-soft text-danger"),
             )}
           >
-            {step.state === "done" ? <Check className="size-4" /> : step.state === "current" ? <CircleDot className="size-4" /> : step.state === "ended" ? <X className="size-4" /> : <Circle className="size-3" />}
+            {step.state === "done" ? (
+              <Check className="size-4" />
+            ) : step.state === "current" ? (
+              <CircleDot className="size-4" />
+            ) : step.state === "ended" ? (
+              <X className="size-4" />
+            ) : (
+              <Circle className="size-3" />
+            )}
           </span>
           <div className="min-w-0">
             <p className={cn("text-sm font-medium", step.state === "todo" && "text-muted")}>

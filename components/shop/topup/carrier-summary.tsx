@@ -54,7 +54,11 @@ export function CarrierSummary({
           </div>
         </dl>
         {/* Not prefetched: a page with a query is rendered per request (lib/http/cached-pages.ts). */}
-        <Link href={`/topup?change=${encodeURIComponent(phone)}`} prefetch={false} className="w-full text-sm font-medium text-brand underline-offset-4 hover:underline sm:w-auto">
+        <Link
+          href={`/topup?change=${encodeURIComponent(phone)}`}
+          prefetch={false}
+          className="w-full text-sm font-medium text-brand underline-offset-4 hover:underline sm:w-auto"
+        >
           {t("changeNumber")}
         </Link>
       </div>

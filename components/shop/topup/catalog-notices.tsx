@@ -20,7 +20,11 @@ function ageText(t: TopupT, ageMs: number): string {
 export function StaleNotice({ ageMs, what = "prices" }: { ageMs: number; what?: "prices" | "operators" }) {
   const t = useTranslations("Topup");
   return (
-    <p className="flex items-start gap-2 rounded-lg bg-warn-soft px-3 py-2 text-sm" data-testid="stale-notice" data-page-cache="short">
+    <p
+      className="flex items-start gap-2 rounded-lg bg-warn-soft px-3 py-2 text-sm"
+      data-testid="stale-notice"
+      data-page-cache="short"
+    >
       <Clock className="mt-0.5 size-4 shrink-0 text-warn" aria-hidden="true" />
       <span>{t(`stale.${what}`, { age: ageText(t, ageMs) })}</span>
     </p>
@@ -28,11 +32,27 @@ export function StaleNotice({ ageMs, what = "prices" }: { ageMs: number; what?: 
 }
 
 /** Nothing cached and the upstream down: say so, and offer the same page again. */
-export function CatalogError({ title, message, retryHref, backHref, backLabel }: { title: string; message: string; retryHref: string; backHref?: string; backLabel?: string }) {
+export function CatalogError({
+  title,
+  message,
+  retryHref,
+  backHref,
+  backLabel,
+}: {
+  title: string;
+  message: string;
+  retryHref: string;
+  backHref?: string;
+  backLabel?: string;
+}) {
   const t = useTranslations("Topup");
   const locale = useLocale();
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface px-5 py-5" data-testid="catalog-error" data-page-cache="short">
+    <div
+      className="flex flex-col gap-3 rounded-xl border border-border bg-surface px-5 py-5"
+      data-testid="catalog-error"
+      data-page-cache="short"
+    >
       <p className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-5 shrink-0 text-danger" aria-hidden="true" />
         {title}

@@ -164,7 +164,10 @@ export function CountryCombobox({
             onMouseDown={(event) => event.preventDefault()}
             onMouseMove={() => setActive(index)}
             onClick={() => choose(country)}
-            className={cn("flex cursor-pointer items-center gap-3 px-3 py-2 text-sm", index === active && "bg-brand-soft")}
+            className={cn(
+              "flex cursor-pointer items-center gap-3 px-3 py-2 text-sm",
+              index === active && "bg-brand-soft",
+            )}
           >
             <span aria-hidden="true" className="text-lg leading-none">
               {flagEmoji(country.iso)}

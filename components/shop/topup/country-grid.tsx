@@ -9,7 +9,9 @@ export type CountryLink = { iso: string; name: string; operators?: number };
 export function CountryGrid({ countries }: { countries: CountryLink[] }) {
   const t = useTranslations("Topup");
   if (countries.length === 0) {
-    return <p className="rounded-xl border border-border bg-surface px-5 py-4 text-sm text-muted">{t("noCountries")}</p>;
+    return (
+      <p className="rounded-xl border border-border bg-surface px-5 py-4 text-sm text-muted">{t("noCountries")}</p>
+    );
   }
   return (
     <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" data-testid="country-grid">

@@ -19,7 +19,11 @@ export function OperatorGrid({ operators }: { operators: OperatorCard[] }) {
             <OperatorLogo src={operator.logoUrl} name={operator.operatorName} size={48} />
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <span className="font-semibold">{operator.operatorName}</span>
-              <span className="text-xs text-muted">{operator.serviceTypes.map((type) => (isServiceType(type) ? t(`serviceType.${type}`) : type)).join(" · ")}</span>
+              <span className="text-xs text-muted">
+                {operator.serviceTypes
+                  .map((type) => (isServiceType(type) ? t(`serviceType.${type}`) : type))
+                  .join(" · ")}
+              </span>
               {operator.promotion ? (
                 <span className="inline-flex w-fit items-center gap-1 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">
                   <Sparkles className="size-3" aria-hidden="true" />

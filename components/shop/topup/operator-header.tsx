@@ -18,7 +18,10 @@ export function OperatorHeader({ operator }: { operator: OperatorSummary }) {
             {flagEmoji(operator.countryCode)}
           </span>
           {operator.countryName} ·{" "}
-          <Link href={countryHref(operator.countryCode)} className="font-medium text-brand underline-offset-4 hover:underline">
+          <Link
+            href={countryHref(operator.countryCode)}
+            className="font-medium text-brand underline-offset-4 hover:underline"
+          >
             {t("otherOperatorsIn", { country: operator.countryName })}
           </Link>
         </p>

@@ -15,7 +15,17 @@ function initials(name: string): string {
  * written next to it. When there is no logo, or it cannot be loaded (upstream down and nothing
  * kept), the operator's initials take its place instead of a broken image.
  */
-export function OperatorLogo({ src, name, size = 40, className }: { src: string | null; name: string; size?: number; className?: string }) {
+export function OperatorLogo({
+  src,
+  name,
+  size = 40,
+  className,
+}: {
+  src: string | null;
+  name: string;
+  size?: number;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
 
@@ -28,11 +38,27 @@ export function OperatorLogo({ src, name, size = 40, className }: { src: string 
   const box = cn("shrink-0 rounded-lg", className);
   if (!src || failed) {
     return (
-      <span aria-hidden="true" style={{ width: size, height: size, fontSize: size * 0.36 }} className={cn(box, "inline-flex items-center justify-center bg-brand-soft font-bold text-brand")}>
+      <span
+        aria-hidden="true"
+        style={{ width: size, height: size, fontSize: size * 0.36 }}
+        className={cn(box, "inline-flex items-center justify-center bg-brand-soft font-bold text-brand")}
+      >
         {initials(name)}
       </span>
     );
   }
   // Eager: logos are small, cached for a day, and often sit in a closed "Not your operator?" list.
-  return <Image ref={ref} src={src} alt="" width={size} height={size} unoptimized loading="eager" className={box} onError={() => setFailed(true)} />;
+  return (
+    <Image
+      ref={ref}
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      unoptimized
+      loading="eager"
+      className={box}
+      onError={() => setFailed(true)}
+    />
+  );
 }

@@ -10,7 +10,14 @@ import { confirmProblem } from "@/lib/products/topup/rules";
 import { SmsMessageField } from "./sms-message-field";
 import type { PayState } from "@/lib/products/topup/pay-input";
 
-export type PayFields = { phone: string; operator: string; rate: string; sms: boolean; expectedTotalMinor: number; expectedCurrency: string };
+export type PayFields = {
+  phone: string;
+  operator: string;
+  rate: string;
+  sms: boolean;
+  expectedTotalMinor: number;
+  expectedCurrency: string;
+};
 
 /**
  * The confirmation step's form: the number typed a second time, the SMS message (with the SMS
@@ -88,8 +95,15 @@ export function PayForm({
           }}
         />
       </Field>
-      {fields.sms ? <SmsMessageField key={state.smsText ?? ""} defaultValue={state.smsText} error={state.smsTextError} /> : null}
-      <EmailAndPay hint={emailHint} error={state.emailError} defaultEmail={state.email ?? defaultEmail} totalText={totalText} />
+      {fields.sms ? (
+        <SmsMessageField key={state.smsText ?? ""} defaultValue={state.smsText} error={state.smsTextError} />
+      ) : null}
+      <EmailAndPay
+        hint={emailHint}
+        error={state.emailError}
+        defaultEmail={state.email ?? defaultEmail}
+        totalText={totalText}
+      />
     </form>
   );
 }

@@ -29,9 +29,13 @@ export function ProductTable({ rows, caption, locale }: { rows: ProductRow[]; ca
                 {choice.productName}
               </ListLink>
             </Td>
-            <Td className="hidden text-muted sm:table-cell">{isServiceType(choice.serviceType) ? t(`productType.${choice.serviceType}`) : choice.serviceType}</Td>
+            <Td className="hidden text-muted sm:table-cell">
+              {isServiceType(choice.serviceType) ? t(`productType.${choice.serviceType}`) : choice.serviceType}
+            </Td>
             <Td className="tabular-nums">{recipientGets(choice, locale) ?? "—"}</Td>
-            <Td className="text-right font-semibold tabular-nums">{moneyText(choice.totalMinor, choice.currency, locale)}</Td>
+            <Td className="text-right font-semibold tabular-nums">
+              {moneyText(choice.totalMinor, choice.currency, locale)}
+            </Td>
           </tr>
         ))}
       </tbody>

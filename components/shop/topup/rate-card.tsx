@@ -9,7 +9,9 @@ export function shortProductName(productName: string, operatorName: string): str
 }
 
 export function recipientGets(choice: TopupChoice, locale: Locale): string | null {
-  return choice.amountLocalMinor !== null && choice.currencyLocal ? moneyText(choice.amountLocalMinor, choice.currencyLocal, locale) : null;
+  return choice.amountLocalMinor !== null && choice.currencyLocal
+    ? moneyText(choice.amountLocalMinor, choice.currencyLocal, locale)
+    : null;
 }
 
 /**
@@ -17,12 +19,25 @@ export function recipientGets(choice: TopupChoice, locale: Locale): string | nul
  * total (and about how much in US dollars). A radio of the rate form; the radio's name is the
  * product, its description the rest of the card.
  */
-export function RateCard({ choice, operatorName, checked, locale }: { choice: TopupChoice; operatorName: string; checked: boolean; locale: Locale }) {
+export function RateCard({
+  choice,
+  operatorName,
+  checked,
+  locale,
+}: {
+  choice: TopupChoice;
+  operatorName: string;
+  checked: boolean;
+  locale: Locale;
+}) {
   const t = useTranslations("Topup");
   const money = (minor: number) => moneyText(minor, choice.currency, locale);
   const id = `rate-${choice.token}`;
   const gets = recipientGets(choice, locale);
-  const extras = [choice.dataGb !== null ? t("dataGb", { gb: choice.dataGb }) : null, choice.validityDays !== null ? t("validityDays", { days: choice.validityDays }) : null].filter(Boolean);
+  const extras = [
+    choice.dataGb !== null ? t("dataGb", { gb: choice.dataGb }) : null,
+    choice.validityDays !== null ? t("validityDays", { days: choice.validityDays }) : null,
+  ].filter(Boolean);
   return (
     <label
       htmlFor={id}
@@ -46,7 +61,14 @@ export function RateCard({ choice, operatorName, checked, locale }: { choice: To
           <span className="shrink-0 text-lg font-bold tabular-nums">{money(choice.totalMinor)}</span>
         </span>
         <span id={`${id}-details`} className="flex flex-col gap-1 text-sm">
-          {gets ? <span>{t.rich("recipientGetsRich", { amount: gets, strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}</span> : null}
+          {gets ? (
+            <span>
+              {t.rich("recipientGetsRich", {
+                amount: gets,
+                strong: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+              })}
+            </span>
+          ) : null}
           {extras.length > 0 ? (
             <span className="flex flex-wrap gap-1.5">
               {extras.map((extra) => (
@@ -57,7 +79,11 @@ export function RateCard({ choice, operatorName, checked, locale }: { choice: To
             </span>
           ) : null}
           <span className="text-xs text-muted tabular-nums">
-            {t("priceLine", { amount: money(choice.amountMinor), fee: money(choice.feeMinor), total: money(choice.totalMinor) })}
+            {t("priceLine", {
+              amount: money(choice.amountMinor),
+              fee: money(choice.feeMinor),
+              total: money(choice.totalMinor),
+            })}
           </span>
         </span>
       </span>

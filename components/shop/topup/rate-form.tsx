@@ -41,13 +41,26 @@ export function RateForm({
   }
 
   return (
-    <form action={action} method="get" onSubmit={onSubmit} onChange={() => setError(undefined)} className="flex flex-col gap-6" noValidate>
+    <form
+      action={action}
+      method="get"
+      onSubmit={onSubmit}
+      onChange={() => setError(undefined)}
+      className="flex flex-col gap-6"
+      noValidate
+    >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
       <label className="flex items-start gap-3 rounded-xl border border-border bg-surface p-4 text-sm has-checked:border-brand">
-        <input type="checkbox" name="sms" value="1" defaultChecked={sms} className="mt-0.5 size-4 shrink-0 accent-brand" />
+        <input
+          type="checkbox"
+          name="sms"
+          value="1"
+          defaultChecked={sms}
+          className="mt-0.5 size-4 shrink-0 accent-brand"
+        />
         <span>
           <span className="font-medium">{t("smsLabel")}</span>{" "}
           <span className="font-semibold text-brand tabular-nums">+{smsFee}</span>

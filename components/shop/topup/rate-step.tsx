@@ -55,7 +55,12 @@ export function RateStep({
         <ul className="grid gap-3 sm:grid-cols-2" aria-label={t("typeTopups", { type: label })}>
           {group.choices.map((choice) => (
             <li key={choice.token}>
-              <RateCard choice={choice} operatorName={offer.operatorName} checked={choice.token === selected} locale={locale} />
+              <RateCard
+                choice={choice}
+                operatorName={offer.operatorName}
+                checked={choice.token === selected}
+                locale={locale}
+              />
             </li>
           ))}
         </ul>
@@ -64,11 +69,18 @@ export function RateStep({
   });
   // The SMS fee in the rates' currency ([16]): the upstream's euros, or converted at its own rate.
   const priced = offer.choices[0];
-  const smsFee = priced?.currency === "USD" && priced.exchange ? moneyText(convertUp(SMS_FEE_HINT_MINOR, priced.exchange), "USD", locale) : moneyText(SMS_FEE_HINT_MINOR, "EUR", locale);
+  const smsFee =
+    priced?.currency === "USD" && priced.exchange
+      ? moneyText(convertUp(SMS_FEE_HINT_MINOR, priced.exchange), "USD", locale)
+      : moneyText(SMS_FEE_HINT_MINOR, "EUR", locale);
   return (
     <ClientMessages locale={locale} namespaces={["TopupRates"]}>
       <RateForm action={action} hidden={hidden} sms={sms} smsFee={smsFee} submitLabel={submitLabel} serverError={error}>
-        <ServiceTabs tabs={tabs} initial={selectedType ?? initialType} label={t("topupTypes", { operator: offer.operatorName })} />
+        <ServiceTabs
+          tabs={tabs}
+          initial={selectedType ?? initialType}
+          label={t("topupTypes", { operator: offer.operatorName })}
+        />
       </RateForm>
     </ClientMessages>
   );

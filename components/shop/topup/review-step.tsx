@@ -44,7 +44,12 @@ export function ReviewStep({
   const t = useTranslations("Topup");
   const gets = recipientGets(choice, locale);
   const rows: Array<[string, React.ReactNode]> = [
-    [t("number"), <span key="n" className="tabular-nums">{formatPhone(fields.phone)}</span>],
+    [
+      t("number"),
+      <span key="n" className="tabular-nums">
+        {formatPhone(fields.phone)}
+      </span>,
+    ],
     [
       t("operator"),
       <span key="o" className="inline-flex items-center gap-2">
@@ -89,7 +94,13 @@ export function ReviewStep({
           {t("confirmAndPay")}
         </CardTitle>
         <ClientMessages locale={locale} namespaces={["TopupPay", "Checkout"]}>
-          <PayForm action={payAction} fields={fields} defaultEmail={defaultEmail} signedIn={signedIn} totalText={moneyText(pricing.totalMinor, pricing.currency, locale)} />
+          <PayForm
+            action={payAction}
+            fields={fields}
+            defaultEmail={defaultEmail}
+            signedIn={signedIn}
+            totalText={moneyText(pricing.totalMinor, pricing.currency, locale)}
+          />
         </ClientMessages>
       </Card>
     </div>

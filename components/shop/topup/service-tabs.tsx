@@ -17,7 +17,12 @@ export function ServiceTabs({ tabs, initial, label }: { tabs: ServiceTab[]; init
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = tabs.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const next = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     const key = tabs[next]!.key;
@@ -51,13 +56,27 @@ export function ServiceTabs({ tabs, initial, label }: { tabs: ServiceTab[]; init
               )}
             >
               {tab.label}
-              <span aria-hidden="true" className={cn("rounded-full px-1.5 text-xs tabular-nums", isSelected ? "bg-brand-soft text-brand" : "bg-surface text-muted")}>{tab.count}</span>
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "rounded-full px-1.5 text-xs tabular-nums",
+                  isSelected ? "bg-brand-soft text-brand" : "bg-surface text-muted",
+                )}
+              >
+                {tab.count}
+              </span>
             </button>
           );
         })}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.key} role="tabpanel" id={`panel-${tab.key}`} aria-labelledby={`tab-${tab.key}`} hidden={tab.key !== selected}>
+        <div
+          key={tab.key}
+          role="tabpanel"
+          id={`panel-${tab.key}`}
+          aria-labelledby={`tab-${tab.key}`}
+          hidden={tab.key !== selected}
+        >
           {tab.panel}
         </div>
       ))}

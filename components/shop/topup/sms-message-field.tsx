@@ -35,7 +35,11 @@ export function SmsMessageField({ defaultValue = "", error }: { defaultValue?: s
         <p id="smsText-hint" className="text-muted">
           {t("smsHint")}
         </p>
-        <p id="smsText-count" className={cn("shrink-0 tabular-nums", left <= 10 ? "font-semibold text-danger" : "text-muted")} data-testid="sms-count">
+        <p
+          id="smsText-count"
+          className={cn("shrink-0 tabular-nums", left <= 10 ? "font-semibold text-danger" : "text-muted")}
+          data-testid="sms-count"
+        >
           {text.length}/{SMS_TEXT_MAX}
         </p>
       </div>

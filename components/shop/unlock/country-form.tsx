@@ -5,7 +5,15 @@ import { Select } from "@/components/ui/input";
 import type { UnlockCountry } from "@/lib/upstream/unlock/schemas";
 
 /** The country the phone's network is in: a plain GET form (?country=id). */
-export function CountryForm({ action, countries, selected }: { action: string; countries: UnlockCountry[]; selected?: number }) {
+export function CountryForm({
+  action,
+  countries,
+  selected,
+}: {
+  action: string;
+  countries: UnlockCountry[];
+  selected?: number;
+}) {
   const t = useTranslations("Unlock");
   // A plain form is not next-intl's Link: "/unlock/1/2" on a Spanish page must send to "/es/unlock/1/2".
   const target = localizedPath(action, useLocale());

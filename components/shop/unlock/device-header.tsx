@@ -5,7 +5,11 @@ import type { DeviceView } from "@/lib/products/unlock/types";
 export function DeviceHeader({ device, title }: { device: DeviceView; title: string }) {
   return (
     <div className="flex items-start gap-4">
-      <DeviceImage url={device.imageUrl} name={`${device.brandName} ${device.name}`} className="h-28 w-24 shrink-0 border border-border" />
+      <DeviceImage
+        url={device.imageUrl}
+        name={`${device.brandName} ${device.name}`}
+        className="h-28 w-24 shrink-0 border border-border"
+      />
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         <p className="mt-1 font-medium">

@@ -5,7 +5,10 @@ import { cn } from "@/lib/ui/cn";
 export function DeviceImage({ url, name, className }: { url: string | null; name: string; className?: string }) {
   if (!url) {
     return (
-      <span className={cn("flex items-center justify-center rounded-lg bg-surface-muted text-muted", className)} aria-hidden="true">
+      <span
+        className={cn("flex items-center justify-center rounded-lg bg-surface-muted text-muted", className)}
+        aria-hidden="true"
+      >
         <Smartphone className="size-1/2" />
       </span>
     );

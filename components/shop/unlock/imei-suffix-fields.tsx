@@ -4,7 +4,15 @@ import { useState } from "react";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { STAFF_IMEI_FIELDS_TEXT, type ImeiFieldsText } from "@/lib/products/unlock/imei-words";
-import { imeiProblem, normaliseImei, orderImeiValue, SUFFIX_FORMATS, suffixProblem, type SuffixFlag, type Suffixes } from "@/lib/validation/imei";
+import {
+  imeiProblem,
+  normaliseImei,
+  orderImeiValue,
+  SUFFIX_FORMATS,
+  suffixProblem,
+  type SuffixFlag,
+  type Suffixes,
+} from "@/lib/validation/imei";
 
 /** What the fields hold once every one is valid: the bare IMEI and the service's suffixes. */
 export type ImeiAndSuffixes = { imei: string; suffixes: Suffixes };
@@ -39,7 +47,8 @@ export function ImeiSuffixFields({
     if (!touched[flag] && value.length < SUFFIX_FORMATS[flag].example.length) return undefined;
     return text.suffixProblem(flag, value) ?? undefined;
   };
-  const serverError = (name: string) => (values[name] === undefined || !touched[name] ? serverErrors?.[name] : undefined);
+  const serverError = (name: string) =>
+    values[name] === undefined || !touched[name] ? serverErrors?.[name] : undefined;
   const assembled = assemble(values, needs);
 
   const input = (name: string) => ({
@@ -57,14 +66,28 @@ export function ImeiSuffixFields({
   return (
     <>
       <Field id="imei" label={text.imeiLabel} hint={text.imeiHint} error={imeiError}>
-        <Input {...fieldAria("imei", { hint: text.imeiHint, error: imeiError })} {...input("imei")} inputMode="numeric" autoComplete="off" maxLength={24} placeholder={text.imeiPlaceholder} />
+        <Input
+          {...fieldAria("imei", { hint: text.imeiHint, error: imeiError })}
+          {...input("imei")}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={24}
+          placeholder={text.imeiPlaceholder}
+        />
       </Field>
       {needs.map((flag) => {
         const hint = text.suffixHint(flag);
         const error = suffixError(flag) ?? serverError(flag);
         return (
           <Field key={flag} id={`suffix-${flag}`} label={text.suffixLabel(flag)} hint={hint} error={error}>
-            <Input {...fieldAria(`suffix-${flag}`, { hint, error })} {...input(flag)} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} />
+            <Input
+              {...fieldAria(`suffix-${flag}`, { hint, error })}
+              {...input(flag)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+            />
           </Field>
         );
       })}
@@ -80,7 +103,10 @@ export function ImeiSuffixFields({
 }
 
 /** The create_order value and its parts when every field is valid, else null. */
-function assemble(values: Record<string, string>, needs: SuffixFlag[]): { value: string; parts: ImeiAndSuffixes } | null {
+function assemble(
+  values: Record<string, string>,
+  needs: SuffixFlag[],
+): { value: string; parts: ImeiAndSuffixes } | null {
   const imei = normaliseImei(values.imei ?? "");
   const suffixes: Suffixes = Object.fromEntries(needs.map((f) => [f, (values[f] ?? "").trim()]));
   if (imeiProblem(imei) || needs.some((flag) => suffixProblem(flag, suffixes[flag] ?? ""))) return null;

@@ -12,16 +12,24 @@ export async function ToolList({ tools, baseHref, locale }: { tools: ToolView[];
   return (
     <ul className="grid gap-4 md:grid-cols-2" data-testid="tool-list">
       {tools.map((tool) => (
-        <li key={tool.id} className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-5" aria-labelledby={`tool-${tool.id}-name`}>
+        <li
+          key={tool.id}
+          className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-5"
+          aria-labelledby={`tool-${tool.id}-name`}
+        >
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               {/* The service name is the short one ("Factory Unlock"); the tool name repeats device and network. */}
               <h3 id={`tool-${tool.id}-name`} className="font-semibold">
                 {tool.serviceName || tool.name}
               </h3>
-              {tool.serviceName && tool.serviceName !== tool.name ? <p className="text-xs text-muted">{tool.name}</p> : null}
+              {tool.serviceName && tool.serviceName !== tool.name ? (
+                <p className="text-xs text-muted">{tool.name}</p>
+              ) : null}
             </div>
-            <p className="shrink-0 text-lg font-bold tabular-nums">{moneyText(tool.price.totalMinor, tool.price.currency, locale)}</p>
+            <p className="shrink-0 text-lg font-bold tabular-nums">
+              {moneyText(tool.price.totalMinor, tool.price.currency, locale)}
+            </p>
           </div>
           {/* The supplier's description: the unlocking API writes English only, so it is marked so (read aloud as English on a Spanish page). */}
           {tool.desc ? (
@@ -58,7 +66,11 @@ export async function ToolList({ tools, baseHref, locale }: { tools: ToolView[];
               ))}
             </p>
           ) : null}
-          <ButtonLink href={`${baseHref}/${tool.id}`} className="mt-auto self-start" aria-label={t("chooseTool", { name: tool.serviceName || tool.name })}>
+          <ButtonLink
+            href={`${baseHref}/${tool.id}`}
+            className="mt-auto self-start"
+            aria-label={t("chooseTool", { name: tool.serviceName || tool.name })}
+          >
             {t("choose")}
           </ButtonLink>
         </li>

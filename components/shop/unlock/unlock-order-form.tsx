@@ -50,7 +50,15 @@ export function UnlockOrderForm({ action, fields, needs, networkText, totalText,
   );
 }
 
-function Checklist({ networkText, serverError, answer }: { networkText: string; serverError?: string; answer: UnlockPayState }) {
+function Checklist({
+  networkText,
+  serverError,
+  answer,
+}: {
+  networkText: string;
+  serverError?: string;
+  answer: UnlockPayState;
+}) {
   const t = useTranslations("UnlockForm");
   const [checked, setChecked] = useState<Record<string, boolean>>({});
   const box = useRef<HTMLFieldSetElement>(null);
@@ -58,11 +66,16 @@ function Checklist({ networkText, serverError, answer }: { networkText: string; 
   // checkboxes in the page while their state stays ticked: after each answer (a refusal keeps
   // the buyer here), tick again what the buyer ticked.
   useEffect(() => {
-    for (const input of box.current?.querySelectorAll<HTMLInputElement>("input[type=checkbox]") ?? []) input.checked = !!checked[input.name];
+    for (const input of box.current?.querySelectorAll<HTMLInputElement>("input[type=checkbox]") ?? [])
+      input.checked = !!checked[input.name];
   }, [answer, checked]);
   const checklistError = serverError && !CHECKLIST.every((c) => checked[c]) ? serverError : undefined;
   return (
-    <fieldset ref={box} className="flex flex-col gap-3" aria-describedby={checklistError ? "checklist-error" : undefined}>
+    <fieldset
+      ref={box}
+      className="flex flex-col gap-3"
+      aria-describedby={checklistError ? "checklist-error" : undefined}
+    >
       <legend className="mb-2 text-base font-semibold">{t("beforeYouOrder")}</legend>
       {CHECKLIST.map((name) => (
         <div key={name} className="flex items-start gap-3 text-sm">
@@ -79,7 +92,11 @@ function Checklist({ networkText, serverError, answer }: { networkText: string; 
               network: networkText,
               strong: (chunks) => <strong>{chunks}</strong>,
               link: (chunks) => (
-                <Link href="/imei-check" target="_blank" className="font-medium text-brand underline underline-offset-4">
+                <Link
+                  href="/imei-check"
+                  target="_blank"
+                  className="font-medium text-brand underline underline-offset-4"
+                >
                   {chunks}
                 </Link>
               ),

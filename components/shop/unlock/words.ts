@@ -14,7 +14,9 @@ export function timeText(t: UnlockT, time: { min: number; max: number; type: str
   if (time.type === "instant") return t("time.instant");
   const unit = UNITS.find((u) => u === time.type);
   if (!unit) return guaranteedTimeText(time);
-  return time.min === time.max ? t(`time.exact.${unit}`, { count: time.min }) : t(`time.range.${unit}`, { min: time.min, max: time.max });
+  return time.min === time.max
+    ? t(`time.exact.${unit}`, { count: time.min })
+    : t(`time.range.${unit}`, { min: time.min, max: time.max });
 }
 
 /** 0.96 → "96%" ("96 %" in Spanish). */

@@ -11,14 +11,17 @@ let brandId: number;
 let carrierId: number;
 beforeAll(async () => {
   h = await startCatalogEmulator();
-  brandId = (await h.v2<Array<{ id_operator: number; brand_name: string }>>("/giftcards/brands?country=gb&q=Amazon")).body.data[0]!.id_operator;
+  brandId = (await h.v2<Array<{ id_operator: number; brand_name: string }>>("/giftcards/brands?country=gb&q=Amazon"))
+    .body.data[0]!.id_operator;
   carrierId = Number(Object.keys((await h.v2<Record<string, Operator>>("/topup/operators?country=gb")).body.data)[0]);
 });
 afterAll(() => h.close());
 
 describe("§4 un-prefixed aliases return the unfiltered catalog", () => {
   it("§4 alias /countries: top-up and gift card countries together", async () => {
-    const topup = (await h.v2<Array<{ iso_short_code: string }>>("/topup/countries?limit=100")).body.data.map((c) => c.iso_short_code);
+    const topup = (await h.v2<Array<{ iso_short_code: string }>>("/topup/countries?limit=100")).body.data.map(
+      (c) => c.iso_short_code,
+    );
     const all = (await h.v2<Array<{ iso_short_code: string; verticals: string[] }>>("/countries?limit=100")).body.data;
     const codes = all.map((c) => c.iso_short_code);
     expect(codes).toEqual(expect.arrayContaining(topup));
@@ -36,7 +39,9 @@ describe("§4 un-prefixed aliases return the unfiltered catalog", () => {
     expect(Object.values(all).filter((o) => o.category === "topup").length).toBe(Object.keys(topup).length);
     // Japan has no carriers here, but gift cards: the alias is not empty.
     expect((await h.v2("/topup/operators?country=jp")).body.data).toEqual([]);
-    expect(Object.keys((await h.v2<Record<string, Operator>>("/operators?country=jp")).body.data).length).toBeGreaterThan(0);
+    expect(
+      Object.keys((await h.v2<Record<string, Operator>>("/operators?country=jp")).body.data).length,
+    ).toBeGreaterThan(0);
   });
 
   it("§4 alias /operators/{id}/rates and /operators/{id}/service-types: work for gift card brands too", async () => {
@@ -47,14 +52,19 @@ describe("§4 un-prefixed aliases return the unfiltered catalog", () => {
     const types = await h.v2<Array<{ service_type: string }>>(`/operators/${brandId}/service-types`);
     expect(types.body.data.map((t) => t.service_type)).toEqual(["giftcard"]);
     const carrierRates = (await h.v2<{ rates: unknown[] }>(`/operators/${carrierId}/rates`)).body.data.rates;
-    expect(carrierRates).toEqual((await h.v2<{ rates: unknown[] }>(`/topup/operators/${carrierId}/rates`)).body.data.rates);
-    const carrierTypes = (await h.v2<Array<{ service_type: string }>>(`/operators/${carrierId}/service-types`)).body.data.map((t) => t.service_type);
+    expect(carrierRates).toEqual(
+      (await h.v2<{ rates: unknown[] }>(`/topup/operators/${carrierId}/rates`)).body.data.rates,
+    );
+    const carrierTypes = (
+      await h.v2<Array<{ service_type: string }>>(`/operators/${carrierId}/service-types`)
+    ).body.data.map((t) => t.service_type);
     expect(carrierTypes).toEqual(["airtime", "data", "bundle"]);
   });
 
   it("§4 alias /products/search and /products/{operator_id}: include gift cards", async () => {
     const topup = (await h.v2<unknown[]>("/topup/products/search?country=gb&q=amazon")).body.data;
-    const all = (await h.v2<Array<{ category: string; operator_name: string }>>("/products/search?country=gb&q=amazon")).body.data;
+    const all = (await h.v2<Array<{ category: string; operator_name: string }>>("/products/search?country=gb&q=amazon"))
+      .body.data;
     expect(topup).toEqual([]);
     expect(all.length).toBeGreaterThan(0);
     expect(all.every((p) => p.category === "giftcard" && p.operator_name === "Amazon")).toBe(true);
@@ -85,7 +95,15 @@ describe("§4 un-prefixed aliases return the unfiltered catalog", () => {
   });
 
   it("§5 aliases need authentication like the prefixed paths", async () => {
-    for (const path of ["/countries", "/operators", "/promotions", "/service-types", "/products/search", `/products/${carrierId}`, "/carriers/lookup/+447400123456"]) {
+    for (const path of [
+      "/countries",
+      "/operators",
+      "/promotions",
+      "/service-types",
+      "/products/search",
+      `/products/${carrierId}`,
+      "/carriers/lookup/+447400123456",
+    ]) {
       expect((await h.v2(path, { auth: null })).status, path).toBe(401);
     }
   });

@@ -2,7 +2,16 @@ import type { EmulatorContext } from "../../core/context";
 import type { StatePart } from "../../core/state-parts";
 import { readValue, records } from "../../core/state-records";
 import { buildCatalog } from "./build";
-import type { Catalog, EsimDestination, EsimPlan, GiftcardBrand, PromotionTemplate, Rate, ServiceOperator, TopupOperator } from "./model";
+import type {
+  Catalog,
+  EsimDestination,
+  EsimPlan,
+  GiftcardBrand,
+  PromotionTemplate,
+  Rate,
+  ServiceOperator,
+  TopupOperator,
+} from "./model";
 import { ESIM_TOKEN_KEY_NAME } from "./tokens";
 
 // The built catalog plus the lookups the routes need. Built once per emulator from the seed
@@ -28,7 +37,11 @@ export class CatalogState {
   promotionsAnchorMs: number;
 
   /** `esimTokenKey` signs and verifies eSIM price tokens (the emulator's key, tokens.ts). */
-  constructor(seed: number, nowMs: number, readonly esimTokenKey: Uint8Array) {
+  constructor(
+    seed: number,
+    nowMs: number,
+    readonly esimTokenKey: Uint8Array,
+  ) {
     this.catalog = buildCatalog(seed);
     this.promotionsAnchorMs = Math.floor(nowMs / DAY_MS) * DAY_MS;
     for (const carrier of this.catalog.topupOperators) {
@@ -78,7 +91,10 @@ export class CatalogState {
   }
 
   countries(verticals: readonly Vertical[]): string[] {
-    const all = [...(verticals.includes("topup") ? this.catalog.topupCountries : []), ...(verticals.includes("giftcard") ? this.catalog.giftcardCountries : [])];
+    const all = [
+      ...(verticals.includes("topup") ? this.catalog.topupCountries : []),
+      ...(verticals.includes("giftcard") ? this.catalog.giftcardCountries : []),
+    ];
     return [...new Set(all)];
   }
 
@@ -87,7 +103,10 @@ export class CatalogState {
   }
 
   promotionWindow(promotion: PromotionTemplate): { startsAt: number; endsAt: number } {
-    return { startsAt: this.promotionsAnchorMs + promotion.startsDay * DAY_MS, endsAt: this.promotionsAnchorMs + promotion.endsDay * DAY_MS };
+    return {
+      startsAt: this.promotionsAnchorMs + promotion.startsDay * DAY_MS,
+      endsAt: this.promotionsAnchorMs + promotion.endsDay * DAY_MS,
+    };
   }
 
   activePromotions(nowMs: number, verticals: readonly Vertical[]): PromotionTemplate[] {

@@ -28,7 +28,11 @@ export function isIsoAlpha2(code: string): boolean {
 }
 
 export function countryName(iso2: string, lang: Lang = "en"): string {
-  return countries.getName(iso2.toUpperCase(), lang, { select: "official" }) ?? countries.getName(iso2.toUpperCase(), "en") ?? iso2.toUpperCase();
+  return (
+    countries.getName(iso2.toUpperCase(), lang, { select: "official" }) ??
+    countries.getName(iso2.toUpperCase(), "en") ??
+    iso2.toUpperCase()
+  );
 }
 
 export function countryId(iso2: string): number {

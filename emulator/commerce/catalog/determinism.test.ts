@@ -19,7 +19,11 @@ let a: CatalogHarness;
 let b: CatalogHarness;
 let other: CatalogHarness;
 beforeAll(async () => {
-  [a, b, other] = await Promise.all([startCatalogEmulator({ seed: 7 }), startCatalogEmulator({ seed: 7 }), startCatalogEmulator({ seed: 8 })]);
+  [a, b, other] = await Promise.all([
+    startCatalogEmulator({ seed: 7 }),
+    startCatalogEmulator({ seed: 7 }),
+    startCatalogEmulator({ seed: 8 }),
+  ]);
 });
 afterAll(() => Promise.all([a.close(), b.close(), other.close()]));
 
@@ -32,12 +36,17 @@ async function snapshot(h: CatalogHarness, path: string) {
 describe("determinism", () => {
   it("same seed → same catalog: two emulators with seed 7 answer the same data, tokens included", async () => {
     for (const path of CATALOG_PATHS) expect(await snapshot(b, path), path).toBe(await snapshot(a, path));
-    const plans = async (h: CatalogHarness) => (await h.v2<Array<Record<string, unknown>>>("/esim/products?country_iso=eu")).body.data.map(({ price_token: _, ...plan }) => plan);
+    const plans = async (h: CatalogHarness) =>
+      (await h.v2<Array<Record<string, unknown>>>("/esim/products?country_iso=eu")).body.data.map(
+        ({ price_token: _, ...plan }) => plan,
+      );
     expect(await plans(b)).toEqual(await plans(a));
   });
 
   it("a different seed → different prices", async () => {
-    expect(await snapshot(other, "/topup/operators/1000/rates")).not.toBe(await snapshot(a, "/topup/operators/1000/rates"));
+    expect(await snapshot(other, "/topup/operators/1000/rates")).not.toBe(
+      await snapshot(a, "/topup/operators/1000/rates"),
+    );
     expect(JSON.stringify(buildCatalog(1).esimPlans)).not.toBe(JSON.stringify(buildCatalog(2).esimPlans));
   });
 
@@ -52,7 +61,12 @@ describe("determinism", () => {
     for (const [iso, picks] of Object.entries(TOPUP_OPERATOR_BRANDS)) {
       for (const pick of picks) {
         const brand = typeof pick === "string" ? pick : pick[0];
-        const found = records.some((r) => r.countryCode === iso.toUpperCase() && r.status === "Operational" && r.brand?.toLowerCase() === brand.toLowerCase());
+        const found = records.some(
+          (r) =>
+            r.countryCode === iso.toUpperCase() &&
+            r.status === "Operational" &&
+            r.brand?.toLowerCase() === brand.toLowerCase(),
+        );
         expect(found, `${iso} ${brand}`).toBe(true);
       }
     }

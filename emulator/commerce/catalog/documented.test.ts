@@ -32,10 +32,16 @@ describe("documented dialect: catalog price points", () => {
   });
 
   it("the tokens are the observed dialect's, so an order placed with one is the same product", async () => {
-    const documented = (await h.v2<Row[]>(`/topup/operators/${EE}/rates`)).body.data.map((r) => [r.token, r.total_cost_eur]);
+    const documented = (await h.v2<Row[]>(`/topup/operators/${EE}/rates`)).body.data.map((r) => [
+      r.token,
+      r.total_cost_eur,
+    ]);
     await h.control("/config", { dialect: "observed" }, "PATCH");
     try {
-      const observed = (await h.v2<{ rates: Row[] }>(`/topup/operators/${EE}/rates`)).body.data.rates.map((r) => [r.token, r.total_cost_eur]);
+      const observed = (await h.v2<{ rates: Row[] }>(`/topup/operators/${EE}/rates`)).body.data.rates.map((r) => [
+        r.token,
+        r.total_cost_eur,
+      ]);
       expect(documented).toEqual(observed);
     } finally {
       await h.control("/config", { dialect: "documented" }, "PATCH");

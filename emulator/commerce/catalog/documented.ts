@@ -22,7 +22,9 @@ export function documentedRate(rate: Rate) {
 }
 
 /** The fields of an observed detail that hold price points, left out of the documented one. */
-export function withoutPricePoints<T extends Record<string, unknown>>(detail: T): Omit<T, "rates" | "service_types" | "priced_at"> {
+export function withoutPricePoints<T extends Record<string, unknown>>(
+  detail: T,
+): Omit<T, "rates" | "service_types" | "priced_at"> {
   const { rates: _rates, service_types: _serviceTypes, priced_at: _pricedAt, ...rest } = detail;
   return rest;
 }

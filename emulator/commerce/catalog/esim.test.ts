@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startCatalogEmulator, type CatalogHarness } from "./testing";
 
-type Destination = { country_iso: string; country_name: string; coverage_type: string; plans_count: number; countries: string[] };
+type Destination = {
+  country_iso: string;
+  country_name: string;
+  coverage_type: string;
+  plans_count: number;
+  countries: string[];
+};
 type Plan = {
   catalog_id: string;
   name: string;
@@ -22,7 +28,11 @@ beforeAll(async () => {
   h = await startCatalogEmulator();
 });
 afterEach(async () => {
-  await fetch(`${h.emulator.url}/__control/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ esimEnabled: true }) });
+  await fetch(`${h.emulator.url}/__control/config`, {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ esimEnabled: true }),
+  });
 });
 afterAll(() => h.close());
 
@@ -39,7 +49,9 @@ describe("§4 Travel eSIM catalog", () => {
   it("§2 destination codes: regional and global destinations use the slugs eu, as (REGIONAL) and ww (GLOBAL)", async () => {
     const regional = (await h.v2<Destination[]>("/esim/destinations?coverage_type=REGIONAL")).body.data;
     expect(regional.map((d) => d.country_iso).sort()).toEqual(["as", "eu"]);
-    expect(regional.find((d) => d.country_iso === "eu")!.countries).toEqual(expect.arrayContaining(["de", "fr", "es", "it"]));
+    expect(regional.find((d) => d.country_iso === "eu")!.countries).toEqual(
+      expect.arrayContaining(["de", "fr", "es", "it"]),
+    );
     const global = (await h.v2<Destination[]>("/esim/destinations?coverage_type=GLOBAL")).body.data;
     expect(global.map((d) => d.country_iso)).toEqual(["ww"]);
     const country = (await h.v2<Destination[]>("/esim/destinations?coverage_type=country&limit=100")).body.data;
@@ -53,13 +65,22 @@ describe("§4 Travel eSIM catalog", () => {
     expect(body.data.some((p) => p.unlimited)).toBe(true);
     expect(body.data.some((p) => !p.unlimited)).toBe(true);
     for (const plan of body.data) {
-      expect(plan).toMatchObject({ country_iso: "gb", country_name: "United Kingdom", coverage_type: "COUNTRY", currency: "EUR" });
+      expect(plan).toMatchObject({
+        country_iso: "gb",
+        country_name: "United Kingdom",
+        coverage_type: "COUNTRY",
+        currency: "EUR",
+      });
       expect(plan.retail_eur).toMatch(/^\d+\.\d{2}$/);
       expect(plan.retail_usd).toMatch(/^\d+\.\d{2}$/);
       expect(typeof plan.name).toBe("string");
       expect(plan.validity_days).toBeGreaterThan(0);
       expect(plan.unlimited ? plan.data_gb : typeof plan.data_gb).toBe(plan.unlimited ? null : "number");
-      expect(plan.price_token).toMatch(new RegExp(`^esim__${plan.catalog_id}__${plan.retail_eur.replace(".", "\\.")}__EUR__[01]__\\d{10}__[0-9a-f]{16}$`));
+      expect(plan.price_token).toMatch(
+        new RegExp(
+          `^esim__${plan.catalog_id}__${plan.retail_eur.replace(".", "\\.")}__EUR__[01]__\\d{10}__[0-9a-f]{16}$`,
+        ),
+      );
     }
   });
 
@@ -104,9 +125,16 @@ describe("§4 Travel eSIM catalog", () => {
 
   it("§4 /esim/products/{catalog_id}: plan detail with a fresh price token; unknown id 404", async () => {
     const list = (await h.v2<Plan[]>("/esim/products?country_iso=de")).body.data;
-    const { status, body } = await h.v2<Plan & { countries: string[]; networks: string[]; description: string }>(`/esim/products/${list[0]!.catalog_id}`);
+    const { status, body } = await h.v2<Plan & { countries: string[]; networks: string[]; description: string }>(
+      `/esim/products/${list[0]!.catalog_id}`,
+    );
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ catalog_id: list[0]!.catalog_id, retail_eur: list[0]!.retail_eur, country_iso: "de", countries: ["de"] });
+    expect(body.data).toMatchObject({
+      catalog_id: list[0]!.catalog_id,
+      retail_eur: list[0]!.retail_eur,
+      country_iso: "de",
+      countries: ["de"],
+    });
     expect(body.data.networks).toEqual(expect.arrayContaining(["Telekom", "Vodafone"]));
     expect(body.data.price_token.startsWith(`esim__${list[0]!.catalog_id}__`)).toBe(true);
     expect(body.data.description).toMatch(/ for \d+ days\. Data only, no phone number/);
@@ -119,7 +147,11 @@ describe("§4 Travel eSIM catalog", () => {
   });
 
   it("§1/§7 ESIM_DISABLED: with esimEnabled false every eSIM catalog endpoint answers 404 ESIM_DISABLED", async () => {
-    await fetch(`${h.emulator.url}/__control/config`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ esimEnabled: false }) });
+    await fetch(`${h.emulator.url}/__control/config`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ esimEnabled: false }),
+    });
     for (const path of ["/esim/destinations", "/esim/products?country_iso=gb", "/esim/products/gb-1gb-7d"]) {
       const { status, body } = await h.v2(path);
       expect(status, path).toBe(404);

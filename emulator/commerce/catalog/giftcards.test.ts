@@ -1,8 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCatalogEmulator, type CatalogHarness } from "./testing";
 
-type Brand = { id_operator: number; id_parent: number; parent_category: string; brand_name: string; iso_short_code: string; id_country: number; img: string; currency: string };
-type RateRow = { token: string; product_name: string; service_type: string; amount_local: string; service_fee_eur: string; service_fee_usd: string; total_cost_eur: string; total_cost_usd: string };
+type Brand = {
+  id_operator: number;
+  id_parent: number;
+  parent_category: string;
+  brand_name: string;
+  iso_short_code: string;
+  id_country: number;
+  img: string;
+  currency: string;
+};
+type RateRow = {
+  token: string;
+  product_name: string;
+  service_type: string;
+  amount_local: string;
+  service_fee_eur: string;
+  service_fee_usd: string;
+  total_cost_eur: string;
+  total_cost_usd: string;
+};
 
 let h: CatalogHarness;
 beforeAll(async () => {
@@ -19,7 +37,8 @@ async function brandIn(country: string, name: string) {
 
 describe("§4 Gift card catalog", () => {
   it("§4 /giftcards/countries: countries with gift card brands, with id and ISO code", async () => {
-    const { status, body } = await h.v2<Array<{ id_country: number; iso_short_code: string; brands_count: number }>>("/giftcards/countries");
+    const { status, body } =
+      await h.v2<Array<{ id_country: number; iso_short_code: string; brands_count: number }>>("/giftcards/countries");
     expect(status).toBe(200);
     const gb = body.data.find((c) => c.iso_short_code === "gb");
     expect(gb).toMatchObject({ id_country: 826 });
@@ -31,9 +50,28 @@ describe("§4 Gift card catalog", () => {
   it("§1/§4 /giftcards/brands?country=gb: real brands, each an operator whose parent category is gift cards", async () => {
     const { body } = await h.v2<Brand[]>("/giftcards/brands?country=gb");
     const names = body.data.map((b) => b.brand_name);
-    expect(names).toEqual(expect.arrayContaining(["Amazon", "Google Play", "Apple", "Steam", "PlayStation", "Xbox", "Netflix", "Spotify", "Uber", "Airbnb"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "Amazon",
+        "Google Play",
+        "Apple",
+        "Steam",
+        "PlayStation",
+        "Xbox",
+        "Netflix",
+        "Spotify",
+        "Uber",
+        "Airbnb",
+      ]),
+    );
     expect(names).not.toContain("Zalando"); // not sold in the UK
-    for (const brand of body.data) expect(brand).toMatchObject({ parent_category: "giftcards", id_parent: 900, iso_short_code: "gb", currency: "GBP" });
+    for (const brand of body.data)
+      expect(brand).toMatchObject({
+        parent_category: "giftcards",
+        id_parent: 900,
+        iso_short_code: "gb",
+        currency: "GBP",
+      });
     const de = (await h.v2<Brand[]>("/giftcards/brands?country=de")).body.data.map((b) => b.brand_name);
     expect(de).toContain("Zalando");
   });
@@ -73,14 +111,20 @@ describe("§4 Gift card catalog", () => {
 
   it("§2/§4 /giftcards/brands/{id}/products: denominations, each with a token and the fee and total fields", async () => {
     const amazon = await brandIn("gb", "Amazon");
-    const { status, body } = await h.v2<{ id_operator: number; operator_name: string; iso_short_code: string; rates: RateRow[] }>(`/giftcards/brands/${amazon.id_operator}/products`);
+    const { status, body } = await h.v2<{
+      id_operator: number;
+      operator_name: string;
+      iso_short_code: string;
+      rates: RateRow[];
+    }>(`/giftcards/brands/${amazon.id_operator}/products`);
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ id_operator: amazon.id_operator, operator_name: "Amazon", iso_short_code: "gb" });
     expect(body.data.rates.map((r) => r.amount_local)).toEqual(["10.00", "20.00", "50.00", "100.00"]);
     for (const rate of body.data.rates) {
       expect(rate.token).toMatch(/^gc_[0-9a-f]{24}$/);
       expect(rate.service_type).toBe("giftcard");
-      for (const money of [rate.service_fee_eur, rate.service_fee_usd, rate.total_cost_eur, rate.total_cost_usd]) expect(money).toMatch(/^\d+\.\d{2}$/);
+      for (const money of [rate.service_fee_eur, rate.service_fee_usd, rate.total_cost_eur, rate.total_cost_usd])
+        expect(money).toMatch(/^\d+\.\d{2}$/);
     }
     const carrier = Object.keys((await h.v2<Record<string, unknown>>("/topup/operators?country=gb")).body.data)[0];
     expect((await h.v2(`/giftcards/brands/${carrier}/products`)).body.error?.code).toBe("BRAND_NOT_FOUND");
@@ -88,9 +132,15 @@ describe("§4 Gift card catalog", () => {
 
   it("§4 /giftcards/products/{operator_id}: brand detail with name, description, logo, redemption instructions and region", async () => {
     const steam = await brandIn("de", "Steam");
-    const { status, body } = await h.v2<Record<string, unknown> & { region: Record<string, unknown>; logo: string; rates: RateRow[] }>(`/giftcards/products/${steam.id_operator}`);
+    const { status, body } = await h.v2<
+      Record<string, unknown> & { region: Record<string, unknown>; logo: string; rates: RateRow[] }
+    >(`/giftcards/products/${steam.id_operator}`);
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ brand_name: "Steam", currency: "EUR", region: { iso_short_code: "de", id_country: 276 } });
+    expect(body.data).toMatchObject({
+      brand_name: "Steam",
+      currency: "EUR",
+      region: { iso_short_code: "de", id_country: 276 },
+    });
     expect(String(body.data.description)).toContain("Steam");
     expect(String(body.data.redemption_instructions)).toContain("Germany");
     expect(String(body.data.region.works_in)).toContain("Germany");

@@ -32,7 +32,9 @@ export function paginate<T>(
 ): { ok: true; items: T[]; meta: PageMeta } | { ok: false; reason: "invalid_cursor" } {
   const after = params.cursor === undefined ? undefined : decodeCursor(params.cursor);
   if (params.cursor !== undefined && after === undefined) return { ok: false, reason: "invalid_cursor" };
-  const keyed = items.map((item) => ({ item, key: sortKey(item) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const keyed = items
+    .map((item) => ({ item, key: sortKey(item) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const rest = after === undefined ? keyed : keyed.filter((k) => k.key > after);
   const page = rest.slice(0, params.limit);
   const hasMore = rest.length > page.length;

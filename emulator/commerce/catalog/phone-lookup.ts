@@ -23,22 +23,43 @@ function normalize(raw: string): string {
 export function lookupCarrier(state: CatalogState, raw: string): CarrierLookup {
   const candidate = normalize(raw);
   if (!/^\+\d{6,15}$/.test(candidate)) {
-    return { ok: false, status: 400, code: "INVALID_PHONE_NUMBER", message: `"${raw}" is not an E.164 phone number (+ and 6 to 15 digits)` };
+    return {
+      ok: false,
+      status: 400,
+      code: "INVALID_PHONE_NUMBER",
+      message: `"${raw}" is not an E.164 phone number (+ and 6 to 15 digits)`,
+    };
   }
   const parsed = parsePhoneNumberFromString(candidate);
   if (!parsed || !parsed.isPossible() || !parsed.isValid()) {
-    return { ok: false, status: 400, code: "INVALID_PHONE_NUMBER", message: `${candidate} is not a possible phone number in any numbering plan` };
+    return {
+      ok: false,
+      status: 400,
+      code: "INVALID_PHONE_NUMBER",
+      message: `${candidate} is not a possible phone number in any numbering plan`,
+    };
   }
   const numberType = parsed.getType();
   if (numberType === "FIXED_LINE" || numberType === "TOLL_FREE" || numberType === "PREMIUM_RATE") {
-    return { ok: false, status: 400, code: "NOT_A_MOBILE_NUMBER", message: `${parsed.number} is a ${numberType.toLowerCase().replace("_", " ")} number; top-ups need a mobile number` };
+    return {
+      ok: false,
+      status: 400,
+      code: "NOT_A_MOBILE_NUMBER",
+      message: `${parsed.number} is a ${numberType.toLowerCase().replace("_", " ")} number; top-ups need a mobile number`,
+    };
   }
   const iso = parsed.country?.toLowerCase();
   const carriers = iso ? state.carriers(iso) : [];
   if (!iso || carriers.length === 0) {
-    return { ok: false, status: 404, code: "COUNTRY_NOT_SUPPORTED", message: `No top-up operators for ${iso ? iso.toUpperCase() : "this number's region"}` };
+    return {
+      ok: false,
+      status: 404,
+      code: "COUNTRY_NOT_SUPPORTED",
+      message: `No top-up operators for ${iso ? iso.toUpperCase() : "this number's region"}`,
+    };
   }
   const prefix = parsed.nationalNumber.slice(0, 3);
-  const index = createHash("sha256").update(`${state.catalog.seed}:${iso}:${prefix}`).digest().readUInt32BE(0) % carriers.length;
+  const index =
+    createHash("sha256").update(`${state.catalog.seed}:${iso}:${prefix}`).digest().readUInt32BE(0) % carriers.length;
   return { ok: true, e164: parsed.number, carrier: carriers[index]!, numberType };
 }

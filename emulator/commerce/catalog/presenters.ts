@@ -3,7 +3,15 @@ import type { CatalogState } from "./catalog-state";
 import { alpha3, callingCode, countryId, countryName, type Lang } from "./countries";
 import { currencyOf } from "./data/currencies";
 import { GIFTCARD_CATEGORY_ID } from "./build/giftcards";
-import type { EsimDestination, EsimPlan, GiftcardBrand, PromotionTemplate, Rate, ServiceOperator, TopupOperator } from "./model";
+import type {
+  EsimDestination,
+  EsimPlan,
+  GiftcardBrand,
+  PromotionTemplate,
+  Rate,
+  ServiceOperator,
+  TopupOperator,
+} from "./model";
 import { toDecimal } from "./money";
 import { signEsimToken } from "./tokens";
 
@@ -14,9 +22,27 @@ export function operatorImageUrl(ctx: EmulatorContext, id: number): string {
 }
 
 const REGION_NAMES: Record<string, Partial<Record<Lang, string>> & { en: string }> = {
-  eu: { en: "Europe", es: "Europa", fr: "Europe", de: "Europa", it: "Europa", pt: "Europa", nl: "Europa", tr: "Avrupa" },
+  eu: {
+    en: "Europe",
+    es: "Europa",
+    fr: "Europe",
+    de: "Europa",
+    it: "Europa",
+    pt: "Europa",
+    nl: "Europa",
+    tr: "Avrupa",
+  },
   as: { en: "Asia", es: "Asia", fr: "Asie", de: "Asien", it: "Asia", pt: "Ásia", nl: "Azië", tr: "Asya" },
-  ww: { en: "Worldwide", es: "Todo el mundo", fr: "Monde entier", de: "Weltweit", it: "Tutto il mondo", pt: "Mundo inteiro", nl: "Wereldwijd", tr: "Dünya geneli" },
+  ww: {
+    en: "Worldwide",
+    es: "Todo el mundo",
+    fr: "Monde entier",
+    de: "Weltweit",
+    it: "Tutto il mondo",
+    pt: "Mundo inteiro",
+    nl: "Wereldwijd",
+    tr: "Dünya geneli",
+  },
 };
 
 /** A country's name, or a region slug's name for eSIM destinations. */
@@ -77,16 +103,28 @@ export function presentBrandSummary(ctx: EmulatorContext, brand: GiftcardBrand, 
   };
 }
 
-export function presentBrandDetail(ctx: EmulatorContext, state: CatalogState, brand: GiftcardBrand, lang: Lang, nowMs: number) {
+export function presentBrandDetail(
+  ctx: EmulatorContext,
+  state: CatalogState,
+  brand: GiftcardBrand,
+  lang: Lang,
+  nowMs: number,
+) {
   const region = countryName(brand.countryIso, lang);
   return {
     ...presentBrandSummary(ctx, brand, lang),
     description: brand.description,
     logo: operatorImageUrl(ctx, brand.id),
     redemption_instructions: brand.redemption,
-    region: { ...countryFields(brand.countryIso, lang), works_in: `Redeemable only in ${region} (accounts and stores of ${region}).` },
+    region: {
+      ...countryFields(brand.countryIso, lang),
+      works_in: `Redeemable only in ${region} (accounts and stores of ${region}).`,
+    },
     rates: brand.denominations.map((r) => presentRate(r)),
-    promotions: state.activePromotions(nowMs, ["giftcard"]).filter((p) => p.operatorId === brand.id).map((p) => presentPromotion(state, p, lang)),
+    promotions: state
+      .activePromotions(nowMs, ["giftcard"])
+      .filter((p) => p.operatorId === brand.id)
+      .map((p) => presentPromotion(state, p, lang)),
     priced_at: new Date(nowMs).toISOString(),
   };
 }
@@ -128,18 +166,21 @@ export const SERVICE_TYPES = {
   airtime: { name: "Airtime", description: "Prepaid credit in the recipient's local currency." },
   data: { name: "Data", description: "Mobile data packages with a validity period." },
   bundle: { name: "Bundle", description: "Minutes, SMS and data together for a period." },
-  giftcard: { name: "Gift card", description: "Digital gift card codes (brands are operators whose parent category is gift cards)." },
+  giftcard: {
+    name: "Gift card",
+    description: "Digital gift card codes (brands are operators whose parent category is gift cards).",
+  },
 } as const;
 
 export function presentPromotion(state: CatalogState, promotion: PromotionTemplate, lang: Lang) {
   const ref = state.operator(promotion.operatorId, ["topup", "giftcard"]);
-  const iso = ref?.kind === "brand" ? ref.brand.countryIso : ref?.carrier.countryIso ?? "";
+  const iso = ref?.kind === "brand" ? ref.brand.countryIso : (ref?.carrier.countryIso ?? "");
   const { startsAt, endsAt } = state.promotionWindow(promotion);
   return {
     id: promotion.id,
     category: promotion.vertical,
     id_operator: promotion.operatorId,
-    operator_name: ref?.kind === "brand" ? ref.brand.name : ref?.carrier.name ?? "",
+    operator_name: ref?.kind === "brand" ? ref.brand.name : (ref?.carrier.name ?? ""),
     ...countryFields(iso, lang),
     title: promotion.title,
     description: promotion.description,
@@ -154,7 +195,8 @@ export function presentPromotion(state: CatalogState, promotion: PromotionTempla
 export function esimPlanName(plan: EsimPlan, lang: Lang): string {
   const where = destinationName(plan.destination, lang);
   const days = plan.validityDays;
-  if (lang === "es") return `${where} ${plan.unlimited ? "Ilimitado" : `${plan.dataGb} GB`}, ${days} ${days === 1 ? "día" : "días"}`;
+  if (lang === "es")
+    return `${where} ${plan.unlimited ? "Ilimitado" : `${plan.dataGb} GB`}, ${days} ${days === 1 ? "día" : "días"}`;
   return `${where} ${plan.unlimited ? "Unlimited" : `${plan.dataGb} GB`}, ${days} ${days === 1 ? "day" : "days"}`;
 }
 
@@ -181,12 +223,21 @@ export function presentPlan(plan: EsimPlan, lang: Lang, currency: "EUR" | "USD",
     country_iso: plan.destination,
     country_name: destinationName(plan.destination, lang),
     coverage_type: plan.coverageType,
-    price_token: signEsimToken(tokenKey, { catalogId: plan.catalogId, amount: toDecimal(price), currency, unlimited: plan.unlimited, issuedAtSec: Math.floor(nowMs / 1000) }),
+    price_token: signEsimToken(tokenKey, {
+      catalogId: plan.catalogId,
+      amount: toDecimal(price),
+      currency,
+      unlimited: plan.unlimited,
+      issuedAtSec: Math.floor(nowMs / 1000),
+    }),
   };
 }
 
 export function presentDestination(destination: EsimDestination, plans: readonly EsimPlan[], lang: Lang) {
-  const cheapest = plans.reduce<EsimPlan | undefined>((best, p) => (!best || p.retailMinor < best.retailMinor ? p : best), undefined);
+  const cheapest = plans.reduce<EsimPlan | undefined>(
+    (best, p) => (!best || p.retailMinor < best.retailMinor ? p : best),
+    undefined,
+  );
   return {
     country_iso: destination.iso,
     country_name: destinationName(destination.iso, lang),

@@ -9,7 +9,10 @@ export type Envelope<T = unknown> = {
   success: boolean;
   data: T;
   error: { code: string; message: string } | null;
-  meta: { request_id: string; timestamp: string; has_more?: boolean; cursor?: string | null; limit?: number } & Record<string, unknown>;
+  meta: { request_id: string; timestamp: string; has_more?: boolean; cursor?: string | null; limit?: number } & Record<
+    string,
+    unknown
+  >;
 };
 
 export async function startCatalogEmulator(overrides: Partial<EmulatorConfig> = {}) {
@@ -24,7 +27,8 @@ export async function startCatalogEmulator(overrides: Partial<EmulatorConfig> = 
     return { status: response.status, headers: response.headers, body, text };
   };
   /** GET /v2{path} with the sandbox key. */
-  const v2 = <T = unknown>(path: string, init: RequestInit & { auth?: string | null } = {}) => request<T>(`/v2${path}`, init);
+  const v2 = <T = unknown>(path: string, init: RequestInit & { auth?: string | null } = {}) =>
+    request<T>(`/v2${path}`, init);
   const control = (path: string, body?: unknown, method = body === undefined ? "GET" : "POST") =>
     fetch(`${emulator.url}/__control${path}`, {
       method,

@@ -8,7 +8,13 @@ import { ESIM_TOKEN_LIFETIME_MS } from "./tokens";
 // Price tokens (§2 create/preview body, upstream-notes eSIM token format) and the sandbox
 // outcomes the order core reads through the CommerceCatalog contract.
 
-type RateRow = { token: string; total_cost_eur: string; service_fee_eur: string; amount_eur: string; product_name: string };
+type RateRow = {
+  token: string;
+  total_cost_eur: string;
+  service_fee_eur: string;
+  amount_eur: string;
+  product_name: string;
+};
 type Plan = { catalog_id: string; price_token: string; retail_eur: string; retail_usd: string };
 
 let h: CatalogHarness;
@@ -25,9 +31,12 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function eeAirtime() {
-  const operators = (await h.v2<Record<string, { id_operator: number; operator_name: string }>>("/topup/operators?country=gb")).body.data;
+  const operators = (
+    await h.v2<Record<string, { id_operator: number; operator_name: string }>>("/topup/operators?country=gb")
+  ).body.data;
   const ee = Object.values(operators).find((o) => o.operator_name === "EE")!;
-  return (await h.v2<{ rates: RateRow[] }>(`/topup/operators/${ee.id_operator}/rates?service_type=airtime`)).body.data.rates;
+  return (await h.v2<{ rates: RateRow[] }>(`/topup/operators/${ee.id_operator}/rates?service_type=airtime`)).body.data
+    .rates;
 }
 
 describe("price tokens", () => {
@@ -36,7 +45,15 @@ describe("price tokens", () => {
     const resolved = catalog.resolveToken(rate.token, now());
     expect(resolved.ok).toBe(true);
     if (!resolved.ok) return;
-    expect(resolved.product).toMatchObject({ type: "topup", token: rate.token, productName: rate.product_name, serviceType: "airtime", countryIso: "gb", operatorName: "EE", outcome: "fulfill" });
+    expect(resolved.product).toMatchObject({
+      type: "topup",
+      token: rate.token,
+      productName: rate.product_name,
+      serviceType: "airtime",
+      countryIso: "gb",
+      operatorName: "EE",
+      outcome: "fulfill",
+    });
     expect(resolved.product.totalMinor).toBe(cents(rate.total_cost_eur));
     expect(resolved.product.serviceFeeMinor).toBe(cents(rate.service_fee_eur));
     expect(resolved.product.amountMinor + resolved.product.serviceFeeMinor).toBe(resolved.product.totalMinor);
@@ -53,15 +70,30 @@ describe("price tokens", () => {
 
   it("§2 a gift card denomination token resolves to a giftcard product", async () => {
     const brand = (await h.v2<Array<{ id_operator: number }>>("/giftcards/brands?country=fr&q=Netflix")).body.data[0]!;
-    const rate = (await h.v2<{ rates: RateRow[] }>(`/giftcards/brands/${brand.id_operator}/products`)).body.data.rates[0]!;
+    const rate = (await h.v2<{ rates: RateRow[] }>(`/giftcards/brands/${brand.id_operator}/products`)).body.data
+      .rates[0]!;
     const resolved = catalog.resolveToken(rate.token, now());
-    expect(resolved.ok && resolved.product).toMatchObject({ type: "giftcard", operatorId: String(brand.id_operator), operatorName: "Netflix", countryIso: "fr", totalMinor: cents(rate.total_cost_eur) });
+    expect(resolved.ok && resolved.product).toMatchObject({
+      type: "giftcard",
+      operatorId: String(brand.id_operator),
+      operatorName: "Netflix",
+      countryIso: "fr",
+      totalMinor: cents(rate.total_cost_eur),
+    });
   });
 
   it("upstream-notes: an eSIM price token is signed and resolves to its plan in EUR cents", async () => {
     const plan = (await h.v2<Plan[]>("/esim/products?country_iso=jp")).body.data[0]!;
     const resolved = catalog.resolveToken(plan.price_token, now());
-    expect(resolved.ok && resolved.product).toMatchObject({ type: "esim", catalogId: plan.catalog_id, countryIso: "jp", amountMinor: cents(plan.retail_eur), totalMinor: cents(plan.retail_eur), totalUsdMinor: cents(plan.retail_usd), serviceFeeMinor: 0 });
+    expect(resolved.ok && resolved.product).toMatchObject({
+      type: "esim",
+      catalogId: plan.catalog_id,
+      countryIso: "jp",
+      amountMinor: cents(plan.retail_eur),
+      totalMinor: cents(plan.retail_eur),
+      totalUsdMinor: cents(plan.retail_usd),
+      serviceFeeMinor: 0,
+    });
     const usd = (await h.v2<Plan[]>("/esim/products?country_iso=jp&currency=USD")).body.data[0]!;
     expect(catalog.resolveToken(usd.price_token, now()).ok).toBe(true);
   });
@@ -97,11 +129,17 @@ describe("sandbox outcomes (README: failing items and numbers)", () => {
       const resolved = catalog.resolveToken(token, now());
       return resolved.ok ? resolved.product.outcome : resolved.reason;
     };
-    expect(rates.map((r) => outcome(r.token))).toEqual(["fail", "manual_revision", ...rates.slice(2).map(() => "fulfill")]);
+    expect(rates.map((r) => outcome(r.token))).toEqual([
+      "fail",
+      "manual_revision",
+      ...rates.slice(2).map(() => "fulfill"),
+    ]);
   });
 
   it("§3 sandbox: Steam (gb) lowest denomination fails, the second goes to manual revision", async () => {
-    const steam = (await h.v2<Array<{ id_operator: number; brand_name: string }>>("/giftcards/brands?country=gb&q=steam")).body.data[0]!;
+    const steam = (
+      await h.v2<Array<{ id_operator: number; brand_name: string }>>("/giftcards/brands?country=gb&q=steam")
+    ).body.data[0]!;
     const rates = (await h.v2<{ rates: RateRow[] }>(`/giftcards/brands/${steam.id_operator}/products`)).body.data.rates;
     const outcomes = rates.map((r) => {
       const resolved = catalog.resolveToken(r.token, now());

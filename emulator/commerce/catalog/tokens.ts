@@ -22,14 +22,27 @@ export function opaqueToken(prefix: "tp" | "gc", seed: number, key: string): str
   return `${prefix}_${createHash("sha256").update(`${seed}:${prefix}:${key}`).digest("hex").slice(0, 24)}`;
 }
 
-export type EsimTokenFields = { catalogId: string; amount: string; currency: "EUR" | "USD"; unlimited: boolean; issuedAtSec: number };
+export type EsimTokenFields = {
+  catalogId: string;
+  amount: string;
+  currency: "EUR" | "USD";
+  unlimited: boolean;
+  issuedAtSec: number;
+};
 
 function esimSignature(key: Uint8Array, body: string): string {
   return createHmac("sha256", key).update(body).digest("hex").slice(0, 16);
 }
 
 export function signEsimToken(key: Uint8Array, fields: EsimTokenFields): string {
-  const body = ["esim", fields.catalogId, fields.amount, fields.currency, fields.unlimited ? "1" : "0", String(fields.issuedAtSec)].join("__");
+  const body = [
+    "esim",
+    fields.catalogId,
+    fields.amount,
+    fields.currency,
+    fields.unlimited ? "1" : "0",
+    String(fields.issuedAtSec),
+  ].join("__");
   return `${body}__${esimSignature(key, body)}`;
 }
 
@@ -42,7 +55,8 @@ export function verifyEsimToken(key: Uint8Array, token: string, nowMs: number): 
   const expected = Buffer.from(esimSignature(key, parts.slice(0, 6).join("__")));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
-  if ((currency !== "EUR" && currency !== "USD") || (flag !== "0" && flag !== "1") || !/^\d+$/.test(issued)) return { ok: false, reason: "invalid" };
+  if ((currency !== "EUR" && currency !== "USD") || (flag !== "0" && flag !== "1") || !/^\d+$/.test(issued))
+    return { ok: false, reason: "invalid" };
   const issuedAtSec = Number(issued);
   if (nowMs > issuedAtSec * 1000 + ESIM_TOKEN_LIFETIME_MS) return { ok: false, reason: "expired" };
   return { ok: true, fields: { catalogId, amount, currency, unlimited: flag === "1", issuedAtSec } };

@@ -3,9 +3,30 @@ import examples from "libphonenumber-js/mobile/examples";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCatalogEmulator, type CatalogHarness } from "./testing";
 
-type Operator = { id_operator: number; operator_name: string; iso_short_code: string; id_country: number; img: string; service_types: string[]; mcc_mnc: string[] };
-type RateRow = Record<string, unknown> & { token: string; service_type: string; id_operator: number; total_cost_eur: string; amount_eur: string; service_fee_eur: string };
-type Rates = { id_operator: number; operator_name: string; country_name: string; iso_short_code: string; rates: RateRow[] };
+type Operator = {
+  id_operator: number;
+  operator_name: string;
+  iso_short_code: string;
+  id_country: number;
+  img: string;
+  service_types: string[];
+  mcc_mnc: string[];
+};
+type RateRow = Record<string, unknown> & {
+  token: string;
+  service_type: string;
+  id_operator: number;
+  total_cost_eur: string;
+  amount_eur: string;
+  service_fee_eur: string;
+};
+type Rates = {
+  id_operator: number;
+  operator_name: string;
+  country_name: string;
+  iso_short_code: string;
+  rates: RateRow[];
+};
 const MONEY = /^\d+\.\d{2}$/;
 
 let h: CatalogHarness;
@@ -21,13 +42,39 @@ async function gbOperators() {
 
 describe("§4 Top-up catalog", () => {
   it("§4 /topup/countries: lists top-up countries with ISO-2 lower case codes and ids, paginated", async () => {
-    const { status, body } = await h.v2<Array<{ iso_short_code: string; id_country: number; country_name: string }>>("/topup/countries?limit=100");
+    const { status, body } =
+      await h.v2<Array<{ iso_short_code: string; id_country: number; country_name: string }>>(
+        "/topup/countries?limit=100",
+      );
     expect(status).toBe(200);
     const codes = body.data.map((c) => c.iso_short_code);
-    for (const iso of ["gb", "us", "de", "fr", "es", "it", "nl", "mx", "br", "in", "ng", "ke", "ph", "pk", "tr", "ae", "ma", "co"]) expect(codes).toContain(iso);
+    for (const iso of [
+      "gb",
+      "us",
+      "de",
+      "fr",
+      "es",
+      "it",
+      "nl",
+      "mx",
+      "br",
+      "in",
+      "ng",
+      "ke",
+      "ph",
+      "pk",
+      "tr",
+      "ae",
+      "ma",
+      "co",
+    ])
+      expect(codes).toContain(iso);
     expect(codes.length).toBeGreaterThanOrEqual(40);
     expect(codes.every((c) => /^[a-z]{2}$/.test(c))).toBe(true);
-    expect(body.data.find((c) => c.iso_short_code === "gb")).toMatchObject({ id_country: 826, country_name: "United Kingdom" });
+    expect(body.data.find((c) => c.iso_short_code === "gb")).toMatchObject({
+      id_country: 826,
+      country_name: "United Kingdom",
+    });
     expect(codes).not.toContain("jp"); // gift cards only
   });
 
@@ -59,7 +106,9 @@ describe("§4 Top-up catalog", () => {
 
   it("§4 /topup/operators/{id}/service-types: airtime, data and bundle, each a child operator id", async () => {
     const ee = Object.values(await gbOperators()).find((o) => o.operator_name === "EE")!;
-    const { body } = await h.v2<Array<{ id_operator: number; id_parent: number; service_type: string }>>(`/topup/operators/${ee.id_operator}/service-types`);
+    const { body } = await h.v2<Array<{ id_operator: number; id_parent: number; service_type: string }>>(
+      `/topup/operators/${ee.id_operator}/service-types`,
+    );
     expect(body.data.map((s) => s.service_type)).toEqual(["airtime", "data", "bundle"]);
     for (const service of body.data) {
       expect(service.id_parent).toBe(ee.id_operator);
@@ -76,11 +125,17 @@ describe("§4 Top-up catalog", () => {
     const ee = Object.values(await gbOperators()).find((o) => o.operator_name === "EE")!;
     const { status, body } = await h.v2<Rates>(`/topup/operators/${ee.id_operator}/rates`);
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ id_operator: ee.id_operator, operator_name: "EE", country_name: "United Kingdom", iso_short_code: "gb" });
+    expect(body.data).toMatchObject({
+      id_operator: ee.id_operator,
+      operator_name: "EE",
+      country_name: "United Kingdom",
+      iso_short_code: "gb",
+    });
     expect(body.data.rates.length).toBeGreaterThanOrEqual(6);
     for (const rate of body.data.rates) {
       for (const field of ["product_name", "description", "token"]) expect(typeof rate[field]).toBe("string");
-      for (const field of ["service_fee_eur", "service_fee_usd", "total_cost_eur", "total_cost_usd"]) expect(rate[field]).toMatch(MONEY);
+      for (const field of ["service_fee_eur", "service_fee_usd", "total_cost_eur", "total_cost_usd"])
+        expect(rate[field]).toMatch(MONEY);
       const cents = (v: string) => Math.round(Number(v) * 100);
       expect(cents(rate.total_cost_eur)).toBe(cents(rate.amount_eur) + cents(rate.service_fee_eur));
       expect(cents(rate.service_fee_eur)).toBeGreaterThan(0);
@@ -95,7 +150,9 @@ describe("§4 Top-up catalog", () => {
     // The rates' texts in Spanish ([16]), same tokens and prices as the English read.
     const english = await h.v2<Rates>(`/topup/operators/${ee.id_operator}/rates?service_type=airtime`);
     expect(airtime.body.data.rates.map((r) => r.token)).toEqual(english.body.data.rates.map((r) => r.token));
-    expect(airtime.body.data.rates.map((r) => r.total_cost_eur)).toEqual(english.body.data.rates.map((r) => r.total_cost_eur));
+    expect(airtime.body.data.rates.map((r) => r.total_cost_eur)).toEqual(
+      english.body.data.rates.map((r) => r.total_cost_eur),
+    );
     expect(airtime.body.data.rates[0]!.product_name).toMatch(/^EE Saldo \d+ GBP$/);
     expect(airtime.body.data.rates[0]!.description).toContain("de saldo prepago en un número de EE en Reino Unido");
     expect(english.body.data.rates[0]!.product_name).toMatch(/^EE \d+ GBP Airtime$/);
@@ -120,7 +177,17 @@ describe("§4 Top-up catalog", () => {
     expect(body.data.length).toBeGreaterThan(3);
     const now = Date.parse(body.meta.timestamp);
     for (const p of body.data) {
-      for (const field of ["id_operator", "operator_name", "iso_short_code", "country_name", "title", "description", "starts_at", "ends_at"]) expect(p[field]).toBeTruthy();
+      for (const field of [
+        "id_operator",
+        "operator_name",
+        "iso_short_code",
+        "country_name",
+        "title",
+        "description",
+        "starts_at",
+        "ends_at",
+      ])
+        expect(p[field]).toBeTruthy();
       expect(p.category).toBe("topup");
       expect(Date.parse(String(p.starts_at))).toBeLessThanOrEqual(now);
       expect(Date.parse(String(p.ends_at))).toBeGreaterThan(now);
@@ -141,9 +208,13 @@ describe("§4 Top-up catalog", () => {
   });
 
   it("§4 /topup/products/search: country, q and operator_id narrow the search; results carry tokens", async () => {
-    const { body } = await h.v2<Array<RateRow & { iso_short_code: string; operator_name: string; category: string }>>("/topup/products/search?country=ng&q=MTN");
+    const { body } = await h.v2<Array<RateRow & { iso_short_code: string; operator_name: string; category: string }>>(
+      "/topup/products/search?country=ng&q=MTN",
+    );
     expect(body.data.length).toBeGreaterThan(0);
-    expect(body.data.every((p) => p.iso_short_code === "ng" && p.operator_name === "MTN" && p.category === "topup")).toBe(true);
+    expect(
+      body.data.every((p) => p.iso_short_code === "ng" && p.operator_name === "MTN" && p.category === "topup"),
+    ).toBe(true);
     const operatorId = (body.data[0] as unknown as { id_parent: number }).id_parent;
     const byOperator = await h.v2<RateRow[]>(`/topup/products/search?operator_id=${operatorId}&limit=100`);
     expect(byOperator.body.data.length).toBeGreaterThanOrEqual(body.data.length);
@@ -152,7 +223,11 @@ describe("§4 Top-up catalog", () => {
 
   it("§4 /topup/products/{operator_id}: operator detail with live pricing per service type", async () => {
     const ee = Object.values(await gbOperators()).find((o) => o.operator_name === "EE")!;
-    const { status, body } = await h.v2<{ operator_name: string; service_types: Array<{ service_type: string; rates: RateRow[] }>; priced_at: string }>(`/topup/products/${ee.id_operator}`);
+    const { status, body } = await h.v2<{
+      operator_name: string;
+      service_types: Array<{ service_type: string; rates: RateRow[] }>;
+      priced_at: string;
+    }>(`/topup/products/${ee.id_operator}`);
     expect(status).toBe(200);
     expect(body.data.operator_name).toBe("EE");
     expect(body.data.service_types.map((s) => s.service_type)).toEqual(["airtime", "data", "bundle"]);
@@ -165,7 +240,17 @@ describe("§4 Top-up catalog", () => {
     const phone = getExampleNumber("GB", examples)!.number; // Google's example mobile number
     const { status, body } = await h.v2<Record<string, unknown>>(`/topup/carriers/lookup/${encodeURIComponent(phone)}`);
     expect(status).toBe(200);
-    for (const field of ["phone", "id_operator", "id_country", "operator_name", "country_name", "iso_short_code", "topup_type", "img"]) expect(body.data[field]).toBeDefined();
+    for (const field of [
+      "phone",
+      "id_operator",
+      "id_country",
+      "operator_name",
+      "country_name",
+      "iso_short_code",
+      "topup_type",
+      "img",
+    ])
+      expect(body.data[field]).toBeDefined();
     expect(body.data).toMatchObject({ phone, id_country: 826, iso_short_code: "gb", country_name: "United Kingdom" });
     expect(Object.keys(await gbOperators())).toContain(String(body.data.id_operator));
   });
@@ -188,7 +273,9 @@ describe("§4 Top-up catalog", () => {
       expect(bad.status, phone).toBe(400);
       expect(bad.body.error?.code).toBe("INVALID_PHONE_NUMBER");
     }
-    const noOperators = await h.v2(`/topup/carriers/lookup/${encodeURIComponent(getExampleNumber("JP", examples)!.number)}`);
+    const noOperators = await h.v2(
+      `/topup/carriers/lookup/${encodeURIComponent(getExampleNumber("JP", examples)!.number)}`,
+    );
     expect(noOperators.status).toBe(404);
     expect(noOperators.body.error?.code).toBe("COUNTRY_NOT_SUPPORTED");
   });

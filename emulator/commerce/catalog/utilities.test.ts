@@ -12,7 +12,9 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 describe("§4 Status and utilities", () => {
   it("§4 GET /status: health check without auth", async () => {
-    const { status, body } = await h.v2<{ status: string; services: Record<string, string> }>("/status", { auth: null });
+    const { status, body } = await h.v2<{ status: string; services: Record<string, string> }>("/status", {
+      auth: null,
+    });
     expect(status).toBe(200);
     expect(body.data.status).toBe("ok");
     expect(body.data.services.esim).toBe("operational");
@@ -24,7 +26,9 @@ describe("§4 Status and utilities", () => {
     expect(body.data.version).toBe("v2");
     expect(body.data.links.status).toBe(`${h.emulator.url}/v2/status`);
     expect(body.data.links.topup_countries).toBe(`${h.emulator.url}/v2/topup/countries`);
-    expect(body.data.links.protected_resource_metadata).toBe(`${h.emulator.url}/.well-known/oauth-protected-resource/v2`);
+    expect(body.data.links.protected_resource_metadata).toBe(
+      `${h.emulator.url}/.well-known/oauth-protected-resource/v2`,
+    );
     // The discovery links point at real routes.
     expect((await h.request(new URL(body.data.links.giftcard_brands!).pathname)).status).toBe(200);
   });
@@ -32,7 +36,14 @@ describe("§4 Status and utilities", () => {
   it("§4 GET /geo: IP geolocation; loopback answers the fixed documented location", async () => {
     const { status, body } = await h.v2<Record<string, unknown>>("/geo");
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ ip: "127.0.0.1", country_iso: LOOPBACK_LOCATION.iso, iso_short_code: "es", city: "Madrid", country_name: "Spain", id_country: 724 });
+    expect(body.data).toMatchObject({
+      ip: "127.0.0.1",
+      country_iso: LOOPBACK_LOCATION.iso,
+      iso_short_code: "es",
+      city: "Madrid",
+      country_name: "Spain",
+      id_country: 724,
+    });
     const other = await h.v2<{ ip: string; country_iso: string; source: string }>("/geo?ip=8.8.8.8");
     expect(other.body.data.ip).toBe("8.8.8.8");
     expect(other.body.data.country_iso).toMatch(/^[a-z]{2}$/);
@@ -69,17 +80,35 @@ describe("§7 envelope and §5 authentication on the catalogs", () => {
   });
 
   it("§5 discovery 1: a catalog call without credentials gets 401 with WWW-Authenticate: Bearer resource_metadata", async () => {
-    for (const path of ["/topup/countries", "/topup/operators", "/esim/destinations", "/esim/products", "/giftcards/brands", "/giftcards/countries", "/topup/carriers/lookup/+447400123456"]) {
+    for (const path of [
+      "/topup/countries",
+      "/topup/operators",
+      "/esim/destinations",
+      "/esim/products",
+      "/giftcards/brands",
+      "/giftcards/countries",
+      "/topup/carriers/lookup/+447400123456",
+    ]) {
       const { status, headers, body } = await h.v2(path, { auth: null });
       expect(status, path).toBe(401);
-      expect(headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${h.emulator.url}/.well-known/oauth-protected-resource/v2"`);
+      expect(headers.get("www-authenticate")).toBe(
+        `Bearer resource_metadata="${h.emulator.url}/.well-known/oauth-protected-resource/v2"`,
+      );
       expect(body.success).toBe(false);
     }
   });
 
   it("§5 a wrong secret or unknown key is 401; the catalog is open to every valid key (orders:read)", async () => {
-    expect((await h.v2("/topup/countries", { auth: "Bearer test_shop00000000000000000001:sk_wrong" })).body.error?.code).toBe("INVALID_API_SECRET");
+    expect(
+      (await h.v2("/topup/countries", { auth: "Bearer test_shop00000000000000000001:sk_wrong" })).body.error?.code,
+    ).toBe("INVALID_API_SECRET");
     expect((await h.v2("/topup/countries", { auth: "Bearer nobody:sk_x" })).status).toBe(401);
-    expect((await h.v2("/topup/countries", { auth: "Bearer live_entr00000000000000000001:sk_entrlive000000000000000000000001" })).status).toBe(200);
+    expect(
+      (
+        await h.v2("/topup/countries", {
+          auth: "Bearer live_entr00000000000000000001:sk_entrlive000000000000000000000001",
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -28,7 +28,8 @@ const STATUS_TEXT: Record<CheckoutStatus, string> = {
 export function checkoutPage(checkout: Checkout, status: CheckoutStatus, actionBase: string, message?: string): string {
   const { request } = checkout;
   const { pricing, product } = request;
-  const row = (label: string, minor: number) => `<tr><td>${label}</td><td>${formatMinor(minor)} ${ORDER_CURRENCY}</td></tr>`;
+  const row = (label: string, minor: number) =>
+    `<tr><td>${label}</td><td>${formatMinor(minor)} ${ORDER_CURRENCY}</td></tr>`;
   const rows = [
     row("Amount", pricing.amountMinor),
     row("Service fee", pricing.serviceFeeMinor),
@@ -40,7 +41,9 @@ export function checkoutPage(checkout: Checkout, status: CheckoutStatus, actionB
       ? `<form method="post" action="${actionBase}/pay" style="display:inline"><button class="pay" type="submit">Pay</button></form>
 <form method="post" action="${actionBase}/cancel" style="display:inline"><button type="submit">Cancel</button></form>`
       : "";
-  const result = checkout.orderId ? `<p>Order <strong data-order-id="${escapeHtml(checkout.orderId)}">${escapeHtml(checkout.orderId)}</strong> is being fulfilled.</p>` : "";
+  const result = checkout.orderId
+    ? `<p>Order <strong data-order-id="${escapeHtml(checkout.orderId)}">${escapeHtml(checkout.orderId)}</strong> is being fulfilled.</p>`
+    : "";
   return layout(
     `Checkout: ${product.productName}`,
     `<h1>Checkout</h1>
@@ -59,6 +62,9 @@ export function notFoundPage(): string {
 
 export function redemptionPage(code: string, found: boolean): string {
   return found
-    ? layout("Gift card", `<h1>Gift card</h1><p>Redemption code: <strong data-code="${escapeHtml(code)}">${escapeHtml(code)}</strong></p><p class="note">Emulated redemption page.</p>`)
+    ? layout(
+        "Gift card",
+        `<h1>Gift card</h1><p>Redemption code: <strong data-code="${escapeHtml(code)}">${escapeHtml(code)}</strong></p><p class="note">Emulated redemption page.</p>`,
+      )
     : layout("Unknown gift card", "<h1>Unknown gift card</h1>");
 }

@@ -23,14 +23,28 @@ beforeEach(async () => {
 });
 
 const topupBody = { price_token: TOKENS.topup, phone: GB_PHONE };
-const postForm = (url: string) => fetch(url, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+const postForm = (url: string) =>
+  fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
 
 describe("§1 consumer OAuth checkout", () => {
   it("§3 consumer create: awaiting_payment, order_id null, payment_link, checkout_hash (32–64 hex), expires_at; no debit", async () => {
     const res = await api.post("/orders", topupBody, consumer);
     expect(res.status).toBe(201);
     const data = res.body.data;
-    expect(data).toMatchObject({ type: "topup", status: "awaiting_payment", order_id: null, checkout_mode: "payment_link", credits_used: "0.00", total: "10.50", environment: "production" });
+    expect(data).toMatchObject({
+      type: "topup",
+      status: "awaiting_payment",
+      order_id: null,
+      checkout_mode: "payment_link",
+      credits_used: "0.00",
+      total: "10.50",
+      environment: "production",
+    });
     expect(data.checkout_hash).toMatch(/^[0-9a-f]{32,64}$/);
     expect(data.payment_link).toBe(`${emu.url}/v2/checkout/${data.checkout_hash}`);
     expect(Date.parse(data.expires_at)).toBeGreaterThan(Date.now());
@@ -59,7 +73,13 @@ describe("§1 consumer OAuth checkout", () => {
     const list = await api.get(`/orders?checkout_hash=${created.checkout_hash}`, consumer);
     expect(list.body.data).toHaveLength(1);
     const order = list.body.data[0];
-    expect(order).toMatchObject({ checkout_hash: created.checkout_hash, checkout_mode: "payment_link", status: "processing", credits_used: "0.00", type: "topup" });
+    expect(order).toMatchObject({
+      checkout_hash: created.checkout_hash,
+      checkout_mode: "payment_link",
+      status: "processing",
+      credits_used: "0.00",
+      type: "topup",
+    });
     expect(order.order_id).toMatch(/^ord_\d+$/);
     expect(after).toContain(order.order_id);
     expect(await ctl.ledger()).toEqual([]);
@@ -82,7 +102,13 @@ describe("§1 consumer OAuth checkout", () => {
   it("§1 consumer preview (optional for consumers) shows the amount due and no credit", async () => {
     const res = await api.post("/orders/preview", topupBody, consumer);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ checkout_mode: "payment_link", total: "10.50", credit_applied: "0.00", amount_due: "10.50", balance: null });
+    expect(res.body.data).toMatchObject({
+      checkout_mode: "payment_link",
+      total: "10.50",
+      credit_applied: "0.00",
+      amount_due: "10.50",
+      balance: null,
+    });
   });
 
   it("§3 a sandbox consumer token pays into a sandbox order", async () => {
@@ -97,7 +123,11 @@ describe("§2 PRO checkout_mode payment_link", () => {
   it("§2 a PRO caller asking for payment_link gets a checkout, no debit; the control pays it", async () => {
     const created = await api.post("/orders", { ...topupBody, checkout_mode: "payment_link" }, AUTH.shopLive);
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ status: "awaiting_payment", order_id: null, checkout_mode: "payment_link" });
+    expect(created.body.data).toMatchObject({
+      status: "awaiting_payment",
+      order_id: null,
+      checkout_mode: "payment_link",
+    });
     expect((await api.get("/balance", AUTH.shopLive)).body.data.balance).toBe("5000.00");
 
     const paid = await ctl.post(`/commerce/checkout/${created.body.data.checkout_hash}/pay`);
@@ -124,7 +154,8 @@ describe("§2 PRO checkout_mode payment_link", () => {
   });
 
   it("§2 a payment link expires after an hour: paying answers 410", async () => {
-    const created = (await api.post("/orders", { ...topupBody, checkout_mode: "payment_link" }, AUTH.shopLive)).body.data;
+    const created = (await api.post("/orders", { ...topupBody, checkout_mode: "payment_link" }, AUTH.shopLive)).body
+      .data;
     await ctl.advance(3_600_000);
     const res = await ctl.post(`/commerce/checkout/${created.checkout_hash}/pay`);
     expect(res.status).toBe(410);

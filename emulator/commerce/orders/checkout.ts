@@ -18,7 +18,12 @@ export function paymentLink(publicUrl: string, hash: string): string {
   return `${publicUrl}/v2${CHECKOUT_PATH}/${hash}`;
 }
 
-export function createCheckout(deps: OrdersDeps, account: CommerceAccount, environment: Environment, request: OrderRequest): Checkout {
+export function createCheckout(
+  deps: OrdersDeps,
+  account: CommerceAccount,
+  environment: Environment,
+  request: OrderRequest,
+): Checkout {
   const now = deps.ctx.clock.now();
   const checkout: Checkout = {
     hash: randomBytes(20).toString("hex"),
@@ -42,24 +47,33 @@ function payable(deps: OrdersDeps, hash: string): { ok: true; checkout: Checkout
   const checkout = deps.state.checkouts.get(hash);
   if (!checkout) return { ok: false, failure: { code: "CHECKOUT_NOT_FOUND", message: "No checkout with this hash" } };
   const status = checkoutStatus(checkout, deps.ctx.clock.now());
-  if (status === "expired") return { ok: false, failure: { code: "CHECKOUT_EXPIRED", message: "This payment link has expired" } };
-  if (status !== "awaiting_payment") return { ok: false, failure: { code: "CHECKOUT_NOT_PAYABLE", message: `This checkout is already ${status}` } };
+  if (status === "expired")
+    return { ok: false, failure: { code: "CHECKOUT_EXPIRED", message: "This payment link has expired" } };
+  if (status !== "awaiting_payment")
+    return { ok: false, failure: { code: "CHECKOUT_NOT_PAYABLE", message: `This checkout is already ${status}` } };
   return { ok: true, checkout };
 }
 
-export function payCheckout(deps: OrdersDeps, hash: string): { ok: true; order: Order } | { ok: false; failure: Failure } {
+export function payCheckout(
+  deps: OrdersDeps,
+  hash: string,
+): { ok: true; order: Order } | { ok: false; failure: Failure } {
   const found = payable(deps, hash);
   if (!found.ok) return found;
   const { checkout } = found;
   const account = accountById(checkout.accountId);
-  if (!account) return { ok: false, failure: { code: "CHECKOUT_NOT_FOUND", message: "The checkout's account no longer exists" } };
+  if (!account)
+    return { ok: false, failure: { code: "CHECKOUT_NOT_FOUND", message: "The checkout's account no longer exists" } };
   const order = placePaidCheckoutOrder(deps, account, checkout.environment, checkout.request, checkout.hash);
   checkout.status = "paid";
   checkout.orderId = order.orderId;
   return { ok: true, order };
 }
 
-export function cancelCheckout(deps: OrdersDeps, hash: string): { ok: true; checkout: Checkout } | { ok: false; failure: Failure } {
+export function cancelCheckout(
+  deps: OrdersDeps,
+  hash: string,
+): { ok: true; checkout: Checkout } | { ok: false; failure: Failure } {
   const found = payable(deps, hash);
   if (!found.ok) return found;
   found.checkout.status = "cancelled";
@@ -84,7 +98,14 @@ export function checkoutResult(deps: OrdersDeps, checkout: Checkout) {
     checkout_hash: checkout.hash,
     expires_at: expiresAt,
     created_at: new Date(checkout.createdAt).toISOString(),
-    show_to_user: { payment_link: link, status: "awaiting_payment", product_name: checkout.request.product.productName, total, currency: ORDER_CURRENCY, expires_at: expiresAt },
+    show_to_user: {
+      payment_link: link,
+      status: "awaiting_payment",
+      product_name: checkout.request.product.productName,
+      total,
+      currency: ORDER_CURRENCY,
+      expires_at: expiresAt,
+    },
   };
 }
 

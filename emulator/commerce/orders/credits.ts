@@ -11,14 +11,33 @@ function record(deps: OrdersDeps, entry: Omit<LedgerEntry, "at" | "api" | "curre
 }
 
 /** Debits at once; the caller has checked the balance (production) beforehand. */
-export function debitCredits(deps: OrdersDeps, account: CommerceAccount, environment: Environment, amountMinor: number, reference: string): void {
+export function debitCredits(
+  deps: OrdersDeps,
+  account: CommerceAccount,
+  environment: Environment,
+  amountMinor: number,
+  reference: string,
+): void {
   const simulated = environment === "sandbox";
   if (!simulated) deps.state.balances.set(account.id, deps.state.balanceOf(account) - amountMinor);
-  record(deps, { account: account.id, kind: "debit", amountMinor, reference, simulated, note: simulated ? "sandbox order: no credit moved" : undefined });
+  record(deps, {
+    account: account.id,
+    kind: "debit",
+    amountMinor,
+    reference,
+    simulated,
+    note: simulated ? "sandbox order: no credit moved" : undefined,
+  });
 }
 
 /** Gives back what an order debited (failed fulfillment). */
-export function refundCredits(deps: OrdersDeps, account: CommerceAccount, environment: Environment, amountMinor: number, reference: string): void {
+export function refundCredits(
+  deps: OrdersDeps,
+  account: CommerceAccount,
+  environment: Environment,
+  amountMinor: number,
+  reference: string,
+): void {
   const simulated = environment === "sandbox";
   if (!simulated) deps.state.balances.set(account.id, deps.state.balanceOf(account) + amountMinor);
   record(deps, { account: account.id, kind: "refund", amountMinor, reference, simulated, note: "fulfillment failed" });
@@ -29,7 +48,14 @@ export function setBalance(deps: OrdersDeps, account: CommerceAccount, balanceMi
   const delta = balanceMinor - deps.state.balanceOf(account);
   deps.state.balances.set(account.id, balanceMinor);
   if (delta !== 0) {
-    record(deps, { account: account.id, kind: delta > 0 ? "topup" : "debit", amountMinor: Math.abs(delta), reference: "control", simulated: false, note: "set by /__control/commerce/balances" });
+    record(deps, {
+      account: account.id,
+      kind: delta > 0 ? "topup" : "debit",
+      amountMinor: Math.abs(delta),
+      reference: "control",
+      simulated: false,
+      note: "set by /__control/commerce/balances",
+    });
   }
 }
 

@@ -25,7 +25,13 @@ describe("documented dialect: §2 preview result", () => {
   it("answers the breakdown in the rate's money names (recharge, service fee, SMS fee, total, credit applied)", async () => {
     const res = await api.post("/orders/preview", { ...topupBody, sms_notification: true }, AUTH.shopLive);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ recharge_amount_eur: "10.00", service_fee_eur: "0.50", sms_fee_eur: "0.99", total_cost_eur: "11.49", credit_applied_eur: "11.49" });
+    expect(res.body.data).toEqual({
+      recharge_amount_eur: "10.00",
+      service_fee_eur: "0.50",
+      sms_fee_eur: "0.99",
+      total_cost_eur: "11.49",
+      credit_applied_eur: "11.49",
+    });
   });
 });
 
@@ -56,7 +62,11 @@ describe("documented dialect: §4 PRO create", () => {
     await api.post("/orders/preview", topupBody, AUTH.shopLive);
     const res = await api.post("/orders", topupBody, AUTH.shopLive);
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ order_id: expect.stringMatching(/^ord_/), type: "topup", credits_debited: "10.50" });
+    expect(res.body.data).toEqual({
+      order_id: expect.stringMatching(/^ord_/),
+      type: "topup",
+      credits_debited: "10.50",
+    });
     // GET /orders/{id} gives the status (§4 "status and details of one order").
     const detail = await api.get(`/orders/${res.body.data.order_id as string}`, AUTH.shopLive);
     expect(detail.body.data).toMatchObject({ order_id: res.body.data.order_id, type: "topup", status: "processing" });
@@ -74,7 +84,9 @@ describe("documented dialect: §4 PRO create", () => {
 
   it("does not check the key's form either (the documents define no such header)", async () => {
     await api.post("/orders/preview", topupBody, AUTH.shopLive);
-    expect((await api.post("/orders", topupBody, AUTH.shopLive, { "Idempotency-Key": "é".repeat(3) })).status).toBe(201);
+    expect((await api.post("/orders", topupBody, AUTH.shopLive, { "Idempotency-Key": "é".repeat(3) })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -104,6 +116,8 @@ describe("documented dialect: §4 GET /orders lists completed orders", () => {
     expect((await api.get("/orders?type=topup", AUTH.shopLive)).body.data).toEqual([]);
     expect((await api.get(`/orders/${id}`, AUTH.shopLive)).body.data.status).toBe("processing");
     await ctl.advance(5_000);
-    expect((await api.get("/orders?type=topup", AUTH.shopLive)).body.data.map((o: { order_id: string }) => o.order_id)).toEqual([id]);
+    expect(
+      (await api.get("/orders?type=topup", AUTH.shopLive)).body.data.map((o: { order_id: string }) => o.order_id),
+    ).toEqual([id]);
   });
 });

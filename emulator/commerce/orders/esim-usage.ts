@@ -21,12 +21,20 @@ export function providerReading(line: EsimLine, now: number): UsageSnapshot {
   const remainingGb = unlimited ? null : round2(Math.max(0, (product.dataGb ?? 0) - usedGb));
   const daysLeft = expiresAt === null ? validityDays : Math.max(0, Math.ceil((expiresAt - now) / DAY));
   const status = !activated ? "ready" : expired ? "expired" : remainingGb === 0 ? "depleted" : "active";
-  return { checkedAt: now, status, activated, remainingGb: expired ? (unlimited ? null : 0) : remainingGb, daysLeft, expiresAt };
+  return {
+    checkedAt: now,
+    status,
+    activated,
+    remainingGb: expired ? (unlimited ? null : 0) : remainingGb,
+    daysLeft,
+    expiresAt,
+  };
 }
 
 /** The gated read: refreshes only when the last reading is five minutes old or more. */
 export function readUsage(line: EsimLine, now: number): UsageSnapshot {
-  if (!line.snapshot || now - line.snapshot.checkedAt >= ESIM_REFRESH_GATE_MS) line.snapshot = providerReading(line, now);
+  if (!line.snapshot || now - line.snapshot.checkedAt >= ESIM_REFRESH_GATE_MS)
+    line.snapshot = providerReading(line, now);
   return line.snapshot;
 }
 

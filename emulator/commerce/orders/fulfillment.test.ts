@@ -35,7 +35,11 @@ describe("§3 fulfillment simulation", () => {
   it("§3 a top-up is processing with delivery_status pending, then fulfilled with delivery_status delivered", async () => {
     const created = await api.post("/orders", { price_token: TOKENS.topup, phone: GB_PHONE }, AUTH.shopLive);
     const id = created.body.data.order_id;
-    expect((await api.get(`/orders/${id}`, AUTH.shopLive)).body.data).toMatchObject({ status: "processing", delivery_status: "pending", fulfilled_at: null });
+    expect((await api.get(`/orders/${id}`, AUTH.shopLive)).body.data).toMatchObject({
+      status: "processing",
+      delivery_status: "pending",
+      fulfilled_at: null,
+    });
     await ctl.advance(1_000);
     expect((await api.get(`/orders/${id}`, AUTH.shopLive)).body.data.status).toBe("processing");
     await ctl.advance(FULFILMENT_MS);
@@ -59,7 +63,9 @@ describe("§3 fulfillment simulation", () => {
     expect(order.iccid).toMatch(/^89\d{17,18}$/);
     expect(Number(order.iccid.at(-1))).toBe(luhnCheckDigit(order.iccid.slice(0, -1)));
     expect(order.lpa_string).toMatch(LPA);
-    expect(order.install_url).toBe(`https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(order.lpa_string)}`);
+    expect(order.install_url).toBe(
+      `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(order.lpa_string)}`,
+    );
     expect(order.qr_code_url).toMatch(new RegExp(`^${emu.url}/v2/esim/qr/[0-9a-f]+/[0-9a-f]{32}$`));
   });
 
@@ -134,7 +140,10 @@ describe("§3 fulfillment simulation", () => {
     expect((await api.get("/balance", AUTH.shopLive)).body.data.balance).toBe("4994.75");
     const settled = await ctl.post(`/commerce/orders/${order.order_id}/settle`, { outcome: "fulfill" });
     expect(settled.status).toBe(200);
-    expect((await api.get(`/orders/${order.order_id}`, AUTH.shopLive)).body.data).toMatchObject({ status: "fulfilled", delivery_status: "delivered" });
+    expect((await api.get(`/orders/${order.order_id}`, AUTH.shopLive)).body.data).toMatchObject({
+      status: "fulfilled",
+      delivery_status: "delivered",
+    });
     expect((await ctl.post(`/commerce/orders/${order.order_id}/settle`, { outcome: "fail" })).status).toBe(409);
   });
 });
@@ -142,7 +151,11 @@ describe("§3 fulfillment simulation", () => {
 describe("§8 eSIM remaining data: five-minute refresh gate", () => {
   it("§8 order detail: a read within five minutes returns the same balance_checked_at; later reads refresh", async () => {
     const order = await placeAndFulfil({ price_token: TOKENS.esim, catalog_id: ESIM_CATALOG_ID });
-    expect(order).toMatchObject({ balance_amount: "5.00", balance_unit: "GB", consumption: { activated: false, unlimited: false, data_remaining_gb: 5, days_left: 7 } });
+    expect(order).toMatchObject({
+      balance_amount: "5.00",
+      balance_unit: "GB",
+      consumption: { activated: false, unlimited: false, data_remaining_gb: 5, days_left: 7 },
+    });
     const first = order.balance_checked_at as string;
     await ctl.advance(4 * 60_000 + 59_000);
     const within = (await api.get(`/orders/${order.order_id}`, AUTH.shopLive)).body.data;
@@ -168,7 +181,10 @@ describe("§8 eSIM remaining data: five-minute refresh gate", () => {
 
   it("§8 unlimited plans report unlimited consumption", async () => {
     const order = await placeAndFulfil({ price_token: TOKENS.esimUnlimited, catalog_id: UNLIMITED_CATALOG_ID });
-    expect(order).toMatchObject({ balance_amount: "unlimited", consumption: { unlimited: true, data_remaining_gb: null, days_left: 3 } });
+    expect(order).toMatchObject({
+      balance_amount: "unlimited",
+      consumption: { unlimited: true, data_remaining_gb: null, days_left: 3 },
+    });
   });
 
   it("§4 GET /esim/lines/{iccid}: the line's fields, the same five-minute gate, owner only", async () => {
@@ -194,7 +210,9 @@ describe("§8 eSIM remaining data: five-minute refresh gate", () => {
     await ctl.advance(3_600_000);
     const active = await api.get(`/esim/lines/${order.iccid}`, AUTH.shopLive);
     expect(active.body.data.status).toBe("active");
-    expect((await api.get(`/esim/lines/${order.iccid}`, AUTH.shopLive)).body.data.balance_checked_at).toBe(active.body.data.balance_checked_at);
+    expect((await api.get(`/esim/lines/${order.iccid}`, AUTH.shopLive)).body.data.balance_checked_at).toBe(
+      active.body.data.balance_checked_at,
+    );
 
     const other = await api.get(`/esim/lines/${order.iccid}`, AUTH.enterpriseLive);
     expect(other.status).toBe(404);

@@ -50,7 +50,13 @@ function fulfil(deps: OrdersDeps, order: Order, now: number): void {
     const iccid = iccidFor(order.seq);
     const lpa = lpaString(newMatchingId());
     const ticket = newQrTicketId();
-    order.esim = { iccid, lpaString: lpa, installUrl: appleInstallUrl(lpa), qrTicketId: ticket, qrSig: qrSignature(state.qrKey, ticket) };
+    order.esim = {
+      iccid,
+      lpaString: lpa,
+      installUrl: appleInstallUrl(lpa),
+      qrTicketId: ticket,
+      qrSig: qrSignature(state.qrKey, ticket),
+    };
     state.qrTickets.set(ticket, order.orderId);
     state.lines.set(iccid, {
       iccid,

@@ -13,10 +13,18 @@ import { IDEMPOTENCY_TTL_MS } from "./timings";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const KEY_PATTERN = /^[\x20-\x7e]{1,128}$/;
 
-export function readIdempotencyKey(header: string | undefined): { ok: true; key: string | null } | { ok: false; failure: Failure } {
+export function readIdempotencyKey(
+  header: string | undefined,
+): { ok: true; key: string | null } | { ok: false; failure: Failure } {
   if (header === undefined) return { ok: true, key: null };
   if (!KEY_PATTERN.test(header)) {
-    return { ok: false, failure: { code: "INVALID_IDEMPOTENCY_KEY", message: `${IDEMPOTENCY_HEADER} must be 1 to 128 printable ASCII characters` } };
+    return {
+      ok: false,
+      failure: {
+        code: "INVALID_IDEMPOTENCY_KEY",
+        message: `${IDEMPOTENCY_HEADER} must be 1 to 128 printable ASCII characters`,
+      },
+    };
   }
   return { ok: true, key: header };
 }
@@ -36,7 +44,9 @@ function stable(value: unknown): unknown {
 
 /** Same meaning, same fingerprint: key order and absent-vs-null do not matter. */
 export function fingerprintOf(body: OrderBody): string {
-  return createHash("sha256").update(JSON.stringify(stable(body))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(stable(body)))
+    .digest("hex");
 }
 
 export class IdempotencyStore {

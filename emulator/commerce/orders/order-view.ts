@@ -41,7 +41,10 @@ export function pricingView(pricing: Pricing) {
 function fulfillmentFields(deps: OrdersDeps, order: Order, mode: "detail" | "list") {
   if (order.type === "topup") return { delivery_status: order.deliveryStatus };
   if (order.type === "giftcard") {
-    return { redemption_code: order.giftcard?.redemptionCode ?? null, redemption_url: order.giftcard?.redemptionUrl ?? null };
+    return {
+      redemption_code: order.giftcard?.redemptionCode ?? null,
+      redemption_url: order.giftcard?.redemptionUrl ?? null,
+    };
   }
   const esim = order.esim;
   const fields = {
@@ -53,7 +56,14 @@ function fulfillmentFields(deps: OrdersDeps, order: Order, mode: "detail" | "lis
   if (mode === "list") return { ...fields, balance_amount: LIST_BALANCE_AMOUNT };
   const line = esim ? deps.state.lines.get(esim.iccid) : undefined;
   if (!line) {
-    return { ...fields, balance_amount: null, balance_unit: null, balance_checked_at: null, balance_expiration: null, consumption: null };
+    return {
+      ...fields,
+      balance_amount: null,
+      balance_unit: null,
+      balance_checked_at: null,
+      balance_expiration: null,
+      consumption: null,
+    };
   }
   return { ...fields, ...balanceFields(line, readUsage(line, deps.ctx.clock.now())) };
 }
@@ -102,6 +112,12 @@ export function createdOrderResult(order: Order) {
     checkout_hash: null,
     expires_at: null,
     created_at: iso(order.createdAt),
-    show_to_user: { order_id: order.orderId, status: order.status, product_name: order.request.product.productName, total, currency: ORDER_CURRENCY },
+    show_to_user: {
+      order_id: order.orderId,
+      status: order.status,
+      product_name: order.request.product.productName,
+      total,
+      currency: ORDER_CURRENCY,
+    },
   };
 }

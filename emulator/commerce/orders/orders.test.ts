@@ -22,7 +22,11 @@ const balanceOf = async (auth: string) => (await api.get("/balance", auth)).body
 
 describe("§4 POST /orders/preview", () => {
   it("§2 preview result: PRO breakdown of recharge amount, service fee, SMS fee 0.99, total and credit applied", async () => {
-    const res = await api.post("/orders/preview", { ...topupBody, sms_notification: true, sms_text: "Enjoy!" }, AUTH.shopLive);
+    const res = await api.post(
+      "/orders/preview",
+      { ...topupBody, sms_notification: true, sms_text: "Enjoy!" },
+      AUTH.shopLive,
+    );
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data).toMatchObject({
@@ -53,7 +57,12 @@ describe("§4 POST /orders/preview", () => {
 
   it("§2 preview is account-specific: acct_poor sees its own balance and that it is not enough", async () => {
     const res = await api.post("/orders/preview", topupBody, AUTH.poorLive);
-    expect(res.body.data).toMatchObject({ balance: "1.00", total: "10.50", sufficient_credits: false, balance_after: null });
+    expect(res.body.data).toMatchObject({
+      balance: "1.00",
+      total: "10.50",
+      sufficient_credits: false,
+      balance_after: null,
+    });
   });
 
   it("§5 preview needs the read scope; a token without orders:read gets 403 insufficient_scope", async () => {
@@ -75,17 +84,42 @@ describe("§2 create / preview request body", () => {
     ["top-up without phone", { price_token: TOKENS.topup }, 422, "PHONE_REQUIRED"],
     ["top-up with a non-E.164 phone", { price_token: TOKENS.topup, phone: "07400123456" }, 422, "INVALID_PHONE"],
     ["top-up with an invalid number", { price_token: TOKENS.topup, phone: "+447700900123" }, 422, "INVALID_PHONE"],
-    ["top-up with a number of another country", { price_token: TOKENS.topup, phone: ES_PHONE }, 422, "PHONE_COUNTRY_MISMATCH"],
+    [
+      "top-up with a number of another country",
+      { price_token: TOKENS.topup, phone: ES_PHONE },
+      422,
+      "PHONE_COUNTRY_MISMATCH",
+    ],
     ["eSIM without catalog_id", { price_token: TOKENS.esim }, 422, "CATALOG_ID_REQUIRED"],
-    ["eSIM with another plan's catalog_id", { price_token: TOKENS.esim, catalog_id: "other-plan" }, 422, "CATALOG_ID_MISMATCH"],
-    ["gift card with a phone (bodies carry price_token only)", { price_token: TOKENS.giftcard, phone: GB_PHONE }, 422, "UNEXPECTED_FIELD"],
-    ["gift card with catalog_id", { price_token: TOKENS.giftcard, catalog_id: ESIM_CATALOG_ID }, 422, "UNEXPECTED_FIELD"],
+    [
+      "eSIM with another plan's catalog_id",
+      { price_token: TOKENS.esim, catalog_id: "other-plan" },
+      422,
+      "CATALOG_ID_MISMATCH",
+    ],
+    [
+      "gift card with a phone (bodies carry price_token only)",
+      { price_token: TOKENS.giftcard, phone: GB_PHONE },
+      422,
+      "UNEXPECTED_FIELD",
+    ],
+    [
+      "gift card with catalog_id",
+      { price_token: TOKENS.giftcard, catalog_id: ESIM_CATALOG_ID },
+      422,
+      "UNEXPECTED_FIELD",
+    ],
     ["an unknown price token", { price_token: "nope" }, 422, "INVALID_PRICE_TOKEN"],
     ["an expired price token", { price_token: TOKENS.expired }, 422, "PRICE_TOKEN_EXPIRED"],
     ["no price_token", { phone: GB_PHONE }, 422, "VALIDATION_ERROR"],
     ["sms_text over 140 characters", { ...topupBody, sms_text: "x".repeat(141) }, 422, "VALIDATION_ERROR"],
     ["an unknown checkout_mode", { ...topupBody, checkout_mode: "card" }, 422, "VALIDATION_ERROR"],
-    ["sms_notification on a gift card", { price_token: TOKENS.giftcard, sms_notification: true }, 422, "SMS_NOT_AVAILABLE"],
+    [
+      "sms_notification on a gift card",
+      { price_token: TOKENS.giftcard, sms_notification: true },
+      422,
+      "SMS_NOT_AVAILABLE",
+    ],
   ];
   for (const [name, body, status, code] of cases) {
     it(`§2 ${name} → ${status} ${code}, nothing debited`, async () => {
@@ -100,13 +134,21 @@ describe("§2 create / preview request body", () => {
   }
 
   it("§7 a body that is not JSON → 400 INVALID_JSON", async () => {
-    const res = await fetch(`${emu.url}/v2/orders`, { method: "POST", headers: { Authorization: AUTH.shopLive, "Content-Type": "application/json" }, body: "{not json" });
+    const res = await fetch(`${emu.url}/v2/orders`, {
+      method: "POST",
+      headers: { Authorization: AUTH.shopLive, "Content-Type": "application/json" },
+      body: "{not json",
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).error.code).toBe("INVALID_JSON");
   });
 
   it("§2 sms_text of exactly 140 characters is accepted", async () => {
-    const res = await api.post("/orders/preview", { ...topupBody, sms_notification: true, sms_text: "x".repeat(140) }, AUTH.shopLive);
+    const res = await api.post(
+      "/orders/preview",
+      { ...topupBody, sms_notification: true, sms_text: "x".repeat(140) },
+      AUTH.shopLive,
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -129,7 +171,13 @@ describe("§4 POST /orders with PRO credentials", () => {
     expect(await balanceOf(AUTH.shopLive)).toBe("4988.51");
     const ledger = await ctl.ledger("acct_shop");
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ kind: "debit", amountMinor: 1149, currency: "EUR", reference: res.body.data.order_id, simulated: false });
+    expect(ledger[0]).toMatchObject({
+      kind: "debit",
+      amountMinor: 1149,
+      currency: "EUR",
+      reference: res.body.data.order_id,
+      simulated: false,
+    });
   });
 
   it("§7 INSUFFICIENT_CREDITS: acct_poor's live key gets 402 and the balance is unchanged", async () => {
@@ -259,7 +307,12 @@ describe("§4 /esim aliases and §1 the eSIM switch", () => {
     await ctl.config({ esimEnabled: false });
     try {
       const body = { price_token: TOKENS.esim, catalog_id: ESIM_CATALOG_ID };
-      for (const [path, auth] of [["/esim/orders", AUTH.shopLive], ["/esim/orders/preview", undefined], ["/orders", AUTH.shopLive], ["/orders/preview", AUTH.shopLive]] as const) {
+      for (const [path, auth] of [
+        ["/esim/orders", AUTH.shopLive],
+        ["/esim/orders/preview", undefined],
+        ["/orders", AUTH.shopLive],
+        ["/orders/preview", AUTH.shopLive],
+      ] as const) {
         const res = await api.post(path, body, auth);
         expect(res.status, path).toBe(404);
         expect(res.body.error.code).toBe("ESIM_DISABLED");
@@ -305,7 +358,9 @@ describe("§4 GET /orders and GET /orders/{id}", () => {
     expect(esim.body.data).toHaveLength(1);
     expect(esim.body.data[0]).toMatchObject({ type: "esim", balance_amount: "per order basis" });
     expect((await api.get("/orders?type=topup", AUTH.shopLive)).body.data.map((o: Json) => o.type)).toEqual(["topup"]);
-    expect((await api.get("/orders?type=giftcard", AUTH.shopLive)).body.data.map((o: Json) => o.type)).toEqual(["giftcard"]);
+    expect((await api.get("/orders?type=giftcard", AUTH.shopLive)).body.data.map((o: Json) => o.type)).toEqual([
+      "giftcard",
+    ]);
   });
 
   it("§4 list: a bad type or cursor → 400", async () => {
@@ -359,8 +414,22 @@ describe("§4 balance (PRO only)", () => {
     const res = await api.get("/balance/history", AUTH.shopLive);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject([
-      { type: "debit", amount: "-10.50", order_id: sandbox, simulated: true, environment: "sandbox", balance_after: "4989.50" },
-      { type: "debit", amount: "-10.50", order_id: live, simulated: false, environment: "production", balance_after: "4989.50" },
+      {
+        type: "debit",
+        amount: "-10.50",
+        order_id: sandbox,
+        simulated: true,
+        environment: "sandbox",
+        balance_after: "4989.50",
+      },
+      {
+        type: "debit",
+        amount: "-10.50",
+        order_id: live,
+        simulated: false,
+        environment: "production",
+        balance_after: "4989.50",
+      },
     ]);
     expect(res.body.meta.has_more).toBe(false);
   });
@@ -384,10 +453,18 @@ describe("test controls", () => {
   });
 
   it("PUT /__control/commerce/balances/{account} sets a balance and records the difference in the ledger", async () => {
-    const res = await fetch(`${emu.url}/__control/commerce/balances/acct_shop`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ balanceMinor: 500 }) });
+    const res = await fetch(`${emu.url}/__control/commerce/balances/acct_shop`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ balanceMinor: 500 }),
+    });
     expect(res.status).toBe(200);
     expect(await balanceOf(AUTH.shopLive)).toBe("5.00");
-    expect((await ctl.ledger("acct_shop"))[0]).toMatchObject({ kind: "debit", amountMinor: 499_500, reference: "control" });
+    expect((await ctl.ledger("acct_shop"))[0]).toMatchObject({
+      kind: "debit",
+      amountMinor: 499_500,
+      reference: "control",
+    });
     const poor = await api.post("/orders", { price_token: TOKENS.giftcard }, AUTH.shopLive);
     expect(poor.body.error.code).toBe("INSUFFICIENT_CREDITS");
   });

@@ -37,5 +37,8 @@ export function pageOf<T>(rows: T[], keyOf: (row: T) => number, before: number |
   const items = after.slice(0, limit);
   const hasMore = after.length > limit;
   const last = items.at(-1);
-  return { items, meta: { has_more: hasMore, cursor: hasMore && last !== undefined ? encodeCursor(keyOf(last)) : null, limit } };
+  return {
+    items,
+    meta: { has_more: hasMore, cursor: hasMore && last !== undefined ? encodeCursor(keyOf(last)) : null, limit },
+  };
 }

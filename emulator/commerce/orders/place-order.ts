@@ -72,16 +72,37 @@ export function placeCreditsOrder(
       failure: {
         code: "INSUFFICIENT_CREDITS",
         message: `The order costs ${formatMinor(total)} EUR; the credit balance is ${formatMinor(balance)} EUR`,
-        extra: { balance: formatMinor(balance), required: formatMinor(total), currency: "EUR", next_step: "Top up the credit balance or use checkout_mode payment_link" },
+        extra: {
+          balance: formatMinor(balance),
+          required: formatMinor(total),
+          currency: "EUR",
+          next_step: "Top up the credit balance or use checkout_mode payment_link",
+        },
       },
     };
   }
-  const order = newOrder(deps, { account, environment, request, checkoutMode: "credits", checkoutHash: null, creditsUsedMinor: total });
+  const order = newOrder(deps, {
+    account,
+    environment,
+    request,
+    checkoutMode: "credits",
+    checkoutHash: null,
+    creditsUsedMinor: total,
+  });
   debitCredits(deps, account, environment, total, order.orderId);
   return { ok: true, order: startOrder(deps, order) };
 }
 
 /** A paid payment-link checkout becomes an order; the buyer paid by card, so no credit moves. */
-export function placePaidCheckoutOrder(deps: OrdersDeps, account: CommerceAccount, environment: Environment, request: OrderRequest, checkoutHash: string): Order {
-  return startOrder(deps, newOrder(deps, { account, environment, request, checkoutMode: "payment_link", checkoutHash, creditsUsedMinor: 0 }));
+export function placePaidCheckoutOrder(
+  deps: OrdersDeps,
+  account: CommerceAccount,
+  environment: Environment,
+  request: OrderRequest,
+  checkoutHash: string,
+): Order {
+  return startOrder(
+    deps,
+    newOrder(deps, { account, environment, request, checkoutMode: "payment_link", checkoutHash, creditsUsedMinor: 0 }),
+  );
 }

@@ -28,7 +28,13 @@ export type OrderRequest = {
   pricing: Pricing;
 };
 
-export type EsimFulfillment = { iccid: string; lpaString: string; installUrl: string; qrTicketId: string; qrSig: string };
+export type EsimFulfillment = {
+  iccid: string;
+  lpaString: string;
+  installUrl: string;
+  qrTicketId: string;
+  qrSig: string;
+};
 export type GiftcardFulfillment = { redemptionCode: string; redemptionUrl: string };
 
 export type Order = {

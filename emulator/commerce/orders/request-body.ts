@@ -31,10 +31,17 @@ export function parseOrderBody(raw: unknown): ParsedBody {
   }
   const parsed = orderBodySchema.safeParse(raw);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => ({ field: issue.path.join(".") || "(body)", message: issue.message }));
+    const details = parsed.error.issues.map((issue) => ({
+      field: issue.path.join(".") || "(body)",
+      message: issue.message,
+    }));
     return {
       ok: false,
-      failure: { code: "VALIDATION_ERROR", message: details.map((d) => `${d.field}: ${d.message}`).join("; "), extra: { details } },
+      failure: {
+        code: "VALIDATION_ERROR",
+        message: details.map((d) => `${d.field}: ${d.message}`).join("; "),
+        extra: { details },
+      },
     };
   }
   return { ok: true, body: parsed.data };
@@ -47,7 +54,8 @@ function checkPhone(phone: string, productCountry: string, catalog: CommerceCata
   if (!E164.test(phone)) return { code: "INVALID_PHONE", message: "phone must be in E.164 form, e.g. +447400123456" };
   const special = catalog.outcomeForPhone(phone) !== "fulfill";
   const parsed = parsePhoneNumberFromString(phone);
-  if (!special && (!parsed || !parsed.isValid())) return { code: "INVALID_PHONE", message: `${phone} is not a valid phone number` };
+  if (!special && (!parsed || !parsed.isValid()))
+    return { code: "INVALID_PHONE", message: `${phone} is not a valid phone number` };
   const iso = productCountry.toUpperCase();
   if (!special && parsed && isSupportedCountry(iso) && getCountryCallingCode(iso) !== parsed.countryCallingCode) {
     return {
@@ -58,7 +66,8 @@ function checkPhone(phone: string, productCountry: string, catalog: CommerceCata
   return null;
 }
 
-export type ValidatedOrder = { ok: true; request: OrderRequest; checkoutMode: CheckoutMode | null } | { ok: false; failure: Failure };
+export type ValidatedOrder =
+  { ok: true; request: OrderRequest; checkoutMode: CheckoutMode | null } | { ok: false; failure: Failure };
 
 /**
  * Resolves the token and checks the body against the product it names: phone for top-ups,
@@ -72,12 +81,23 @@ export function validateOrder(
   const resolved = options.catalog.resolveToken(body.price_token, options.now);
   if (!resolved.ok) {
     return resolved.reason === "expired"
-      ? fail({ code: "PRICE_TOKEN_EXPIRED", message: "The price token has expired", extra: { next_step: "Fetch the catalog again for a fresh price_token" } })
-      : fail({ code: "INVALID_PRICE_TOKEN", message: "The price token is not valid", extra: { next_step: "Copy price_token from a catalog response" } });
+      ? fail({
+          code: "PRICE_TOKEN_EXPIRED",
+          message: "The price token has expired",
+          extra: { next_step: "Fetch the catalog again for a fresh price_token" },
+        })
+      : fail({
+          code: "INVALID_PRICE_TOKEN",
+          message: "The price token is not valid",
+          extra: { next_step: "Copy price_token from a catalog response" },
+        });
   }
   const product = resolved.product;
   if (options.only && product.type !== options.only) {
-    return fail({ code: "PRICE_TOKEN_TYPE_MISMATCH", message: `This endpoint takes ${options.only} price tokens; the token is a ${product.type} token` });
+    return fail({
+      code: "PRICE_TOKEN_TYPE_MISMATCH",
+      message: `This endpoint takes ${options.only} price tokens; the token is a ${product.type} token`,
+    });
   }
   if (product.type === "esim" && !options.esimEnabled) {
     return fail({ code: "ESIM_DISABLED", message: "Travel eSIM is not offered on this host" });
@@ -91,11 +111,19 @@ export function validateOrder(
     if (phoneProblem) return fail(phoneProblem);
     if (catalogId) return fail({ code: "UNEXPECTED_FIELD", message: "catalog_id is for eSIM orders only" });
   } else {
-    if (phone) return fail({ code: "UNEXPECTED_FIELD", message: `phone is for top-up orders only; ${product.type} bodies do not carry it` });
+    if (phone)
+      return fail({
+        code: "UNEXPECTED_FIELD",
+        message: `phone is for top-up orders only; ${product.type} bodies do not carry it`,
+      });
     if (product.type === "esim") {
-      if (!catalogId) return fail({ code: "CATALOG_ID_REQUIRED", message: "An eSIM order needs the plan's catalog_id" });
+      if (!catalogId)
+        return fail({ code: "CATALOG_ID_REQUIRED", message: "An eSIM order needs the plan's catalog_id" });
       if (catalogId !== product.catalogId) {
-        return fail({ code: "CATALOG_ID_MISMATCH", message: `catalog_id ${catalogId} is not the plan of this price token` });
+        return fail({
+          code: "CATALOG_ID_MISMATCH",
+          message: `catalog_id ${catalogId} is not the plan of this price token`,
+        });
       }
     } else if (catalogId) {
       return fail({ code: "UNEXPECTED_FIELD", message: "Gift card bodies carry price_token only" });

@@ -20,7 +20,11 @@ export function balanceRoutes(deps: OrdersDeps): Hono<Env> {
 
   app.get("/balance", auth, (c) => {
     const { account, environment } = c.get("principal");
-    return commerceOk(c, ctx, { balance: formatMinor(state.balanceOf(account)), currency: ORDER_CURRENCY, environment });
+    return commerceOk(c, ctx, {
+      balance: formatMinor(state.balanceOf(account)),
+      currency: ORDER_CURRENCY,
+      environment,
+    });
   });
 
   // Newest first, with the same cursor pagination as GET /orders.
@@ -29,7 +33,8 @@ export function balanceRoutes(deps: OrdersDeps): Hono<Env> {
     const query = z.object(pageQuery).safeParse(c.req.query());
     if (!query.success) return orderError(c, ctx, { code: "INVALID_QUERY", message: z.prettifyError(query.error) });
     const before = query.data.cursor === undefined ? null : decodeCursor(query.data.cursor);
-    if (query.data.cursor !== undefined && before === null) return orderError(c, ctx, { code: "INVALID_CURSOR", message: "cursor is not a cursor this API returned" });
+    if (query.data.cursor !== undefined && before === null)
+      return orderError(c, ctx, { code: "INVALID_CURSOR", message: "cursor is not a cursor this API returned" });
     const rows = creditHistory(deps, account).reverse();
     const page = pageOf(rows, (row) => row.index, before, query.data.limit);
     const data = page.items.map((row) => ({

@@ -26,7 +26,10 @@ export function checkoutRoutes(deps: OrdersDeps): Hono {
       if (result.ok) return c.redirect(base(hash), 303);
       const checkout = state.checkouts.get(hash);
       if (!checkout) return c.html(notFoundPage(), 404);
-      return c.html(checkoutPage(checkout, checkoutStatus(checkout, ctx.clock.now()), base(hash), result.failure.message), ORDER_ERRORS[result.failure.code]);
+      return c.html(
+        checkoutPage(checkout, checkoutStatus(checkout, ctx.clock.now()), base(hash), result.failure.message),
+        ORDER_ERRORS[result.failure.code],
+      );
     });
   }
 

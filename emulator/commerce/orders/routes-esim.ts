@@ -35,7 +35,12 @@ export function esimRoutes(deps: OrdersDeps): Hono<Env> {
     }
     const order = state.orders.get(state.qrTickets.get(ticket) ?? "");
     if (!order?.esim) return orderError(c, ctx, { code: "QR_NOT_FOUND", message: "No QR code for this ticket" });
-    const png = await QRCode.toBuffer(order.esim.lpaString, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 300 });
+    const png = await QRCode.toBuffer(order.esim.lpaString, {
+      type: "png",
+      errorCorrectionLevel: "M",
+      margin: 2,
+      width: 300,
+    });
     return c.body(new Uint8Array(png), 200, { "Content-Type": "image/png", "Cache-Control": "private, max-age=300" });
   });
 

@@ -33,10 +33,19 @@ type Env = { Variables: CommerceVariables };
 const readJson = (c: Context<Env>) => c.req.json<unknown>().catch(() => undefined);
 
 /** Consumers always pay through a payment link; PRO callers use credits unless they ask otherwise. */
-function checkoutModeFor(principal: Principal, requested: CheckoutMode | null): { ok: true; mode: CheckoutMode } | { ok: false; failure: Failure } {
+function checkoutModeFor(
+  principal: Principal,
+  requested: CheckoutMode | null,
+): { ok: true; mode: CheckoutMode } | { ok: false; failure: Failure } {
   if (principal.account.kind !== "pro") {
     if (requested === "credits") {
-      return { ok: false, failure: { code: "CHECKOUT_MODE_NOT_ALLOWED", message: "Consumer accounts have no credits; they pay through a payment link" } };
+      return {
+        ok: false,
+        failure: {
+          code: "CHECKOUT_MODE_NOT_ALLOWED",
+          message: "Consumer accounts have no credits; they pay through a payment link",
+        },
+      };
     }
     return { ok: true, mode: "payment_link" };
   }
@@ -72,7 +81,8 @@ function previewResult(deps: OrdersDeps, principal: Principal, request: OrderReq
 }
 
 /** Previews are remembered per account, environment and body (dialect.ts previewRequiredBeforeCreate). */
-const previewScope = (principal: Principal, fingerprint: string) => `${principal.account.id}|${principal.environment}|${fingerprint}`;
+const previewScope = (principal: Principal, fingerprint: string) =>
+  `${principal.account.id}|${principal.environment}|${fingerprint}`;
 
 const listQuerySchema = z.object({
   type: z.enum(["topup", "esim", "giftcard"]).optional(),
@@ -104,7 +114,9 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
     const principal = c.get("principal");
     const { account, environment } = principal;
     // The documented dialect knows no idempotency key: the header is ignored, a repeat is a new order.
-    const key = honoursIdempotencyKey(ctx) ? readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : ({ ok: true, key: null } as const);
+    const key = honoursIdempotencyKey(ctx)
+      ? readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER))
+      : ({ ok: true, key: null } as const);
     if (!key.ok) return orderError(c, ctx, key.failure);
     const parsed = parseOrderBody(await readJson(c));
     if (!parsed.ok) return orderError(c, ctx, parsed.failure);
@@ -114,7 +126,10 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
     if (key.key) {
       const prior = idempotency.find(account.id, environment, key.key, ctx.clock.now());
       if (prior && prior.fingerprint !== fingerprint) {
-        return orderError(c, ctx, { code: "IDEMPOTENCY_KEY_REUSED", message: `This ${IDEMPOTENCY_HEADER} was used with a different request body` });
+        return orderError(c, ctx, {
+          code: "IDEMPOTENCY_KEY_REUSED",
+          message: `This ${IDEMPOTENCY_HEADER} was used with a different request body`,
+        });
       }
       if (prior) {
         c.header("Idempotent-Replayed", "true");
@@ -129,7 +144,10 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
     if (previewRequiredBeforeCreate(ctx) && account.kind === "pro") {
       const previewedAt = state.previews.get(previewScope(principal, fingerprint));
       if (previewedAt === undefined || ctx.clock.now() - previewedAt > PREVIEW_VALID_MS) {
-        return orderError(c, ctx, { code: "PREVIEW_REQUIRED", message: "PRO accounts must preview this order (the same body) before creating it" });
+        return orderError(c, ctx, {
+          code: "PREVIEW_REQUIRED",
+          message: "PRO accounts must preview this order (the same body) before creating it",
+        });
       }
     }
 
@@ -140,9 +158,17 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
       data = documented(ctx) ? documentedCreditsAnswer(placed.order) : createdOrderResult(placed.order);
     } else {
       const checkout = createCheckout(deps, account, environment, validated.request);
-      data = documented(ctx) ? documentedCheckoutAnswer(paymentLink(ctx.config.publicUrl, checkout.hash)) : checkoutResult(deps, checkout);
+      data = documented(ctx)
+        ? documentedCheckoutAnswer(paymentLink(ctx.config.publicUrl, checkout.hash))
+        : checkoutResult(deps, checkout);
     }
-    if (key.key) idempotency.remember(account.id, environment, key.key, { fingerprint, createdAt: ctx.clock.now(), status: 201, data });
+    if (key.key)
+      idempotency.remember(account.id, environment, key.key, {
+        fingerprint,
+        createdAt: ctx.clock.now(),
+        status: 201,
+        data,
+      });
     return commerceOk(c, ctx, data, 201);
   };
 
@@ -159,7 +185,8 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
     if (!query.success) return orderError(c, ctx, { code: "INVALID_QUERY", message: z.prettifyError(query.error) });
     const { type, checkout_hash, delivery_status, limit, cursor } = query.data;
     const before = cursor === undefined ? null : decodeCursor(cursor);
-    if (cursor !== undefined && before === null) return orderError(c, ctx, { code: "INVALID_CURSOR", message: "cursor is not a cursor this API returned" });
+    if (cursor !== undefined && before === null)
+      return orderError(c, ctx, { code: "INVALID_CURSOR", message: "cursor is not a cursor this API returned" });
     const rows = [...state.orders.values()]
       .filter((o) => o.accountId === account.id && o.environment === environment)
       .filter((o) => (type ? o.type === type : true))
@@ -168,7 +195,13 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
       .filter((o) => (listsOnlyCompletedOrders(ctx) ? o.status === "fulfilled" : true))
       .sort((a, b) => b.seq - a.seq);
     const page = pageOf(rows, (o) => o.seq, before, limit);
-    return commerceOk(c, ctx, page.items.map((o) => orderView(deps, o, "list")), 200, page.meta);
+    return commerceOk(
+      c,
+      ctx,
+      page.items.map((o) => orderView(deps, o, "list")),
+      200,
+      page.meta,
+    );
   });
 
   app.get("/orders/:id", requireAuth(ctx, { scope: "orders:read" }), (c) => {

@@ -17,8 +17,15 @@ type Env = { Variables: CommerceVariables };
 
 const createSchema = z.object({ url: z.string().min(1).max(2_048), events: z.array(z.string()).min(1) });
 const patchSchema = z
-  .object({ url: z.string().min(1).max(2_048).optional(), events: z.array(z.string()).min(1).optional(), status: z.enum(["active", "disabled"]).optional() })
-  .refine((body) => body.url !== undefined || body.events !== undefined || body.status !== undefined, "Send at least one of url, events, status");
+  .object({
+    url: z.string().min(1).max(2_048).optional(),
+    events: z.array(z.string()).min(1).optional(),
+    status: z.enum(["active", "disabled"]).optional(),
+  })
+  .refine(
+    (body) => body.url !== undefined || body.events !== undefined || body.status !== undefined,
+    "Send at least one of url, events, status",
+  );
 
 function validationFailure(error: z.ZodError): Failure {
   return { code: "VALIDATION_ERROR", message: z.prettifyError(error) };
@@ -48,7 +55,10 @@ export function webhookRoutes(deps: OrdersDeps): Hono<Env> {
     if (!events.ok) return orderError(c, ctx, events.failure);
     const count = [...state.webhooks.values()].filter((hook) => hook.accountId === account.id).length;
     if (count >= WEBHOOKS_PER_ACCOUNT) {
-      return orderError(c, ctx, { code: "WEBHOOK_LIMIT_REACHED", message: `An account has at most ${WEBHOOKS_PER_ACCOUNT} webhooks; delete one first` });
+      return orderError(c, ctx, {
+        code: "WEBHOOK_LIMIT_REACHED",
+        message: `An account has at most ${WEBHOOKS_PER_ACCOUNT} webhooks; delete one first`,
+      });
     }
     const now = ctx.clock.now();
     const hook: WebhookSubscription = {
@@ -68,7 +78,13 @@ export function webhookRoutes(deps: OrdersDeps): Hono<Env> {
   app.get("/webhooks", read, (c) => {
     const { account } = c.get("principal");
     const hooks = [...state.webhooks.values()].filter((hook) => hook.accountId === account.id);
-    return commerceOk(c, ctx, hooks.map((hook) => webhookView(hook, ctx.config)), 200, { has_more: false, cursor: null });
+    return commerceOk(
+      c,
+      ctx,
+      hooks.map((hook) => webhookView(hook, ctx.config)),
+      200,
+      { has_more: false, cursor: null },
+    );
   });
 
   app.get("/webhooks/:id", read, (c) => {

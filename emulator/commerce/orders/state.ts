@@ -72,7 +72,12 @@ export class OrdersState {
       load: (saved) => {
         this.seq = readValue<number>(saved, "seq");
         // Final orders are frozen, as settleOrder leaves them.
-        this.orders = new Map(readEntries<Order>(saved, "order:").map(([id, order]) => [id, order.status === "fulfilled" || order.status === "failed" ? frozen(order) : order]));
+        this.orders = new Map(
+          readEntries<Order>(saved, "order:").map(([id, order]) => [
+            id,
+            order.status === "fulfilled" || order.status === "failed" ? frozen(order) : order,
+          ]),
+        );
         this.balances = new Map(readEntries<number>(saved, "balance:"));
         this.checkouts = new Map(readEntries<Checkout>(saved, "checkout:"));
         this.idempotency = new Map(readEntries<IdempotencyRecord>(saved, "idempotency:"));

@@ -19,12 +19,25 @@ export function secretField(config: EmulatorConfig): "secret" | "signing_secret"
  */
 export const DOCUMENTED_EVENT_FIELD = "event";
 
-export function dialectPayload(config: EmulatorConfig, input: { eventId: string; eventType: string; timestamp: string; environment: string; order: Record<string, unknown> }): string {
+export function dialectPayload(
+  config: EmulatorConfig,
+  input: { eventId: string; eventType: string; timestamp: string; environment: string; order: Record<string, unknown> },
+): string {
   if (documented(config)) return JSON.stringify({ [DOCUMENTED_EVENT_FIELD]: input.eventType, ...input.order });
-  return JSON.stringify({ id: input.eventId, type: input.eventType, timestamp: input.timestamp, environment: input.environment, data: input.order });
+  return JSON.stringify({
+    id: input.eventId,
+    type: input.eventType,
+    timestamp: input.timestamp,
+    environment: input.environment,
+    data: input.order,
+  });
 }
 
 /** Fields of a subscription beyond the four C§2 names (`created_at`, `updated_at`) are observed-dialect only. */
-export function withDialectTimes<T extends object>(config: EmulatorConfig, view: T, times: { created_at: string; updated_at: string }): T | (T & typeof times) {
+export function withDialectTimes<T extends object>(
+  config: EmulatorConfig,
+  view: T,
+  times: { created_at: string; updated_at: string },
+): T | (T & typeof times) {
   return documented(config) ? view : { ...view, ...times };
 }

@@ -24,14 +24,22 @@ export function checkWebhookUrl(raw: string, config: EmulatorConfig): Failure | 
   if (url.protocol === "http:" && config.allowLoopbackHttpWebhooks && isLoopback(url.hostname)) return null;
   return {
     code: "WEBHOOK_URL_NOT_HTTPS",
-    message: config.allowLoopbackHttpWebhooks ? "Webhook URLs must use HTTPS (plain http only to a loopback host)" : "Webhook URLs must use HTTPS",
+    message: config.allowLoopbackHttpWebhooks
+      ? "Webhook URLs must use HTTPS (plain http only to a loopback host)"
+      : "Webhook URLs must use HTTPS",
   };
 }
 
 export function checkEvents(names: string[]): { ok: true; events: WebhookEvent[] } | { ok: false; failure: Failure } {
   const unknown = names.filter((name) => normaliseEvent(name) === null);
   if (unknown.length > 0) {
-    return { ok: false, failure: { code: "VALIDATION_ERROR", message: `Unknown events: ${unknown.join(", ")}; known: ${ORDER_EVENTS.join(", ")}` } };
+    return {
+      ok: false,
+      failure: {
+        code: "VALIDATION_ERROR",
+        message: `Unknown events: ${unknown.join(", ")}; known: ${ORDER_EVENTS.join(", ")}`,
+      },
+    };
   }
   return { ok: true, events: [...new Set(names.map((name) => normaliseEvent(name)!))] };
 }
@@ -39,5 +47,8 @@ export function checkEvents(names: string[]): { ok: true; events: WebhookEvent[]
 /** The subscription as the API shows it: never the secret (that is shown once, by POST). */
 export function webhookView(hook: WebhookSubscription, config: EmulatorConfig) {
   const view = { id: hook.id, url: hook.url, events: hook.events, status: hook.status };
-  return withDialectTimes(config, view, { created_at: new Date(hook.createdAt).toISOString(), updated_at: new Date(hook.updatedAt).toISOString() });
+  return withDialectTimes(config, view, {
+    created_at: new Date(hook.createdAt).toISOString(),
+    updated_at: new Date(hook.updatedAt).toISOString(),
+  });
 }

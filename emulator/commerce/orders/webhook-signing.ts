@@ -19,7 +19,12 @@ export function newWebhookSecret(): string {
  * receivers check it against their own clock (5-minute tolerance), and a test that moved
  * the emulator clock forward must still get deliveries that verify.
  */
-export function signedHeaders(secret: string, messageId: string, body: string, sentAt = new Date()): Record<string, string> {
+export function signedHeaders(
+  secret: string,
+  messageId: string,
+  body: string,
+  sentAt = new Date(),
+): Record<string, string> {
   return {
     [WEBHOOK_HEADERS.id]: messageId,
     [WEBHOOK_HEADERS.timestamp]: String(Math.floor(sentAt.getTime() / 1000)),

@@ -54,9 +54,17 @@ describe("§4 webhook subscriptions", () => {
 
   it("§4 PATCH updates url, events and status; DELETE removes it", async () => {
     const hook = await subscribe();
-    const patched = await api.patch(`/webhooks/${hook.id}`, { url: "https://shop.example/hooks", events: ["order.failed"], status: "disabled" }, AUTH.shopLive);
+    const patched = await api.patch(
+      `/webhooks/${hook.id}`,
+      { url: "https://shop.example/hooks", events: ["order.failed"], status: "disabled" },
+      AUTH.shopLive,
+    );
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ url: "https://shop.example/hooks", events: ["order.failed"], status: "disabled" });
+    expect(patched.body.data).toMatchObject({
+      url: "https://shop.example/hooks",
+      events: ["order.failed"],
+      status: "disabled",
+    });
     expect((await api.patch(`/webhooks/${hook.id}`, {}, AUTH.shopLive)).status).toBe(422);
     expect((await api.patch(`/webhooks/${hook.id}`, { status: "paused" }, AUTH.shopLive)).status).toBe(422);
     const deleted = await api.del(`/webhooks/${hook.id}`, AUTH.shopLive);
@@ -70,13 +78,19 @@ describe("§4 webhook subscriptions", () => {
     const bad = await api.post("/webhooks", { url: "http://shop.example/hooks", events: ALL_EVENTS }, AUTH.shopLive);
     expect(bad.status).toBe(422);
     expect(bad.body.error.code).toBe("WEBHOOK_URL_NOT_HTTPS");
-    expect((await api.post("/webhooks", { url: "ftp://127.0.0.1/x", events: ALL_EVENTS }, AUTH.shopLive)).body.error.code).toBe("WEBHOOK_URL_NOT_HTTPS");
-    expect((await api.post("/webhooks", { url: "not a url", events: ALL_EVENTS }, AUTH.shopLive)).body.error.code).toBe("VALIDATION_ERROR");
+    expect(
+      (await api.post("/webhooks", { url: "ftp://127.0.0.1/x", events: ALL_EVENTS }, AUTH.shopLive)).body.error.code,
+    ).toBe("WEBHOOK_URL_NOT_HTTPS");
+    expect((await api.post("/webhooks", { url: "not a url", events: ALL_EVENTS }, AUTH.shopLive)).body.error.code).toBe(
+      "VALIDATION_ERROR",
+    );
     await ctl.config({ allowLoopbackHttpWebhooks: false });
     try {
       const loopback = await api.post("/webhooks", { url: receiver.url, events: ALL_EVENTS }, AUTH.shopLive);
       expect(loopback.body.error.code).toBe("WEBHOOK_URL_NOT_HTTPS");
-      expect((await api.post("/webhooks", { url: "https://shop.example/hooks", events: ALL_EVENTS }, AUTH.shopLive)).status).toBe(201);
+      expect(
+        (await api.post("/webhooks", { url: "https://shop.example/hooks", events: ALL_EVENTS }, AUTH.shopLive)).status,
+      ).toBe(201);
     } finally {
       await ctl.config({ allowLoopbackHttpWebhooks: true });
     }
@@ -92,10 +106,17 @@ describe("§4 webhook subscriptions", () => {
 
   it("§8 at most 5 webhooks per account: the 6th → 422 WEBHOOK_LIMIT_REACHED", async () => {
     for (let i = 0; i < 5; i++) await subscribe(ALL_EVENTS, `https://shop.example/hooks/${i}`);
-    const sixth = await api.post("/webhooks", { url: "https://shop.example/hooks/6", events: ALL_EVENTS }, AUTH.shopSandbox);
+    const sixth = await api.post(
+      "/webhooks",
+      { url: "https://shop.example/hooks/6", events: ALL_EVENTS },
+      AUTH.shopSandbox,
+    );
     expect(sixth.status).toBe(422);
     expect(sixth.body.error.code).toBe("WEBHOOK_LIMIT_REACHED");
-    expect((await api.post("/webhooks", { url: "https://shop.example/hooks/6", events: ALL_EVENTS }, AUTH.enterpriseLive)).status).toBe(201);
+    expect(
+      (await api.post("/webhooks", { url: "https://shop.example/hooks/6", events: ALL_EVENTS }, AUTH.enterpriseLive))
+        .status,
+    ).toBe(201);
   });
 
   it("§4 webhooks are PRO only and per account; webhooks:write is needed to create", async () => {
@@ -114,21 +135,36 @@ describe("§6 event deliveries", () => {
   it("§6 order.created and order.fulfilled are delivered, signed per Standard Webhooks, and verify with the standardwebhooks package", async () => {
     const hook = await subscribe();
     const order = (await api.post("/orders", topupBody, AUTH.shopLive)).body.data;
-    const created = await waitFor(async () => receiver.received.find((r) => JSON.parse(r.body).type === "order.created"));
+    const created = await waitFor(async () =>
+      receiver.received.find((r) => JSON.parse(r.body).type === "order.created"),
+    );
     const wh = new Webhook(hook.secret);
     const payload = wh.verify(created.body, headersOf(created)) as Json;
-    expect(payload).toMatchObject({ type: "order.created", environment: "production", data: { order_id: order.order_id, type: "topup", status: "processing" } });
+    expect(payload).toMatchObject({
+      type: "order.created",
+      environment: "production",
+      data: { order_id: order.order_id, type: "topup", status: "processing" },
+    });
     expect(created.headers[WEBHOOK_HEADERS.id]).toBe(payload.id);
     expect(created.headers[WEBHOOK_HEADERS.signature]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
 
     await ctl.advance(FULFILMENT_MS);
-    const fulfilled = await waitFor(async () => receiver.received.find((r) => JSON.parse(r.body).type === "order.fulfilled"));
+    const fulfilled = await waitFor(async () =>
+      receiver.received.find((r) => JSON.parse(r.body).type === "order.fulfilled"),
+    );
     const done = wh.verify(fulfilled.body, headersOf(fulfilled)) as Json;
-    expect(done.data).toMatchObject({ order_id: order.order_id, type: "topup", status: "fulfilled", delivery_status: "delivered" });
+    expect(done.data).toMatchObject({
+      order_id: order.order_id,
+      type: "topup",
+      status: "fulfilled",
+      delivery_status: "delivered",
+    });
 
     // A tampered body or another secret does not verify.
     expect(() => wh.verify(fulfilled.body.replace("fulfilled", "failed"), headersOf(fulfilled))).toThrow();
-    expect(() => new Webhook("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw").verify(fulfilled.body, headersOf(fulfilled))).toThrow();
+    expect(() =>
+      new Webhook("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw").verify(fulfilled.body, headersOf(fulfilled)),
+    ).toThrow();
   });
 
   it("§6 the control delivery log shows the exact raw body and headers sent, which verify too", async () => {
@@ -140,18 +176,33 @@ describe("§6 event deliveries", () => {
     });
     expect(log).toHaveLength(1);
     const attempt = log[0];
-    expect(attempt).toMatchObject({ webhook_id: hook.id, event_type: "order.created", url: receiver.url, status_code: 200, attempt: 1, succeeded: true });
+    expect(attempt).toMatchObject({
+      webhook_id: hook.id,
+      event_type: "order.created",
+      url: receiver.url,
+      status_code: 200,
+      attempt: 1,
+      succeeded: true,
+    });
     expect(attempt.request.body).toBe(receiver.received[0]!.body);
-    expect(new Webhook(hook.secret).verify(attempt.request.body, attempt.request.headers)).toMatchObject({ type: "order.created", id: attempt.event_id });
+    expect(new Webhook(hook.secret).verify(attempt.request.body, attempt.request.headers)).toMatchObject({
+      type: "order.created",
+      id: attempt.event_id,
+    });
   });
 
   it("§6 order.failed is delivered when fulfillment fails, with the order type", async () => {
     await subscribe(["order.failed"]);
-    const order = (await api.post("/orders", { price_token: TOKENS.topupFails, phone: GB_PHONE }, AUTH.shopSandbox)).body.data;
+    const order = (await api.post("/orders", { price_token: TOKENS.topupFails, phone: GB_PHONE }, AUTH.shopSandbox))
+      .body.data;
     await ctl.advance(FULFILMENT_MS);
     const failed = await waitFor(async () => receiver.received[0]);
     expect(receiver.received).toHaveLength(1);
-    expect(JSON.parse(failed.body)).toMatchObject({ type: "order.failed", environment: "sandbox", data: { order_id: order.order_id, type: "topup", status: "failed" } });
+    expect(JSON.parse(failed.body)).toMatchObject({
+      type: "order.failed",
+      environment: "sandbox",
+      data: { order_id: order.order_id, type: "topup", status: "failed" },
+    });
   });
 
   it("§6 only subscribed events, only active subscriptions, only the order's account", async () => {
@@ -166,7 +217,10 @@ describe("§6 event deliveries", () => {
       await waitFor(async () => receiver.received.length >= 1);
       await new Promise((r) => setTimeout(r, 200));
       expect(receiver.received.map((r) => JSON.parse(r.body).type)).toEqual(["order.fulfilled"]);
-      expect(JSON.parse(receiver.received[0]!.body).data).toMatchObject({ type: "giftcard", redemption_code: expect.any(String) });
+      expect(JSON.parse(receiver.received[0]!.body).data).toMatchObject({
+        type: "giftcard",
+        redemption_code: expect.any(String),
+      });
       expect(other.received).toEqual([]);
     } finally {
       await other.close();
@@ -201,7 +255,8 @@ describe("§6 event deliveries", () => {
     ]);
     expect(new Set(receiver.received.map((r) => r.headers[WEBHOOK_HEADERS.id])).size).toBe(1);
     expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
-    for (const r of receiver.received) expect(() => new Webhook(hook.secret).verify(r.body, headersOf(r))).not.toThrow();
+    for (const r of receiver.received)
+      expect(() => new Webhook(hook.secret).verify(r.body, headersOf(r))).not.toThrow();
   });
 
   it("§6 after the last retry (5 s, 30 s, 2 min, 10 min, 1 h) the delivery is given up", async () => {
@@ -209,7 +264,13 @@ describe("§6 event deliveries", () => {
     await subscribe(["order.created"]);
     await api.post("/orders", topupBody, AUTH.shopLive);
     await waitFor(async () => receiver.received.length === 1);
-    for (const [step, expected] of [[5_000, 2], [30_000, 3], [120_000, 4], [600_000, 5], [3_600_000, 6]] as const) {
+    for (const [step, expected] of [
+      [5_000, 2],
+      [30_000, 3],
+      [120_000, 4],
+      [600_000, 5],
+      [3_600_000, 6],
+    ] as const) {
       await ctl.advance(step);
       await waitFor(async () => receiver.received.length === expected);
     }
@@ -238,13 +299,17 @@ describe("§6 event deliveries", () => {
 
   it("§6 a payment-link order sends order.created when the buyer pays, not before", async () => {
     await subscribe(["order.created"]);
-    const created = (await api.post("/orders", { ...topupBody, checkout_mode: "payment_link" }, AUTH.shopLive)).body.data;
+    const created = (await api.post("/orders", { ...topupBody, checkout_mode: "payment_link" }, AUTH.shopLive)).body
+      .data;
     await ctl.advance(1_000);
     await new Promise((r) => setTimeout(r, 150));
     expect(receiver.received).toEqual([]);
     const paid = await ctl.post(`/commerce/checkout/${created.checkout_hash}/pay`);
     const event = await waitFor(async () => receiver.received[0]);
-    expect(JSON.parse(event.body).data).toMatchObject({ order_id: paid.body.order_id, checkout_hash: created.checkout_hash });
+    expect(JSON.parse(event.body).data).toMatchObject({
+      order_id: paid.body.order_id,
+      checkout_hash: created.checkout_hash,
+    });
   });
 });
 
@@ -271,7 +336,11 @@ describe("the documented dialect (README Dialects: C§2, C§6 read literally)", 
   });
 
   it("§2 the signing secret comes once, under signing_secret; the subscription shows only id, url, events and status", async () => {
-    const created = await docApi.post("/webhooks", { url: "https://shop.example/hooks", events: ALL_EVENTS }, AUTH.shopLive);
+    const created = await docApi.post(
+      "/webhooks",
+      { url: "https://shop.example/hooks", events: ALL_EVENTS },
+      AUTH.shopLive,
+    );
     expect(created.status).toBe(201);
     expect(created.body.data.signing_secret).toMatch(/^whsec_/);
     expect(created.body.data.secret).toBeUndefined();
@@ -290,9 +359,16 @@ describe("the documented dialect (README Dialects: C§2, C§6 read literally)", 
     expect(placed.status, placed.text).toBe(201);
     const order = placed.body.data;
     await docCtl.advance(FULFILMENT_MS);
-    const fulfilled = await waitFor(async () => receiver.received.find((r) => JSON.parse(r.body).event === "order.fulfilled"));
+    const fulfilled = await waitFor(async () =>
+      receiver.received.find((r) => JSON.parse(r.body).event === "order.fulfilled"),
+    );
     const payload = new Webhook(created.body.data.signing_secret).verify(fulfilled.body, headersOf(fulfilled)) as Json;
-    expect(payload).toMatchObject({ event: "order.fulfilled", type: "topup", order_id: order.order_id, status: "fulfilled" });
+    expect(payload).toMatchObject({
+      event: "order.fulfilled",
+      type: "topup",
+      order_id: order.order_id,
+      status: "fulfilled",
+    });
     expect(payload.data).toBeUndefined();
   });
 });

@@ -35,7 +35,14 @@ export class UnlockCatalog {
       const list: Device[] = data.models.map((entry, m) => {
         const [model, type] = typeof entry === "string" ? [entry, "Smartphone" as const] : entry;
         const name = displayName(data.name, model);
-        return { id: brandId * 1000 + m + 1, brandId, brand: data.name, name, type, desc: deviceDesc(data.name, name, type) };
+        return {
+          id: brandId * 1000 + m + 1,
+          brandId,
+          brand: data.name,
+          name,
+          type,
+          desc: deviceDesc(data.name, name, type),
+        };
       });
       this.devicesByBrand.set(brandId, list);
       for (const device of list) this.devices.set(device.id, device);

@@ -43,7 +43,8 @@ export function buildNetworkDirectory(): NetworkDirectory {
     networks.set(id, network);
     list.push(network);
     networksByCountry.set(countryId, list);
-    if (!countryMap.has(countryId)) countryMap.set(countryId, { id: countryId, iso2: op.countryCode, name: countryName });
+    if (!countryMap.has(countryId))
+      countryMap.set(countryId, { id: countryId, iso2: op.countryCode, name: countryName });
   }
 
   const sortedCountries = new Map([...countryMap.entries()].sort(([a], [b]) => a - b));

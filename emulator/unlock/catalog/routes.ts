@@ -12,14 +12,16 @@ export function deviceImageUrl(ctx: EmulatorContext, deviceId: number): string {
 }
 
 export function catalogEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog): Endpoint[] {
-  const networkMap = (countryId: number) => Object.fromEntries(catalog.networksOf(countryId).map((n) => [n.id, n.name]));
+  const networkMap = (countryId: number) =>
+    Object.fromEntries(catalog.networksOf(countryId).map((n) => [n.id, n.name]));
   const deviceView = (d: Device) => ({ name: d.name, img: deviceImageUrl(ctx, d.id), desc: d.desc });
 
   return [
     {
       method: "GET",
       path: "/countries",
-      handler: (c) => replyOk(c, Object.fromEntries([...catalog.countries.values()].map((country) => [country.id, country.name]))),
+      handler: (c) =>
+        replyOk(c, Object.fromEntries([...catalog.countries.values()].map((country) => [country.id, country.name]))),
     },
     {
       method: "GET",
@@ -65,7 +67,11 @@ export function catalogEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog): 
         if (ids instanceof Response) return ids;
         const device = catalog.devices.get(ids.device_id);
         if (!device || device.brandId !== ids.brand_id) {
-          return replyError(c, 404, `Device ${ids.device_id} does not exist for brand ${ids.brand_id}; see GET /devices/${ids.brand_id}`);
+          return replyError(
+            c,
+            404,
+            `Device ${ids.device_id} does not exist for brand ${ids.brand_id}; see GET /devices/${ids.brand_id}`,
+          );
         }
         return replyOk(c, { [device.brandId]: { [device.id]: deviceView(device) } });
       },
@@ -77,7 +83,8 @@ export function catalogEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog): 
         const ids = idParams(c, ["device_id", "network_id"] as const);
         if (ids instanceof Response) return ids;
         if (!catalog.devices.has(ids.device_id)) return replyError(c, 404, `Device ${ids.device_id} does not exist`);
-        if (!catalog.network(ids.network_id)) return replyError(c, 404, `Network ${ids.network_id} does not exist; see GET /networks`);
+        if (!catalog.network(ids.network_id))
+          return replyError(c, 404, `Network ${ids.network_id} does not exist; see GET /networks`);
         return replyOk(c, { tools: catalog.tools(ids.device_id, ids.network_id) });
       },
     },

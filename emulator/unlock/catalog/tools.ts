@@ -1,7 +1,14 @@
 import { intBetween, seededRandom } from "../../core/random";
 import { SUFFIX_FORMATS, TOOL_FLAGS, type ToolFlag } from "../imei";
 import { formatDuration } from "./durations";
-import { TIME_UNIT_MS, TOOL_TEMPLATES, templateById, type TimeType, type ToolTemplate, type ToolType } from "./tool-templates";
+import {
+  TIME_UNIT_MS,
+  TOOL_TEMPLATES,
+  templateById,
+  type TimeType,
+  type ToolTemplate,
+  type ToolType,
+} from "./tool-templates";
 
 /** A tool as the API shows it (spec section 2, Tool table). */
 export type Tool = {

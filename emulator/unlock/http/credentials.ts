@@ -20,9 +20,11 @@ export type UnlockEnv = { Variables: { unlockAccount: UnlockAccount } };
 
 function identify(header: (name: string) => string | undefined): UnlockAccount | string {
   const pair = CREDENTIAL_HEADERS.find((p) => header(p.key) !== undefined);
-  if (!pair) return `Missing credentials: send the ${CREDENTIAL_HEADERS.map((p) => `${p.key}/${p.secret}`).join(" or ")} headers`;
+  if (!pair)
+    return `Missing credentials: send the ${CREDENTIAL_HEADERS.map((p) => `${p.key}/${p.secret}`).join(" or ")} headers`;
   const account = UNLOCK_ACCOUNTS.find((a) => a.svcKey === header(pair.key));
-  if (!account || account.svcSecret !== header(pair.secret)) return `Wrong access credentials: unknown ${pair.key} or ${pair.secret} does not match`;
+  if (!account || account.svcSecret !== header(pair.secret))
+    return `Wrong access credentials: unknown ${pair.key} or ${pair.secret} does not match`;
   return account;
 }
 

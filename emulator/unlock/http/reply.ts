@@ -16,6 +16,11 @@ export function replyOk(c: Context, res: unknown) {
 }
 
 /** An error reply; `res` is an empty object so clients can always read it as one. */
-export function replyError(c: Context, httpStatus: ContentfulStatusCode, info: string, status: UnlockStatus = "API_ERROR") {
+export function replyError(
+  c: Context,
+  httpStatus: ContentfulStatusCode,
+  info: string,
+  status: UnlockStatus = "API_ERROR",
+) {
   return unlockReply(c, httpStatus, status, info, {}, showsCode(c.req.path));
 }

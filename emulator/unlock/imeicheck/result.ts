@@ -23,11 +23,19 @@ export const MAX_HISTORY = 10;
 
 /** Countries whose networks appear in the black and white lists. */
 const LIST_COUNTRIES = ["GB", "US", "DE", "FR", "ES", "IT", "NL", "IE", "AU", "CA"];
-const HISTORY_ACTIONS = ["Reported stolen", "Reported lost", "Blacklisted", "Blocked by operator", "Insurance claim filed"];
+const HISTORY_ACTIONS = [
+  "Reported stolen",
+  "Reported lost",
+  "Blacklisted",
+  "Blocked by operator",
+  "Insurance claim filed",
+];
 
 /** `sandboxForced`: ../dialect.ts sandboxImeisForced for the calling account. */
 export function imeiCheckScenario(imei: string, sandboxForced: boolean): ImeiCheckScenario {
-  const sandbox = (Object.entries(SANDBOX_IMEICHECK_IMEIS) as Array<[ImeiCheckScenario, string]>).find(([, v]) => v === imei);
+  const sandbox = (Object.entries(SANDBOX_IMEICHECK_IMEIS) as Array<[ImeiCheckScenario, string]>).find(
+    ([, v]) => v === imei,
+  );
   if (sandbox && sandboxForced) return sandbox[0];
   return imei.endsWith("7") ? "blacklisted" : "clean";
 }
@@ -57,7 +65,10 @@ export function purchaseUrl(ctx: EmulatorContext, imei: string): string {
 type Oper = { txt: string; status: 0 | 1 | 2 };
 type ListEntry = { name: string; opers: Oper[] };
 type HistoryItem = { imei: string; action: string; date: string; by: string; country: string };
-type DeviceData = Record<"imei" | "tac" | "brandname" | "marketingname" | "modelname" | "devicetype" | "img" | "lang", string>;
+type DeviceData = Record<
+  "imei" | "tac" | "brandname" | "marketingname" | "modelname" | "devicetype" | "img" | "lang",
+  string
+>;
 
 export type FullResult = {
   blackliststatus: boolean;
@@ -81,7 +92,8 @@ export function isFullResult(result: ImeiCheckResult["result"]): result is FullR
 
 function deviceData(ctx: EmulatorContext, catalog: UnlockCatalog, imei: string, recognised: boolean): DeviceData {
   const tac = imei.slice(0, 8);
-  if (!recognised) return { imei, tac, brandname: "", marketingname: "", modelname: "", devicetype: "", img: "", lang: "en" };
+  if (!recognised)
+    return { imei, tac, brandname: "", marketingname: "", modelname: "", devicetype: "", img: "", lang: "en" };
   const rand = seededRandom(catalog.seed, `tac:${tac}`);
   const device = pick(rand, [...catalog.devices.values()]);
   const modelname = `${device.brand.slice(0, 1).toUpperCase()}${intBetween(rand, 1000, 2999)}`;
@@ -98,17 +110,39 @@ function deviceData(ctx: EmulatorContext, catalog: UnlockCatalog, imei: string, 
 }
 
 function lists(catalog: UnlockCatalog, rand: () => number, blacklisted: boolean) {
-  const countries = LIST_COUNTRIES.map((iso) => [...catalog.countries.values()].find((c) => c.iso2 === iso)).filter((c) => c !== undefined);
+  const countries = LIST_COUNTRIES.map((iso) => [...catalog.countries.values()].find((c) => c.iso2 === iso)).filter(
+    (c) => c !== undefined,
+  );
   // A reported device is blocked in its home country (the first) and one or two more.
-  const blockedIds = new Set(blacklisted ? [countries[0]!.id, ...countries.slice(1).filter(() => rand() < 0.2).slice(0, 2).map((c) => c.id)] : []);
+  const blockedIds = new Set(
+    blacklisted
+      ? [
+          countries[0]!.id,
+          ...countries
+            .slice(1)
+            .filter(() => rand() < 0.2)
+            .slice(0, 2)
+            .map((c) => c.id),
+        ]
+      : [],
+  );
   const entry = (country: (typeof countries)[number], status: () => Oper["status"]): ListEntry => ({
     name: country.name,
-    opers: catalog.networksOf(country.id).slice(0, 4).map((n) => ({ txt: n.name, status: status() })),
+    opers: catalog
+      .networksOf(country.id)
+      .slice(0, 4)
+      .map((n) => ({ txt: n.name, status: status() })),
   });
   const byNameDescending = (a: ListEntry, b: ListEntry) => b.name.localeCompare(a.name);
   return {
-    black: countries.filter((c) => blockedIds.has(c.id)).map((c) => entry(c, () => 0)).sort(byNameDescending),
-    white: countries.filter((c) => !blockedIds.has(c.id)).map((c) => entry(c, () => (rand() < 0.8 ? 1 : 2))).sort(byNameDescending),
+    black: countries
+      .filter((c) => blockedIds.has(c.id))
+      .map((c) => entry(c, () => 0))
+      .sort(byNameDescending),
+    white: countries
+      .filter((c) => !blockedIds.has(c.id))
+      .map((c) => entry(c, () => (rand() < 0.8 ? 1 : 2)))
+      .sort(byNameDescending),
   };
 }
 
@@ -135,14 +169,24 @@ function history(ctx: EmulatorContext, rand: () => number, imei: string, black: 
  * paid report's price): a paid device then answers with its full report, still typed `P`.
  * `sandboxForced`: ../dialect.ts sandboxImeisForced for the calling account.
  */
-export function imeiCheckResult(ctx: EmulatorContext, catalog: UnlockCatalog, imei: string, { buyFullReport = false, sandboxForced = true } = {}): ImeiCheckResult {
+export function imeiCheckResult(
+  ctx: EmulatorContext,
+  catalog: UnlockCatalog,
+  imei: string,
+  { buyFullReport = false, sandboxForced = true } = {},
+): ImeiCheckResult {
   const scenario = imeiCheckScenario(imei, sandboxForced);
   const rand = seededRandom(catalog.seed, `imeicheck:${imei}`);
 
   if (scenario === "error") {
     return {
       data: deviceData(ctx, catalog, imei, false),
-      error: [{ code: "IMEI_NOT_RECOGNISED", txt: "This IMEI could not be recognised. Check the number on the device (dial *#06#) and try again." }],
+      error: [
+        {
+          code: "IMEI_NOT_RECOGNISED",
+          txt: "This IMEI could not be recognised. Check the number on the device (dial *#06#) and try again.",
+        },
+      ],
       result: {},
       type_pay: { type: "F", desc: "No charge: the check could not be completed" },
       extra_info: [],
@@ -169,7 +213,10 @@ export function imeiCheckResult(ctx: EmulatorContext, catalog: UnlockCatalog, im
       lists: { black, white },
       url_report: reportUrl(ctx, imei, sandboxForced),
     },
-    type_pay: scenario === "paid" ? { type: "P", desc: "Full report bought: all data is shown" } : { type: "F", desc: "Free report: all data is shown" },
+    type_pay:
+      scenario === "paid"
+        ? { type: "P", desc: "Full report bought: all data is shown" }
+        : { type: "F", desc: "Free report: all data is shown" },
     extra_info: [{ type: "button", txt: "Download the PDF report", url: reportUrl(ctx, imei, sandboxForced) }],
   };
 }

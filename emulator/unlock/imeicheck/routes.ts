@@ -9,7 +9,13 @@ import { readFormArgument } from "../http/form-argument";
 import { replyError, replyOk } from "../http/reply";
 import { imeiProblem } from "../imei";
 import { hashMatches, imeiCheckHashArguments, unlockHash } from "./hash";
-import { fullReportReference, IMEI_CHECK_PRICE_MINOR, IMEI_FULL_REPORT_PRICE_MINOR, imeiCheckResult, imeiCheckScenario } from "./result";
+import {
+  fullReportReference,
+  IMEI_CHECK_PRICE_MINOR,
+  IMEI_FULL_REPORT_PRICE_MINOR,
+  imeiCheckResult,
+  imeiCheckScenario,
+} from "./result";
 
 // POST /imeicheck/{imei}[/{hash}] (spec sections 2, 4, 7, 8). Without a hash only sandbox
 // accounts are served (U§4: "without hash valid only in sandbox", in both dialects); a given
@@ -27,14 +33,20 @@ export function imeiCheckEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog)
 
     const hash = c.req.param("hash");
     const expected = unlockHash(account.svcSecret, imeiCheckHashArguments(account.svcKey, imei));
-    const rule = "hex HMAC-SHA256 of SVC_KEY + \"####\" + IMEI, keyed with SVC_SECRET";
+    const rule = 'hex HMAC-SHA256 of SVC_KEY + "####" + IMEI, keyed with SVC_SECRET';
     if (hash === undefined && account.environment !== "sandbox") {
-      return replyError(c, 400, `A hash is required for production accounts: POST /imeicheck/{imei}/{hash}, hash = ${rule}`);
+      return replyError(
+        c,
+        400,
+        `A hash is required for production accounts: POST /imeicheck/{imei}/{hash}, hash = ${rule}`,
+      );
     }
-    if (hash !== undefined && !hashMatches(hash, expected)) return replyError(c, 400, `The hash does not match; hash = ${rule}`);
+    if (hash !== undefined && !hashMatches(hash, expected))
+      return replyError(c, 400, `The hash does not match; hash = ${rule}`);
 
     const typePay = await readFormArgument(c, "type_pay");
-    if (typePay !== undefined && typePay !== "P") return replyError(c, 400, `type_pay must be "P" (got "${String(typePay)}")`);
+    if (typePay !== undefined && typePay !== "P")
+      return replyError(c, 400, `type_pay must be "P" (got "${String(typePay)}")`);
     const buyFullReport = typePay === "P";
     const sandboxForced = sandboxImeisForced(ctx, account);
     const result = imeiCheckResult(ctx, catalog, imei, { buyFullReport, sandboxForced });

@@ -3,7 +3,13 @@ import type { EmulatorContext } from "../../core/context";
 import type { UnlockCatalog } from "../catalog";
 import { replyError } from "../http/reply";
 import { imeiProblem } from "../imei";
-import { fullReportBought, imeiCheckResult, imeiCheckScenario, isFullResult, UNFORCED_REPORT_QUERY } from "../imeicheck/result";
+import {
+  fullReportBought,
+  imeiCheckResult,
+  imeiCheckScenario,
+  isFullResult,
+  UNFORCED_REPORT_QUERY,
+} from "../imeicheck/result";
 import { deviceSvg } from "./device-image";
 import { simplePdf } from "./pdf";
 
@@ -50,7 +56,8 @@ export function registerMedia(app: Hono<any>, ctx: EmulatorContext, catalog: Unl
 
   app.get("/reports/imei/:imei/buy", (c) => {
     const imei = c.req.param("imei");
-    if (imeiProblem(imei) || imeiCheckScenario(imei, true) !== "paid") return replyError(c, 404, "No paid report is offered for this IMEI");
+    if (imeiProblem(imei) || imeiCheckScenario(imei, true) !== "paid")
+      return replyError(c, 404, "No paid report is offered for this IMEI");
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Full IMEI report</title></head>` +
         `<body><h1>Full IMEI report for ${imei}</h1><p>Emulated payment page: the emulator sells nothing here.</p></body></html>`,

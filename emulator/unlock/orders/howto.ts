@@ -29,7 +29,7 @@ export function howto(order: UnlockOrder, catalog: UnlockCatalog): string {
         `Switch the phone off and insert a SIM card from a network other than ${carrier}.`,
         'Switch it on; it asks for a "SIM network unlock PIN" or "Enter network key".',
         `Enter this unlock code exactly: ${unlockCode(catalog.seed, order.id)}`,
-        "Confirm; the phone shows \"Network unlock successful\". Do not enter a wrong code more than 3 times.",
+        'Confirm; the phone shows "Network unlock successful". Do not enter a wrong code more than 3 times.',
       ];
   return [header, ...steps.map((s, i) => `${i + 1}. ${s}`)].join("\n");
 }

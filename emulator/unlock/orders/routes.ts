@@ -28,7 +28,9 @@ export function orderView(order: UnlockOrder, okSentStyle: "word" | "digit" = "w
   };
 }
 
-const forceSchema = z.object({ force: z.literal("nowait", { error: 'force accepts only the value "nowait"' }).optional() });
+const forceSchema = z.object({
+  force: z.literal("nowait", { error: 'force accepts only the value "nowait"' }).optional(),
+});
 
 export function orderEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog, orders: UnlockOrders): Endpoint[] {
   const findOrder = (c: Context<UnlockEnv>): UnlockOrder | Response => {
@@ -48,7 +50,11 @@ export function orderEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog, ord
         if (!catalog.network(ids.network_id)) return replyError(c, 404, `Network ${ids.network_id} does not exist`);
         const tool = catalog.tools(ids.device_id, ids.network_id)?.find((t) => t.id_tool === ids.tool_id);
         if (!tool) {
-          return replyError(c, 404, `Tool ${ids.tool_id} is not offered for device ${ids.device_id} on network ${ids.network_id}; see GET /tools/${ids.device_id}/${ids.network_id}`);
+          return replyError(
+            c,
+            404,
+            `Tool ${ids.tool_id} is not offered for device ${ids.device_id} on network ${ids.network_id}; see GET /tools/${ids.device_id}/${ids.network_id}`,
+          );
         }
         const parsed = parseOrderImei(c.req.param("imei") ?? "", toolFlags(tool));
         if (!parsed.ok) return replyError(c, 400, parsed.info);
@@ -58,7 +64,14 @@ export function orderEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog, ord
         const id = orders.reserveId();
         const refused = debit(ctx, account, priceMinor, `unlock:order:${id}`, `Order ${id}: ${tool.service_name}`);
         if (refused) return replyError(c, 400, refused);
-        orders.create(id, { account, deviceId: ids.device_id, networkId: ids.network_id, imei: parsed.imei, tool, priceMinor });
+        orders.create(id, {
+          account,
+          deviceId: ids.device_id,
+          networkId: ids.network_id,
+          imei: parsed.imei,
+          tool,
+          priceMinor,
+        });
 
         // The order exists from here on, even if the client gives up while waiting.
         await sleep(createOrderDelayMs(ctx.config.realistic));
@@ -102,7 +115,11 @@ export function orderEndpoints(ctx: EmulatorContext, catalog: UnlockCatalog, ord
         const order = findOrder(c);
         if (order instanceof Response) return order;
         if (order.status !== "available") {
-          return replyError(c, 400, `Instructions are available once the order is available; order ${order.id} is ${order.status}`);
+          return replyError(
+            c,
+            400,
+            `Instructions are available once the order is available; order ${order.id} is ${order.status}`,
+          );
         }
         return replyOk(c, { [order.id]: { howto: howto(order, catalog) } });
       },

@@ -72,7 +72,10 @@ export class UnlockOrders {
   }
 
   /** Records a paid order and schedules its progress; sandbox IMEIs and "00" IMEIs end at once. */
-  create(id: number, input: Pick<UnlockOrder, "account" | "deviceId" | "networkId" | "imei" | "tool" | "priceMinor">): UnlockOrder {
+  create(
+    id: number,
+    input: Pick<UnlockOrder, "account" | "deviceId" | "networkId" | "imei" | "tool" | "priceMinor">,
+  ): UnlockOrder {
     const now = this.ctx.clock.now();
     const readyMs = toolReadyMs(input.tool);
     const order: UnlockOrder = {
@@ -90,7 +93,9 @@ export class UnlockOrders {
       this.finish(order, order.outcome.status);
     } else {
       for (const at of [order.pendingAt, order.readyAt]) {
-        order.taskIds.push(this.ctx.scheduler.after(at - now, PROGRESS, { ticketId: order.id }, `unlock:order:${order.id}`));
+        order.taskIds.push(
+          this.ctx.scheduler.after(at - now, PROGRESS, { ticketId: order.id }, `unlock:order:${order.id}`),
+        );
       }
     }
     return order;
@@ -115,9 +120,11 @@ export class UnlockOrders {
 
   /** Cancels within the window, or says why not. */
   cancel(order: UnlockOrder): string | null {
-    if (FINAL_STATUSES.has(order.status)) return `Order ${order.id} is already ${order.status} and can no longer be canceled`;
+    if (FINAL_STATUSES.has(order.status))
+      return `Order ${order.id} is already ${order.status} and can no longer be canceled`;
     const minutes = CANCEL_WINDOW_MS / 60_000;
-    if (this.ctx.clock.now() - order.createdAt > CANCEL_WINDOW_MS) return `Cancel window of ${minutes} minutes has passed for order ${order.id}`;
+    if (this.ctx.clock.now() - order.createdAt > CANCEL_WINDOW_MS)
+      return `Cancel window of ${minutes} minutes has passed for order ${order.id}`;
     this.finish(order, "canceled");
     return null;
   }
@@ -132,7 +139,12 @@ export class UnlockOrders {
 
   /** The state file's part: the next ticket id and one record per ticket. */
   private dump(): StateRecords {
-    const saved = new Map([...this.orders].map(([id, { account, ...rest }]): [number, SavedOrder] => [id, { ...rest, accountId: account.id }]));
+    const saved = new Map(
+      [...this.orders].map(([id, { account, ...rest }]): [number, SavedOrder] => [
+        id,
+        { ...rest, accountId: account.id },
+      ]),
+    );
     return records().value("nextId", this.nextId).map("ticket:", saved).records;
   }
 
@@ -153,7 +165,13 @@ export class UnlockOrders {
     for (const id of order.taskIds) this.ctx.scheduler.cancel(id);
     order.taskIds = [];
     if (REFUNDED_STATUSES.has(status)) {
-      refund(this.ctx, order.account, order.priceMinor, `unlock:order:${order.id}`, `Order ${order.id} ${status}: refunded`);
+      refund(
+        this.ctx,
+        order.account,
+        order.priceMinor,
+        `unlock:order:${order.id}`,
+        `Order ${order.id} ${status}: refunded`,
+      );
     }
   }
 }

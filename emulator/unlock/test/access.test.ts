@@ -74,7 +74,9 @@ describe("§5 authentication", () => {
   });
 
   it("§5 the live service's DSIM_KEY / DSIM_SECRET header names are accepted too (upstream-notes)", async () => {
-    const reply = await h.call("GET", "/brands", { headers: { DSIM_KEY: PRODUCTION.svcKey, DSIM_SECRET: PRODUCTION.svcSecret } });
+    const reply = await h.call("GET", "/brands", {
+      headers: { DSIM_KEY: PRODUCTION.svcKey, DSIM_SECRET: PRODUCTION.svcSecret },
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.status).toBe("OK");
   });
@@ -87,19 +89,25 @@ describe("§5 authentication", () => {
   });
 
   it("§5/§7 a wrong secret: HTTP 401 WRONG_ACCESS", async () => {
-    const reply = await h.call("GET", "/countries", { headers: { SVC_KEY: SANDBOX.svcKey, SVC_SECRET: "not-the-secret" } });
+    const reply = await h.call("GET", "/countries", {
+      headers: { SVC_KEY: SANDBOX.svcKey, SVC_SECRET: "not-the-secret" },
+    });
     expect(reply.status).toBe(401);
     expect(reply.body.status).toBe("WRONG_ACCESS");
   });
 
   it("§5/§7 an unknown key: HTTP 401 WRONG_ACCESS", async () => {
-    const reply = await h.call("POST", `/imeicheck/${IMEI.valid}`, { headers: { SVC_KEY: "nobody", SVC_SECRET: "nothing" } });
+    const reply = await h.call("POST", `/imeicheck/${IMEI.valid}`, {
+      headers: { SVC_KEY: "nobody", SVC_SECRET: "nothing" },
+    });
     expect(reply.status).toBe(401);
     expect(reply.body.status).toBe("WRONG_ACCESS");
   });
 
   it("§5 a key of one account with the secret of the other: HTTP 401 WRONG_ACCESS", async () => {
-    const reply = await h.call("GET", "/brands", { headers: { SVC_KEY: SANDBOX.svcKey, SVC_SECRET: PRODUCTION.svcSecret } });
+    const reply = await h.call("GET", "/brands", {
+      headers: { SVC_KEY: SANDBOX.svcKey, SVC_SECRET: PRODUCTION.svcSecret },
+    });
     expect(reply.status).toBe(401);
   });
 });
@@ -189,7 +197,9 @@ describe("§8 rate limit", () => {
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(over.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(over.headers.get("x-ratelimit-remaining")).toBe("0");
-    expect(Number(over.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.parse((await h.control("GET", "/clock")).now) / 1000);
+    expect(Number(over.headers.get("x-ratelimit-reset"))).toBeGreaterThan(
+      Date.parse((await h.control("GET", "/clock")).now) / 1000,
+    );
 
     // Per account: the production account still has its own window.
     expect((await h.call("GET", "/brands", { account: PRODUCTION })).status).toBe(200);

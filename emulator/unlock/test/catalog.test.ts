@@ -51,7 +51,20 @@ describe("§4 brands and devices", () => {
   it("§4 GET /brands: real phone brands keyed by id, each with brand and desc strings", async () => {
     const { body } = await h.call("GET", "/brands");
     const names = Object.values(body.res as Record<string, { brand: string; desc: string }>).map((b) => b.brand);
-    expect(names).toEqual(expect.arrayContaining(["Apple", "Samsung", "Google", "Huawei", "Xiaomi", "Motorola", "Nokia", "LG", "Sony", "OnePlus"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "Apple",
+        "Samsung",
+        "Google",
+        "Huawei",
+        "Xiaomi",
+        "Motorola",
+        "Nokia",
+        "LG",
+        "Sony",
+        "OnePlus",
+      ]),
+    );
     expect(body.res[WELL_KNOWN.brandId]).toEqual({ brand: "Apple", desc: expect.any(String) });
     for (const [id, brand] of Object.entries(body.res as Record<string, { brand: unknown; desc: unknown }>)) {
       expect(isIntegerKey(id)).toBe(true);
@@ -72,7 +85,9 @@ describe("§4 brands and devices", () => {
     const devices = body.res[WELL_KNOWN.brandId] as Record<string, { name: string; img: string; desc: string }>;
     expect(Object.keys(body.res)).toEqual([String(WELL_KNOWN.brandId)]);
     expect(devices[WELL_KNOWN.deviceId]!.name).toBe("iPhone 13");
-    expect(Object.values(devices).map((d) => d.name)).toEqual(expect.arrayContaining(["iPhone 8", "iPhone 15 Pro Max"]));
+    expect(Object.values(devices).map((d) => d.name)).toEqual(
+      expect.arrayContaining(["iPhone 8", "iPhone 15 Pro Max"]),
+    );
     for (const [id, device] of Object.entries(devices)) {
       expect(isIntegerKey(id)).toBe(true);
       expect(device.img).toBe(`${h.url}/img/devices/${id}.svg`);
@@ -94,7 +109,9 @@ describe("§4 brands and devices", () => {
   it("§4 GET /devices/{brand_id}/{device_id}: exactly one device, keyed by brand then device", async () => {
     const { body } = await h.call("GET", `/devices/${WELL_KNOWN.brandId}/${WELL_KNOWN.deviceId}`);
     expect(body.res).toEqual({
-      [WELL_KNOWN.brandId]: { [WELL_KNOWN.deviceId]: { name: "iPhone 13", img: expect.stringMatching(/\.svg$/), desc: expect.any(String) } },
+      [WELL_KNOWN.brandId]: {
+        [WELL_KNOWN.deviceId]: { name: "iPhone 13", img: expect.stringMatching(/\.svg$/), desc: expect.any(String) },
+      },
     });
   });
 });
@@ -106,9 +123,27 @@ describe("§2/§4 tools", () => {
     expect(body.res.tools.length).toBeGreaterThan(0);
     for (const tool of body.res.tools) {
       expect(Object.keys(tool).sort()).toEqual(
-        ["average_time", "custom", "desc", "guaranteed_time", "id_tool", "mep", "name", "pin", "price", "prd", "service_desc", "service_name", "sn", "sro", "success_ratio", "tool_type"].sort(),
+        [
+          "average_time",
+          "custom",
+          "desc",
+          "guaranteed_time",
+          "id_tool",
+          "mep",
+          "name",
+          "pin",
+          "price",
+          "prd",
+          "service_desc",
+          "service_name",
+          "sn",
+          "sro",
+          "success_ratio",
+          "tool_type",
+        ].sort(),
       );
-      for (const field of ["name", "desc", "service_name", "service_desc", "average_time"]) expect(typeof tool[field]).toBe("string");
+      for (const field of ["name", "desc", "service_name", "service_desc", "average_time"])
+        expect(typeof tool[field]).toBe("string");
       expect(Number.isInteger(tool.guaranteed_time.min)).toBe(true);
       expect(Number.isInteger(tool.guaranteed_time.max)).toBe(true);
       expect(tool.guaranteed_time.max).toBeGreaterThanOrEqual(tool.guaranteed_time.min);
@@ -127,20 +162,35 @@ describe("§2/§4 tools", () => {
 
   it("§2 the well-known pair (Apple iPhone 13 on EE, UK) offers tools needing each flag and each guaranteed_time type", async () => {
     const { body } = await h.call("GET", `/tools/${WELL_KNOWN.deviceId}/${WELL_KNOWN.networkId}`);
-    const tools = body.res.tools as Array<Record<string, string> & { id_tool: number; price: number; guaranteed_time: { type: string } }>;
+    const tools = body.res.tools as Array<
+      Record<string, string> & { id_tool: number; price: number; guaranteed_time: { type: string } }
+    >;
     for (const flag of FLAGS) expect(tools.some((t) => t[flag] === "true")).toBe(true);
     expect(new Set(tools.map((t) => t.guaranteed_time.type))).toEqual(new Set(TIME_TYPES));
     expect(tools.some((t) => FLAGS.every((f) => t[f] === "true"))).toBe(true);
     expect(tools.some((t) => FLAGS.every((f) => t[f] === "false"))).toBe(true);
     // Seed-independent, as documented: ids and prices.
-    expect(tools.map((t) => [t.id_tool, t.price])).toEqual([[1, 24.9], [3, 4.5], [4, 29.9], [5, 14.9], [6, 9.9], [7, 19.9], [8, 59], [12, 49.9]]);
+    expect(tools.map((t) => [t.id_tool, t.price])).toEqual([
+      [1, 24.9],
+      [3, 4.5],
+      [4, 29.9],
+      [5, 14.9],
+      [6, 9.9],
+      [7, 19.9],
+      [8, 59],
+      [12, 49.9],
+    ]);
   });
 
   it("§2 across the generated catalog, every flag is needed by some tool and every time type appears", async () => {
-    const networks = Object.keys((await h.call("GET", `/networks/${WELL_KNOWN.countryId}`)).body.res[WELL_KNOWN.countryId]).slice(0, 8);
+    const networks = Object.keys(
+      (await h.call("GET", `/networks/${WELL_KNOWN.countryId}`)).body.res[WELL_KNOWN.countryId],
+    ).slice(0, 8);
     const samsung = Object.keys((await h.call("GET", "/devices/2")).body.res["2"]).slice(0, 6);
     const tools: Array<Record<string, string> & { guaranteed_time: { type: string } }> = [];
-    for (const device of samsung) for (const network of networks) tools.push(...(await h.call("GET", `/tools/${device}/${network}`)).body.res.tools);
+    for (const device of samsung)
+      for (const network of networks)
+        tools.push(...(await h.call("GET", `/tools/${device}/${network}`)).body.res.tools);
     for (const flag of FLAGS) expect(tools.some((t) => t[flag] === "true")).toBe(true);
     expect(new Set(tools.map((t) => t.guaranteed_time.type))).toEqual(new Set(TIME_TYPES));
   });
@@ -168,7 +218,9 @@ describe("§2/§4 tools", () => {
       const mine = await Promise.all(pairs.map(async (p) => (await h.call("GET", p)).body.res.tools));
       const theirs = await Promise.all(pairs.map(async (p) => (await other.call("GET", p)).body.res.tools));
       expect(theirs).not.toEqual(mine);
-      expect((await other.call("GET", "/networks/826")).body.res).toEqual((await h.call("GET", "/networks/826")).body.res);
+      expect((await other.call("GET", "/networks/826")).body.res).toEqual(
+        (await h.call("GET", "/networks/826")).body.res,
+      );
       expect((await other.call("GET", "/devices/1")).body.res[1][1015].name).toBe("iPhone 13");
       // The well-known pair does not depend on the seed.
       const wellKnown = `/tools/${WELL_KNOWN.deviceId}/${WELL_KNOWN.networkId}`;

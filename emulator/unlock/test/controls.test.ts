@@ -21,7 +21,9 @@ describe("/__control/unlock", () => {
     });
     await h.order(IMEI.valid, TOOL.instant, PRODUCTION);
     expect(await h.balance(PRODUCTION)).toBe(PRODUCTION.openingCreditsMinor - 450);
-    expect((await h.control("PUT", `/unlock/accounts/${PRODUCTION.id}/balance`, { creditsMinor: 1234 })).creditsMinor).toBe(1234);
+    expect(
+      (await h.control("PUT", `/unlock/accounts/${PRODUCTION.id}/balance`, { creditsMinor: 1234 })).creditsMinor,
+    ).toBe(1234);
     expect(await h.balance(PRODUCTION)).toBe(1234);
     expect((await h.control("GET", "/unlock/accounts/nobody/balance")).error).toMatch(/unknown unlock account/);
   });
@@ -45,7 +47,14 @@ describe("/__control/unlock", () => {
   it("GET orders shows each order's planned outcome and due times", async () => {
     const ticket = await h.order(IMEI.endsIn0, TOOL.instant);
     const { orders } = await h.control("GET", "/unlock/orders");
-    expect(orders).toEqual([expect.objectContaining({ id: ticket, status: "open", plannedOutcome: { status: "notavailable", when: "ready" }, toolId: TOOL.instant })]);
+    expect(orders).toEqual([
+      expect.objectContaining({
+        id: ticket,
+        status: "open",
+        plannedOutcome: { status: "notavailable", when: "ready" },
+        toolId: TOOL.instant,
+      }),
+    ]);
   });
 
   it("GET well-known names the well-known pair and its tools", async () => {

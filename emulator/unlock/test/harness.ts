@@ -26,14 +26,23 @@ export const WELL_KNOWN = { brandId: 1, deviceId: 1015, countryId: 826, networkI
 /** Well-known pair tools by what they need (README). */
 export const TOOL = { standard: 1, instant: 3, sn: 4, prd: 5, pin: 6, mep: 7, sro: 8, all: 12 } as const;
 
-export type Reply = { status: number; headers: Headers; body: { code?: number; status: string; info: string; res: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Reply = {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { code?: number; status: string; info: string; res: any };
+};
 
 export function svcHeaders(account: UnlockAccount = SANDBOX): Record<string, string> {
   return { SVC_KEY: account.svcKey, SVC_SECRET: account.svcSecret };
 }
 
 export type Harness = RunningEmulator & {
-  call: (method: string, path: string, init?: { account?: UnlockAccount; headers?: Record<string, string>; body?: BodyInit }) => Promise<Reply>;
+  call: (
+    method: string,
+    path: string,
+    init?: { account?: UnlockAccount; headers?: Record<string, string>; body?: BodyInit },
+  ) => Promise<Reply>;
   control: (method: string, path: string, body?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   advance: (ms: number) => Promise<void>;
   order: (imeiValue: string, toolId?: number, account?: UnlockAccount) => Promise<number>;
@@ -64,7 +73,11 @@ export async function startHarness(overrides: Partial<EmulatorConfig> = {}): Pro
     control,
     advance: async (ms) => void (await control("POST", "/clock", { advanceMs: ms })),
     order: async (imeiValue, toolId = TOOL.standard, account = SANDBOX) => {
-      const reply = await call("POST", `/create_order/${WELL_KNOWN.deviceId}/${WELL_KNOWN.networkId}/${imeiValue}/${toolId}`, { account });
+      const reply = await call(
+        "POST",
+        `/create_order/${WELL_KNOWN.deviceId}/${WELL_KNOWN.networkId}/${imeiValue}/${toolId}`,
+        { account },
+      );
       if (reply.body.status !== "OK") throw new Error(`create_order failed: ${reply.body.info}`);
       return reply.body.res.id_ticket as number;
     },

@@ -13,16 +13,24 @@ afterAll(async () => h.close());
 beforeEach(async () => void (await h.control("POST", "/reset")));
 
 /** The documented rule, written independently of the emulator's code (README "IMEI check hash"). */
-const hashFor = (account: UnlockAccount, imei: string) => createHmac("sha256", account.svcSecret).update(`${account.svcKey}####${imei}`).digest("hex");
+const hashFor = (account: UnlockAccount, imei: string) =>
+  createHmac("sha256", account.svcSecret).update(`${account.svcKey}####${imei}`).digest("hex");
 const check = (imei: string, account: UnlockAccount = SANDBOX, hash?: string) =>
   h.call("POST", `/imeicheck/${imei}${hash === undefined ? "" : `/${hash}`}`, { account });
 const unlockLedger = async (account: UnlockAccount) =>
-  ((await h.control("GET", "/ledger")).entries as Array<{ api: string; account: string; kind: string; amountMinor: number; simulated: boolean }>).filter(
-    (e) => e.api === "unlock" && e.account === account.id,
-  );
+  (
+    (await h.control("GET", "/ledger")).entries as Array<{
+      api: string;
+      account: string;
+      kind: string;
+      amountMinor: number;
+      simulated: boolean;
+    }>
+  ).filter((e) => e.api === "unlock" && e.account === account.id);
 
 type ListEntry = { name: string; opers: Array<{ txt: string; status: number }> };
-const isDescendingByCountry = (list: ListEntry[]) => list.every((e, i) => i === 0 || list[i - 1]!.name.localeCompare(e.name) >= 0);
+const isDescendingByCountry = (list: ListEntry[]) =>
+  list.every((e, i) => i === 0 || list[i - 1]!.name.localeCompare(e.name) >= 0);
 
 describe("§2/§8 IMEI check results", () => {
   it("§8 353047098598802: free blacklist report (type F, reported, black list with status 0, history at most 10)", async () => {
@@ -43,7 +51,13 @@ describe("§2/§8 IMEI check results", () => {
     // This IMEI has more events than the cap: exactly 10 are shown.
     expect(res.result.imeihistory).toHaveLength(10);
     for (const item of res.result.imeihistory) {
-      expect(item).toEqual({ imei: "353047098598802", action: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), by: expect.any(String), country: expect.any(String) });
+      expect(item).toEqual({
+        imei: "353047098598802",
+        action: expect.any(String),
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        by: expect.any(String),
+        country: expect.any(String),
+      });
     }
     expect(res.result.url_report).toBe(`${h.url}/reports/imei/353047098598802.pdf`);
   });
@@ -65,7 +79,9 @@ describe("§2/§8 IMEI check results", () => {
     expect(res.result).toEqual({});
     expect(res.error).toEqual([]);
     expect(res.data).toMatchObject({ imei: "123456789876543", tac: "12345678", brandname: "", marketingname: "" });
-    expect(res.extra_info).toEqual([{ type: "button", txt: expect.any(String), url: `${h.url}/reports/imei/123456789876543/buy` }]);
+    expect(res.extra_info).toEqual([
+      { type: "button", txt: expect.any(String), url: `${h.url}/reports/imei/123456789876543/buy` },
+    ]);
     const page = await fetch(res.extra_info[0].url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("123456789876543");
@@ -82,7 +98,16 @@ describe("§2/§8 IMEI check results", () => {
 
   it("§2 data: imei, tac, brandname, marketingname, modelname, devicetype, img, lang, all strings", async () => {
     const data = (await check(IMEI.valid)).body.res.data;
-    expect(Object.keys(data).sort()).toEqual(["brandname", "devicetype", "imei", "img", "lang", "marketingname", "modelname", "tac"]);
+    expect(Object.keys(data).sort()).toEqual([
+      "brandname",
+      "devicetype",
+      "imei",
+      "img",
+      "lang",
+      "marketingname",
+      "modelname",
+      "tac",
+    ]);
     for (const value of Object.values(data)) expect(typeof value).toBe("string");
     expect(data.imei).toBe(IMEI.valid);
     expect(data.tac).toBe(IMEI.valid.slice(0, 8));
@@ -159,17 +184,22 @@ describe("§4/§7 IMEI check hash, validation and price", () => {
     expect((await check(IMEI.valid, PRODUCTION, hashFor(SANDBOX, IMEI.valid))).status).toBe(400);
   });
 
-  it.each([IMEI.wrongCheckDigit, IMEI.fourteenDigits, "abcdefghijklmno"])("§7 invalid IMEI %s: 400 API_ERROR", async (imei) => {
-    const reply = await check(imei, PRODUCTION, hashFor(PRODUCTION, imei));
-    expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ code: 400, status: "API_ERROR" });
-  });
+  it.each([IMEI.wrongCheckDigit, IMEI.fourteenDigits, "abcdefghijklmno"])(
+    "§7 invalid IMEI %s: 400 API_ERROR",
+    async (imei) => {
+      const reply = await check(imei, PRODUCTION, hashFor(PRODUCTION, imei));
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ code: 400, status: "API_ERROR" });
+    },
+  );
 
   it("price: a free report debits 0.50 credits on production; payment-required and failed checks cost nothing", async () => {
     await check(IMEI.valid, PRODUCTION, hashFor(PRODUCTION, IMEI.valid));
     await check("123456789876543", PRODUCTION, hashFor(PRODUCTION, "123456789876543"));
     await check("123456789987654", PRODUCTION, hashFor(PRODUCTION, "123456789987654"));
-    expect((await unlockLedger(PRODUCTION)).map((e) => [e.kind, e.amountMinor, e.simulated])).toEqual([["debit", 50, false]]);
+    expect((await unlockLedger(PRODUCTION)).map((e) => [e.kind, e.amountMinor, e.simulated])).toEqual([
+      ["debit", 50, false],
+    ]);
     expect(await h.balance(PRODUCTION)).toBe(PRODUCTION.openingCreditsMinor - 50);
   });
 
@@ -182,7 +212,11 @@ describe("§4/§7 IMEI check hash, validation and price", () => {
     expect(reply.status).toBe(200);
     const res = reply.body.res;
     expect(res.type_pay.type).toBe("P");
-    expect(res.result).toMatchObject({ blackliststatus: false, imeihistory: [], url_report: `${h.url}/reports/imei/${imei}.pdf` });
+    expect(res.result).toMatchObject({
+      blackliststatus: false,
+      imeihistory: [],
+      url_report: `${h.url}/reports/imei/${imei}.pdf`,
+    });
     expect(res.data.brandname).not.toBe("");
     expect((await unlockLedger(PRODUCTION)).map((e) => [e.kind, e.amountMinor])).toEqual([["debit", 250]]);
     expect((await fetch(`${h.url}/reports/imei/${imei}.pdf`)).status).toBe(200);
@@ -190,7 +224,10 @@ describe("§4/§7 IMEI check hash, validation and price", () => {
     const free = await h.call("POST", `/imeicheck/${IMEI.valid}/${hashFor(PRODUCTION, IMEI.valid)}`, { headers, body });
     expect(free.body.res.type_pay.type).toBe("F");
     expect((await unlockLedger(PRODUCTION)).map((e) => e.amountMinor)).toEqual([250, 50]);
-    const wrong = await h.call("POST", `/imeicheck/${imei}/${hashFor(PRODUCTION, imei)}`, { headers, body: new URLSearchParams({ type_pay: "F" }) });
+    const wrong = await h.call("POST", `/imeicheck/${imei}/${hashFor(PRODUCTION, imei)}`, {
+      headers,
+      body: new URLSearchParams({ type_pay: "F" }),
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.info).toMatch(/type_pay/);
   });

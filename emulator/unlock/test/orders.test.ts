@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createOrderDelayMs } from "../orders/delay";
-import { DAY, HOUR, IMEI, MINUTE, PRODUCTION, SANDBOX, startHarness, TOOL, WEEK, WELL_KNOWN, type Harness } from "./harness";
+import {
+  DAY,
+  HOUR,
+  IMEI,
+  MINUTE,
+  PRODUCTION,
+  SANDBOX,
+  startHarness,
+  TOOL,
+  WEEK,
+  WELL_KNOWN,
+  type Harness,
+} from "./harness";
 
 // Unlock orders (unlocking spec sections 2, 3, 4, 7, 8): create_order, check_order_status,
 // update_order, cancel_order, retrieve_order_instructions, states and stated moves.
@@ -12,13 +24,25 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 beforeEach(async () => void (await h.control("POST", "/reset")));
 
-const createPath = (imeiValue: string, toolId: number, device: number = WELL_KNOWN.deviceId, network: number = WELL_KNOWN.networkId) =>
-  `/create_order/${device}/${network}/${imeiValue}/${toolId}`;
-const status = async (ticket: number, account = SANDBOX) => (await h.call("GET", `/check_order_status/${ticket}`, { account })).body.res[ticket];
+const createPath = (
+  imeiValue: string,
+  toolId: number,
+  device: number = WELL_KNOWN.deviceId,
+  network: number = WELL_KNOWN.networkId,
+) => `/create_order/${device}/${network}/${imeiValue}/${toolId}`;
+const status = async (ticket: number, account = SANDBOX) =>
+  (await h.call("GET", `/check_order_status/${ticket}`, { account })).body.res[ticket];
 const ledger = async (account = PRODUCTION) =>
-  ((await h.control("GET", "/ledger")).entries as Array<{ api: string; account: string; kind: string; amountMinor: number; simulated: boolean; reference: string }>).filter(
-    (e) => e.api === "unlock" && e.account === account.id,
-  );
+  (
+    (await h.control("GET", "/ledger")).entries as Array<{
+      api: string;
+      account: string;
+      kind: string;
+      amountMinor: number;
+      simulated: boolean;
+      reference: string;
+    }>
+  ).filter((e) => e.api === "unlock" && e.account === account.id);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
 describe("§4 create_order", () => {
@@ -31,7 +55,12 @@ describe("§4 create_order", () => {
     expect(Number.isInteger(reply.body.res.id_ticket)).toBe(true);
     expect(await h.balance(PRODUCTION)).toBe(before - 2490);
     expect(await ledger()).toEqual([
-      expect.objectContaining({ kind: "debit", amountMinor: 2490, simulated: false, reference: `unlock:order:${reply.body.res.id_ticket}` }),
+      expect.objectContaining({
+        kind: "debit",
+        amountMinor: 2490,
+        simulated: false,
+        reference: `unlock:order:${reply.body.res.id_ticket}`,
+      }),
     ]);
   });
 
@@ -39,7 +68,9 @@ describe("§4 create_order", () => {
     const before = await h.balance(SANDBOX);
     await h.order(IMEI.valid, TOOL.standard, SANDBOX);
     expect(await h.balance(SANDBOX)).toBe(before);
-    expect(await ledger(SANDBOX)).toEqual([expect.objectContaining({ kind: "debit", amountMinor: 2490, simulated: true })]);
+    expect(await ledger(SANDBOX)).toEqual([
+      expect.objectContaining({ kind: "debit", amountMinor: 2490, simulated: true }),
+    ]);
   });
 
   it("§8 create_order takes a delay before answering: 50–200 ms by default, up to 30 s when realistic", async () => {
@@ -74,13 +105,18 @@ describe("§4 create_order", () => {
 });
 
 describe("§2 IMEI value for create_order", () => {
-  it.each([IMEI.valid, IMEI.valid2, "123456789876543", "355710060480006", "353047098598802", "359405085972766", "123456789987654"])(
-    "§2 IMEI %s (15 digits, Luhn) is accepted by a tool without flags",
-    async (imei) => {
-      const reply = await h.call("POST", createPath(imei, TOOL.instant));
-      expect(reply.body.status).toBe("OK");
-    },
-  );
+  it.each([
+    IMEI.valid,
+    IMEI.valid2,
+    "123456789876543",
+    "355710060480006",
+    "353047098598802",
+    "359405085972766",
+    "123456789987654",
+  ])("§2 IMEI %s (15 digits, Luhn) is accepted by a tool without flags", async (imei) => {
+    const reply = await h.call("POST", createPath(imei, TOOL.instant));
+    expect(reply.body.status).toBe("OK");
+  });
 
   it.each([
     [IMEI.wrongCheckDigit, /wrong check digit/],
@@ -128,7 +164,7 @@ describe("§2 IMEI value for create_order", () => {
     ["sro", TOOL.sro, "SROX123456"],
     ["sro", TOOL.sro, "SROX123456789012"],
   ];
-  it.each(invalid)("§2 %s suffix refused with 400 (tool %i): \"%s\"", async (flag, tool, suffix) => {
+  it.each(invalid)('§2 %s suffix refused with 400 (tool %i): "%s"', async (flag, tool, suffix) => {
     const reply = await h.call("POST", createPath(IMEI.valid + suffix, tool));
     expect(reply.status).toBe(400);
     expect(reply.body.status).toBe("API_ERROR");
@@ -143,7 +179,9 @@ describe("§2 IMEI value for create_order", () => {
     expect(reply.status).toBe(400);
     expect(reply.body.info).toMatch(/Missing or malformed sn suffix/);
     const missingPin = "SNAB12-C3456PRD12345678MEP-12345-123SROX1234567";
-    expect((await h.call("POST", createPath(IMEI.valid + missingPin, TOOL.all))).body.info).toMatch(/Missing or malformed pin suffix/);
+    expect((await h.call("POST", createPath(IMEI.valid + missingPin, TOOL.all))).body.info).toMatch(
+      /Missing or malformed pin suffix/,
+    );
   });
 
   it("§2 no spaces anywhere in the IMEI value", async () => {
@@ -209,7 +247,10 @@ describe("§3 states and time-driven progress", () => {
     const ticket = await h.order(IMEI.endsIn0, TOOL.instant, PRODUCTION);
     await h.advance(11_000);
     expect(await status(ticket, PRODUCTION)).toMatchObject({ status: "notavailable", ok_sent: "false" });
-    expect((await ledger()).map((e) => [e.kind, e.amountMinor])).toEqual([["debit", 450], ["refund", 450]]);
+    expect((await ledger()).map((e) => [e.kind, e.amountMinor])).toEqual([
+      ["debit", 450],
+      ["refund", 450],
+    ]);
     expect(await h.balance(PRODUCTION)).toBe(PRODUCTION.openingCreditsMinor);
   });
 
@@ -238,7 +279,10 @@ describe("§3 states and time-driven progress", () => {
   it("§3 the sandbox IMEIs' outcomes hold on the production account too, with real credit movements", async () => {
     const ticket = await h.order("355710060480006", TOOL.standard, PRODUCTION);
     expect((await status(ticket, PRODUCTION)).status).toBe("notavailable");
-    expect((await ledger()).map((e) => [e.kind, e.simulated])).toEqual([["debit", false], ["refund", false]]);
+    expect((await ledger()).map((e) => [e.kind, e.simulated])).toEqual([
+      ["debit", false],
+      ["refund", false],
+    ]);
     expect(await h.balance(PRODUCTION)).toBe(PRODUCTION.openingCreditsMinor);
   });
 });
@@ -261,7 +305,10 @@ describe("§3/§4 update_order", () => {
 
   it("§3 update_order force=nowait on an order that will not get a code: notavailable now, refunded", async () => {
     const ticket = await h.order(IMEI.endsIn0, TOOL.standard, PRODUCTION);
-    const reply = await h.call("POST", `/update_order/${ticket}`, { account: PRODUCTION, body: form({ force: "nowait" }) });
+    const reply = await h.call("POST", `/update_order/${ticket}`, {
+      account: PRODUCTION,
+      body: form({ force: "nowait" }),
+    });
     expect(reply.body.res[ticket]).toMatchObject({ status: "notavailable", ok_sent: "false" });
     expect((await ledger()).map((e) => e.kind)).toEqual(["debit", "refund"]);
   });
@@ -295,7 +342,10 @@ describe("§3/§7/§8 cancel_order", () => {
     expect(reply.status).toBe(200);
     expect(reply.body.res).toEqual({ [ticket]: { status: "canceled" } });
     expect((await status(ticket, PRODUCTION)).status).toBe("canceled");
-    expect((await ledger()).map((e) => [e.kind, e.amountMinor])).toEqual([["debit", 2490], ["refund", 2490]]);
+    expect((await ledger()).map((e) => [e.kind, e.amountMinor])).toEqual([
+      ["debit", 2490],
+      ["refund", 2490],
+    ]);
     // Canceled is final: the clock passing the tool's time does not revive it.
     await h.advance(5 * DAY);
     expect((await status(ticket, PRODUCTION)).status).toBe("canceled");
@@ -306,7 +356,11 @@ describe("§3/§7/§8 cancel_order", () => {
     await h.advance(10 * MINUTE + 1_000);
     const reply = await h.call("DELETE", `/cancel_order/${ticket}`, { account: PRODUCTION });
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ status: "API_ERROR", info: `Cancel window of 10 minutes has passed for order ${ticket}`, res: {} });
+    expect(reply.body).toEqual({
+      status: "API_ERROR",
+      info: `Cancel window of 10 minutes has passed for order ${ticket}`,
+      res: {},
+    });
     expect((await status(ticket, PRODUCTION)).status).toBe("pending");
     expect((await ledger()).map((e) => e.kind)).toEqual(["debit"]);
   });
@@ -347,8 +401,18 @@ describe("§4 retrieve_order_instructions", () => {
   });
 
   it("§4 a non-Apple order's instructions carry an unlock code", async () => {
-    const tools = (await h.call("GET", "/tools/2001/234030")).body.res.tools as Array<{ id_tool: number; sn: string; prd: string; pin: string; mep: string; sro: string; tool_type: string }>;
-    const plain = tools.find((t) => [t.sn, t.prd, t.pin, t.mep, t.sro].every((f) => f === "false") && t.tool_type !== "usb");
+    const tools = (await h.call("GET", "/tools/2001/234030")).body.res.tools as Array<{
+      id_tool: number;
+      sn: string;
+      prd: string;
+      pin: string;
+      mep: string;
+      sro: string;
+      tool_type: string;
+    }>;
+    const plain = tools.find(
+      (t) => [t.sn, t.prd, t.pin, t.mep, t.sro].every((f) => f === "false") && t.tool_type !== "usb",
+    );
     expect(plain).toBeDefined();
     const created = await h.call("POST", createPath(IMEI.valid, plain!.id_tool, 2001, 234030));
     const ticket = created.body.res.id_ticket;

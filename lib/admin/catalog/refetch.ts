@@ -20,7 +20,10 @@ const MAKERS: Partial<Record<CatalogResource, Maker>> = {
   "topup.countries": () => () => allPages((cursor) => commerceClient().listTopupCountries({ cursor, limit: 100 })),
   "topup.operators": (p) => (p.country ? () => commerceClient().listTopupOperators({ country: p.country! }) : null),
   "topup.service-types": (p) => (p.operatorId ? () => commerceClient().listOperatorServiceTypes(p.operatorId!) : null),
-  "topup.rates": (p) => (p.operatorId ? () => commerceClient().getOperatorRates(p.operatorId!, { service_type: p.serviceType, lang: p.lang }) : null),
+  "topup.rates": (p) =>
+    p.operatorId
+      ? () => commerceClient().getOperatorRates(p.operatorId!, { service_type: p.serviceType, lang: p.lang })
+      : null,
   "topup.products": (p) =>
     p.operatorId
       ? () => commerceClient().getTopupProduct(p.operatorId!)
@@ -28,14 +31,19 @@ const MAKERS: Partial<Record<CatalogResource, Maker>> = {
         ? () => allPages((cursor) => commerceClient().searchTopupProducts({ country: p.search!, cursor, limit: 100 }))
         : null,
   "topup.promotions": () => () => allPages((cursor) => commerceClient().listTopupPromotions({ cursor, limit: 100 })),
-  "esim.destinations": (p) => () => allPages((cursor) => commerceClient().listEsimDestinations({ cursor, limit: 100, lang: p.lang })),
+  "esim.destinations": (p) => () =>
+    allPages((cursor) => commerceClient().listEsimDestinations({ cursor, limit: 100, lang: p.lang })),
   "esim.plans": (p) =>
     p.catalogId
       ? () => commerceClient().getEsimProduct(p.catalogId!, { lang: p.lang })
       : p.countryIso
-        ? () => allPages((cursor) => commerceClient().listEsimProducts({ country_iso: p.countryIso!, cursor, limit: 100, lang: p.lang }))
+        ? () =>
+            allPages((cursor) =>
+              commerceClient().listEsimProducts({ country_iso: p.countryIso!, cursor, limit: 100, lang: p.lang }),
+            )
         : null,
-  "giftcard.countries": () => () => allPages((cursor) => commerceClient().listGiftcardCountries({ cursor, limit: 100 })),
+  "giftcard.countries": () => () =>
+    allPages((cursor) => commerceClient().listGiftcardCountries({ cursor, limit: 100 })),
   "giftcard.brands": (p) =>
     p.brandId
       ? () => commerceClient().getGiftcardProduct(p.brandId!)
@@ -49,7 +57,10 @@ const MAKERS: Partial<Record<CatalogResource, Maker>> = {
   "unlock.networks": (p) => (num(p.countryId) !== null ? () => unlockClient().networks(num(p.countryId)!) : null),
   "unlock.brands": () => () => unlockClient().brands(),
   "unlock.devices": (p) => (num(p.brandId) !== null ? () => unlockClient().devices(num(p.brandId)!) : null),
-  "unlock.tools": (p) => (num(p.deviceId) !== null && num(p.networkId) !== null ? () => unlockClient().tools(num(p.deviceId)!, num(p.networkId)!) : null),
+  "unlock.tools": (p) =>
+    num(p.deviceId) !== null && num(p.networkId) !== null
+      ? () => unlockClient().tools(num(p.deviceId)!, num(p.networkId)!)
+      : null,
 };
 
 /** The refetch for a stored cache key, or null when the key cannot be refreshed from here. */

@@ -6,19 +6,53 @@ import { getLowBalanceThreshold, isLowBalance, type Threshold } from "./threshol
 // API has no balance endpoint (its spec only prices tools in credits), so no unlock balance
 // is shown anywhere.
 
-export type BalanceMovement = { id: string; amountMinor: number; currency: string; type: string | null; orderId: string | null; balanceAfterMinor: number | null; description: string | null; createdAt: string | null; simulated: boolean };
+export type BalanceMovement = {
+  id: string;
+  amountMinor: number;
+  currency: string;
+  type: string | null;
+  orderId: string | null;
+  balanceAfterMinor: number | null;
+  description: string | null;
+  createdAt: string | null;
+  simulated: boolean;
+};
 
-export type CreditStatus = { amountMinor: number; currency: string; environment: string | null; threshold: Threshold | null; low: boolean };
+export type CreditStatus = {
+  amountMinor: number;
+  currency: string;
+  environment: string | null;
+  threshold: Threshold | null;
+  low: boolean;
+};
 
 type BalanceClient = Pick<CommerceClient, "getBalance" | "getBalanceHistory">;
 
-export async function creditStatus(db: DbClient, client: BalanceClient, options: { timeoutMs?: number } = {}): Promise<CreditStatus> {
-  const [balance, threshold] = await Promise.all([client.getBalance(options.timeoutMs ? { timeoutMs: options.timeoutMs, policy: { maxAttempts: 1, maxRateLimitWaitMs: 0 } } : undefined), getLowBalanceThreshold(db)]);
-  const status = { amountMinor: balance.balance, currency: balance.currency.toUpperCase(), environment: balance.environment ?? null };
+export async function creditStatus(
+  db: DbClient,
+  client: BalanceClient,
+  options: { timeoutMs?: number } = {},
+): Promise<CreditStatus> {
+  const [balance, threshold] = await Promise.all([
+    client.getBalance(
+      options.timeoutMs
+        ? { timeoutMs: options.timeoutMs, policy: { maxAttempts: 1, maxRateLimitWaitMs: 0 } }
+        : undefined,
+    ),
+    getLowBalanceThreshold(db),
+  ]);
+  const status = {
+    amountMinor: balance.balance,
+    currency: balance.currency.toUpperCase(),
+    environment: balance.environment ?? null,
+  };
   return { ...status, threshold, low: isLowBalance(status, threshold) };
 }
 
-export async function balanceHistory(client: BalanceClient, cursor?: string): Promise<{ rows: BalanceMovement[]; nextCursor: string | null }> {
+export async function balanceHistory(
+  client: BalanceClient,
+  cursor?: string,
+): Promise<{ rows: BalanceMovement[]; nextCursor: string | null }> {
   const page = await client.getBalanceHistory({ limit: 50, cursor });
   return {
     rows: page.items.map((t) => ({

@@ -28,24 +28,42 @@ afterAll(async () => {
 describe("low-balance threshold", () => {
   it("is off until set; set, changed and removed with an audit entry each", async () => {
     expect(await threshold.getLowBalanceThreshold(t.db)).toBeNull();
-    expect(await threshold.setLowBalanceThreshold(t.db, actor, { amountMinor: 5000, currency: "EUR" })).toEqual({ changed: true });
-    expect(await threshold.setLowBalanceThreshold(t.db, actor, { amountMinor: 5000, currency: "EUR" })).toEqual({ changed: false });
-    expect(await threshold.setLowBalanceThreshold(t.db, actor, { amountMinor: 7550, currency: "EUR" })).toEqual({ changed: true });
+    expect(await threshold.setLowBalanceThreshold(t.db, actor, { amountMinor: 5000, currency: "EUR" })).toEqual({
+      changed: true,
+    });
+    expect(await threshold.setLowBalanceThreshold(t.db, actor, { amountMinor: 5000, currency: "EUR" })).toEqual({
+      changed: false,
+    });
+    expect(await threshold.setLowBalanceThreshold(t.db, actor, { amountMinor: 7550, currency: "EUR" })).toEqual({
+      changed: true,
+    });
     expect(await threshold.getLowBalanceThreshold(t.db)).toEqual({ amountMinor: 7550, currency: "EUR" });
     await threshold.setLowBalanceThreshold(t.db, actor, null);
     expect(await threshold.getLowBalanceThreshold(t.db)).toBeNull();
-    const audits = await t.db.auditLog.findMany({ where: { action: "credits.threshold.update" }, orderBy: { createdAt: "asc" } });
+    const audits = await t.db.auditLog.findMany({
+      where: { action: "credits.threshold.update" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audits.map((a) => [a.before, a.after])).toEqual([
       [null, { amountMinor: 5000, currency: "EUR" }],
-      [{ amountMinor: 5000, currency: "EUR" }, { amountMinor: 7550, currency: "EUR" }],
+      [
+        { amountMinor: 5000, currency: "EUR" },
+        { amountMinor: 7550, currency: "EUR" },
+      ],
       [{ amountMinor: 7550, currency: "EUR" }, null],
     ]);
   });
 
   it("compares in minor units of the same currency only", () => {
-    expect(threshold.isLowBalance({ amountMinor: 4999, currency: "EUR" }, { amountMinor: 5000, currency: "EUR" })).toBe(true);
-    expect(threshold.isLowBalance({ amountMinor: 5000, currency: "eur" }, { amountMinor: 5000, currency: "EUR" })).toBe(false);
-    expect(threshold.isLowBalance({ amountMinor: 1, currency: "EUR" }, { amountMinor: 5000, currency: "USD" })).toBe(false);
+    expect(threshold.isLowBalance({ amountMinor: 4999, currency: "EUR" }, { amountMinor: 5000, currency: "EUR" })).toBe(
+      true,
+    );
+    expect(threshold.isLowBalance({ amountMinor: 5000, currency: "eur" }, { amountMinor: 5000, currency: "EUR" })).toBe(
+      false,
+    );
+    expect(threshold.isLowBalance({ amountMinor: 1, currency: "EUR" }, { amountMinor: 5000, currency: "USD" })).toBe(
+      false,
+    );
     expect(threshold.isLowBalance({ amountMinor: 1, currency: "EUR" }, null)).toBe(false);
   });
 
@@ -53,8 +71,15 @@ describe("low-balance threshold", () => {
     const client = emu.client();
     const live = await client.getBalance();
     await threshold.setLowBalanceThreshold(t.db, actor, { amountMinor: live.balance, currency: "EUR" });
-    expect(await balance.creditStatus(t.db, client)).toMatchObject({ amountMinor: live.balance, currency: "EUR", low: false });
+    expect(await balance.creditStatus(t.db, client)).toMatchObject({
+      amountMinor: live.balance,
+      currency: "EUR",
+      low: false,
+    });
     await threshold.setLowBalanceThreshold(t.db, actor, { amountMinor: live.balance + 1, currency: "EUR" });
-    expect(await balance.creditStatus(t.db, client)).toMatchObject({ low: true, threshold: { amountMinor: live.balance + 1 } });
+    expect(await balance.creditStatus(t.db, client)).toMatchObject({
+      low: true,
+      threshold: { amountMinor: live.balance + 1 },
+    });
   });
 });

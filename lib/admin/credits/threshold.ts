@@ -24,7 +24,11 @@ export async function getLowBalanceThreshold(db: DbClient): Promise<Threshold | 
 }
 
 /** Sets (or with null, removes) the threshold, with its audit entry in the same transaction. */
-export async function setLowBalanceThreshold(db: DbClient, actor: Pick<CurrentUser, "id" | "email">, next: Threshold | null): Promise<{ changed: boolean }> {
+export async function setLowBalanceThreshold(
+  db: DbClient,
+  actor: Pick<CurrentUser, "id" | "email">,
+  next: Threshold | null,
+): Promise<{ changed: boolean }> {
   const after = next === null ? null : storedSchema.parse(next);
   return db.$transaction(async (tx) => {
     const row = await tx.setting.findUnique({ where: { key: LOW_BALANCE_SETTING } });
@@ -33,9 +37,23 @@ export async function setLowBalanceThreshold(db: DbClient, actor: Pick<CurrentUs
     if (after === null) await tx.setting.deleteMany({ where: { key: LOW_BALANCE_SETTING } });
     else {
       const value = JSON.stringify(after);
-      await tx.setting.upsert({ where: { key: LOW_BALANCE_SETTING }, create: { key: LOW_BALANCE_SETTING, value, updatedBy: actor.email }, update: { value, updatedBy: actor.email } });
+      await tx.setting.upsert({
+        where: { key: LOW_BALANCE_SETTING },
+        create: { key: LOW_BALANCE_SETTING, value, updatedBy: actor.email },
+        update: { value, updatedBy: actor.email },
+      });
     }
-    await recordAudit({ actor, action: "credits.threshold.update", targetType: "setting", targetId: LOW_BALANCE_SETTING, before, after }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: "credits.threshold.update",
+        targetType: "setting",
+        targetId: LOW_BALANCE_SETTING,
+        before,
+        after,
+      },
+      tx,
+    );
     return { changed: true };
   });
 }

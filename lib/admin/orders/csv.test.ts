@@ -7,8 +7,9 @@ describe("csv", () => {
     expect(csvRow(["a", "b,c", 'say "hi"', "two\nlines", null, 12])).toBe('a,"b,c","say ""hi""","two\nlines",,12\r\n');
   });
   it("keeps formulas from running in a spreadsheet", () => {
-    for (const text of ["=1+1", "+44", "-2", "@SUM(A1)", "\tx", "\rx"]) expect(csvCell(text).replace(/^"|"$/g, "").startsWith("'")).toBe(true);
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe('"\'=HYPERLINK(""x"")"');
+    for (const text of ["=1+1", "+44", "-2", "@SUM(A1)", "\tx", "\rx"])
+      expect(csvCell(text).replace(/^"|"$/g, "").startsWith("'")).toBe(true);
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvCell(-5)).toBe("-5");
   });
   it("writes the shop's own references exactly, even when they start with a dash", () => {
@@ -21,10 +22,24 @@ describe("csv", () => {
 });
 
 describe("search index", () => {
-  const order = { ref: "AbC123xyz", customerEmail: "Buyer@Example.com", upstreamOrderId: "ord_1", detail: { imei: "490154203237518", phone: "+44 7400 123456", priceToken: "secret-token" }, fulfillment: { iccid: "8944000000000000001", redemptionCode: "PIN-SECRET" } };
+  const order = {
+    ref: "AbC123xyz",
+    customerEmail: "Buyer@Example.com",
+    upstreamOrderId: "ord_1",
+    detail: { imei: "490154203237518", phone: "+44 7400 123456", priceToken: "secret-token" },
+    fulfillment: { iccid: "8944000000000000001", redemptionCode: "PIN-SECRET" },
+  };
   it("holds identifiers, lower-cased, with phone digits", () => {
     const text = searchTextFor(order);
-    for (const part of ["abc123xyz", "buyer@example.com", "490154203237518", "447400123456", "8944000000000000001", "ord_1"]) expect(text).toContain(part);
+    for (const part of [
+      "abc123xyz",
+      "buyer@example.com",
+      "490154203237518",
+      "447400123456",
+      "8944000000000000001",
+      "ord_1",
+    ])
+      expect(text).toContain(part);
   });
   it("never holds the product or price tokens", () => {
     const text = searchTextFor(order);

@@ -14,13 +14,27 @@ import { refreshSearchIndex } from "./search-index";
 
 const BATCH = 500;
 
-export const EXPORT_COLUMNS = ["reference", "created_at", "product", "status", "upstream_status", "upstream_order_id", "customer_email", "amount", "currency", "paid_at", "fulfilled_at"] as const;
+export const EXPORT_COLUMNS = [
+  "reference",
+  "created_at",
+  "product",
+  "status",
+  "upstream_status",
+  "upstream_order_id",
+  "customer_email",
+  "amount",
+  "currency",
+  "paid_at",
+  "fulfilled_at",
+] as const;
 
 function decimal(minor: number, currency: string): string {
   const exponent = currencyExponent(currency);
   if (exponent === 0) return String(minor);
   const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor).toString().padStart(exponent + 1, "0");
+  const abs = Math.abs(minor)
+    .toString()
+    .padStart(exponent + 1, "0");
   return `${sign}${abs.slice(0, -exponent)}.${abs.slice(-exponent)}`;
 }
 
@@ -41,14 +55,50 @@ export function ordersCsvStream(db: DbClient, filters: OrderFilters): ReadableSt
         await setImmediate();
         const after = cursor;
         const batch = await db.order.findMany({
-          where: after ? { AND: [where, { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }] } : where,
+          where: after
+            ? {
+                AND: [
+                  where,
+                  {
+                    OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+                  },
+                ],
+              }
+            : where,
           orderBy: [{ createdAt: "desc" }, { id: "desc" }],
           take: BATCH,
-          select: { id: true, ref: true, createdAt: true, productType: true, status: true, upstreamStatus: true, upstreamOrderId: true, customerEmail: true, retailAmount: true, currency: true, paidAt: true, fulfilledAt: true },
+          select: {
+            id: true,
+            ref: true,
+            createdAt: true,
+            productType: true,
+            status: true,
+            upstreamStatus: true,
+            upstreamOrderId: true,
+            customerEmail: true,
+            retailAmount: true,
+            currency: true,
+            paidAt: true,
+            fulfilledAt: true,
+          },
         });
         if (batch.length) {
           const text = batch
-            .map((o) => csvRow([new ShopId(o.ref), o.createdAt, o.productType, o.status, o.upstreamStatus, o.upstreamOrderId, o.customerEmail, decimal(o.retailAmount, o.currency), o.currency, o.paidAt, o.fulfilledAt]))
+            .map((o) =>
+              csvRow([
+                new ShopId(o.ref),
+                o.createdAt,
+                o.productType,
+                o.status,
+                o.upstreamStatus,
+                o.upstreamOrderId,
+                o.customerEmail,
+                decimal(o.retailAmount, o.currency),
+                o.currency,
+                o.paidAt,
+                o.fulfilledAt,
+              ]),
+            )
             .join("");
           controller.enqueue(encoder.encode(text));
           const last = batch[batch.length - 1]!;

@@ -3,7 +3,14 @@ import { filtersToSearch, orderWhere, parseOrderFilters } from "./filters";
 
 describe("order filters", () => {
   it("reads valid filters from the URL and drops bad ones with a message", () => {
-    const { filters, problems } = parseOrderFilters({ product: "unlock", status: "bogus", from: "2026-11-01", to: "2026-13-45", q: " 4901 5420 ", page: "2" });
+    const { filters, problems } = parseOrderFilters({
+      product: "unlock",
+      status: "bogus",
+      from: "2026-11-01",
+      to: "2026-13-45",
+      q: " 4901 5420 ",
+      page: "2",
+    });
     expect(filters).toEqual({ product: "unlock", from: "2026-11-01", q: "4901 5420", page: 2 });
     expect(problems).toHaveLength(2);
   });
@@ -12,11 +19,16 @@ describe("order filters", () => {
   });
   it("makes whole UTC days, both ends included", () => {
     expect(orderWhere({ from: "2026-11-01", to: "2026-11-01" })).toEqual({
-      AND: [{ createdAt: { gte: new Date("2026-11-01T00:00:00.000Z") } }, { createdAt: { lt: new Date("2026-11-02T00:00:00.000Z") } }],
+      AND: [
+        { createdAt: { gte: new Date("2026-11-01T00:00:00.000Z") } },
+        { createdAt: { lt: new Date("2026-11-02T00:00:00.000Z") } },
+      ],
     });
   });
   it("round-trips through the URL, leaving page 1 out", () => {
-    expect(filtersToSearch({ product: "topup", customer: "a@b.c" }, { page: 1 })).toBe("?product=topup&customer=a%40b.c");
+    expect(filtersToSearch({ product: "topup", customer: "a@b.c" }, { page: 1 })).toBe(
+      "?product=topup&customer=a%40b.c",
+    );
     expect(filtersToSearch({}, {})).toBe("");
   });
 });

@@ -6,10 +6,23 @@ import { normaliseSearchQuery } from "./search-index";
 // CSV export gets exactly the same set). Bad values are dropped with a message, never a 500.
 
 export const PRODUCT_TYPES = ["topup", "esim", "giftcard", "unlock", "imeicheck"] as const;
-export const ORDER_STATUSES = ["awaiting_payment", "paid", "placing", "placed", "fulfilled", "failed", "cancelled", "refunded", "needs_attention"] as const;
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "paid",
+  "placing",
+  "placed",
+  "fulfilled",
+  "failed",
+  "cancelled",
+  "refunded",
+  "needs_attention",
+] as const;
 export const PAGE_SIZE = 25;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 
 const schema = z.object({
   product: z.enum(PRODUCT_TYPES).optional(),
@@ -24,9 +37,19 @@ const schema = z.object({
 export type OrderFilters = z.infer<typeof schema>;
 export type ParsedFilters = { filters: OrderFilters; problems: string[] };
 
-const LABELS: Record<string, string> = { product: "product", status: "status", from: "from date", to: "to date", customer: "customer", q: "search", page: "page" };
+const LABELS: Record<string, string> = {
+  product: "product",
+  status: "status",
+  from: "from date",
+  to: "to date",
+  customer: "customer",
+  q: "search",
+  page: "page",
+};
 
-export function parseOrderFilters(params: Record<string, string | string[] | undefined> | URLSearchParams): ParsedFilters {
+export function parseOrderFilters(
+  params: Record<string, string | string[] | undefined> | URLSearchParams,
+): ParsedFilters {
   const read = (key: string): string | undefined => {
     const value = params instanceof URLSearchParams ? params.get(key) : params[key];
     const one = Array.isArray(value) ? value[0] : value;

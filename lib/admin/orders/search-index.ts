@@ -14,7 +14,9 @@ import { asObject } from "@/lib/orders/detail";
 const DETAIL_FIELDS = ["phone", "imei", "iccid", "recipientPhone", "recipientEmail"] as const;
 const FULFILLMENT_FIELDS = ["iccid"] as const;
 
-export function searchTextFor(order: Pick<Order, "ref" | "customerEmail" | "upstreamOrderId" | "detail" | "fulfillment">): string {
+export function searchTextFor(
+  order: Pick<Order, "ref" | "customerEmail" | "upstreamOrderId" | "detail" | "fulfillment">,
+): string {
   const detail = asObject(order.detail);
   const fulfillment = asObject(order.fulfillment);
   const values = [order.ref, order.customerEmail, order.upstreamOrderId];
@@ -52,7 +54,15 @@ export async function refreshSearchIndex(db: DbClient, options: { maxRows?: numb
   while (indexed < maxRows) {
     const stale = await db.order.findMany({
       where: { OR: [{ searchIndexedAt: null }, { updatedAt: { gt: db.order.fields.searchIndexedAt } }] },
-      select: { id: true, ref: true, customerEmail: true, upstreamOrderId: true, detail: true, fulfillment: true, updatedAt: true },
+      select: {
+        id: true,
+        ref: true,
+        customerEmail: true,
+        upstreamOrderId: true,
+        detail: true,
+        fulfillment: true,
+        updatedAt: true,
+      },
       take: Math.min(BATCH, maxRows - indexed),
     });
     if (stale.length === 0) break;

@@ -18,7 +18,10 @@ beforeAll(async () => {
   tb = await startOrderTestbed();
   stubAppEnv({ databaseUrl: tb.url, emulatorUrl: tb.emulatorUrl });
   actions = await import("./staff-actions");
-  staff = await tb.db.user.create({ data: { email: `staff-${Date.now()}@shop.test`, role: "staff" }, select: { id: true, email: true } });
+  staff = await tb.db.user.create({
+    data: { email: `staff-${Date.now()}@shop.test`, role: "staff" },
+    select: { id: true, email: true },
+  });
 });
 
 afterAll(async () => {
@@ -31,7 +34,11 @@ describe("staff order actions", () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     const poor = { ...tb.clients, commerce: tb.commerceWith(POOR_LIVE_KEY) };
-    const parked = await placeOrder(tb.db, order.id, { source: "buyer", clients: poor, refundFailedOrder: tb.refundFailedOrder });
+    const parked = await placeOrder(tb.db, order.id, {
+      source: "buyer",
+      clients: poor,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
 
     // Refresh has nothing to read yet.
@@ -50,7 +57,11 @@ describe("staff order actions", () => {
     expect(await actions.refreshFromUpstream(tb.db, order.id, staff)).toMatchObject({ ok: true });
     const audit = await tb.db.auditLog.findMany({ where: { targetId: order.id }, orderBy: { createdAt: "asc" } });
     expect(audit.map((a) => a.action)).toEqual(["order.retry_placement", "order.refresh"]);
-    expect(audit[0]).toMatchObject({ actorId: staff.id, actorEmail: staff.email, before: { status: "needs_attention" } });
+    expect(audit[0]).toMatchObject({
+      actorId: staff.id,
+      actorEmail: staff.email,
+      before: { status: "needs_attention" },
+    });
     const staffEvents = await tb.db.orderEvent.findMany({ where: { orderId: order.id, source: "staff" } });
     expect(staffEvents.some((e) => e.actor === staff.id && e.toStatus === "placing")).toBe(true);
   });
@@ -61,20 +72,39 @@ describe("staff order actions", () => {
     // and staff's "Retry placement" then parked it again instead of placing it.
     const order = await tb.paidOrder("imeicheck", { imei: IMEI.reported });
     const sent = { state: "sending", sentAt: new Date().toISOString(), attempts: 1 };
-    await tb.db.order.update({ where: { id: order.id }, data: { status: "placing", detail: { ...(order.detail as object), placement: sent } } });
-    await transition(tb.db, { orderId: order.id, from: "placing", to: "needs_attention", source: "worker", message: "parked", patch: { detail: { ...(order.detail as object), placement: { ...sent, parked: "unknown_outcome" } } } });
-    const imeiDebits = async () => (await tb.ledger()).filter((e) => e.api === "unlock" && e.kind === "debit" && e.reference === `imeicheck:${IMEI.reported}`).length;
+    await tb.db.order.update({
+      where: { id: order.id },
+      data: { status: "placing", detail: { ...(order.detail as object), placement: sent } },
+    });
+    await transition(tb.db, {
+      orderId: order.id,
+      from: "placing",
+      to: "needs_attention",
+      source: "worker",
+      message: "parked",
+      patch: { detail: { ...(order.detail as object), placement: { ...sent, parked: "unknown_outcome" } } },
+    });
+    const imeiDebits = async () =>
+      (await tb.ledger()).filter(
+        (e) => e.api === "unlock" && e.kind === "debit" && e.reference === `imeicheck:${IMEI.reported}`,
+      ).length;
     const before = await imeiDebits();
 
     expect(await actions.retryPlacement(tb.db, order.id, staff)).toMatchObject({ ok: true });
     expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled", upstreamStatus: "report" });
     expect(await imeiDebits()).toBe(before + 1);
     const events = await tb.db.orderEvent.findMany({ where: { orderId: order.id, source: "staff" } });
-    expect(events.map((e) => `${e.fromStatus}→${e.toStatus}`)).toEqual(["needs_attention→placing", "placing→fulfilled"]);
+    expect(events.map((e) => `${e.fromStatus}→${e.toStatus}`)).toEqual([
+      "needs_attention→placing",
+      "placing→fulfilled",
+    ]);
   });
 
   it("refuses a refund without a payment and an unknown order, without audit entries", async () => {
-    expect(await actions.markRefunded(tb.db, "no-such-order", staff, "test")).toMatchObject({ ok: false, code: "ORDER_NOT_FOUND" });
+    expect(await actions.markRefunded(tb.db, "no-such-order", staff, "test")).toMatchObject({
+      ok: false,
+      code: "ORDER_NOT_FOUND",
+    });
     const before = await tb.db.auditLog.count();
     const order = await tb.paidOrder("imeicheck", { imei: "490154203237518" });
     await tb.db.payment.deleteMany({ where: { orderId: order.id } });
@@ -93,12 +123,33 @@ describe("staff order actions", () => {
     const mails = await tb.db.mailOutbox.findMany({ where: { orderId: order.id }, orderBy: { createdAt: "asc" } });
     expect(mails).toHaveLength(2);
     // No mail server in this test's environment: the copy is kept for staff, as the first was.
-    expect(mails[1]).toMatchObject({ subject: receipt!.subject, body: receipt!.body, html: receipt!.html, to: receipt!.to, status: "sent" });
+    expect(mails[1]).toMatchObject({
+      subject: receipt!.subject,
+      body: receipt!.body,
+      html: receipt!.html,
+      to: receipt!.to,
+      status: "sent",
+    });
 
     const other = await tb.paidOrder("imeicheck", { imei: "490154203237518" });
-    expect(await actions.resendOrderMail(tb.db, other.id, receipt!.id, staff)).toMatchObject({ ok: false, code: "NOT_FOUND" });
-    const sealed = await tb.db.mailOutbox.create({ data: { to: "buyer@example.com", subject: "A link", body: "v1.x.y.z", kind: "test", orderId: order.id, sealed: true } });
-    expect(await actions.resendOrderMail(tb.db, order.id, sealed.id, staff)).toMatchObject({ ok: false, code: "SEALED" });
+    expect(await actions.resendOrderMail(tb.db, other.id, receipt!.id, staff)).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
+    const sealed = await tb.db.mailOutbox.create({
+      data: {
+        to: "buyer@example.com",
+        subject: "A link",
+        body: "v1.x.y.z",
+        kind: "test",
+        orderId: order.id,
+        sealed: true,
+      },
+    });
+    expect(await actions.resendOrderMail(tb.db, order.id, sealed.id, staff)).toMatchObject({
+      ok: false,
+      code: "SEALED",
+    });
     expect(await tb.db.mailOutbox.count({ where: { orderId: order.id } })).toBe(3);
 
     const audit = await tb.db.auditLog.findMany({ where: { targetId: order.id, action: "order.resend_mail" } });
@@ -109,23 +160,40 @@ describe("staff order actions", () => {
   it("a delivery mail that carried codes is written again from the order, sealed, when staff send it again", async () => {
     const order = await tb.paidOrder("unlock", { unlock: { imei: "490154203237518" } });
     await transition(tb.db, { orderId: order.id, from: "paid", to: "placing", source: "worker" });
-    await transition(tb.db, { orderId: order.id, from: "placing", to: "fulfilled", source: "worker", patch: { fulfillment: sealFulfillment({ instructions: "Unlock code: 99887766" }) } });
+    await transition(tb.db, {
+      orderId: order.id,
+      from: "placing",
+      to: "fulfilled",
+      source: "worker",
+      patch: { fulfillment: sealFulfillment({ instructions: "Unlock code: 99887766" }) },
+    });
     const delivery = await tb.db.mailOutbox.findFirstOrThrow({ where: { orderId: order.id, kind: "delivery" } });
     expect(delivery.sealed).toBe(true);
 
     expect(await actions.resendOrderMail(tb.db, order.id, delivery.id, staff)).toMatchObject({ ok: true });
-    const deliveries = await tb.db.mailOutbox.findMany({ where: { orderId: order.id, kind: "delivery" }, orderBy: { createdAt: "asc" } });
+    const deliveries = await tb.db.mailOutbox.findMany({
+      where: { orderId: order.id, kind: "delivery" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(deliveries).toHaveLength(2);
     expect(deliveries[1]).toMatchObject({ sealed: true, to: "buyer@example.com", subject: delivery.subject });
     expect(deliveries[1]!.body).not.toContain("99887766");
     expect(openMailText(deliveries[1]!, deliveries[1]!.body)).toContain("Unlock code: 99887766");
 
     // Issue [15]: staff see the delivered instructions only on request, and the reveal is audited (without the secret).
-    expect(await actions.revealOrderSecrets(tb.db, order.id, staff)).toEqual({ ok: true, secrets: [["instructions", "Unlock code: 99887766"]] });
-    const audit = await tb.db.auditLog.findFirstOrThrow({ where: { action: "order.reveal_secrets", targetId: order.id } });
+    expect(await actions.revealOrderSecrets(tb.db, order.id, staff)).toEqual({
+      ok: true,
+      secrets: [["instructions", "Unlock code: 99887766"]],
+    });
+    const audit = await tb.db.auditLog.findFirstOrThrow({
+      where: { action: "order.reveal_secrets", targetId: order.id },
+    });
     expect(audit).toMatchObject({ actorId: staff.id });
     expect(JSON.stringify(audit)).not.toContain("99887766");
     const plain = await tb.paidOrder("imeicheck", { imei: "490154203237518" });
-    expect(await actions.revealOrderSecrets(tb.db, plain.id, staff)).toMatchObject({ ok: false, code: "NOTHING_DELIVERED" });
+    expect(await actions.revealOrderSecrets(tb.db, plain.id, staff)).toMatchObject({
+      ok: false,
+      code: "NOTHING_DELIVERED",
+    });
   });
 });

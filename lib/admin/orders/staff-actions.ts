@@ -39,7 +39,12 @@ function snapshot(order: { status: string; upstreamStatus: string | null } | nul
 const NOT_FOUND: ActionResult = { ok: false, code: "ORDER_NOT_FOUND", message: "That order does not exist." };
 
 function upstreamFailure(error: unknown): ActionResult {
-  if (isUpstreamError(error)) return { ok: false, code: "UPSTREAM_ERROR", message: `The supplier did not answer as expected (${error.canonicalCode}). Nothing changed; try again later.` };
+  if (isUpstreamError(error))
+    return {
+      ok: false,
+      code: "UPSTREAM_ERROR",
+      message: `The supplier did not answer as expected (${error.canonicalCode}). Nothing changed; try again later.`,
+    };
   throw error;
 }
 
@@ -47,25 +52,54 @@ function upstreamFailure(error: unknown): ActionResult {
 export async function refreshFromUpstream(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
   const order = await findOrder(db, orderId);
   if (!order) return NOT_FOUND;
-  if (!order.upstreamOrderId) return { ok: false, code: "NOT_PLACED", message: "This order has no supplier order yet, so there is nothing to refresh." };
+  if (!order.upstreamOrderId)
+    return {
+      ok: false,
+      code: "NOT_PLACED",
+      message: "This order has no supplier order yet, so there is nothing to refresh.",
+    };
   try {
     const clients = await appClients();
-    const connection = await checkOrderConnection(db, isCommerceProduct(order.productType) ? clients.commerce : clients.unlock, order);
+    const connection = await checkOrderConnection(
+      db,
+      isCommerceProduct(order.productType) ? clients.commerce : clients.unlock,
+      order,
+    );
     if (!connection.current) return { ok: false, code: "OTHER_CONNECTION", message: OTHER_CONNECTION_NOTE };
     if (isCommerceProduct(order.productType)) {
-      await applyCommerceOrder(db, await clients.commerce.getOrder(order.upstreamOrderId), { source: "staff", actor: actor.id, connectionId: connection.connectionId });
+      await applyCommerceOrder(db, await clients.commerce.getOrder(order.upstreamOrderId), {
+        source: "staff",
+        actor: actor.id,
+        connectionId: connection.connectionId,
+      });
     } else if (order.productType === "unlock") {
       const status = await clients.unlock.checkOrderStatus(Number(order.upstreamOrderId));
       await applyUnlockStatus(db, order.id, status, { source: "staff", actor: actor.id, unlock: clients.unlock });
     } else {
-      return { ok: false, code: "NOT_REFRESHABLE", message: "IMEI checks are answered at once; there is no supplier status to refresh." };
+      return {
+        ok: false,
+        code: "NOT_REFRESHABLE",
+        message: "IMEI checks are answered at once; there is no supplier status to refresh.",
+      };
     }
   } catch (error) {
     return upstreamFailure(error);
   }
   const after = await findOrder(db, orderId);
-  await recordAudit({ actor, action: "order.refresh", targetType: "order", targetId: order.id, before: snapshot(order), after: snapshot(after) });
-  return { ok: true, message: after?.upstreamStatus ? `Refreshed: the supplier says "${after.upstreamStatus}".` : "Refreshed from the supplier." };
+  await recordAudit({
+    actor,
+    action: "order.refresh",
+    targetType: "order",
+    targetId: order.id,
+    before: snapshot(order),
+    after: snapshot(after),
+  });
+  return {
+    ok: true,
+    message: after?.upstreamStatus
+      ? `Refreshed: the supplier says "${after.upstreamStatus}".`
+      : "Refreshed from the supplier.",
+  };
 }
 
 /**
@@ -78,8 +112,18 @@ export async function refreshFromUpstream(db: DbClient, orderId: string, actor: 
 export async function retryPlacement(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
   const order = await findOrder(db, orderId);
   if (!order) return NOT_FOUND;
-  if (order.status !== "needs_attention") return { ok: false, code: "NOT_NEEDS_ATTENTION", message: "Only an order that needs attention can be placed again." };
-  if (order.upstreamOrderId) return { ok: false, code: "ALREADY_PLACED", message: "The supplier already has this order; refresh it instead of placing it again." };
+  if (order.status !== "needs_attention")
+    return {
+      ok: false,
+      code: "NOT_NEEDS_ATTENTION",
+      message: "Only an order that needs attention can be placed again.",
+    };
+  if (order.upstreamOrderId)
+    return {
+      ok: false,
+      code: "ALREADY_PLACED",
+      message: "The supplier already has this order; refresh it instead of placing it again.",
+    };
   let after;
   try {
     const unclear = placementUnclear(order.detail);
@@ -91,7 +135,14 @@ export async function retryPlacement(db: DbClient, orderId: string, actor: Actor
     return upstreamFailure(error);
   }
   if (!after) return { ok: false, code: "CHANGED_MEANWHILE", message: "The order changed meanwhile; reload the page." };
-  await recordAudit({ actor, action: "order.retry_placement", targetType: "order", targetId: order.id, before: snapshot(order), after: snapshot(after) });
+  await recordAudit({
+    actor,
+    action: "order.retry_placement",
+    targetType: "order",
+    targetId: order.id,
+    before: snapshot(order),
+    after: snapshot(after),
+  });
   return { ok: true, message: `Placement tried again: the order is now ${after.status.replace("_", " ")}.` };
 }
 
@@ -101,13 +152,21 @@ export async function markRefunded(db: DbClient, orderId: string, actor: Actor, 
   if (!order) return NOT_FOUND;
   try {
     const result = await refundPayment(db, orderId, { source: "staff", actor: actor.id, reason });
-    if (result.outcome === "already_refunded") return { ok: false, code: "ALREADY_REFUNDED", message: "This order is already refunded." };
+    if (result.outcome === "already_refunded")
+      return { ok: false, code: "ALREADY_REFUNDED", message: "This order is already refunded." };
   } catch (error) {
     if (error instanceof PaymentError) return { ok: false, code: error.code.toUpperCase(), message: error.userMessage };
     throw error;
   }
   const after = await findOrder(db, orderId);
-  await recordAudit({ actor, action: "order.refund", targetType: "order", targetId: order.id, before: snapshot(order), after: { ...snapshot(after), reason } });
+  await recordAudit({
+    actor,
+    action: "order.refund",
+    targetType: "order",
+    targetId: order.id,
+    before: snapshot(order),
+    after: { ...snapshot(after), reason },
+  });
   return { ok: true, message: "Refunded: the order is marked refunded." };
 }
 
@@ -118,8 +177,26 @@ export async function resendReceipt(db: DbClient, orderId: string, actor: Actor)
   const mail = renderMail(orderMailContent("receipt", order));
   const sent = await sendMail(db, { to: order.customerEmail, ...mail, kind: "receipt", orderId }, appMailer());
   await db.$transaction(async (tx) => {
-    await tx.orderEvent.create({ data: { orderId, type: "receipt_sent", source: "staff", actor: actor.id, message: `Receipt sent again to ${order.customerEmail}`, data: { mailId: sent.id } } });
-    await recordAudit({ actor, action: "order.resend_receipt", targetType: "order", targetId: orderId, after: { mailId: sent.id, to: order.customerEmail } }, tx);
+    await tx.orderEvent.create({
+      data: {
+        orderId,
+        type: "receipt_sent",
+        source: "staff",
+        actor: actor.id,
+        message: `Receipt sent again to ${order.customerEmail}`,
+        data: { mailId: sent.id },
+      },
+    });
+    await recordAudit(
+      {
+        actor,
+        action: "order.resend_receipt",
+        targetType: "order",
+        targetId: orderId,
+        after: { mailId: sent.id, to: order.customerEmail },
+      },
+      tx,
+    );
   });
   logger.info({ orderId, mailId: sent.id }, "receipt resent by staff");
   return { ok: true, message: `Receipt sent to ${order.customerEmail}.` };
@@ -130,7 +207,11 @@ export async function resendReceipt(db: DbClient, orderId: string, actor: Actor)
  * (the buyer lost it; the codes are still the order's); other sealed mail (a one-time link) is
  * not sent again.
  */
-async function freshDeliveryMail(db: DbClient, orderId: string, mail: MailOutbox): Promise<MailOutbox | "SEALED" | null> {
+async function freshDeliveryMail(
+  db: DbClient,
+  orderId: string,
+  mail: MailOutbox,
+): Promise<MailOutbox | "SEALED" | null> {
   if (mail.kind !== "delivery") return "SEALED";
   return db.$transaction(async (tx) => {
     const order = await tx.order.findUnique({ where: { id: orderId } });
@@ -140,22 +221,63 @@ async function freshDeliveryMail(db: DbClient, orderId: string, mail: MailOutbox
 }
 
 /** Sends one of the order's mails again, as it was; a delivery mail, as the order now holds it. */
-export async function resendOrderMail(db: DbClient, orderId: string, mailId: string, actor: Actor): Promise<ActionResult> {
+export async function resendOrderMail(
+  db: DbClient,
+  orderId: string,
+  mailId: string,
+  actor: Actor,
+): Promise<ActionResult> {
   const mail = await db.mailOutbox.findUnique({ where: { id: mailId } });
-  if (!mail || mail.orderId !== orderId) return { ok: false, code: "NOT_FOUND", message: "That mail is not one of this order's; reload the page." };
+  if (!mail || mail.orderId !== orderId)
+    return { ok: false, code: "NOT_FOUND", message: "That mail is not one of this order's; reload the page." };
   const copy = mail.sealed ? await freshDeliveryMail(db, orderId, mail) : await resendMail(db, mailId);
-  if (copy === "SEALED") return { ok: false, code: "SEALED", message: "This mail carried a one-time link or code and cannot be sent again." };
+  if (copy === "SEALED")
+    return {
+      ok: false,
+      code: "SEALED",
+      message: "This mail carried a one-time link or code and cannot be sent again.",
+    };
   if (!copy) return { ok: false, code: "NOT_FOUND", message: "That mail is not one of this order's; reload the page." };
-  await deliverQueuedMail(db, appMailer(), { ids: [copy.id] }).catch((error: unknown) => logger.warn({ mailId: copy.id, err: error instanceof Error ? error.message : String(error) }, "mail resent; its first attempt failed"));
+  await deliverQueuedMail(db, appMailer(), { ids: [copy.id] }).catch((error: unknown) =>
+    logger.warn(
+      { mailId: copy.id, err: error instanceof Error ? error.message : String(error) },
+      "mail resent; its first attempt failed",
+    ),
+  );
   await db.$transaction(async (tx) => {
-    await tx.orderEvent.create({ data: { orderId, type: "mail_resent", source: "staff", actor: actor.id, message: `Mail "${mail.subject}" sent again to ${mail.to}`, data: { mailId: copy.id, copyOf: mail.id } } });
-    await recordAudit({ actor, action: "order.resend_mail", targetType: "order", targetId: orderId, after: { mailId: copy.id, copyOf: mail.id, to: mail.to } }, tx);
+    await tx.orderEvent.create({
+      data: {
+        orderId,
+        type: "mail_resent",
+        source: "staff",
+        actor: actor.id,
+        message: `Mail "${mail.subject}" sent again to ${mail.to}`,
+        data: { mailId: copy.id, copyOf: mail.id },
+      },
+    });
+    await recordAudit(
+      {
+        actor,
+        action: "order.resend_mail",
+        targetType: "order",
+        targetId: orderId,
+        after: { mailId: copy.id, copyOf: mail.id, to: mail.to },
+      },
+      tx,
+    );
   });
   const sent = await db.mailOutbox.findUnique({ where: { id: copy.id }, select: { status: true } });
-  return { ok: true, message: sent?.status === "sent" ? `Sent again to ${mail.to}.` : `Queued again for ${mail.to}; the mail server did not take it yet, it is retried.` };
+  return {
+    ok: true,
+    message:
+      sent?.status === "sent"
+        ? `Sent again to ${mail.to}.`
+        : `Queued again for ${mail.to}; the mail server did not take it yet, it is retried.`,
+  };
 }
 
-export type RevealedSecrets = { ok: true; secrets: Array<[string, string]> } | { ok: false; code: string; message: string };
+export type RevealedSecrets =
+  { ok: true; secrets: Array<[string, string]> } | { ok: false; code: string; message: string };
 
 /**
  * The order's delivered secrets (a gift card code, an eSIM's activation code, unlock
@@ -170,35 +292,79 @@ export async function revealOrderSecrets(db: DbClient, orderId: string, actor: A
     const value = opened[field];
     return typeof value === "string" && value !== "" ? [[field, value]] : [];
   });
-  if (secrets.length === 0) return { ok: false, code: "NOTHING_DELIVERED", message: "This order holds no delivered codes." };
-  await recordAudit({ actor, action: "order.reveal_secrets", targetType: "order", targetId: order.id, after: { fields: secrets.map(([field]) => field) } });
+  if (secrets.length === 0)
+    return { ok: false, code: "NOTHING_DELIVERED", message: "This order holds no delivered codes." };
+  await recordAudit({
+    actor,
+    action: "order.reveal_secrets",
+    targetType: "order",
+    targetId: order.id,
+    after: { fields: secrets.map(([field]) => field) },
+  });
   return { ok: true, secrets };
 }
 
 type UnlockAction = typeof forceUnlockNowait;
 
 /** Runs one of the unlock order core's staff actions and audits it with the status before and after. */
-async function unlockAction(db: DbClient, orderId: string, actor: Actor, action: string, run: UnlockAction, done: (after: Order | null) => string): Promise<ActionResult> {
+async function unlockAction(
+  db: DbClient,
+  orderId: string,
+  actor: Actor,
+  action: string,
+  run: UnlockAction,
+  done: (after: Order | null) => string,
+): Promise<ActionResult> {
   const order = await findOrder(db, orderId);
   if (!order) return NOT_FOUND;
-  if (order.productType !== "unlock") return { ok: false, code: "NOT_AN_UNLOCK_ORDER", message: "This is not an unlock order." };
+  if (order.productType !== "unlock")
+    return { ok: false, code: "NOT_AN_UNLOCK_ORDER", message: "This is not an unlock order." };
   const result = await run(order.ref, { source: "staff", userId: actor.id }, { db });
   const after = await findOrder(db, orderId);
-  await recordAudit({ actor, action, targetType: "order", targetId: order.id, before: snapshot(order), after: result.ok ? snapshot(after) : { ...snapshot(after), refused: result.code } });
+  await recordAudit({
+    actor,
+    action,
+    targetType: "order",
+    targetId: order.id,
+    before: snapshot(order),
+    after: result.ok ? snapshot(after) : { ...snapshot(after), refused: result.code },
+  });
   return result.ok ? { ok: true, message: done(after) } : result;
 }
 
 /** `force=nowait`: the supplier finishes the unlock now (code/instructions or not available). */
 export async function forceNowait(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
-  return unlockAction(db, orderId, actor, "order.unlock_nowait", forceUnlockNowait, (after) => `Asked the supplier to finish now: the order is ${after?.status.replace("_", " ")}${after?.upstreamStatus ? ` (supplier: ${after.upstreamStatus})` : ""}.`);
+  return unlockAction(
+    db,
+    orderId,
+    actor,
+    "order.unlock_nowait",
+    forceUnlockNowait,
+    (after) =>
+      `Asked the supplier to finish now: the order is ${after?.status.replace("_", " ")}${after?.upstreamStatus ? ` (supplier: ${after.upstreamStatus})` : ""}.`,
+  );
 }
 
 /** Cancels an unlock order inside the supplier's 10-minute window; the buyer is refunded. */
 export async function cancelUnlock(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
-  return unlockAction(db, orderId, actor, "order.unlock_cancel", cancelUnlockOrder, (after) => `Cancelled at the supplier: the order is ${after?.status.replace("_", " ")}.`);
+  return unlockAction(
+    db,
+    orderId,
+    actor,
+    "order.unlock_cancel",
+    cancelUnlockOrder,
+    (after) => `Cancelled at the supplier: the order is ${after?.status.replace("_", " ")}.`,
+  );
 }
 
 /** Reads the unlock instructions again from the supplier. */
 export async function fetchInstructions(db: DbClient, orderId: string, actor: Actor): Promise<ActionResult> {
-  return unlockAction(db, orderId, actor, "order.unlock_instructions", fetchUnlockInstructions, () => "Instructions read from the supplier and stored on the order.");
+  return unlockAction(
+    db,
+    orderId,
+    actor,
+    "order.unlock_instructions",
+    fetchUnlockInstructions,
+    () => "Instructions read from the supplier and stored on the order.",
+  );
 }

@@ -33,7 +33,10 @@ describe("placeCounterSale", () => {
     const offer = await loadOperatorOffer(carrier.carrier.operatorId);
     if (!offer.ok) throw new Error(offer.error);
     const rate = offer.value.choices.filter((c) => c.serviceType === "airtime")[2]!;
-    const quote = await quoteCommerceOrder({ type: "topup", priceToken: rate.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
+    const quote = await quoteCommerceOrder(
+      { type: "topup", priceToken: rate.token, phone: WORKING_UK_MOBILE },
+      { db: tb.db, commerce: tb.clients.commerce, mode: "credits" },
+    );
     const handedOver: string[] = [];
     const input = {
       staff,
@@ -51,9 +54,22 @@ describe("placeCounterSale", () => {
     expect(handedOver).toEqual([first.order.id]);
 
     const order = await tb.db.order.findUniqueOrThrow({ where: { id: first.order.id }, include: { payments: true } });
-    expect(order).toMatchObject({ status: "paid", userId: null, customerEmail: "walkin@example.com", upstreamMode: "credits", retailAmount: quote.pricing.totalMinor });
-    expect(order.payments.map((p) => [p.provider, p.status, p.amount, p.actor])).toEqual([["counter", "succeeded", quote.pricing.totalMinor, staff.id]]);
-    expect(order.detail).toMatchObject({ phone: WORKING_UK_MOBILE, checkoutMode: "credits", operator: { id: offer.value.operatorId, name: offer.value.operatorName }, counterSale: { staffId: staff.id } });
+    expect(order).toMatchObject({
+      status: "paid",
+      userId: null,
+      customerEmail: "walkin@example.com",
+      upstreamMode: "credits",
+      retailAmount: quote.pricing.totalMinor,
+    });
+    expect(order.payments.map((p) => [p.provider, p.status, p.amount, p.actor])).toEqual([
+      ["counter", "succeeded", quote.pricing.totalMinor, staff.id],
+    ]);
+    expect(order.detail).toMatchObject({
+      phone: WORKING_UK_MOBILE,
+      checkoutMode: "credits",
+      operator: { id: offer.value.operatorId, name: offer.value.operatorName },
+      counterSale: { staffId: staff.id },
+    });
     const audits = await tb.db.auditLog.findMany({ where: { action: "pos.sale" } });
     expect(audits.map((a) => [a.actorEmail, a.targetId])).toEqual([[staff.email, order.id]]);
   });

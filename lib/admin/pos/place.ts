@@ -31,7 +31,8 @@ export type CounterSaleInput = {
 export type CounterSaleResult = { ok: true; order: Pick<Order, "id" | "ref" | "status"> } | CheckoutFailure;
 
 const START_AGAIN = "This preview is out of date. Please preview the sale again.";
-export const COUNTER_UNAVAILABLE = "This product is switched off or cannot be delivered right now (Admin → Upstream connection). Nothing was sold.";
+export const COUNTER_UNAVAILABLE =
+  "This product is switched off or cannot be delivered right now (Admin → Upstream connection). Nothing was sold.";
 
 export async function placeCounterSale(db: DbClient, input: CounterSaleInput): Promise<CounterSaleResult> {
   const existing = await db.order.findUnique({ where: { submissionId: input.submissionId }, select: RESUMABLE_SELECT });
@@ -44,7 +45,13 @@ export async function placeCounterSale(db: DbClient, input: CounterSaleInput): P
     price: input.price,
     context: { mode: "credits" },
     channelDetail: { checkoutMode: "credits", counterSale: { staffId: input.staff.id } },
-    messages: { startAgain: START_AGAIN, priceChanged: "The price changed since the preview. Check the new preview and place the sale again.", failed: ORDER_NOT_CREATED, unavailable: COUNTER_UNAVAILABLE, what: "point of sale: sale" },
+    messages: {
+      startAgain: START_AGAIN,
+      priceChanged: "The price changed since the preview. Check the new preview and place the sale again.",
+      failed: ORDER_NOT_CREATED,
+      unavailable: COUNTER_UNAVAILABLE,
+      what: "point of sale: sale",
+    },
   });
   if (!made.ok) return made;
   const order = made.order;
@@ -53,11 +60,27 @@ export async function placeCounterSale(db: DbClient, input: CounterSaleInput): P
   if (order.status === "awaiting_payment") {
     const paid = await markPaidAtCounter(db, order.id, { staffUserId: input.staff.id, afterPaid: input.afterPaid });
     if (paid.outcome === "paid") {
-      const row = await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { ref: true, productType: true, retailAmount: true, currency: true } });
-      await recordAudit({ actor: input.staff, action: "pos.sale", targetType: "order", targetId: order.id, after: { ref: row.ref, productType: row.productType, totalMinor: row.retailAmount, currency: row.currency } }, db);
+      const row = await db.order.findUniqueOrThrow({
+        where: { id: order.id },
+        select: { ref: true, productType: true, retailAmount: true, currency: true },
+      });
+      await recordAudit(
+        {
+          actor: input.staff,
+          action: "pos.sale",
+          targetType: "order",
+          targetId: order.id,
+          after: { ref: row.ref, productType: row.productType, totalMinor: row.retailAmount, currency: row.currency },
+        },
+        db,
+      );
     }
   }
-  const current = await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { id: true, ref: true, status: true } });
-  if (current.status === "cancelled") return { ok: false, error: "This order can no longer be paid. Please start a new sale." };
+  const current = await db.order.findUniqueOrThrow({
+    where: { id: order.id },
+    select: { id: true, ref: true, status: true },
+  });
+  if (current.status === "cancelled")
+    return { ok: false, error: "This order can no longer be paid. Please start a new sale." };
   return { ok: true, order: current };
 }

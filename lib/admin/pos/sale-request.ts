@@ -11,7 +11,11 @@ const catalogId = z.number().int().min(0).max(1e12);
 const imeiInput = z.string().max(40);
 
 export const saleRequestSchema = z.discriminatedUnion("product", [
-  z.object({ product: z.literal("topup"), phone: z.string().trim().min(1, "Enter the phone number to top up.").max(40), rate: z.string().regex(/^[\w.:-]{1,200}$/, "Choose an amount.") }),
+  z.object({
+    product: z.literal("topup"),
+    phone: z.string().trim().min(1, "Enter the phone number to top up.").max(40),
+    rate: z.string().regex(/^[\w.:-]{1,200}$/, "Choose an amount."),
+  }),
   z.object({
     product: z.literal("esim"),
     country: z.string().regex(/^[a-z0-9-]{2,10}$/, "Choose a destination."),

@@ -20,7 +20,11 @@ const ALL_SUFFIXES_TOOL = 12;
 beforeAll(async () => {
   tb = await startOrderTestbed();
   stubAppEnv({ databaseUrl: tb.url, emulatorUrl: tb.emulatorUrl });
-  [pos, place, catalog] = await Promise.all([import("./sale"), import("./place"), import("@/lib/products/unlock/pos-catalog")]);
+  [pos, place, catalog] = await Promise.all([
+    import("./sale"),
+    import("./place"),
+    import("@/lib/products/unlock/pos-catalog"),
+  ]);
   await tb.db.user.create({ data: { id: staff.id, email: staff.email, role: "staff" } });
 });
 afterAll(async () => {
@@ -52,7 +56,9 @@ describe("the point of sale's unlock catalog", () => {
     expect(networks.choices).toContainEqual({ id: PAIR.network, name: "EE" });
     const instant = tools.tools.find((t) => t.id === UNLOCK_PAIR.toolInstant)!;
     expect(instant).toMatchObject({ name: "Instant Network Code", guaranteedTime: "Instant", needs: [] });
-    const upstream = (await tb.clients.unlock.tools(PAIR.device, PAIR.network)).find((t) => t.id === UNLOCK_PAIR.toolInstant)!;
+    const upstream = (await tb.clients.unlock.tools(PAIR.device, PAIR.network)).find(
+      (t) => t.id === UNLOCK_PAIR.toolInstant,
+    )!;
     expect(instant.totalMinor).toBe((await unlockToolPrice(tb.db, upstream)).totalMinor);
     expect(tools.tools.find((t) => t.id === ALL_SUFFIXES_TOOL)!.needs).toEqual(["sn", "prd", "pin", "mep", "sro"]);
   });
@@ -64,17 +70,35 @@ describe("the point of sale's unlock catalog", () => {
 });
 
 describe("resolving an unlock sale", () => {
-  const base = { product: "unlock" as const, ...PAIR, tool: UNLOCK_PAIR.toolInstant, imei: IMEI.availableAtOnce, suffixes: {} };
+  const base = {
+    product: "unlock" as const,
+    ...PAIR,
+    tool: UNLOCK_PAIR.toolInstant,
+    imei: IMEI.availableAtOnce,
+    suffixes: {},
+  };
 
   it("refuses what the storefront refuses, naming the field", async () => {
-    expect(await resolve.resolveSale({ ...base, imei: "123456789876544" })).toMatchObject({ ok: false, field: "imei", error: expect.stringContaining("check digit") });
+    expect(await resolve.resolveSale({ ...base, imei: "123456789876544" })).toMatchObject({
+      ok: false,
+      field: "imei",
+      error: expect.stringContaining("check digit"),
+    });
     expect(await resolve.resolveSale({ ...base, tool: 999 })).toMatchObject({ ok: false, field: "tool" });
     expect(await resolve.resolveSale({ ...base, network: 999_999 })).toMatchObject({ ok: false, field: "tool" });
-    expect(await resolve.resolveSale({ ...base, tool: ALL_SUFFIXES_TOOL, suffixes: { sn: "SNAB12-C3456" } })).toMatchObject({ ok: false, field: "prd" });
+    expect(
+      await resolve.resolveSale({ ...base, tool: ALL_SUFFIXES_TOOL, suffixes: { sn: "SNAB12-C3456" } }),
+    ).toMatchObject({ ok: false, field: "prd" });
   });
 
   it("keeps exactly the suffixes the service needs", async () => {
-    const suffixes = { sn: "SNAB12-C3456", prd: "PRD12345678", pin: "PIN1234ABCD", mep: "MEP-12345-123", sro: "SROX1234567" };
+    const suffixes = {
+      sn: "SNAB12-C3456",
+      prd: "PRD12345678",
+      pin: "PIN1234ABCD",
+      mep: "MEP-12345-123",
+      sro: "SROX1234567",
+    };
     const sale = await resolved({ ...base, imei: "49-015420-323751-8", tool: ALL_SUFFIXES_TOOL, suffixes });
     expect(sale.detail).toMatchObject({ imei: "490154203237518", suffixes, toolId: ALL_SUFFIXES_TOOL });
     // A service that needs none ignores codes sent anyway.
@@ -84,7 +108,9 @@ describe("resolving an unlock sale", () => {
 
   it("previews the service, its guaranteed time and the storefront's price with the breakdown", async () => {
     const preview = pos.previewOf(await resolved(base));
-    const upstream = (await tb.clients.unlock.tools(PAIR.device, PAIR.network)).find((t) => t.id === UNLOCK_PAIR.toolInstant)!;
+    const upstream = (await tb.clients.unlock.tools(PAIR.device, PAIR.network)).find(
+      (t) => t.id === UNLOCK_PAIR.toolInstant,
+    )!;
     const expected = await unlockToolPrice(tb.db, upstream);
     expect(preview).toMatchObject({
       label: "Instant Network Code: Apple iPhone 13 on EE (United Kingdom)",
@@ -107,7 +133,13 @@ describe("resolving an unlock sale", () => {
 
 describe("a counter sale of the unlocking products", () => {
   it("places an unlock as one order paid at the counter, audited, with the storefront's detail", async () => {
-    const request: Request = { product: "unlock", ...PAIR, tool: UNLOCK_PAIR.toolInstant, imei: IMEI.availableAtOnce, suffixes: {} };
+    const request: Request = {
+      product: "unlock",
+      ...PAIR,
+      tool: UNLOCK_PAIR.toolInstant,
+      imei: IMEI.availableAtOnce,
+      suffixes: {},
+    };
     const sale = await resolved(request);
     const handedOver: string[] = [];
     const input = {
@@ -126,15 +158,29 @@ describe("a counter sale of the unlocking products", () => {
     expect(handedOver).toEqual([first.order.id]);
 
     const order = await tb.db.order.findUniqueOrThrow({ where: { id: first.order.id }, include: { payments: true } });
-    expect(order).toMatchObject({ productType: "unlock", status: "paid", userId: null, upstreamMode: "credits", retailAmount: sale.pricing.totalMinor });
-    expect(order.payments.map((p) => [p.provider, p.status, p.amount, p.actor])).toEqual([["counter", "succeeded", sale.pricing.totalMinor, staff.id]]);
+    expect(order).toMatchObject({
+      productType: "unlock",
+      status: "paid",
+      userId: null,
+      upstreamMode: "credits",
+      retailAmount: sale.pricing.totalMinor,
+    });
+    expect(order.payments.map((p) => [p.provider, p.status, p.amount, p.actor])).toEqual([
+      ["counter", "succeeded", sale.pricing.totalMinor, staff.id],
+    ]);
     expect(order.detail).toMatchObject({
       deviceId: PAIR.device,
       networkId: PAIR.network,
       imei: IMEI.availableAtOnce,
       toolId: UNLOCK_PAIR.toolInstant,
       guaranteedTimeType: "instant",
-      unlock: { brandName: "Apple", deviceName: "iPhone 13", networkName: "EE", countryName: "United Kingdom", toolName: "Instant Network Code" },
+      unlock: {
+        brandName: "Apple",
+        deviceName: "iPhone 13",
+        networkName: "EE",
+        countryName: "United Kingdom",
+        toolName: "Instant Network Code",
+      },
       counterSale: { staffId: staff.id },
     });
     const audits = await tb.db.auditLog.findMany({ where: { action: "pos.sale", targetId: order.id } });
@@ -142,7 +188,10 @@ describe("a counter sale of the unlocking products", () => {
   });
 
   it("places an IMEI check at the storefront's price", async () => {
-    expect(await resolve.resolveSale({ product: "imeicheck", imei: "35940508597276" })).toMatchObject({ ok: false, field: "imei" });
+    expect(await resolve.resolveSale({ product: "imeicheck", imei: "35940508597276" })).toMatchObject({
+      ok: false,
+      field: "imei",
+    });
     const sale = await resolved({ product: "imeicheck", imei: "359405085972766" });
     expect(sale.pricing).toEqual(await imeiCheckPrice(tb.db));
     const result = await place.placeCounterSale(tb.db, {

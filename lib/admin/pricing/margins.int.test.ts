@@ -25,11 +25,19 @@ afterAll(async () => {
 describe("updateMargin", () => {
   it("stores the margin the quotes read and audits before/after once", async () => {
     const before = await margin.getMargin(t.db, "topup");
-    expect(await margins.updateMargin(t.db, actor, "topup", { percent: 7.25, fixedMinor: 45 })).toMatchObject({ changed: true, before, after: { percent: 7.25, fixedMinor: 45 } });
+    expect(await margins.updateMargin(t.db, actor, "topup", { percent: 7.25, fixedMinor: 45 })).toMatchObject({
+      changed: true,
+      before,
+      after: { percent: 7.25, fixedMinor: 45 },
+    });
     expect(await margin.getMargin(t.db, "topup")).toEqual({ percent: 7.25, fixedMinor: 45 });
-    expect(await margins.updateMargin(t.db, actor, "topup", { percent: 7.25, fixedMinor: 45 })).toMatchObject({ changed: false });
+    expect(await margins.updateMargin(t.db, actor, "topup", { percent: 7.25, fixedMinor: 45 })).toMatchObject({
+      changed: false,
+    });
     const audits = await t.db.auditLog.findMany({ where: { action: "pricing.update" } });
-    expect(audits.map((a) => ({ targetId: a.targetId, before: a.before, after: a.after, actorEmail: a.actorEmail }))).toEqual([
+    expect(
+      audits.map((a) => ({ targetId: a.targetId, before: a.before, after: a.after, actorEmail: a.actorEmail })),
+    ).toEqual([
       { targetId: "pricing.margin.topup", before, after: { percent: 7.25, fixedMinor: 45 }, actorEmail: actor.email },
     ]);
     const all = await margins.readMargins(t.db);

@@ -17,14 +17,24 @@ export async function readMargins(db: DbClient): Promise<Record<ProductType, Mar
 
 export type MarginChange = { changed: boolean; before: Margin; after: Margin };
 
-export async function updateMargin(db: DbClient, actor: AuditEntry["actor"], productType: ProductType, input: Margin): Promise<MarginChange> {
+export async function updateMargin(
+  db: DbClient,
+  actor: AuditEntry["actor"],
+  productType: ProductType,
+  input: Margin,
+): Promise<MarginChange> {
   const after = marginSchema.parse(input);
   const key = marginSettingKey(productType);
   return db.$transaction(async (tx) => {
     const before = await getMargin(tx as DbClient, productType);
-    if (before.percent === after.percent && before.fixedMinor === after.fixedMinor) return { changed: false, before, after };
+    if (before.percent === after.percent && before.fixedMinor === after.fixedMinor)
+      return { changed: false, before, after };
     const value = JSON.stringify(after);
-    await tx.setting.upsert({ where: { key }, create: { key, value, updatedBy: actor.email }, update: { value, updatedBy: actor.email } });
+    await tx.setting.upsert({
+      where: { key },
+      create: { key, value, updatedBy: actor.email },
+      update: { value, updatedBy: actor.email },
+    });
     await recordAudit({ actor, action: "pricing.update", targetType: "setting", targetId: key, before, after }, tx);
     return { changed: true, before, after };
   });

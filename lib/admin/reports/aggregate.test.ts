@@ -19,14 +19,23 @@ describe("aggregateReport", () => {
     const exchange = { numerator: 1143, denominator: 1049, source: "supplier" };
     const orders = [
       order({ retailAmount: 1131, costAmount: 1049 }),
-      order({ currency: "USD", retailAmount: 1231, costAmount: 1049, costCurrency: "EUR", pricing: { costCurrency: "EUR", exchange } }),
+      order({
+        currency: "USD",
+        retailAmount: 1231,
+        costAmount: 1049,
+        costCurrency: "EUR",
+        pricing: { costCurrency: "EUR", exchange },
+      }),
       order({ currency: "USD", retailAmount: 500, costAmount: 400, costCurrency: "EUR", pricing: {} }),
     ];
     const range = { from: "2026-11-20", to: "2026-11-20" };
     const eur = aggregateReport(orders, range);
     expect(eur.totals).toEqual({ salesMinor: 1131, costMinor: 1049, marginMinor: 82, orders: 1 });
     expect(eur.otherCurrencyOrders).toBe(2);
-    expect(eur.currencies).toEqual([{ currency: "EUR", orders: 1 }, { currency: "USD", orders: 2 }]);
+    expect(eur.currencies).toEqual([
+      { currency: "EUR", orders: 1 },
+      { currency: "USD", orders: 2 },
+    ]);
     const usd = aggregateReport(orders, { ...range, currency: "USD" });
     // $12.31 paid; €10.49 cost at 1143/1049 is $11.43: $0.88 margin. The order without a rate has no margin.
     expect(usd.totals).toEqual({ salesMinor: 1731, costMinor: 1143, marginMinor: 88, orders: 2 });
@@ -38,7 +47,12 @@ describe("aggregateReport", () => {
       [
         order({ retailAmount: 1999, costAmount: 1801 }),
         order({ retailAmount: 1, costAmount: 0, createdAt: new Date("2026-11-20T23:59:59.999Z") }),
-        order({ productType: "giftcard", retailAmount: 2550, costAmount: 2450, createdAt: new Date("2026-11-21T00:00:00Z") }),
+        order({
+          productType: "giftcard",
+          retailAmount: 2550,
+          costAmount: 2450,
+          createdAt: new Date("2026-11-21T00:00:00Z"),
+        }),
         order({ status: "awaiting_payment" }),
         order({ status: "refunded" }),
         order({ status: "placed", costAmount: null, retailAmount: 500 }),
@@ -47,18 +61,26 @@ describe("aggregateReport", () => {
       ],
       { from: "2026-11-19", to: "2026-11-21" },
     );
-    expect(report.totals).toEqual({ salesMinor: 1999 + 1 + 2550 + 500, costMinor: 1801 + 0 + 2450, marginMinor: 198 + 1 + 100, orders: 4 });
+    expect(report.totals).toEqual({
+      salesMinor: 1999 + 1 + 2550 + 500,
+      costMinor: 1801 + 0 + 2450,
+      marginMinor: 198 + 1 + 100,
+      orders: 4,
+    });
     expect(report.days.map((d) => [d.day, d.salesMinor, d.marginMinor, d.orders])).toEqual([
       ["2026-11-19", 0, 0, 0],
       ["2026-11-20", 2500, 199, 3],
       ["2026-11-21", 2550, 100, 1],
     ]);
-    expect(report.products.map((p) => [p.productType, p.salesMinor, p.marginMinor, p.orders])).toEqual([
-      ["topup", 2500, 199, 3],
-      ["giftcard", 2550, 100, 1],
-    ].sort((a, b) => (b[1] as number) - (a[1] as number)));
+    expect(report.products.map((p) => [p.productType, p.salesMinor, p.marginMinor, p.orders])).toEqual(
+      [
+        ["topup", 2500, 199, 3],
+        ["giftcard", 2550, 100, 1],
+      ].sort((a, b) => (b[1] as number) - (a[1] as number)),
+    );
     expect(report.otherCurrencyOrders).toBe(1);
-    for (const value of [report.totals.salesMinor, report.totals.marginMinor, ...report.days.map((d) => d.salesMinor)]) expect(Number.isInteger(value)).toBe(true);
+    for (const value of [report.totals.salesMinor, report.totals.marginMinor, ...report.days.map((d) => d.salesMinor)])
+      expect(Number.isInteger(value)).toBe(true);
   });
 
   it("ranks operators, destinations, brands and devices by orders, then sales", () => {
@@ -70,8 +92,14 @@ describe("aggregateReport", () => {
         order({ productType: "giftcard", detail: { giftcard: { brandName: "Google Play" } } }),
         order({ productType: "esim", detail: { product: { country_iso: "fr" } } }),
         order({ productType: "unlock", detail: { deviceId: 42 } }),
-        order({ productType: "unlock", detail: { deviceId: 7, unlock: { brandName: "Apple", deviceName: "iPhone 13" } } }),
-        order({ productType: "unlock", detail: { deviceId: 7, unlock: { brandName: "Apple", deviceName: "Apple iPhone 13" } } }),
+        order({
+          productType: "unlock",
+          detail: { deviceId: 7, unlock: { brandName: "Apple", deviceName: "iPhone 13" } },
+        }),
+        order({
+          productType: "unlock",
+          detail: { deviceId: 7, unlock: { brandName: "Apple", deviceName: "Apple iPhone 13" } },
+        }),
       ],
       { from: "2026-11-20", to: "2026-11-20" },
     );
@@ -96,6 +124,9 @@ describe("parseRange", () => {
     expect(parseRange({ from: "2026-02-30", to: "2026-03-01" }, now).error).toBeTruthy();
     expect(parseRange({ from: "2026-03-02", to: "2026-03-01" }, now).error).toBeTruthy();
     expect(parseRange({ from: "2026-03-01", to: "2026-03-02" }, now)).toEqual({ from: "2026-03-01", to: "2026-03-02" });
-    expect(parseRange({ from: "2020-01-01", to: "2026-01-01" }, now)).toMatchObject({ from: "2025-01-01", to: "2026-01-01" });
+    expect(parseRange({ from: "2020-01-01", to: "2026-01-01" }, now)).toMatchObject({
+      from: "2025-01-01",
+      to: "2026-01-01",
+    });
   });
 });

@@ -47,12 +47,16 @@ export type Report = {
 const empty = (): Totals => ({ salesMinor: 0, costMinor: 0, marginMinor: 0, orders: 0 });
 
 /** What the upstream charged for the order, in the order's currency; null when unknown. */
-export function costInOrderCurrency(order: Pick<ReportOrder, "costAmount" | "costCurrency" | "currency" | "pricing">): number | null {
+export function costInOrderCurrency(
+  order: Pick<ReportOrder, "costAmount" | "costCurrency" | "currency" | "pricing">,
+): number | null {
   if (order.costAmount === null) return null;
   const costCurrency = (order.costCurrency ?? order.currency).toUpperCase();
   if (costCurrency === order.currency.toUpperCase()) return order.costAmount;
   const exchange = (order.pricing as { exchange?: ExchangeRate; costCurrency?: string } | null | undefined)?.exchange;
-  return exchange && costCurrency === "EUR" && order.currency.toUpperCase() === "USD" ? convertUp(order.costAmount, exchange) : null;
+  return exchange && costCurrency === "EUR" && order.currency.toUpperCase() === "USD"
+    ? convertUp(order.costAmount, exchange)
+    : null;
 }
 
 function add(into: Totals, order: ReportOrder): void {
@@ -68,15 +72,24 @@ function add(into: Totals, order: ReportOrder): void {
 /** Every UTC day from `from` to `to` inclusive, as YYYY-MM-DD. */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
 
-export function aggregateReport(orders: readonly ReportOrder[], range: { from: string; to: string; currency?: string; topLimit?: number }): Report {
+export function aggregateReport(
+  orders: readonly ReportOrder[],
+  range: { from: string; to: string; currency?: string; topLimit?: number },
+): Report {
   const currency = (range.currency ?? "EUR").toUpperCase();
   const days = new Map(daysBetween(range.from, range.to).map((day) => [day, { day, ...empty() }]));
   const products = new Map<ProductType, ProductRow>();
-  const tops = { operators: new Map<string, TopRow>(), destinations: new Map<string, TopRow>(), brands: new Map<string, TopRow>(), devices: new Map<string, TopRow>() };
+  const tops = {
+    operators: new Map<string, TopRow>(),
+    destinations: new Map<string, TopRow>(),
+    brands: new Map<string, TopRow>(),
+    devices: new Map<string, TopRow>(),
+  };
   const totals = empty();
   let otherCurrencyOrders = 0;
   const perCurrency = new Map<string, number>();
@@ -106,7 +119,10 @@ export function aggregateReport(orders: readonly ReportOrder[], range: { from: s
   }
 
   const limit = range.topLimit ?? 5;
-  const ranked = (map: Map<string, TopRow>) => [...map.values()].sort((a, b) => b.orders - a.orders || b.salesMinor - a.salesMinor || a.label.localeCompare(b.label)).slice(0, limit);
+  const ranked = (map: Map<string, TopRow>) =>
+    [...map.values()]
+      .sort((a, b) => b.orders - a.orders || b.salesMinor - a.salesMinor || a.label.localeCompare(b.label))
+      .slice(0, limit);
   return {
     currency,
     from: range.from,
@@ -114,9 +130,16 @@ export function aggregateReport(orders: readonly ReportOrder[], range: { from: s
     totals,
     days: [...days.values()],
     products: [...products.values()].sort((a, b) => b.salesMinor - a.salesMinor),
-    top: { operators: ranked(tops.operators), destinations: ranked(tops.destinations), brands: ranked(tops.brands), devices: ranked(tops.devices) },
+    top: {
+      operators: ranked(tops.operators),
+      destinations: ranked(tops.destinations),
+      brands: ranked(tops.brands),
+      devices: ranked(tops.devices),
+    },
     otherCurrencyOrders,
-    currencies: [...perCurrency].map(([code, count]) => ({ currency: code, orders: count })).sort((a, b) => a.currency.localeCompare(b.currency)),
+    currencies: [...perCurrency]
+      .map(([code, count]) => ({ currency: code, orders: count }))
+      .sort((a, b) => a.currency.localeCompare(b.currency)),
   };
 }
 
@@ -147,7 +170,13 @@ export function topOf(order: Pick<ReportOrder, "productType" | "detail">): { lis
     }
     case "esim": {
       const esim = obj(detail.esim);
-      const label = text(esim.destinationName, esim.countryName, detail.destinationName, detail.countryName, product.country_iso);
+      const label = text(
+        esim.destinationName,
+        esim.countryName,
+        detail.destinationName,
+        detail.countryName,
+        product.country_iso,
+      );
       return label ? { list: "destinations", label: label.length === 2 ? label.toUpperCase() : label } : null;
     }
     case "giftcard": {
@@ -159,7 +188,8 @@ export function topOf(order: Pick<ReportOrder, "productType" | "detail">): { lis
       const unlock = obj(detail.unlock);
       const brand = text(unlock.brandName);
       const device = text(unlock.deviceName);
-      const named = device && brand && !device.toLowerCase().startsWith(brand.toLowerCase()) ? `${brand} ${device}` : device;
+      const named =
+        device && brand && !device.toLowerCase().startsWith(brand.toLowerCase()) ? `${brand} ${device}` : device;
       const label = text(named, typeof detail.deviceId === "number" ? `Device #${detail.deviceId}` : null);
       return label ? { list: "devices", label } : null;
     }

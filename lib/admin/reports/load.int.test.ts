@@ -9,7 +9,14 @@ import { loadReport } from "./load";
 let t: TestDatabase;
 let n = 0;
 
-async function insert(productType: ProductType, status: OrderStatus, createdAt: string, retail: number, cost: number | null, detail: object = {}) {
+async function insert(
+  productType: ProductType,
+  status: OrderStatus,
+  createdAt: string,
+  retail: number,
+  cost: number | null,
+  detail: object = {},
+) {
   n += 1;
   await t.db.order.create({
     data: {
@@ -45,7 +52,12 @@ afterAll(async () => {
 describe("loadReport", () => {
   it("aggregates the paid orders of the range, per day and product type, in minor units", async () => {
     const report = await loadReport(t.db, { from: "2026-11-01", to: "2026-11-02" });
-    expect(report.totals).toEqual({ salesMinor: 1633 + 1633 + 2625, costMinor: 1520 + 1520 + 2500, marginMinor: 113 + 113 + 125, orders: 3 });
+    expect(report.totals).toEqual({
+      salesMinor: 1633 + 1633 + 2625,
+      costMinor: 1520 + 1520 + 2500,
+      marginMinor: 113 + 113 + 125,
+      orders: 3,
+    });
     expect(report.days).toEqual([
       { day: "2026-11-01", salesMinor: 3266, costMinor: 3040, marginMinor: 226, orders: 2 },
       { day: "2026-11-02", salesMinor: 2625, costMinor: 2500, marginMinor: 125, orders: 1 },

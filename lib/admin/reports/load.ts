@@ -10,7 +10,17 @@ import { rangeInstants, type DateRange } from "./range";
 export async function loadReport(db: DbClient, range: DateRange & { currency?: string }): Promise<Report> {
   const orders = await db.order.findMany({
     where: { createdAt: rangeInstants(range), status: { in: [...SALE_STATUSES] } },
-    select: { productType: true, status: true, currency: true, retailAmount: true, costAmount: true, costCurrency: true, createdAt: true, detail: true, pricing: true },
+    select: {
+      productType: true,
+      status: true,
+      currency: true,
+      retailAmount: true,
+      costAmount: true,
+      costCurrency: true,
+      createdAt: true,
+      detail: true,
+      pricing: true,
+    },
   });
   return aggregateReport(orders, range);
 }

@@ -9,7 +9,12 @@ export type DateRange = { from: string; to: string; error?: string };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function valid(day: unknown): day is string {
-  return typeof day === "string" && DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+  return (
+    typeof day === "string" &&
+    DAY.test(day) &&
+    !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+    new Date(`${day}T00:00:00Z`).toISOString().startsWith(day)
+  );
 }
 
 function shift(day: string, days: number): string {
@@ -20,10 +25,17 @@ export function parseRange(params: { from?: unknown; to?: unknown }, now: Date =
   const today = now.toISOString().slice(0, 10);
   const fallback = { from: shift(today, -(DEFAULT_DAYS - 1)), to: today };
   if (params.from === undefined && params.to === undefined) return fallback;
-  if (!valid(params.from) || !valid(params.to)) return { ...fallback, error: "Enter both dates as valid days; showing the last 30 days." };
-  if (params.from > params.to) return { ...fallback, error: "The start date is after the end date; showing the last 30 days." };
+  if (!valid(params.from) || !valid(params.to))
+    return { ...fallback, error: "Enter both dates as valid days; showing the last 30 days." };
+  if (params.from > params.to)
+    return { ...fallback, error: "The start date is after the end date; showing the last 30 days." };
   const length = (Date.parse(`${params.to}T00:00:00Z`) - Date.parse(`${params.from}T00:00:00Z`)) / 86_400_000 + 1;
-  if (length > MAX_DAYS) return { from: shift(params.to, -(MAX_DAYS - 1)), to: params.to, error: `A report covers at most ${MAX_DAYS} days; showing the last ${MAX_DAYS} up to the end date.` };
+  if (length > MAX_DAYS)
+    return {
+      from: shift(params.to, -(MAX_DAYS - 1)),
+      to: params.to,
+      error: `A report covers at most ${MAX_DAYS} days; showing the last ${MAX_DAYS} up to the end date.`,
+    };
   return { from: params.from, to: params.to };
 }
 

@@ -8,7 +8,14 @@ import { replayReceipt, type ProcessorLookup, type ReplayResult } from "@/lib/we
 // the replay of a failed one (lib/webhooks/process.ts does the work and decides what may be
 // replayed; this adds the audit entry).
 
-export const RECEIPT_STATUSES: readonly ReceiptStatus[] = ["received", "processed", "unmatched", "failed", "rejected", "duplicate"];
+export const RECEIPT_STATUSES: readonly ReceiptStatus[] = [
+  "received",
+  "processed",
+  "unmatched",
+  "failed",
+  "rejected",
+  "duplicate",
+];
 export const RECEIPTS_PAGE_SIZE = 50;
 
 export type ReceiptRow = {
@@ -25,7 +32,10 @@ export type ReceiptRow = {
   processedAt: Date | null;
 };
 
-export async function listReceipts(db: DbClient, filter: { status?: ReceiptStatus; page?: number } = {}): Promise<{ rows: ReceiptRow[]; total: number }> {
+export async function listReceipts(
+  db: DbClient,
+  filter: { status?: ReceiptStatus; page?: number } = {},
+): Promise<{ rows: ReceiptRow[]; total: number }> {
   const where = filter.status ? { status: filter.status } : {};
   const page = Math.max(1, filter.page ?? 1);
   const [rows, total] = await Promise.all([
@@ -41,11 +51,22 @@ export async function listReceipts(db: DbClient, filter: { status?: ReceiptStatu
   return { rows, total };
 }
 
-export async function replayAsStaff(db: DbClient, receiptId: string, actor: Pick<CurrentUser, "id" | "email">, options: { processors?: ProcessorLookup } = {}): Promise<ReplayResult> {
-  const before = await db.webhookReceipt.findUnique({ where: { id: receiptId }, select: { status: true, error: true } });
+export async function replayAsStaff(
+  db: DbClient,
+  receiptId: string,
+  actor: Pick<CurrentUser, "id" | "email">,
+  options: { processors?: ProcessorLookup } = {},
+): Promise<ReplayResult> {
+  const before = await db.webhookReceipt.findUnique({
+    where: { id: receiptId },
+    select: { status: true, error: true },
+  });
   const result = await replayReceipt(db, receiptId, options);
   if (result.outcome !== "not_replayable") {
-    await recordAudit({ actor, action: "webhook.replay", targetType: "webhook_receipt", targetId: receiptId, before, after: result }, db);
+    await recordAudit(
+      { actor, action: "webhook.replay", targetType: "webhook_receipt", targetId: receiptId, before, after: result },
+      db,
+    );
   }
   return result;
 }

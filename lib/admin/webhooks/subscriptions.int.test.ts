@@ -46,30 +46,55 @@ describe("webhook subscription management", () => {
       const result = await mod.createSubscription(t.db, { url, events: ["order.created"] }, opts());
       expect(result, url).toMatchObject({ ok: false, code: "INVALID_INPUT", field: "url" });
     }
-    expect(await mod.createSubscription(t.db, { url: "https://example.com/hook", events: [] }, opts())).toMatchObject({ ok: false, field: "events" });
-    expect(await mod.createSubscription(t.db, { url: "https://example.com/hook", events: ["order.deleted"] }, opts())).toMatchObject({ ok: false, field: "events" });
+    expect(await mod.createSubscription(t.db, { url: "https://example.com/hook", events: [] }, opts())).toMatchObject({
+      ok: false,
+      field: "events",
+    });
+    expect(
+      await mod.createSubscription(t.db, { url: "https://example.com/hook", events: ["order.deleted"] }, opts()),
+    ).toMatchObject({ ok: false, field: "events" });
     expect(await posts()).toBe(0);
-    expect(await mod.createSubscription(t.db, { url: "http://127.0.0.1:9/hook", events: ["order.failed"] }, opts())).toMatchObject({ ok: true });
-    expect(await mod.createSubscription(t.db, { url: "https://example.com/hook", events: ["order.created", "order.fulfilled"] }, opts())).toMatchObject({ ok: true });
+    expect(
+      await mod.createSubscription(t.db, { url: "http://127.0.0.1:9/hook", events: ["order.failed"] }, opts()),
+    ).toMatchObject({ ok: true });
+    expect(
+      await mod.createSubscription(
+        t.db,
+        { url: "https://example.com/hook", events: ["order.created", "order.fulfilled"] },
+        opts(),
+      ),
+    ).toMatchObject({ ok: true });
   });
 
   it("refuses a sixth subscription before asking the upstream", async () => {
     for (let i = 0; i < mod.MAX_SUBSCRIPTIONS; i++) {
-      expect(await mod.createSubscription(t.db, { url: `https://example.com/hook/${i}`, events: ["order.created"] }, opts())).toMatchObject({ ok: true });
+      expect(
+        await mod.createSubscription(t.db, { url: `https://example.com/hook/${i}`, events: ["order.created"] }, opts()),
+      ).toMatchObject({ ok: true });
     }
     expect(await posts()).toBe(5);
-    const sixth = await mod.createSubscription(t.db, { url: "https://example.com/hook/6", events: ["order.created"] }, opts());
+    const sixth = await mod.createSubscription(
+      t.db,
+      { url: "https://example.com/hook/6", events: ["order.created"] },
+      opts(),
+    );
     expect(sixth).toMatchObject({ ok: false, code: "WEBHOOK_LIMIT_REACHED" });
     expect(await posts()).toBe(5);
     expect(await api.listWebhooks()).toHaveLength(5);
   });
 
   it("returns the secret once, stores it sealed, and audits the creation without it", async () => {
-    const result = await mod.createSubscription(t.db, { url: "https://example.com/hook", events: ["order.created"] }, opts());
+    const result = await mod.createSubscription(
+      t.db,
+      { url: "https://example.com/hook", events: ["order.created"] },
+      opts(),
+    );
     if (!result.ok) throw new Error(result.message);
     expect(result.value.secret).toMatch(/^whsec_/);
     expect(result.value.isShopReceiver).toBe(false);
-    const row = await t.db.setting.findUniqueOrThrow({ where: { key: `commerce.webhook.extra.${result.value.webhook.id}.secret` } });
+    const row = await t.db.setting.findUniqueOrThrow({
+      where: { key: `commerce.webhook.extra.${result.value.webhook.id}.secret` },
+    });
     expect(row.encrypted).toBe(true);
     expect(row.value).not.toContain(result.value.secret);
     const { openSecret } = await import("@/lib/crypto/secret-box");
@@ -77,7 +102,11 @@ describe("webhook subscription management", () => {
 
     const [audit, ...more] = await t.db.auditLog.findMany();
     expect(more).toHaveLength(0);
-    expect(audit).toMatchObject({ action: "webhook.create", actorEmail: actor.email, targetId: result.value.webhook.id });
+    expect(audit).toMatchObject({
+      action: "webhook.create",
+      actorEmail: actor.email,
+      targetId: result.value.webhook.id,
+    });
     expect(JSON.stringify(audit)).not.toContain(result.value.secret);
 
     const [listed] = await mod.listSubscriptions(t.db, api);
@@ -87,7 +116,11 @@ describe("webhook subscription management", () => {
 
   it("makes a subscription to the shop's receiver the shop's own when it holds none, so deliveries verify", async () => {
     const url = `${APP}/api/webhooks/commerce`;
-    const result = await mod.createSubscription(t.db, { url, events: ["order.created", "order.fulfilled", "order.failed"] }, opts());
+    const result = await mod.createSubscription(
+      t.db,
+      { url, events: ["order.created", "order.fulfilled", "order.failed"] },
+      opts(),
+    );
     if (!result.ok) throw new Error(result.message);
     expect(result.value.isShopReceiver).toBe(true);
     expect(await readSetting(t.db, settings.WEBHOOK_SETTINGS.id)).toBe(result.value.webhook.id);
@@ -100,27 +133,52 @@ describe("webhook subscription management", () => {
 
   it("deleting the shop's own subscription stops verifying deliveries at once, not after the receiver's cache lifetime", async () => {
     const { commerceReceiverSettings } = await import("@/lib/webhooks/receiver-settings");
-    const created = await mod.createSubscription(t.db, { url: `${APP}/api/webhooks/commerce`, events: ["order.fulfilled"] }, opts());
+    const created = await mod.createSubscription(
+      t.db,
+      { url: `${APP}/api/webhooks/commerce`, events: ["order.fulfilled"] },
+      opts(),
+    );
     if (!created.ok) throw new Error(created.message);
     // The receiver has read (and keeps for a few seconds) the secret it verifies with.
     expect((await commerceReceiverSettings(t.db, KEY)).secret).toBe(created.value.secret);
-    expect(await mod.deleteSubscription(t.db, created.value.webhook.id, opts())).toMatchObject({ ok: true, value: { wasShopReceiver: true } });
+    expect(await mod.deleteSubscription(t.db, created.value.webhook.id, opts())).toMatchObject({
+      ok: true,
+      value: { wasShopReceiver: true },
+    });
     expect((await commerceReceiverSettings(t.db, KEY)).secret).toBeNull();
   });
 
   it("edits URL, events and status with before/after in the audit log, and deletes with the stored secret", async () => {
-    const created = await mod.createSubscription(t.db, { url: "https://example.com/a", events: ["order.created"] }, opts());
+    const created = await mod.createSubscription(
+      t.db,
+      { url: "https://example.com/a", events: ["order.created"] },
+      opts(),
+    );
     if (!created.ok) throw new Error(created.message);
     const id = created.value.webhook.id;
-    expect(await mod.updateSubscription(t.db, id, { url: "http://example.com/b" }, opts())).toMatchObject({ ok: false, field: "url" });
+    expect(await mod.updateSubscription(t.db, id, { url: "http://example.com/b" }, opts())).toMatchObject({
+      ok: false,
+      field: "url",
+    });
     expect(await mod.updateSubscription(t.db, id, {}, opts())).toMatchObject({ ok: false, code: "NOTHING_TO_CHANGE" });
-    const updated = await mod.updateSubscription(t.db, id, { url: "https://example.com/b", events: ["order.failed"], status: "disabled" }, opts());
-    expect(updated).toMatchObject({ ok: true, value: { url: "https://example.com/b", events: ["order.failed"], status: "disabled" } });
+    const updated = await mod.updateSubscription(
+      t.db,
+      id,
+      { url: "https://example.com/b", events: ["order.failed"], status: "disabled" },
+      opts(),
+    );
+    expect(updated).toMatchObject({
+      ok: true,
+      value: { url: "https://example.com/b", events: ["order.failed"], status: "disabled" },
+    });
     const audit = await t.db.auditLog.findFirstOrThrow({ where: { action: "webhook.update" } });
     expect(audit.before).toEqual({ url: "https://example.com/a", events: ["order.created"], status: "active" });
     expect(audit.after).toEqual({ url: "https://example.com/b", events: ["order.failed"], status: "disabled" });
 
-    expect(await mod.deleteSubscription(t.db, id, opts())).toMatchObject({ ok: true, value: { wasShopReceiver: false } });
+    expect(await mod.deleteSubscription(t.db, id, opts())).toMatchObject({
+      ok: true,
+      value: { wasShopReceiver: false },
+    });
     expect(await api.listWebhooks()).toHaveLength(0);
     expect(await t.db.setting.findUnique({ where: { key: `commerce.webhook.extra.${id}.secret` } })).toBeNull();
     expect(await t.db.auditLog.count({ where: { action: "webhook.delete", targetId: id } })).toBe(1);

@@ -41,7 +41,11 @@ export const webhookUrlSchema = z
   }, "The URL must start with https:// (plain http:// only to this machine).");
 
 export const createSchema = z.object({ url: webhookUrlSchema, events: eventsSchema });
-export const updateSchema = z.object({ url: webhookUrlSchema.optional(), events: eventsSchema.optional(), status: z.enum(["active", "disabled"]).optional() });
+export const updateSchema = z.object({
+  url: webhookUrlSchema.optional(),
+  events: eventsSchema.optional(),
+  status: z.enum(["active", "disabled"]).optional(),
+});
 
 export type SubscriptionView = Webhook & { isShopReceiver: boolean; secretStored: boolean };
 
@@ -60,17 +64,29 @@ export async function listSubscriptions(db: DbClient, client: WebhookClient): Pr
   const keys = new Set(secrets.map((s) => s.key));
   return hooks.map((hook) => {
     const isShopReceiver = hook.id === primaryId;
-    return { ...hook, isShopReceiver, secretStored: isShopReceiver ? keys.has(WEBHOOK_SETTINGS.secret) : keys.has(extraSecretKey(hook.id)) };
+    return {
+      ...hook,
+      isShopReceiver,
+      secretStored: isShopReceiver ? keys.has(WEBHOOK_SETTINGS.secret) : keys.has(extraSecretKey(hook.id)),
+    };
   });
 }
 
-export async function createSubscription(db: DbClient, input: unknown, options: ManageOptions): Promise<ManageResult<{ webhook: Webhook; secret: string; isShopReceiver: boolean }>> {
+export async function createSubscription(
+  db: DbClient,
+  input: unknown,
+  options: ManageOptions,
+): Promise<ManageResult<{ webhook: Webhook; secret: string; isShopReceiver: boolean }>> {
   const parsed = createSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const { url, events } = parsed.data;
   const existing = await options.client.listWebhooks();
   if (existing.length >= MAX_SUBSCRIPTIONS) {
-    return { ok: false, code: "WEBHOOK_LIMIT_REACHED", message: `The account already has ${MAX_SUBSCRIPTIONS} subscriptions, the most it may have. Delete one first.` };
+    return {
+      ok: false,
+      code: "WEBHOOK_LIMIT_REACHED",
+      message: `The account already has ${MAX_SUBSCRIPTIONS} subscriptions, the most it may have. Delete one first.`,
+    };
   }
   const created = await options.client.createWebhook({ url, events: [...events] });
   const { secret, ...webhook } = created;
@@ -79,7 +95,13 @@ export async function createSubscription(db: DbClient, input: unknown, options: 
   const primaryId = await readSetting(db, WEBHOOK_SETTINGS.id);
   const primaryAlive = primaryId !== null && existing.some((hook) => hook.id === primaryId);
   const isShopReceiver = url === commerceReceiverUrl(options.appUrl) && !primaryAlive;
-  const audit = { actor: options.actor, action: "webhook.create", targetType: "webhook", targetId: webhook.id, after: { url, events, status: webhook.status, secret: "[shown once, stored sealed]" } };
+  const audit = {
+    actor: options.actor,
+    action: "webhook.create",
+    targetType: "webhook",
+    targetId: webhook.id,
+    after: { url, events, status: webhook.status, secret: "[shown once, stored sealed]" },
+  };
   if (isShopReceiver) {
     const connectionId = await connectionIdFor(db, await options.client.connection());
     await storeSubscription(db, { id: webhook.id, url, secret, encryptionKey: options.encryptionKey, connectionId });
@@ -95,31 +117,63 @@ export async function createSubscription(db: DbClient, input: unknown, options: 
   return { ok: true, value: { webhook, secret, isShopReceiver } };
 }
 
-export async function updateSubscription(db: DbClient, id: string, input: unknown, options: ManageOptions): Promise<ManageResult<Webhook>> {
+export async function updateSubscription(
+  db: DbClient,
+  id: string,
+  input: unknown,
+  options: ManageOptions,
+): Promise<ManageResult<Webhook>> {
   const parsed = updateSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error);
   const patch = parsed.data;
-  if (patch.url === undefined && patch.events === undefined && patch.status === undefined) return { ok: false, code: "NOTHING_TO_CHANGE", message: "Change the URL, the events or the status." };
+  if (patch.url === undefined && patch.events === undefined && patch.status === undefined)
+    return { ok: false, code: "NOTHING_TO_CHANGE", message: "Change the URL, the events or the status." };
   const before = await options.client.getWebhook(id);
-  const after = await options.client.updateWebhook(id, { ...patch, events: patch.events ? [...patch.events] : undefined });
+  const after = await options.client.updateWebhook(id, {
+    ...patch,
+    events: patch.events ? [...patch.events] : undefined,
+  });
   const primaryId = await readSetting(db, WEBHOOK_SETTINGS.id);
   await db.$transaction(async (tx) => {
-    if (id === primaryId && after.url !== before.url) await tx.setting.update({ where: { key: WEBHOOK_SETTINGS.url }, data: { value: after.url, updatedBy: options.actor.email } });
-    await recordAudit({ actor: options.actor, action: "webhook.update", targetType: "webhook", targetId: id, before: pick(before), after: pick(after) }, tx);
+    if (id === primaryId && after.url !== before.url)
+      await tx.setting.update({
+        where: { key: WEBHOOK_SETTINGS.url },
+        data: { value: after.url, updatedBy: options.actor.email },
+      });
+    await recordAudit(
+      {
+        actor: options.actor,
+        action: "webhook.update",
+        targetType: "webhook",
+        targetId: id,
+        before: pick(before),
+        after: pick(after),
+      },
+      tx,
+    );
   });
   return { ok: true, value: after };
 }
 
-export async function deleteSubscription(db: DbClient, id: string, options: ManageOptions): Promise<ManageResult<{ wasShopReceiver: boolean }>> {
+export async function deleteSubscription(
+  db: DbClient,
+  id: string,
+  options: ManageOptions,
+): Promise<ManageResult<{ wasShopReceiver: boolean }>> {
   const before = await options.client.getWebhook(id);
   await options.client.deleteWebhook(id);
   const primaryId = await readSetting(db, WEBHOOK_SETTINGS.id);
   const wasShopReceiver = id === primaryId;
   // The secret of a deleted subscription signs nothing any more: it is dropped with it.
-  const keys = wasShopReceiver ? [WEBHOOK_SETTINGS.id, WEBHOOK_SETTINGS.url, WEBHOOK_SETTINGS.secret] : [extraSecretKey(id)];
+  const keys = wasShopReceiver
+    ? [WEBHOOK_SETTINGS.id, WEBHOOK_SETTINGS.url, WEBHOOK_SETTINGS.secret]
+    : [extraSecretKey(id)];
   await db.$transaction(async (tx) => {
     await tx.setting.deleteMany({ where: { key: { in: keys } } });
-    await recordAudit({ actor: options.actor, action: "webhook.delete", targetType: "webhook", targetId: id, before: pick(before) }, tx);
+    await recordAudit(
+      { actor: options.actor, action: "webhook.delete", targetType: "webhook", targetId: id, before: pick(before) },
+      tx,
+    );
   });
   // The receiver keeps its secret in memory for a few seconds: not a deleted one.
   forgetCommerceReceiverSettings(db);
@@ -132,5 +186,10 @@ function pick(hook: Webhook) {
 
 function invalid(error: z.ZodError): { ok: false; code: string; message: string; field?: string } {
   const issue = error.issues[0];
-  return { ok: false, code: "INVALID_INPUT", message: issue?.message ?? "Invalid input.", field: issue ? String(issue.path[0] ?? "") : undefined };
+  return {
+    ok: false,
+    code: "INVALID_INPUT",
+    message: issue?.message ?? "Invalid input.",
+    field: issue ? String(issue.path[0] ?? "") : undefined,
+  };
 }

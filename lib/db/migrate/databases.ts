@@ -29,7 +29,10 @@ export async function createTemporaryDatabase(
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   if (provider === "sqlite") {
     const folder = mkdtempSync(join(tmpdir(), `${prefix.replace(/_/g, "-")}-`));
-    return { url: `file:${join(folder, "db.sqlite")}`, drop: async () => rmSync(folder, { recursive: true, force: true }) };
+    return {
+      url: `file:${join(folder, "db.sqlite")}`,
+      drop: async () => rmSync(folder, { recursive: true, force: true }),
+    };
   }
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   await withPgClient(postgresAdminUrl, (client) => client.query(`CREATE DATABASE "${name}"`)).catch((error: Error) => {
@@ -43,7 +46,10 @@ export async function createTemporaryDatabase(
   return {
     url: withDatabaseName(postgresAdminUrl, name),
     // FORCE ends connections a failed run may have left open (PostgreSQL 13+).
-    drop: () => withPgClient(postgresAdminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+    drop: () =>
+      withPgClient(postgresAdminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => {},
+      ),
   };
 }
 

@@ -49,7 +49,9 @@ export async function migrateDeploy(url: string, options: MigrateOptions = {}): 
   const migrationsList = readMigrationList(dir);
   if (migrationsList.migrationDirectories.length === 0) {
     // Deploying nothing would leave the app facing an empty database: say so instead.
-    throw new Error(`No migrations in ${relative(process.cwd(), dir) || dir}: create them with npm run db:migrate:new -- --name <name>`);
+    throw new Error(
+      `No migrations in ${relative(process.cwd(), dir) || dir}: create them with npm run db:migrate:new -- --name <name>`,
+    );
   }
   const { appliedMigrationNames } = await withSchemaEngine(url, (engine) =>
     engine.applyMigrations({ migrationsList, filters: NO_FILTER }),
@@ -63,7 +65,10 @@ export async function migrateDeploy(url: string, options: MigrateOptions = {}): 
  * diffing that database against the schema: the engine's own "create migration" step wants a
  * shadow-database connection the SQLite adapter cannot give it, and this needs none.
  */
-export async function createMigration(name: string, options: CreateMigrationOptions = {}): Promise<CreateMigrationResult> {
+export async function createMigration(
+  name: string,
+  options: CreateMigrationOptions = {},
+): Promise<CreateMigrationResult> {
   const folderName = migrationFolderName(name, options.now ?? new Date());
   const schemaPath = options.schemaPath ?? SQLITE_SCHEMA_PATH;
   const sqliteSchema = readFileSync(schemaPath, "utf8");

@@ -12,7 +12,11 @@ const providers = ["sqlite", "postgresql"] as const;
 
 describe("migration files", () => {
   it("have no ';' inside a comment and exist under the same name for both providers", () => {
-    const names = providers.map((provider) => readdirSync(join(DEFAULT_MIGRATIONS_ROOT, provider)).filter((name) => /^\d{14}_/.test(name)).sort());
+    const names = providers.map((provider) =>
+      readdirSync(join(DEFAULT_MIGRATIONS_ROOT, provider))
+        .filter((name) => /^\d{14}_/.test(name))
+        .sort(),
+    );
     expect(names[0]).toEqual(names[1]);
     const offending = providers.flatMap((provider) =>
       names[0]!.flatMap((name) =>

@@ -13,7 +13,12 @@ let provider: PaymentProvider | undefined;
 
 export function stripeProviderFromEnv(): PaymentProvider {
   if (provider) return provider;
-  if (!env.STRIPE_SECRET_KEY) throw new PaymentError("provider_unavailable", "Stripe is not configured (STRIPE_SECRET_KEY).");
-  const stripe = new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: "reseller-storefront" } });
+  if (!env.STRIPE_SECRET_KEY)
+    throw new PaymentError("provider_unavailable", "Stripe is not configured (STRIPE_SECRET_KEY).");
+  const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "reseller-storefront" },
+  });
   return (provider = createStripeProvider(stripe, { appUrl: env.APP_URL }));
 }

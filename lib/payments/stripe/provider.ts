@@ -10,7 +10,6 @@ import type { PaymentProvider } from "../types";
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes after creation. */
 const STRIPE_MINIMUM_LIFETIME_MS = 31 * 60_000;
 
-
 export function createStripeProvider(stripe: Stripe, options: { appUrl: string }): PaymentProvider {
   const appUrl = options.appUrl.replace(/\/+$/, "");
   return {
@@ -26,7 +25,11 @@ export function createStripeProvider(stripe: Stripe, options: { appUrl: string }
             {
               quantity: 1,
               // Stripe counts in the currency's smallest unit, as the shop does.
-              price_data: { currency: payment.currency.toLowerCase(), unit_amount: payment.amount, product_data: { name: productName(order.productType) } },
+              price_data: {
+                currency: payment.currency.toLowerCase(),
+                unit_amount: payment.amount,
+                product_data: { name: productName(order.productType) },
+              },
             },
           ],
           customer_email: order.customerEmail,
@@ -52,7 +55,10 @@ export function createStripeProvider(stripe: Stripe, options: { appUrl: string }
       const session = await stripe.checkout.sessions.retrieve(payment.providerRef);
       const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
       if (!intent) throw new Error(`Checkout Session ${session.id} has no payment to refund`);
-      await stripe.refunds.create({ payment_intent: intent, metadata: { paymentId: payment.id, reason: reason.slice(0, 500) } }, { idempotencyKey: `refund-${payment.id}` });
+      await stripe.refunds.create(
+        { payment_intent: intent, metadata: { paymentId: payment.id, reason: reason.slice(0, 500) } },
+        { idempotencyKey: `refund-${payment.id}` },
+      );
     },
   };
 }

@@ -29,7 +29,12 @@ beforeAll(async () => {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-      sent.push({ method: req.method!, path: req.url!, body, idempotencyKey: req.headers["idempotency-key"] as string | undefined });
+      sent.push({
+        method: req.method!,
+        path: req.url!,
+        body,
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      });
       const json = (status: number, value: unknown) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": "req_fake" });
         res.end(JSON.stringify(value));
@@ -37,15 +42,39 @@ beforeAll(async () => {
       const session = /^\/v1\/checkout\/sessions\/(cs_[\w-]+)/.exec(req.url ?? "");
       if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
         const id = `cs_test_${body.get("metadata[paymentId]")!.slice(4)}`;
-        return json(200, { id, object: "checkout.session", status: "open", url: `https://checkout.stripe.test/c/pay/${id}`, payment_intent: null });
+        return json(200, {
+          id,
+          object: "checkout.session",
+          status: "open",
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          payment_intent: null,
+        });
       }
-      if (req.method === "GET" && session) return json(200, { id: session[1], object: "checkout.session", status: "complete", url: null, payment_intent: `pi_for_${session[1]}` });
-      if (req.method === "POST" && req.url === "/v1/refunds") return json(200, { id: "re_1", object: "refund", status: "succeeded", payment_intent: body.get("payment_intent") });
+      if (req.method === "GET" && session)
+        return json(200, {
+          id: session[1],
+          object: "checkout.session",
+          status: "complete",
+          url: null,
+          payment_intent: `pi_for_${session[1]}`,
+        });
+      if (req.method === "POST" && req.url === "/v1/refunds")
+        return json(200, {
+          id: "re_1",
+          object: "refund",
+          status: "succeeded",
+          payment_intent: body.get("payment_intent"),
+        });
       json(404, { error: { type: "invalid_request_error", message: `no fake for ${req.method} ${req.url}` } });
     });
   });
   await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
-  const stripe = new Stripe("sk_test_fake", { host: "127.0.0.1", port: (fake.address() as AddressInfo).port, protocol: "http", maxNetworkRetries: 0 });
+  const stripe = new Stripe("sk_test_fake", {
+    host: "127.0.0.1",
+    port: (fake.address() as AddressInfo).port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
   provider = createStripeProvider(stripe, { appUrl: "https://shop.example.com/" });
 });
 afterAll(async () => {
@@ -54,7 +83,11 @@ afterAll(async () => {
 });
 
 /** A Stripe event about a Checkout Session, as Stripe would send it. */
-function sessionEvent(type: string, session: { id: string; paymentId: string; amount: number; currency?: string; paymentStatus?: string }, eventId = `evt_${Math.random().toString(36).slice(2)}`) {
+function sessionEvent(
+  type: string,
+  session: { id: string; paymentId: string; amount: number; currency?: string; paymentStatus?: string },
+  eventId = `evt_${Math.random().toString(36).slice(2)}`,
+) {
   return JSON.stringify({
     id: eventId,
     object: "event",
@@ -76,13 +109,30 @@ function sessionEvent(type: string, session: { id: string; paymentId: string; am
 }
 
 /** A delivery and its answer; resolves once the processing after the answer is done too. */
-async function deliver(payload: string, options: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
-  const header = options.signature === null ? null : (options.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, timestamp: options.timestamp }));
+async function deliver(
+  payload: string,
+  options: { secret?: string; timestamp?: number; signature?: string | null } = {},
+) {
+  const header =
+    options.signature === null
+      ? null
+      : (options.signature ??
+        Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: options.secret ?? SECRET,
+          timestamp: options.timestamp,
+        }));
   const headers = new Headers({ "content-type": "application/json" });
   if (header) headers.set("stripe-signature", header);
   const afterTheAnswer: Promise<unknown>[] = [];
   const afterAnswer: AfterAnswer = (task) => void afterTheAnswer.push(task());
-  const answer = await handleStripeWebhook(t.db, { rawBody: payload, headers, secret: SECRET, afterAnswer, deps: { afterPaid: recorder.afterPaid, providers } });
+  const answer = await handleStripeWebhook(t.db, {
+    rawBody: payload,
+    headers,
+    secret: SECRET,
+    afterAnswer,
+    deps: { afterPaid: recorder.afterPaid, providers },
+  });
   await Promise.all(afterTheAnswer);
   return answer;
 }
@@ -93,7 +143,12 @@ async function stripeCheckout() {
   const order = await orderAwaitingPayment(t.db, { totalMinor: 2399 });
   const start = await startCheckoutWith(t.db, order.id, { provider, lifetimeMs: 30 * 60_000 });
   const payment = await t.db.payment.findUniqueOrThrow({ where: { id: start.paymentId! } });
-  return { order, start, payment, session: { id: payment.providerRef!, paymentId: payment.id, amount: payment.amount } };
+  return {
+    order,
+    start,
+    payment,
+    session: { id: payment.providerRef!, paymentId: payment.id, amount: payment.amount },
+  };
 }
 
 describe("Stripe Checkout Session", () => {
@@ -101,7 +156,9 @@ describe("Stripe Checkout Session", () => {
     const { order, start, payment } = await stripeCheckout();
     expect(start.redirectUrl).toBe(`https://checkout.stripe.test/c/pay/${payment.providerRef}`);
     expect(payment.providerRef).toMatch(/^cs_test_/);
-    const request = sent.find((r) => r.path === "/v1/checkout/sessions" && r.body.get("metadata[paymentId]") === payment.id)!;
+    const request = sent.find(
+      (r) => r.path === "/v1/checkout/sessions" && r.body.get("metadata[paymentId]") === payment.id,
+    )!;
     expect(request.idempotencyKey).toBe(`checkout-${payment.id}`);
     expect(Object.fromEntries(request.body)).toMatchObject({
       mode: "payment",
@@ -134,7 +191,11 @@ describe("Stripe webhook", () => {
     expect(await deliver(payload)).toEqual({ status: 200, body: { received: true, duplicate: true } });
     const receipts = await t.db.webhookReceipt.findMany({ where: { provider: "stripe", rawBody: payload } });
     expect(receipts.map((r) => r.status).sort()).toEqual(["duplicate", "processed"]);
-    expect(receipts.find((r) => r.status === "processed")).toMatchObject({ eventId: "evt_paid_1", eventType: "checkout.session.completed", verified: true });
+    expect(receipts.find((r) => r.status === "processed")).toMatchObject({
+      eventId: "evt_paid_1",
+      eventType: "checkout.session.completed",
+      verified: true,
+    });
     expect(recorder.calls.filter((id) => id === order.id)).toHaveLength(1);
   });
 
@@ -144,7 +205,9 @@ describe("Stripe webhook", () => {
     const forged = await deliver(payload, { secret: "whsec_someone_else" });
     expect(forged).toMatchObject({ status: 401, body: { error: { code: "invalid_signature" } } });
     // A real signature on other bytes does not pass either.
-    const tampered = await deliver(payload.replace('"amount_total":2399', '"amount_total":1'), { signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) });
+    const tampered = await deliver(payload.replace('"amount_total":2399', '"amount_total":1'), {
+      signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+    });
     expect(tampered.status).toBe(401);
     const rejected = await t.db.webhookReceipt.findMany({ where: { provider: "stripe", status: "rejected" } });
     expect(rejected.length).toBeGreaterThanOrEqual(2);
@@ -161,7 +224,9 @@ describe("Stripe webhook", () => {
     expect(future).toMatchObject({ status: 400, body: { error: { code: "future_timestamp" } } });
     const missing = await deliver(payload, { signature: null });
     expect(missing).toMatchObject({ status: 400, body: { error: { code: "missing_signature" } } });
-    expect(await t.db.webhookReceipt.count({ where: { provider: "stripe", rawBody: payload, status: "rejected" } })).toBe(3);
+    expect(
+      await t.db.webhookReceipt.count({ where: { provider: "stripe", rawBody: payload, status: "rejected" } }),
+    ).toBe(3);
     expect((await t.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("pending");
   });
 
@@ -174,10 +239,14 @@ describe("Stripe webhook", () => {
 
   it("a completed session for an amount the shop did not ask for is not accepted: the receipt fails for staff", async () => {
     const { order, payment, session } = await stripeCheckout();
-    const answer = await deliver(sessionEvent("checkout.session.completed", { ...session, amount: 1 }, "evt_wrong_amount"));
+    const answer = await deliver(
+      sessionEvent("checkout.session.completed", { ...session, amount: 1 }, "evt_wrong_amount"),
+    );
     // Stored, so acknowledged; the refusal happens when it is processed, after the answer.
     expect(answer).toEqual({ status: 200, body: { received: true } });
-    const receipt = await t.db.webhookReceipt.findUniqueOrThrow({ where: { provider_eventId: { provider: "stripe", eventId: "evt_wrong_amount" } } });
+    const receipt = await t.db.webhookReceipt.findUniqueOrThrow({
+      where: { provider_eventId: { provider: "stripe", eventId: "evt_wrong_amount" } },
+    });
     expect(receipt.status).toBe("failed");
     expect(receipt.error).toContain("expected 2399");
     expect((await t.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("pending");
@@ -193,7 +262,13 @@ describe("Stripe webhook", () => {
     expect(secondPayment.id).not.toBe(first.payment.id);
 
     await deliver(sessionEvent("checkout.session.completed", first.session));
-    await deliver(sessionEvent("checkout.session.completed", { id: secondPayment.providerRef!, paymentId: secondPayment.id, amount: secondPayment.amount }));
+    await deliver(
+      sessionEvent("checkout.session.completed", {
+        id: secondPayment.providerRef!,
+        paymentId: secondPayment.id,
+        amount: secondPayment.amount,
+      }),
+    );
     const refunds = sent.filter((r) => r.path === "/v1/refunds");
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.idempotencyKey).toBe(`refund-${secondPayment.id}`);
@@ -204,12 +279,25 @@ describe("Stripe webhook", () => {
   });
 
   it("events for sessions that are not this shop's, and other event types, are processed with a note", async () => {
-    const stranger = sessionEvent("checkout.session.completed", { id: "cs_test_stranger", paymentId: "pay_000000000000000000000000", amount: 100 }, "evt_stranger");
+    const stranger = sessionEvent(
+      "checkout.session.completed",
+      { id: "cs_test_stranger", paymentId: "pay_000000000000000000000000", amount: 100 },
+      "evt_stranger",
+    );
     expect((await deliver(stranger)).status).toBe(200);
-    expect((await t.db.webhookReceipt.findFirstOrThrow({ where: { eventId: "evt_stranger" } })).error).toContain("not a payment of this shop");
-    const other = JSON.stringify({ id: "evt_other", object: "event", type: "customer.created", data: { object: { id: "cus_1", object: "customer" } } });
+    expect((await t.db.webhookReceipt.findFirstOrThrow({ where: { eventId: "evt_stranger" } })).error).toContain(
+      "not a payment of this shop",
+    );
+    const other = JSON.stringify({
+      id: "evt_other",
+      object: "event",
+      type: "customer.created",
+      data: { object: { id: "cus_1", object: "customer" } },
+    });
     expect((await deliver(other)).status).toBe(200);
-    expect(await t.db.webhookReceipt.findFirstOrThrow({ where: { eventId: "evt_other" } })).toMatchObject({ status: "processed" });
+    expect(await t.db.webhookReceipt.findFirstOrThrow({ where: { eventId: "evt_other" } })).toMatchObject({
+      status: "processed",
+    });
   });
 });
 
@@ -223,8 +311,17 @@ describe("POST /api/payments/stripe/webhook", () => {
     vi.stubEnv("STRIPE_WEBHOOK_SECRET", SECRET);
     try {
       const { POST } = await import("@/app/api/payments/stripe/webhook/route");
-      const payload = sessionEvent("checkout.session.completed", { id: "cs_test_route", paymentId: "pay_111111111111111111111111", amount: 100 }, "evt_route_1");
-      const request = (signature: string) => new Request("http://localhost/api/payments/stripe/webhook", { method: "POST", headers: { "stripe-signature": signature }, body: payload });
+      const payload = sessionEvent(
+        "checkout.session.completed",
+        { id: "cs_test_route", paymentId: "pay_111111111111111111111111", amount: 100 },
+        "evt_route_1",
+      );
+      const request = (signature: string) =>
+        new Request("http://localhost/api/payments/stripe/webhook", {
+          method: "POST",
+          headers: { "stripe-signature": signature },
+          body: payload,
+        });
       const forged = await POST(request(Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_wrong" })));
       expect(forged.status).toBe(401);
       expect(await forged.json()).toMatchObject({ error: { code: "invalid_signature" } });
@@ -233,7 +330,10 @@ describe("POST /api/payments/stripe/webhook", () => {
       expect(await good.json()).toEqual({ received: true });
       // Outside Next the route's after-the-answer work runs detached: wait for it.
       await settleDetachedWork();
-      expect(await t.db.webhookReceipt.findFirstOrThrow({ where: { eventId: "evt_route_1" } })).toMatchObject({ provider: "stripe", status: "processed" });
+      expect(await t.db.webhookReceipt.findFirstOrThrow({ where: { eventId: "evt_route_1" } })).toMatchObject({
+        provider: "stripe",
+        status: "processed",
+      });
     } finally {
       vi.unstubAllEnvs();
     }

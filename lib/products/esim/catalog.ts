@@ -45,16 +45,35 @@ export const NO_PRICE = "ESIM_NO_PRICE";
 /** A failure a buyer can read; one that is not the upstream's gets `code`, so a page can say it in its language. */
 const withCode = (failed: UserFailure, code: string): UserFailure => (failed.code ? failed : { ...failed, code });
 
-const failure = (error: unknown, what: string, code: string) => withCode(userFailureOf(error, `eSIM catalog read (${what})`, `We could not load the ${what} just now. Please try again in a moment.`), code);
+const failure = (error: unknown, what: string, code: string) =>
+  withCode(
+    userFailureOf(
+      error,
+      `eSIM catalog read (${what})`,
+      `We could not load the ${what} just now. Please try again in a moment.`,
+    ),
+    code,
+  );
 
 const coverageOf = (code: string, sent?: string | null): Coverage =>
-  sent === "REGIONAL" || sent === "GLOBAL" || sent === "COUNTRY" ? sent : code === "ww" ? "GLOBAL" : isRegion(code) ? "REGIONAL" : "COUNTRY";
+  sent === "REGIONAL" || sent === "GLOBAL" || sent === "COUNTRY"
+    ? sent
+    : code === "ww"
+      ? "GLOBAL"
+      : isRegion(code)
+        ? "REGIONAL"
+        : "COUNTRY";
 
 /**
  * The shop's price for a plan costing `costMinor` euros, in the buyer's currency: converted at the
  * supplier's own rate for it (its dollar figure beside the euro one), else in euros ([16]).
  */
-function retailMinor(costMinor: number, usdMinor: number | null | undefined, margin: Margin, currency: ShopCurrency): { totalMinor: number; currency: string; exchange: ExchangeRate | null } {
+function retailMinor(
+  costMinor: number,
+  usdMinor: number | null | undefined,
+  margin: Margin,
+  currency: ShopCurrency,
+): { totalMinor: number; currency: string; exchange: ExchangeRate | null } {
   const retail = { productType: "esim" as const, costMinor, costCurrency: "EUR", margin };
   const exchange = supplierRate(costMinor, usdMinor);
   const price = retailIn(currency, retail, exchange) ?? retailBreakdown(retail);
@@ -62,7 +81,8 @@ function retailMinor(costMinor: number, usdMinor: number | null | undefined, mar
 }
 
 function summaryOf(d: EsimDestination, margin: Margin, locale: Locale, currency: ShopCurrency): EsimDestinationSummary {
-  const from = d.from_eur !== null && d.from_eur !== undefined ? retailMinor(d.from_eur, d.from_usd, margin, currency) : null;
+  const from =
+    d.from_eur !== null && d.from_eur !== undefined ? retailMinor(d.from_eur, d.from_usd, margin, currency) : null;
   return {
     code: d.country_iso,
     name: destinationName(d.country_iso, d.country_name, locale),
@@ -83,7 +103,12 @@ function planCost(plan: EsimPlan | UpstreamPlanDetail): number | null {
 }
 
 /** A plan as the shop sells it; null when the supplier gave it no price. */
-export function offerOf(plan: EsimPlan, destination: string, margin: Margin, currency: ShopCurrency = DEFAULT_CURRENCY): EsimPlanOffer | null {
+export function offerOf(
+  plan: EsimPlan,
+  destination: string,
+  margin: Margin,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+): EsimPlanOffer | null {
   const cost = planCost(plan);
   if (cost === null) return null;
   const unlimited = plan.unlimited || plan.data_gb === null || plan.data_gb === undefined;
@@ -104,18 +129,29 @@ export const esimMargin = () => getMargin(db, "esim");
 export type Destinations = { countries: EsimDestinationSummary[]; regions: EsimDestinationSummary[] };
 
 /** Every destination at the shop's prices, countries and regions apart; throws what the read throws. */
-export async function readDestinations(locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<{ value: Destinations; read: CatalogRead<unknown> }> {
+export async function readDestinations(
+  locale: Locale = DEFAULT_LOCALE,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+): Promise<{ value: Destinations; read: CatalogRead<unknown> }> {
   const [read, margin] = await Promise.all([esimDestinations(locale), esimMargin()]);
   const all = read.value.map((d) => summaryOf(d, margin, locale, currency));
   const byName = (a: EsimDestinationSummary, b: EsimDestinationSummary) => a.name.localeCompare(b.name, locale);
   return {
-    value: { countries: all.filter((d) => d.coverage === "COUNTRY").sort(byName), regions: all.filter((d) => d.coverage !== "COUNTRY").sort((a, b) => (a.coverage === b.coverage ? byName(a, b) : a.coverage === "REGIONAL" ? -1 : 1)) },
+    value: {
+      countries: all.filter((d) => d.coverage === "COUNTRY").sort(byName),
+      regions: all
+        .filter((d) => d.coverage !== "COUNTRY")
+        .sort((a, b) => (a.coverage === b.coverage ? byName(a, b) : a.coverage === "REGIONAL" ? -1 : 1)),
+    },
     read,
   };
 }
 
 /** Every destination, named in the buyer's language where the upstream has it. */
-export async function loadDestinations(locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<Loaded<Destinations>> {
+export async function loadDestinations(
+  locale: Locale = DEFAULT_LOCALE,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+): Promise<Loaded<Destinations>> {
   try {
     const { value, read } = await readDestinations(locale, currency);
     if (disabledBy(read)) return disabled;
@@ -126,19 +162,28 @@ export async function loadDestinations(locale: Locale = DEFAULT_LOCALE, currency
 }
 
 export type RegionalSuggestion = { region: EsimDestinationSummary; plans: EsimPlanOffer[] };
-export type DestinationOffer = { destination: EsimDestinationSummary; plans: EsimPlanOffer[]; regional: RegionalSuggestion[] };
+export type DestinationOffer = {
+  destination: EsimDestinationSummary;
+  plans: EsimPlanOffer[];
+  regional: RegionalSuggestion[];
+};
 
 /** How many of a region's plans a country page suggests (cheapest first). */
 const SUGGESTED_PER_REGION = 3;
 
-const findDestination = (destinations: Destinations, code: string) => [...destinations.countries, ...destinations.regions].find((d) => d.code === code);
+const findDestination = (destinations: Destinations, code: string) =>
+  [...destinations.countries, ...destinations.regions].find((d) => d.code === code);
 
 /**
  * A destination's plans; for a country also the regions that cover it (Europe for France,
  * and Worldwide) with their cheapest plans, since a trip often crosses a border. A region
  * whose plans cannot be read is left out rather than failing the page.
  */
-export async function loadDestinationOffer(code: string, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<Loaded<DestinationOffer>> {
+export async function loadDestinationOffer(
+  code: string,
+  locale: Locale = DEFAULT_LOCALE,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+): Promise<Loaded<DestinationOffer>> {
   const destinations = await loadDestinations(locale, currency);
   if (!destinations.ok) return destinations;
   const destination = findDestination(destinations.value, code);
@@ -146,16 +191,28 @@ export async function loadDestinationOffer(code: string, locale: Locale = DEFAUL
   try {
     const [read, margin] = await Promise.all([esimPlans(code, locale), esimMargin()]);
     if (disabledBy(read)) return disabled;
-    const plans = read.value.map((p) => offerOf(p, code, margin, currency)).filter((p): p is EsimPlanOffer => p !== null);
-    const covering = destination.coverage === "COUNTRY" ? destinations.value.regions.filter((r) => r.countries.includes(code)) : [];
+    const plans = read.value
+      .map((p) => offerOf(p, code, margin, currency))
+      .filter((p): p is EsimPlanOffer => p !== null);
+    const covering =
+      destination.coverage === "COUNTRY" ? destinations.value.regions.filter((r) => r.countries.includes(code)) : [];
     const regional = await Promise.all(covering.map((region) => suggestionsFor(region, margin, locale, currency)));
-    return { ok: true, value: { destination, plans, regional: regional.filter((r): r is RegionalSuggestion => r !== null) }, age: catalogAgeOf(read) ?? destinations.age };
+    return {
+      ok: true,
+      value: { destination, plans, regional: regional.filter((r): r is RegionalSuggestion => r !== null) },
+      age: catalogAgeOf(read) ?? destinations.age,
+    };
   } catch (error) {
     return failure(error, "eSIM plans", PLANS_UNAVAILABLE);
   }
 }
 
-async function suggestionsFor(region: EsimDestinationSummary, margin: Margin, locale: Locale, currency: ShopCurrency): Promise<RegionalSuggestion | null> {
+async function suggestionsFor(
+  region: EsimDestinationSummary,
+  margin: Margin,
+  locale: Locale,
+  currency: ShopCurrency,
+): Promise<RegionalSuggestion | null> {
   try {
     const read = await esimPlans(region.code, locale);
     const plans = read.value
@@ -178,7 +235,12 @@ export type PlanOffer = { destination: EsimDestinationSummary; plan: EsimPlanDet
  * plans' lifetime, well inside the token's validity). A plan of another destination is not
  * sold (NOT_SOLD): the destination in the address is the one the buyer confirms at checkout.
  */
-export async function loadPlanOffer(code: string, catalogId: string, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<Loaded<PlanOffer>> {
+export async function loadPlanOffer(
+  code: string,
+  catalogId: string,
+  locale: Locale = DEFAULT_LOCALE,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+): Promise<Loaded<PlanOffer>> {
   const destinations = await loadDestinations(locale, currency);
   if (!destinations.ok) return destinations;
   const destination = findDestination(destinations.value, code);
@@ -189,18 +251,28 @@ export async function loadPlanOffer(code: string, catalogId: string, locale: Loc
     const detail = read.value;
     if ((detail.country_iso ?? code) !== code) return notSold;
     const offer = offerOf(detail, code, margin, currency);
-    if (!offer) return { ok: false, code: NO_PRICE, error: "This plan has no price right now. Please choose another one." };
+    if (!offer)
+      return { ok: false, code: NO_PRICE, error: "This plan has no price right now. Please choose another one." };
     const plan: EsimPlanDetail = {
       ...offer,
       description: detail.description?.trim() || null,
       countries: detail.countries ?? destination.countries,
       networks: detail.networks ?? destination.networks,
     };
-    return { ok: true, value: { destination, plan, priceToken: detail.price_token }, age: catalogAgeOf(read) ?? destinations.age };
+    return {
+      ok: true,
+      value: { destination, plan, priceToken: detail.price_token },
+      age: catalogAgeOf(read) ?? destinations.age,
+    };
   } catch (error) {
     // By the code, not the status: a failure remembered by the catalog cache comes back
     // without its HTTP status (lib/catalog/cache-store.ts recordedError), and must still say 404.
-    if (isUpstreamError(error) && (error.canonicalCode === "PLAN_NOT_FOUND" || error.status === 404) && error.canonicalCode !== ESIM_DISABLED) return notSold;
+    if (
+      isUpstreamError(error) &&
+      (error.canonicalCode === "PLAN_NOT_FOUND" || error.status === 404) &&
+      error.canonicalCode !== ESIM_DISABLED
+    )
+      return notSold;
     return failure(error, "eSIM plan", PLAN_UNAVAILABLE);
   }
 }
@@ -210,8 +282,17 @@ export async function loadPlanOffer(code: string, catalogId: string, locale: Loc
  * shop's margin. A preview answering "eSIMs are off" also ends the cached catalog's lifetime,
  * so the pages stop listing plans at once.
  */
-export async function loadEsimQuote(catalogId: string, priceToken: string, price: BuyerCurrency = {}): Promise<ReviewQuote> {
-  const quote = await reviewQuote({ type: "esim", catalogId, priceToken }, "eSIM quote", "We could not price this plan just now. Please try again in a moment.", price);
+export async function loadEsimQuote(
+  catalogId: string,
+  priceToken: string,
+  price: BuyerCurrency = {},
+): Promise<ReviewQuote> {
+  const quote = await reviewQuote(
+    { type: "esim", catalogId, priceToken },
+    "eSIM quote",
+    "We could not price this plan just now. Please try again in a moment.",
+    price,
+  );
   if (quote.ok) return quote;
   if (quote.code === ESIM_DISABLED) await expireEsimCatalog();
   return withCode(quote, QUOTE_UNAVAILABLE);

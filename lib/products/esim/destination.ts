@@ -13,7 +13,8 @@ export const REGIONS: Readonly<Record<string, { name: Record<Locale, string>; co
 };
 
 /** A country's name in a language ("gb" → "United Kingdom", "Reino Unido"), or null when the code is not a country. */
-const countryNameIn = (code: string, locale: Locale): string | null => (isCountryCode(code) ? countryName(code, locale) : null);
+const countryNameIn = (code: string, locale: Locale): string | null =>
+  isCountryCode(code) ? countryName(code, locale) : null;
 
 export function isRegion(code: string): boolean {
   return Object.hasOwn(REGIONS, code);
@@ -51,7 +52,12 @@ export function normalise(text: string): string {
     .trim();
 }
 
-const ALIASES: Readonly<Record<string, string[]>> = { gb: ["uk", "britain", "england"], us: ["usa", "america"], ae: ["uae", "dubai"], kr: ["korea"] };
+const ALIASES: Readonly<Record<string, string[]>> = {
+  gb: ["uk", "britain", "england"],
+  us: ["usa", "america"],
+  ae: ["uae", "dubai"],
+  kr: ["korea"],
+};
 
 // A buyer finds a destination by its name in either language, whichever the page shows:
 // "alemania" finds Germany, "europa" Europe, "germany" Alemania.
@@ -66,7 +72,15 @@ function spanishName(code: string): string {
 export function matchesDestination(destination: { code: string; name: string }, query: string): boolean {
   const words = normalise(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = [destination.name, destinationName(destination.code), spanishName(destination.code), destination.code, ...(ALIASES[destination.code] ?? [])].map(normalise).join(" ");
+  const haystack = [
+    destination.name,
+    destinationName(destination.code),
+    spanishName(destination.code),
+    destination.code,
+    ...(ALIASES[destination.code] ?? []),
+  ]
+    .map(normalise)
+    .join(" ");
   return words.every((word) => haystack.includes(word));
 }
 

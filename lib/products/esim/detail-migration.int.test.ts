@@ -32,11 +32,23 @@ async function insertOrder(id: string, productType: string, detail: unknown) {
   );
 }
 
-const detailOf = async (id: string) => (await t.db.order.findUniqueOrThrow({ where: { id }, select: { detail: true } })).detail;
+const detailOf = async (id: string) =>
+  (await t.db.order.findUniqueOrThrow({ where: { id }, select: { detail: true } })).detail;
 
 describe("esim_detail_destination_code migration", () => {
   it("copies a counter sale's countryIso into destinationCode, and leaves every other row alone", async () => {
-    const counterSale = { priceToken: "tok", esim: { destinationName: "Japan", countryIso: "jp", planName: "Japan 5 GB", dataGb: 5, unlimited: false, validityDays: 30 }, counterSale: { staffId: "s1" } };
+    const counterSale = {
+      priceToken: "tok",
+      esim: {
+        destinationName: "Japan",
+        countryIso: "jp",
+        planName: "Japan 5 GB",
+        dataGb: 5,
+        unlimited: false,
+        validityDays: 30,
+      },
+      counterSale: { staffId: "s1" },
+    };
     const shopSale = { esim: { destinationCode: "fr", destinationName: "France", countryIso: "jp", unlimited: true } };
     const giftcard = { giftcard: { brandName: "Steam" }, esim: { countryIso: "gb" } };
     await insertOrder("drifted", "esim", counterSale);
@@ -49,7 +61,14 @@ describe("esim_detail_destination_code migration", () => {
 
     const migrated = await detailOf("drifted");
     expect(migrated).toEqual({ ...counterSale, esim: { ...counterSale.esim, destinationCode: "jp" } });
-    expect(readEsimDetail(migrated)).toMatchObject({ destinationCode: "jp", destinationName: "Japan", planName: "Japan 5 GB", dataGb: 5, unlimited: false, validityDays: 30 });
+    expect(readEsimDetail(migrated)).toMatchObject({
+      destinationCode: "jp",
+      destinationName: "Japan",
+      planName: "Japan 5 GB",
+      dataGb: 5,
+      unlimited: false,
+      validityDays: 30,
+    });
     expect(esimPurchaseLines(migrated)[0]).toEqual({ label: "Destination", value: "Japan (JP)" });
     expect(await detailOf("shop")).toEqual(shopSale);
     expect(await detailOf("nothing")).toEqual({ priceToken: "tok" });

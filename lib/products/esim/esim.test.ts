@@ -17,24 +17,52 @@ const plan = (catalogId: string, dataGb: number | null, days: number, totalMinor
   exchange: null,
 });
 
-const plans = [plan("gb-1gb-7d", 1, 7, 549), plan("gb-5gb-30d", 5, 30, 1299), plan("gb-unlimited-7d", null, 7, 1999), plan("gb-3gb-15d", 3, 15, 899), plan("gb-unlimited-30d", null, 30, 4999)];
+const plans = [
+  plan("gb-1gb-7d", 1, 7, 549),
+  plan("gb-5gb-30d", 5, 30, 1299),
+  plan("gb-unlimited-7d", null, 7, 1999),
+  plan("gb-3gb-15d", 3, 15, 899),
+  plan("gb-unlimited-30d", null, 30, 4999),
+];
 const ids = (list: EsimPlanOffer[]) => list.map((p) => p.catalogId);
 
 describe("plan filters", () => {
   it("reads the URL, ignoring anything unknown", () => {
     expect(parsePlanFilters({})).toEqual({ type: "all", minGb: null, minDays: null, sort: "price-asc" });
-    expect(parsePlanFilters({ type: "unlimited", data: "5", days: "30", sort: "price-desc" })).toEqual({ type: "unlimited", minGb: 5, minDays: 30, sort: "price-desc" });
-    expect(parsePlanFilters({ type: "cheap", data: "-1", days: "1e9", sort: "x" })).toEqual({ type: "all", minGb: null, minDays: null, sort: "price-asc" });
+    expect(parsePlanFilters({ type: "unlimited", data: "5", days: "30", sort: "price-desc" })).toEqual({
+      type: "unlimited",
+      minGb: 5,
+      minDays: 30,
+      sort: "price-desc",
+    });
+    expect(parsePlanFilters({ type: "cheap", data: "-1", days: "1e9", sort: "x" })).toEqual({
+      type: "all",
+      minGb: null,
+      minDays: null,
+      sort: "price-asc",
+    });
     expect(parsePlanFilters({ type: ["limited", "unlimited"] }).type).toBe("limited");
   });
 
   it("unlimited keeps only unlimited plans; limited drops them", () => {
-    expect(ids(filterPlans(plans, parsePlanFilters({ type: "unlimited" })))).toEqual(["gb-unlimited-7d", "gb-unlimited-30d"]);
-    expect(ids(filterPlans(plans, parsePlanFilters({ type: "limited" })))).toEqual(["gb-1gb-7d", "gb-3gb-15d", "gb-5gb-30d"]);
+    expect(ids(filterPlans(plans, parsePlanFilters({ type: "unlimited" })))).toEqual([
+      "gb-unlimited-7d",
+      "gb-unlimited-30d",
+    ]);
+    expect(ids(filterPlans(plans, parsePlanFilters({ type: "limited" })))).toEqual([
+      "gb-1gb-7d",
+      "gb-3gb-15d",
+      "gb-5gb-30d",
+    ]);
   });
 
   it("a data minimum keeps unlimited plans; a validity minimum applies to all", () => {
-    expect(ids(filterPlans(plans, parsePlanFilters({ data: "3" })))).toEqual(["gb-3gb-15d", "gb-5gb-30d", "gb-unlimited-7d", "gb-unlimited-30d"]);
+    expect(ids(filterPlans(plans, parsePlanFilters({ data: "3" })))).toEqual([
+      "gb-3gb-15d",
+      "gb-5gb-30d",
+      "gb-unlimited-7d",
+      "gb-unlimited-30d",
+    ]);
     expect(ids(filterPlans(plans, parsePlanFilters({ days: "30" })))).toEqual(["gb-5gb-30d", "gb-unlimited-30d"]);
   });
 

@@ -9,7 +9,15 @@ import { messagesFor } from "@/lib/i18n/messages";
 
 export type InstallSteps = { platform: "iphone" | "android"; title: string; steps: string[] };
 
-export function esimInstallSteps({ confirmationCodeRequired, onOrderPage, locale = "en" }: { confirmationCodeRequired: boolean; onOrderPage: boolean; locale?: Locale }): InstallSteps[] {
+export function esimInstallSteps({
+  confirmationCodeRequired,
+  onOrderPage,
+  locale = "en",
+}: {
+  confirmationCodeRequired: boolean;
+  onOrderPage: boolean;
+  locale?: Locale;
+}): InstallSteps[] {
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "DeliveryEsimSteps" });
   const code = confirmationCodeRequired ? t("confirmationCode") : "";
   const oneTap = onOrderPage ? t("iphoneOneTapOrderPage") : t("iphoneOneTapMail");

@@ -13,16 +13,39 @@ export const ICCID_PATTERN = /^\d{18,22}F?$/i;
 /** How many of an account's eSIM orders are searched for the ICCID (newest first). */
 const ACCOUNT_SCAN_LIMIT = 500;
 
-const orderSelect = { id: true, ref: true, userId: true, placedAsGuest: true, status: true, productType: true, fulfillment: true, detail: true, createdAt: true } as const;
+const orderSelect = {
+  id: true,
+  ref: true,
+  userId: true,
+  placedAsGuest: true,
+  status: true,
+  productType: true,
+  fulfillment: true,
+  detail: true,
+  createdAt: true,
+} as const;
 
-export async function findViewableEsimOrder(db: DbClient, iccid: string, viewer: { userId?: string | null; orderRef?: string | null }) {
+export async function findViewableEsimOrder(
+  db: DbClient,
+  iccid: string,
+  viewer: { userId?: string | null; orderRef?: string | null },
+) {
   if (!ICCID_PATTERN.test(iccid)) return null;
   if (viewer.orderRef) {
-    const order = await findViewableOrder((ref) => db.order.findUnique({ where: { ref }, select: orderSelect }), viewer.orderRef, viewer.userId);
+    const order = await findViewableOrder(
+      (ref) => db.order.findUnique({ where: { ref }, select: orderSelect }),
+      viewer.orderRef,
+      viewer.userId,
+    );
     if (order && order.productType === "esim" && readIccid(order.fulfillment) === iccid) return order;
   }
   if (viewer.userId) {
-    const own = await db.order.findMany({ where: { userId: viewer.userId, productType: "esim" }, select: orderSelect, orderBy: { createdAt: "desc" }, take: ACCOUNT_SCAN_LIMIT });
+    const own = await db.order.findMany({
+      where: { userId: viewer.userId, productType: "esim" },
+      select: orderSelect,
+      orderBy: { createdAt: "desc" },
+      take: ACCOUNT_SCAN_LIMIT,
+    });
     return own.find((order) => readIccid(order.fulfillment) === iccid) ?? null;
   }
   return null;

@@ -6,7 +6,12 @@ import { dataText, validityText } from "./format";
 // An eSIM order read for the buyer: `detail.esim` (./detail.ts) for "What you bought", and the
 // fulfillment's eSIM fields for the delivery card. Malformed values are left out, never shown raw.
 
-export type EsimPurchase = { destinationCode: string | null; destinationName: string | null; unlimited: boolean; dataGb: number | null };
+export type EsimPurchase = {
+  destinationCode: string | null;
+  destinationName: string | null;
+  unlimited: boolean;
+  dataGb: number | null;
+};
 
 /** The rows' words in the reader's language (components/shop/esim/esim-text.ts has the buyer's). */
 export type EsimPurchaseWords = {
@@ -18,22 +23,43 @@ export type EsimPurchaseWords = {
 };
 
 /** English: the default for callers that have no language (staff, and any caller not yet translated). */
-export const ENGLISH_PURCHASE_WORDS: EsimPurchaseWords = { destination: "Destination", data: "Data", validFor: "Valid for", dataText, validityText };
+export const ENGLISH_PURCHASE_WORDS: EsimPurchaseWords = {
+  destination: "Destination",
+  data: "Data",
+  validFor: "Valid for",
+  dataText,
+  validityText,
+};
 
 /** "What you bought" rows for an eSIM order. */
 export function esimPurchaseLines(detail: unknown, words: EsimPurchaseWords = ENGLISH_PURCHASE_WORDS): PurchaseLine[] {
   const esim = readEsimDetail(detail);
   if (!esim) return [];
   const lines: PurchaseLine[] = [];
-  if (esim.destinationName) lines.push({ label: words.destination, value: esim.destinationCode ? `${esim.destinationName} (${esim.destinationCode.toUpperCase()})` : esim.destinationName });
-  if (esim.unlimited !== undefined && esim.unlimited !== null) lines.push({ label: words.data, value: words.dataText({ unlimited: esim.unlimited, dataGb: esim.dataGb ?? null }) });
+  if (esim.destinationName)
+    lines.push({
+      label: words.destination,
+      value: esim.destinationCode
+        ? `${esim.destinationName} (${esim.destinationCode.toUpperCase()})`
+        : esim.destinationName,
+    });
+  if (esim.unlimited !== undefined && esim.unlimited !== null)
+    lines.push({
+      label: words.data,
+      value: words.dataText({ unlimited: esim.unlimited, dataGb: esim.dataGb ?? null }),
+    });
   if (esim.validityDays) lines.push({ label: words.validFor, value: words.validityText(esim.validityDays) });
   return lines;
 }
 
 export function esimPurchase(detail: unknown): EsimPurchase {
   const esim = readEsimDetail(detail);
-  return { destinationCode: esim?.destinationCode ?? null, destinationName: esim?.destinationName ?? null, unlimited: esim?.unlimited ?? false, dataGb: esim?.dataGb ?? null };
+  return {
+    destinationCode: esim?.destinationCode ?? null,
+    destinationName: esim?.destinationName ?? null,
+    unlimited: esim?.unlimited ?? false,
+    dataGb: esim?.dataGb ?? null,
+  };
 }
 
 export type EsimInstall = {
@@ -46,13 +72,18 @@ export type EsimInstall = {
   iphoneInstallUrl: string | null;
 };
 
-const httpUrl = (value: unknown): string | null => (typeof value === "string" && /^https?:\/\/[^\s]+$/.test(value.trim()) ? value.trim() : null);
+const httpUrl = (value: unknown): string | null =>
+  typeof value === "string" && /^https?:\/\/[^\s]+$/.test(value.trim()) ? value.trim() : null;
 
 export function esimInstall(fulfillment: unknown): EsimInstall {
-  const record = fulfillment && typeof fulfillment === "object" && !Array.isArray(fulfillment) ? (fulfillment as Record<string, unknown>) : {};
+  const record =
+    fulfillment && typeof fulfillment === "object" && !Array.isArray(fulfillment)
+      ? (fulfillment as Record<string, unknown>)
+      : {};
   const parsed = typeof record.lpaString === "string" ? parseActivationCode(record.lpaString) : null;
   const activation = parsed?.ok ? parsed.value : null;
-  const iccid = typeof record.iccid === "string" && /^\d{10,22}F?$/i.test(record.iccid.trim()) ? record.iccid.trim() : null;
+  const iccid =
+    typeof record.iccid === "string" && /^\d{10,22}F?$/i.test(record.iccid.trim()) ? record.iccid.trim() : null;
   return {
     iccid,
     activation,

@@ -11,7 +11,10 @@ import { esimInstall } from "./lines";
 // hosted image), the SM-DP+ address and activation code for manual entry, Apple's one-tap link
 // (iOS 17.4+) and the steps. All of it is the credential: the mail is sealed until sent.
 
-export function esimDeliveryParts(fulfillment: Record<string, unknown>, locale: Locale): { parts: MailPart[]; carriesSecret: boolean } {
+export function esimDeliveryParts(
+  fulfillment: Record<string, unknown>,
+  locale: Locale,
+): { parts: MailPart[]; carriesSecret: boolean } {
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.esim" });
   const { activation, iccid } = esimInstall(fulfillment);
   if (!activation) {
@@ -31,7 +34,11 @@ export function esimDeliveryParts(fulfillment: Record<string, unknown>, locale: 
     },
     ...(activation.confirmationCodeRequired ? [{ kind: "note", text: t("confirmationCode") } as const] : []),
     { kind: "button", label: t("apple"), url: appleInstallUrl(activation.lpa) },
-    ...esimInstallSteps({ confirmationCodeRequired: activation.confirmationCodeRequired, onOrderPage: false, locale }).map((family): MailPart => ({ kind: "steps", title: family.title, items: family.steps })),
+    ...esimInstallSteps({
+      confirmationCodeRequired: activation.confirmationCodeRequired,
+      onOrderPage: false,
+      locale,
+    }).map((family): MailPart => ({ kind: "steps", title: family.title, items: family.steps })),
   ];
   return { parts, carriesSecret: true };
 }

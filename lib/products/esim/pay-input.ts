@@ -20,7 +20,9 @@ const paySchema = z.object({
 export type EsimPayInput = z.infer<typeof paySchema> & { confirmed: boolean };
 
 /** The form's fields, or what is wrong with them. */
-export function readEsimPayForm(form: FormData): { ok: true; value: EsimPayInput } | { ok: false; problem: EsimPayProblem } {
+export function readEsimPayForm(
+  form: FormData,
+): { ok: true; value: EsimPayInput } | { ok: false; problem: EsimPayProblem } {
   const typedEmail = String(form.get("email") ?? "").trim();
   const parsed = paySchema.safeParse({
     destination: form.get("destination") ?? "",
@@ -29,7 +31,8 @@ export function readEsimPayForm(form: FormData): { ok: true; value: EsimPayInput
     expectedCurrency: form.get("expectedCurrency") ?? "",
     email: typedEmail || undefined,
   });
-  if (parsed.success) return { ok: true, value: { ...parsed.data, confirmed: form.get("confirmDestination") === "yes" } };
+  if (parsed.success)
+    return { ok: true, value: { ...parsed.data, confirmed: form.get("confirmDestination") === "yes" } };
   const onlyEmail = parsed.error.issues.length === 1 && parsed.error.issues[0]!.path[0] === "email";
   return { ok: false, problem: onlyEmail ? "email" : "startAgain" };
 }

@@ -43,7 +43,12 @@ export function filterPlans(plans: readonly EsimPlanOffer[], filters: PlanFilter
     return true;
   });
   const direction = filters.sort === "price-desc" ? -1 : 1;
-  return kept.sort((a, b) => direction * (a.totalMinor - b.totalMinor) || dataRank(b) - dataRank(a) || (b.validityDays ?? 0) - (a.validityDays ?? 0));
+  return kept.sort(
+    (a, b) =>
+      direction * (a.totalMinor - b.totalMinor) ||
+      dataRank(b) - dataRank(a) ||
+      (b.validityDays ?? 0) - (a.validityDays ?? 0),
+  );
 }
 
 function dataRank(plan: EsimPlanOffer): number {
@@ -52,8 +57,12 @@ function dataRank(plan: EsimPlanOffer): number {
 
 /** The choices the data and validity selects offer: the distinct values of the plans. */
 export function filterChoices(plans: readonly EsimPlanOffer[]): { dataGb: number[]; days: number[] } {
-  const dataGb = [...new Set(plans.filter((p) => !p.unlimited && p.dataGb !== null).map((p) => p.dataGb as number))].sort((a, b) => a - b);
-  const days = [...new Set(plans.map((p) => p.validityDays).filter((d): d is number => d !== null))].sort((a, b) => a - b);
+  const dataGb = [
+    ...new Set(plans.filter((p) => !p.unlimited && p.dataGb !== null).map((p) => p.dataGb as number)),
+  ].sort((a, b) => a - b);
+  const days = [...new Set(plans.map((p) => p.validityDays).filter((d): d is number => d !== null))].sort(
+    (a, b) => a - b,
+  );
   return { dataGb, days };
 }
 

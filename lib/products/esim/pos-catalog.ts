@@ -21,15 +21,28 @@ export async function posEsimDestinations(): Promise<EsimDestinationOption[]> {
 }
 
 /** The label of an upstream plan: lib/admin/pos/resolve.ts reads plans this way until the point of sale checks out through ./sale.ts. */
-export const upstreamPlanLabel = (plan: EsimPlan) => planLabel({ name: plan.name?.trim() || plan.catalog_id, unlimited: !!plan.unlimited, dataGb: plan.data_gb ?? null, validityDays: plan.validity_days ?? null });
+export const upstreamPlanLabel = (plan: EsimPlan) =>
+  planLabel({
+    name: plan.name?.trim() || plan.catalog_id,
+    unlimited: !!plan.unlimited,
+    dataGb: plan.data_gb ?? null,
+    validityDays: plan.validity_days ?? null,
+  });
 
 /** A destination's plans, cheapest first; `planFor` finds one by catalog id (with its current price token). */
-export async function posEsimPlans(country: string): Promise<{ options: EsimPlanOption[]; planFor: (catalogId: string) => EsimPlan | undefined }> {
+export async function posEsimPlans(
+  country: string,
+): Promise<{ options: EsimPlanOption[]; planFor: (catalogId: string) => EsimPlan | undefined }> {
   const [read, margin] = await Promise.all([esimPlans(country), esimMargin()]);
   const options = read.value
     .map((plan) => offerOf(plan, country, margin))
     .filter((offer): offer is EsimPlanOffer => offer !== null)
-    .map((offer) => ({ catalogId: offer.catalogId, label: planLabel(offer), totalMinor: offer.totalMinor, currency: offer.currency }))
+    .map((offer) => ({
+      catalogId: offer.catalogId,
+      label: planLabel(offer),
+      totalMinor: offer.totalMinor,
+      currency: offer.currency,
+    }))
     .sort((a, b) => a.totalMinor - b.totalMinor);
   return { options, planFor: (catalogId) => read.value.find((p) => p.catalog_id === catalogId) };
 }

@@ -21,7 +21,10 @@ afterAll(async () => t?.close());
 /** A Europe plan bought with the shop's credits, fulfilled by the emulator's clock, stored as fulfilled. */
 async function fulfilledEsimOrder(catalogId = "eu-3gb-15d") {
   const plan = await t.clients.commerce.getEsimProduct(catalogId);
-  const created = await t.clients.commerce.createOrder({ price_token: plan.price_token, catalog_id: plan.catalog_id }, { idempotencyKey: randomBytes(8).toString("hex") });
+  const created = await t.clients.commerce.createOrder(
+    { price_token: plan.price_token, catalog_id: plan.catalog_id },
+    { idempotencyKey: randomBytes(8).toString("hex") },
+  );
   await t.advanceClock(60_000);
   const upstream = await t.clients.commerce.getOrder(String(created.order_id));
   expect(upstream.status).toBe("fulfilled");
@@ -76,13 +79,19 @@ describe("eSIM remaining data behind the five-minute gate", () => {
 
     // Reloads within five minutes of that question, from any instance: no call.
     for (const offset of [0, 60_000, USAGE_GATE_MS - 1]) {
-      const again = await remainingData(t.db, order.id, { commerce: t.clients.commerce, now: () => new Date(later.getTime() + offset) });
+      const again = await remainingData(t.db, order.id, {
+        commerce: t.clients.commerce,
+        now: () => new Date(later.getTime() + offset),
+      });
       expect(again).toMatchObject({ asked: false, usage: second.usage });
     }
     expect(await linesCalls()).toBe(before + 1);
 
     // At five minutes the gate opens again.
-    await remainingData(t.db, order.id, { commerce: t.clients.commerce, now: () => new Date(later.getTime() + USAGE_GATE_MS) });
+    await remainingData(t.db, order.id, {
+      commerce: t.clients.commerce,
+      now: () => new Date(later.getTime() + USAGE_GATE_MS),
+    });
     expect(await linesCalls()).toBe(before + 2);
   });
 
@@ -90,7 +99,9 @@ describe("eSIM remaining data behind the five-minute gate", () => {
     const order = await fulfilledEsimOrder();
     const at = new Date(Date.now() + 10 * USAGE_GATE_MS);
     const before = await linesCalls();
-    const results = await Promise.all(Array.from({ length: 10 }, () => remainingData(t.db, order.id, { commerce: t.clients.commerce, now: () => at })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => remainingData(t.db, order.id, { commerce: t.clients.commerce, now: () => at })),
+    );
     expect(results.filter((r) => r.asked)).toHaveLength(1);
     expect(await linesCalls()).toBe(before + 1);
     for (const result of results) expect(result.usage?.remainingGb).not.toBeNull();
@@ -98,7 +109,10 @@ describe("eSIM remaining data behind the five-minute gate", () => {
 
   it("an unlimited plan reads as unlimited", async () => {
     const order = await fulfilledEsimOrder("eu-unlimited-7d");
-    const result = await remainingData(t.db, order.id, { commerce: t.clients.commerce, now: () => new Date(Date.now() + 20 * USAGE_GATE_MS) });
+    const result = await remainingData(t.db, order.id, {
+      commerce: t.clients.commerce,
+      now: () => new Date(Date.now() + 20 * USAGE_GATE_MS),
+    });
     expect(result).toMatchObject({ asked: true, usage: { unlimited: true, remainingGb: null } });
   });
 
@@ -110,7 +124,10 @@ describe("eSIM remaining data behind the five-minute gate", () => {
       const result = await remainingData(t.db, order.id, { commerce: t.clients.commerce, now: () => new Date(at) });
       expect(result).toMatchObject({ asked: true, failed: true, usage: { remainingGb: 3 } });
       const before = await linesCalls();
-      const again = await remainingData(t.db, order.id, { commerce: t.clients.commerce, now: () => new Date(at + 60_000) });
+      const again = await remainingData(t.db, order.id, {
+        commerce: t.clients.commerce,
+        now: () => new Date(at + 60_000),
+      });
       expect(again.asked).toBe(false);
       expect(await linesCalls()).toBe(before);
     } finally {
@@ -122,9 +139,16 @@ describe("eSIM remaining data behind the five-minute gate", () => {
     const order = await fulfilledEsimOrder();
     await t.db.order.update({ where: { id: order.id }, data: { status: "refunded" } });
     const before = await linesCalls();
-    const result = await remainingData(t.db, order.id, { commerce: t.clients.commerce, now: () => new Date(Date.now() + 40 * USAGE_GATE_MS) });
+    const result = await remainingData(t.db, order.id, {
+      commerce: t.clients.commerce,
+      now: () => new Date(Date.now() + 40 * USAGE_GATE_MS),
+    });
     expect(result.asked).toBe(false);
     expect(await linesCalls()).toBe(before);
-    expect(await remainingData(t.db, "no-such-order", { commerce: t.clients.commerce })).toEqual({ usage: null, asked: false, failed: false });
+    expect(await remainingData(t.db, "no-such-order", { commerce: t.clients.commerce })).toEqual({
+      usage: null,
+      asked: false,
+      failed: false,
+    });
   });
 });

@@ -24,20 +24,33 @@ export type RemainingDataOptions = { commerce?: CommerceClient; now?: () => Date
 
 const MAX_ATTEMPTS = 5;
 
-export async function remainingData(db: DbClient, orderId: string, options: RemainingDataOptions = {}): Promise<RemainingData> {
+export async function remainingData(
+  db: DbClient,
+  orderId: string,
+  options: RemainingDataOptions = {},
+): Promise<RemainingData> {
   const now = options.now ?? (() => new Date());
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const order = await db.order.findUnique({ where: { id: orderId }, select: { productType: true, status: true, fulfillment: true, updatedAt: true } });
+    const order = await db.order.findUnique({
+      where: { id: orderId },
+      select: { productType: true, status: true, fulfillment: true, updatedAt: true },
+    });
     if (!order || order.productType !== "esim") return { usage: null, asked: false, failed: false };
     const stored = readStoredUsage(order.fulfillment);
     const iccid = readIccid(order.fulfillment);
     const askedAt = now();
-    if (order.status !== "fulfilled" || !iccid || !mayAskSupplier(order.fulfillment, askedAt.getTime())) return { usage: stored, asked: false, failed: false };
+    if (order.status !== "fulfilled" || !iccid || !mayAskSupplier(order.fulfillment, askedAt.getTime()))
+      return { usage: stored, asked: false, failed: false };
 
     // Claim the question; whoever loses re-reads and finds the gate shut.
     const claimed = await db.order.updateMany({
       where: { id: orderId, updatedAt: order.updatedAt },
-      data: { fulfillment: sealFulfillment({ ...openFulfillmentForWrite(order.fulfillment), usageAskedAt: askedAt.toISOString() }) },
+      data: {
+        fulfillment: sealFulfillment({
+          ...openFulfillmentForWrite(order.fulfillment),
+          usageAskedAt: askedAt.toISOString(),
+        }),
+      },
     });
     if (claimed.count === 0) continue;
     return ask(db, orderId, iccid, stored, options);
@@ -46,13 +59,22 @@ export async function remainingData(db: DbClient, orderId: string, options: Rema
   return { usage: readStoredUsage(order?.fulfillment), asked: false, failed: false };
 }
 
-async function ask(db: DbClient, orderId: string, iccid: string, stored: EsimUsage | null, options: RemainingDataOptions): Promise<RemainingData> {
+async function ask(
+  db: DbClient,
+  orderId: string,
+  iccid: string,
+  stored: EsimUsage | null,
+  options: RemainingDataOptions,
+): Promise<RemainingData> {
   let update;
   try {
     const commerce = options.commerce ?? (await resolveClients()).commerce;
     update = usageFromLine(await commerce.getEsimLine(iccid));
   } catch (error) {
-    logger.warn({ err: error, orderId, iccid: maskIccid(iccid) }, "eSIM remaining data could not be read; showing the stored value");
+    logger.warn(
+      { err: error, orderId, iccid: maskIccid(iccid) },
+      "eSIM remaining data could not be read; showing the stored value",
+    );
     return { usage: stored, asked: true, failed: true };
   }
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -60,7 +82,10 @@ async function ask(db: DbClient, orderId: string, iccid: string, stored: EsimUsa
     if (!order) break;
     // The LPA string and install URLs stay sealed (lib/orders/sealed-fulfillment.ts).
     const fulfillment = { ...openFulfillmentForWrite(order.fulfillment), ...update };
-    const written = await db.order.updateMany({ where: { id: orderId, updatedAt: order.updatedAt }, data: { fulfillment: sealFulfillment(fulfillment) } });
+    const written = await db.order.updateMany({
+      where: { id: orderId, updatedAt: order.updatedAt },
+      data: { fulfillment: sealFulfillment(fulfillment) },
+    });
     if (written.count === 1) return { usage: readStoredUsage(fulfillment), asked: true, failed: false };
   }
   logger.warn({ orderId, iccid: maskIccid(iccid) }, "eSIM remaining data read but not stored: the order kept changing");

@@ -23,10 +23,18 @@ describe("the eSIM sale step", () => {
     const option = options[0]!;
     const sale = await esimSale({ country: "de", plan: option.catalogId })({ mode: "credits" });
     if (!sale.ok) throw new Error(sale.error);
-    expect(sale).toMatchObject({ productType: "esim", facts: [], upstreamMode: "credits", label: `${option.label} (Germany)` });
+    expect(sale).toMatchObject({
+      productType: "esim",
+      facts: [],
+      upstreamMode: "credits",
+      label: `${option.label} (Germany)`,
+    });
     expect(sale.pricing.totalMinor).toBe(option.totalMinor);
     const detail = JSON.parse(JSON.stringify(sale.detail));
-    expect(detail).toMatchObject({ catalogId: option.catalogId, esim: { catalogId: option.catalogId, destinationCode: "de", destinationName: "Germany", coverage: "COUNTRY" } });
+    expect(detail).toMatchObject({
+      catalogId: option.catalogId,
+      esim: { catalogId: option.catalogId, destinationCode: "de", destinationName: "Germany", coverage: "COUNTRY" },
+    });
     expect(esimPurchaseLines(detail)[0]).toEqual({ label: "Destination", value: "Germany (DE)" });
   });
 
@@ -35,7 +43,16 @@ describe("the eSIM sale step", () => {
     const { posEsimPlans } = await import("./pos-catalog");
     const { options } = await posEsimPlans("jp");
     const japanese = options[0]!.catalogId;
-    expect(await esimSale({ country: "de", plan: japanese })({ mode: "credits" })).toEqual({ ok: false, error: "That plan is no longer offered for this destination. Please choose again.", field: "plan" });
-    expect(await esimSale({ country: "de", plan: japanese }, { notOffered: "start again", unavailable: "eSIMs are off" })({ mode: "credits" })).toEqual({ ok: false, error: "start again", field: "plan" });
+    expect(await esimSale({ country: "de", plan: japanese })({ mode: "credits" })).toEqual({
+      ok: false,
+      error: "That plan is no longer offered for this destination. Please choose again.",
+      field: "plan",
+    });
+    expect(
+      await esimSale(
+        { country: "de", plan: japanese },
+        { notOffered: "start again", unavailable: "eSIMs are off" },
+      )({ mode: "credits" }),
+    ).toEqual({ ok: false, error: "start again", field: "plan" });
   });
 });

@@ -24,7 +24,11 @@ export const POS_ESIM_MESSAGES: EsimSaleMessages = {
 };
 
 /** `locale`: the language the plan and its destination are named in (the point of sale's English by default). */
-export function esimSale(choice: EsimChoice, messages: EsimSaleMessages = POS_ESIM_MESSAGES, locale: Locale = DEFAULT_LOCALE): PriceSale {
+export function esimSale(
+  choice: EsimChoice,
+  messages: EsimSaleMessages = POS_ESIM_MESSAGES,
+  locale: Locale = DEFAULT_LOCALE,
+): PriceSale {
   return async (context) => {
     const offer = await loadPlanOffer(choice.country, choice.plan, locale, context.currency);
     if (!offer.ok) {
@@ -33,7 +37,10 @@ export function esimSale(choice: EsimChoice, messages: EsimSaleMessages = POS_ES
       return { ok: false, error: offer.error };
     }
     const { destination, plan, priceToken } = offer.value;
-    const quote = await quoteCommerceOrder({ type: "esim", catalogId: plan.catalogId, priceToken }, { mode: context.mode, visitor: context.visitor, currency: context.currency, exchange: plan.exchange });
+    const quote = await quoteCommerceOrder(
+      { type: "esim", catalogId: plan.catalogId, priceToken },
+      { mode: context.mode, visitor: context.visitor, currency: context.currency, exchange: plan.exchange },
+    );
     return {
       ok: true,
       productType: "esim",

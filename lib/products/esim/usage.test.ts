@@ -14,7 +14,9 @@ describe("the five-minute gate", () => {
     expect(mayAskSupplier({ usageAskedAt: iso(NOW - USAGE_GATE_MS + 1) }, NOW)).toBe(false);
     expect(mayAskSupplier({ usageAskedAt: iso(NOW - USAGE_GATE_MS) }, NOW)).toBe(true);
     expect(mayAskSupplier({ balanceCheckedAt: iso(NOW - 60_000) }, NOW)).toBe(false);
-    expect(gateStart({ usageAskedAt: iso(NOW - 10 * 60_000), balanceCheckedAt: iso(NOW - 60_000) }, NOW)).toBe(NOW - 60_000);
+    expect(gateStart({ usageAskedAt: iso(NOW - 10 * 60_000), balanceCheckedAt: iso(NOW - 60_000) }, NOW)).toBe(
+      NOW - 60_000,
+    );
   });
 
   it("ignores a check time ahead of our clock (another clock), and unreadable times", () => {
@@ -34,20 +36,46 @@ describe("stored usage", () => {
         consumption: { activated: true, unlimited: false, data_remaining_gb: 2.75, days_left: 14 },
         lineStatus: "active",
       }),
-    ).toEqual({ unlimited: false, remainingGb: 2.75, daysLeft: 14, activated: true, checkedAt: "2026-06-01T11:58:00.000Z", expiresAt: "2026-06-15T11:00:00.000Z", lineStatus: "active" });
+    ).toEqual({
+      unlimited: false,
+      remainingGb: 2.75,
+      daysLeft: 14,
+      activated: true,
+      checkedAt: "2026-06-01T11:58:00.000Z",
+      expiresAt: "2026-06-15T11:00:00.000Z",
+      lineStatus: "active",
+    });
   });
 
   it("reads unlimited, the amount alone, and nothing", () => {
     expect(readStoredUsage({ balanceAmount: "unlimited" })).toMatchObject({ unlimited: true, remainingGb: null });
-    expect(readStoredUsage({ balanceAmount: "1.50", balanceUnit: "GB" })).toMatchObject({ unlimited: false, remainingGb: 1.5, daysLeft: null, checkedAt: null });
+    expect(readStoredUsage({ balanceAmount: "1.50", balanceUnit: "GB" })).toMatchObject({
+      unlimited: false,
+      remainingGb: 1.5,
+      daysLeft: null,
+      checkedAt: null,
+    });
     expect(readStoredUsage({ iccid: "8944" })).toBeNull();
     expect(readStoredUsage(null)).toBeNull();
   });
 
   it("turns a lines answer into the order's field names", () => {
     expect(
-      usageFromLine({ iccid: "8944", status: "ready", balance_amount: "5.00", balance_unit: "GB", balance_checked_at: "2026-06-01T12:00:00.000Z", consumption: { activated: false, unlimited: false, data_remaining_gb: 5, days_left: 30 } }),
-    ).toEqual({ balanceAmount: "5.00", balanceUnit: "GB", balanceCheckedAt: "2026-06-01T12:00:00.000Z", consumption: { activated: false, unlimited: false, data_remaining_gb: 5, days_left: 30 }, lineStatus: "ready" });
+      usageFromLine({
+        iccid: "8944",
+        status: "ready",
+        balance_amount: "5.00",
+        balance_unit: "GB",
+        balance_checked_at: "2026-06-01T12:00:00.000Z",
+        consumption: { activated: false, unlimited: false, data_remaining_gb: 5, days_left: 30 },
+      }),
+    ).toEqual({
+      balanceAmount: "5.00",
+      balanceUnit: "GB",
+      balanceCheckedAt: "2026-06-01T12:00:00.000Z",
+      consumption: { activated: false, unlimited: false, data_remaining_gb: 5, days_left: 30 },
+      lineStatus: "ready",
+    });
   });
 
   it("masks ICCIDs for logs", () => {

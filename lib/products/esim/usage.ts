@@ -46,7 +46,10 @@ export function readStoredUsage(fulfillment: unknown): EsimUsage | null {
   const consumption = asObject(record.consumption);
   if (!amount && Object.keys(consumption).length === 0) return null;
   const unlimited = consumption.unlimited === true || amount?.toLowerCase() === "unlimited";
-  const fromAmount = amount && /^\d+(\.\d+)?$/.test(amount) && (str(record.balanceUnit) ?? "GB").toUpperCase() === "GB" ? Number(amount) : null;
+  const fromAmount =
+    amount && /^\d+(\.\d+)?$/.test(amount) && (str(record.balanceUnit) ?? "GB").toUpperCase() === "GB"
+      ? Number(amount)
+      : null;
   return {
     unlimited,
     remainingGb: unlimited ? null : (num(consumption.data_remaining_gb) ?? fromAmount),
@@ -69,7 +72,9 @@ export function readIccid(fulfillment: unknown): string | null {
  */
 export function gateStart(fulfillment: unknown, now: number): number | null {
   const record = asObject(fulfillment);
-  const candidates = [time(record.usageAskedAt), time(record.balanceCheckedAt)].map((t) => (t ? Date.parse(t) : null)).filter((t): t is number => t !== null && t <= now);
+  const candidates = [time(record.usageAskedAt), time(record.balanceCheckedAt)]
+    .map((t) => (t ? Date.parse(t) : null))
+    .filter((t): t is number => t !== null && t <= now);
   return candidates.length > 0 ? Math.max(...candidates) : null;
 }
 

@@ -1,5 +1,11 @@
 import "server-only";
-import { allGiftcardBrands, giftcardBrand, giftcardBrands, giftcardCountries, giftcardDenominations } from "@/lib/catalog/giftcards";
+import {
+  allGiftcardBrands,
+  giftcardBrand,
+  giftcardBrands,
+  giftcardCountries,
+  giftcardDenominations,
+} from "@/lib/catalog/giftcards";
 import { catalogAgeOf, type CatalogAge } from "@/lib/catalog/age";
 import { loadRead, type Loaded } from "@/lib/catalog/loaded";
 import { db } from "@/lib/db";
@@ -24,14 +30,19 @@ import type { GiftcardBrandDetail, GiftcardBrandSummary, GiftcardCountry, Giftca
 // message (./catalog-failure.ts), never a crash.
 
 const fallback = GIFTCARD_CATALOG_FAILURES;
-const cardValuesFailure = (error: unknown) => userFailureOf(error, "gift card catalog read (card values)", fallback.cardValues);
+const cardValuesFailure = (error: unknown) =>
+  userFailureOf(error, "gift card catalog read (card values)", fallback.cardValues);
 
 /** The countries with gift cards, named in the buyer's language (the supplier's name where the code is not a country). */
 export async function loadGiftcardCountries(locale: Locale = DEFAULT_LOCALE): Promise<Loaded<GiftcardCountry[]>> {
   const loaded = await loadRead(giftcardCountries, "gift card countries", fallback.countries);
   if (!loaded.ok) return loaded;
   const countries = loaded.value
-    .map((c) => ({ code: c.iso_short_code, name: countryNameOf(c.iso_short_code, locale) ?? c.country_name, brandCount: c.brands_count ?? null }))
+    .map((c) => ({
+      code: c.iso_short_code,
+      name: countryNameOf(c.iso_short_code, locale) ?? c.country_name,
+      brandCount: c.brands_count ?? null,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
   return { ...loaded, value: countries };
 }
@@ -41,7 +52,8 @@ function summaryOf(brand: GiftcardBrand | GiftcardProduct, countryCode: string, 
   const upstreamCountry = brand.country_name ?? countryNameOf(code) ?? code.toUpperCase();
   const countryName = countryNameOf(code, locale) ?? upstreamCountry;
   // Upstream names a brand operator "Steam United Kingdom"; brand_name is the brand alone.
-  const name = brand.brand_name?.trim() || brand.operator_name.replace(new RegExp(`\\s+${escapeRegExp(upstreamCountry)}$`), "");
+  const name =
+    brand.brand_name?.trim() || brand.operator_name.replace(new RegExp(`\\s+${escapeRegExp(upstreamCountry)}$`), "");
   return {
     id: brand.id_operator,
     slug: brandSlug(name),
@@ -60,21 +72,40 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-export async function loadCountryBrands(country: string, locale: Locale = DEFAULT_LOCALE): Promise<Loaded<GiftcardBrandSummary[]>> {
+export async function loadCountryBrands(
+  country: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<Loaded<GiftcardBrandSummary[]>> {
   const loaded = await loadRead(() => giftcardBrands(country), "gift card brands", fallback.brands);
   if (!loaded.ok) return loaded;
-  return { ...loaded, value: loaded.value.map((b) => summaryOf(b, country, locale)).sort((a, b) => a.name.localeCompare(b.name, locale)) };
+  return {
+    ...loaded,
+    value: loaded.value.map((b) => summaryOf(b, country, locale)).sort((a, b) => a.name.localeCompare(b.name, locale)),
+  };
 }
 
 /** A name search across every country: brands grouped by name, each with its countries. */
-export async function searchAllBrands(query: string, locale: Locale = DEFAULT_LOCALE): Promise<Loaded<Array<{ name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>>> {
+export async function searchAllBrands(
+  query: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<
+  Loaded<Array<{ name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>>
+> {
   const loaded = await loadRead(allGiftcardBrands, "gift card brands", fallback.brands);
   if (!loaded.ok) return loaded;
-  const groups = new Map<string, { name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }>();
+  const groups = new Map<
+    string,
+    { name: string; category: string | null; logoUrl: string | null; countries: GiftcardBrandSummary[] }
+  >();
   for (const item of loaded.value) {
     const brand = summaryOf(item, item.iso_short_code ?? "", locale);
     if (!brand.countryCode || !matchesQuery(brand, query)) continue;
-    const group = groups.get(brand.slug) ?? { name: brand.name, category: brand.category, logoUrl: brand.logoUrl, countries: [] };
+    const group = groups.get(brand.slug) ?? {
+      name: brand.name,
+      category: brand.category,
+      logoUrl: brand.logoUrl,
+      countries: [],
+    };
     group.countries.push(brand);
     groups.set(brand.slug, group);
   }
@@ -93,17 +124,30 @@ export type BrandOfferResult = Loaded<BrandOffer> | { ok: "not_found" } | { ok: 
  * margin: the same rule the review's quote applies). A price token the buyer sends back is
  * accepted only if it is one of these denominations.
  */
-export async function loadBrandOffer(country: string, slugOrId: string, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<BrandOfferResult> {
+export async function loadBrandOffer(
+  country: string,
+  slugOrId: string,
+  locale: Locale = DEFAULT_LOCALE,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+): Promise<BrandOfferResult> {
   const brands = await loadCountryBrands(country, locale);
   if (!brands.ok) return brands;
   const summary = brands.value.find((b) => b.slug === slugOrId) ?? brands.value.find((b) => b.id === slugOrId);
   if (!summary) return { ok: "not_found" };
   if (summary.slug !== slugOrId) return { ok: "moved", slug: summary.slug };
 
-  const [detail, rates, margin] = await Promise.allSettled([giftcardBrand(summary.id), giftcardDenominations(summary.id), getMargin(db, "giftcard")]);
+  const [detail, rates, margin] = await Promise.allSettled([
+    giftcardBrand(summary.id),
+    giftcardDenominations(summary.id),
+    getMargin(db, "giftcard"),
+  ]);
   if (rates.status === "rejected") return cardValuesFailure(rates.reason);
   if (margin.status === "rejected") return cardValuesFailure(margin.reason);
-  if (detail.status === "rejected") logger.warn({ err: detail.reason, brandId: summary.id }, "gift card brand detail unavailable; showing the denominations only");
+  if (detail.status === "rejected")
+    logger.warn(
+      { err: detail.reason, brandId: summary.id },
+      "gift card brand detail unavailable; showing the denominations only",
+    );
 
   const product = detail.status === "fulfilled" ? detail.value.value : null;
   const brand: GiftcardBrandDetail = {
@@ -114,7 +158,10 @@ export async function loadBrandOffer(country: string, slugOrId: string, locale: 
     worksIn: product?.region?.works_in?.trim() || null,
   };
   const denominations = toDenominations(rates.value.value, margin.value, currency, summary.name, locale);
-  const reads = detail.status === "fulfilled" ? [brands.age, catalogAgeOf(rates.value, detail.value)] : [brands.age, catalogAgeOf(rates.value)];
+  const reads =
+    detail.status === "fulfilled"
+      ? [brands.age, catalogAgeOf(rates.value, detail.value)]
+      : [brands.age, catalogAgeOf(rates.value)];
   return { ok: true, value: { brand, denominations, detailMissing: !product }, age: oldest(reads) };
 }
 
@@ -122,10 +169,22 @@ export async function loadBrandOffer(country: string, slugOrId: string, locale: 
  * Each denomination at the shop's price in the buyer's currency, at the supplier's own EUR/USD
  * figures for it, named as the supplier names it or by the shop (./rate-name.ts).
  */
-function toDenominations(rates: RatesResult, margin: Awaited<ReturnType<typeof getMargin>>, currency: ShopCurrency, brandName: string, locale: Locale): GiftcardDenomination[] {
+function toDenominations(
+  rates: RatesResult,
+  margin: Awaited<ReturnType<typeof getMargin>>,
+  currency: ShopCurrency,
+  brandName: string,
+  locale: Locale,
+): GiftcardDenomination[] {
   return rates.rates
     .map((rate): GiftcardDenomination => {
-      const retail = { productType: "giftcard" as const, costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur ?? undefined, margin };
+      const retail = {
+        productType: "giftcard" as const,
+        costMinor: rate.total_cost_eur,
+        costCurrency: "EUR",
+        amountMinor: rate.amount_eur ?? undefined,
+        margin,
+      };
       const exchange = supplierRate(rate.total_cost_eur, rate.total_cost_usd);
       const price = retailIn(currency, retail, exchange) ?? retailBreakdown(retail);
       return {

@@ -45,7 +45,10 @@ const readSchema = z.object({
 export type GiftcardDetailRead = z.infer<typeof readSchema>;
 
 /** The `detail` entries a gift card sale adds to the quote's: the brand and the card value the buyer chose. */
-export function giftcardDetailOf(brand: GiftcardBrandDetail, denomination: GiftcardDenomination): { giftcard: GiftcardDetail } {
+export function giftcardDetailOf(
+  brand: GiftcardBrandDetail,
+  denomination: GiftcardDenomination,
+): { giftcard: GiftcardDetail } {
   return giftcardDetailSchema.parse({
     giftcard: {
       brandId: brand.id,

@@ -15,7 +15,11 @@ export function formatFaceValue(minor: number, currency: string, locale: Locale 
   const key = `${locale}|${currency}|${whole}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(INTL_LOCALE[locale], { style: "currency", currency, ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) });
+    formatter = new Intl.NumberFormat(INTL_LOCALE[locale], {
+      style: "currency",
+      currency,
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    });
     if (formatters.size >= 500) formatters.clear();
     formatters.set(key, formatter);
   }
@@ -23,7 +27,12 @@ export function formatFaceValue(minor: number, currency: string, locale: Locale 
 }
 
 /** "£5 – £100", "£20", or null when the supplier gave no face values. */
-export function faceValueRange(min: number | null, max: number | null, currency: string | null, locale: Locale = "en"): string | null {
+export function faceValueRange(
+  min: number | null,
+  max: number | null,
+  currency: string | null,
+  locale: Locale = "en",
+): string | null {
   if (!currency || min === null) return null;
   if (max === null || max === min) return formatFaceValue(min, currency, locale);
   return `${formatFaceValue(min, currency, locale)} – ${formatFaceValue(max, currency, locale)}`;
@@ -33,15 +42,25 @@ export function faceValueRange(min: number | null, max: number | null, currency:
 export const GIFTCARD_CATEGORIES = ["shopping", "gaming", "entertainment", "travel", "food"] as const;
 export type GiftcardCategory = (typeof GIFTCARD_CATEGORIES)[number];
 
-const CATEGORY_TEXT: Record<GiftcardCategory, string> = { shopping: "Shopping", gaming: "Gaming", entertainment: "Entertainment", travel: "Travel", food: "Food and drink" };
+const CATEGORY_TEXT: Record<GiftcardCategory, string> = {
+  shopping: "Shopping",
+  gaming: "Gaming",
+  entertainment: "Entertainment",
+  travel: "Travel",
+  food: "Food and drink",
+};
 
-const isKnownCategory = (category: string): category is GiftcardCategory => (GIFTCARD_CATEGORIES as readonly string[]).includes(category);
+const isKnownCategory = (category: string): category is GiftcardCategory =>
+  (GIFTCARD_CATEGORIES as readonly string[]).includes(category);
 
 /**
  * A category as a buyer reads it: a known one in the page's words (`named`, the buyer pages'
  * catalog; English by default), any other capitalised as the supplier sends it.
  */
-export function categoryText(category: string | null, named: (category: GiftcardCategory) => string = (known) => CATEGORY_TEXT[known]): string | null {
+export function categoryText(
+  category: string | null,
+  named: (category: GiftcardCategory) => string = (known) => CATEGORY_TEXT[known],
+): string | null {
   if (!category) return null;
   return isKnownCategory(category) ? named(category) : category.charAt(0).toUpperCase() + category.slice(1);
 }

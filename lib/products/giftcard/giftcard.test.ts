@@ -62,7 +62,9 @@ describe("gift card catalog helpers", () => {
   it("recognises the catalog's own failure messages, and no other", () => {
     expect(giftcardCatalogFailureOf(GIFTCARD_CATALOG_FAILURES.brands)).toBe("brands");
     expect(giftcardCatalogFailureOf(GIFTCARD_CATALOG_FAILURES.quote)).toBe("quote");
-    expect(giftcardCatalogFailureOf("This service is temporarily unavailable. Please try again in a few minutes.")).toBeNull();
+    expect(
+      giftcardCatalogFailureOf("This service is temporarily unavailable. Please try again in a few minutes."),
+    ).toBeNull();
   });
 });
 
@@ -70,7 +72,14 @@ describe("gift card order view", () => {
   const detail = {
     priceToken: "gc_secret_token",
     product: { name: "Steam 15 GBP gift card" },
-    giftcard: { brandName: "Steam", countryName: "United Kingdom", faceValueMinor: 1500, faceCurrency: "GBP", worksIn: "Redeemable only in United Kingdom.", redemptionInstructions: "Open Steam." },
+    giftcard: {
+      brandName: "Steam",
+      countryName: "United Kingdom",
+      faceValueMinor: 1500,
+      faceCurrency: "GBP",
+      worksIn: "Redeemable only in United Kingdom.",
+      redemptionInstructions: "Open Steam.",
+    },
   };
 
   it("reads what was bought, never the price token", () => {
@@ -81,11 +90,16 @@ describe("gift card order view", () => {
       { label: "Card value", value: "£15" },
     ]);
     expect(JSON.stringify(lines)).not.toContain("gc_secret_token");
-    expect(giftcardRedeemHelp(detail)).toEqual({ worksIn: "Redeemable only in United Kingdom.", instructions: "Open Steam." });
+    expect(giftcardRedeemHelp(detail)).toEqual({
+      worksIn: "Redeemable only in United Kingdom.",
+      instructions: "Open Steam.",
+    });
   });
 
   it("degrades to the product name, or nothing, when the detail is incomplete or malformed", () => {
-    expect(giftcardPurchaseLines({ product: { name: "Steam 15 GBP gift card" } })).toEqual([{ label: "Product", value: "Steam 15 GBP gift card" }]);
+    expect(giftcardPurchaseLines({ product: { name: "Steam 15 GBP gift card" } })).toEqual([
+      { label: "Product", value: "Steam 15 GBP gift card" },
+    ]);
     expect(giftcardPurchaseLines({ giftcard: { brandName: 42, faceValueMinor: "x" } })).toEqual([]);
     expect(giftcardPurchaseLines(null)).toEqual([]);
     expect(giftcardRedeemHelp("nonsense")).toEqual({ worksIn: null, instructions: null });

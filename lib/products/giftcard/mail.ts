@@ -16,7 +16,10 @@ export function giftcardDeliveryParts(
   { codesInMail, orderUrl, locale }: { codesInMail: boolean; orderUrl: string; locale: Locale },
 ): { parts: MailPart[]; carriesSecret: boolean } {
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.giftcard" });
-  const code = typeof fulfillment.redemptionCode === "string" && fulfillment.redemptionCode.trim() ? fulfillment.redemptionCode.trim() : null;
+  const code =
+    typeof fulfillment.redemptionCode === "string" && fulfillment.redemptionCode.trim()
+      ? fulfillment.redemptionCode.trim()
+      : null;
   const { worksIn, instructions } = giftcardRedeemHelp(detail);
 
   const parts: MailPart[] = [];
@@ -28,7 +31,13 @@ export function giftcardDeliveryParts(
     parts.push({ kind: "button", label: t("reveal"), url: `${orderUrl}#delivery-heading` });
   }
   if (worksIn || instructions) {
-    parts.push({ kind: "lines", lines: [...(worksIn ? [{ label: t("worksIn"), value: worksIn }] : []), ...(instructions ? [{ label: t("howToRedeem"), value: instructions }] : [])] });
+    parts.push({
+      kind: "lines",
+      lines: [
+        ...(worksIn ? [{ label: t("worksIn"), value: worksIn }] : []),
+        ...(instructions ? [{ label: t("howToRedeem"), value: instructions }] : []),
+      ],
+    });
   }
   return { parts, carriesSecret: codesInMail && code !== null };
 }

@@ -21,7 +21,9 @@ export type GiftcardPayInput = z.infer<typeof paySchema>;
 export type GiftcardPayProblem = "email" | "startAgain";
 
 /** The form's fields, or its problem. */
-export function readGiftcardPayForm(form: FormData): { ok: true; value: GiftcardPayInput } | { ok: false; problem: GiftcardPayProblem } {
+export function readGiftcardPayForm(
+  form: FormData,
+): { ok: true; value: GiftcardPayInput } | { ok: false; problem: GiftcardPayProblem } {
   const typedEmail = String(form.get("email") ?? "").trim();
   const parsed = paySchema.safeParse({
     country: form.get("country") ?? "",

@@ -13,9 +13,16 @@ const WORDS: Record<Locale, (brand: string, value: string) => string> = {
   es: (brand, value) => `Tarjeta regalo ${brand} por valor de ${value}`,
 };
 
-export function giftcardRateName(rate: Pick<Rate, "product_name" | "amount_local" | "currency_local" | "amount_eur" | "total_cost_eur">, brand: string, locale: Locale = DEFAULT_LOCALE): string {
+export function giftcardRateName(
+  rate: Pick<Rate, "product_name" | "amount_local" | "currency_local" | "amount_eur" | "total_cost_eur">,
+  brand: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   if (rate.product_name) return rate.product_name;
-  return WORDS[locale](brand, faceValue(rate, locale) ?? moneyText(rate.amount_eur ?? rate.total_cost_eur, "EUR", locale));
+  return WORDS[locale](
+    brand,
+    faceValue(rate, locale) ?? moneyText(rate.amount_eur ?? rate.total_cost_eur, "EUR", locale),
+  );
 }
 
 /** The face value in the card's currency; null without one, or for a currency code Intl does not know. */

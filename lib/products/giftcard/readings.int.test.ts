@@ -49,16 +49,31 @@ describe.each([
 
     const sale = await giftcardSale({ country: "gb", brand: "steam", denomination: rate.token })({ mode: "credits" });
     if (!sale.ok) throw new Error(sale.error);
-    expect(sale.pricing).toMatchObject({ currency: "EUR", totalMinor: denomination.totalMinor, costMinor: rate.total_cost_eur });
+    expect(sale.pricing).toMatchObject({
+      currency: "EUR",
+      totalMinor: denomination.totalMinor,
+      costMinor: rate.total_cost_eur,
+    });
     expect(sale.label).toBe(`${denomination.productName} (Steam, United Kingdom)`);
 
-    const order = await createOrder(tb.db, { productType: "giftcard", submissionId: randomUUID(), customerEmail: "buyer@example.com", detail: sale.detail as Prisma.InputJsonValue, pricing: sale.pricing });
-    expect(order.detail).toMatchObject({ priceToken: rate.token, giftcard: { brandId: STEAM_GB, brandName: "Steam", countryCode: "gb" } });
+    const order = await createOrder(tb.db, {
+      productType: "giftcard",
+      submissionId: randomUUID(),
+      customerEmail: "buyer@example.com",
+      detail: sale.detail as Prisma.InputJsonValue,
+      pricing: sale.pricing,
+    });
+    expect(order.detail).toMatchObject({
+      priceToken: rate.token,
+      giftcard: { brandId: STEAM_GB, brandName: "Steam", countryCode: "gb" },
+    });
     expect(order.pricing).toMatchObject({ costMinor: rate.total_cost_eur, totalMinor: denomination.totalMinor });
   });
 
   it("refuses a value the brand does not offer", async () => {
     const { giftcardSale } = await import("./sale");
-    expect(await giftcardSale({ country: "gb", brand: "steam", denomination: "gc_not_offered" })({ mode: "credits" })).toMatchObject({ ok: false, field: "denomination" });
+    expect(
+      await giftcardSale({ country: "gb", brand: "steam", denomination: "gc_not_offered" })({ mode: "credits" }),
+    ).toMatchObject({ ok: false, field: "denomination" });
   });
 });

@@ -27,10 +27,18 @@ describe("the gift card sale step", () => {
     const value = denominations[0]!;
     const sale = await giftcardSale({ country: "gb", brand: "steam", denomination: value.token })({ mode: "credits" });
     if (!sale.ok) throw new Error(sale.error);
-    expect(sale).toMatchObject({ productType: "giftcard", facts: [], upstreamMode: "credits", label: `${value.productName} (Steam, ${brand.countryName})` });
+    expect(sale).toMatchObject({
+      productType: "giftcard",
+      facts: [],
+      upstreamMode: "credits",
+      label: `${value.productName} (Steam, ${brand.countryName})`,
+    });
     expect(sale.pricing.totalMinor).toBe(value.totalMinor);
     const detail = JSON.parse(JSON.stringify(sale.detail));
-    expect(detail).toMatchObject({ priceToken: value.token, giftcard: { brandId: brand.id, brandName: "Steam", countryCode: "gb" } });
+    expect(detail).toMatchObject({
+      priceToken: value.token,
+      giftcard: { brandId: brand.id, brandName: "Steam", countryCode: "gb" },
+    });
     expect(giftcardPurchaseLines(detail).slice(0, 2)).toEqual([
       { label: "Brand", value: "Steam" },
       { label: "Country", value: brand.countryName },
@@ -41,8 +49,21 @@ describe("the gift card sale step", () => {
     const { giftcardSale } = await import("./sale");
     const { denominations } = await steamOffer();
     const token = denominations[0]!.token;
-    expect(await giftcardSale({ country: "gb", brand: "no-such-brand", denomination: token })({ mode: "credits" })).toEqual({ ok: false, error: "That brand is no longer sold in this country. Please choose again.", field: "brand" });
-    expect(await giftcardSale({ country: "gb", brand: "steam", denomination: "gc_gone" })({ mode: "credits" })).toEqual({ ok: false, error: "That value is no longer offered. Please choose again.", field: "denomination" });
-    expect(await giftcardSale({ country: "gb", brand: "steam", denomination: "gc_gone" }, { brandGone: "again", valueGone: "start again" })({ mode: "credits" })).toEqual({ ok: false, error: "start again", field: "denomination" });
+    expect(
+      await giftcardSale({ country: "gb", brand: "no-such-brand", denomination: token })({ mode: "credits" }),
+    ).toEqual({
+      ok: false,
+      error: "That brand is no longer sold in this country. Please choose again.",
+      field: "brand",
+    });
+    expect(await giftcardSale({ country: "gb", brand: "steam", denomination: "gc_gone" })({ mode: "credits" })).toEqual(
+      { ok: false, error: "That value is no longer offered. Please choose again.", field: "denomination" },
+    );
+    expect(
+      await giftcardSale(
+        { country: "gb", brand: "steam", denomination: "gc_gone" },
+        { brandGone: "again", valueGone: "start again" },
+      )({ mode: "credits" }),
+    ).toEqual({ ok: false, error: "start again", field: "denomination" });
   });
 });

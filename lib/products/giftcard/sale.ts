@@ -20,7 +20,10 @@ export const POS_GIFTCARD_MESSAGES: GiftcardSaleMessages = {
   valueGone: "That value is no longer offered. Please choose again.",
 };
 
-export function giftcardSale(choice: GiftcardChoice, messages: GiftcardSaleMessages = POS_GIFTCARD_MESSAGES): PriceSale {
+export function giftcardSale(
+  choice: GiftcardChoice,
+  messages: GiftcardSaleMessages = POS_GIFTCARD_MESSAGES,
+): PriceSale {
   return async (context) => {
     const offer = await loadBrandOffer(choice.country, choice.brand, DEFAULT_LOCALE, context.currency);
     if (offer.ok === false) return { ok: false, error: offer.error };
@@ -28,7 +31,10 @@ export function giftcardSale(choice: GiftcardChoice, messages: GiftcardSaleMessa
     const denomination = offer.value.denominations.find((d) => d.token === choice.denomination);
     if (!denomination) return { ok: false, error: messages.valueGone, field: "denomination" };
     const { brand } = offer.value;
-    const quote = await quoteCommerceOrder({ type: "giftcard", priceToken: denomination.token }, { mode: context.mode, visitor: context.visitor, currency: context.currency, exchange: denomination.exchange });
+    const quote = await quoteCommerceOrder(
+      { type: "giftcard", priceToken: denomination.token },
+      { mode: context.mode, visitor: context.visitor, currency: context.currency, exchange: denomination.exchange },
+    );
     return {
       ok: true,
       productType: "giftcard",

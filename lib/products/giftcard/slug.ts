@@ -22,5 +22,9 @@ export function matchesQuery(brand: { name: string; category: string | null }, q
 
 /** Case- and accent-insensitive text for matching a search. */
 export function foldForSearch(text: string): string {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
 }

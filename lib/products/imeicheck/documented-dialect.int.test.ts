@@ -20,7 +20,13 @@ beforeEach(async () => {
   await tb.control("PATCH", "/config", { dialect: "documented" });
 });
 
-const worker = (ms: number) => runWorkerOnce(tb.db, { workerId: "documented-worker", now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+const worker = (ms: number) =>
+  runWorkerOnce(tb.db, {
+    workerId: "documented-worker",
+    now: inFuture(ms),
+    clients: tb.clients,
+    refundFailedOrder: tb.refundFailedOrder,
+  });
 
 describe("documented dialect, embedded production account", () => {
   it("an IMEI check is sent with the configured hash and fulfilled with the report", async () => {
@@ -30,20 +36,28 @@ describe("documented dialect, embedded production account", () => {
     const report = (done!.fulfillment as { imeiCheck: { report: { blacklisted: boolean } } }).imeiCheck.report;
     expect(report.blacklisted).toBe(true);
     const counters = (await tb.counters()) as Record<string, number>;
-    expect(Object.keys(counters).filter((route) => route.startsWith("POST /imeicheck/356938035640037/"))).toHaveLength(1);
+    expect(Object.keys(counters).filter((route) => route.startsWith("POST /imeicheck/356938035640037/"))).toHaveLength(
+      1,
+    );
   });
 
   it("the sandbox test IMEI 353047098598802 is not given its forced outcome: a normal, not-reported report", async () => {
     const order = await tb.paidOrder("imeicheck", { imei: IMEI.reported });
     const done = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
     expect(done).toMatchObject({ status: "fulfilled", upstreamStatus: "report" });
-    const result = (done!.fulfillment as { imeiCheck: { report: { blacklisted: boolean }; payment: { type: string } } }).imeiCheck;
+    const result = (done!.fulfillment as { imeiCheck: { report: { blacklisted: boolean }; payment: { type: string } } })
+      .imeiCheck;
     expect(result.report.blacklisted).toBe(false);
     expect(result.payment.type).toBe("F");
   });
 
   it("an unlock order is placed, followed and delivered; the sandbox IMEI 123456789876543 is not available at once", async () => {
-    const order = await tb.paidOrder("unlock", { deviceId: UNLOCK_PAIR.deviceId, networkId: UNLOCK_PAIR.networkId, imei: IMEI.availableAtOnce, toolId: UNLOCK_PAIR.toolDays });
+    const order = await tb.paidOrder("unlock", {
+      deviceId: UNLOCK_PAIR.deviceId,
+      networkId: UNLOCK_PAIR.networkId,
+      imei: IMEI.availableAtOnce,
+      toolId: UNLOCK_PAIR.toolDays,
+    });
     const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
     // Forced, it would be "available" at creation; as an ordinary IMEI it waits for the tool's time.
     expect(placed).toMatchObject({ status: "placed", upstreamStatus: "open" });

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { fullReportOfferFor } from "./full-report-offer";
 
 const IMEI = "123456789876543";
-const soldSeparately = { imeiCheck: { device: { imei: IMEI }, errors: [], report: null, payment: { type: "P", desc: "" }, extraInfo: [] } };
+const soldSeparately = {
+  imeiCheck: { device: { imei: IMEI }, errors: [], report: null, payment: { type: "P", desc: "" }, extraInfo: [] },
+};
 const check = { productType: "imeicheck" as const, status: "refunded" as const, detail: { imei: IMEI } };
 
 describe("fullReportOfferFor", () => {

@@ -8,7 +8,10 @@ import { readImeiCheck } from "./lines";
 // (docs/unlock.md, "IMEI check: the full report").
 
 /** The IMEI whose full report this order's page may offer, or null (`fulfillment` opened: lib/orders/sealed-fulfillment.ts). */
-export function fullReportOfferFor(order: Pick<Order, "productType" | "status" | "detail">, fulfillment: unknown): { imei: string } | null {
+export function fullReportOfferFor(
+  order: Pick<Order, "productType" | "status" | "detail">,
+  fulfillment: unknown,
+): { imei: string } | null {
   if (order.productType !== "imeicheck") return null;
   if (order.status !== "failed" && order.status !== "refunded") return null;
   const detail = readImeiCheckDetail(order.detail);

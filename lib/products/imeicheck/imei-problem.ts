@@ -4,7 +4,8 @@ import { imeiIssue } from "@/lib/validation/imei";
 // action word in the buyer's language ([16]): which of the rule's refusals it is, named as the
 // "ImeiCheckForm" messages name them. Pure: the browser checks as the buyer types.
 
-export type ImeiProblem = { key: "empty" } | { key: "digitsOnly" } | { key: "length"; count: number } | { key: "checkDigit" };
+export type ImeiProblem =
+  { key: "empty" } | { key: "digitsOnly" } | { key: "length"; count: number } | { key: "checkDigit" };
 
 /** Why `imei` (normalised: normaliseImei) is refused, or null when the rule accepts it. */
 export function imeiProblemOf(imei: string): ImeiProblem | null {

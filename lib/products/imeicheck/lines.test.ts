@@ -3,7 +3,11 @@ import { imeiCheckStaffSummary, readImeiCheck, safeWebUrl } from "./lines";
 
 describe("order page readers", () => {
   it("reads a stored IMEI check and degrades a malformed one to nothing", () => {
-    expect(readImeiCheck({ imeiCheck: { device: { imei: "1" }, errors: [], report: null, payment: { type: "P", desc: "" }, extraInfo: [] } })).toMatchObject({ report: null, payment: { type: "P" } });
+    expect(
+      readImeiCheck({
+        imeiCheck: { device: { imei: "1" }, errors: [], report: null, payment: { type: "P", desc: "" }, extraInfo: [] },
+      }),
+    ).toMatchObject({ report: null, payment: { type: "P" } });
     expect(readImeiCheck({})).toBeNull();
   });
 
@@ -15,15 +19,37 @@ describe("order page readers", () => {
 });
 
 describe("imeiCheckStaffSummary", () => {
-  const device = { imei: "353047098598802", tac: "35304709", brandName: "Apple", marketingName: "iPhone 13", modelName: "A2633", deviceType: "Smartphone", img: "" };
-  const list = (country: string, status: number) => ({ country, networks: [{ name: "A", status }, { name: "B", status }] });
+  const device = {
+    imei: "353047098598802",
+    tac: "35304709",
+    brandName: "Apple",
+    marketingName: "iPhone 13",
+    modelName: "A2633",
+    deviceType: "Smartphone",
+    img: "",
+  };
+  const list = (country: string, status: number) => ({
+    country,
+    networks: [
+      { name: "A", status },
+      { name: "B", status },
+    ],
+  });
 
   it("summarises a full report for staff: verdict, network counts, history", () => {
     const fulfillment = {
       imeiCheck: {
         device,
         errors: [],
-        report: { blacklisted: true, history: [{ imei: device.imei, action: "Reported stolen", date: "2026-01-01", by: "EE", country: "United Kingdom" }], blackList: [list("United Kingdom", 0)], whiteList: [list("Spain", 1), list("France", 2)], reportUrl: "" },
+        report: {
+          blacklisted: true,
+          history: [
+            { imei: device.imei, action: "Reported stolen", date: "2026-01-01", by: "EE", country: "United Kingdom" },
+          ],
+          blackList: [list("United Kingdom", 0)],
+          whiteList: [list("Spain", 1), list("France", 2)],
+          reportUrl: "",
+        },
         payment: { type: "F", desc: "" },
         extraInfo: [],
       },
@@ -40,7 +66,15 @@ describe("imeiCheckStaffSummary", () => {
   });
 
   it("says device data only for a report sold separately, lists recognition errors, and is null without a check", () => {
-    const paid = { imeiCheck: { device: { ...device, brandName: "", marketingName: "", modelName: "" }, errors: [{ code: "IMEI_NOT_RECOGNISED", txt: "Not recognised" }], report: null, payment: { type: "P", desc: "" }, extraInfo: [] } };
+    const paid = {
+      imeiCheck: {
+        device: { ...device, brandName: "", marketingName: "", modelName: "" },
+        errors: [{ code: "IMEI_NOT_RECOGNISED", txt: "Not recognised" }],
+        report: null,
+        payment: { type: "P", desc: "" },
+        extraInfo: [],
+      },
+    };
     expect(imeiCheckStaffSummary(paid)).toEqual([
       ["Device", "Not identified"],
       ["IMEI", device.imei],

@@ -15,7 +15,12 @@ export const FULL_REPORT_LABEL = "Full report: blacklist status, network lists a
 export function imeiCheckPurchaseLines(detail: unknown): PurchaseLine[] {
   const read = readImeiCheckDetail(detail);
   if (!read) return [];
-  return read.report === "full" ? [{ label: "IMEI", value: read.imei }, { label: "Report", value: FULL_REPORT_LABEL }] : [{ label: "IMEI", value: read.imei }];
+  return read.report === "full"
+    ? [
+        { label: "IMEI", value: read.imei },
+        { label: "Report", value: FULL_REPORT_LABEL },
+      ]
+    : [{ label: "IMEI", value: read.imei }];
 }
 
 const imeiCheckSchema = z.object({
@@ -35,15 +40,35 @@ const imeiCheckSchema = z.object({
     z
       .object({
         blacklisted: z.boolean(),
-        history: z.array(z.object({ imei: z.string().catch(""), action: z.string().catch(""), date: z.string().catch(""), by: z.string().catch(""), country: z.string().catch("") })).catch([]),
-        blackList: z.array(z.object({ country: z.string(), networks: z.array(z.object({ name: z.string(), status: z.number() })) })).catch([]),
-        whiteList: z.array(z.object({ country: z.string(), networks: z.array(z.object({ name: z.string(), status: z.number() })) })).catch([]),
+        history: z
+          .array(
+            z.object({
+              imei: z.string().catch(""),
+              action: z.string().catch(""),
+              date: z.string().catch(""),
+              by: z.string().catch(""),
+              country: z.string().catch(""),
+            }),
+          )
+          .catch([]),
+        blackList: z
+          .array(
+            z.object({ country: z.string(), networks: z.array(z.object({ name: z.string(), status: z.number() })) }),
+          )
+          .catch([]),
+        whiteList: z
+          .array(
+            z.object({ country: z.string(), networks: z.array(z.object({ name: z.string(), status: z.number() })) }),
+          )
+          .catch([]),
         reportUrl: z.string().catch(""),
       })
       .nullable(),
   ),
   payment: loose(z.object({ type: z.string(), desc: z.string().catch("") })),
-  extraInfo: z.array(z.object({ type: z.string().catch(""), txt: z.string().catch(""), url: z.string().catch("") })).catch([]),
+  extraInfo: z
+    .array(z.object({ type: z.string().catch(""), txt: z.string().catch(""), url: z.string().catch("") }))
+    .catch([]),
 });
 export type ImeiCheckView = z.infer<typeof imeiCheckSchema>;
 
@@ -75,16 +100,23 @@ export function imeiCheckStaffSummary(fulfillment: unknown): [label: string, val
   const { device, errors, report, payment } = result;
   const networks = (list: { networks: unknown[] }[]) => list.reduce((n, entry) => n + entry.networks.length, 0);
   const lines: [string, string][] = [
-    ["Device", [device?.brandName, device?.marketingName || device?.modelName].filter(Boolean).join(" ") || "Not identified"],
+    [
+      "Device",
+      [device?.brandName, device?.marketingName || device?.modelName].filter(Boolean).join(" ") || "Not identified",
+    ],
     ["IMEI", device?.imei || "—"],
     ["Report", report ? "Full report" : "Device data only"],
-    ["Supplier's type_pay", payment?.type === "P" ? "P (paid report)" : payment?.type === "F" ? "F (free report)" : (payment?.type ?? "—")],
+    [
+      "Supplier's type_pay",
+      payment?.type === "P" ? "P (paid report)" : payment?.type === "F" ? "F (free report)" : (payment?.type ?? "—"),
+    ],
   ];
   if (report) {
     lines.push(["Blacklist", report.blacklisted ? "Blacklisted: reported lost or stolen" : "Clean"]);
     lines.push(["Networks", `${networks(report.blackList)} blocking, ${networks(report.whiteList)} usable`]);
     lines.push(["History", `${report.history.length} event${report.history.length === 1 ? "" : "s"}`]);
   }
-  if (errors.length > 0) lines.push(["Errors", errors.map((e) => [e.code, e.txt].filter(Boolean).join(": ")).join("; ")]);
+  if (errors.length > 0)
+    lines.push(["Errors", errors.map((e) => [e.code, e.txt].filter(Boolean).join(": ")).join("; ")]);
   return lines;
 }

@@ -8,7 +8,10 @@ import { readImeiCheck } from "./lines";
 // checks before paying for a second-hand phone. The full report (networks, history) stays on
 // the order page; nothing here links to the checking service.
 
-export function imeiCheckDeliveryParts(fulfillment: Record<string, unknown>, locale: Locale): { parts: MailPart[]; carriesSecret: boolean } {
+export function imeiCheckDeliveryParts(
+  fulfillment: Record<string, unknown>,
+  locale: Locale,
+): { parts: MailPart[]; carriesSecret: boolean } {
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.imeicheck" });
   const result = readImeiCheck(fulfillment);
   if (!result) return { parts: [{ kind: "text", text: t("notReady") }], carriesSecret: false };
@@ -18,10 +21,27 @@ export function imeiCheckDeliveryParts(fulfillment: Record<string, unknown>, loc
     { label: t("device"), value: name || t("notIdentified") },
     ...(device?.imei ? [{ label: "IMEI", value: device.imei }] : []),
     ...(report ? [{ label: t("blacklist"), value: report.blacklisted ? t("blacklisted") : t("clean") }] : []),
-    ...(report ? [{ label: t("blockingNetworks"), value: String(report.blackList.reduce((n, entry) => n + entry.networks.length, 0)) }] : []),
+    ...(report
+      ? [
+          {
+            label: t("blockingNetworks"),
+            value: String(report.blackList.reduce((n, entry) => n + entry.networks.length, 0)),
+          },
+        ]
+      : []),
   ];
   const parts: MailPart[] = [{ kind: "lines", lines }];
-  if (errors.length > 0) parts.push({ kind: "text", text: t("notRecognised", { errors: errors.map((e) => e.txt || e.code).filter(Boolean).join("; ") || t("notRecognisedPlain") }) });
+  if (errors.length > 0)
+    parts.push({
+      kind: "text",
+      text: t("notRecognised", {
+        errors:
+          errors
+            .map((e) => e.txt || e.code)
+            .filter(Boolean)
+            .join("; ") || t("notRecognisedPlain"),
+      }),
+    });
   if (!report && result.payment?.type === "P" && errors.length === 0) {
     parts.push({ kind: "note", text: t("soldSeparately") });
   } else if (!report) parts.push({ kind: "note", text: t("deviceOnly") });

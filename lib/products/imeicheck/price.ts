@@ -22,8 +22,15 @@ export const IMEI_CHECK_COST_MINOR = 50;
 export const IMEI_FULL_REPORT_COST_MINOR = 250;
 
 /** The retail price of a check, or of a paid device's full report (`fullReport`), with the same margin. */
-export async function imeiCheckPrice(db: DbClient, { fullReport = false, currency = DEFAULT_CURRENCY }: { fullReport?: boolean; currency?: ShopCurrency } = {}): Promise<PriceBreakdown> {
+export async function imeiCheckPrice(
+  db: DbClient,
+  { fullReport = false, currency = DEFAULT_CURRENCY }: { fullReport?: boolean; currency?: ShopCurrency } = {},
+): Promise<PriceBreakdown> {
   const margin = await getMargin(db, "imeicheck");
   const costMinor = fullReport ? IMEI_FULL_REPORT_COST_MINOR : IMEI_CHECK_COST_MINOR;
-  return creditsPrice(db, { productType: "imeicheck", costMinor, costCurrency: UNLOCK_CREDIT_CURRENCY, margin }, currency);
+  return creditsPrice(
+    db,
+    { productType: "imeicheck", costMinor, costCurrency: UNLOCK_CREDIT_CURRENCY, margin },
+    currency,
+  );
 }

@@ -37,18 +37,28 @@ describe("the IMEI check sale step", () => {
     const priced = await sale.imeiCheckSale({ imei: IMEI.availableAtOnce, fullReport: true })({ mode: "payment_link" });
     const check = await price.imeiCheckPrice(tb.db);
     const full = await price.imeiCheckPrice(tb.db, { fullReport: true });
-    expect(priced).toMatchObject({ ok: true, label: `Full IMEI report for ${IMEI.availableAtOnce}`, pricing: full, detail: { imei: IMEI.availableAtOnce, report: "full" } });
+    expect(priced).toMatchObject({
+      ok: true,
+      label: `Full IMEI report for ${IMEI.availableAtOnce}`,
+      pricing: full,
+      detail: { imei: IMEI.availableAtOnce, report: "full" },
+    });
     expect(full.amountMinor - check.amountMinor).toBe(price.IMEI_FULL_REPORT_COST_MINOR - price.IMEI_CHECK_COST_MINOR);
   });
 
   it("a production unlocking account without IMEI check hash settings: the sale is refused with a buyer message, staff get the cause, nothing reaches the upstream", async () => {
-    const counters = async () => Object.entries((await tb.counters()) as Record<string, number>).filter(([route]) => route.startsWith("POST /imeicheck")).length;
+    const counters = async () =>
+      Object.entries((await tb.counters()) as Record<string, number>).filter(([route]) =>
+        route.startsWith("POST /imeicheck"),
+      ).length;
     await tb.resetCounters();
     vi.stubEnv("UNLOCK_IMEICHECK_HASH_ALGORITHM", "");
     vi.resetModules();
     const [unconfigured, availability] = await Promise.all([import("./sale"), import("./availability")]);
     try {
-      expect(await availability.imeiCheckSetupProblem()).toBe("IMEI checks are off: the unlocking account is production and no IMEI check hash is configured (Admin → Upstream connection)");
+      expect(await availability.imeiCheckSetupProblem()).toBe(
+        "IMEI checks are off: the unlocking account is production and no IMEI check hash is configured (Admin → Upstream connection)",
+      );
       const refused = await unconfigured.imeiCheckSale({ imei: IMEI.availableLater })({ mode: "credits" });
       expect(refused).toEqual({ ok: false, error: "IMEI checks are not available at the moment." });
       expect(await counters()).toBe(0);
@@ -59,6 +69,10 @@ describe("the IMEI check sale step", () => {
   });
 
   it("refuses a malformed IMEI, naming the field", async () => {
-    expect(await sale.imeiCheckSale({ imei: "123456789876544" })({ mode: "credits" })).toMatchObject({ ok: false, field: "imei", error: expect.stringContaining("check digit") });
+    expect(await sale.imeiCheckSale({ imei: "123456789876544" })({ mode: "credits" })).toMatchObject({
+      ok: false,
+      field: "imei",
+      error: expect.stringContaining("check digit"),
+    });
   });
 });

@@ -18,6 +18,13 @@ export async function topupAgainHref(detail: unknown, locale: Locale = DEFAULT_L
   const sms = topup.smsNotification ? "1" : undefined;
   const offer = await loadOperatorOffer(operator.id, locale);
   if (!offer.ok) return operatorHref(operator.countryCode, operator.id, operator.name, { phone });
-  const choice = sameRate(offer.value.choices, { token: topup.priceToken, productName: topup.product?.name, serviceType: topup.product?.service_type });
-  return operatorHref(offer.value.countryCode, offer.value.operatorId, offer.value.operatorName, { phone, ...(choice && { rate: choice.token, sms }) });
+  const choice = sameRate(offer.value.choices, {
+    token: topup.priceToken,
+    productName: topup.product?.name,
+    serviceType: topup.product?.service_type,
+  });
+  return operatorHref(offer.value.countryCode, offer.value.operatorId, offer.value.operatorName, {
+    phone,
+    ...(choice && { rate: choice.token, sms }),
+  });
 }

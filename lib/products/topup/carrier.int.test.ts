@@ -19,7 +19,9 @@ beforeAll(async () => void ({ emu, t } = await startAppWithEmulator()));
 afterAll(() => stopAppWithEmulator({ emu, t }));
 
 const lookups = async (): Promise<number> => {
-  const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as { counters: Record<string, number> };
+  const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as {
+    counters: Record<string, number>;
+  };
   return Object.entries(counters)
     .filter(([route]) => route.includes("carriers/lookup"))
     .reduce((sum, [, n]) => sum + n, 0);
@@ -37,7 +39,10 @@ describe("carrier lookups per visitor network", () => {
     const refused = results.slice(limit);
     for (const r of refused) {
       expect(r).toMatchObject({ ok: false, kind: "unavailable" });
-      if (!r.ok) expect(r.error).toMatch(/^Too many phone number lookups from your network\. Please try again in \d+ seconds?\.$/);
+      if (!r.ok)
+        expect(r.error).toMatch(
+          /^Too many phone number lookups from your network\. Please try again in \d+ seconds?\.$/,
+        );
     }
     expect(await lookups()).toBe(limit);
 
@@ -57,12 +62,22 @@ describe("a carrier lookup that gives only the operator id (C§4 'returns the op
     const { lookupCarrier } = await import("./carrier");
     requestHeaders = new Headers();
     const rename = (from: string, to: string) =>
-      fetch(`${emu.url}/__control/rename-field`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "/v2/topup/carriers/lookup/*", from, to }) });
-    for (const field of ["operator_name", "iso_short_code", "country_name"]) expect((await rename(`data.${field}`, `unnamed_${field}`)).status).toBe(201);
+      fetch(`${emu.url}/__control/rename-field`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ path: "/v2/topup/carriers/lookup/*", from, to }),
+      });
+    for (const field of ["operator_name", "iso_short_code", "country_name"])
+      expect((await rename(`data.${field}`, `unnamed_${field}`)).status).toBe(201);
     try {
       const found = await lookupCarrier("+447400123456");
-      expect(found).toMatchObject({ ok: true, carrier: { operatorId: "1010", operatorName: "O2", countryCode: "gb", countryName: "United Kingdom" } });
-      const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as { counters: Record<string, number> };
+      expect(found).toMatchObject({
+        ok: true,
+        carrier: { operatorId: "1010", operatorName: "O2", countryCode: "gb", countryName: "United Kingdom" },
+      });
+      const { counters } = (await (await fetch(`${emu.url}/__control/counters`)).json()) as {
+        counters: Record<string, number>;
+      };
       expect(counters["GET /v2/topup/products/1010"]).toBe(1);
     } finally {
       await fetch(`${emu.url}/__control/rename-field`, { method: "DELETE" });

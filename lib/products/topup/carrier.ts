@@ -22,7 +22,14 @@ export type CarrierResult =
   | { ok: false; kind: "refused"; error: string }
   | { ok: false; kind: "unavailable"; error: string };
 
-const NUMBER_REFUSALS = new Set(["INVALID_PHONE", "INVALID_PHONE_NUMBER", "NOT_A_MOBILE_NUMBER", "PHONE_COUNTRY_MISMATCH", "COUNTRY_NOT_SUPPORTED", "VALIDATION_ERROR"]);
+const NUMBER_REFUSALS = new Set([
+  "INVALID_PHONE",
+  "INVALID_PHONE_NUMBER",
+  "NOT_A_MOBILE_NUMBER",
+  "PHONE_COUNTRY_MISMATCH",
+  "COUNTRY_NOT_SUPPORTED",
+  "VALIDATION_ERROR",
+]);
 
 // A lookup the cache cannot answer costs an upstream call, so it spends one point of the
 // visitor's carrier limit (lib/security/visitor-limits.ts; security finding 2 of [11]); over
@@ -31,8 +38,15 @@ const NUMBER_REFUSALS = new Set(["INVALID_PHONE", "INVALID_PHONE_NUMBER", "NOT_A
 
 /** A cached answer (fresh, or one the cache still serves while it refreshes) asks nothing of the upstream. */
 async function answeredByCache(e164: string): Promise<boolean> {
-  const row = await db.catalogCacheEntry.findUnique({ where: { key: carrierLookupKey(e164) }, select: { fetchedAt: true, value: true } });
-  return !!row?.value && !!row.fetchedAt && Date.now() - row.fetchedAt.getTime() <= CATALOG_RESOURCES["topup.carrier-lookup"].serveStaleForMs;
+  const row = await db.catalogCacheEntry.findUnique({
+    where: { key: carrierLookupKey(e164) },
+    select: { fetchedAt: true, value: true },
+  });
+  return (
+    !!row?.value &&
+    !!row.fetchedAt &&
+    Date.now() - row.fetchedAt.getTime() <= CATALOG_RESOURCES["topup.carrier-lookup"].serveStaleForMs
+  );
 }
 
 async function currentVisitor(): Promise<string | null> {
@@ -51,7 +65,11 @@ async function operatorNameOf(operatorId: string): Promise<string | undefined> {
 }
 
 /** `fallback` is shown when the failure is not the upstream's (a buyer page's, in its language). */
-export async function lookupCarrier(e164: string, fallback = LOOKUP_FAILED, locale: Locale = DEFAULT_LOCALE): Promise<CarrierResult> {
+export async function lookupCarrier(
+  e164: string,
+  fallback = LOOKUP_FAILED,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<CarrierResult> {
   try {
     const visitor = await currentVisitor();
     if (visitor !== null && !(await answeredByCache(e164))) {

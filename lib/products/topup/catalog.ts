@@ -16,7 +16,10 @@ import type { Country, Promotion } from "@/lib/upstream/commerce";
 export async function loadTopupCountries(locale: Locale = DEFAULT_LOCALE): Promise<Loaded<Country[]>> {
   const loaded = await loadRead(topupCountries, "top-up countries");
   if (!loaded.ok) return loaded;
-  const named = loaded.value.map((c) => ({ ...c, country_name: countryNameOf(c.iso_short_code, c.country_name, locale) }));
+  const named = loaded.value.map((c) => ({
+    ...c,
+    country_name: countryNameOf(c.iso_short_code, c.country_name, locale),
+  }));
   return { ...loaded, value: named.sort((a, b) => a.country_name.localeCompare(b.country_name, locale)) };
 }
 
@@ -33,7 +36,11 @@ export async function loadCountryOptions(locale: Locale = DEFAULT_LOCALE): Promi
         if (!isSupportedCountry(iso)) return [];
         return [{ iso, name: c.country_name, callingCode: c.calling_code ?? `+${getCountryCallingCode(iso)}` }];
       })
-    : getCountries().map((iso) => ({ iso, name: countryNameOf(iso, undefined, locale), callingCode: `+${getCountryCallingCode(iso)}` }));
+    : getCountries().map((iso) => ({
+        iso,
+        name: countryNameOf(iso, undefined, locale),
+        callingCode: `+${getCountryCallingCode(iso)}`,
+      }));
   return options.sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
@@ -47,7 +54,10 @@ export function promotionView(p: Promotion, locale: Locale = DEFAULT_LOCALE): Pr
     operatorId: p.id_operator ?? null,
     operatorName: p.operator_name ?? null,
     countryCode: typeof p.iso_short_code === "string" ? p.iso_short_code : null,
-    countryName: typeof p.iso_short_code === "string" ? countryNameOf(p.iso_short_code, typeof p.country_name === "string" ? p.country_name : undefined, locale) : null,
+    countryName:
+      typeof p.iso_short_code === "string"
+        ? countryNameOf(p.iso_short_code, typeof p.country_name === "string" ? p.country_name : undefined, locale)
+        : null,
     serviceTypes: promotionServiceTypes(p),
   };
 }
@@ -56,7 +66,11 @@ export function promotionView(p: Promotion, locale: Locale = DEFAULT_LOCALE): Pr
  * Active promotions for a country (and, when given, one operator of it): the operator's own
  * and those for the whole country. Informational, so a failed read just shows none.
  */
-export async function loadPromotions(country?: string, operatorId?: string, locale: Locale = DEFAULT_LOCALE): Promise<PromotionView[]> {
+export async function loadPromotions(
+  country?: string,
+  operatorId?: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<PromotionView[]> {
   const loaded = await loadRead(topupPromotions, "top-up promotions");
   if (!loaded.ok) return [];
   const now = Date.now();

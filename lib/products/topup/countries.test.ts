@@ -41,7 +41,9 @@ describe("top-up countries", () => {
 describe("top-up URLs", () => {
   it("puts the country and the operator (id, then name) in the path", () => {
     expect(operatorHref("GB", "1010", "O2")).toBe("/topup/gb/1010-o2");
-    expect(operatorHref("de", "1120", "1&1", { phone: "+4915123456789", rate: undefined })).toBe("/topup/de/1120-1-1?phone=%2B4915123456789");
+    expect(operatorHref("de", "1120", "1&1", { phone: "+4915123456789", rate: undefined })).toBe(
+      "/topup/de/1120-1-1?phone=%2B4915123456789",
+    );
     expect(operatorHref("tr", "1", "Türk Telekom")).toBe("/topup/tr/1-turk-telekom");
   });
 

@@ -30,7 +30,10 @@ export function filterCountries(countries: readonly CountryOption[], query: stri
   const contains: CountryOption[] = [];
   for (const country of countries) {
     const name = fold(country.name);
-    if (byCode ? country.callingCode.slice(1).startsWith(digits) : name.startsWith(q) || country.iso.toLowerCase() === q) starts.push(country);
+    if (
+      byCode ? country.callingCode.slice(1).startsWith(digits) : name.startsWith(q) || country.iso.toLowerCase() === q
+    )
+      starts.push(country);
     else if (!byCode && name.includes(q)) contains.push(country);
   }
   return [...starts, ...contains];

@@ -25,7 +25,12 @@ export type CountryPage = {
   promotions: PromotionView[];
 };
 
-export async function loadCountryPage(country: string, query: TopupQuery = {}, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<CountryPage> {
+export async function loadCountryPage(
+  country: string,
+  query: TopupQuery = {},
+  locale: Locale = DEFAULT_LOCALE,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+): Promise<CountryPage> {
   const [operators, products, promotions, countries, margin] = await Promise.all([
     loadRead(() => topupOperators(country), "top-up operators"),
     loadRead(() => searchTopupProducts(country), "top-up product search"),
@@ -57,8 +62,15 @@ export async function loadCountryPage(country: string, query: TopupQuery = {}, l
       }
     : operators;
 
-  const topups = products.ok ? products.value.filter((row) => (row.id_parent ?? row.id_operator) && row.category !== "giftcard" && row.category !== "giftcards") : [];
-  const words = await rateWordsIn(topups.map((row) => (row.id_parent ?? row.id_operator)!), locale);
+  const topups = products.ok
+    ? products.value.filter(
+        (row) => (row.id_parent ?? row.id_operator) && row.category !== "giftcard" && row.category !== "giftcards",
+      )
+    : [];
+  const words = await rateWordsIn(
+    topups.map((row) => (row.id_parent ?? row.id_operator)!),
+    locale,
+  );
   const rows: Loaded<ProductRow[]> = products.ok
     ? {
         ...products,

@@ -8,15 +8,27 @@ const written = {
   smsNotification: true,
   smsText: "Happy birthday, Sam!",
   checkoutMode: "credits" as const,
-  product: { name: "10 GBP Airtime", operator_name: "O2", service_type: "airtime", country_iso: "gb", operator_id: 1010 },
+  product: {
+    name: "10 GBP Airtime",
+    operator_name: "O2",
+    service_type: "airtime",
+    country_iso: "gb",
+    operator_id: 1010,
+  },
   operator: { id: "1010", name: "O2", countryCode: "gb", countryName: "United Kingdom" },
 };
 
 describe("a top-up's order detail", () => {
   it("reads back what the sale wrote, with the order core's own keys beside it", () => {
     const detail = topupDetail(written);
-    const stored = JSON.parse(JSON.stringify({ ...detail, placement: { state: "sending" }, counterSale: { staffId: "s1" } }));
-    expect(readTopupDetail(stored)).toEqual({ ...written, placement: { state: "sending" }, counterSale: { staffId: "s1" } });
+    const stored = JSON.parse(
+      JSON.stringify({ ...detail, placement: { state: "sending" }, counterSale: { staffId: "s1" } }),
+    );
+    expect(readTopupDetail(stored)).toEqual({
+      ...written,
+      placement: { state: "sending" },
+      counterSale: { staffId: "s1" },
+    });
     expect(topupPurchaseLines(stored)).toEqual([
       { label: "Product", value: "10 GBP Airtime" },
       { label: "Phone number", value: "+44 7400 123456" },
@@ -36,7 +48,9 @@ describe("a top-up's order detail", () => {
       { label: "Phone number", value: "+44 7400 123456" },
       { label: "SMS to the recipient", value: "No" },
     ]);
-    expect(readTopupDetail({ phone: 44, product: { name: 3, operator_name: "O2" }, operator: "O2" })).toEqual({ product: { operator_name: "O2" } });
+    expect(readTopupDetail({ phone: 44, product: { name: 3, operator_name: "O2" }, operator: "O2" })).toEqual({
+      product: { operator_name: "O2" },
+    });
   });
 
   it("reads a malformed detail as nothing shown, never throwing", () => {

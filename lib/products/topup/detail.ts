@@ -41,7 +41,12 @@ export function topupDetail(detail: z.input<typeof topupDetailSchema>): TopupDet
 // Reading takes each field on its own: an older or partial detail (orders made before the
 // operator was stored, rows seeded by tests) shows what it has, a malformed field is left out.
 const readSchema = z.looseObject(
-  Object.fromEntries(Object.entries(topupDetailSchema.shape).map(([key, field]) => [key, (field as z.ZodType).optional().catch(undefined)])) as {
+  Object.fromEntries(
+    Object.entries(topupDetailSchema.shape).map(([key, field]) => [
+      key,
+      (field as z.ZodType).optional().catch(undefined),
+    ]),
+  ) as {
     [K in keyof typeof topupDetailSchema.shape]: z.ZodCatch<z.ZodOptional<(typeof topupDetailSchema.shape)[K]>>;
   },
 );

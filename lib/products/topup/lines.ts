@@ -20,7 +20,8 @@ export function topupPurchaseLines(detail: unknown): PurchaseLine[] {
     const country = product.country_iso ? countryName(product.country_iso) : undefined;
     lines.push({ label: "Operator", value: country ? `${product.operator_name}, ${country}` : product.operator_name });
   }
-  if (product?.service_type) lines.push({ label: "Type", value: SERVICE_TYPE_TEXT[product.service_type] ?? product.service_type });
+  if (product?.service_type)
+    lines.push({ label: "Type", value: SERVICE_TYPE_TEXT[product.service_type] ?? product.service_type });
   lines.push({ label: "SMS to the recipient", value: smsNotification ? "Yes" : "No" });
   return lines;
 }

@@ -10,10 +10,15 @@ import { readTopupDetail } from "./detail";
 
 const STATUSES = ["delivered", "pending", "manual_revision"] as const;
 
-export function topupDeliveryParts(fulfillment: Record<string, unknown>, detail: unknown, locale: Locale): { parts: MailPart[]; carriesSecret: boolean } {
+export function topupDeliveryParts(
+  fulfillment: Record<string, unknown>,
+  detail: unknown,
+  locale: Locale,
+): { parts: MailPart[]; carriesSecret: boolean } {
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.topup" });
   const phone = readTopupDetail(detail)?.phone;
-  const reported = typeof fulfillment.deliveryStatus === "string" ? fulfillment.deliveryStatus.toLowerCase() : "delivered";
+  const reported =
+    typeof fulfillment.deliveryStatus === "string" ? fulfillment.deliveryStatus.toLowerCase() : "delivered";
   const status = STATUSES.find((known) => known === reported) ?? "delivered";
   const done = phone ? t("doneTo", { phone: formatPhone(phone) }) : t("done");
   const reportedText = t(`status.${status}`);

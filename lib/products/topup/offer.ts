@@ -38,22 +38,40 @@ export const UNTYPED_RATES = "topup";
 const UNTYPED_LABEL: Record<Locale, string> = { en: "Top-ups", es: "Recargas" };
 
 /** Said when neither read names the operator and its country: the number cannot be checked against it. */
-export const OPERATOR_UNNAMED = "We cannot sell top-ups for this operator just now. Please try again later or choose another operator.";
+export const OPERATOR_UNNAMED =
+  "We cannot sell top-ups for this operator just now. Please try again later or choose another operator.";
 
-export async function loadOperatorOffer(operatorId: string, locale: Locale = DEFAULT_LOCALE, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<OfferResult> {
-  const [rates, product, margin] = await Promise.all([loadRatesIn(operatorId, locale), loadRead(() => topupProduct(operatorId), "top-up operator"), getMargin(db, "topup")]);
-  if (!rates.ok) return rates.code === "OPERATOR_NOT_FOUND" || rates.code === "HTTP_404" ? { ...rates, code: NOT_SOLD } : rates;
+export async function loadOperatorOffer(
+  operatorId: string,
+  locale: Locale = DEFAULT_LOCALE,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+): Promise<OfferResult> {
+  const [rates, product, margin] = await Promise.all([
+    loadRatesIn(operatorId, locale),
+    loadRead(() => topupProduct(operatorId), "top-up operator"),
+    getMargin(db, "topup"),
+  ]);
+  if (!rates.ok)
+    return rates.code === "OPERATOR_NOT_FOUND" || rates.code === "HTTP_404" ? { ...rates, code: NOT_SOLD } : rates;
   const operator = operatorOf(operatorId, product.ok ? product.value : null, rates.value);
   // Gift card brands share the id space (the un-prefixed aliases): not a top-up operator.
   if (operator === "giftcard") return { ok: false, error: "No such operator.", code: NOT_SOLD };
   if (!operator) return { ok: false, error: OPERATOR_UNNAMED };
 
   const typed = await withServiceTypes(operatorId, rates.value.rates, (childId) => loadRatesIn(childId, locale));
-  const serviceTypes = groupByServiceType(typed.flatMap((rate) => toChoice(rate, rate.service_type ?? UNTYPED_RATES, margin, currency, locale)), locale);
+  const serviceTypes = groupByServiceType(
+    typed.flatMap((rate) => toChoice(rate, rate.service_type ?? UNTYPED_RATES, margin, currency, locale)),
+    locale,
+  );
   const ownPromotions = ((product.ok && product.value.promotions) || []).map((p) => promotionView(p, locale));
   const countryPromotions = await loadPromotions(operator.countryCode, operator.id, locale);
   // Only what applies to this operator's rates ("Double data" is not shown beside airtime only).
-  const promotions = dedupe([...ownPromotions, ...countryPromotions]).filter((p) => promotionApplies(p.serviceTypes, serviceTypes.map((group) => group.type)));
+  const promotions = dedupe([...ownPromotions, ...countryPromotions]).filter((p) =>
+    promotionApplies(
+      p.serviceTypes,
+      serviceTypes.map((group) => group.type),
+    ),
+  );
 
   return {
     ok: true,
@@ -79,15 +97,31 @@ async function loadRatesIn(operatorId: string, locale: Locale): Promise<Loaded<R
   return loadRead(() => operatorRates(operatorId, DEFAULT_LOCALE), "top-up rates");
 }
 
-type OperatorFields = { id: string; name: string; countryCode: string; countryName: string | undefined; img: string | null | undefined };
+type OperatorFields = {
+  id: string;
+  name: string;
+  countryCode: string;
+  countryName: string | undefined;
+  img: string | null | undefined;
+};
 
 /** The operator's own fields: the detail's, else the rates' wrapper's; null when neither names it and its country. */
-function operatorOf(operatorId: string, detail: TopupProduct | null, rates: RatesResult): OperatorFields | "giftcard" | null {
+function operatorOf(
+  operatorId: string,
+  detail: TopupProduct | null,
+  rates: RatesResult,
+): OperatorFields | "giftcard" | null {
   if (detail?.parent_category === "giftcards" || rates.parent_category === "giftcards") return "giftcard";
   const name = detail?.operator_name ?? rates.operator_name;
   const countryCode = detail?.iso_short_code ?? rates.iso_short_code;
   if (!name || !countryCode) return null;
-  return { id: detail?.id_operator ?? rates.id_operator ?? operatorId, name, countryCode, countryName: detail?.country_name ?? rates.country_name, img: detail?.img ?? rates.img };
+  return {
+    id: detail?.id_operator ?? rates.id_operator ?? operatorId,
+    name,
+    countryCode,
+    countryName: detail?.country_name ?? rates.country_name,
+    img: detail?.img ?? rates.img,
+  };
 }
 
 function groupByServiceType(choices: TopupChoice[], locale: Locale): ServiceTypeGroup[] {
@@ -96,15 +130,27 @@ function groupByServiceType(choices: TopupChoice[], locale: Locale): ServiceType
   return (
     [...groups.entries()]
       // The page names the types it knows in its language (./service-labels.ts); any other shows as sent.
-      .map(([type, group]): ServiceTypeGroup => ({ type, label: type === UNTYPED_RATES ? UNTYPED_LABEL[locale] : type, choices: distinctlyNamed(group.sort((a, b) => a.totalMinor - b.totalMinor), locale) }))
+      .map(([type, group]): ServiceTypeGroup => ({
+        type,
+        label: type === UNTYPED_RATES ? UNTYPED_LABEL[locale] : type,
+        choices: distinctlyNamed(
+          group.sort((a, b) => a.totalMinor - b.totalMinor),
+          locale,
+        ),
+      }))
       .sort((a, b) => rank(a.type) - rank(b.type))
   );
 }
 
 /** A tab's choices with names a buyer can tell apart (./rate-name.ts distinctNames). */
 function distinctlyNamed(choices: TopupChoice[], locale: Locale): TopupChoice[] {
-  const names = distinctNames(choices.map((choice) => choice.productName), locale);
-  return choices.map((choice, index) => (names[index] === choice.productName ? choice : { ...choice, productName: names[index]! }));
+  const names = distinctNames(
+    choices.map((choice) => choice.productName),
+    locale,
+  );
+  return choices.map((choice, index) =>
+    names[index] === choice.productName ? choice : { ...choice, productName: names[index]! },
+  );
 }
 
 /**
@@ -112,10 +158,22 @@ function distinctlyNamed(choices: TopupChoice[], locale: Locale): TopupChoice[] 
  * gives no dollar figure for it), named in the buyer's language (./rate-name.ts); a rate with no
  * value before its fee is not sold.
  */
-export function toChoice(rate: Rate, serviceType: string, margin: Margin, currency: ShopCurrency = DEFAULT_CURRENCY, locale: Locale = DEFAULT_LOCALE): TopupChoice[] {
+export function toChoice(
+  rate: Rate,
+  serviceType: string,
+  margin: Margin,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+  locale: Locale = DEFAULT_LOCALE,
+): TopupChoice[] {
   const productName = topupRateName(rate, locale);
   if (rate.amount_eur === null || rate.amount_eur === undefined || !productName) return [];
-  const retail = { productType: "topup" as const, costMinor: rate.total_cost_eur, costCurrency: "EUR", amountMinor: rate.amount_eur, margin };
+  const retail = {
+    productType: "topup" as const,
+    costMinor: rate.total_cost_eur,
+    costCurrency: "EUR",
+    amountMinor: rate.amount_eur,
+    margin,
+  };
   const exchange = supplierRate(rate.total_cost_eur, rate.total_cost_usd);
   const price = retailIn(currency, retail, exchange) ?? retailBreakdown(retail);
   return [

@@ -56,7 +56,9 @@ export type PayInput = {
   email?: string;
 };
 
-export function readPayInput(form: FormData): { ok: true; input: PayInput } | { ok: false; keep: PayState; problems: PayProblems } {
+export function readPayInput(
+  form: FormData,
+): { ok: true; input: PayInput } | { ok: false; keep: PayState; problems: PayProblems } {
   const typed = {
     email: String(form.get("email") ?? "").trim(),
     confirmPhone: String(form.get("confirmPhone") ?? ""),

@@ -3,11 +3,17 @@ import { promotionApplies, promotionRunning, promotionServiceTypes } from "./pro
 
 describe("promotion scope", () => {
   it("a data promotion is for data and bundles, never airtime; a credit promotion is for every rate", () => {
-    const double = promotionServiceTypes({ title: "Double data", description: "Data bundles come with 50% more data while the promotion lasts." });
+    const double = promotionServiceTypes({
+      title: "Double data",
+      description: "Data bundles come with 50% more data while the promotion lasts.",
+    });
     expect(double).toEqual(["data", "bundle"]);
     expect(promotionApplies(double, ["airtime"])).toBe(false);
     expect(promotionApplies(double, ["airtime", "data"])).toBe(true);
-    const credit = promotionServiceTypes({ title: "+20% extra credit", description: "Get 20% more credit on every recharge." });
+    const credit = promotionServiceTypes({
+      title: "+20% extra credit",
+      description: "Get 20% more credit on every recharge.",
+    });
     expect(credit).toBeNull();
     expect(promotionApplies(credit, ["airtime"])).toBe(true);
   });

@@ -8,7 +8,10 @@ const DATA_WORDS = /\bdata\b/i;
 const CREDIT_WORDS = /\b(credit|airtime|recharges?|top-?ups?)\b/i;
 
 /** The service types a promotion applies to; null for all of them. */
-export function promotionServiceTypes(promotion: { title?: string | null; description?: string | null }): string[] | null {
+export function promotionServiceTypes(promotion: {
+  title?: string | null;
+  description?: string | null;
+}): string[] | null {
   const words = `${promotion.title ?? ""} ${promotion.description ?? ""}`;
   if (DATA_WORDS.test(words) && !CREDIT_WORDS.test(words)) return ["data", "bundle"];
   return null;
@@ -20,7 +23,10 @@ export function promotionApplies(scope: string[] | null, serviceTypes: readonly 
 }
 
 /** Whether a promotion is running at `now` (a scheduled one is not shown before it starts). */
-export function promotionRunning(promotion: { starts_at?: string | null; ends_at?: string | null }, now: number): boolean {
+export function promotionRunning(
+  promotion: { starts_at?: string | null; ends_at?: string | null },
+  now: number,
+): boolean {
   if (promotion.starts_at && Date.parse(promotion.starts_at) > now) return false;
   return !promotion.ends_at || Date.parse(promotion.ends_at) > now;
 }

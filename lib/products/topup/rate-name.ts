@@ -33,9 +33,14 @@ const OPTION: Record<Locale, (name: string, n: number) => string> = {
 };
 
 /** The upstream's name, or the shop's "Airtime worth €5.00" / "Top-up worth €5.00"; null when the rate says nothing it is worth. */
-export function topupRateName(rate: Pick<Rate, "product_name" | "amount_local" | "currency_local" | "amount_eur" | "service_type">, locale: Locale = DEFAULT_LOCALE): string | null {
+export function topupRateName(
+  rate: Pick<Rate, "product_name" | "amount_local" | "currency_local" | "amount_eur" | "service_type">,
+  locale: Locale = DEFAULT_LOCALE,
+): string | null {
   if (rate.product_name) return rate.product_name;
-  const value = (rate.currency_local && rate.amount_local != null && money(rate.amount_local, rate.currency_local, locale)) || (rate.amount_eur != null ? moneyText(rate.amount_eur, "EUR", locale) : null);
+  const value =
+    (rate.currency_local && rate.amount_local != null && money(rate.amount_local, rate.currency_local, locale)) ||
+    (rate.amount_eur != null ? moneyText(rate.amount_eur, "EUR", locale) : null);
   if (!value) return null;
   const type = rate.service_type && isServiceType(rate.service_type) ? rate.service_type : "topup";
   return WORDS[locale][type](value);

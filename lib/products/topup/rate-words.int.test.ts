@@ -16,8 +16,13 @@ afterAll(() => stopAppWithEmulator({ emu, t }));
 
 const O2 = "1010";
 const control = (method: string, path: string, body?: unknown) =>
-  fetch(`${emu.url}/__control${path}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-const counters = async (): Promise<Record<string, number>> => (await (await control("GET", "/counters")).json()).counters;
+  fetch(`${emu.url}/__control${path}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const counters = async (): Promise<Record<string, number>> =>
+  (await (await control("GET", "/counters")).json()).counters;
 
 describe("top-up rates in the buyer's language", () => {
   it("names an operator's rates in Spanish on a Spanish page, at the English page's prices and tokens", async () => {
@@ -30,13 +35,17 @@ describe("top-up rates in the buyer's language", () => {
     const airtime = spanish.value.choices.find((c) => c.serviceType === "airtime")!;
     expect(airtime.productName).toMatch(/^O2 Saldo \d+ GBP$/);
     expect(english.value.choices.find((c) => c.token === airtime.token)!.productName).toMatch(/^O2 \d+ GBP Airtime$/);
-    expect(spanish.value.choices.find((c) => c.serviceType === "data")?.productName).toMatch(/^O2 Datos \d+ GB, \d+ días$/);
+    expect(spanish.value.choices.find((c) => c.serviceType === "data")?.productName).toMatch(
+      /^O2 Datos \d+ GB, \d+ días$/,
+    );
     // Each page sells from the rates (C§4), asked once per language and then cached.
     expect((await counters())[`GET /v2/topup/operators/${O2}/rates`]).toBe(2);
     await loadOperatorOffer(O2, "es");
     await loadOperatorOffer(O2, "en");
     expect((await counters())[`GET /v2/topup/operators/${O2}/rates`]).toBe(2);
-    const keys = (await t.db.catalogCacheEntry.findMany({ where: { resource: "topup.rates" }, select: { key: true } })).map((e) => e.key).sort();
+    const keys = (await t.db.catalogCacheEntry.findMany({ where: { resource: "topup.rates" }, select: { key: true } }))
+      .map((e) => e.key)
+      .sort();
     expect(keys).toEqual([`topup.rates?lang=es&operatorId=${O2}`, `topup.rates?operatorId=${O2}`]);
   });
 
@@ -56,7 +65,13 @@ describe("top-up rates in the buyer's language", () => {
     // An operator no earlier test has read (France's first).
     const operator = String((await topupOperators("fr")).value[0]!.id_operator);
     // The upstream refuses the language once: the English read that follows still prices the page.
-    await control("POST", "/faults", { method: "GET", path: `/v2/topup/operators/${operator}/rates`, kind: "status", status: 400, times: 1 });
+    await control("POST", "/faults", {
+      method: "GET",
+      path: `/v2/topup/operators/${operator}/rates`,
+      kind: "status",
+      status: 400,
+      times: 1,
+    });
     try {
       const spanish = await loadOperatorOffer(operator, "es");
       if (!spanish.ok) throw new Error(spanish.error);

@@ -19,11 +19,21 @@ const asIs: RateWords = (rate) => rate;
 /** The words of the rates of these operators (carriers or their service types) in `locale`. */
 export async function rateWordsIn(operatorIds: readonly (string | number)[], locale: Locale): Promise<RateWords> {
   if (locale === DEFAULT_LOCALE || operatorIds.length === 0) return asIs;
-  const reads = await Promise.all([...new Set(operatorIds.map(String))].map((id) => loadRead(() => operatorRates(id, locale), "top-up rates in a language")));
+  const reads = await Promise.all(
+    [...new Set(operatorIds.map(String))].map((id) =>
+      loadRead(() => operatorRates(id, locale), "top-up rates in a language"),
+    ),
+  );
   const byToken = new Map(reads.flatMap((read) => (read.ok ? read.value.rates : [])).map((rate) => [rate.token, rate]));
   if (byToken.size === 0) return asIs;
   return (rate) => {
     const words = byToken.get(rate.token);
-    return words ? { ...rate, product_name: words.product_name ?? rate.product_name, description: words.description ?? rate.description } : rate;
+    return words
+      ? {
+          ...rate,
+          product_name: words.product_name ?? rate.product_name,
+          description: words.description ?? rate.description,
+        }
+      : rate;
   };
 }

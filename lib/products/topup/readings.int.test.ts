@@ -25,7 +25,11 @@ afterAll(async () => {
 describe.each([
   { dialect: "observed", name: /^EE \d/, tabs: ["airtime", "data", "bundle"] },
   // C§2 price points name no service type: the operator's service types group them (./typed-rates.ts), named by the shop.
-  { dialect: "documented", name: /^(Airtime|Data|Bundle) worth €\d+\.\d{2}(, option \d)?$/, tabs: ["airtime", "data", "bundle"] },
+  {
+    dialect: "documented",
+    name: /^(Airtime|Data|Bundle) worth €\d+\.\d{2}(, option \d)?$/,
+    tabs: ["airtime", "data", "bundle"],
+  },
 ] as const)("a top-up on the $dialect dialect", ({ dialect, name, tabs }) => {
   beforeAll(async () => {
     await tb.control("PATCH", "/config", { dialect });
@@ -49,14 +53,31 @@ describe.each([
     expect(choice.productName).toMatch(name);
     expect(choice.totalMinor).toBeGreaterThan(rate.total_cost_eur);
 
-    const sale = await topupSale({ phone: WORKING_UK_MOBILE, rate: rate.token, operator: EE_UK_OPERATOR })({ mode: "credits" });
+    const sale = await topupSale({ phone: WORKING_UK_MOBILE, rate: rate.token, operator: EE_UK_OPERATOR })({
+      mode: "credits",
+    });
     if (!sale.ok) throw new Error(sale.error);
     // The price the buyer saw is the price the sale step charges (lib/orders/checkout.ts compares them).
-    expect(sale.pricing).toMatchObject({ currency: "EUR", totalMinor: choice.totalMinor, costMinor: rate.total_cost_eur });
+    expect(sale.pricing).toMatchObject({
+      currency: "EUR",
+      totalMinor: choice.totalMinor,
+      costMinor: rate.total_cost_eur,
+    });
     expect(sale.label).toBe(`${choice.productName} to +44 7400 123456 (EE, United Kingdom)`);
 
-    const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "buyer@example.com", detail: sale.detail as Prisma.InputJsonValue, pricing: sale.pricing });
-    expect(order.detail).toMatchObject({ priceToken: rate.token, phone: WORKING_UK_MOBILE, product: { name: choice.productName }, operator: { id: EE_UK_OPERATOR, countryCode: "gb" } });
+    const order = await createOrder(tb.db, {
+      productType: "topup",
+      submissionId: randomUUID(),
+      customerEmail: "buyer@example.com",
+      detail: sale.detail as Prisma.InputJsonValue,
+      pricing: sale.pricing,
+    });
+    expect(order.detail).toMatchObject({
+      priceToken: rate.token,
+      phone: WORKING_UK_MOBILE,
+      product: { name: choice.productName },
+      operator: { id: EE_UK_OPERATOR, countryCode: "gb" },
+    });
     expect(order.pricing).toMatchObject({ costMinor: rate.total_cost_eur, totalMinor: choice.totalMinor });
 
     // "Top up again" finds the same rate among today's choices.
@@ -66,15 +87,27 @@ describe.each([
 
   it("refuses a token that is not one of the operator's rates", async () => {
     const { topupSale } = await import("./sale");
-    expect(await topupSale({ phone: WORKING_UK_MOBILE, rate: "tp_not_offered", operator: EE_UK_OPERATOR })({ mode: "credits" })).toMatchObject({ ok: false, field: "rate" });
+    expect(
+      await topupSale({ phone: WORKING_UK_MOBILE, rate: "tp_not_offered", operator: EE_UK_OPERATOR })({
+        mode: "credits",
+      }),
+    ).toMatchObject({ ok: false, field: "rate" });
   });
 
   it("adds the 0.99 EUR SMS fee (C§8) to the same rate", async () => {
     const { topupSale } = await import("./sale");
     const upstream = await tb.clients.commerce.getOperatorRates(EE_UK_OPERATOR);
     const token = upstream.rates[2]!.token;
-    const plain = await topupSale({ phone: WORKING_UK_MOBILE, rate: token, operator: EE_UK_OPERATOR })({ mode: "credits" });
-    const sms = await topupSale({ phone: WORKING_UK_MOBILE, rate: token, operator: EE_UK_OPERATOR, sms: true, smsText: "Hi" })({ mode: "credits" });
+    const plain = await topupSale({ phone: WORKING_UK_MOBILE, rate: token, operator: EE_UK_OPERATOR })({
+      mode: "credits",
+    });
+    const sms = await topupSale({
+      phone: WORKING_UK_MOBILE,
+      rate: token,
+      operator: EE_UK_OPERATOR,
+      sms: true,
+      smsText: "Hi",
+    })({ mode: "credits" });
     if (!plain.ok || !sms.ok) throw new Error("not priced");
     expect(sms.pricing.smsFeeMinor).toBe(99);
     expect(sms.pricing.totalMinor).toBe(plain.pricing.totalMinor + 99);
@@ -95,6 +128,8 @@ describe("a top-up on the documented dialect when the operator detail cannot be 
     const offer = await loadOperatorOffer(EE_UK_OPERATOR);
     expect(offer).toEqual({ ok: false, error: OPERATOR_UNNAMED });
     const token = (await tb.clients.commerce.getOperatorRates(EE_UK_OPERATOR)).rates[2]!.token;
-    expect(await topupSale({ phone: WORKING_UK_MOBILE, rate: token, operator: EE_UK_OPERATOR })({ mode: "credits" })).toEqual({ ok: false, error: OPERATOR_UNNAMED });
+    expect(
+      await topupSale({ phone: WORKING_UK_MOBILE, rate: token, operator: EE_UK_OPERATOR })({ mode: "credits" }),
+    ).toEqual({ ok: false, error: OPERATOR_UNNAMED });
   });
 });

@@ -34,13 +34,23 @@ describe("the top-up sale step", () => {
     const rate = offer.choices[0]!;
     const sale = await topupSale({ phone: PHONE, rate: rate.token })({ mode: "credits" });
     if (!sale.ok) throw new Error(sale.error);
-    expect(sale).toMatchObject({ productType: "topup", facts: [], upstreamMode: "credits", label: `${rate.productName} to +44 7400 123456 (${offer.operatorName}, ${offer.countryName})` });
+    expect(sale).toMatchObject({
+      productType: "topup",
+      facts: [],
+      upstreamMode: "credits",
+      label: `${rate.productName} to +44 7400 123456 (${offer.operatorName}, ${offer.countryName})`,
+    });
     expect(sale.pricing.totalMinor).toBeGreaterThan(0);
     expect(readTopupDetail(JSON.parse(JSON.stringify(sale.detail)))).toMatchObject({
       priceToken: rate.token,
       phone: PHONE,
       checkoutMode: "credits",
-      operator: { id: offer.operatorId, name: offer.operatorName, countryCode: offer.countryCode, countryName: offer.countryName },
+      operator: {
+        id: offer.operatorId,
+        name: offer.operatorName,
+        countryCode: offer.countryCode,
+        countryName: offer.countryName,
+      },
     });
   });
 
@@ -49,7 +59,13 @@ describe("the top-up sale step", () => {
     const offer = await numbersOffer();
     const rate = offer.choices[0]!;
     const plain = await topupSale({ phone: PHONE, rate: rate.token, operator: offer.operatorId })({ mode: "credits" });
-    const sms = await topupSale({ phone: PHONE, rate: rate.token, operator: offer.operatorId, sms: true, smsText: "Hi" })({ mode: "credits" });
+    const sms = await topupSale({
+      phone: PHONE,
+      rate: rate.token,
+      operator: offer.operatorId,
+      sms: true,
+      smsText: "Hi",
+    })({ mode: "credits" });
     if (!plain.ok || !sms.ok) throw new Error("not priced");
     expect(sms.pricing.smsFeeMinor).toBeGreaterThan(0);
     expect(sms.pricing.totalMinor).toBe(plain.pricing.totalMinor + sms.pricing.smsFeeMinor);
@@ -61,16 +77,31 @@ describe("the top-up sale step", () => {
     // The storefront's words come from its catalog (TopupPay.startAgain), through its pay action.
     const shop = { rateGone: "This review is out of date. Please choose the top-up again." };
     const offer = await numbersOffer();
-    expect(await topupSale({ phone: PHONE, rate: "tp_gone" })({ mode: "credits" })).toEqual({ ok: false, error: COUNTER_MESSAGES.rateGone, field: "rate" });
-    expect(await topupSale({ phone: PHONE, rate: "tp_gone", operator: offer.operatorId }, shop)({ mode: "credits" })).toEqual({ ok: false, error: shop.rateGone, field: "rate" });
+    expect(await topupSale({ phone: PHONE, rate: "tp_gone" })({ mode: "credits" })).toEqual({
+      ok: false,
+      error: COUNTER_MESSAGES.rateGone,
+      field: "rate",
+    });
+    expect(
+      await topupSale({ phone: PHONE, rate: "tp_gone", operator: offer.operatorId }, shop)({ mode: "credits" }),
+    ).toEqual({ ok: false, error: shop.rateGone, field: "rate" });
   });
 
   it("refuses a number from another country than the chosen operator's, and a number that is not one", async () => {
     const { topupSale } = await import("./sale");
     const offer = await numbersOffer();
     const rate = offer.choices[0]!;
-    const german = await topupSale({ phone: "+4915123456789", rate: rate.token, operator: offer.operatorId })({ mode: "credits" });
-    expect(german).toEqual({ ok: false, error: `This number is not from ${offer.countryName}. Please choose the top-up again.`, field: "phone" });
-    expect(await topupSale({ phone: "+4412", rate: rate.token })({ mode: "credits" })).toMatchObject({ ok: false, field: "phone" });
+    const german = await topupSale({ phone: "+4915123456789", rate: rate.token, operator: offer.operatorId })({
+      mode: "credits",
+    });
+    expect(german).toEqual({
+      ok: false,
+      error: `This number is not from ${offer.countryName}. Please choose the top-up again.`,
+      field: "phone",
+    });
+    expect(await topupSale({ phone: "+4412", rate: rate.token })({ mode: "credits" })).toMatchObject({
+      ok: false,
+      field: "phone",
+    });
   });
 });

@@ -31,17 +31,25 @@ export type TopupSaleMessages = {
 };
 
 /** The point of sale's wording (the storefront's says its review is out of date: ./pay-input.ts). */
-export const COUNTER_MESSAGES: TopupSaleMessages = { rateGone: "That amount is no longer offered for this number. Please choose again." };
+export const COUNTER_MESSAGES: TopupSaleMessages = {
+  rateGone: "That amount is no longer offered for this number. Please choose again.",
+};
 
 const failure = (error: string, field?: string): CheckoutFailure => ({ ok: false, error, ...(field ? { field } : {}) });
 
 /** `locale`: the language the chosen rate is named in on the order (the point of sale's English by default). */
-export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages = COUNTER_MESSAGES, locale: Locale = DEFAULT_LOCALE): PriceSale {
+export function topupSale(
+  choice: TopupSaleChoice,
+  messages: TopupSaleMessages = COUNTER_MESSAGES,
+  locale: Locale = DEFAULT_LOCALE,
+): PriceSale {
   return async (context) => {
     const phone = checkPhone(choice.phone);
     if (!phone.ok) return failure(phone.error, "phone");
     const currency = context.currency ?? DEFAULT_CURRENCY;
-    const offer = choice.operator ? found(await loadOperatorOffer(choice.operator, locale, currency)) : await numbersOperator(phone.e164);
+    const offer = choice.operator
+      ? found(await loadOperatorOffer(choice.operator, locale, currency))
+      : await numbersOperator(phone.e164);
     if (!offer.ok) return offer;
     const rate = offer.value.choices.find((c) => c.token === choice.rate);
     if (!rate) return failure(messages.rateGone, "rate");
@@ -52,14 +60,24 @@ export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages =
 
     const { operatorId, operatorName, countryCode, countryName } = offer.value;
     // Priced in the buyer's currency at this rate's own EUR→USD figures ([16], lib/pricing/exchange.ts).
-    const quote = await quoteCommerceOrder(quoteInputOf({ ...choice, phone: phone.e164 }), { mode: context.mode, visitor: context.visitor, currency, exchange: rate.exchange });
+    const quote = await quoteCommerceOrder(quoteInputOf({ ...choice, phone: phone.e164 }), {
+      mode: context.mode,
+      visitor: context.visitor,
+      currency,
+      exchange: rate.exchange,
+    });
     return {
       ok: true,
       productType: "topup",
       label: `${rate.productName} to ${formatPhone(phone.e164)} (${operatorName}, ${countryName})`,
       facts: [],
       pricing: quote.pricing,
-      detail: topupDetail({ ...quote.detail, product: productInLanguage(quote.detail.product, rate, locale), phone: phone.e164, operator: { id: operatorId, name: operatorName, countryCode, countryName } }),
+      detail: topupDetail({
+        ...quote.detail,
+        product: productInLanguage(quote.detail.product, rate, locale),
+        phone: phone.e164,
+        operator: { id: operatorId, name: operatorName, countryCode, countryName },
+      }),
       upstreamMode: context.mode,
       sufficientCredits: quote.upstream.sufficientCredits,
     };
@@ -72,9 +90,15 @@ export function topupSale(choice: TopupSaleChoice, messages: TopupSaleMessages =
  * (C§2 "Preview result" names a breakdown, not a product): the payment page, order page, mails
  * and "Top up again" (./same-rate.ts) show and match that name.
  */
-function productInLanguage(product: Record<string, unknown> | null, rate: TopupChoice, locale: Locale): Record<string, unknown> {
+function productInLanguage(
+  product: Record<string, unknown> | null,
+  rate: TopupChoice,
+  locale: Locale,
+): Record<string, unknown> {
   const named = typeof product?.name === "string" && product.name.trim() !== "";
-  return locale !== DEFAULT_LOCALE || !named ? { ...product, name: rate.productName, service_type: product?.service_type ?? rate.serviceType } : product!;
+  return locale !== DEFAULT_LOCALE || !named
+    ? { ...product, name: rate.productName, service_type: product?.service_type ?? rate.serviceType }
+    : product!;
 }
 
 type OperatorFound = { ok: true; value: TopupOffer } | CheckoutFailure;
@@ -82,9 +106,16 @@ type OperatorFound = { ok: true; value: TopupOffer } | CheckoutFailure;
 const found = (offer: OfferResult): OperatorFound => (offer.ok ? offer : failure(offer.error));
 
 /** The storefront's check of the number against the operator the buyer chose: its country, and the carrier lookup must answer. */
-async function numberRefused(operator: TopupOffer, e164: string, numberCountry: string | undefined, messages: TopupSaleMessages): Promise<CheckoutFailure | null> {
+async function numberRefused(
+  operator: TopupOffer,
+  e164: string,
+  numberCountry: string | undefined,
+  messages: TopupSaleMessages,
+): Promise<CheckoutFailure | null> {
   if (numberCountry?.toLowerCase() !== operator.countryCode) {
-    const otherCountry = messages.otherCountry ?? ((country: string) => `This number is not from ${country}. Please choose the top-up again.`);
+    const otherCountry =
+      messages.otherCountry ??
+      ((country: string) => `This number is not from ${country}. Please choose the top-up again.`);
     return failure(otherCountry(operator.countryName), "phone");
   }
   const carrier = await lookupCarrier(e164, messages.lookupFailed);
@@ -101,7 +132,13 @@ async function numbersOperator(e164: string): Promise<OperatorFound> {
 /** The upstream preview's request for a choice; the SMS text only goes with the SMS notice. */
 function quoteInputOf(choice: Pick<TopupSaleChoice, "phone" | "rate" | "sms" | "smsText">): QuoteInput {
   const sms = choice.sms ?? false;
-  return { type: "topup", priceToken: choice.rate, phone: choice.phone, smsNotification: sms, smsText: sms && choice.smsText ? choice.smsText : undefined };
+  return {
+    type: "topup",
+    priceToken: choice.rate,
+    phone: choice.phone,
+    smsNotification: sms,
+    smsText: sms && choice.smsText ? choice.smsText : undefined,
+  };
 }
 
 /**

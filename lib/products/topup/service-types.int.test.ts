@@ -45,10 +45,17 @@ async function offerOf(locale: "en" | "es" = "en"): Promise<TopupOffer> {
 }
 
 /** Per tab: each rate's token and price, in the tab's order. */
-const tabsOf = (offer: TopupOffer) => offer.serviceTypes.map((group) => ({ type: group.type, rates: group.choices.map((c) => ({ token: c.token, totalMinor: c.totalMinor, feeMinor: c.feeMinor })) }));
+const tabsOf = (offer: TopupOffer) =>
+  offer.serviceTypes.map((group) => ({
+    type: group.type,
+    rates: group.choices.map((c) => ({ token: c.token, totalMinor: c.totalMinor, feeMinor: c.feeMinor })),
+  }));
 
 const childReads = (counters: Record<string, number>) =>
-  Object.entries(counters).filter(([route]) => route.includes("/service-types") || O2_CHILDREN.some((id) => route === `GET /v2/topup/operators/${id}/rates`));
+  Object.entries(counters).filter(
+    ([route]) =>
+      route.includes("/service-types") || O2_CHILDREN.some((id) => route === `GET /v2/topup/operators/${id}/rates`),
+  );
 
 describe("top-up rates without a service type (documented reading)", () => {
   afterEach(() => tb.clearFaults());
@@ -72,9 +79,16 @@ describe("top-up rates without a service type (documented reading)", () => {
       expect(new Set(group.choices.map((c) => c.productName)).size).toBe(group.choices.length);
     }
     const airtime15 = documented.choices.find((c) => c.token === O2_AIRTIME_15_GBP)!;
-    expect(airtime15).toMatchObject({ productName: "Airtime worth €17.55", serviceType: "airtime", description: "Prepaid credit in the recipient's local currency." });
+    expect(airtime15).toMatchObject({
+      productName: "Airtime worth €17.55",
+      serviceType: "airtime",
+      description: "Prepaid credit in the recipient's local currency.",
+    });
     // Two data rates at the same price, which nothing in the documented answer tells apart: numbered.
-    expect(documented.serviceTypes[1]!.choices.slice(0, 2).map((c) => c.productName)).toEqual(["Data worth €5.85, option 1", "Data worth €5.85, option 2"]);
+    expect(documented.serviceTypes[1]!.choices.slice(0, 2).map((c) => c.productName)).toEqual([
+      "Data worth €5.85, option 1",
+      "Data worth €5.85, option 2",
+    ]);
 
     // One read of the service types and one of each child's rates, then the cache answers.
     expect(childReads(await tb.counters()).sort()).toEqual([
@@ -90,9 +104,19 @@ describe("top-up rates without a service type (documented reading)", () => {
     const english = await offerOf("en");
     const spanish = await offerOf("es");
     expect(tabsOf(spanish)).toEqual(tabsOf(english));
-    expect(spanish.choices.find((c) => c.token === O2_AIRTIME_15_GBP)!.productName).toMatch(/^Saldo por valor de 17,55\s€$/);
-    expect(spanish.serviceTypes.find((g) => g.type === "data")!.choices.every((c) => c.productName.startsWith("Datos por valor de "))).toBe(true);
-    expect(spanish.serviceTypes.find((g) => g.type === "bundle")!.choices.every((c) => c.productName.startsWith("Paquete por valor de "))).toBe(true);
+    expect(spanish.choices.find((c) => c.token === O2_AIRTIME_15_GBP)!.productName).toMatch(
+      /^Saldo por valor de 17,55\s€$/,
+    );
+    expect(
+      spanish.serviceTypes
+        .find((g) => g.type === "data")!
+        .choices.every((c) => c.productName.startsWith("Datos por valor de ")),
+    ).toBe(true);
+    expect(
+      spanish.serviceTypes
+        .find((g) => g.type === "bundle")!
+        .choices.every((c) => c.productName.startsWith("Paquete por valor de ")),
+    ).toBe(true);
   });
 
   it("sell a chosen rate at the offered price, under the name the buyer chose, and 'Top up again' finds it", async () => {
@@ -107,8 +131,18 @@ describe("top-up rates without a service type (documented reading)", () => {
     expect(sale.pricing).toMatchObject({ currency: "EUR", totalMinor: choice.totalMinor, costMinor: 1812 });
     expect(sale.label).toBe(`Airtime worth €17.55 to +44 7400 123456 (O2, United Kingdom)`);
 
-    const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "buyer@example.com", detail: sale.detail as Prisma.InputJsonValue, pricing: sale.pricing });
-    expect(order.detail).toMatchObject({ priceToken: choice.token, product: { name: "Airtime worth €17.55", service_type: "airtime" }, operator: { id: O2 } });
+    const order = await createOrder(tb.db, {
+      productType: "topup",
+      submissionId: randomUUID(),
+      customerEmail: "buyer@example.com",
+      detail: sale.detail as Prisma.InputJsonValue,
+      pricing: sale.pricing,
+    });
+    expect(order.detail).toMatchObject({
+      priceToken: choice.token,
+      product: { name: "Airtime worth €17.55", service_type: "airtime" },
+      operator: { id: O2 },
+    });
     expect(await topupAgainHref(order.detail)).toContain(`rate=${choice.token}`);
 
     // A data rate that shares its price with another: the numbered name goes with the order.

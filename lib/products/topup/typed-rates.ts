@@ -20,17 +20,24 @@ import type { OperatorServiceType, Rate, RatesResult } from "@/lib/upstream/comm
  * `loadRatesIn`); such a rate without a description gets its service type's. A rate no child lists
  * keeps no type. Unchanged when every rate names its type, or when a read fails.
  */
-export async function withServiceTypes(operatorId: string, rates: readonly Rate[], readRates: (operatorId: string) => Promise<Loaded<RatesResult>>): Promise<Rate[]> {
+export async function withServiceTypes(
+  operatorId: string,
+  rates: readonly Rate[],
+  readRates: (operatorId: string) => Promise<Loaded<RatesResult>>,
+): Promise<Rate[]> {
   if (rates.every((rate) => rate.service_type)) return [...rates];
   const types = await loadRead(() => operatorServiceTypes(operatorId), "top-up service types");
   if (!types.ok || types.value.length === 0) return [...rates];
-  const children = await Promise.all(types.value.map(async (type) => ({ type, rates: await readRates(String(type.id_operator)) })));
+  const children = await Promise.all(
+    types.value.map(async (type) => ({ type, rates: await readRates(String(type.id_operator)) })),
+  );
   if (children.some((child) => !child.rates.ok)) return [...rates];
 
   const byToken = new Map<string, { type: OperatorServiceType; rate: Rate }>();
   for (const child of children) {
     if (!child.rates.ok) continue;
-    for (const rate of child.rates.value.rates) if (!byToken.has(rate.token)) byToken.set(rate.token, { type: child.type, rate });
+    for (const rate of child.rates.value.rates)
+      if (!byToken.has(rate.token)) byToken.set(rate.token, { type: child.type, rate });
   }
   return rates.map((rate) => {
     const found = rate.service_type ? undefined : byToken.get(rate.token);

@@ -7,17 +7,38 @@ const selection: Omit<UnlockSelection, "tools"> = {
   country: { id: 826, name: "United Kingdom" } as UnlockSelection["country"],
   network: { id: 31, countryId: 826, name: "EE" } as UnlockSelection["network"],
 };
-const tool = { id: 12, name: "Factory", serviceName: "PIN-Protected Unlock", guaranteedTime: { min: 1, max: 3, type: "days" } } as ToolView;
+const tool = {
+  id: 12,
+  name: "Factory",
+  serviceName: "PIN-Protected Unlock",
+  guaranteedTime: { min: 1, max: 3, type: "days" },
+} as ToolView;
 
 describe("the unlock order's detail", () => {
   it("reads back what the sale step wrote, for placement and for the pages", () => {
-    const written = JSON.parse(JSON.stringify(unlockOrderDetail(selection, tool, "490154203237518", { pin: "PIN1234ABCD" })));
-    expect(unlockDetailSchema.parse(written)).toMatchObject({ deviceId: 7, networkId: 31, toolId: 12, imei: "490154203237518", suffixes: { pin: "PIN1234ABCD" }, guaranteedTimeType: "days" });
+    const written = JSON.parse(
+      JSON.stringify(unlockOrderDetail(selection, tool, "490154203237518", { pin: "PIN1234ABCD" })),
+    );
+    expect(unlockDetailSchema.parse(written)).toMatchObject({
+      deviceId: 7,
+      networkId: 31,
+      toolId: 12,
+      imei: "490154203237518",
+      suffixes: { pin: "PIN1234ABCD" },
+      guaranteedTimeType: "days",
+    });
     expect(readUnlockDetail(written)).toEqual({
       imei: "490154203237518",
       suffixes: { pin: "PIN1234ABCD" },
       guaranteedTimeType: "days",
-      unlock: { brandName: "Apple", deviceName: "iPhone 13", countryName: "United Kingdom", networkName: "EE", toolName: "PIN-Protected Unlock", guaranteedTime: { min: 1, max: 3, type: "days" } },
+      unlock: {
+        brandName: "Apple",
+        deviceName: "iPhone 13",
+        countryName: "United Kingdom",
+        networkName: "EE",
+        toolName: "PIN-Protected Unlock",
+        guaranteedTime: { min: 1, max: 3, type: "days" },
+      },
     });
   });
 
@@ -26,7 +47,10 @@ describe("the unlock order's detail", () => {
       expect(() => readUnlockDetail(malformed)).not.toThrow();
       expect(Object.values(readUnlockDetail(malformed)).filter((v) => v !== undefined)).toEqual([]);
     }
-    expect(readUnlockDetail({ imei: "490154203237518", unlock: { deviceName: 3, networkName: "EE" } })).toMatchObject({ imei: "490154203237518", unlock: { networkName: "EE" } });
+    expect(readUnlockDetail({ imei: "490154203237518", unlock: { deviceName: 3, networkName: "EE" } })).toMatchObject({
+      imei: "490154203237518",
+      unlock: { networkName: "EE" },
+    });
     expect(unlockDetailSchema.safeParse({ imei: "490154203237518" }).success).toBe(false);
   });
 });

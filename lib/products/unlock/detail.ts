@@ -32,7 +32,12 @@ export const unlockDetailSchema = z.looseObject({
 export type UnlockDetail = z.infer<typeof unlockDetailSchema>;
 
 /** The detail of an order for `tool` on the selection's device and network. */
-export function unlockOrderDetail({ device, country, network }: Omit<UnlockSelection, "tools">, tool: ToolView, imei: string, suffixes: Suffixes): UnlockDetail {
+export function unlockOrderDetail(
+  { device, country, network }: Omit<UnlockSelection, "tools">,
+  tool: ToolView,
+  imei: string,
+  suffixes: Suffixes,
+): UnlockDetail {
   return unlockDetailSchema.parse({
     deviceId: device.id,
     networkId: network.id,
@@ -40,7 +45,14 @@ export function unlockOrderDetail({ device, country, network }: Omit<UnlockSelec
     suffixes,
     toolId: tool.id,
     guaranteedTimeType: tool.guaranteedTime.type,
-    unlock: { brandName: device.brandName, deviceName: device.name, countryName: country.name, networkName: network.name, toolName: tool.serviceName || tool.name, guaranteedTime: tool.guaranteedTime },
+    unlock: {
+      brandName: device.brandName,
+      deviceName: device.name,
+      countryName: country.name,
+      networkName: network.name,
+      toolName: tool.serviceName || tool.name,
+      guaranteedTime: tool.guaranteedTime,
+    },
   });
 }
 

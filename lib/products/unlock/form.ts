@@ -15,13 +15,29 @@ export type UnlockPayState = {
   priceChanged?: boolean;
 };
 
-export type UnlockPayFields = { brand: number; device: number; country: number; network: number; tool: number; expectedTotalMinor: number; expectedCurrency: string };
+export type UnlockPayFields = {
+  brand: number;
+  device: number;
+  country: number;
+  network: number;
+  tool: number;
+  expectedTotalMinor: number;
+  expectedCurrency: string;
+};
 
 /** The pre-order checklist's checkboxes: each must be ticked. */
 export const CHECKLIST = ["checkNetwork", "checkAttempts", "checkBlacklist"] as const;
 
 const idField = z.coerce.number().int().min(0).max(1e12);
-const paySchema = z.object({ brand: idField, device: idField, country: idField, network: idField, tool: idField, expectedTotalMinor: z.coerce.number().int().min(0), expectedCurrency: z.string().regex(/^[A-Z]{3}$/) });
+const paySchema = z.object({
+  brand: idField,
+  device: idField,
+  country: idField,
+  network: idField,
+  tool: idField,
+  expectedTotalMinor: z.coerce.number().int().min(0),
+  expectedCurrency: z.string().regex(/^[A-Z]{3}$/),
+});
 const PAY_FIELDS = ["brand", "device", "country", "network", "tool", "expectedTotalMinor", "expectedCurrency"] as const;
 
 export type UnlockForm = {

@@ -1,6 +1,13 @@
 import { createElement, Fragment, type ReactNode } from "react";
 import type { useTranslations } from "next-intl";
-import { imeiIssue, imeiProblem, SUFFIX_FORMATS, suffixIssue, suffixProblem, type SuffixFlag } from "@/lib/validation/imei";
+import {
+  imeiIssue,
+  imeiProblem,
+  SUFFIX_FORMATS,
+  suffixIssue,
+  suffixProblem,
+  type SuffixFlag,
+} from "@/lib/validation/imei";
 
 // The words of the IMEI and suffix fields (components/shop/unlock/imei-suffix-fields.tsx) and of
 // their rules (lib/validation/imei.ts, the rules' one home): in the buyer's language from the
@@ -28,7 +35,11 @@ export type ImeiFieldsText = ImeiRuleWords & {
 
 /** The rules in the buyer's language. */
 export function imeiRuleWords(t: ImeiT): ImeiRuleWords {
-  const format = (flag: SuffixFlag) => ({ label: t(`labels.${flag}`), shape: t(`shapes.${flag}`), example: SUFFIX_FORMATS[flag].example });
+  const format = (flag: SuffixFlag) => ({
+    label: t(`labels.${flag}`),
+    shape: t(`shapes.${flag}`),
+    example: SUFFIX_FORMATS[flag].example,
+  });
   return {
     imeiProblem: (imei) => {
       const issue = imeiIssue(imei);

@@ -3,7 +3,8 @@
 // long digit runs on lines that mention a code, so the unlock code stands out.
 
 export type HowtoPart = string | { code: string };
-export type HowtoBlock = { kind: "paragraph"; parts: HowtoPart[] } | { kind: "ordered" | "bulleted"; items: HowtoPart[][] };
+export type HowtoBlock =
+  { kind: "paragraph"; parts: HowtoPart[] } | { kind: "ordered" | "bulleted"; items: HowtoPart[][] };
 
 const ORDERED = /^\s*\d+[.)]\s+/;
 const BULLETED = /^\s*[-*•]\s+/;

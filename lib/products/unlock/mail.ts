@@ -7,7 +7,10 @@ import { formatHowto, type HowtoPart } from "./instructions";
 // The unlock delivery mail's own part (lib/mail/delivery-mail.ts): the supplier's instructions,
 // which carry the unlock code, as paragraphs and numbered steps. The mail is sealed until sent.
 
-export function unlockDeliveryParts(fulfillment: Record<string, unknown>, locale: Locale): { parts: MailPart[]; carriesSecret: boolean } {
+export function unlockDeliveryParts(
+  fulfillment: Record<string, unknown>,
+  locale: Locale,
+): { parts: MailPart[]; carriesSecret: boolean } {
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail.unlock" });
   const howto = typeof fulfillment.instructions === "string" ? fulfillment.instructions.trim() : "";
   if (!howto) return { parts: [{ kind: "text", text: t("notReady") }], carriesSecret: false };

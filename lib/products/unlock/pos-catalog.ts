@@ -11,7 +11,14 @@ import { guaranteedTimeText } from "./text";
 type Fail = { ok: false; error: string; field?: string };
 export type UnlockChoice = { id: number; name: string };
 export type UnlockChoices = { ok: true; choices: UnlockChoice[] } | Fail;
-export type UnlockToolChoice = { id: number; name: string; guaranteedTime: string; needs: SuffixFlag[]; totalMinor: number; currency: string };
+export type UnlockToolChoice = {
+  id: number;
+  name: string;
+  guaranteedTime: string;
+  needs: SuffixFlag[];
+  totalMinor: number;
+  currency: string;
+};
 export type UnlockTools = { ok: true; tools: UnlockToolChoice[] } | Fail;
 
 const byName = (a: UnlockChoice, b: UnlockChoice) => a.name.localeCompare(b.name, "en");

@@ -13,13 +13,25 @@ import type { UnlockTool } from "@/lib/upstream/unlock/schemas";
 
 export const UNLOCK_CREDIT_CURRENCY = "EUR";
 
-export async function unlockToolPrice(db: DbClient, tool: Pick<UnlockTool, "priceMinor">, currency: ShopCurrency = DEFAULT_CURRENCY): Promise<PriceBreakdown> {
+export async function unlockToolPrice(
+  db: DbClient,
+  tool: Pick<UnlockTool, "priceMinor">,
+  currency: ShopCurrency = DEFAULT_CURRENCY,
+): Promise<PriceBreakdown> {
   const margin = await getMargin(db, "unlock");
-  return creditsPrice(db, { productType: "unlock", costMinor: tool.priceMinor, costCurrency: UNLOCK_CREDIT_CURRENCY, margin }, currency);
+  return creditsPrice(
+    db,
+    { productType: "unlock", costMinor: tool.priceMinor, costCurrency: UNLOCK_CREDIT_CURRENCY, margin },
+    currency,
+  );
 }
 
 /** A price in the unlocking API's credits (euros) for the buyer's currency: converted at the staff rate, or in euros without one. */
-export async function creditsPrice(db: DbClient, retail: Parameters<typeof retailBreakdown>[0], currency: ShopCurrency): Promise<PriceBreakdown> {
+export async function creditsPrice(
+  db: DbClient,
+  retail: Parameters<typeof retailBreakdown>[0],
+  currency: ShopCurrency,
+): Promise<PriceBreakdown> {
   if (currency === UNLOCK_CREDIT_CURRENCY) return retailBreakdown(retail);
   return retailIn(currency, retail, await getStaffRate(db)) ?? retailBreakdown(retail);
 }

@@ -14,7 +14,15 @@ import type { ToolView, UnlockSelection } from "./types";
 // shop's own (unlockToolPrice, through the catalog). There is no upstream preview: the unlocking
 // API is always paid from the shop's credits.
 
-export type UnlockSaleChoice = { brand: number; device: number; country: number; network: number; tool: number; imei: string; suffixes: Partial<Record<SuffixFlag, string>> };
+export type UnlockSaleChoice = {
+  brand: number;
+  device: number;
+  country: number;
+  network: number;
+  tool: number;
+  imei: string;
+  suffixes: Partial<Record<SuffixFlag, string>>;
+};
 
 /**
  * How the channel words "that service is not offered (any more) for this device and network",
@@ -23,7 +31,8 @@ export type UnlockSaleChoice = { brand: number; device: number; country: number;
  */
 export type UnlockSaleMessages = { serviceGone: string } & Partial<ImeiRuleWords>;
 
-export const SERVICE_GONE = "That unlock service is no longer offered for this device and network. Please choose again.";
+export const SERVICE_GONE =
+  "That unlock service is no longer offered for this device and network. Please choose again.";
 
 export type CheckedUnlock = {
   ok: true;
@@ -37,8 +46,20 @@ export type CheckedUnlock = {
 };
 
 /** The choice against the live catalog; a form shows every problem at once, the sale step the first. */
-export async function checkUnlockChoice(choice: UnlockSaleChoice, messages: UnlockSaleMessages = { serviceGone: SERVICE_GONE }, currency?: ShopCurrency): Promise<CheckedUnlock | CheckoutFailure> {
-  const selection = await loadSelection({ brand: String(choice.brand), device: String(choice.device), country: String(choice.country), network: String(choice.network) }, currency);
+export async function checkUnlockChoice(
+  choice: UnlockSaleChoice,
+  messages: UnlockSaleMessages = { serviceGone: SERVICE_GONE },
+  currency?: ShopCurrency,
+): Promise<CheckedUnlock | CheckoutFailure> {
+  const selection = await loadSelection(
+    {
+      brand: String(choice.brand),
+      device: String(choice.device),
+      country: String(choice.country),
+      network: String(choice.network),
+    },
+    currency,
+  );
   if (!selection.ok) return { ok: false, error: selection.error };
   const tool = selection.value?.tools.find((t) => t.id === choice.tool);
   if (!selection.value || !tool) return { ok: false, error: messages.serviceGone, field: "tool" };

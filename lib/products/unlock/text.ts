@@ -54,4 +54,10 @@ export function successPercent(ratio: number): string {
   return `${Math.round(ratio * 100)}%`;
 }
 
-export const FLAG_NAMES: Record<SuffixFlag, string> = { sn: "serial number", prd: "PRD code", pin: "phone PIN", mep: "MEP code", sro: "SRO code" };
+export const FLAG_NAMES: Record<SuffixFlag, string> = {
+  sn: "serial number",
+  prd: "PRD code",
+  pin: "phone PIN",
+  mep: "MEP code",
+  sro: "SRO code",
+};

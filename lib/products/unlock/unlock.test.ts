@@ -19,17 +19,28 @@ describe("unlock page text", () => {
   });
 
   it("turns the supplier's HTML into text, markup never survives", () => {
-    expect(htmlToText("<p>Apple <strong>iPhone&nbsp;13</strong> &amp; more</p><script>alert(1)</script>")).toBe("Apple iPhone 13 & more");
+    expect(htmlToText("<p>Apple <strong>iPhone&nbsp;13</strong> &amp; more</p><script>alert(1)</script>")).toBe(
+      "Apple iPhone 13 & more",
+    );
     expect(htmlToText('<img src=x onerror="alert(1)">Hi')).toBe("Hi");
   });
 });
 
 describe("unlock instructions", () => {
   it("splits the howto into a paragraph and numbered steps and marks the unlock code", () => {
-    const blocks = formatHowto("Unlock instructions for Nokia 3310:\n1. Switch the phone off.\r\n2. Enter this unlock code exactly: 1234567890123456\n\n3. Done.");
+    const blocks = formatHowto(
+      "Unlock instructions for Nokia 3310:\n1. Switch the phone off.\r\n2. Enter this unlock code exactly: 1234567890123456\n\n3. Done.",
+    );
     expect(blocks).toEqual([
       { kind: "paragraph", parts: ["Unlock instructions for Nokia 3310:"] },
-      { kind: "ordered", items: [["Switch the phone off."], ["Enter this unlock code exactly: ", { code: "1234567890123456" }], ["Done."]] },
+      {
+        kind: "ordered",
+        items: [
+          ["Switch the phone off."],
+          ["Enter this unlock code exactly: ", { code: "1234567890123456" }],
+          ["Done."],
+        ],
+      },
     ]);
   });
 
@@ -57,7 +68,13 @@ describe("order page readers", () => {
     const lines = unlockPurchaseLines({
       imei: "490154203237518",
       suffixes: { pin: "PIN1234ABCD", sn: "SNAB12-C3456" },
-      unlock: { brandName: "Apple", deviceName: "iPhone 13", networkName: "EE", countryName: "United Kingdom", toolName: "PIN-Protected Unlock" },
+      unlock: {
+        brandName: "Apple",
+        deviceName: "iPhone 13",
+        networkName: "EE",
+        countryName: "United Kingdom",
+        toolName: "PIN-Protected Unlock",
+      },
     });
     expect(lines).toEqual([
       { label: "Device", value: "Apple iPhone 13" },

@@ -51,7 +51,14 @@ function testClock(start: number) {
 
 /** A distinct upstream request per index (different country or page), sent with the budget. */
 function send(budget: ReturnType<typeof createDbBudget>, i: number, priority: Priority) {
-  return emulatorFetcher({ baseUrl: emu.url, path: "/v2/topup/operators", query: { country: COUNTRIES[i % COUNTRIES.length]!, lang: `x${i}` }, budget, priority, policy: { maxAttempts: 1 } })();
+  return emulatorFetcher({
+    baseUrl: emu.url,
+    path: "/v2/topup/operators",
+    query: { country: COUNTRIES[i % COUNTRIES.length]!, lang: `x${i}` },
+    budget,
+    priority,
+    policy: { maxAttempts: 1 },
+  })();
 }
 const COUNTRIES = ["gb", "fr", "de", "es", "it", "nl", "be", "pt", "ie", "pl"];
 
@@ -70,7 +77,13 @@ describe(`request budget on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQ
       cache.read({
         key: catalogKey("topup.operators", { country: COUNTRIES[i % 10]!, lang: `x${i}` }),
         resource: "topup.operators",
-        fetch: emulatorFetcher({ baseUrl: emu.url, path: "/v2/topup/operators", query: { country: COUNTRIES[i % 10]!, lang: `x${i}` }, budget, policy: { maxAttempts: 1 } }),
+        fetch: emulatorFetcher({
+          baseUrl: emu.url,
+          path: "/v2/topup/operators",
+          query: { country: COUNTRIES[i % 10]!, lang: `x${i}` },
+          budget,
+          policy: { maxAttempts: 1 },
+        }),
       }),
     );
     const { sent, rejected } = await outcomes(reads);
@@ -89,9 +102,18 @@ describe(`request budget on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQ
 
     // Status checks still get the other 12, and nobody gets a 31st request this minute.
     const status = await outcomes(Array.from({ length: 20 }, (_, i) => send(budget, 100 + i, "status")));
-    expect(status.sent + status.rejected.filter((e) => !(e instanceof UpstreamError && e.code === "BUDGET_EXHAUSTED")).length).toBe(12);
+    expect(
+      status.sent +
+        status.rejected.filter((e) => !(e instanceof UpstreamError && e.code === "BUDGET_EXHAUSTED")).length,
+    ).toBe(12);
     expect(await totalUpstreamCalls(emu.url)).toBeLessThanOrEqual(30);
-    expect(await budget.usage("commerce")).toMatchObject({ used: 30, catalogUsed: 18, cap: 30, catalogCap: 18, previewCap: 6 });
+    expect(await budget.usage("commerce")).toMatchObject({
+      used: 30,
+      catalogUsed: 18,
+      cap: 30,
+      catalogCap: 18,
+      previewCap: 6,
+    });
   });
 
   it("makes an order wait for the next window instead of failing, and caps catalog at its share", async () => {
@@ -108,8 +130,14 @@ describe(`request budget on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQ
     expect(clock.sleeps).toHaveLength(1);
     expect(clock.sleeps[0]).toBeGreaterThanOrEqual(5_000);
     expect(clock.sleeps[0]).toBeLessThan(5_000 + 1_000);
-    expect(await budget.usage("commerce")).toMatchObject({ windowStart: new Date(MINUTE_START + 60_000), used: 1, catalogUsed: 0 });
-    const previous = await t.db.upstreamBudgetWindow.findUniqueOrThrow({ where: { api_windowStart: { api: "commerce", windowStart: new Date(MINUTE_START) } } });
+    expect(await budget.usage("commerce")).toMatchObject({
+      windowStart: new Date(MINUTE_START + 60_000),
+      used: 1,
+      catalogUsed: 0,
+    });
+    const previous = await t.db.upstreamBudgetWindow.findUniqueOrThrow({
+      where: { api_windowStart: { api: "commerce", windowStart: new Date(MINUTE_START) } },
+    });
     expect(previous.used).toBe(30);
   });
 
@@ -148,7 +176,9 @@ describe(`request budget on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQ
     const clock = testClock(MINUTE_START + 30_000);
     const options = { perMinute: 50, maxWaitMs: { order: 0, status: 0 }, ...clock.options() };
     const budgets = [createDbBudget(t.db, options), createDbBudget(other, options)];
-    const { sent } = await outcomes(Array.from({ length: 400 }, (_, i) => budgets[i % 2]!.acquire("unlock", i % 3 === 0 ? "catalog" : "order")));
+    const { sent } = await outcomes(
+      Array.from({ length: 400 }, (_, i) => budgets[i % 2]!.acquire("unlock", i % 3 === 0 ? "catalog" : "order")),
+    );
     expect(sent).toBe(50);
     expect(await budgets[0]!.usage("unlock")).toMatchObject({ used: 50 });
   });
@@ -162,7 +192,12 @@ describe(`request budget on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQ
     expect(previews.sent).toBe(10);
     const refusal = previews.rejected[0];
     expect(refusal).toBeInstanceOf(UpstreamError);
-    expect(refusal).toMatchObject({ code: "BUDGET_EXHAUSTED", retryable: true, retryAfterMs: 15_000, userMessage: "We are handling a lot of price checks right now. Please try again in 15 seconds." });
+    expect(refusal).toMatchObject({
+      code: "BUDGET_EXHAUSTED",
+      retryable: true,
+      retryAfterMs: 15_000,
+      userMessage: "We are handling a lot of price checks right now. Please try again in 15 seconds.",
+    });
     // Catalog fills its own share; previews and catalog together leave orders 10 at once, without waiting.
     expect((await outcomes(Array.from({ length: 50 }, () => budget.acquire("commerce", "catalog")))).sent).toBe(30);
     expect((await outcomes(Array.from({ length: 10 }, () => budget.acquire("commerce", "order")))).sent).toBe(10);
@@ -180,7 +215,9 @@ describe(`request budget on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQ
     expect(await first.usage("commerce")).toMatchObject({ used: 20, previewUsed: 0 });
     // Next window: both instances together get the preview cap (4 of 20), no more.
     clock.now += 60_000;
-    const previews = await outcomes(Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).acquire("commerce", "preview")));
+    const previews = await outcomes(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).acquire("commerce", "preview")),
+    );
     expect(previews.sent).toBe(4);
     expect(await second.usage("commerce")).toMatchObject({ used: 4, previewUsed: 4, catalogUsed: 0 });
   });

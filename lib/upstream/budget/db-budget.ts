@@ -49,7 +49,16 @@ export type DbBudgetOptions = {
   sleep?: (ms: number) => Promise<void>;
 };
 
-export type BudgetUsage = { api: UpstreamApi; windowStart: Date; used: number; catalogUsed: number; previewUsed: number; cap: number; catalogCap: number; previewCap: number };
+export type BudgetUsage = {
+  api: UpstreamApi;
+  windowStart: Date;
+  used: number;
+  catalogUsed: number;
+  previewUsed: number;
+  cap: number;
+  catalogCap: number;
+  previewCap: number;
+};
 export type BudgetCaps = { cap: number; catalogCap: number; previewCap: number };
 
 export interface DbBudget extends RequestBudget {
@@ -79,14 +88,18 @@ export function createDbBudget(db: DbClient, options: DbBudgetOptions): DbBudget
   const previewShare = options.previewShare ?? DEFAULT_PREVIEW_SHARE;
   if (!(share > 0 && share <= 1)) throw new Error(`catalogShare must be in (0, 1], got ${share}`);
   if (!(previewShare > 0 && previewShare <= 1)) throw new Error(`previewShare must be in (0, 1], got ${previewShare}`);
-  if (share + previewShare > 1 + 1e-9) throw new Error(`catalogShare + previewShare must be at most 1 (orders need the rest), got ${share + previewShare}`);
+  if (share + previewShare > 1 + 1e-9)
+    throw new Error(
+      `catalogShare + previewShare must be at most 1 (orders need the rest), got ${share + previewShare}`,
+    );
   const maxWait = { ...DEFAULT_MAX_WAIT_MS, ...options.maxWaitMs };
   const retainMs = options.retainMs ?? DEFAULT_RETAIN_MS;
 
   function caps(api: UpstreamApi): BudgetCaps {
     const configured = typeof options.perMinute === "number" ? options.perMinute : options.perMinute[api];
     const cap = configured ?? DEFAULT_BUDGET_PER_MINUTE;
-    if (!Number.isInteger(cap) || cap < 1) throw new Error(`request budget for ${api} must be a positive integer, got ${cap}`);
+    if (!Number.isInteger(cap) || cap < 1)
+      throw new Error(`request budget for ${api} must be a positive integer, got ${cap}`);
     // At least one catalog request and one preview per window, or a small budget would never
     // refresh or price anything.
     return { cap, catalogCap: shareOf(cap, share), previewCap: shareOf(cap, previewShare) };
@@ -95,13 +108,21 @@ export function createDbBudget(db: DbClient, options: DbBudgetOptions): DbBudget
   type Counted = { used?: { lt: number }; catalogUsed?: { lt: number } };
 
   /** One conditional unit on the (rowApi, window) row; creates the row for the window's first unit. */
-  async function bump(rowApi: string, windowStart: Date, at: number, limits: Counted, catalog: boolean): Promise<boolean> {
+  async function bump(
+    rowApi: string,
+    windowStart: Date,
+    at: number,
+    limits: Counted,
+    catalog: boolean,
+  ): Promise<boolean> {
     const where = { api: rowApi, windowStart, ...limits };
     const data = { used: { increment: 1 }, ...(catalog ? { catalogUsed: { increment: 1 } } : {}) };
     if ((await db.upstreamBudgetWindow.updateMany({ where, data })).count === 1) return true;
     // No row for this window yet (first request of the minute), or the window is spent.
     try {
-      await db.upstreamBudgetWindow.create({ data: { api: rowApi, windowStart, used: 1, catalogUsed: catalog ? 1 : 0 } });
+      await db.upstreamBudgetWindow.create({
+        data: { api: rowApi, windowStart, used: 1, catalogUsed: catalog ? 1 : 0 },
+      });
       cleanUp(at);
       return true;
     } catch (error) {
@@ -120,11 +141,20 @@ export function createDbBudget(db: DbClient, options: DbBudgetOptions): DbBudget
       // preview unit back (the companion row may count one too many for an instant, never the window).
       if (!(await bump(previewRowApi(api), windowStart, at, { used: { lt: previewCap } }, false))) return false;
       if (await bump(api, windowStart, at, { used: { lt: cap } }, false)) return true;
-      await db.upstreamBudgetWindow.updateMany({ where: { api: previewRowApi(api), windowStart, used: { gt: 0 } }, data: { used: { decrement: 1 } } });
+      await db.upstreamBudgetWindow.updateMany({
+        where: { api: previewRowApi(api), windowStart, used: { gt: 0 } },
+        data: { used: { decrement: 1 } },
+      });
       return false;
     }
     const catalog = priority === "catalog";
-    return bump(api, windowStart, at, { used: { lt: cap }, ...(catalog ? { catalogUsed: { lt: catalogCap } } : {}) }, catalog);
+    return bump(
+      api,
+      windowStart,
+      at,
+      { used: { lt: cap }, ...(catalog ? { catalogUsed: { lt: catalogCap } } : {}) },
+      catalog,
+    );
   }
 
   /** Runs once per window per row (by whoever opens it), off the request's path. */
@@ -137,7 +167,11 @@ export function createDbBudget(db: DbClient, options: DbBudgetOptions): DbBudget
   function exhausted(api: UpstreamApi, priority: Priority, at: number): UpstreamError {
     const { cap, catalogCap, previewCap } = caps(api);
     const limit =
-      priority === "catalog" ? `${catalogCap} of ${cap} per minute for catalog refresh` : priority === "preview" ? `${previewCap} of ${cap} per minute for previews` : `${cap} per minute`;
+      priority === "catalog"
+        ? `${catalogCap} of ${cap} per minute for catalog refresh`
+        : priority === "preview"
+          ? `${previewCap} of ${cap} per minute for previews`
+          : `${cap} per minute`;
     const retryAfterMs = msUntilNextWindow(at);
     return new UpstreamError({
       api,
@@ -146,7 +180,11 @@ export function createDbBudget(db: DbClient, options: DbBudgetOptions): DbBudget
       code: "BUDGET_EXHAUSTED",
       message: `request budget for ${api} spent (${limit}); ${priority} request not sent`,
       // A buyer's price check: say when to come back (the window's end), not just "busy".
-      ...(priority === "preview" ? { userMessage: `We are handling a lot of price checks right now. Please try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds.` } : {}),
+      ...(priority === "preview"
+        ? {
+            userMessage: `We are handling a lot of price checks right now. Please try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds.`,
+          }
+        : {}),
       retryable: true,
       retryAfterMs,
     });
@@ -172,7 +210,16 @@ export function createDbBudget(db: DbClient, options: DbBudgetOptions): DbBudget
         db.upstreamBudgetWindow.findUnique({ where: { api_windowStart: { api, windowStart } } }),
         db.upstreamBudgetWindow.findUnique({ where: { api_windowStart: { api: previewRowApi(api), windowStart } } }),
       ]);
-      return { api, windowStart, used: row?.used ?? 0, catalogUsed: row?.catalogUsed ?? 0, previewUsed: previews?.used ?? 0, cap, catalogCap, previewCap };
+      return {
+        api,
+        windowStart,
+        used: row?.used ?? 0,
+        catalogUsed: row?.catalogUsed ?? 0,
+        previewUsed: previews?.used ?? 0,
+        cap,
+        catalogCap,
+        previewCap,
+      };
     },
   };
 }

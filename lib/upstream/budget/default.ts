@@ -7,4 +7,6 @@ import { createDbBudget, type DbBudget } from "./db-budget";
 // the database with every other instance. Pass it as `budget` to sendUpstream.
 const globalForBudget = globalThis as unknown as { __upstreamBudget?: DbBudget };
 
-export const upstreamBudget: DbBudget = (globalForBudget.__upstreamBudget ??= createDbBudget(db, { perMinute: env.UPSTREAM_BUDGET_PER_MINUTE }));
+export const upstreamBudget: DbBudget = (globalForBudget.__upstreamBudget ??= createDbBudget(db, {
+  perMinute: env.UPSTREAM_BUDGET_PER_MINUTE,
+}));

@@ -41,7 +41,10 @@ function budgetAt(at: number, perMinute: number) {
 
 /** One anonymous review-page view: a distinct preview (its own SMS text), from `visitor`. */
 function view(commerce: OrderTestbed["clients"]["commerce"], token: string, visitor: string, i: number) {
-  return quoteCommerceOrder({ type: "topup", priceToken: token, phone: WORKING_UK_MOBILE, smsNotification: true, smsText: `view ${i}` }, { db: tb.db, commerce, mode: "credits", visitor });
+  return quoteCommerceOrder(
+    { type: "topup", priceToken: token, phone: WORKING_UK_MOBILE, smsNotification: true, smsText: `view ${i}` },
+    { db: tb.db, commerce, mode: "credits", visitor },
+  );
 }
 
 describe("the budget drain (security finding 2)", () => {
@@ -53,7 +56,9 @@ describe("the budget drain (security finding 2)", () => {
     const { budget, sleeps, clients } = budgetAt(MINUTE_START + 500, 50);
     const { previewCap } = budget.caps("commerce");
     // 24 visitors × 22 views each (528 requests), all at once, as in the finding.
-    const views = Array.from({ length: 24 * 22 }, (_, i) => view(clients.commerce, working!.token, `198.51.100.${i % 24}`, i));
+    const views = Array.from({ length: 24 * 22 }, (_, i) =>
+      view(clients.commerce, working!.token, `198.51.100.${i % 24}`, i),
+    );
     const settled = await Promise.allSettled(views);
     const refused = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as unknown] : []));
     // The preview class takes exactly its cap of the window; no more previews reach the upstream.
@@ -66,11 +71,21 @@ describe("the budget drain (security finding 2)", () => {
     // Every refusal is a clear, retryable message for the buyer (the review page shows it), never a crash.
     expect(refused.every((e) => e instanceof UpstreamError && e.retryable)).toBe(true);
     const messages = new Set(refused.map((e) => (e as UpstreamError).userMessage));
-    expect([...messages].every((m) => /^(We are handling a lot of price checks right now|Too many price checks from your network)\. Please try again in \d+ seconds?\.$/.test(m))).toBe(true);
+    expect(
+      [...messages].every((m) =>
+        /^(We are handling a lot of price checks right now|Too many price checks from your network)\. Please try again in \d+ seconds?\.$/.test(
+          m,
+        ),
+      ),
+    ).toBe(true);
 
     // The paid order is placed in the same window, at once: preview + create from the orders' reserve.
     const started = performance.now();
-    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients, refundFailedOrder: tb.refundFailedOrder });
+    const placed = await placeOrder(tb.db, order.id, {
+      source: "buyer",
+      clients,
+      refundFailedOrder: tb.refundFailedOrder,
+    });
     expect(placed).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
     expect(sleeps).toEqual([]);
     expect(performance.now() - started).toBeLessThan(5_000);
@@ -83,26 +98,43 @@ describe("the budget drain (security finding 2)", () => {
     const limit = VISITOR_LIMITS.preview.points;
 
     // The same review page viewed 10 times: one upstream preview, one point of the visitor's limit.
-    for (let i = 0; i < 10; i++) await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: clients.commerce, mode: "credits", visitor: "203.0.113.5" });
+    for (let i = 0; i < 10; i++)
+      await quoteCommerceOrder(
+        { type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE },
+        { db: tb.db, commerce: clients.commerce, mode: "credits", visitor: "203.0.113.5" },
+      );
     expect((await tb.counters())["POST /v2/orders/preview"]).toBe(1);
 
     // Distinct previews: the visitor's remaining points go, then a clear refusal with no upstream call.
-    const outcomes = await Promise.allSettled(Array.from({ length: limit + 3 }, (_, i) => view(clients.commerce, working!.token, "203.0.113.5", i)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: limit + 3 }, (_, i) => view(clients.commerce, working!.token, "203.0.113.5", i)),
+    );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(limit - 1);
     const refusal = outcomes.find((o) => o.status === "rejected")!.reason as UpstreamError;
     expect(refusal).toMatchObject({ code: "TOO_MANY_REQUESTS", retryable: true });
-    expect(refusal.userMessage).toMatch(/^Too many price checks from your network\. Please try again in \d+ seconds?\.$/);
+    expect(refusal.userMessage).toMatch(
+      /^Too many price checks from your network\. Please try again in \d+ seconds?\.$/,
+    );
     expect((await tb.counters())["POST /v2/orders/preview"]).toBe(limit);
 
     // A reused preview is still served to the limited visitor; another network is not affected.
-    await expect(quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: clients.commerce, mode: "credits", visitor: "203.0.113.5" })).resolves.toMatchObject({ upstream: { totalMinor: expect.any(Number) } });
+    await expect(
+      quoteCommerceOrder(
+        { type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE },
+        { db: tb.db, commerce: clients.commerce, mode: "credits", visitor: "203.0.113.5" },
+      ),
+    ).resolves.toMatchObject({ upstream: { totalMinor: expect.any(Number) } });
     await expect(view(clients.commerce, working!.token, "192.0.2.77", 999)).resolves.toBeDefined();
   });
 
   it("does not reuse a preview past its minute", async () => {
     const [, , working] = await tb.eeAirtime();
     let now = Date.now();
-    const quote = () => quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits", now: () => now });
+    const quote = () =>
+      quoteCommerceOrder(
+        { type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE },
+        { db: tb.db, commerce: tb.clients.commerce, mode: "credits", now: () => now },
+      );
     await quote();
     now += 59_000;
     await quote();

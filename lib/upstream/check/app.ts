@@ -20,6 +20,10 @@ export async function checkShopConnection(): Promise<GoLiveReport> {
     unlock: unlockClient(),
     oauthMetadata: connection.kind === "oauth" ? () => discoverAuthorizationServer(baseUrl) : null,
     imeiCheckSetup: async () => imeiCheckAccessProblem(await resolveUnlockImeiCheckAccess()),
-    shop: { checkoutMode: env.COMMERCE_CHECKOUT_MODE, webhooks: env.COMMERCE_WEBHOOKS !== "off", polling: env.ORDER_POLLING !== "off" },
+    shop: {
+      checkoutMode: env.COMMERCE_CHECKOUT_MODE,
+      webhooks: env.COMMERCE_WEBHOOKS !== "off",
+      polling: env.ORDER_POLLING !== "off",
+    },
   });
 }

@@ -57,14 +57,22 @@ type Operator = { id_operator: string | number; id_parent?: string | number | nu
 type Country = { iso_short_code: string; operators_count?: number; brands_count?: number };
 
 const ran = async (data: Promise<unknown>) => ({ data: await data });
-const first = <T>(list: T[] | undefined, prefer: (item: T) => boolean = () => true): T | undefined => list?.find(prefer) ?? list?.[0];
+const first = <T>(list: T[] | undefined, prefer: (item: T) => boolean = () => true): T | undefined =>
+  list?.find(prefer) ?? list?.[0];
 const items = <T>(answer: unknown) => (answer as { items: T[] }).items;
 
 /** A country with something to sell, the way a buyer would choose one. */
-const sampleCountry = (answer: unknown, count: (c: Country) => number | undefined) => first(items<Country>(answer), (c) => (count(c) ?? 1) > 0)?.iso_short_code;
+const sampleCountry = (answer: unknown, count: (c: Country) => number | undefined) =>
+  first(items<Country>(answer), (c) => (count(c) ?? 1) > 0)?.iso_short_code;
 
 /** What the lookup answers about a number it will not look up (lib/products/topup/carrier.ts words them for buyers). */
-const SAMPLE_NUMBER_REFUSALS = new Set(["INVALID_PHONE", "INVALID_PHONE_NUMBER", "NOT_A_MOBILE_NUMBER", "PHONE_COUNTRY_MISMATCH", "COUNTRY_NOT_SUPPORTED"]);
+const SAMPLE_NUMBER_REFUSALS = new Set([
+  "INVALID_PHONE",
+  "INVALID_PHONE_NUMBER",
+  "NOT_A_MOBILE_NUMBER",
+  "PHONE_COUNTRY_MISMATCH",
+  "COUNTRY_NOT_SUPPORTED",
+]);
 
 /** The country's example mobile number (libphonenumber's metadata), so the lookup asks about a real range. */
 function sampleMobileNumber(iso: string): string | undefined {
@@ -77,7 +85,13 @@ function sampleMobileNumber(iso: string): string | undefined {
 
 export const CHECKS: Check[] = [
   // ---- commerce: the account
-  { id: "status", endpoint: "GET /v2/status", api: "commerce", products: COMMERCE_PRODUCTS, run: ({ commerce }) => ran(commerce.getStatus()) },
+  {
+    id: "status",
+    endpoint: "GET /v2/status",
+    api: "commerce",
+    products: COMMERCE_PRODUCTS,
+    run: ({ commerce }) => ran(commerce.getStatus()),
+  },
   {
     id: "balance",
     endpoint: "GET /v2/balance",
@@ -105,7 +119,13 @@ export const CHECKS: Check[] = [
   },
 
   // ---- top-ups
-  { id: "topup-countries", endpoint: "GET /v2/topup/countries", api: "commerce", products: ["topup"], run: ({ commerce }) => ran(commerce.listTopupCountries({ limit: 100 })) },
+  {
+    id: "topup-countries",
+    endpoint: "GET /v2/topup/countries",
+    api: "commerce",
+    products: ["topup"],
+    run: ({ commerce }) => ran(commerce.listTopupCountries({ limit: 100 })),
+  },
   {
     id: "topup-operators",
     endpoint: "GET /v2/topup/operators?country={iso}",
@@ -114,25 +134,25 @@ export const CHECKS: Check[] = [
     needs: ["topup-countries"],
     run: async ({ commerce }, answers) => {
       const country = sampleCountry(answers["topup-countries"], (c) => c.operators_count);
-      return country ? ran(commerce.listTopupOperators({ country: country.toLowerCase() })) : { noSample: "no top-up country listed" };
+      return country
+        ? ran(commerce.listTopupOperators({ country: country.toLowerCase() }))
+        : { noSample: "no top-up country listed" };
     },
   },
-  ...(["rates", "service-types", "product"] as const).map(
-    (kind): Check => ({
-      id: `topup-operator-${kind}`,
-      endpoint: kind === "product" ? "GET /v2/topup/products/{operator_id}" : `GET /v2/topup/operators/{id}/${kind}`,
-      api: "commerce",
-      products: ["topup"],
-      needs: ["topup-operators"],
-      run: async ({ commerce }, answers) => {
-        const operator = first(answers["topup-operators"] as Operator[], (o) => !o.id_parent)?.id_operator;
-        if (operator === undefined) return { noSample: "the sample country lists no operator" };
-        if (kind === "rates") return ran(commerce.getOperatorRates(operator));
-        if (kind === "service-types") return ran(commerce.listOperatorServiceTypes(operator));
-        return ran(commerce.getTopupProduct(operator));
-      },
-    }),
-  ),
+  ...(["rates", "service-types", "product"] as const).map((kind): Check => ({
+    id: `topup-operator-${kind}`,
+    endpoint: kind === "product" ? "GET /v2/topup/products/{operator_id}" : `GET /v2/topup/operators/{id}/${kind}`,
+    api: "commerce",
+    products: ["topup"],
+    needs: ["topup-operators"],
+    run: async ({ commerce }, answers) => {
+      const operator = first(answers["topup-operators"] as Operator[], (o) => !o.id_parent)?.id_operator;
+      if (operator === undefined) return { noSample: "the sample country lists no operator" };
+      if (kind === "rates") return ran(commerce.getOperatorRates(operator));
+      if (kind === "service-types") return ran(commerce.listOperatorServiceTypes(operator));
+      return ran(commerce.getTopupProduct(operator));
+    },
+  })),
   {
     id: "topup-search",
     endpoint: "GET /v2/topup/products/search?country={iso}",
@@ -141,10 +161,18 @@ export const CHECKS: Check[] = [
     needs: ["topup-countries"],
     run: async ({ commerce }, answers) => {
       const country = sampleCountry(answers["topup-countries"], (c) => c.operators_count);
-      return country ? ran(commerce.searchTopupProducts({ country: country.toLowerCase(), limit: 100 })) : { noSample: "no top-up country listed" };
+      return country
+        ? ran(commerce.searchTopupProducts({ country: country.toLowerCase(), limit: 100 }))
+        : { noSample: "no top-up country listed" };
     },
   },
-  { id: "topup-promotions", endpoint: "GET /v2/topup/promotions", api: "commerce", products: ["topup"], run: ({ commerce }) => ran(commerce.listTopupPromotions({ limit: 100 })) },
+  {
+    id: "topup-promotions",
+    endpoint: "GET /v2/topup/promotions",
+    api: "commerce",
+    products: ["topup"],
+    run: ({ commerce }) => ran(commerce.listTopupPromotions({ limit: 100 })),
+  },
   {
     id: "topup-carrier",
     endpoint: "GET /v2/topup/carriers/lookup/{phone}",
@@ -159,14 +187,21 @@ export const CHECKS: Check[] = [
         return await ran(commerce.lookupCarrier(phone));
       } catch (error) {
         // A refusal of the sample number itself is an answer of the contract, not a break of it.
-        if (isUpstreamError(error) && error.kind === "api" && SAMPLE_NUMBER_REFUSALS.has(error.canonicalCode)) return { noSample: `the sample number was refused (${error.code})` };
+        if (isUpstreamError(error) && error.kind === "api" && SAMPLE_NUMBER_REFUSALS.has(error.canonicalCode))
+          return { noSample: `the sample number was refused (${error.code})` };
         throw error;
       }
     },
   },
 
   // ---- eSIMs
-  { id: "esim-destinations", endpoint: "GET /v2/esim/destinations", api: "commerce", products: ["esim"], run: ({ commerce }) => ran(commerce.listEsimDestinations({ limit: 100 })) },
+  {
+    id: "esim-destinations",
+    endpoint: "GET /v2/esim/destinations",
+    api: "commerce",
+    products: ["esim"],
+    run: ({ commerce }) => ran(commerce.listEsimDestinations({ limit: 100 })),
+  },
   {
     id: "esim-products",
     endpoint: "GET /v2/esim/products?country_iso={iso}",
@@ -174,8 +209,13 @@ export const CHECKS: Check[] = [
     products: ["esim"],
     needs: ["esim-destinations"],
     run: async ({ commerce }, answers) => {
-      const destination = first(items<{ country_iso: string; plans_count?: number }>(answers["esim-destinations"]), (d) => (d.plans_count ?? 1) > 0)?.country_iso;
-      return destination ? ran(commerce.listEsimProducts({ country_iso: destination.toLowerCase(), limit: 100 })) : { noSample: "no eSIM destination listed" };
+      const destination = first(
+        items<{ country_iso: string; plans_count?: number }>(answers["esim-destinations"]),
+        (d) => (d.plans_count ?? 1) > 0,
+      )?.country_iso;
+      return destination
+        ? ran(commerce.listEsimProducts({ country_iso: destination.toLowerCase(), limit: 100 }))
+        : { noSample: "no eSIM destination listed" };
     },
   },
   {
@@ -191,7 +231,13 @@ export const CHECKS: Check[] = [
   },
 
   // ---- gift cards
-  { id: "giftcard-countries", endpoint: "GET /v2/giftcards/countries", api: "commerce", products: ["giftcard"], run: ({ commerce }) => ran(commerce.listGiftcardCountries({ limit: 100 })) },
+  {
+    id: "giftcard-countries",
+    endpoint: "GET /v2/giftcards/countries",
+    api: "commerce",
+    products: ["giftcard"],
+    run: ({ commerce }) => ran(commerce.listGiftcardCountries({ limit: 100 })),
+  },
   {
     id: "giftcard-brands",
     endpoint: "GET /v2/giftcards/brands?country={iso}",
@@ -200,26 +246,33 @@ export const CHECKS: Check[] = [
     needs: ["giftcard-countries"],
     run: async ({ commerce }, answers) => {
       const country = sampleCountry(answers["giftcard-countries"], (c) => c.brands_count);
-      return country ? ran(commerce.listGiftcardBrands({ country: country.toLowerCase(), limit: 100 })) : { noSample: "no gift card country listed" };
+      return country
+        ? ran(commerce.listGiftcardBrands({ country: country.toLowerCase(), limit: 100 }))
+        : { noSample: "no gift card country listed" };
     },
   },
-  ...(["brand-products", "product"] as const).map(
-    (kind): Check => ({
-      id: `giftcard-${kind}`,
-      endpoint: kind === "product" ? "GET /v2/giftcards/products/{operator_id}" : "GET /v2/giftcards/brands/{id}/products",
-      api: "commerce",
-      products: ["giftcard"],
-      needs: ["giftcard-brands"],
-      run: async ({ commerce }, answers) => {
-        const brand = first(items<Operator>(answers["giftcard-brands"]))?.id_operator;
-        if (brand === undefined) return { noSample: "the sample country lists no brand" };
-        return ran(kind === "product" ? commerce.getGiftcardProduct(brand) : commerce.getGiftcardBrandProducts(brand));
-      },
-    }),
-  ),
+  ...(["brand-products", "product"] as const).map((kind): Check => ({
+    id: `giftcard-${kind}`,
+    endpoint:
+      kind === "product" ? "GET /v2/giftcards/products/{operator_id}" : "GET /v2/giftcards/brands/{id}/products",
+    api: "commerce",
+    products: ["giftcard"],
+    needs: ["giftcard-brands"],
+    run: async ({ commerce }, answers) => {
+      const brand = first(items<Operator>(answers["giftcard-brands"]))?.id_operator;
+      if (brand === undefined) return { noSample: "the sample country lists no brand" };
+      return ran(kind === "product" ? commerce.getGiftcardProduct(brand) : commerce.getGiftcardBrandProducts(brand));
+    },
+  })),
 
   // ---- unlocking API (the IMEI check needs only the connection: /countries is the free call that proves it)
-  { id: "unlock-countries", endpoint: "GET /countries", api: "unlock", products: ["unlock", "imeicheck"], run: ({ unlock }) => ran(unlock.countries()) },
+  {
+    id: "unlock-countries",
+    endpoint: "GET /countries",
+    api: "unlock",
+    products: ["unlock", "imeicheck"],
+    run: ({ unlock }) => ran(unlock.countries()),
+  },
   {
     id: "unlock-networks",
     endpoint: "GET /networks/{country_id}",
@@ -231,7 +284,13 @@ export const CHECKS: Check[] = [
       return country === undefined ? { noSample: "no country listed" } : ran(unlock.networks(country));
     },
   },
-  { id: "unlock-brands", endpoint: "GET /brands", api: "unlock", products: ["unlock"], run: ({ unlock }) => ran(unlock.brands()) },
+  {
+    id: "unlock-brands",
+    endpoint: "GET /brands",
+    api: "unlock",
+    products: ["unlock"],
+    run: ({ unlock }) => ran(unlock.brands()),
+  },
   {
     id: "unlock-devices",
     endpoint: "GET /devices/{brand_id}",
@@ -252,7 +311,9 @@ export const CHECKS: Check[] = [
     run: async ({ unlock }, answers) => {
       const device = first(answers["unlock-devices"] as Array<{ id: number }>)?.id;
       const network = first(answers["unlock-networks"] as Array<{ id: number }>)?.id;
-      return device === undefined || network === undefined ? { noSample: "no device or network listed" } : ran(unlock.tools(device, network));
+      return device === undefined || network === undefined
+        ? { noSample: "no device or network listed" }
+        : ran(unlock.tools(device, network));
     },
   },
   {

@@ -45,7 +45,8 @@ export function resultText(result: CheckResult): string {
 }
 
 export function resultOf(error: unknown): CheckResult {
-  if (!isUpstreamError(error)) return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
+  if (!isUpstreamError(error))
+    return { kind: "unreachable", reason: error instanceof Error ? error.message : String(error) };
   switch (error.kind) {
     case "validation":
       return contractBreak(error.cause, error.api === "unlock" ? "res" : "data");
@@ -63,7 +64,8 @@ export function resultOf(error: unknown): CheckResult {
 type Issue = z.core.$ZodIssue;
 
 function contractBreak(cause: unknown, root: string): CheckResult {
-  if (!(cause instanceof z.ZodError) || cause.issues.length === 0) return { kind: "wrong_type", path: "(the answer is not JSON of the API's envelope)" };
+  if (!(cause instanceof z.ZodError) || cause.issues.length === 0)
+    return { kind: "wrong_type", path: "(the answer is not JSON of the API's envelope)" };
   const issue = deepest(cause.issues[0]!);
   const path = pathText(root, issue.path);
   return isMissing(issue) ? { kind: "missing_field", path } : { kind: "wrong_type", path };
@@ -72,7 +74,11 @@ function contractBreak(cause: unknown, root: string): CheckResult {
 /** zod words an absent field "expected <type>, received undefined" (in every branch, for a union). */
 function isMissing(issue: Issue): boolean {
   if (issue.code === "invalid_type") return /received undefined$/.test(issue.message);
-  return issue.code === "invalid_union" && issue.errors.length > 0 && issue.errors.every((branch) => branch[0] !== undefined && branch[0].path.length === 0 && isMissing(branch[0]));
+  return (
+    issue.code === "invalid_union" &&
+    issue.errors.length > 0 &&
+    issue.errors.every((branch) => branch[0] !== undefined && branch[0].path.length === 0 && isMissing(branch[0]))
+  );
 }
 
 /** A union reports its branches apart: follow the branch that got furthest. */
@@ -86,5 +92,8 @@ function deepest(issue: Issue): Issue {
 }
 
 function pathText(root: string, path: PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === "number" ? `${text}[${key}]` : `${text}.${String(key)}`), root);
+  return path.reduce<string>(
+    (text, key) => (typeof key === "number" ? `${text}[${key}]` : `${text}.${String(key)}`),
+    root,
+  );
 }

@@ -41,7 +41,15 @@ export async function runGoLiveCheck(context: CheckContext, checks: Check[] = CH
     if (failed) failedIds.add(check.id);
     if (result.kind === "unreachable" || result.kind === "budget_spent") notAsked.add(check.api);
     const products = typeof check.products === "function" ? check.products(context) : check.products;
-    rows.push({ id: check.id, endpoint: check.endpoint, api: check.api, products, result, text: resultText(result), failed });
+    rows.push({
+      id: check.id,
+      endpoint: check.endpoint,
+      api: check.api,
+      products,
+      result,
+      text: resultText(result),
+      failed,
+    });
   }
 
   const failing = new Set(rows.filter((row) => row.failed).flatMap((row) => row.products));
@@ -49,9 +57,14 @@ export async function runGoLiveCheck(context: CheckContext, checks: Check[] = CH
   return { checkedAt: new Date().toISOString(), rows, failingProducts, ok: failingProducts.length === 0 };
 
   async function resultFor(check: Check): Promise<CheckResult> {
-    if (notAsked.has(check.api)) return { kind: "skipped", reason: `the ${check.api === "unlock" ? "unlocking" : "commerce"} API could not be asked` };
+    if (notAsked.has(check.api))
+      return {
+        kind: "skipped",
+        reason: `the ${check.api === "unlock" ? "unlocking" : "commerce"} API could not be asked`,
+      };
     const failedNeed = check.needs?.find((id) => failedIds.has(id));
-    if (failedNeed) return { kind: "skipped", reason: `needs ${checks.find((c) => c.id === failedNeed)?.endpoint ?? failedNeed}` };
+    if (failedNeed)
+      return { kind: "skipped", reason: `needs ${checks.find((c) => c.id === failedNeed)?.endpoint ?? failedNeed}` };
     try {
       const outcome = await check.run(context, answers);
       if ("noSample" in outcome) return { kind: "not_checked", reason: outcome.noSample };

@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(async () => stopAppWithEmulator(app));
 
 async function control(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${app.emu.url}/__control${path}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${app.emu.url}/__control${path}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`control ${method} ${path}: HTTP ${response.status}`);
 }
 
@@ -29,13 +33,32 @@ describe("the admin's go-live check", () => {
   });
 
   it("names the failing product, which staff then switch off: it is no longer for sale", async () => {
-    const [{ goLiveCheckByStaff }, { setProductSwitch }, { productAvailability }] = await Promise.all([import("./staff"), import("@/lib/products/switch-product"), import("@/lib/products/availability")]);
-    await control("POST", "/rename-field", { path: "/v2/giftcards/brands/*/products", from: "data.rates", to: "denominations" });
+    const [{ goLiveCheckByStaff }, { setProductSwitch }, { productAvailability }] = await Promise.all([
+      import("./staff"),
+      import("@/lib/products/switch-product"),
+      import("@/lib/products/availability"),
+    ]);
+    await control("POST", "/rename-field", {
+      path: "/v2/giftcards/brands/*/products",
+      from: "data.rates",
+      to: "denominations",
+    });
     const report = await goLiveCheckByStaff(admin);
     expect(report.failingProducts).toEqual(["giftcard"]);
-    expect(report.rows.find((row) => row.failed)).toMatchObject({ endpoint: "GET /v2/giftcards/brands/{id}/products", text: "missing field data.rates", products: ["giftcard"] });
-    const audits = await app.t.db.auditLog.findMany({ where: { action: "upstream.go_live_check" }, orderBy: { createdAt: "asc" } });
-    expect(audits.at(-1)?.after).toEqual({ ok: false, failingProducts: ["giftcard"], failed: ["GET /v2/giftcards/brands/{id}/products: missing field data.rates"] });
+    expect(report.rows.find((row) => row.failed)).toMatchObject({
+      endpoint: "GET /v2/giftcards/brands/{id}/products",
+      text: "missing field data.rates",
+      products: ["giftcard"],
+    });
+    const audits = await app.t.db.auditLog.findMany({
+      where: { action: "upstream.go_live_check" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audits.at(-1)?.after).toEqual({
+      ok: false,
+      failingProducts: ["giftcard"],
+      failed: ["GET /v2/giftcards/brands/{id}/products: missing field data.rates"],
+    });
 
     expect(await setProductSwitch(app.t.db, admin, "giftcard", false)).toEqual({ changed: true });
     expect(await productAvailability("giftcard")).toMatchObject({ available: false, reason: "switched_off" });

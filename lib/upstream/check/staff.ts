@@ -9,6 +9,12 @@ import type { GoLiveReport } from "./run";
 export async function goLiveCheckByStaff(actor: AuditEntry["actor"]): Promise<GoLiveReport> {
   const report = await checkShopConnection();
   const failed = report.rows.filter((row) => row.failed).map((row) => `${row.endpoint}: ${row.text}`);
-  await recordAudit({ actor, action: "upstream.go_live_check", targetType: "upstream", targetId: "all", after: { ok: report.ok, failingProducts: report.failingProducts, failed } });
+  await recordAudit({
+    actor,
+    action: "upstream.go_live_check",
+    targetType: "upstream",
+    targetId: "all",
+    after: { ok: report.ok, failingProducts: report.failingProducts, failed },
+  });
   return report;
 }

@@ -23,7 +23,8 @@ export interface TokenStore {
   identity?(): Promise<{ account: string | null; environment: string | null }>;
 }
 
-export type CommerceAuth = { kind: "api_key"; apiId: string; apiSecret: string } | { kind: "oauth"; tokens: TokenStore };
+export type CommerceAuth =
+  { kind: "api_key"; apiId: string; apiSecret: string } | { kind: "oauth"; tokens: TokenStore };
 
 /** Resolved at each call, so the credential can change (or be missing) without a restart. */
 export type CommerceAuthProvider = () => CommerceAuth | Promise<CommerceAuth>;

@@ -37,7 +37,10 @@ describe("top-up catalog", () => {
   it("lists a country's operators (sent keyed by id_operator) as a list", async () => {
     const operators = await api.listTopupOperators({ country: "gb" });
     expect(operators.map((o) => o.operator_name)).toContain("EE");
-    expect(operators.find((o) => o.operator_name === "EE")).toMatchObject({ id_operator: "1000", iso_short_code: "gb" });
+    expect(operators.find((o) => o.operator_name === "EE")).toMatchObject({
+      id_operator: "1000",
+      iso_short_code: "gb",
+    });
   });
 
   it("gives an empty list for a country without operators (sent as [])", async () => {
@@ -76,7 +79,13 @@ describe("top-up catalog", () => {
 
   it("looks up the carrier of an E.164 number (the + survives the path)", async () => {
     const carrier = await api.lookupCarrier("+447400123456");
-    expect(carrier).toMatchObject({ phone: "+447400123456", id_operator: "1010", operator_name: "O2", iso_short_code: "gb", id_country: "826" });
+    expect(carrier).toMatchObject({
+      phone: "+447400123456",
+      id_operator: "1010",
+      operator_name: "O2",
+      iso_short_code: "gb",
+      id_country: "826",
+    });
   });
 
   it("reads the operator detail, the search, the service types and the promotions", async () => {
@@ -122,7 +131,14 @@ describe("travel eSIM catalog", () => {
 
     const plans = await api.listEsimProducts({ country_iso: "gb" });
     const oneGb = plans.items.find((p) => p.catalog_id === "gb-1gb-7d")!;
-    expect(oneGb).toMatchObject({ unlimited: false, data_gb: 1, validity_days: 7, price: 549, retail_eur: 549, currency: "EUR" });
+    expect(oneGb).toMatchObject({
+      unlimited: false,
+      data_gb: 1,
+      validity_days: 7,
+      price: 549,
+      retail_eur: 549,
+      currency: "EUR",
+    });
     expect(oneGb.price_token).toMatch(/^esim__gb-1gb-7d__5\.49__EUR__0__\d+__[0-9a-f]{16}$/);
     expect(plans.meta.token_expires_in).toBe(1800);
     const unlimited = plans.items.find((p) => p.unlimited)!;
@@ -150,10 +166,20 @@ describe("gift card catalog", () => {
 
     const brands = await api.listGiftcardBrands({ country: "gb", q: "Steam" });
     const steam = brands.items.find((b) => b.id_operator === "6056")!;
-    expect(steam).toMatchObject({ brand_name: "Steam", currency: "GBP", min_face_value: 500, max_face_value: 10000, parent_category: "giftcards" });
+    expect(steam).toMatchObject({
+      brand_name: "Steam",
+      currency: "GBP",
+      min_face_value: 500,
+      max_face_value: 10000,
+      parent_category: "giftcards",
+    });
 
     const products = await api.getGiftcardBrandProducts(6056);
-    expect(products.rates[0]).toMatchObject({ token: "gc_92c6df83b0b9b8ddc0358443", amount_local: 500, total_cost_eur: 617 });
+    expect(products.rates[0]).toMatchObject({
+      token: "gc_92c6df83b0b9b8ddc0358443",
+      amount_local: 500,
+      total_cost_eur: 617,
+    });
 
     const detail = await api.getGiftcardProduct(6056);
     expect(detail.redemption_instructions).toContain("Steam");

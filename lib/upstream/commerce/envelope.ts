@@ -11,7 +11,11 @@ import { envelopeSchema, type Envelope } from "./schemas/common";
 
 export type Unwrapped<T> = { data: T; meta: Record<string, unknown>; requestId?: string };
 
-export function unwrap<S extends z.ZodType>(route: string, response: UpstreamResponse, dataSchema: S): Unwrapped<z.output<S>> {
+export function unwrap<S extends z.ZodType>(
+  route: string,
+  response: UpstreamResponse,
+  dataSchema: S,
+): Unwrapped<z.output<S>> {
   const ok = response.status >= 200 && response.status < 300;
   // An empty 2xx (e.g. a 204 on DELETE) has no envelope; its `data` is undefined.
   const body = ok && response.body === undefined ? { success: true } : response.body;
@@ -30,7 +34,9 @@ export function unwrap<S extends z.ZodType>(route: string, response: UpstreamRes
 
 /** Read defensively: an error answer may be an envelope, OAuth style `{error}`, or not JSON. */
 function apiError(route: string, response: UpstreamResponse): CommerceApiError {
-  const body = (typeof response.body === "object" && response.body !== null ? response.body : {}) as Partial<Record<keyof Envelope, unknown>>;
+  const body = (typeof response.body === "object" && response.body !== null ? response.body : {}) as Partial<
+    Record<keyof Envelope, unknown>
+  >;
   const error = body.error;
   const fields = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
   const { code: sentCode, message: sentMessage, next_step, client_ip, ...details } = fields;

@@ -13,7 +13,11 @@ export class CommerceApiError extends UpstreamError {
   readonly details: Record<string, unknown>;
 
   constructor(
-    init: ConstructorParameters<typeof UpstreamError>[0] & { nextStep?: string; clientIp?: string; details?: Record<string, unknown> },
+    init: ConstructorParameters<typeof UpstreamError>[0] & {
+      nextStep?: string;
+      clientIp?: string;
+      details?: Record<string, unknown>;
+    },
   ) {
     super(init);
     this.name = "CommerceApiError";

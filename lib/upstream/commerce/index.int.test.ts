@@ -33,7 +33,12 @@ async function importWith(vars: Record<string, string | undefined>) {
 describe("commerceClient()", () => {
   it("imports and builds without a key; the first call reports NOT_CONFIGURED without sending", async () => {
     const { commerceClient, describeCommerceConnection } = await importWith({ COMMERCE_API_KEY: undefined });
-    expect(await describeCommerceConnection()).toEqual({ source: "none", kind: null, environment: "not_configured", identity: null });
+    expect(await describeCommerceConnection()).toEqual({
+      source: "none",
+      kind: null,
+      environment: "not_configured",
+      identity: null,
+    });
     const api = commerceClient();
     await expect(api.getBalance()).rejects.toMatchObject({ kind: "config", code: "NOT_CONFIGURED" });
     expect((await emu.counters())["GET /v2/balance"]).toBeUndefined();
@@ -43,7 +48,11 @@ describe("commerceClient()", () => {
 
   it("uses COMMERCE_API_URL and COMMERCE_API_KEY, and tells staff the key is production", async () => {
     const { commerceClient, describeCommerceConnection } = await importWith({ COMMERCE_API_KEY: SHOP_LIVE_KEY });
-    expect(await describeCommerceConnection()).toMatchObject({ source: "env", kind: "api_key", environment: "production" });
+    expect(await describeCommerceConnection()).toMatchObject({
+      source: "env",
+      kind: "api_key",
+      environment: "production",
+    });
     expect(await commerceClient().getBalance()).toMatchObject({ environment: "production", currency: "EUR" });
     expect(commerceClient()).toBe(commerceClient());
   });

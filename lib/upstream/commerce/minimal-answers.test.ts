@@ -35,7 +35,11 @@ beforeEach(() => {
   vi.stubGlobal("fetch", async (input: string | URL) => {
     const url = new URL(String(input));
     const body = answers.get(decodeURIComponent(url.pathname));
-    if (body === undefined) return new Response(JSON.stringify({ success: false, data: null, error: { code: "NOT_FOUND", message: url.pathname }, meta }), { status: 404 });
+    if (body === undefined)
+      return new Response(
+        JSON.stringify({ success: false, data: null, error: { code: "NOT_FOUND", message: url.pathname }, meta }),
+        { status: 404 },
+      );
     return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
   });
 });
@@ -59,7 +63,15 @@ describe("top-up catalog, documented minimal answers", () => {
     answer("/topup/operators/1000/rates", [FIVE, TEN]);
     const rates = await client.getOperatorRates(1000);
     expect(rates.rates).toHaveLength(2);
-    expect(rates.rates[0]).toMatchObject({ token: "tp_a", service_fee_eur: 41, total_cost_eur: 626, amount_eur: 585, service_fee_usd: 44, total_cost_usd: 676, amount_usd: 632 });
+    expect(rates.rates[0]).toMatchObject({
+      token: "tp_a",
+      service_fee_eur: 41,
+      total_cost_eur: 626,
+      amount_eur: 585,
+      service_fee_usd: 44,
+      total_cost_usd: 676,
+      amount_usd: 632,
+    });
     // No name, no service type, no operator: the product names the rate and the operator itself.
     expect(rates.rates[0]!.product_name ?? null).toBeNull();
     expect(rates.id_operator).toBeUndefined();
@@ -130,7 +142,9 @@ describe("gift card catalog, documented minimal answers", () => {
   it("C§4 countries and brands: a country by its C§2 code; an empty brand list", async () => {
     answer("/giftcards/countries", [{ country_iso: "jp" }]);
     answer("/giftcards/brands", []);
-    expect((await client.listGiftcardCountries()).items).toEqual([expect.objectContaining({ iso_short_code: "jp", country_name: "Japan" })]);
+    expect((await client.listGiftcardCountries()).items).toEqual([
+      expect.objectContaining({ iso_short_code: "jp", country_name: "Japan" }),
+    ]);
     expect((await client.listGiftcardBrands({ country: "jp" })).items).toEqual([]);
   });
 });

@@ -32,11 +32,26 @@ class MemoryTokenStore implements TokenStore {
     const response = await fetch(`${this.authBaseUrl}/oauth/token`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: this.refreshToken, client_id: CONTROL_CLIENT_ID }),
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: this.refreshToken,
+        client_id: CONTROL_CLIENT_ID,
+      }),
     });
-    const body = (await response.json()) as { access_token?: string; refresh_token?: string; error?: string; error_description?: string };
+    const body = (await response.json()) as {
+      access_token?: string;
+      refresh_token?: string;
+      error?: string;
+      error_description?: string;
+    };
     if (!response.ok || !body.access_token || !body.refresh_token) {
-      throw new UpstreamError({ api: "oauth", kind: "api", code: body.error ?? `HTTP_${response.status}`, status: response.status, message: body.error_description ?? "refresh failed" });
+      throw new UpstreamError({
+        api: "oauth",
+        kind: "api",
+        code: body.error ?? `HTTP_${response.status}`,
+        status: response.status,
+        message: body.error_description ?? "refresh failed",
+      });
     }
     this.accessToken = body.access_token;
     this.refreshToken = body.refresh_token;
@@ -57,11 +72,14 @@ beforeEach(() => emu.reset());
 afterAll(() => emu.close());
 
 async function connect(): Promise<MemoryTokenStore> {
-  const issued = await emu.control<{ access_token: string; refresh_token: string }>("POST", "/oauth/tokens", { email: "pro@emulator.test" });
+  const issued = await emu.control<{ access_token: string; refresh_token: string }>("POST", "/oauth/tokens", {
+    email: "pro@emulator.test",
+  });
   return new MemoryTokenStore(emu.url, issued.access_token, issued.refresh_token);
 }
 
-const clientWith = (tokens: TokenStore) => createCommerceClient({ baseUrl: emu.url, auth: { kind: "oauth", tokens }, policy: FAST_RETRIES });
+const clientWith = (tokens: TokenStore) =>
+  createCommerceClient({ baseUrl: emu.url, auth: { kind: "oauth", tokens }, policy: FAST_RETRIES });
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
   const error = await promise.then(
@@ -139,7 +157,12 @@ describe("OAuth bearer", () => {
     const unreachable: TokenStore = {
       getAccessToken: () => tokens.getAccessToken(),
       refresh: async () => {
-        throw new UpstreamError({ api: "oauth", kind: "network", code: "ECONNREFUSED", message: "token endpoint unreachable" });
+        throw new UpstreamError({
+          api: "oauth",
+          kind: "network",
+          code: "ECONNREFUSED",
+          message: "token endpoint unreachable",
+        });
       },
       markReconnectNeeded: (reason) => tokens.markReconnectNeeded(reason),
     };
@@ -152,7 +175,9 @@ describe("OAuth bearer", () => {
 
 describe("API key", () => {
   it("reports an unknown key as an api error, without any refresh logic", async () => {
-    const error = await failure(emu.client("live_nobody0000000000000000001:sk_nobody00000000000000000000000001").getBalance());
+    const error = await failure(
+      emu.client("live_nobody0000000000000000001:sk_nobody00000000000000000000000001").getBalance(),
+    );
     expect(error).toMatchObject({ kind: "api", canonicalCode: "INVALID_API_KEY", status: 401 });
     expect((error as { nextStep?: string }).nextStep).toContain("Authorization");
     expect((await emu.counters())["GET /v2/balance"]).toBe(1);

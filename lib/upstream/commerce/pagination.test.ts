@@ -2,11 +2,20 @@ import { describe, expect, it } from "vitest";
 import { allPages } from "./pagination";
 import type { Page } from "./schemas/common";
 
-const page = (items: number[], cursor: string | null): Page<number> => ({ items, hasMore: cursor !== null, cursor, meta: {} });
+const page = (items: number[], cursor: string | null): Page<number> => ({
+  items,
+  hasMore: cursor !== null,
+  cursor,
+  meta: {},
+});
 
 describe("allPages", () => {
   it("follows the cursor to the last page", async () => {
-    const pages: Record<string, Page<number>> = { start: page([1, 2], "c1"), c1: page([3, 4], "c2"), c2: page([5], null) };
+    const pages: Record<string, Page<number>> = {
+      start: page([1, 2], "c1"),
+      c1: page([3, 4], "c2"),
+      c2: page([5], null),
+    };
     const asked: Array<string | undefined> = [];
     const items = await allPages(async (cursor) => (asked.push(cursor), pages[cursor ?? "start"]!));
     expect(items).toEqual([1, 2, 3, 4, 5]);

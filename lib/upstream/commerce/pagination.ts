@@ -3,7 +3,10 @@ import type { Page } from "./schemas/common";
 // Reads every page of a cursor-paginated list (e.g. the 66 top-up countries are two pages
 // at the default limit), for catalog refreshes that cache the whole list.
 
-export async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>, options: { maxPages?: number } = {}): Promise<T[]> {
+export async function allPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+  options: { maxPages?: number } = {},
+): Promise<T[]> {
   const maxPages = options.maxPages ?? 50;
   const items: T[] = [];
   const seen = new Set<string>();

@@ -36,7 +36,9 @@ describe("idempotent calls", () => {
 
   it("gives up after the policy's attempts with the upstream's 5xx error", async () => {
     await emu.fault({ method: "GET", path: "/v2/topup/countries", kind: "status", status: 500 });
-    const error = await failure(emu.client(undefined, { policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 } }).listTopupCountries());
+    const error = await failure(
+      emu.client(undefined, { policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 } }).listTopupCountries(),
+    );
     expect(error).toMatchObject({ kind: "api", code: "INTERNAL_ERROR", status: 500, retryable: true });
     expect((await emu.counters())["GET /v2/topup/countries"]).toBe(3);
   });
@@ -48,7 +50,14 @@ describe("idempotent calls", () => {
   });
 
   it("waits for Retry-After on a 429 and then succeeds", async () => {
-    await emu.fault({ method: "GET", path: "/v2/balance", kind: "status", status: 429, retryAfterSeconds: 1, times: 1 });
+    await emu.fault({
+      method: "GET",
+      path: "/v2/balance",
+      kind: "status",
+      status: 429,
+      retryAfterSeconds: 1,
+      times: 1,
+    });
     const started = Date.now();
     const balance = await emu.client().getBalance();
     expect(balance.currency).toBe("EUR");
@@ -60,12 +69,26 @@ describe("idempotent calls", () => {
     await emu.fault({ method: "GET", path: "/v2/balance", kind: "status", status: 429, retryAfterSeconds: 30 });
     const error = await failure(emu.client(undefined, { policy: { maxRateLimitWaitMs: 1_000 } }).getBalance());
     // The spec's `rate_limited` and the live RATE_LIMIT_EXCEEDED are one code.
-    expect(error).toMatchObject({ kind: "api", code: "rate_limited", canonicalCode: "RATE_LIMIT_EXCEEDED", status: 429, retryAfterMs: 30_000, retryable: true });
+    expect(error).toMatchObject({
+      kind: "api",
+      code: "rate_limited",
+      canonicalCode: "RATE_LIMIT_EXCEEDED",
+      status: 429,
+      retryAfterMs: 30_000,
+      retryable: true,
+    });
     expect((await emu.counters())["GET /v2/balance"]).toBe(1);
   });
 
   it("retries a proxy's HTML 502 page like any other 5xx", async () => {
-    await emu.fault({ method: "GET", path: "/v2/topup/service-types", kind: "status", status: 502, body: "html", times: 2 });
+    await emu.fault({
+      method: "GET",
+      path: "/v2/topup/service-types",
+      kind: "status",
+      status: 502,
+      body: "html",
+      times: 2,
+    });
     const types = await emu.client().listTopupServiceTypes();
     expect(types.length).toBeGreaterThan(0);
     expect((await emu.counters())["GET /v2/topup/service-types"]).toBe(3);

@@ -100,7 +100,10 @@ export function createCall(options: CommerceClientOptions): Call {
  * sendUpstream, plus the "once" rule for what comes back: a 5xx, or an answer that cannot be
  * read, may hide an order that was placed.
  */
-async function sendOnce<S extends z.ZodType>(endpoint: Endpoint<S>, request: UpstreamRequest): Promise<UpstreamResponse> {
+async function sendOnce<S extends z.ZodType>(
+  endpoint: Endpoint<S>,
+  request: UpstreamRequest,
+): Promise<UpstreamResponse> {
   try {
     const response = await sendUpstream(request);
     if (endpoint.retry === "once" && response.status >= 500) {
@@ -109,7 +112,12 @@ async function sendOnce<S extends z.ZodType>(endpoint: Endpoint<S>, request: Ups
     }
     return response;
   } catch (error) {
-    if (endpoint.retry === "once" && isUpstreamError(error) && error.kind === "validation" && !isClientError(error.status)) {
+    if (
+      endpoint.retry === "once" &&
+      isUpstreamError(error) &&
+      error.kind === "validation" &&
+      !isClientError(error.status)
+    ) {
       throw unknownOutcome(endpoint.route, "the answer could not be read", error);
     }
     throw error;
@@ -121,7 +129,8 @@ function unwrapOnce<S extends z.ZodType>(endpoint: Endpoint<S>, response: Upstre
     return { ...unwrap(endpoint.route, response, endpoint.schema), headers: response.headers };
   } catch (error) {
     // A 2xx we cannot read means the upstream acted; what it made is for the lookups to find.
-    if (isUpstreamError(error) && error.kind === "validation") throw unknownOutcome(endpoint.route, "the success answer could not be read", error);
+    if (isUpstreamError(error) && error.kind === "validation")
+      throw unknownOutcome(endpoint.route, "the success answer could not be read", error);
     throw error;
   }
 }
@@ -133,7 +142,13 @@ function apiErrorOf<S extends z.ZodType>(endpoint: Endpoint<S>, response: Upstre
   } catch (error) {
     if (isUpstreamError(error)) return error;
   }
-  return new UpstreamError({ api: "commerce", kind: "api", code: `HTTP_${response.status}`, status: response.status, message: `${endpoint.route}: HTTP ${response.status}` });
+  return new UpstreamError({
+    api: "commerce",
+    kind: "api",
+    code: `HTTP_${response.status}`,
+    status: response.status,
+    message: `${endpoint.route}: HTTP ${response.status}`,
+  });
 }
 
 const isClientError = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;

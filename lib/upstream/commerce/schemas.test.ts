@@ -27,7 +27,11 @@ describe("ids", () => {
 describe("operators of a country", () => {
   const ee = { id_operator: 1000, operator_name: "EE" };
   it("reads the object keyed by id_operator", () => {
-    expect(operatorListSchema.parse({ "1000": ee, "1010": { id_operator: "1010", operator_name: "O2" } }).map((o) => o.id_operator)).toEqual(["1000", "1010"]);
+    expect(
+      operatorListSchema
+        .parse({ "1000": ee, "1010": { id_operator: "1010", operator_name: "O2" } })
+        .map((o) => o.id_operator),
+    ).toEqual(["1000", "1010"]);
   });
   it("reads the empty array sent when there are none", () => {
     expect(operatorListSchema.parse([])).toEqual([]);
@@ -43,7 +47,14 @@ describe("operators of a country", () => {
 });
 
 describe("money", () => {
-  const rate = { token: "t", product_name: "p", service_fee_eur: "0.29", service_fee_usd: "0.31", total_cost_eur: "21.98", total_cost_usd: "23.74" };
+  const rate = {
+    token: "t",
+    product_name: "p",
+    service_fee_eur: "0.29",
+    service_fee_usd: "0.31",
+    total_cost_eur: "21.98",
+    total_cost_usd: "23.74",
+  };
   it("turns decimal strings into exact minor units", () => {
     expect(rateSchema.parse(rate)).toMatchObject({ service_fee_eur: 29, total_cost_eur: 2198 });
   });
@@ -53,29 +64,52 @@ describe("money", () => {
     expect(rateSchema.safeParse({ ...rate, amount_local: "1500.50", currency_local: "JPY" }).success).toBe(false);
   });
   it("refuses malformed amounts", () => {
-    for (const bad of ["21,98", "", "abc", "1e3"]) expect(rateSchema.safeParse({ ...rate, total_cost_eur: bad }).success).toBe(false);
+    for (const bad of ["21,98", "", "abc", "1e3"])
+      expect(rateSchema.safeParse({ ...rate, total_cost_eur: bad }).success).toBe(false);
   });
   it("keeps the sign of ledger movements", () => {
     expect(balanceTransactionSchema.parse({ id: "txn_1", amount: "-18.78" }).amount).toBe(-1878);
   });
   it("reads an eSIM plan's price in the requested currency", () => {
-    const plan = esimPlanSchema.parse({ catalog_id: "gb-1gb-7d", price_token: "esim__x", unlimited: false, price: "5.93", currency: "USD", retail_eur: "5.49" });
+    const plan = esimPlanSchema.parse({
+      catalog_id: "gb-1gb-7d",
+      price_token: "esim__x",
+      unlimited: false,
+      price: "5.93",
+      currency: "USD",
+      retail_eur: "5.49",
+    });
     expect(plan).toMatchObject({ price: 593, retail_eur: 549 });
   });
 });
 
 describe("orders", () => {
   it("keeps a status it does not know, as sent", () => {
-    expect(orderSchema.parse({ order_id: "ord_1", type: "topup", status: "on_hold_for_review" }).status).toBe("on_hold_for_review");
-    expect(orderSchema.parse({ order_id: "ord_1", type: "topup", status: "MANUAL_REVISION" }).status).toBe("MANUAL_REVISION");
+    expect(orderSchema.parse({ order_id: "ord_1", type: "topup", status: "on_hold_for_review" }).status).toBe(
+      "on_hold_for_review",
+    );
+    expect(orderSchema.parse({ order_id: "ord_1", type: "topup", status: "MANUAL_REVISION" }).status).toBe(
+      "MANUAL_REVISION",
+    );
   });
   it("reads the list rows' eSIM balance as text", () => {
-    expect(orderSchema.parse({ order_id: 5, type: "esim", status: "fulfilled", balance_amount: "per order basis" })).toMatchObject({ order_id: "5", balance_amount: "per order basis" });
+    expect(
+      orderSchema.parse({ order_id: 5, type: "esim", status: "fulfilled", balance_amount: "per order basis" }),
+    ).toMatchObject({ order_id: "5", balance_amount: "per order basis" });
   });
   it("requires a created order to have an order_id or a payment_link", () => {
     expect(createdOrderSchema.safeParse({ type: "topup", status: "processing", order_id: "ord_1" }).success).toBe(true);
-    expect(createdOrderSchema.safeParse({ type: "giftcard", status: "awaiting_payment", order_id: null, payment_link: "https://pay.example/c/1" }).success).toBe(true);
-    expect(createdOrderSchema.safeParse({ type: "topup", status: "processing", order_id: null, payment_link: null }).success).toBe(false);
+    expect(
+      createdOrderSchema.safeParse({
+        type: "giftcard",
+        status: "awaiting_payment",
+        order_id: null,
+        payment_link: "https://pay.example/c/1",
+      }).success,
+    ).toBe(true);
+    expect(
+      createdOrderSchema.safeParse({ type: "topup", status: "processing", order_id: null, payment_link: null }).success,
+    ).toBe(false);
   });
 });
 
@@ -99,8 +133,14 @@ describe("webhook events", () => {
   const order = { order_id: "ord_1", type: "esim", status: "fulfilled" };
   it("accepts the live order.completed as the spec's order.fulfilled", () => {
     expect(canonicalEventName("order.completed")).toBe("order.fulfilled");
-    expect(webhookEventSchema.parse({ id: "evt_1", type: "order.completed", data: order }).canonicalType).toBe("order.fulfilled");
-    expect(webhookEventSchema.parse({ id: "evt_2", type: "order.fulfilled", data: order }).canonicalType).toBe("order.fulfilled");
-    expect(webhookEventSchema.parse({ id: "evt_3", type: "order.failed", data: order }).canonicalType).toBe("order.failed");
+    expect(webhookEventSchema.parse({ id: "evt_1", type: "order.completed", data: order }).canonicalType).toBe(
+      "order.fulfilled",
+    );
+    expect(webhookEventSchema.parse({ id: "evt_2", type: "order.fulfilled", data: order }).canonicalType).toBe(
+      "order.fulfilled",
+    );
+    expect(webhookEventSchema.parse({ id: "evt_3", type: "order.failed", data: order }).canonicalType).toBe(
+      "order.failed",
+    );
   });
 });

@@ -62,7 +62,9 @@ export type StoredUnlockCredential = z.infer<typeof storedUnlockCredential>;
 // On globalThis: Next.js bundles route handlers, pages and actions separately, each with its
 // own copy of this module, and a write in one must clear the cache of all.
 const CACHE_TTL_MS = 5_000;
-const globalForCredentials = globalThis as unknown as { __upstreamCredentialCache?: Map<string, { at: number; value: unknown }> };
+const globalForCredentials = globalThis as unknown as {
+  __upstreamCredentialCache?: Map<string, { at: number; value: unknown }>;
+};
 const cache = (globalForCredentials.__upstreamCredentialCache ??= new Map());
 
 async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -77,7 +79,9 @@ export function forgetCachedCredentials(): void {
   cache.clear();
 }
 
-export function readStoredCommerceCredential(options: { fresh?: boolean } = {}): Promise<StoredCommerceCredential | null> {
+export function readStoredCommerceCredential(
+  options: { fresh?: boolean } = {},
+): Promise<StoredCommerceCredential | null> {
   const load = () => readSealedJson(db, CONNECTION_SETTINGS.commerce, storedCommerceCredential);
   return options.fresh ? load() : cached(CONNECTION_SETTINGS.commerce, load);
 }

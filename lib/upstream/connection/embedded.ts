@@ -5,7 +5,10 @@
 // start script and tests import it.
 import type { ImeiCheckHashSettings } from "../unlock/imeicheck-hash-settings";
 
-export const EMBEDDED_COMMERCE_KEY = { apiId: "live_shop00000000000000000001", apiSecret: "sk_shoplive000000000000000000000001" } as const;
+export const EMBEDDED_COMMERCE_KEY = {
+  apiId: "live_shop00000000000000000001",
+  apiSecret: "sk_shoplive000000000000000000000001",
+} as const;
 export const EMBEDDED_UNLOCK_KEY = { svcKey: "svc_live_key_0001", svcSecret: "svc_live_secret_0001" } as const;
 
 /**
@@ -13,7 +16,13 @@ export const EMBEDDED_UNLOCK_KEY = { svcKey: "svc_live_key_0001", svcSecret: "sv
  * "IMEI check hash": lowercase hex HMAC-SHA256 keyed with the SVC secret of SVC key + "####" +
  * IMEI). The embedded unlock account is production, so IMEI checks need it.
  */
-export const EMBEDDED_IMEICHECK_HASH: ImeiCheckHashSettings = { algorithm: "hmac-sha256", key: "svc_secret", arguments: ["svc_key", "imei"], encoding: "hex", secret: null };
+export const EMBEDDED_IMEICHECK_HASH: ImeiCheckHashSettings = {
+  algorithm: "hmac-sha256",
+  key: "svc_secret",
+  arguments: ["svc_key", "imei"],
+  encoding: "hex",
+  secret: null,
+};
 export const EMBEDDED_UNLOCK_ENVIRONMENT = "production" as const;
 
 /** The embedded default: what `npm start` configures the shop with when it starts the emulator. */

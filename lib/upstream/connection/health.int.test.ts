@@ -24,7 +24,11 @@ beforeEach(async () => {
   await t.db.upstreamCallError.deleteMany();
 });
 
-const load = async () => ({ ...(await import("./health")), commerce: (await import("../commerce")).commerceClient(), unlock: (await import("../unlock")).unlockClient() });
+const load = async () => ({
+  ...(await import("./health")),
+  commerce: (await import("../commerce")).commerceClient(),
+  unlock: (await import("../unlock")).unlockClient(),
+});
 
 describe("connection health", () => {
   it("records the last successful call and the X-RateLimit headroom the API reports", async () => {
@@ -42,12 +46,38 @@ describe("connection health", () => {
   it("counts errors by code from both APIs' envelopes and from the network", async () => {
     const m = await load();
     const now = new Date();
-    await m.recordOutcome(t.db, { api: "commerce", route: "GET /v2/balance", status: 401, body: { success: false, error: { code: "INVALID_API_KEY", message: "x" } } }, now);
-    await m.recordOutcome(t.db, { api: "commerce", route: "GET /v2/balance", status: 401, body: { success: false, error: { code: "INVALID_API_KEY", message: "x" } } }, now);
+    await m.recordOutcome(
+      t.db,
+      {
+        api: "commerce",
+        route: "GET /v2/balance",
+        status: 401,
+        body: { success: false, error: { code: "INVALID_API_KEY", message: "x" } },
+      },
+      now,
+    );
+    await m.recordOutcome(
+      t.db,
+      {
+        api: "commerce",
+        route: "GET /v2/balance",
+        status: 401,
+        body: { success: false, error: { code: "INVALID_API_KEY", message: "x" } },
+      },
+      now,
+    );
     await m.recordOutcome(t.db, { api: "commerce", route: "GET /v2/orders", networkError: "ECONNREFUSED" }, now);
-    await m.recordOutcome(t.db, { api: "unlock", route: "POST /create_order", status: 200, body: { status: "API_ERROR", info: "No credits" } }, now);
+    await m.recordOutcome(
+      t.db,
+      { api: "unlock", route: "POST /create_order", status: 200, body: { status: "API_ERROR", info: "No credits" } },
+      now,
+    );
     // A day-old error is no longer "recent".
-    await m.recordOutcome(t.db, { api: "commerce", route: "GET /v2/balance", status: 502 }, new Date(now.getTime() - 25 * 3600_000));
+    await m.recordOutcome(
+      t.db,
+      { api: "commerce", route: "GET /v2/balance", status: 502 },
+      new Date(now.getTime() - 25 * 3600_000),
+    );
 
     const commerce = await m.readUpstreamHealth("commerce", t.db, now);
     expect(commerce.recentErrors.map((e) => [e.code, e.count])).toEqual([
@@ -60,7 +90,9 @@ describe("connection health", () => {
 
   it("reads an unlock error answer as an error even under HTTP 200", () => {
     return load().then((m) => {
-      expect(m.errorCodeOf({ api: "unlock", route: "r", status: 200, body: { status: "WRONG_ACCESS", info: "" } })).toBe("WRONG_ACCESS");
+      expect(
+        m.errorCodeOf({ api: "unlock", route: "r", status: 200, body: { status: "WRONG_ACCESS", info: "" } }),
+      ).toBe("WRONG_ACCESS");
       expect(m.errorCodeOf({ api: "unlock", route: "r", status: 200, body: { status: "OK", res: {} } })).toBeNull();
       expect(m.errorCodeOf({ api: "commerce", route: "r", status: 200, body: { success: true, data: {} } })).toBeNull();
     });

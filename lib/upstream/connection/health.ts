@@ -19,8 +19,10 @@ let errorsSincePrune = 0;
 export function errorCodeOf(outcome: UpstreamCallOutcome): string | null {
   if (outcome.networkError) return outcome.networkError;
   const body = outcome.body as { success?: unknown; error?: { code?: unknown }; status?: unknown } | undefined;
-  if (outcome.api === "commerce" && body?.success === false) return typeof body.error?.code === "string" ? body.error.code : `HTTP_${outcome.status}`;
-  if (outcome.api === "unlock" && typeof body?.status === "string" && body.status.toUpperCase() !== "OK") return body.status.toUpperCase();
+  if (outcome.api === "commerce" && body?.success === false)
+    return typeof body.error?.code === "string" ? body.error.code : `HTTP_${outcome.status}`;
+  if (outcome.api === "unlock" && typeof body?.status === "string" && body.status.toUpperCase() !== "OK")
+    return body.status.toUpperCase();
   if (outcome.status !== undefined && outcome.status >= 400) return `HTTP_${outcome.status}`;
   return null;
 }
@@ -31,7 +33,11 @@ function rateLimitOf(headers: Headers | undefined) {
     return value !== null && value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
   };
   const reset = number("x-ratelimit-reset");
-  return { rateLimitLimit: number("x-ratelimit-limit"), rateLimitRemaining: number("x-ratelimit-remaining"), rateLimitResetAt: reset === null ? null : new Date(reset * 1000) };
+  return {
+    rateLimitLimit: number("x-ratelimit-limit"),
+    rateLimitRemaining: number("x-ratelimit-remaining"),
+    rateLimitResetAt: reset === null ? null : new Date(reset * 1000),
+  };
 }
 
 export async function recordOutcome(client: DbClient, outcome: UpstreamCallOutcome, now = new Date()): Promise<void> {
@@ -39,11 +45,20 @@ export async function recordOutcome(client: DbClient, outcome: UpstreamCallOutco
   const limits = rateLimitOf(outcome.headers);
   const hasLimits = limits.rateLimitLimit !== null;
   if (code) {
-    await client.upstreamCallError.create({ data: { api: outcome.api, code, status: outcome.status ?? null, route: outcome.route, createdAt: now } });
-    if (hasLimits) await client.upstreamHealth.upsert({ where: { api: outcome.api }, create: { api: outcome.api, ...limits }, update: limits });
+    await client.upstreamCallError.create({
+      data: { api: outcome.api, code, status: outcome.status ?? null, route: outcome.route, createdAt: now },
+    });
+    if (hasLimits)
+      await client.upstreamHealth.upsert({
+        where: { api: outcome.api },
+        create: { api: outcome.api, ...limits },
+        update: limits,
+      });
     if (++errorsSincePrune >= 100) {
       errorsSincePrune = 0;
-      await client.upstreamCallError.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - ERROR_RETENTION_MS) } } });
+      await client.upstreamCallError.deleteMany({
+        where: { createdAt: { lt: new Date(now.getTime() - ERROR_RETENTION_MS) } },
+      });
     }
     return;
   }
@@ -51,13 +66,19 @@ export async function recordOutcome(client: DbClient, outcome: UpstreamCallOutco
   if (now.getTime() - last < SUCCESS_WRITE_INTERVAL_MS) return;
   lastSuccessWrite.set(outcome.api, now.getTime());
   const data = { lastSuccessAt: now, ...(hasLimits ? limits : {}) };
-  await client.upstreamHealth.upsert({ where: { api: outcome.api }, create: { api: outcome.api, ...data }, update: data });
+  await client.upstreamHealth.upsert({
+    where: { api: outcome.api },
+    create: { api: outcome.api, ...data },
+    update: data,
+  });
 }
 
 /** Plugs the recorder into every upstream call of this process (idempotent). */
 export function recordUpstreamHealth(): void {
   observeUpstreamCalls((outcome) => {
-    recordOutcome(db, outcome).catch((error: unknown) => logger.debug({ err: error }, "could not record upstream health"));
+    recordOutcome(db, outcome).catch((error: unknown) =>
+      logger.debug({ err: error }, "could not record upstream health"),
+    );
   });
 }
 
@@ -69,16 +90,28 @@ export type ApiHealth = {
   recentErrors: Array<{ code: string; count: number; lastAt: Date }>;
 };
 
-export async function readUpstreamHealth(api: UpstreamApi, client: DbClient = db, now = new Date()): Promise<ApiHealth> {
+export async function readUpstreamHealth(
+  api: UpstreamApi,
+  client: DbClient = db,
+  now = new Date(),
+): Promise<ApiHealth> {
   const since = new Date(now.getTime() - 24 * 3600_000);
   const [row, errors] = await Promise.all([
     client.upstreamHealth.findUnique({ where: { api } }),
-    client.upstreamCallError.groupBy({ by: ["code"], where: { api, createdAt: { gte: since } }, _count: { _all: true }, _max: { createdAt: true } }),
+    client.upstreamCallError.groupBy({
+      by: ["code"],
+      where: { api, createdAt: { gte: since } },
+      _count: { _all: true },
+      _max: { createdAt: true },
+    }),
   ]);
   return {
     api,
     lastSuccessAt: row?.lastSuccessAt ?? null,
-    rateLimit: row?.rateLimitLimit != null && row.rateLimitRemaining != null ? { limit: row.rateLimitLimit, remaining: row.rateLimitRemaining, resetAt: row.rateLimitResetAt } : null,
+    rateLimit:
+      row?.rateLimitLimit != null && row.rateLimitRemaining != null
+        ? { limit: row.rateLimitLimit, remaining: row.rateLimitRemaining, resetAt: row.rateLimitResetAt }
+        : null,
     recentErrors: errors
       .map((e) => ({ code: e.code, count: e._count._all, lastAt: e._max.createdAt ?? since }))
       .sort((a, b) => b.count - a.count || b.lastAt.getTime() - a.lastAt.getTime()),

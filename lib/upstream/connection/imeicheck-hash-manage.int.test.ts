@@ -31,18 +31,43 @@ async function app(env: Record<string, string> = {}) {
   vi.stubEnv("UNLOCK_SVC_KEY", "svc_live_key_0001");
   vi.stubEnv("UNLOCK_SVC_SECRET", "svc_live_secret_0001");
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-  const [manage, resolve, availability] = await Promise.all([import("./imeicheck-hash-manage"), import("./resolve"), import("@/lib/products/imeicheck/availability")]);
+  const [manage, resolve, availability] = await Promise.all([
+    import("./imeicheck-hash-manage"),
+    import("./resolve"),
+    import("@/lib/products/imeicheck/availability"),
+  ]);
   return { ...manage, ...resolve, ...availability };
 }
 
-const FORM = { algorithm: "hmac-sha1", key: "secret", arguments: "svc_key, imei", encoding: "base64", secret: "supplier-salt-123" };
+const FORM = {
+  algorithm: "hmac-sha1",
+  key: "secret",
+  arguments: "svc_key, imei",
+  encoding: "base64",
+  secret: "supplier-salt-123",
+};
 
 describe("IMEI check hash settings in the admin", () => {
   it("refuses inconsistent input with a message per field and stores nothing", async () => {
     const shop = await app();
-    const result = await shop.saveImeiCheckHash(admin, { algorithm: "hmac-sha256", key: "", arguments: "svc_key", encoding: "hex", secret: "" });
-    expect(result).toEqual({ ok: false, fieldErrors: { key: expect.stringMatching(/HMAC needs a key/), arguments: "The arguments must include imei (the hash groups the method's arguments)." } });
-    expect(await shop.saveImeiCheckHash(admin, { ...FORM, algorithm: "rot13" })).toMatchObject({ ok: false, fieldErrors: { algorithm: "Choose the function from the list." } });
+    const result = await shop.saveImeiCheckHash(admin, {
+      algorithm: "hmac-sha256",
+      key: "",
+      arguments: "svc_key",
+      encoding: "hex",
+      secret: "",
+    });
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        key: expect.stringMatching(/HMAC needs a key/),
+        arguments: "The arguments must include imei (the hash groups the method's arguments).",
+      },
+    });
+    expect(await shop.saveImeiCheckHash(admin, { ...FORM, algorithm: "rot13" })).toMatchObject({
+      ok: false,
+      fieldErrors: { algorithm: "Choose the function from the list." },
+    });
     expect(await t.db.setting.count({ where: { key: { startsWith: "upstream.unlock.imeicheck" } } })).toBe(0);
   });
 
@@ -58,10 +83,19 @@ describe("IMEI check hash settings in the admin", () => {
     expect(await shop.saveImeiCheckHash(admin, { ...FORM, encoding: "hex", secret: "" })).toEqual({ ok: true });
     expect(await shop.describeImeiCheckHash()).toEqual({
       source: "stored",
-      settings: { algorithm: "hmac-sha1", key: "secret", arguments: ["svc_key", "imei"], encoding: "hex", secret: "supplier-salt-123" },
+      settings: {
+        algorithm: "hmac-sha1",
+        key: "secret",
+        arguments: ["svc_key", "imei"],
+        encoding: "hex",
+        secret: "supplier-salt-123",
+      },
     });
     const audit = await t.db.auditLog.findMany({ orderBy: { createdAt: "asc" } });
-    expect(audit.map((a) => a.action)).toEqual(["upstream.unlock.save_imeicheck_hash", "upstream.unlock.save_imeicheck_hash"]);
+    expect(audit.map((a) => a.action)).toEqual([
+      "upstream.unlock.save_imeicheck_hash",
+      "upstream.unlock.save_imeicheck_hash",
+    ]);
     expect(JSON.stringify(audit)).not.toContain("supplier-salt-123");
 
     await shop.removeImeiCheckHash(admin);
@@ -69,8 +103,15 @@ describe("IMEI check hash settings in the admin", () => {
   });
 
   it("the environment's settings win over stored ones", async () => {
-    const shop = await app({ UNLOCK_IMEICHECK_HASH_ALGORITHM: "md5", UNLOCK_IMEICHECK_HASH_ARGUMENTS: "imei,svc_secret", UNLOCK_IMEICHECK_HASH_ENCODING: "hex" });
+    const shop = await app({
+      UNLOCK_IMEICHECK_HASH_ALGORITHM: "md5",
+      UNLOCK_IMEICHECK_HASH_ARGUMENTS: "imei,svc_secret",
+      UNLOCK_IMEICHECK_HASH_ENCODING: "hex",
+    });
     await shop.saveImeiCheckHash(admin, FORM);
-    expect(await shop.describeImeiCheckHash()).toMatchObject({ source: "env", settings: { algorithm: "md5", arguments: ["imei", "svc_secret"] } });
+    expect(await shop.describeImeiCheckHash()).toMatchObject({
+      source: "env",
+      settings: { algorithm: "md5", arguments: ["imei", "svc_secret"] },
+    });
   });
 });

@@ -18,7 +18,12 @@ export function readStoredImeiCheckHash(): Promise<StoredImeiCheckHash | null> {
 }
 
 export async function writeStoredImeiCheckHash(settings: ImeiCheckHashSettings, updatedBy: string): Promise<void> {
-  await writeSealedJson(db, IMEI_CHECK_HASH_SETTING, { settings, savedAt: new Date().toISOString() } satisfies StoredImeiCheckHash, updatedBy);
+  await writeSealedJson(
+    db,
+    IMEI_CHECK_HASH_SETTING,
+    { settings, savedAt: new Date().toISOString() } satisfies StoredImeiCheckHash,
+    updatedBy,
+  );
 }
 
 export async function deleteStoredImeiCheckHash(): Promise<void> {

@@ -56,7 +56,12 @@ describe("commerce API key from the admin", () => {
     await expect(m.commerce.getBalance()).rejects.toMatchObject({ code: "NOT_CONFIGURED" });
 
     expect(await m.saveCommerceApiKey(admin, SANDBOX)).toEqual({ ok: true });
-    expect(await m.describeCommerceConnection()).toEqual({ source: "stored", kind: "api_key", environment: "sandbox", identity: SANDBOX.apiId });
+    expect(await m.describeCommerceConnection()).toEqual({
+      source: "stored",
+      kind: "api_key",
+      environment: "sandbox",
+      identity: SANDBOX.apiId,
+    });
     expect(await m.commerce.getBalance()).toMatchObject({ environment: "sandbox" });
 
     const row = await t.db.setting.findUniqueOrThrow({ where: { key: "upstream.commerce.credential" } });
@@ -64,16 +69,31 @@ describe("commerce API key from the admin", () => {
     expect(row.value).not.toContain(SANDBOX.apiSecret);
     const audit = await t.db.auditLog.findMany();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: admin.id, action: "upstream.commerce.save_api_key", before: null, after: { kind: "api_key", environment: "sandbox" } });
+    expect(audit[0]).toMatchObject({
+      actorId: admin.id,
+      action: "upstream.commerce.save_api_key",
+      before: null,
+      after: { kind: "api_key", environment: "sandbox" },
+    });
     expect(JSON.stringify(audit)).not.toContain(SANDBOX.apiSecret);
   });
 
   it("refuses malformed keys with a message naming the field, keeping what was stored", async () => {
     const m = await app();
     await m.saveCommerceApiKey(admin, SANDBOX);
-    expect(await m.saveCommerceApiKey(admin, { apiId: "shop123", apiSecret: "sk_x" })).toMatchObject({ ok: false, field: "apiId", message: expect.stringContaining("test_") });
-    expect(await m.saveCommerceApiKey(admin, { apiId: "live_abc", apiSecret: "oops" })).toMatchObject({ ok: false, field: "apiSecret" });
-    expect(await m.saveCommerceApiKey(admin, { apiId: "live_a b", apiSecret: "sk_x" })).toMatchObject({ ok: false, field: "apiId" });
+    expect(await m.saveCommerceApiKey(admin, { apiId: "shop123", apiSecret: "sk_x" })).toMatchObject({
+      ok: false,
+      field: "apiId",
+      message: expect.stringContaining("test_"),
+    });
+    expect(await m.saveCommerceApiKey(admin, { apiId: "live_abc", apiSecret: "oops" })).toMatchObject({
+      ok: false,
+      field: "apiSecret",
+    });
+    expect(await m.saveCommerceApiKey(admin, { apiId: "live_a b", apiSecret: "sk_x" })).toMatchObject({
+      ok: false,
+      field: "apiId",
+    });
     expect(await m.describeCommerceConnection()).toMatchObject({ identity: SANDBOX.apiId });
   });
 
@@ -83,7 +103,10 @@ describe("commerce API key from the admin", () => {
     const m = await app({ COMMERCE_API_KEY: "live_shop00000000000000000001:sk_shoplive000000000000000000000001" });
     expect(await m.describeCommerceConnection()).toMatchObject({ source: "env", environment: "production" });
     expect(await m.commerce.getBalance()).toMatchObject({ environment: "production" });
-    expect(await m.testCommerceConnection()).toMatchObject({ ok: true, lines: [expect.stringContaining("ok"), expect.stringContaining("production")] });
+    expect(await m.testCommerceConnection()).toMatchObject({
+      ok: true,
+      lines: [expect.stringContaining("ok"), expect.stringContaining("production")],
+    });
   });
 
   it("disconnect forgets the stored key and is audited", async () => {
@@ -91,7 +114,10 @@ describe("commerce API key from the admin", () => {
     await m.saveCommerceApiKey(admin, SANDBOX);
     await m.disconnectCommerce(admin);
     expect(await m.describeCommerceConnection()).toMatchObject({ source: "none" });
-    expect((await t.db.auditLog.findMany({ orderBy: { createdAt: "asc" } })).map((a) => a.action)).toEqual(["upstream.commerce.save_api_key", "upstream.commerce.disconnect"]);
+    expect((await t.db.auditLog.findMany({ orderBy: { createdAt: "asc" } })).map((a) => a.action)).toEqual([
+      "upstream.commerce.save_api_key",
+      "upstream.commerce.disconnect",
+    ]);
   });
 });
 
@@ -100,12 +126,19 @@ describe("unlocking API credentials from the admin", () => {
     const m = await app();
     expect(await m.testUnlockConnection()).toMatchObject({ ok: false, code: "NOT_CONFIGURED" });
     expect(await m.saveUnlockCredential(admin, { ...UNLOCK_SANDBOX, environment: "sandbox" })).toEqual({ ok: true });
-    expect(await m.describeUnlockConnection()).toEqual({ source: "stored", environment: "sandbox", maskedKey: "svc_…0001" });
+    expect(await m.describeUnlockConnection()).toEqual({
+      source: "stored",
+      environment: "sandbox",
+      maskedKey: "svc_…0001",
+    });
     expect(await m.testUnlockConnection()).toMatchObject({ ok: true });
 
     await m.saveUnlockCredential(admin, { svcKey: "svc_nobody", svcSecret: "nope", environment: "production" });
     expect(await m.testUnlockConnection()).toMatchObject({ ok: false, code: "WRONG_ACCESS" });
     expect(JSON.stringify(await t.db.auditLog.findMany())).not.toContain(UNLOCK_SANDBOX.svcSecret);
-    expect(await m.saveUnlockCredential(admin, { svcKey: " ", svcSecret: "x", environment: "sandbox" })).toMatchObject({ ok: false, field: "svcKey" });
+    expect(await m.saveUnlockCredential(admin, { svcKey: " ", svcSecret: "x", environment: "sandbox" })).toMatchObject({
+      ok: false,
+      field: "svcKey",
+    });
   });
 });

@@ -21,7 +21,13 @@ export async function connectionIdFor(db: DbClient, identity: ConnectionIdentity
   const cached = known.get(key);
   if (cached) return cached;
 
-  const data = { key, api: identity.api, baseUrl: identity.baseUrl, environment: identity.environment, account: identity.account };
+  const data = {
+    key,
+    api: identity.api,
+    baseUrl: identity.baseUrl,
+    environment: identity.environment,
+    account: identity.account,
+  };
   let row = await db.upstreamConnection.findUnique({ where: { key }, select: { id: true } });
   if (!row) {
     const adopted = await db.upstreamConnection.updateMany({ where: { key: LEGACY_KEY[identity.api] }, data });
@@ -40,7 +46,12 @@ export async function connectionIdFor(db: DbClient, identity: ConnectionIdentity
 }
 
 /** A short description for staff: "commerce · production · live_shop…0001 at https://api…". */
-export function describeConnection(row: { api: string; environment: string; account: string; baseUrl: string }): string {
+export function describeConnection(row: {
+  api: string;
+  environment: string;
+  account: string;
+  baseUrl: string;
+}): string {
   const environment = row.environment && row.environment !== "-" ? ` · ${row.environment}` : "";
   return `${row.api}${environment} · ${row.account} at ${row.baseUrl || "an earlier setup"}`;
 }
@@ -51,11 +62,21 @@ export function describeConnection(row: { api: string; environment: string; acco
  * unconfirmed): until the live service has shown it, an unclear create is never re-sent.
  */
 export async function honoursIdempotencyKey(db: DbClient, connectionId: string): Promise<boolean> {
-  const row = await db.upstreamConnection.findUnique({ where: { id: connectionId }, select: { idempotencyHonouredAt: true } });
+  const row = await db.upstreamConnection.findUnique({
+    where: { id: connectionId },
+    select: { idempotencyHonouredAt: true },
+  });
   return Boolean(row?.idempotencyHonouredAt);
 }
 
 /** Records the first replayed answer of a connection; later ones keep the first time. */
-export async function recordIdempotencyHonoured(db: DbClient, connectionId: string, at: Date = new Date()): Promise<void> {
-  await db.upstreamConnection.updateMany({ where: { id: connectionId, idempotencyHonouredAt: null }, data: { idempotencyHonouredAt: at } });
+export async function recordIdempotencyHonoured(
+  db: DbClient,
+  connectionId: string,
+  at: Date = new Date(),
+): Promise<void> {
+  await db.upstreamConnection.updateMany({
+    where: { id: connectionId, idempotencyHonouredAt: null },
+    data: { idempotencyHonouredAt: at },
+  });
 }

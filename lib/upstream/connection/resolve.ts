@@ -7,7 +7,11 @@ import { upstreamEndpoints } from "../endpoints";
 import { readStoredCommerceCredential, readStoredUnlockCredential } from "./credentials";
 import { readStoredImeiCheckHash } from "./imeicheck-hash-store";
 import type { ImeiCheckAccess } from "../unlock/imeicheck-hash";
-import { imeiCheckHashSettingsFromEnv, type ImeiCheckHashSettings, type UnlockAccountEnvironment } from "../unlock/imeicheck-hash-settings";
+import {
+  imeiCheckHashSettingsFromEnv,
+  type ImeiCheckHashSettings,
+  type UnlockAccountEnvironment,
+} from "../unlock/imeicheck-hash-settings";
 import { oauthTokenStore } from "./oauth/token-store";
 
 // Where each upstream credential comes from, in order of precedence:
@@ -25,8 +29,11 @@ export async function resolveCommerceAuth(): Promise<CommerceAuth> {
   const stored = await readStoredCommerceCredential();
   if (stored?.kind === "api_key") return { kind: "api_key", apiId: stored.apiId, apiSecret: stored.apiSecret };
   if (stored?.kind === "oauth") return { kind: "oauth", tokens: oauthTokenStore };
-  if (upstreamEndpoints().commerce.emulated) return { kind: "api_key", ...parseApiKey(embeddedShopCredentials().commerceApiKey)! };
-  throw notConfigured("no commerce credential: connect the shop's account in Admin → Upstream connection, or set COMMERCE_API_KEY");
+  if (upstreamEndpoints().commerce.emulated)
+    return { kind: "api_key", ...parseApiKey(embeddedShopCredentials().commerceApiKey)! };
+  throw notConfigured(
+    "no commerce credential: connect the shop's account in Admin → Upstream connection, or set COMMERCE_API_KEY",
+  );
 }
 
 export type CommerceConnectionSummary = {
@@ -42,11 +49,18 @@ export async function describeCommerceConnection(): Promise<CommerceConnectionSu
   const key = env.COMMERCE_API_KEY ? parseApiKey(env.COMMERCE_API_KEY) : null;
   if (key) return { source: "env", kind: "api_key", environment: apiKeyEnvironment(key.apiId), identity: key.apiId };
   const stored = await readStoredCommerceCredential({ fresh: true });
-  if (stored?.kind === "api_key") return { source: "stored", kind: "api_key", environment: apiKeyEnvironment(stored.apiId), identity: stored.apiId };
-  if (stored?.kind === "oauth") return { source: "stored", kind: "oauth", environment: stored.environment ?? "unknown", identity: stored.account };
+  if (stored?.kind === "api_key")
+    return { source: "stored", kind: "api_key", environment: apiKeyEnvironment(stored.apiId), identity: stored.apiId };
+  if (stored?.kind === "oauth")
+    return { source: "stored", kind: "oauth", environment: stored.environment ?? "unknown", identity: stored.account };
   if (upstreamEndpoints().commerce.emulated) {
     const embedded = parseApiKey(embeddedShopCredentials().commerceApiKey)!;
-    return { source: "embedded", kind: "api_key", environment: apiKeyEnvironment(embedded.apiId), identity: embedded.apiId };
+    return {
+      source: "embedded",
+      kind: "api_key",
+      environment: apiKeyEnvironment(embedded.apiId),
+      identity: embedded.apiId,
+    };
   }
   return { source: "none", kind: null, environment: "not_configured", identity: null };
 }
@@ -55,7 +69,8 @@ export type UnlockCredentials = { svcKey: string; svcSecret: string };
 
 /** The unlocking API's key pair for the next call; empty strings when none is configured (the client answers NOT_CONFIGURED). */
 export async function resolveUnlockCredentials(): Promise<UnlockCredentials> {
-  if (env.UNLOCK_SVC_KEY && env.UNLOCK_SVC_SECRET) return { svcKey: env.UNLOCK_SVC_KEY, svcSecret: env.UNLOCK_SVC_SECRET };
+  if (env.UNLOCK_SVC_KEY && env.UNLOCK_SVC_SECRET)
+    return { svcKey: env.UNLOCK_SVC_KEY, svcSecret: env.UNLOCK_SVC_SECRET };
   const stored = await readStoredUnlockCredential();
   if (stored) return { svcKey: stored.svcKey, svcSecret: stored.svcSecret };
   if (upstreamEndpoints().unlock.emulated) {
@@ -91,7 +106,8 @@ export async function describeImeiCheckHash(): Promise<ImeiCheckHashSummary> {
   if (fromEnv.ok && fromEnv.settings) return { source: "env", settings: fromEnv.settings };
   const stored = await readStoredImeiCheckHash();
   if (stored) return { source: "stored", settings: stored.settings };
-  if (upstreamEndpoints().unlock.emulated) return { source: "embedded", settings: embeddedShopCredentials().unlockImeiCheckHash };
+  if (upstreamEndpoints().unlock.emulated)
+    return { source: "embedded", settings: embeddedShopCredentials().unlockImeiCheckHash };
   return { source: "none", settings: null };
 }
 
@@ -103,10 +119,16 @@ export type UnlockConnectionSummary = {
 };
 
 export async function describeUnlockConnection(): Promise<UnlockConnectionSummary> {
-  if (env.UNLOCK_SVC_KEY && env.UNLOCK_SVC_SECRET) return { source: "env", environment: env.UNLOCK_ACCOUNT_ENVIRONMENT, maskedKey: maskKey(env.UNLOCK_SVC_KEY) };
+  if (env.UNLOCK_SVC_KEY && env.UNLOCK_SVC_SECRET)
+    return { source: "env", environment: env.UNLOCK_ACCOUNT_ENVIRONMENT, maskedKey: maskKey(env.UNLOCK_SVC_KEY) };
   const stored = await readStoredUnlockCredential({ fresh: true });
   if (stored) return { source: "stored", environment: stored.environment, maskedKey: maskKey(stored.svcKey) };
-  if (upstreamEndpoints().unlock.emulated) return { source: "embedded", environment: embeddedShopCredentials().unlockEnvironment, maskedKey: maskKey(embeddedShopCredentials().unlockSvcKey) };
+  if (upstreamEndpoints().unlock.emulated)
+    return {
+      source: "embedded",
+      environment: embeddedShopCredentials().unlockEnvironment,
+      maskedKey: maskKey(embeddedShopCredentials().unlockSvcKey),
+    };
   return { source: "none", environment: "not_configured", maskedKey: null };
 }
 

@@ -78,8 +78,17 @@ describe("unlock catalog", () => {
   });
 
   it("an unknown brand is an API error with the upstream's info", async () => {
-    const error = await emu.client().devices(99_999).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: "UpstreamError", kind: "api", code: "API_ERROR", status: 404, retryable: false });
+    const error = await emu
+      .client()
+      .devices(99_999)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: "UpstreamError",
+      kind: "api",
+      code: "API_ERROR",
+      status: 404,
+      retryable: false,
+    });
     expect((error as Error).message).toMatch(/Brand 99999 does not exist/);
   });
 });

@@ -125,9 +125,14 @@ type Call = {
 export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
   const headerNames = options.headerNames ?? DEFAULT_UNLOCK_HEADER_NAMES;
   const imeiCheckAccess = async (): Promise<ImeiCheckAccess> =>
-    typeof options.imeiCheckAccess === "function" ? options.imeiCheckAccess() : (options.imeiCheckAccess ?? { environment: "production", hash: null });
+    typeof options.imeiCheckAccess === "function"
+      ? options.imeiCheckAccess()
+      : (options.imeiCheckAccess ?? { environment: "production", hash: null });
 
-  const credentials = async () => (options.resolveCredentials ? options.resolveCredentials() : { svcKey: options.svcKey ?? "", svcSecret: options.svcSecret ?? "" });
+  const credentials = async () =>
+    options.resolveCredentials
+      ? options.resolveCredentials()
+      : { svcKey: options.svcKey ?? "", svcSecret: options.svcSecret ?? "" };
 
   async function call<S extends z.ZodType>(spec: Call, schema: S): Promise<z.output<S>> {
     const { svcKey, svcSecret } = await credentials();
@@ -146,7 +151,10 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
         priority: spec.priority,
         timeoutMs: spec.timeoutMs ?? options.timeoutMs,
         rateLimitStatuses: RATE_LIMIT_STATUSES,
-        policy: spec.priority === "catalog" ? { maxRateLimitWaitMs: CATALOG_MAX_RATE_LIMIT_WAIT_MS, ...options.policy } : options.policy,
+        policy:
+          spec.priority === "catalog"
+            ? { maxRateLimitWaitMs: CATALOG_MAX_RATE_LIMIT_WAIT_MS, ...options.policy }
+            : options.policy,
         budget: options.budget,
       });
     } catch (error) {
@@ -159,12 +167,22 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
     return unwrapReply(response, schema, spec);
   }
 
-  const catalog = (path: string) => ({ method: "GET" as const, path, route: `GET ${path}`, priority: "catalog" as const, retry: "idempotent" as const });
+  const catalog = (path: string) => ({
+    method: "GET" as const,
+    path,
+    route: `GET ${path}`,
+    priority: "catalog" as const,
+    retry: "idempotent" as const,
+  });
 
   return {
     countries: async () => call(catalog("/countries"), countriesSchema),
 
-    networks: async (countryId) => call(catalog(countryId === undefined ? "/networks" : `/networks/${idSegment("countryId", countryId)}`), networksSchema),
+    networks: async (countryId) =>
+      call(
+        catalog(countryId === undefined ? "/networks" : `/networks/${idSegment("countryId", countryId)}`),
+        networksSchema,
+      ),
 
     brands: async () => call(catalog("/brands"), brandsSchema),
 
@@ -175,12 +193,18 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
       const devices = await call(catalog(path), devicesSchema(brandId));
       const device = devices.find((d) => d.id === deviceId);
       if (!device) {
-        throw new UpstreamError({ api: "unlock", kind: "validation", code: "MALFORMED_RESPONSE", message: `GET ${path}: device ${deviceId} missing from the answer` });
+        throw new UpstreamError({
+          api: "unlock",
+          kind: "validation",
+          code: "MALFORMED_RESPONSE",
+          message: `GET ${path}: device ${deviceId} missing from the answer`,
+        });
       }
       return device;
     },
 
-    tools: async (deviceId, networkId) => call(catalog(`/tools/${idSegment("deviceId", deviceId)}/${idSegment("networkId", networkId)}`), toolsSchema),
+    tools: async (deviceId, networkId) =>
+      call(catalog(`/tools/${idSegment("deviceId", deviceId)}/${idSegment("networkId", networkId)}`), toolsSchema),
 
     createOrder: async ({ deviceId, networkId, imei, suffixes, toolId }) => {
       const ids = `${idSegment("deviceId", deviceId)}/${idSegment("networkId", networkId)}`;
@@ -206,7 +230,10 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
 
     checkOrderStatus: async (ticketId) => {
       const path = `/check_order_status/${idSegment("ticketId", ticketId)}`;
-      return call({ method: "GET", path, route: `GET ${path}`, priority: "status", retry: "idempotent" }, orderSchema(ticketId));
+      return call(
+        { method: "GET", path, route: `GET ${path}`, priority: "status", retry: "idempotent" },
+        orderSchema(ticketId),
+      );
     },
 
     // update, cancel: "once". They change state (cancel refunds); repeating after a lost answer
@@ -215,17 +242,26 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
     updateOrder: async (ticketId, args = {}) => {
       const path = `/update_order/${idSegment("ticketId", ticketId)}`;
       const form = args.force ? { force: args.force } : undefined;
-      return call({ method: "POST", path, route: `POST ${path}`, priority: "status", retry: "once", form }, orderSchema(ticketId));
+      return call(
+        { method: "POST", path, route: `POST ${path}`, priority: "status", retry: "once", form },
+        orderSchema(ticketId),
+      );
     },
 
     cancelOrder: async (ticketId) => {
       const path = `/cancel_order/${idSegment("ticketId", ticketId)}`;
-      return call({ method: "DELETE", path, route: `DELETE ${path}`, priority: "status", retry: "once" }, cancelSchema(ticketId));
+      return call(
+        { method: "DELETE", path, route: `DELETE ${path}`, priority: "status", retry: "once" },
+        cancelSchema(ticketId),
+      );
     },
 
     orderInstructions: async (ticketId) => {
       const path = `/retrieve_order_instructions/${idSegment("ticketId", ticketId)}`;
-      return call({ method: "GET", path, route: `GET ${path}`, priority: "status", retry: "idempotent" }, instructionsSchema(ticketId));
+      return call(
+        { method: "GET", path, route: `GET ${path}`, priority: "status", retry: "idempotent" },
+        instructionsSchema(ticketId),
+      );
     },
 
     // "once": a free report is charged, so a lost answer is not silently paid for twice.
@@ -233,21 +269,50 @@ export function createUnlockClient(options: UnlockClientOptions): UnlockClient {
       const problem = imeiProblem(imei);
       if (problem) throw invalidInput(problem);
       const { svcKey, svcSecret } = await credentials();
-      const sent = callOptions.hash ? { kind: "hash" as const, hash: callOptions.hash } : imeiCheckForm(await imeiCheckAccess(), { svcKey, svcSecret, imei });
+      const sent = callOptions.hash
+        ? { kind: "hash" as const, hash: callOptions.hash }
+        : imeiCheckForm(await imeiCheckAccess(), { svcKey, svcSecret, imei });
       if (sent.kind === "off") {
-        throw new UpstreamError({ api: "unlock", kind: "config", code: "NOT_CONFIGURED", message: sent.reason, userMessage: IMEI_CHECK_UNAVAILABLE, retryable: false });
+        throw new UpstreamError({
+          api: "unlock",
+          kind: "config",
+          code: "NOT_CONFIGURED",
+          message: sent.reason,
+          userMessage: IMEI_CHECK_UNAVAILABLE,
+          retryable: false,
+        });
       }
       const form = callOptions.fullReport ? FULL_REPORT_FORM : undefined;
       const spec: Call =
         sent.kind === "hash"
-          ? { method: "POST", path: `/imeicheck/${imei}/${encodeURIComponent(sent.hash)}`, route: "POST /imeicheck/{imei}/{hash}", priority: "order", retry: "once", form }
-          : { method: "POST", path: `/imeicheck/${imei}`, route: "POST /imeicheck/{imei}", priority: "order", retry: "once", form };
+          ? {
+              method: "POST",
+              path: `/imeicheck/${imei}/${encodeURIComponent(sent.hash)}`,
+              route: "POST /imeicheck/{imei}/{hash}",
+              priority: "order",
+              retry: "once",
+              form,
+            }
+          : {
+              method: "POST",
+              path: `/imeicheck/${imei}`,
+              route: "POST /imeicheck/{imei}",
+              priority: "order",
+              retry: "once",
+              form,
+            };
       return call(spec, imeiCheckSchema);
     },
 
     connection: async () => {
       const { svcKey } = await credentials();
-      return { api: "unlock", baseUrl: options.baseUrl, environment: "-", account: svcKey ? credentialFingerprint(svcKey) : "none", instance: options.sandboxInstance ?? null };
+      return {
+        api: "unlock",
+        baseUrl: options.baseUrl,
+        environment: "-",
+        account: svcKey ? credentialFingerprint(svcKey) : "none",
+        instance: options.sandboxInstance ?? null,
+      };
     },
   };
 }
@@ -267,7 +332,14 @@ function idSegment(name: string, value: number): string {
 }
 
 function invalidInput(message: string): UpstreamError {
-  return new UpstreamError({ api: "unlock", kind: "config", code: "INVALID_INPUT", message, userMessage: message, retryable: false });
+  return new UpstreamError({
+    api: "unlock",
+    kind: "config",
+    code: "INVALID_INPUT",
+    message,
+    userMessage: message,
+    retryable: false,
+  });
 }
 
 function notConfigured(): UpstreamError {

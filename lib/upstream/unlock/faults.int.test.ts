@@ -1,12 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUnlockClient } from "./client";
-import { PRODUCTION, SECOND, startUnlockEmulator, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "@/testing/unlock-emulator";
+import {
+  PRODUCTION,
+  SECOND,
+  startUnlockEmulator,
+  TOOL,
+  WELL_KNOWN,
+  type UnlockTestEmulator,
+} from "@/testing/unlock-emulator";
 
 // Failures: retries on idempotent reads, none on 4xx, rate-limit waits (409 and 429), the
 // ambiguous order creation, bad credentials, and the transport rule. The emulator's call
 // counters prove how many requests were actually sent.
 
-const order = { deviceId: WELL_KNOWN.deviceId, networkId: WELL_KNOWN.networkId, imei: "490154203237518", toolId: TOOL.standard };
+const order = {
+  deviceId: WELL_KNOWN.deviceId,
+  networkId: WELL_KNOWN.networkId,
+  imei: "490154203237518",
+  toolId: TOOL.standard,
+};
 
 let emu: UnlockTestEmulator;
 beforeAll(async () => {
@@ -25,7 +37,10 @@ describe("unlock client under faults", () => {
 
   it("gives up after the last attempt with a retryable API error", async () => {
     await emu.fault({ method: "GET", path: "/brands", kind: "status", status: 500, times: 10 });
-    const error = await emu.client({ policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 } }).brands().catch((e: unknown) => e);
+    const error = await emu
+      .client({ policy: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 } })
+      .brands()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "api", status: 500, retryable: true });
     expect((await emu.counters())["GET /brands"]).toBe(3);
   });
@@ -48,16 +63,35 @@ describe("unlock client under faults", () => {
 
   it("a rate limit that outlasts the wait allowed is TOO_MANY_REQUESTS with the wait the upstream asked for", async () => {
     // Catalog reads wait at most 5 s (the cache serves meanwhile); the upstream asks for 60.
-    await emu.fault({ method: "GET", path: "/countries", kind: "status", status: 409, retryAfterSeconds: 60, times: 5 });
-    const error = await emu.client().countries().catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: "api", code: "TOO_MANY_REQUESTS", canonicalCode: "RATE_LIMIT_EXCEEDED", status: 409, retryable: true });
+    await emu.fault({
+      method: "GET",
+      path: "/countries",
+      kind: "status",
+      status: 409,
+      retryAfterSeconds: 60,
+      times: 5,
+    });
+    const error = await emu
+      .client()
+      .countries()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      kind: "api",
+      code: "TOO_MANY_REQUESTS",
+      canonicalCode: "RATE_LIMIT_EXCEEDED",
+      status: 409,
+      retryable: true,
+    });
     expect((error as { retryAfterMs: number }).retryAfterMs).toBe(60 * SECOND);
     expect((await emu.counters())["GET /countries"]).toBe(1);
   });
 
   it("a create_order timeout is an unknown outcome, after exactly one call", async () => {
     await emu.fault({ method: "POST", path: "/create_order/**", kind: "timeout" });
-    const error = await emu.client({ createOrderTimeoutMs: 300 }).createOrder(order).catch((e: unknown) => e);
+    const error = await emu
+      .client({ createOrderTimeoutMs: 300 })
+      .createOrder(order)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "UpstreamError", kind: "unknown_outcome", retryable: false });
     expect(await emu.callsTo("POST /create_order/")).toBe(1);
   });
@@ -73,7 +107,14 @@ describe("unlock client under faults", () => {
   });
 
   it("a rate limit on create_order is waited out (nothing was placed), and the order goes through once", async () => {
-    await emu.fault({ method: "POST", path: "/create_order/**", kind: "status", status: 409, retryAfterSeconds: 1, times: 1 });
+    await emu.fault({
+      method: "POST",
+      path: "/create_order/**",
+      kind: "status",
+      status: 409,
+      retryAfterSeconds: 1,
+      times: 1,
+    });
     const { ticketId } = await emu.client().createOrder(order);
     expect(ticketId).toBeGreaterThan(0);
     expect(await emu.callsTo("POST /create_order/")).toBe(2);
@@ -82,7 +123,10 @@ describe("unlock client under faults", () => {
   });
 
   it("bad credentials: WRONG_ACCESS (401), not retried", async () => {
-    const error = await emu.client({ svcSecret: "wrong" }).countries().catch((e: unknown) => e);
+    const error = await emu
+      .client({ svcSecret: "wrong" })
+      .countries()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: "api", code: "WRONG_ACCESS", status: 401, retryable: false });
     expect((error as Error).message).toMatch(/WRONG_ACCESS/);
     expect((await emu.counters())["GET /countries"]).toBe(1);

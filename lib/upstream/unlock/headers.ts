@@ -14,7 +14,11 @@ export type UnlockHeaderNames = keyof typeof UNLOCK_CREDENTIAL_HEADERS;
 
 export const DEFAULT_UNLOCK_HEADER_NAMES: UnlockHeaderNames = "spec";
 
-export function unlockCredentialHeaders(names: UnlockHeaderNames, svcKey: string, svcSecret: string): Record<string, string> {
+export function unlockCredentialHeaders(
+  names: UnlockHeaderNames,
+  svcKey: string,
+  svcSecret: string,
+): Record<string, string> {
   const pair = UNLOCK_CREDENTIAL_HEADERS[names];
   return { [pair.key]: svcKey, [pair.secret]: svcSecret };
 }

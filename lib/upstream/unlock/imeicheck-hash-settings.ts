@@ -11,7 +11,16 @@ import { z } from "zod";
 export const IMEI_CHECK_HASH_SEPARATOR = "####";
 
 /** The functions a deployment can choose from: HMACs (keyed) and plain digests (key among the arguments, if any). */
-export const IMEI_CHECK_HASH_ALGORITHMS = ["hmac-sha256", "hmac-sha512", "hmac-sha1", "hmac-md5", "sha256", "sha512", "sha1", "md5"] as const;
+export const IMEI_CHECK_HASH_ALGORITHMS = [
+  "hmac-sha256",
+  "hmac-sha512",
+  "hmac-sha1",
+  "hmac-md5",
+  "sha256",
+  "sha512",
+  "sha1",
+  "md5",
+] as const;
 export type ImeiCheckHashAlgorithm = (typeof IMEI_CHECK_HASH_ALGORITHMS)[number];
 
 /**
@@ -40,19 +49,27 @@ const base = z.object({
 export type ImeiCheckHashSettings = z.infer<typeof base>;
 
 /** Why the settings cannot describe a hash, per field; empty when they can. */
-export function imeiCheckHashSettingsProblems(settings: ImeiCheckHashSettings): Array<{ field: keyof ImeiCheckHashSettings; message: string }> {
+export function imeiCheckHashSettingsProblems(
+  settings: ImeiCheckHashSettings,
+): Array<{ field: keyof ImeiCheckHashSettings; message: string }> {
   const problems: Array<{ field: keyof ImeiCheckHashSettings; message: string }> = [];
-  if (isHmac(settings.algorithm) && settings.key === null) problems.push({ field: "key", message: "an HMAC needs a key: svc_secret, svc_key or secret" });
-  if (!isHmac(settings.algorithm) && settings.key !== null) problems.push({ field: "key", message: "a plain digest takes no key (put it among the arguments)" });
-  if (!settings.arguments.includes("imei")) problems.push({ field: "arguments", message: "must include imei (the hash groups the method's arguments)" });
-  if (new Set(settings.arguments).size !== settings.arguments.length) problems.push({ field: "arguments", message: "names an argument twice" });
+  if (isHmac(settings.algorithm) && settings.key === null)
+    problems.push({ field: "key", message: "an HMAC needs a key: svc_secret, svc_key or secret" });
+  if (!isHmac(settings.algorithm) && settings.key !== null)
+    problems.push({ field: "key", message: "a plain digest takes no key (put it among the arguments)" });
+  if (!settings.arguments.includes("imei"))
+    problems.push({ field: "arguments", message: "must include imei (the hash groups the method's arguments)" });
+  if (new Set(settings.arguments).size !== settings.arguments.length)
+    problems.push({ field: "arguments", message: "names an argument twice" });
   const usesSecret = settings.key === "secret" || settings.arguments.includes("secret");
-  if (usesSecret && !settings.secret) problems.push({ field: "secret", message: "is required when the key or an argument is secret" });
+  if (usesSecret && !settings.secret)
+    problems.push({ field: "secret", message: "is required when the key or an argument is secret" });
   return problems;
 }
 
 export const imeiCheckHashSettingsSchema = base.superRefine((settings, ctx) => {
-  for (const problem of imeiCheckHashSettingsProblems(settings)) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+  for (const problem of imeiCheckHashSettingsProblems(settings))
+    ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
 });
 
 /** The environment variables, by setting. */
@@ -71,7 +88,9 @@ export const splitArguments = (value: string) =>
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
 
-export type ImeiCheckHashEnvResult = { ok: true; settings: ImeiCheckHashSettings | null } | { ok: false; problems: Array<{ variable: string; message: string }> };
+export type ImeiCheckHashEnvResult =
+  | { ok: true; settings: ImeiCheckHashSettings | null }
+  | { ok: false; problems: Array<{ variable: string; message: string }> };
 
 /**
  * The settings the environment gives: none when UNLOCK_IMEICHECK_HASH_ALGORITHM is unset; else all
@@ -93,8 +112,15 @@ export function imeiCheckHashSettingsFromEnv(source: Record<string, string | und
   return {
     ok: false,
     problems: parsed.error.issues.map((issue) => {
-      const variable = IMEI_CHECK_HASH_ENV[issue.path[0] as keyof typeof IMEI_CHECK_HASH_ENV] ?? IMEI_CHECK_HASH_ENV.algorithm;
-      return { variable, message: read(variable) === undefined ? `is required with ${IMEI_CHECK_HASH_ENV.algorithm}=${algorithm}` : issue.message };
+      const variable =
+        IMEI_CHECK_HASH_ENV[issue.path[0] as keyof typeof IMEI_CHECK_HASH_ENV] ?? IMEI_CHECK_HASH_ENV.algorithm;
+      return {
+        variable,
+        message:
+          read(variable) === undefined
+            ? `is required with ${IMEI_CHECK_HASH_ENV.algorithm}=${algorithm}`
+            : issue.message,
+      };
     }),
   };
 }

@@ -1,6 +1,12 @@
 import "server-only";
 import { createHash, createHmac } from "node:crypto";
-import { IMEI_CHECK_HASH_SEPARATOR, isHmac, type ImeiCheckHashSettings, type ImeiCheckHashValue, type UnlockAccountEnvironment } from "./imeicheck-hash-settings";
+import {
+  IMEI_CHECK_HASH_SEPARATOR,
+  isHmac,
+  type ImeiCheckHashSettings,
+  type ImeiCheckHashValue,
+  type UnlockAccountEnvironment,
+} from "./imeicheck-hash-settings";
 
 // The ONE place that decides how an IMEI check is sent (docs/unlock.md "IMEI check hash"):
 // - a sandbox account: `/imeicheck/{imei}` without a hash (U§4: "valid only in sandbox");
@@ -17,7 +23,8 @@ export type ImeiCheckHashInput = { svcKey: string; svcSecret: string; imei: stri
 
 export type ImeiCheckForm = { kind: "hashless" } | { kind: "hash"; hash: string } | { kind: "off"; reason: string };
 
-export const IMEI_CHECKS_OFF_MESSAGE = "IMEI checks are off: the unlocking account is production and no IMEI check hash is configured (Admin → Upstream connection)";
+export const IMEI_CHECKS_OFF_MESSAGE =
+  "IMEI checks are off: the unlocking account is production and no IMEI check hash is configured (Admin → Upstream connection)";
 
 /** The hash the settings describe: the values in `arguments` joined by "####", digested, encoded. */
 export function imeiCheckHash(settings: ImeiCheckHashSettings, input: ImeiCheckHashInput): string {
@@ -29,7 +36,9 @@ export function imeiCheckHash(settings: ImeiCheckHashSettings, input: ImeiCheckH
   };
   const message = settings.arguments.map(value).join(IMEI_CHECK_HASH_SEPARATOR);
   const digestName = settings.algorithm.replace(/^hmac-/, "");
-  const digest = isHmac(settings.algorithm) ? createHmac(digestName, value(settings.key!)).update(message).digest() : createHash(digestName).update(message).digest();
+  const digest = isHmac(settings.algorithm)
+    ? createHmac(digestName, value(settings.key!)).update(message).digest()
+    : createHash(digestName).update(message).digest();
   if (settings.encoding === "hex") return digest.toString("hex");
   if (settings.encoding === "hex-upper") return digest.toString("hex").toUpperCase();
   return digest.toString(settings.encoding);

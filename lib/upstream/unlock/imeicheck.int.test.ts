@@ -5,7 +5,12 @@ import { PRODUCTION, SANDBOX, startUnlockEmulator, type UnlockTestEmulator } fro
 
 // The IMEI check (spec sections 2, 4, 7, 8) for each sandbox IMEI, and the form each account sends (imeicheck-hash.ts).
 
-const IMEI = { blacklisted: "353047098598802", clean: "359405085972766", paid: "123456789876543", error: "123456789987654" } as const;
+const IMEI = {
+  blacklisted: "353047098598802",
+  clean: "359405085972766",
+  paid: "123456789876543",
+  error: "123456789987654",
+} as const;
 
 let emu: UnlockTestEmulator;
 beforeAll(async () => {
@@ -36,7 +41,9 @@ describe("IMEI check", () => {
     const result = await emu.client().imeiCheck(IMEI.clean);
     expect(result.report).toMatchObject({ blacklisted: false, history: [], blackList: [] });
     expect(result.report?.whiteList.length).toBeGreaterThan(0);
-    expect(result.report?.whiteList.flatMap((c) => c.networks).every((n) => n.status === 1 || n.status === 2)).toBe(true);
+    expect(result.report?.whiteList.flatMap((c) => c.networks).every((n) => n.status === 1 || n.status === 2)).toBe(
+      true,
+    );
   });
 
   it("123456789876543: payment required, device data only and an empty result", async () => {
@@ -63,16 +70,32 @@ describe("IMEI check", () => {
   });
 
   it("a production account sends the hash its settings describe; the emulator accepts the embedded settings", async () => {
-    const expected = await emu.control<{ hash: string }>("POST", "/unlock/hash", { imei: IMEI.clean, account: "unlock_production" });
+    const expected = await emu.control<{ hash: string }>("POST", "/unlock/hash", {
+      imei: IMEI.clean,
+      account: "unlock_production",
+    });
     await emu.client().imeiCheck(IMEI.clean);
     expect(await emu.callsTo(`POST /imeicheck/${IMEI.clean}/${expected.hash}`)).toBe(1);
   });
 
   it("sends exactly the configured hash: an operator's settings, checked against a vector computed here", async () => {
     // md5 of svc_secret####imei####secret, base64: written out independently of imeicheck-hash.ts.
-    const settings = { algorithm: "md5", key: null, arguments: ["svc_secret", "imei", "secret"], encoding: "base64", secret: "supplier-salt" } as const;
-    const vector = createHash("md5").update(`${PRODUCTION.svcSecret}####${IMEI.clean}####supplier-salt`).digest("base64");
-    const sent = await emu.client({ imeiCheckAccess: { environment: "production", hash: { ...settings, arguments: [...settings.arguments] } } }).imeiCheck(IMEI.clean).catch((e: unknown) => e);
+    const settings = {
+      algorithm: "md5",
+      key: null,
+      arguments: ["svc_secret", "imei", "secret"],
+      encoding: "base64",
+      secret: "supplier-salt",
+    } as const;
+    const vector = createHash("md5")
+      .update(`${PRODUCTION.svcSecret}####${IMEI.clean}####supplier-salt`)
+      .digest("base64");
+    const sent = await emu
+      .client({
+        imeiCheckAccess: { environment: "production", hash: { ...settings, arguments: [...settings.arguments] } },
+      })
+      .imeiCheck(IMEI.clean)
+      .catch((e: unknown) => e);
     // The emulator's own rule differs, so it refuses; what matters is what was sent.
     expect(sent).toMatchObject({ kind: "api", code: "API_ERROR", status: 400 });
     expect(await emu.callsTo(`POST /imeicheck/${IMEI.clean}/${encodeURIComponent(vector)}`)).toBe(1);
@@ -86,17 +109,33 @@ describe("IMEI check", () => {
   });
 
   it("a production account without hash settings: refused before sending (NOT_CONFIGURED), nothing reaches the upstream", async () => {
-    const refused = await emu.client({ imeiCheckAccess: { environment: "production", hash: null } }).imeiCheck(IMEI.clean).catch((e: unknown) => e);
+    const refused = await emu
+      .client({ imeiCheckAccess: { environment: "production", hash: null } })
+      .imeiCheck(IMEI.clean)
+      .catch((e: unknown) => e);
     expect(refused).toMatchObject({ kind: "config", code: "NOT_CONFIGURED", retryable: false });
-    expect((refused as Error).message).toMatch(/IMEI checks are off: the unlocking account is production and no IMEI check hash is configured/);
+    expect((refused as Error).message).toMatch(
+      /IMEI checks are off: the unlocking account is production and no IMEI check hash is configured/,
+    );
     // The client's default is the same: no invented hash.
-    await expect(createUnlockClient({ baseUrl: emu.url, svcKey: PRODUCTION.svcKey, svcSecret: PRODUCTION.svcSecret }).imeiCheck(IMEI.clean)).rejects.toMatchObject({ code: "NOT_CONFIGURED" });
+    await expect(
+      createUnlockClient({ baseUrl: emu.url, svcKey: PRODUCTION.svcKey, svcSecret: PRODUCTION.svcSecret }).imeiCheck(
+        IMEI.clean,
+      ),
+    ).rejects.toMatchObject({ code: "NOT_CONFIGURED" });
     expect(await emu.callsTo("POST /imeicheck/")).toBe(0);
   });
 
   it("a wrong hash is an API error; an invalid IMEI is refused before sending", async () => {
-    await expect(emu.client().imeiCheck(IMEI.clean, { hash: "00".repeat(32) })).rejects.toMatchObject({ kind: "api", code: "API_ERROR", status: 400 });
-    await expect(emu.client().imeiCheck("490154203237517")).rejects.toMatchObject({ kind: "config", code: "INVALID_INPUT" });
+    await expect(emu.client().imeiCheck(IMEI.clean, { hash: "00".repeat(32) })).rejects.toMatchObject({
+      kind: "api",
+      code: "API_ERROR",
+      status: 400,
+    });
+    await expect(emu.client().imeiCheck("490154203237517")).rejects.toMatchObject({
+      kind: "config",
+      code: "INVALID_INPUT",
+    });
     expect(await emu.callsTo("POST /imeicheck/")).toBe(1);
   });
 });

@@ -26,7 +26,13 @@ export function unlockClient(): UnlockClient {
   return instance;
 }
 
-export { createUnlockClient, DEFAULT_CREATE_ORDER_TIMEOUT_MS, type CreateOrderInput, type UnlockClient, type UnlockClientOptions } from "./client";
+export {
+  createUnlockClient,
+  DEFAULT_CREATE_ORDER_TIMEOUT_MS,
+  type CreateOrderInput,
+  type UnlockClient,
+  type UnlockClientOptions,
+} from "./client";
 export { UNLOCK_CREDENTIAL_HEADERS, type UnlockHeaderNames } from "./headers";
 export { imeiCheckAccessProblem, imeiCheckHash, type ImeiCheckAccess } from "./imeicheck-hash";
 export * from "./schemas";

@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { logger } from "@/lib/log";
-import { PRODUCTION, startUnlockEmulator, SUFFIX_EXAMPLES, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "@/testing/unlock-emulator";
+import {
+  PRODUCTION,
+  startUnlockEmulator,
+  SUFFIX_EXAMPLES,
+  TOOL,
+  WELL_KNOWN,
+  type UnlockTestEmulator,
+} from "@/testing/unlock-emulator";
 
 // Every upstream call writes one log line (sendUpstream). For the unlocking API those lines
 // must never carry an IMEI, an order suffix, the IMEI check hash or a credential.
@@ -23,7 +30,13 @@ describe("unlock call logs", () => {
     }) as typeof logger.info);
 
     const client = emu.client();
-    const { ticketId } = await client.createOrder({ deviceId: WELL_KNOWN.deviceId, networkId: WELL_KNOWN.networkId, imei: IMEI, toolId: TOOL.all, suffixes: { ...SUFFIX_EXAMPLES } });
+    const { ticketId } = await client.createOrder({
+      deviceId: WELL_KNOWN.deviceId,
+      networkId: WELL_KNOWN.networkId,
+      imei: IMEI,
+      toolId: TOOL.all,
+      suffixes: { ...SUFFIX_EXAMPLES },
+    });
     await client.checkOrderStatus(ticketId);
     await client.imeiCheck(IMEI);
     await emu.fault({ method: "POST", path: "/imeicheck/**", kind: "status", status: 503, times: 1 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MINUTE, SANDBOX, SECOND, startUnlockEmulator, SUFFIX_EXAMPLES, TOOL, WELL_KNOWN, type UnlockTestEmulator } from "@/testing/unlock-emulator";
+import {
+  MINUTE,
+  SANDBOX,
+  SECOND,
+  startUnlockEmulator,
+  SUFFIX_EXAMPLES,
+  TOOL,
+  WELL_KNOWN,
+  type UnlockTestEmulator,
+} from "@/testing/unlock-emulator";
 
 // Orders (spec sections 3 and 4) against the emulator; time moves with its clock.
 
@@ -20,7 +29,14 @@ describe("unlock orders", () => {
     const { ticketId } = await client.createOrder({ ...pair, imei: IMEI.available, toolId: TOOL.standard });
     expect(Number.isInteger(ticketId)).toBe(true);
     const order = await client.checkOrderStatus(ticketId);
-    expect(order).toMatchObject({ ticketId, deviceId: pair.deviceId, networkId: pair.networkId, imei: IMEI.available, status: "available", instructionsReady: true });
+    expect(order).toMatchObject({
+      ticketId,
+      deviceId: pair.deviceId,
+      networkId: pair.networkId,
+      imei: IMEI.available,
+      status: "available",
+      instructionsReady: true,
+    });
     expect(order.creationDatetime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(order.createdAt).toMatch(/Z$/);
     const instructions = await client.orderInstructions(ticketId);
@@ -49,18 +65,29 @@ describe("unlock orders", () => {
 
   it("sends the suffixes a tool needs after the IMEI, in the fixed order", async () => {
     const client = emu.client();
-    const { ticketId } = await client.createOrder({ ...pair, imei: IMEI.ordinary, toolId: TOOL.all, suffixes: { ...SUFFIX_EXAMPLES } });
+    const { ticketId } = await client.createOrder({
+      ...pair,
+      imei: IMEI.ordinary,
+      toolId: TOOL.all,
+      suffixes: { ...SUFFIX_EXAMPLES },
+    });
     // The emulator accepts the value only in the order sn, prd, pin, mep, sro; the order keeps the bare IMEI.
     expect((await client.checkOrderStatus(ticketId)).imei).toBe(IMEI.ordinary);
-    const missing = await client.createOrder({ ...pair, imei: IMEI.ordinary, toolId: TOOL.prd }).catch((e: unknown) => e);
+    const missing = await client
+      .createOrder({ ...pair, imei: IMEI.ordinary, toolId: TOOL.prd })
+      .catch((e: unknown) => e);
     expect(missing).toMatchObject({ kind: "api", code: "API_ERROR", status: 400 });
     expect((missing as Error).message).toMatch(/prd suffix/);
   });
 
   it("refuses an invalid IMEI or suffix before sending anything", async () => {
     const client = emu.client();
-    await expect(client.createOrder({ ...pair, imei: "490154203237517", toolId: TOOL.standard })).rejects.toMatchObject({ kind: "config", code: "INVALID_INPUT" });
-    await expect(client.createOrder({ ...pair, imei: IMEI.ordinary, toolId: TOOL.prd, suffixes: { prd: "PRD123" } })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(client.createOrder({ ...pair, imei: "490154203237517", toolId: TOOL.standard })).rejects.toMatchObject(
+      { kind: "config", code: "INVALID_INPUT" },
+    );
+    await expect(
+      client.createOrder({ ...pair, imei: IMEI.ordinary, toolId: TOOL.prd, suffixes: { prd: "PRD123" } }),
+    ).rejects.toMatchObject({ code: "INVALID_INPUT" });
     expect(await emu.callsTo("POST /create_order/")).toBe(0);
   });
 
@@ -77,7 +104,13 @@ describe("unlock orders", () => {
     const { ticketId } = await client.createOrder({ ...pair, imei: IMEI.ordinary, toolId: TOOL.standard });
     await emu.advance(10 * MINUTE + SECOND);
     const error = await client.cancelOrder(ticketId).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: "UpstreamError", kind: "api", code: "API_ERROR", status: 400, retryable: false });
+    expect(error).toMatchObject({
+      name: "UpstreamError",
+      kind: "api",
+      code: "API_ERROR",
+      status: 400,
+      retryable: false,
+    });
     expect((error as Error).message).toBe(`Cancel window of 10 minutes has passed for order ${ticketId}`);
     expect(await emu.callsTo(`DELETE /cancel_order/${ticketId}`)).toBe(1);
   });
@@ -92,6 +125,10 @@ describe("unlock orders", () => {
   });
 
   it("an unknown ticket is a 404 API error", async () => {
-    await expect(emu.client().checkOrderStatus(999_999)).rejects.toMatchObject({ kind: "api", code: "API_ERROR", status: 404 });
+    await expect(emu.client().checkOrderStatus(999_999)).rejects.toMatchObject({
+      kind: "api",
+      code: "API_ERROR",
+      status: 404,
+    });
   });
 });

@@ -16,7 +16,11 @@ export type ReplyContext = {
   retry: "idempotent" | "once";
 };
 
-export function unwrapReply<S extends z.ZodType>(response: UpstreamResponse, schema: S, context: ReplyContext): z.output<S> {
+export function unwrapReply<S extends z.ZodType>(
+  response: UpstreamResponse,
+  schema: S,
+  context: ReplyContext,
+): z.output<S> {
   const envelope = envelopeSchema.safeParse(response.body);
   const ok = response.status >= 200 && response.status < 300;
 
@@ -79,7 +83,12 @@ function httpError(context: ReplyContext, response: UpstreamResponse, info: stri
   });
 }
 
-export function unknownOutcome(context: ReplyContext, status: number | undefined, detail: string, cause?: unknown): UpstreamError {
+export function unknownOutcome(
+  context: ReplyContext,
+  status: number | undefined,
+  detail: string,
+  cause?: unknown,
+): UpstreamError {
   return new UpstreamError({
     api: "unlock",
     kind: "unknown_outcome",

@@ -10,12 +10,22 @@ import { decimalToMinor } from "@/lib/money";
 // ---------------------------------------------------------------- building blocks
 
 /** An integer id: 826 or "826". */
-const id = z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d+$/, "expected a numeric id").transform(Number)]);
+const id = z.union([
+  z.number().int().nonnegative(),
+  z.string().trim().regex(/^\d+$/, "expected a numeric id").transform(Number),
+]);
 
 /** Text the spec names: required, but null reads as "" and numbers as their text. */
 const text = z.union([z.string(), z.number(), z.null()]).transform((v) => (v === null ? "" : String(v)));
 
-const numberLike = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "expected a number").transform(Number)]);
+const numberLike = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, "expected a number")
+    .transform(Number),
+]);
 
 /** "true"/"false" (spec), "1"/"0" (the update reply's ok_sent), booleans, 1/0. */
 const flag = z.union([z.boolean(), z.number(), z.string()]).transform((v, ctx) => {
@@ -48,10 +58,15 @@ function idMap<T extends z.ZodType>(value: T) {
 
 /** A list, or (PHP) an object of items, or nothing. */
 function list<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (v === null || v === undefined ? [] : v && typeof v === "object" && !Array.isArray(v) ? Object.values(v) : v), z.array(item));
+  return z.preprocess(
+    (v) =>
+      v === null || v === undefined ? [] : v && typeof v === "object" && !Array.isArray(v) ? Object.values(v) : v,
+    z.array(item),
+  );
 }
 
-const byName = <T extends { id: number; name: string }>(a: T, b: T) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
+const byName = <T extends { id: number; name: string }>(a: T, b: T) =>
+  a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id - b.id;
 
 /** Lists stay arrays (they go into the JSON catalog cache); this makes the id lookup. */
 export function indexById<T extends { id: number }>(items: readonly T[]): Map<number, T> {
@@ -64,7 +79,10 @@ export function indexById<T extends { id: number }>(items: readonly T[]): Map<nu
 export const envelopeSchema = z.looseObject({
   code: z.union([z.number(), z.string()]).optional(),
   status: z.string(),
-  info: z.union([z.string(), z.null()]).optional().transform((v) => v ?? ""),
+  info: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => v ?? ""),
   res: z.unknown(),
 });
 export type UnlockEnvelope = z.output<typeof envelopeSchema>;
@@ -78,7 +96,9 @@ export type UnlockBrand = { id: number; name: string; desc: string };
 export type UnlockDevice = { id: number; brandId: number; name: string; img: string; desc: string };
 
 /** GET /countries: id → name. */
-export const countriesSchema = idMap(text).transform((entries): UnlockCountry[] => entries.map(([id, name]) => ({ id, name })).sort(byName));
+export const countriesSchema = idMap(text).transform((entries): UnlockCountry[] =>
+  entries.map(([id, name]) => ({ id, name })).sort(byName),
+);
 
 /** GET /networks and /networks/{country}: country id → (network id → name). Sorted by name. */
 export const networksSchema = idMap(idMap(text)).transform((countries): UnlockNetwork[] =>
@@ -89,7 +109,9 @@ export const networksSchema = idMap(idMap(text)).transform((countries): UnlockNe
 export const PLACEHOLDER_BRAND_ID = 0;
 
 /** GET /brands: id → {brand, desc}. */
-export const brandsSchema = idMap(z.looseObject({ brand: text, desc: text.optional().transform((v) => v ?? "") })).transform((entries): UnlockBrand[] =>
+export const brandsSchema = idMap(
+  z.looseObject({ brand: text, desc: text.optional().transform((v) => v ?? "") }),
+).transform((entries): UnlockBrand[] =>
   entries
     .filter(([id]) => id !== PLACEHOLDER_BRAND_ID)
     .map(([id, b]) => ({ id, name: b.brand, desc: b.desc }))
@@ -105,13 +127,20 @@ const isDeviceObject = (v: unknown) => !!v && typeof v === "object" && "name" in
  */
 export function devicesSchema(brandId: number) {
   return z
-    .preprocess((res) => {
-      const map = asMap(res);
-      if (map && typeof map === "object" && Object.values(map).some(isDeviceObject)) return { [brandId]: map };
-      return map;
-    }, idMap(idMap(deviceSchema)))
+    .preprocess(
+      (res) => {
+        const map = asMap(res);
+        if (map && typeof map === "object" && Object.values(map).some(isDeviceObject)) return { [brandId]: map };
+        return map;
+      },
+      idMap(idMap(deviceSchema)),
+    )
     .transform((brands): UnlockDevice[] =>
-      brands.flatMap(([brand, devices]) => devices.map(([id, d]) => ({ id, brandId: brand, name: d.name, img: d.img, desc: d.desc }))).sort(byName),
+      brands
+        .flatMap(([brand, devices]) =>
+          devices.map(([id, d]) => ({ id, brandId: brand, name: d.name, img: d.img, desc: d.desc })),
+        )
+        .sort(byName),
     );
 }
 
@@ -161,7 +190,11 @@ const toolSchema = z
     desc: text,
     service_name: text,
     service_desc: text,
-    guaranteed_time: z.looseObject({ min: numberLike, max: numberLike, type: z.string().transform((t) => t.trim().toLowerCase()) }),
+    guaranteed_time: z.looseObject({
+      min: numberLike,
+      max: numberLike,
+      type: z.string().transform((t) => t.trim().toLowerCase()),
+    }),
     average_time: text,
     sn: flag,
     prd: flag,
@@ -174,26 +207,27 @@ const toolSchema = z
     custom: z.preprocess((v) => (v === null ? {} : asMap(v)), z.record(z.string(), z.unknown())),
     price: priceMinor,
   })
-  .transform(
-    (t): UnlockTool => ({
-      id: t.id_tool,
-      name: t.name,
-      desc: t.desc,
-      serviceName: t.service_name,
-      serviceDesc: t.service_desc,
-      guaranteedTime: { min: t.guaranteed_time.min, max: t.guaranteed_time.max, type: t.guaranteed_time.type },
-      averageTime: t.average_time,
-      needs: { sn: t.sn, prd: t.prd, pin: t.pin, mep: t.mep, sro: t.sro },
-      successRatio: t.success_ratio,
-      toolType: t.tool_type,
-      custom: t.custom,
-      priceMinor: t.price,
-    }),
-  );
+  .transform((t): UnlockTool => ({
+    id: t.id_tool,
+    name: t.name,
+    desc: t.desc,
+    serviceName: t.service_name,
+    serviceDesc: t.service_desc,
+    guaranteedTime: { min: t.guaranteed_time.min, max: t.guaranteed_time.max, type: t.guaranteed_time.type },
+    averageTime: t.average_time,
+    needs: { sn: t.sn, prd: t.prd, pin: t.pin, mep: t.mep, sro: t.sro },
+    successRatio: t.success_ratio,
+    toolType: t.tool_type,
+    custom: t.custom,
+    priceMinor: t.price,
+  }));
 
 /** GET /tools/{device}/{network}: `res.tools`, in the upstream's order (an empty map `[]` = none). */
 export const toolsSchema = z
-  .preprocess((res) => (Array.isArray(res) && res.length === 0 ? { tools: [] } : res), z.looseObject({ tools: list(toolSchema) }))
+  .preprocess(
+    (res) => (Array.isArray(res) && res.length === 0 ? { tools: [] } : res),
+    z.looseObject({ tools: list(toolSchema) }),
+  )
   .transform((res) => res.tools);
 
 /** The suffixes a tool needs, in the order they follow the IMEI. */
@@ -261,7 +295,8 @@ function ticketEntry<T extends z.ZodType>(ticketId: number, value: T) {
     }
     const parsed = value.safeParse(found[1]);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [String(found[0]), ...issue.path.map(String)] });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: [String(found[0]), ...issue.path.map(String)] });
       return z.NEVER;
     }
     return { ticketId: found[0], entry: parsed.data };
@@ -270,23 +305,24 @@ function ticketEntry<T extends z.ZodType>(ticketId: number, value: T) {
 
 /** GET /check_order_status/{ticket} and POST /update_order/{ticket}: `{ticket_id: order}`. */
 export function orderSchema(ticketId: number) {
-  return ticketEntry(ticketId, orderObject).transform(
-    ({ ticketId: ticket, entry: o }): UnlockOrder => ({
-      ticketId: ticket,
-      deviceId: o.id_device,
-      networkId: o.id_network,
-      imei: o.imei,
-      creationDatetime: o.creation_datetime,
-      createdAt: apiDateTimeToIso(o.creation_datetime),
-      status: o.status,
-      instructionsReady: o.ok_sent,
-    }),
-  );
+  return ticketEntry(ticketId, orderObject).transform(({ ticketId: ticket, entry: o }): UnlockOrder => ({
+    ticketId: ticket,
+    deviceId: o.id_device,
+    networkId: o.id_network,
+    imei: o.imei,
+    creationDatetime: o.creation_datetime,
+    createdAt: apiDateTimeToIso(o.creation_datetime),
+    status: o.status,
+    instructionsReady: o.ok_sent,
+  }));
 }
 
 /** DELETE /cancel_order/{ticket}: `{ticket_id: {status}}`. */
 export function cancelSchema(ticketId: number) {
-  return ticketEntry(ticketId, z.looseObject({ status: orderStatus })).transform(({ ticketId: ticket, entry }) => ({ ticketId: ticket, status: entry.status }));
+  return ticketEntry(ticketId, z.looseObject({ status: orderStatus })).transform(({ ticketId: ticket, entry }) => ({
+    ticketId: ticket,
+    status: entry.status,
+  }));
 }
 export type UnlockCancelResult = { ticketId: number; status: UnlockOrderStatus };
 
@@ -321,7 +357,16 @@ export type ImeiCheckReport = {
 };
 
 export type ImeiCheckResult = {
-  device: { imei: string; tac: string; brandName: string; marketingName: string; modelName: string; deviceType: string; img: string; lang: string };
+  device: {
+    imei: string;
+    tac: string;
+    brandName: string;
+    marketingName: string;
+    modelName: string;
+    deviceType: string;
+    img: string;
+    lang: string;
+  };
   /** Recognition failures (`res.error`), shown to the buyer; the check itself did not fail. */
   errors: Array<{ code: string; txt: string }>;
   /** null when payment is required (type P) or the IMEI was not recognised. */
@@ -334,7 +379,10 @@ export type ImeiCheckResult = {
 
 const listEntry = z
   .looseObject({ name: text, opers: list(z.looseObject({ txt: text, status: numberLike })) })
-  .transform((e): ImeiCheckListEntry => ({ country: e.name, networks: e.opers.map((o) => ({ name: o.txt, status: o.status })) }));
+  .transform((e): ImeiCheckListEntry => ({
+    country: e.name,
+    networks: e.opers.map((o) => ({ name: o.txt, status: o.status })),
+  }));
 
 const fullResult = z.looseObject({
   blackliststatus: flag,
@@ -343,7 +391,11 @@ const fullResult = z.looseObject({
   url_report: text,
 });
 
-const isEmpty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && Object.keys(v).length === 0);
+const isEmpty = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === "object" && Object.keys(v).length === 0);
 
 /** POST /imeicheck/{imei}[/{hash}]. */
 export const imeiCheckSchema = z
@@ -359,31 +411,35 @@ export const imeiCheckSchema = z
       lang: text,
     }),
     error: list(z.looseObject({ code: text, txt: text })),
-    result: z.union([z.unknown().refine(isEmpty).transform(() => null), fullResult]),
+    result: z.union([
+      z
+        .unknown()
+        .refine(isEmpty)
+        .transform(() => null),
+      fullResult,
+    ]),
     type_pay: z.looseObject({ type: z.string().transform((t) => t.trim().toUpperCase()), desc: text }),
     extra_info: list(z.looseObject({ type: text, txt: text, url: text })),
   })
-  .transform(
-    (r): ImeiCheckResult => ({
-      device: {
-        imei: r.data.imei,
-        tac: r.data.tac,
-        brandName: r.data.brandname,
-        marketingName: r.data.marketingname,
-        modelName: r.data.modelname,
-        deviceType: r.data.devicetype,
-        img: r.data.img,
-        lang: r.data.lang,
-      },
-      errors: r.error,
-      report: r.result && {
-        blacklisted: r.result.blackliststatus,
-        history: r.result.imeihistory.slice(0, 10),
-        blackList: r.result.lists.black,
-        whiteList: r.result.lists.white,
-        reportUrl: r.result.url_report,
-      },
-      payment: { type: r.type_pay.type, desc: r.type_pay.desc },
-      extraInfo: r.extra_info,
-    }),
-  );
+  .transform((r): ImeiCheckResult => ({
+    device: {
+      imei: r.data.imei,
+      tac: r.data.tac,
+      brandName: r.data.brandname,
+      marketingName: r.data.marketingname,
+      modelName: r.data.modelname,
+      deviceType: r.data.devicetype,
+      img: r.data.img,
+      lang: r.data.lang,
+    },
+    errors: r.error,
+    report: r.result && {
+      blacklisted: r.result.blackliststatus,
+      history: r.result.imeihistory.slice(0, 10),
+      blackList: r.result.lists.black,
+      whiteList: r.result.lists.white,
+      reportUrl: r.result.url_report,
+    },
+    payment: { type: r.type_pay.type, desc: r.type_pay.desc },
+    extraInfo: r.extra_info,
+  }));

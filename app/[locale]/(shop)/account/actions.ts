@@ -6,7 +6,14 @@ import { AuthError } from "next-auth";
 import { z } from "zod";
 import { headers } from "next/headers";
 import { signIn, signOut } from "@/lib/auth/config";
-import { EmailNotConfirmed, ExpiredChallenge, InvalidSecondFactor, SecondFactorRequired, SignInBusy, TooManyAttempts } from "@/lib/auth/credentials";
+import {
+  EmailNotConfirmed,
+  ExpiredChallenge,
+  InvalidSecondFactor,
+  SecondFactorRequired,
+  SignInBusy,
+  TooManyAttempts,
+} from "@/lib/auth/credentials";
 import { getCurrentSession, getCurrentUser } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { endAllSessions, endSession } from "@/lib/auth/sessions";
@@ -18,7 +25,12 @@ import { visitorKey } from "@/lib/security/client-address";
 import { emailSchema } from "@/lib/validation/email";
 import { nextInLanguage, pathInLanguage, tooManyAttemptsText } from "./words";
 
-export type AuthFormState = { error?: string; fieldErrors?: Partial<Record<"email" | "name", string>>; email?: string; sent?: boolean };
+export type AuthFormState = {
+  error?: string;
+  fieldErrors?: Partial<Record<"email" | "name", string>>;
+  email?: string;
+  sent?: boolean;
+};
 
 export async function signInAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
   expectActionInput(isForm(form));
@@ -60,7 +72,10 @@ const signUpSchema = z.object({ name: z.string().trim().max(100).optional(), ema
  */
 export async function signUpAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
   expectActionInput(isForm(form));
-  const parsed = signUpSchema.safeParse({ name: String(form.get("name") ?? "") || undefined, email: String(form.get("email") ?? "") });
+  const parsed = signUpSchema.safeParse({
+    name: String(form.get("name") ?? "") || undefined,
+    email: String(form.get("email") ?? ""),
+  });
   const email = String(form.get("email") ?? "");
   const t = await getTranslations("AccountMessages");
   if (!parsed.success) {
@@ -71,7 +86,11 @@ export async function signUpAction(_state: AuthFormState, form: FormData): Promi
     }
     return { fieldErrors, email };
   }
-  const answer = await signUp(db, { email: parsed.data.email, name: parsed.data.name, locale: supportedLocale(await getLocale()) }, visitorKey(await headers()));
+  const answer = await signUp(
+    db,
+    { email: parsed.data.email, name: parsed.data.name, locale: supportedLocale(await getLocale()) },
+    visitorKey(await headers()),
+  );
   if (!answer.ok) return { fieldErrors: { email: tooManyAttemptsText(t, answer.retryAfterMs) }, email };
   return { sent: true, email: answer.email };
 }
@@ -87,7 +106,12 @@ export async function signOutAction(): Promise<void> {
 export async function signOutEverywhereAction(): Promise<void> {
   const user = await getCurrentUser();
   if (user) await endAllSessions(db, user);
-  await signOut({ redirectTo: user && user.role !== "customer" ? "/admin/sign-in?signedOut=everywhere" : await pathInLanguage("/account/sign-in") });
+  await signOut({
+    redirectTo:
+      user && user.role !== "customer"
+        ? "/admin/sign-in?signedOut=everywhere"
+        : await pathInLanguage("/account/sign-in"),
+  });
 }
 
 // The staff sign-in, in one or two steps: the password, then (for members with two-factor on) a
@@ -113,16 +137,37 @@ export async function staffSignInAction(state: StaffSignInState, form: FormData)
   const email = String(form.get("email") ?? "").slice(0, LIMIT);
   const codeStep = challenge !== "";
   try {
-    if (codeStep) await signIn("credentials", { challenge, code: String(form.get("code") ?? "").slice(0, 100), redirectTo });
-    else await signIn("credentials", { email, password: String(form.get("password") ?? "").slice(0, LIMIT), redirectTo });
+    if (codeStep)
+      await signIn("credentials", { challenge, code: String(form.get("code") ?? "").slice(0, 100), redirectTo });
+    else
+      await signIn("credentials", { email, password: String(form.get("password") ?? "").slice(0, LIMIT), redirectTo });
   } catch (error) {
     // Success is a redirect (thrown); only Auth.js's own errors mean "could not sign in".
     if (!(error instanceof AuthError)) throw error;
     if (error instanceof SecondFactorRequired) return { step: "code", challenge: error.challenge, email };
-    if (error instanceof SignInBusy) return { step: codeStep ? "code" : "password", challenge: codeStep ? challenge : undefined, email, error: error.message };
-    if (error instanceof TooManyAttempts) return { step: codeStep ? "code" : "password", challenge: codeStep ? challenge : undefined, email, error: tooManyAttemptsMessage(error.retryAfterMs) };
-    if (error instanceof InvalidSecondFactor) return { step: "code", challenge, email, error: "That code does not match. Enter the current code from your app, or an unused recovery code." };
-    if (error instanceof ExpiredChallenge) return { step: "password", email, error: "The sign-in took too long. Enter your password again." };
+    if (error instanceof SignInBusy)
+      return {
+        step: codeStep ? "code" : "password",
+        challenge: codeStep ? challenge : undefined,
+        email,
+        error: error.message,
+      };
+    if (error instanceof TooManyAttempts)
+      return {
+        step: codeStep ? "code" : "password",
+        challenge: codeStep ? challenge : undefined,
+        email,
+        error: tooManyAttemptsMessage(error.retryAfterMs),
+      };
+    if (error instanceof InvalidSecondFactor)
+      return {
+        step: "code",
+        challenge,
+        email,
+        error: "That code does not match. Enter the current code from your app, or an unused recovery code.",
+      };
+    if (error instanceof ExpiredChallenge)
+      return { step: "password", email, error: "The sign-in took too long. Enter your password again." };
     return { step: "password", email, error: "That email and password do not match an account." };
   }
   return state;

@@ -45,19 +45,34 @@ function OrderSummary({ productType, detail }: { productType: ProductType; detai
   ) : null;
 }
 
-export default async function AccountPage({ params, searchParams }: Params & { searchParams: Promise<{ confirmed?: string; moved?: string }> }) {
+export default async function AccountPage({
+  params,
+  searchParams,
+}: Params & { searchParams: Promise<{ confirmed?: string; moved?: string }> }) {
   const locale = await pageLocale(params);
-  const [t, products] = await Promise.all([getTranslations({ locale, namespace: "Account" }), getTranslations({ locale, namespace: "Products" })]);
+  const [t, products] = await Promise.all([
+    getTranslations({ locale, namespace: "Account" }),
+    getTranslations({ locale, namespace: "Products" }),
+  ]);
   const user = await requireUser("/account");
-  const account = await db.user.findUnique({ where: { id: user.id }, select: { id: true, email: true, role: true, emailVerifiedAt: true } });
+  const account = await db.user.findUnique({
+    where: { id: user.id },
+    select: { id: true, email: true, role: true, emailVerifiedAt: true },
+  });
   // Orders placed while signed in belong to the account; guest orders with its address joined
   // when the address was confirmed (a session needs that), later ones join on the next visit.
   if (account) await claimGuestOrders(db, account);
   // Just confirmed from the mailed link (recovery-actions.ts): what joined.
   const query = await searchParams;
   const joined = Number(query.confirmed);
-  const confirmedNotice = query.confirmed !== undefined && Number.isInteger(joined) && joined >= 0 ? { joined, moved: query.moved === "1" } : null;
-  const [orders, numbers] = await Promise.all([db.order.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 }), listSavedNumbers(db, user.id)]);
+  const confirmedNotice =
+    query.confirmed !== undefined && Number.isInteger(joined) && joined >= 0
+      ? { joined, moved: query.moved === "1" }
+      : null;
+  const [orders, numbers] = await Promise.all([
+    db.order.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 }),
+    listSavedNumbers(db, user.id),
+  ]);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
@@ -86,8 +101,14 @@ export default async function AccountPage({ params, searchParams }: Params & { s
 
       {confirmedNotice ? (
         <Card className="mt-6 flex flex-col gap-1 text-sm" role="status" data-testid="email-confirmed">
-          <p className="font-medium">{confirmedNotice.moved ? t("accountNowUses", { email: user.email }) : t("emailConfirmed", { email: user.email })}</p>
-          <p className="text-muted">{confirmedNotice.joined > 0 ? t("ordersJoined", { count: confirmedNotice.joined }) : t("futureGuestOrders")}</p>
+          <p className="font-medium">
+            {confirmedNotice.moved
+              ? t("accountNowUses", { email: user.email })
+              : t("emailConfirmed", { email: user.email })}
+          </p>
+          <p className="text-muted">
+            {confirmedNotice.joined > 0 ? t("ordersJoined", { count: confirmedNotice.joined }) : t("futureGuestOrders")}
+          </p>
         </Card>
       ) : null}
 
@@ -104,10 +125,16 @@ export default async function AccountPage({ params, searchParams }: Params & { s
           {orders.map((order) => {
             const status = orderStatusDisplay(order.status, locale);
             const product = products(`${order.productType}.name`);
-            const again = FINAL_STATUSES.includes(order.status) && hasBuyAgain(order.productType) ? (buyAgainLabel(order.productType, locale) ?? null) : null;
+            const again =
+              FINAL_STATUSES.includes(order.status) && hasBuyAgain(order.productType)
+                ? (buyAgainLabel(order.productType, locale) ?? null)
+                : null;
             return (
               <li key={order.id} className="flex flex-col sm:flex-row sm:items-center">
-                <Link href={`/orders/${order.ref}`} className="flex min-w-0 flex-1 items-center gap-4 px-5 py-4 hover:bg-surface-muted">
+                <Link
+                  href={`/orders/${order.ref}`}
+                  className="flex min-w-0 flex-1 items-center gap-4 px-5 py-4 hover:bg-surface-muted"
+                >
                   <ProductIcon type={order.productType} className="size-5 shrink-0 text-brand" />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{product}</span>
@@ -117,15 +144,25 @@ export default async function AccountPage({ params, searchParams }: Params & { s
                     </span>
                   </span>
                   <span className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row-reverse sm:items-center sm:gap-4">
-                    <span className="font-medium tabular-nums sm:w-20 sm:text-right">{moneyText(order.retailAmount, order.currency, locale)}</span>
+                    <span className="font-medium tabular-nums sm:w-20 sm:text-right">
+                      {moneyText(order.retailAmount, order.currency, locale)}
+                    </span>
                     <Badge tone={status.tone}>{status.label}</Badge>
                   </span>
                 </Link>
                 {again ? (
                   <a
                     href={localizedPath(`/orders/${order.ref}/again`, locale)}
-                    className={buttonClasses("secondary", "sm", "mx-5 mb-4 self-start sm:mx-0 sm:mr-5 sm:mb-0 sm:self-center")}
-                    aria-label={t("buyAgainAria", { action: again, product, date: order.createdAt.toISOString().slice(0, 10) })}
+                    className={buttonClasses(
+                      "secondary",
+                      "sm",
+                      "mx-5 mb-4 self-start sm:mx-0 sm:mr-5 sm:mb-0 sm:self-center",
+                    )}
+                    aria-label={t("buyAgainAria", {
+                      action: again,
+                      product,
+                      date: order.createdAt.toISOString().slice(0, 10),
+                    })}
                   >
                     {again}
                   </a>

@@ -8,7 +8,14 @@ import { confirmEmailChange, confirmSignUp, verifyLinkState, type ConfirmProblem
 import { AuthError } from "next-auth";
 import { signIn } from "@/lib/auth/config";
 import { BUSY, orBusy, passwordProblemCode } from "@/lib/auth/password";
-import { ACCOUNT_MAIL_ACCOUNT, ACCOUNT_MAIL_ADDRESS, accountKey, SET_PASSWORD_ACCOUNT, SET_PASSWORD_ADDRESS, spendAttempt } from "@/lib/auth/throttle";
+import {
+  ACCOUNT_MAIL_ACCOUNT,
+  ACCOUNT_MAIL_ADDRESS,
+  accountKey,
+  SET_PASSWORD_ACCOUNT,
+  SET_PASSWORD_ADDRESS,
+  spendAttempt,
+} from "@/lib/auth/throttle";
 import { db } from "@/lib/db";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { visitorKey } from "@/lib/security/client-address";
@@ -20,7 +27,12 @@ import { linkProblemText, passwordProblemText, pathInLanguage, tooManyAttemptsTe
 // is the proof.
 // Every request that sends a mail is limited per visitor address and per account.
 
-export type RecoveryFormState = { sent?: boolean; error?: string; fieldErrors?: Partial<Record<"email" | "password", string>>; email?: string };
+export type RecoveryFormState = {
+  sent?: boolean;
+  error?: string;
+  fieldErrors?: Partial<Record<"email" | "password", string>>;
+  email?: string;
+};
 
 export async function forgotPasswordAction(_state: RecoveryFormState, form: FormData): Promise<RecoveryFormState> {
   expectActionInput(isForm(form));
@@ -28,14 +40,20 @@ export async function forgotPasswordAction(_state: RecoveryFormState, form: Form
   const parsed = emailSchema.safeParse(typed);
   const t = await getTranslations("AccountMessages");
   if (!parsed.success) return { fieldErrors: { email: t("emailInvalid") }, email: typed };
-  const wait = (await spendAttempt(db, ACCOUNT_MAIL_ADDRESS, visitorKey(await headers()))) ?? (await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(parsed.data)));
+  const wait =
+    (await spendAttempt(db, ACCOUNT_MAIL_ADDRESS, visitorKey(await headers()))) ??
+    (await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(parsed.data)));
   if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs), email: typed };
   await requestPasswordReset(db, parsed.data);
   // The same answer whether or not the address has an account.
   return { sent: true, email: parsed.data };
 }
 
-export async function resetPasswordAction(token: string, _state: RecoveryFormState, form: FormData): Promise<RecoveryFormState> {
+export async function resetPasswordAction(
+  token: string,
+  _state: RecoveryFormState,
+  form: FormData,
+): Promise<RecoveryFormState> {
   expectActionInput(isForm(form) && typeof token === "string");
   const password = String(form.get("password") ?? "");
   const t = await getTranslations("AccountMessages");
@@ -78,7 +96,11 @@ export async function confirmSignUpAction(token: string, _state: ConfirmState, f
 }
 
 /** A change of address's link: with the account's password (lib/account/verification.ts); then this browser signs in. */
-export async function confirmEmailChangeAction(token: string, _state: ConfirmState, form: FormData): Promise<ConfirmState> {
+export async function confirmEmailChangeAction(
+  token: string,
+  _state: ConfirmState,
+  form: FormData,
+): Promise<ConfirmState> {
   expectActionInput(isForm(form) && typeof token === "string");
   const password = String(form.get("password") ?? "").slice(0, 500);
   const t = await getTranslations("AccountMessages");

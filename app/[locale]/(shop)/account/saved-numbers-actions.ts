@@ -5,16 +5,29 @@ import { requireUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { getTranslations } from "next-intl/server";
-import { LABEL_MAX, MAX_SAVED_NUMBERS, removeSavedNumber, saveNumber, type SaveResult } from "@/lib/account/saved-numbers";
+import {
+  LABEL_MAX,
+  MAX_SAVED_NUMBERS,
+  removeSavedNumber,
+  saveNumber,
+  type SaveResult,
+} from "@/lib/account/saved-numbers";
 
 // A signed-in buyer's saved top-up numbers (lib/account/saved-numbers.ts): always their own.
 
-export type SaveNumberState = { message?: string; fieldErrors?: Partial<Record<"phone" | "label", string>>; values?: { phone: string; label: string } };
+export type SaveNumberState = {
+  message?: string;
+  fieldErrors?: Partial<Record<"phone" | "label", string>>;
+  values?: { phone: string; label: string };
+};
 
 export async function saveNumberAction(_state: SaveNumberState, form: FormData): Promise<SaveNumberState> {
   expectActionInput(isForm(form));
   const user = await requireUser("/account");
-  const values = { phone: String(form.get("phone") ?? "").slice(0, 40), label: String(form.get("label") ?? "").slice(0, 200) };
+  const values = {
+    phone: String(form.get("phone") ?? "").slice(0, 40),
+    label: String(form.get("label") ?? "").slice(0, 200),
+  };
   const result = await saveNumber(db, user.id, values);
   const t = await getTranslations("AccountSavedNumbers");
   if (!result.ok) return { fieldErrors: { [result.field]: problemText(t, result) }, values };
@@ -23,7 +36,10 @@ export async function saveNumberAction(_state: SaveNumberState, form: FormData):
 }
 
 /** Why the number was not saved, in the buyer's language. */
-function problemText(t: Awaited<ReturnType<typeof getTranslations<"AccountSavedNumbers">>>, problem: Extract<SaveResult, { ok: false }>): string {
+function problemText(
+  t: Awaited<ReturnType<typeof getTranslations<"AccountSavedNumbers">>>,
+  problem: Extract<SaveResult, { ok: false }>,
+): string {
   switch (problem.code) {
     case "LABEL_MISSING":
       return t("labelMissing");

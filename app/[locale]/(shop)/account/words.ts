@@ -22,7 +22,11 @@ export function passwordProblemText(t: AccountT, code: PasswordProblemCode): str
 }
 
 /** Why a mailed link (reset, confirmation) cannot be used. */
-export function linkProblemText(t: AccountT, purpose: "reset_password" | "verify_email", problem: Pick<LinkProblem, "code">): string {
+export function linkProblemText(
+  t: AccountT,
+  purpose: "reset_password" | "verify_email",
+  problem: Pick<LinkProblem, "code">,
+): string {
   return t(`linkProblems.${purpose}.${problem.code}`);
 }
 

@@ -21,7 +21,12 @@ export default async function AuthErrorPage({ params }: Params) {
   const recovery = await getTranslations({ locale, namespace: "AccountRecoveryForms" });
   const status = await getTranslations({ locale, namespace: "Status" });
   return (
-    <StatusMessage code={auth("signInTitle")} title={t("title")} back={status("backToShop")} action={{ href: "/account/sign-in", label: recovery("backToSignIn") }}>
+    <StatusMessage
+      code={auth("signInTitle")}
+      title={t("title")}
+      back={status("backToShop")}
+      action={{ href: "/account/sign-in", label: recovery("backToSignIn") }}
+    >
       {t("body")}
     </StatusMessage>
   );

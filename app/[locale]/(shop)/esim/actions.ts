@@ -21,7 +21,8 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
   const startAgain = t("startAgain");
   const kept = { email: String(form.get("email") ?? "").trim(), confirmed: form.get("confirmDestination") === "yes" };
   const input = readEsimPayForm(form);
-  if (!input.ok) return input.problem === "email" ? { emailError: t("emailInvalid"), ...kept } : { error: startAgain, ...kept };
+  if (!input.ok)
+    return input.problem === "email" ? { emailError: t("emailInvalid"), ...kept } : { error: startAgain, ...kept };
   if (!input.value.confirmed) return { confirmError: t("confirmDestination"), ...kept };
   const user = await getCurrentUser();
   const email = input.value.email ?? user?.email;
@@ -37,7 +38,11 @@ export async function payForEsimAction(_state: EsimPayState, form: FormData): Pr
     userId: user?.id ?? null,
     expectedTotalMinor,
     expectedCurrency,
-    price: esimSale({ country: destination, plan }, { notOffered: startAgain, unavailable: t("unavailable") }, supportedLocale(locale)),
+    price: esimSale(
+      { country: destination, plan },
+      { notOffered: startAgain, unavailable: t("unavailable") },
+      supportedLocale(locale),
+    ),
     startAgain,
     what: "eSIM order",
   });

@@ -8,7 +8,12 @@ export default function EsimNotFound() {
   const t = useTranslations("Esim");
   const status = useTranslations("Status");
   return (
-    <StatusMessage code="404" title={t("notFoundTitle")} back={status("backToShop")} action={{ href: "/esim", label: t("allDestinations") }}>
+    <StatusMessage
+      code="404"
+      title={t("notFoundTitle")}
+      back={status("backToShop")}
+      action={{ href: "/esim", label: t("allDestinations") }}
+    >
       {t("notFoundBody")}
     </StatusMessage>
   );

@@ -28,7 +28,10 @@ export default async function EsimPage({ params, searchParams }: { params: Param
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("esim", locale);
   if (unavailable) return unavailable;
-  const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestinations" })]);
+  const [esim, t] = await Promise.all([
+    getTranslations({ locale, namespace: "Esim" }),
+    getTranslations({ locale, namespace: "EsimDestinations" }),
+  ]);
   const query = first((await searchParams).q)?.slice(0, 60);
   const destinations = await loadDestinations(locale, await pageCurrency(params));
   const intro = (
@@ -53,8 +56,12 @@ export default async function EsimPage({ params, searchParams }: { params: Param
       </EsimShell>
     );
   }
-  const regions = query ? destinations.value.regions.filter((d) => matchesDestination(d, query)) : destinations.value.regions;
-  const countries = query ? destinations.value.countries.filter((d) => matchesDestination(d, query)) : destinations.value.countries;
+  const regions = query
+    ? destinations.value.regions.filter((d) => matchesDestination(d, query))
+    : destinations.value.regions;
+  const countries = query
+    ? destinations.value.countries.filter((d) => matchesDestination(d, query))
+    : destinations.value.countries;
   // Nothing matches: the regions are offered instead, as they cover most trips.
   const shownRegions = regions.length > 0 || countries.length > 0 ? regions : destinations.value.regions;
   return (

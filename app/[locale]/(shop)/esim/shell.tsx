@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 export type Search = Record<string, string | string[] | undefined>;
 
 /** The first value of a search parameter, trimmed; undefined when empty. */
-export const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+export const first = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 
 /** The eSIM pages' column. */
 export function EsimShell({ children }: { children: ReactNode }) {

@@ -7,7 +7,17 @@ import { pageLocale } from "@/lib/i18n/locale-param";
 type Params = { params: Promise<{ locale: string }> };
 
 // The questions in the order they are shown; each has a "q" and an "a" in InfoFaq.questions.
-const QUESTIONS = ["account", "closedPage", "speed", "esimPhones", "esimInstall", "wrongNumber", "giftcardSafe", "imeiCheck", "payment"] as const;
+const QUESTIONS = [
+  "account",
+  "closedPage",
+  "speed",
+  "esimPhones",
+  "esimInstall",
+  "wrongNumber",
+  "giftcardSafe",
+  "imeiCheck",
+  "payment",
+] as const;
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const t = await getTranslations({ locale: await pageLocale(params), namespace: "InfoFaq" });

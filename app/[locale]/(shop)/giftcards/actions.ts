@@ -21,7 +21,8 @@ export async function payForGiftcardAction(_state: GiftcardPayState, form: FormD
   const t = await getTranslations("GiftcardBuy");
   const kept = { email: String(form.get("email") ?? "").trim() };
   const input = readGiftcardPayForm(form);
-  if (!input.ok) return input.problem === "email" ? { emailError: t("emailInvalid"), ...kept } : { error: t("startAgain"), ...kept };
+  if (!input.ok)
+    return input.problem === "email" ? { emailError: t("emailInvalid"), ...kept } : { error: t("startAgain"), ...kept };
   const user = await getCurrentUser();
   const email = input.value.email ?? user?.email;
   if (!email) return { emailError: t("emailMissing"), ...kept };

@@ -8,7 +8,12 @@ export default function GiftcardNotFound() {
   const t = useTranslations("Giftcard");
   const status = useTranslations("Status");
   return (
-    <StatusMessage code="404" title={t("notFoundTitle")} back={status("backToShop")} action={{ href: "/giftcards", label: t("allGiftCards") }}>
+    <StatusMessage
+      code="404"
+      title={t("notFoundTitle")}
+      back={status("backToShop")}
+      action={{ href: "/giftcards", label: t("allGiftCards") }}
+    >
       {t("notFoundBody")}
     </StatusMessage>
   );

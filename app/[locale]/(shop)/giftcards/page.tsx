@@ -26,7 +26,13 @@ export const dynamic = "force-dynamic";
  * to the shareable /giftcards/[country]?q=…; a name alone is answered here (?q=…) with the
  * matching brands and the countries each is sold in.
  */
-export default async function GiftcardsPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+export default async function GiftcardsPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("giftcard", locale);
   if (unavailable) return unavailable;
@@ -34,7 +40,8 @@ export default async function GiftcardsPage({ params, searchParams }: { params: 
   const search = await searchParams;
   const query = first(search.q)?.slice(0, 100);
   const country = first(search.country)?.toLowerCase();
-  if (country && isCountryCode(country)) return redirectInLanguage(`/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`);
+  if (country && isCountryCode(country))
+    return redirectInLanguage(`/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`);
 
   const countries = await loadGiftcardCountries(locale);
   const intro = (
@@ -65,7 +72,12 @@ export default async function GiftcardsPage({ params, searchParams }: { params: 
             {t("brandsMatching", { query: query ?? "" })}
           </h2>
           {!results.ok ? (
-            <CatalogError message={failureText(t, results)} retryHref={`/giftcards?${new URLSearchParams({ q: query ?? "" })}`} backHref="/giftcards" backText={t("allCountries")} />
+            <CatalogError
+              message={failureText(t, results)}
+              retryHref={`/giftcards?${new URLSearchParams({ q: query ?? "" })}`}
+              backHref="/giftcards"
+              backText={t("allCountries")}
+            />
           ) : results.value.length === 0 ? (
             <EmptyState title={t("noBrandsMatch", { query: query ?? "" })}>
               <p>{t("noBrandsMatchHelp")}</p>

@@ -7,7 +7,8 @@ export type Search = Record<string, string | string[] | undefined>;
 export type GiftcardT = Awaited<ReturnType<typeof getTranslations<"Giftcard">>>;
 
 /** The first value of a search parameter, trimmed; undefined when empty. */
-export const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
+export const first = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 
 /**
  * A failed catalog read as the buyer reads it: the catalog's own message in the page's language;
@@ -20,5 +21,9 @@ export function failureText(t: GiftcardT, failure: { error: string }): string {
 
 /** The gift card pages' column. */
 export function GiftcardShell({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  return <div className={`mx-auto flex flex-col gap-6 px-4 py-10 sm:py-12 ${wide ? "max-w-6xl" : "max-w-5xl"}`}>{children}</div>;
+  return (
+    <div className={`mx-auto flex flex-col gap-6 px-4 py-10 sm:py-12 ${wide ? "max-w-6xl" : "max-w-5xl"}`}>
+      {children}
+    </div>
+  );
 }

@@ -26,9 +26,12 @@ export async function payForImeiCheckAction(_state: ImeiCheckPayState, form: For
 
   const imei = normaliseImei(sent.imei);
   const problem = imeiProblemOf(imei);
-  const imeiError = problem ? imeiWords(`problem.${problem.key}`, { count: problem.key === "length" ? problem.count : 0 }) : undefined;
+  const imeiError = problem
+    ? imeiWords(`problem.${problem.key}`, { count: problem.key === "length" ? problem.count : 0 })
+    : undefined;
   const email = typedEmail ? emailSchema.safeParse(typedEmail) : null;
-  const emailError = email && !email.success ? t("emailInvalid") : !email && !user?.email ? t("emailMissing") : undefined;
+  const emailError =
+    email && !email.success ? t("emailInvalid") : !email && !user?.email ? t("emailMissing") : undefined;
   if (imeiError || emailError) return { imeiError, emailError, email: typedEmail };
 
   const failed = await checkoutInShop({

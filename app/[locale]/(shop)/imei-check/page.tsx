@@ -33,7 +33,11 @@ export default async function ImeiCheckPage({ params }: { params: Params }) {
   if (unavailable) return unavailable;
   const t = await getTranslations({ locale, namespace: "ImeiCheck" });
   const currency = await pageCurrency(params);
-  const [pricing, fullReport, user] = await Promise.all([imeiCheckPrice(db, { currency }), imeiCheckPrice(db, { fullReport: true, currency }), getCurrentUser()]);
+  const [pricing, fullReport, user] = await Promise.all([
+    imeiCheckPrice(db, { currency }),
+    imeiCheckPrice(db, { fullReport: true, currency }),
+    getCurrentUser(),
+  ]);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10 sm:py-12">
       <div className="flex flex-col gap-3">
@@ -64,7 +68,17 @@ export default async function ImeiCheckPage({ params }: { params: Params }) {
           <p className="text-xs text-muted" data-testid="imeicheck-refund-rule">
             {t("refundRule", { price: moneyText(fullReport.totalMinor, fullReport.currency, locale) })}
           </p>
-          <PriceBreakdown pricing={{ currency: pricing.currency, amountMinor: pricing.amountMinor, serviceFeeMinor: pricing.serviceFeeMinor, smsFeeMinor: 0, totalMinor: pricing.totalMinor, exchange: pricing.exchange }} amountLabel={t("amountLabel")} />
+          <PriceBreakdown
+            pricing={{
+              currency: pricing.currency,
+              amountMinor: pricing.amountMinor,
+              serviceFeeMinor: pricing.serviceFeeMinor,
+              smsFeeMinor: 0,
+              totalMinor: pricing.totalMinor,
+              exchange: pricing.exchange,
+            }}
+            amountLabel={t("amountLabel")}
+          />
         </Card>
       </div>
     </div>

@@ -35,7 +35,9 @@ export default async function RefundsPage({ params }: Params) {
         <InfoList items={[t("giftcard.money"), t("giftcard.notDelivered"), t("giftcard.refused")]} />
       </InfoSection>
       <InfoSection id="unlock" title={t("unlock.title")}>
-        <InfoList items={[t("unlock.cancel", { minutes: cancelMinutes }), t("unlock.unavailable"), t("unlock.delivered")]} />
+        <InfoList
+          items={[t("unlock.cancel", { minutes: cancelMinutes }), t("unlock.unavailable"), t("unlock.delivered")]}
+        />
       </InfoSection>
       <InfoSection id="imeicheck" title={t("imeicheck.title")}>
         <InfoList items={[t("imeicheck.runs"), t("imeicheck.unrecognised")]} />

@@ -35,7 +35,15 @@ export async function payForTopupAction(_state: PayState, form: FormData): Promi
     userId: user?.id ?? null,
     expectedTotalMinor,
     expectedCurrency,
-    price: topupSale(choice, { rateGone: startAgain, otherCountry: (country) => t("otherCountry", { country }), lookupFailed: t("lookupFailed") }, supportedLocale(locale)),
+    price: topupSale(
+      choice,
+      {
+        rateGone: startAgain,
+        otherCountry: (country) => t("otherCountry", { country }),
+        lookupFailed: t("lookupFailed"),
+      },
+      supportedLocale(locale),
+    ),
     startAgain,
     what: "top-up order",
   });

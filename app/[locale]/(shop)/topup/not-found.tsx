@@ -8,7 +8,12 @@ export default function TopupNotFound() {
   const t = useTranslations("Topup");
   const status = useTranslations("Status");
   return (
-    <StatusMessage code="404" title={t("notFound.title")} back={status("backToShop")} action={{ href: "/topup", label: t("notFound.topUp") }}>
+    <StatusMessage
+      code="404"
+      title={t("notFound.title")}
+      back={status("backToShop")}
+      action={{ href: "/topup", label: t("notFound.topUp") }}
+    >
       {t("notFound.body")}
     </StatusMessage>
   );

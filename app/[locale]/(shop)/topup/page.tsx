@@ -33,7 +33,13 @@ export const dynamic = "force-dynamic";
  * up, and the buyer is sent on to that operator's page with the number:
  * /topup/{country}/{operator}?phone=+44… (the rest of the journey lives there).
  */
-export default async function TopupPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Search> }) {
+export default async function TopupPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("topup", locale);
   if (unavailable) return unavailable;
@@ -68,7 +74,11 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
   const changingPhone = changing ? checkPhone(changing) : null;
   const defaultValue = rawPhone ?? changing;
   const defaultCountry = chosenCountry ?? (changingPhone?.ok ? changingPhone.country : undefined);
-  const [options, countries, promotions] = await Promise.all([loadCountryOptions(locale), loadTopupCountries(locale), loadPromotions(undefined, undefined, locale)]);
+  const [options, countries, promotions] = await Promise.all([
+    loadCountryOptions(locale),
+    loadTopupCountries(locale),
+    loadPromotions(undefined, undefined, locale),
+  ]);
 
   return (
     <TopupShell>
@@ -80,7 +90,13 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
       <div className="rounded-xl border border-border bg-surface p-5 shadow-sm">
         <ClientMessages locale={locale} namespaces={["TopupPhone"]}>
           {/* A plain GET form: its address in the page's language, so no redirect decides it again. */}
-          <PhoneStep action={localizedPath("/topup", locale)} countries={options} defaultCountry={defaultCountry} defaultValue={defaultValue} serverError={serverError} />
+          <PhoneStep
+            action={localizedPath("/topup", locale)}
+            countries={options}
+            defaultCountry={defaultCountry}
+            defaultValue={defaultValue}
+            serverError={serverError}
+          />
         </ClientMessages>
       </div>
 
@@ -93,13 +109,18 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
             {promotions.slice(0, 6).map((promo) => (
               <li key={promo.id}>
                 <ListLink
-                  href={promo.countryCode && promo.operatorId ? operatorHref(promo.countryCode, promo.operatorId, promo.operatorName ?? "") : "/topup"}
+                  href={
+                    promo.countryCode && promo.operatorId
+                      ? operatorHref(promo.countryCode, promo.operatorId, promo.operatorName ?? "")
+                      : "/topup"
+                  }
                   className="flex h-full items-start gap-3 rounded-xl border border-border bg-surface px-4 py-3 text-sm hover:border-brand"
                 >
                   <Sparkles className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
                   <span className="min-w-0">
                     <span className="block font-semibold">
-                      {promo.operatorName ?? t("allOperators")} · {promo.title ? <span lang="en">{promo.title}</span> : t("promotion")}
+                      {promo.operatorName ?? t("allOperators")} ·{" "}
+                      {promo.title ? <span lang="en">{promo.title}</span> : t("promotion")}
                     </span>
                     <span className="block text-muted">
                       <span aria-hidden="true" className="mr-1">
@@ -121,7 +142,13 @@ export default async function TopupPage({ params, searchParams }: { params: Prom
         </h2>
         <p className="text-sm text-muted">{t("browseLead")}</p>
         {countries.ok ? (
-          <CountryGrid countries={countries.value.map((c) => ({ iso: c.iso_short_code, name: c.country_name, operators: c.operators_count }))} />
+          <CountryGrid
+            countries={countries.value.map((c) => ({
+              iso: c.iso_short_code,
+              name: c.country_name,
+              operators: c.operators_count,
+            }))}
+          />
         ) : (
           <CatalogError title={t("countriesError")} message={countries.error} retryHref="/topup" />
         )}

@@ -30,14 +30,19 @@ export async function payForUnlockAction(_state: UnlockPayState, form: FormData)
   if (!sent) return { error: startAgain, email: typedEmail };
   const user = await getCurrentUser();
   // Before the choice is checked against the catalog (a read upstream): the checkout refuses it too.
-  if (!(await productAvailability("unlock")).available) return { error: (await getTranslations("CheckoutErrors"))("productUnavailable"), email: typedEmail };
+  if (!(await productAvailability("unlock")).available)
+    return { error: (await getTranslations("CheckoutErrors"))("productUnavailable"), email: typedEmail };
 
-  const messages: UnlockSaleMessages = { serviceGone: t("serviceGone"), ...imeiRuleWords(await getTranslations("UnlockImei")) };
+  const messages: UnlockSaleMessages = {
+    serviceGone: t("serviceGone"),
+    ...imeiRuleWords(await getTranslations("UnlockImei")),
+  };
   const checked = await checkUnlockChoice(sent.choice, messages);
   if (!checked.ok) return { error: worded(checked.error), email: typedEmail };
   const fieldErrors = { ...(sent.checklistTicked ? {} : { checklist: t("checklistUnticked") }), ...checked.problems };
   const email = typedEmail ? emailSchema.safeParse(typedEmail) : null;
-  const emailError = email && !email.success ? t("emailInvalid") : !email && !user?.email ? t("emailMissing") : undefined;
+  const emailError =
+    email && !email.success ? t("emailInvalid") : !email && !user?.email ? t("emailMissing") : undefined;
   if (Object.keys(fieldErrors).length > 0 || emailError) return { fieldErrors, emailError, email: typedEmail };
 
   const choice = { ...sent.choice, imei: checked.imei, suffixes: checked.suffixes };

@@ -20,7 +20,13 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export const dynamic = "force-dynamic";
 
 /** /unlock: step 1, the brands and a search across every brand's devices (?q=). */
-export default async function UnlockPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Search> }) {
+export default async function UnlockPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("unlock", locale);
   if (unavailable) return unavailable;
@@ -44,7 +50,15 @@ export default async function UnlockPage({ params, searchParams }: { params: Pro
         </p>
       </div>
       <div className="rounded-xl border border-border bg-surface p-5">
-        <QuerySearchForm action="/unlock" ariaLabel={t("devices")} id="device-q" label={t("searchLabel")} placeholder={t("searchPlaceholder")} maxLength={100} query={query} />
+        <QuerySearchForm
+          action="/unlock"
+          ariaLabel={t("devices")}
+          id="device-q"
+          label={t("searchLabel")}
+          placeholder={t("searchPlaceholder")}
+          maxLength={100}
+          query={query}
+        />
       </div>
       {results ? (
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">
@@ -52,7 +66,10 @@ export default async function UnlockPage({ params, searchParams }: { params: Pro
             {t("resultsHeading", { query: query ?? "" })}
           </h2>
           {!results.ok ? (
-            <CatalogError message={failureText(t, results.error)} retryHref={`/unlock?${new URLSearchParams({ q: query ?? "" })}`} />
+            <CatalogError
+              message={failureText(t, results.error)}
+              retryHref={`/unlock?${new URLSearchParams({ q: query ?? "" })}`}
+            />
           ) : results.value.length === 0 ? (
             <EmptyState title={t("noMatch", { query: query ?? "" })}>
               <p>{t("noMatchHint")}</p>

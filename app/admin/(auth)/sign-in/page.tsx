@@ -9,7 +9,11 @@ import { SHOP_NAME } from "@/lib/products";
 export const metadata: Metadata = { title: "Staff sign in", robots: { index: false, follow: false } };
 
 // Outside the dashboard layout (which requires staff): this is the one public admin page.
-export default async function StaffSignInPage({ searchParams }: { searchParams: Promise<{ next?: string; password?: string; signedOut?: string }> }) {
+export default async function StaffSignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string; password?: string; signedOut?: string }>;
+}) {
   const query = await searchParams;
   const requested = safeNextPath(query.next);
   const next = requested.startsWith("/admin") ? requested : "/admin";

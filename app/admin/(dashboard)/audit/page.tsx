@@ -12,18 +12,35 @@ export const metadata: Metadata = { title: "Audit log" };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireStaff("staff", "/admin/audit");
   const params = await searchParams;
   const action = one(params.action)?.slice(0, 100) || undefined;
   const actor = one(params.actor)?.slice(0, 320) || undefined;
   const page = Number.parseInt(one(params.page) ?? "1", 10);
-  const { rows, total, page: current, pages, actions, refs } = await listAudit(db, { action, actor, page: Number.isFinite(page) ? page : 1 });
-  const href = (p: number) => `/admin/audit?${new URLSearchParams({ ...(action ? { action } : {}), ...(actor ? { actor } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
+  const {
+    rows,
+    total,
+    page: current,
+    pages,
+    actions,
+    refs,
+  } = await listAudit(db, { action, actor, page: Number.isFinite(page) ? page : 1 });
+  const href = (p: number) =>
+    `/admin/audit?${new URLSearchParams({ ...(action ? { action } : {}), ...(actor ? { actor } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <>
       <PageHeader title="Audit log" description="Every staff action: who, what, when, and what it changed." />
-      <form method="get" role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
+      <form
+        method="get"
+        role="search"
+        aria-label="Filter the audit log"
+        className="mb-4 flex flex-wrap items-end gap-3"
+      >
         <div className="flex flex-col gap-1.5">
           <label htmlFor="audit-action" className="text-sm font-medium">
             Action

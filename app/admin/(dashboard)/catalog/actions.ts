@@ -30,12 +30,23 @@ export async function refreshEntryAction(_state: ActionNotice, form: FormData): 
     } else {
       await catalogCache.invalidate(key.data);
     }
-    await recordAudit({ actor: user, action: refetch ? "catalog.refresh" : "catalog.drop", targetType: "catalog_cache", targetId: key.data }, db);
+    await recordAudit(
+      {
+        actor: user,
+        action: refetch ? "catalog.refresh" : "catalog.drop",
+        targetType: "catalog_cache",
+        targetId: key.data,
+      },
+      db,
+    );
     revalidatePath("/admin/catalog");
     return { tone: "ok", message: refetch ? "Refreshed." : "Dropped: the next read fetches it." };
   } catch (error) {
     if (!isUpstreamError(error)) logger.error({ err: error, key: key.data }, "catalog refresh failed");
     revalidatePath("/admin/catalog");
-    return { tone: "danger", message: `Refresh failed; the old value is kept. ${isUpstreamError(error) ? error.userMessage : ""}`.trim() };
+    return {
+      tone: "danger",
+      message: `Refresh failed; the old value is kept. ${isUpstreamError(error) ? error.userMessage : ""}`.trim(),
+    };
   }
 }

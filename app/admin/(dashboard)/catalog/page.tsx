@@ -17,10 +17,17 @@ export const dynamic = "force-dynamic";
 
 export default async function CatalogCachePage() {
   await requireStaff("staff", "/admin/catalog");
-  const [entries, commerce, unlock] = await Promise.all([catalogCache.listEntries(), upstreamBudget.usage("commerce"), upstreamBudget.usage("unlock")]);
+  const [entries, commerce, unlock] = await Promise.all([
+    catalogCache.listEntries(),
+    upstreamBudget.usage("commerce"),
+    upstreamBudget.usage("unlock"),
+  ]);
   return (
     <>
-      <PageHeader title="Catalog cache" description="Catalog answers kept in the database, shared by every app instance, with their age and how often they were read. Prices and previews are never served from here without their age." />
+      <PageHeader
+        title="Catalog cache"
+        description="Catalog answers kept in the database, shared by every app instance, with their age and how often they were read. Prices and previews are never served from here without their age."
+      />
       <div className="mb-8 grid gap-4 md:grid-cols-2">
         {[commerce, unlock].map((u) => (
           <Card key={u.api}>
@@ -29,17 +36,23 @@ export default async function CatalogCachePage() {
               {u.used} / {u.cap}
             </p>
             <p className="text-sm text-muted">
-              requests this minute (since <LocalTime iso={u.windowStart.toISOString()} />); catalog refreshes {u.catalogUsed} of at most {u.catalogCap}, the rest is kept for orders and status.
+              requests this minute (since <LocalTime iso={u.windowStart.toISOString()} />
+              ); catalog refreshes {u.catalogUsed} of at most {u.catalogCap}, the rest is kept for orders and status.
             </p>
             <div className="mt-3 h-2 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
-              <div className="h-full bg-brand" style={{ width: `${Math.min(100, Math.round((u.used / Math.max(1, u.cap)) * 100))}%` }} />
+              <div
+                className="h-full bg-brand"
+                style={{ width: `${Math.min(100, Math.round((u.used / Math.max(1, u.cap)) * 100))}%` }}
+              />
             </div>
           </Card>
         ))}
       </div>
       <h2 className="mb-3 text-lg font-semibold">Entries ({entries.length})</h2>
       {entries.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">The cache is empty: entries appear as the shop reads catalogs.</p>
+        <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">
+          The cache is empty: entries appear as the shop reads catalogs.
+        </p>
       ) : (
         <Table aria-label="Catalog cache entries">
           <thead>
@@ -74,10 +87,17 @@ export default async function CatalogCachePage() {
                       {e.stale ? <Badge tone="warn">stale</Badge> : <Badge tone="ok">fresh</Badge>}
                       {e.refreshing ? <Badge tone="brand">refreshing</Badge> : null}
                     </div>
-                    {e.lastError ? <p className="mt-1 max-w-xs text-xs break-words text-danger">{e.lastError}</p> : null}
+                    {e.lastError ? (
+                      <p className="mt-1 max-w-xs text-xs break-words text-danger">{e.lastError}</p>
+                    ) : null}
                   </Td>
                   <Td>
-                    <RowAction action={refreshEntryAction} id={e.key} label={canRefetch ? "Refresh now" : "Drop"} pendingText={canRefetch ? "Refreshing…" : "Dropping…"} />
+                    <RowAction
+                      action={refreshEntryAction}
+                      id={e.key}
+                      label={canRefetch ? "Refresh now" : "Drop"}
+                      pendingText={canRefetch ? "Refreshing…" : "Dropping…"}
+                    />
                   </Td>
                 </tr>
               );

@@ -21,9 +21,15 @@ export async function setThresholdAction(_state: ThresholdFormState, form: FormD
   if (typed !== "" && !AMOUNT.test(typed)) return { error: AMOUNT_HINT };
   const amountMinor = typed === "" ? null : decimalToMinor(typed, 2);
   try {
-    const result = await setLowBalanceThreshold(db, user, amountMinor === null ? null : { amountMinor, currency: "EUR" });
+    const result = await setLowBalanceThreshold(
+      db,
+      user,
+      amountMinor === null ? null : { amountMinor, currency: "EUR" },
+    );
     revalidatePath("/admin", "layout");
-    return { message: !result.changed ? "No change." : amountMinor === null ? "Warning switched off." : "Threshold saved." };
+    return {
+      message: !result.changed ? "No change." : amountMinor === null ? "Warning switched off." : "Threshold saved.",
+    };
   } catch (error) {
     logger.error({ err: error }, "low-balance threshold update failed");
     return { error: "The threshold could not be saved. Please try again." };

@@ -19,16 +19,26 @@ import { setThresholdAction } from "./actions";
 export const metadata: Metadata = { title: "Credits" };
 export const dynamic = "force-dynamic";
 
-async function attempt<T>(what: string, load: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+async function attempt<T>(
+  what: string,
+  load: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
   try {
     return { ok: true, value: await load() };
   } catch (error) {
     if (!isUpstreamError(error)) logger.error({ err: error }, `credits: ${what} could not be loaded`);
-    return { ok: false, error: isUpstreamError(error) ? error.userMessage : `The ${what} could not be loaded just now.` };
+    return {
+      ok: false,
+      error: isUpstreamError(error) ? error.userMessage : `The ${what} could not be loaded just now.`,
+    };
   }
 }
 
-export default async function CreditsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CreditsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireStaff("staff", "/admin/credits");
   const cursorParam = (await searchParams).cursor;
   const cursor = typeof cursorParam === "string" && /^[\w-]{1,200}$/.test(cursorParam) ? cursorParam : undefined;
@@ -39,7 +49,10 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
   ]);
   return (
     <>
-      <PageHeader title="Credits" description="The shop's prepaid balance at the commerce API (EUR), which pays for top-ups, eSIMs and gift cards. The unlocking API does not report a balance, so none is shown for unlocks." />
+      <PageHeader
+        title="Credits"
+        description="The shop's prepaid balance at the commerce API (EUR), which pays for top-ups, eSIMs and gift cards. The unlocking API does not report a balance, so none is shown for unlocks."
+      />
       <div className="mb-8 grid gap-4 lg:grid-cols-2">
         <Card>
           <CardTitle>Commerce balance</CardTitle>
@@ -73,7 +86,9 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
             {history.error}
           </p>
         ) : history.value.rows.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">No credit movements yet.</p>
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">
+            No credit movements yet.
+          </p>
         ) : (
           <>
             <Table aria-label="Credit movements">
@@ -94,8 +109,12 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
                       {row.description ?? row.type ?? "—"} {row.simulated ? <Badge>sandbox</Badge> : null}
                     </Td>
                     <Td className="font-mono text-xs">{row.orderId ?? "—"}</Td>
-                    <Td className={`text-right tabular-nums ${row.amountMinor < 0 ? "" : "text-ok"}`}>{formatMoney(row.amountMinor, row.currency)}</Td>
-                    <Td className="text-right tabular-nums">{row.balanceAfterMinor === null ? "—" : formatMoney(row.balanceAfterMinor, row.currency)}</Td>
+                    <Td className={`text-right tabular-nums ${row.amountMinor < 0 ? "" : "text-ok"}`}>
+                      {formatMoney(row.amountMinor, row.currency)}
+                    </Td>
+                    <Td className="text-right tabular-nums">
+                      {row.balanceAfterMinor === null ? "—" : formatMoney(row.balanceAfterMinor, row.currency)}
+                    </Td>
                   </tr>
                 ))}
               </tbody>
@@ -107,7 +126,11 @@ export default async function CreditsPage({ searchParams }: { searchParams: Prom
                 </ButtonLink>
               ) : null}
               {history.value.nextCursor ? (
-                <ButtonLink href={`/admin/credits?cursor=${encodeURIComponent(history.value.nextCursor)}`} variant="secondary" size="sm">
+                <ButtonLink
+                  href={`/admin/credits?cursor=${encodeURIComponent(history.value.nextCursor)}`}
+                  variant="secondary"
+                  size="sm"
+                >
                   Older
                 </ButtonLink>
               ) : null}

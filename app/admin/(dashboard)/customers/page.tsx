@@ -14,13 +14,18 @@ export const metadata: Metadata = { title: "Customers" };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-export default async function CustomersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CustomersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireStaff("staff", "/admin/customers");
   const params = await searchParams;
   const q = (one(params.q) ?? "").slice(0, 200);
   const page = Number.parseInt(one(params.page) ?? "1", 10);
   const { rows, total, page: current, pages } = await listCustomers(db, { q, page: Number.isFinite(page) ? page : 1 });
-  const href = (p: number) => `/admin/customers?${new URLSearchParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
+  const href = (p: number) =>
+    `/admin/customers?${new URLSearchParams({ ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <>
       <PageHeader title="Customers" description="Customer accounts. Guest buyers appear in the orders list by email." />
@@ -49,7 +54,10 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
               {rows.map((c) => (
                 <tr key={c.id}>
                   <Td className="break-all">
-                    <Link href={`/admin/customers/${c.id}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                    <Link
+                      href={`/admin/customers/${c.id}`}
+                      className="font-medium text-brand underline-offset-4 hover:underline"
+                    >
                       {c.email}
                     </Link>
                   </Td>
@@ -63,7 +71,9 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
             </tbody>
           </Table>
         ) : (
-          <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">{q ? "No customer matches that search." : "No customer accounts yet."}</p>
+          <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted">
+            {q ? "No customer matches that search." : "No customer accounts yet."}
+          </p>
         )}
         <Pager page={current} pages={pages} total={total} noun="customer" hrefFor={href} />
       </div>

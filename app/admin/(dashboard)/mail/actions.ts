@@ -15,7 +15,13 @@ export async function setGiftcardCodesAction(_state: GiftcardCodesState, form: F
   try {
     const result = await setGiftcardCodesInMail(db, user, on);
     revalidatePath("/admin/mail");
-    return { message: !result.changed ? "No change." : on ? "Codes now go into delivery mail." : "Codes now stay on the order page." };
+    return {
+      message: !result.changed
+        ? "No change."
+        : on
+          ? "Codes now go into delivery mail."
+          : "Codes now stay on the order page.",
+    };
   } catch (error) {
     logger.error({ err: error }, "gift card mail setting update failed");
     return { error: "The setting could not be saved. Please try again." };

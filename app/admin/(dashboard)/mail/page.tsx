@@ -20,7 +20,10 @@ export default async function MailPage() {
   const [overview, codesInMail] = await Promise.all([mailOverview(db), giftcardCodesInMail(db)]);
   return (
     <>
-      <PageHeader title="Mail" description="The mail the shop sends buyers and staff: receipts, deliveries, notices and links. Each mail is also listed on its order, where it can be sent again." />
+      <PageHeader
+        title="Mail"
+        description="The mail the shop sends buyers and staff: receipts, deliveries, notices and links. Each mail is also listed on its order, where it can be sent again."
+      />
       <div className="mb-8 grid gap-4 sm:grid-cols-3">
         <Card>
           <CardTitle>Waiting to be sent</CardTitle>
@@ -48,7 +51,9 @@ export default async function MailPage() {
           Mail with delivery problems
         </h2>
         {overview.problems.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">Every mail so far went out at its first attempt.</p>
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">
+            Every mail so far went out at its first attempt.
+          </p>
         ) : (
           <Table aria-label="Mail with delivery problems">
             <thead>
@@ -68,13 +73,20 @@ export default async function MailPage() {
                     {mail.subject}
                     <span className="block text-xs text-muted">to {mail.to}</span>
                     {mail.orderRef ? (
-                      <Link href={`/admin/orders/${mail.orderRef}`} className="text-xs font-medium text-brand underline underline-offset-4">
+                      <Link
+                        href={`/admin/orders/${mail.orderRef}`}
+                        className="text-xs font-medium text-brand underline underline-offset-4"
+                      >
                         Order {mail.orderRef}
                       </Link>
                     ) : null}
                   </Td>
                   <Td>
-                    <Badge tone={mail.status === "failed" ? "danger" : "warn"}>{mail.status === "failed" ? `not sent after ${mail.attempts} attempts` : `retrying (${mail.attempts} so far)`}</Badge>
+                    <Badge tone={mail.status === "failed" ? "danger" : "warn"}>
+                      {mail.status === "failed"
+                        ? `not sent after ${mail.attempts} attempts`
+                        : `retrying (${mail.attempts} so far)`}
+                    </Badge>
                     {mail.error ? <span className="mt-1 block text-xs text-muted">{mail.error}</span> : null}
                   </Td>
                 </tr>

@@ -12,7 +12,11 @@ import { db } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Orders" };
 
-export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminOrdersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireStaff("staff", "/admin/orders");
   const { filters, problems } = parseOrderFilters(await searchParams);
   const { rows, total, page, pages } = await listOrders(db, filters);
@@ -33,7 +37,13 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
       <OrderFiltersForm filters={filters} />
       <div className="flex flex-col gap-4">
         <OrdersTable rows={rows} caption="Orders matching the filters" empty="No orders match these filters." />
-        <Pager page={page} pages={pages} total={total} noun="order" hrefFor={(p) => `/admin/orders${filtersToSearch(filters, { page: p })}`} />
+        <Pager
+          page={page}
+          pages={pages}
+          total={total}
+          noun="order"
+          hrefFor={(p) => `/admin/orders${filtersToSearch(filters, { page: p })}`}
+        />
       </div>
     </>
   );

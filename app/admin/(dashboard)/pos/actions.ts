@@ -27,7 +27,11 @@ import { emailSchema } from "@/lib/validation/email";
 type Fail = { ok: false; error: string; field?: string };
 
 function failure(error: unknown, what: string): Fail {
-  const { error: message } = userFailureOf(error, `point of sale: ${what}`, `The ${what} did not work just now. Please try again.`);
+  const { error: message } = userFailureOf(
+    error,
+    `point of sale: ${what}`,
+    `The ${what} did not work just now. Please try again.`,
+  );
   return { ok: false, error: message };
 }
 
@@ -42,7 +46,8 @@ export async function posTopupOptionsAction(phoneInput: string): Promise<TopupOp
   if (!phone.ok) return { ok: false, error: phone.error, field: "phone" };
   try {
     const carrier = await lookupCarrier(phone.e164);
-    if (!carrier.ok) return { ok: false, error: carrier.error, field: carrier.kind === "refused" ? "phone" : undefined };
+    if (!carrier.ok)
+      return { ok: false, error: carrier.error, field: carrier.kind === "refused" ? "phone" : undefined };
     const offer = await loadOperatorOffer(carrier.carrier.operatorId);
     if (!offer.ok) return { ok: false, error: offer.error };
     return {
@@ -50,7 +55,13 @@ export async function posTopupOptionsAction(phoneInput: string): Promise<TopupOp
       operator: offer.value.operatorName,
       country: offer.value.countryName,
       phone: phone.e164,
-      rates: offer.value.choices.map((c) => ({ token: c.token, label: c.productName, serviceType: c.serviceType, totalMinor: c.totalMinor, currency: c.currency })),
+      rates: offer.value.choices.map((c) => ({
+        token: c.token,
+        label: c.productName,
+        serviceType: c.serviceType,
+        totalMinor: c.totalMinor,
+        currency: c.currency,
+      })),
     };
   } catch (error) {
     return failure(error, "operator lookup");
@@ -64,7 +75,10 @@ export type GiftcardBrands = { ok: true; brands: GiftcardBrandOption[] } | Fail;
 export async function posGiftcardBrandsAction(country: string): Promise<GiftcardBrands> {
   await requireStaff("staff", "/admin/pos");
   expectActionInput(isText(country, 200));
-  const code = z.string().regex(/^[a-z]{2}$/).safeParse(country);
+  const code = z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .safeParse(country);
   if (!code.success) return { ok: false, error: "Choose a country.", field: "country" };
   const brands = await loadCountryBrands(code.data);
   if (!brands.ok) return { ok: false, error: brands.error };
@@ -77,12 +91,23 @@ export type GiftcardValues = { ok: true; values: PosRate[] } | Fail;
 export async function posGiftcardValuesAction(country: string, brand: string): Promise<GiftcardValues> {
   await requireStaff("staff", "/admin/pos");
   expectActionInput(isText(country, 200) && isText(brand, 200));
-  const valid = z.object({ country: z.string().regex(/^[a-z]{2}$/), brand: z.string().regex(/^[a-z0-9-]{1,80}$/) }).safeParse({ country, brand });
+  const valid = z
+    .object({ country: z.string().regex(/^[a-z]{2}$/), brand: z.string().regex(/^[a-z0-9-]{1,80}$/) })
+    .safeParse({ country, brand });
   if (!valid.success) return { ok: false, error: "Choose a country and a brand.", field: "brand" };
   const offer = await loadBrandOffer(valid.data.country, valid.data.brand);
   if (offer.ok === false) return { ok: false, error: offer.error };
   if (offer.ok !== true) return { ok: false, error: "That brand is not sold in this country.", field: "brand" };
-  return { ok: true, values: offer.value.denominations.map((d) => ({ token: d.token, label: d.productName, serviceType: "giftcard", totalMinor: d.totalMinor, currency: d.currency })) };
+  return {
+    ok: true,
+    values: offer.value.denominations.map((d) => ({
+      token: d.token,
+      label: d.productName,
+      serviceType: "giftcard",
+      totalMinor: d.totalMinor,
+      currency: d.currency,
+    })),
+  };
 }
 
 export type EsimPlans = { ok: true; plans: PosRate[] } | Fail;
@@ -91,11 +116,23 @@ export type EsimPlans = { ok: true; plans: PosRate[] } | Fail;
 export async function posEsimPlansAction(country: string): Promise<EsimPlans> {
   await requireStaff("staff", "/admin/pos");
   expectActionInput(isText(country, 200));
-  const code = z.string().regex(/^[a-z0-9-]{2,10}$/).safeParse(country);
+  const code = z
+    .string()
+    .regex(/^[a-z0-9-]{2,10}$/)
+    .safeParse(country);
   if (!code.success) return { ok: false, error: "Choose a destination.", field: "country" };
   try {
     const { options } = await posEsimPlans(code.data);
-    return { ok: true, plans: options.map((o) => ({ token: o.catalogId, label: o.label, serviceType: "esim", totalMinor: o.totalMinor, currency: o.currency })) };
+    return {
+      ok: true,
+      plans: options.map((o) => ({
+        token: o.catalogId,
+        label: o.label,
+        serviceType: "esim",
+        totalMinor: o.totalMinor,
+        currency: o.currency,
+      })),
+    };
   } catch (error) {
     return failure(error, "plan list");
   }
@@ -136,10 +173,16 @@ export type PreviewResult = { ok: true; preview: SalePreview } | Fail;
 export async function posPreviewAction(raw: unknown): Promise<PreviewResult> {
   await requireStaff("staff", "/admin/pos");
   const parsed = saleRequestSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Choose a product first.", field: String(parsed.error.issues[0]?.path[0] ?? "") };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: parsed.error.issues[0]?.message ?? "Choose a product first.",
+      field: String(parsed.error.issues[0]?.path[0] ?? ""),
+    };
   try {
     // An unavailable product is not priced: its step would ask the upstream.
-    if (!(await productAvailability(parsed.data.product)).available) return { ok: false, error: COUNTER_UNAVAILABLE, field: "product" };
+    if (!(await productAvailability(parsed.data.product)).available)
+      return { ok: false, error: COUNTER_UNAVAILABLE, field: "product" };
     const sale = await saleOf(parsed.data)(COUNTER_CONTEXT);
     return sale.ok ? { ok: true, preview: previewOf(sale) } : sale;
   } catch (error) {
@@ -162,7 +205,12 @@ export async function posPlaceAction(raw: unknown): Promise<PlaceResult> {
   const parsed = placeSchema.safeParse(raw);
   if (!parsed.success) {
     const emailIssue = parsed.error.issues.find((i) => i.path[0] === "email");
-    if (emailIssue) return { ok: false, error: "Enter a valid email address, like name@example.com, or leave it empty.", field: "email" };
+    if (emailIssue)
+      return {
+        ok: false,
+        error: "Enter a valid email address, like name@example.com, or leave it empty.",
+        field: "email",
+      };
     return { ok: false, error: "This preview is out of date. Please preview the sale again." };
   }
   const input = parsed.data;

@@ -30,14 +30,21 @@ async function loadDestinations() {
   try {
     return { ok: true as const, value: await posEsimDestinations() };
   } catch (error) {
-    return { ok: false as const, error: isUpstreamError(error) ? error.userMessage : "The eSIM destinations could not be loaded just now." };
+    return {
+      ok: false as const,
+      error: isUpstreamError(error) ? error.userMessage : "The eSIM destinations could not be loaded just now.",
+    };
   }
 }
 
 export const metadata: Metadata = { title: "Point of sale" };
 export const dynamic = "force-dynamic";
 
-export default async function PosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PosPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireStaff("staff", "/admin/pos");
   const chosen = posProductOf((await searchParams).product);
   // A product that is off is not offered at the counter (its form, and its catalog reads, are left out).
@@ -45,7 +52,8 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
   const product = availability.available ? chosen : null;
   const countries = product === "giftcard" ? await loadGiftcardCountries() : null;
   const destinations = product === "esim" ? await loadDestinations() : null;
-  const unlockLists = product === "unlock" ? await Promise.all([posUnlockCatalog.brands(), posUnlockCatalog.countries()]) : null;
+  const unlockLists =
+    product === "unlock" ? await Promise.all([posUnlockCatalog.brands(), posUnlockCatalog.countries()]) : null;
   return (
     <>
       <PageHeader
@@ -59,10 +67,15 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
             Not for sale right now: {availability.detail}
           </p>
         )}
-        {product === "topup" ? <TopupSale actions={{ options: posTopupOptionsAction, preview: posPreviewAction, place: posPlaceAction }} /> : null}
+        {product === "topup" ? (
+          <TopupSale actions={{ options: posTopupOptionsAction, preview: posPreviewAction, place: posPlaceAction }} />
+        ) : null}
         {product === "esim" && destinations ? (
           destinations.ok ? (
-            <EsimSale destinations={destinations.value} actions={{ plans: posEsimPlansAction, preview: posPreviewAction, place: posPlaceAction }} />
+            <EsimSale
+              destinations={destinations.value}
+              actions={{ plans: posEsimPlansAction, preview: posPreviewAction, place: posPlaceAction }}
+            />
           ) : (
             <p role="alert" className="text-sm text-danger">
               {destinations.error}
@@ -71,7 +84,15 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
         ) : null}
         {product === "giftcard" && countries ? (
           countries.ok ? (
-            <GiftcardSale countries={countries.value} actions={{ brands: posGiftcardBrandsAction, values: posGiftcardValuesAction, preview: posPreviewAction, place: posPlaceAction }} />
+            <GiftcardSale
+              countries={countries.value}
+              actions={{
+                brands: posGiftcardBrandsAction,
+                values: posGiftcardValuesAction,
+                preview: posPreviewAction,
+                place: posPlaceAction,
+              }}
+            />
           ) : (
             <p role="alert" className="text-sm text-danger">
               {countries.error}
@@ -83,7 +104,13 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
             <UnlockSale
               brands={unlockLists[0].choices}
               countries={unlockLists[1].choices}
-              actions={{ devices: posUnlockDevicesAction, networks: posUnlockNetworksAction, tools: posUnlockToolsAction, preview: posPreviewAction, place: posPlaceAction }}
+              actions={{
+                devices: posUnlockDevicesAction,
+                networks: posUnlockNetworksAction,
+                tools: posUnlockToolsAction,
+                preview: posPreviewAction,
+                place: posPlaceAction,
+              }}
             />
           ) : (
             <p role="alert" className="text-sm text-danger">
@@ -91,7 +118,9 @@ export default async function PosPage({ searchParams }: { searchParams: Promise<
             </p>
           )
         ) : null}
-        {product === "imeicheck" ? <ImeiCheckSale actions={{ preview: posPreviewAction, place: posPlaceAction }} /> : null}
+        {product === "imeicheck" ? (
+          <ImeiCheckSale actions={{ preview: posPreviewAction, place: posPlaceAction }} />
+        ) : null}
       </Card>
     </>
   );

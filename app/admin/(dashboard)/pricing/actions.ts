@@ -34,7 +34,11 @@ const formSchema = z.object({
 export async function updateMarginAction(_state: MarginFormState, form: FormData): Promise<MarginFormState> {
   const user = await requireStaff("admin", "/admin/pricing");
   expectActionInput(isForm(form));
-  const parsed = formSchema.safeParse({ productType: form.get("productType"), percent: form.get("percent") ?? "", fixed: form.get("fixed") ?? "" });
+  const parsed = formSchema.safeParse({
+    productType: form.get("productType"),
+    percent: form.get("percent") ?? "",
+    fixed: form.get("fixed") ?? "",
+  });
   if (!parsed.success) {
     const errors: MarginFormState["errors"] = {};
     for (const issue of parsed.error.issues) {
@@ -44,9 +48,15 @@ export async function updateMarginAction(_state: MarginFormState, form: FormData
     return { errors, message: errors.percent || errors.fixed ? undefined : "Unknown product type." };
   }
   try {
-    const change = await updateMargin(db, user, parsed.data.productType, { percent: parsed.data.percent, fixedMinor: parsed.data.fixed });
+    const change = await updateMargin(db, user, parsed.data.productType, {
+      percent: parsed.data.percent,
+      fixedMinor: parsed.data.fixed,
+    });
     revalidatePath("/admin/pricing");
-    return { saved: true, message: change.changed ? "Margin saved." : "No change: the margin was already set to this." };
+    return {
+      saved: true,
+      message: change.changed ? "Margin saved." : "No change: the margin was already set to this.",
+    };
   } catch (error) {
     logger.error({ err: error }, "margin update failed");
     return { message: "The margin could not be saved. Please try again." };
@@ -69,7 +79,12 @@ export async function updateUsdRateAction(_state: UsdRateFormState, form: FormDa
   try {
     const change = await updateStaffRate(db, user, parsed.data);
     revalidatePath("/admin/pricing");
-    return { saved: true, message: change.changed ? "Rate saved: new prices use it at once." : "No change: the rate was already set to this." };
+    return {
+      saved: true,
+      message: change.changed
+        ? "Rate saved: new prices use it at once."
+        : "No change: the rate was already set to this.",
+    };
   } catch (error) {
     logger.error({ err: error }, "EUR to USD rate update failed");
     return { message: "The rate could not be saved. Please try again." };

@@ -29,15 +29,23 @@ export default async function PricingPage() {
           return (
             <Card key={type}>
               <CardTitle className="mb-4">{label}</CardTitle>
-              <MarginForm productType={type} label={label} percent={margin.percent} fixedMinor={margin.fixedMinor} currency="EUR" action={updateMarginAction} />
+              <MarginForm
+                productType={type}
+                label={label}
+                percent={margin.percent}
+                fixedMinor={margin.fixedMinor}
+                currency="EUR"
+                action={updateMarginAction}
+              />
             </Card>
           );
         })}
         <Card>
           <CardTitle className="mb-1">Euro to US dollar rate</CardTitle>
           <p className="mb-4 text-sm text-muted">
-            Buyers can pay in euros or US dollars. Top-ups, eSIMs and gift cards use the supplier&apos;s own dollar prices; unlocks and IMEI checks, which the supplier prices in
-            euros only, are converted at this rate. {usdRate ? null : "No rate is set: unlocks and IMEI checks are sold in euros only."}
+            Buyers can pay in euros or US dollars. Top-ups, eSIMs and gift cards use the supplier&apos;s own dollar
+            prices; unlocks and IMEI checks, which the supplier prices in euros only, are converted at this rate.{" "}
+            {usdRate ? null : "No rate is set: unlocks and IMEI checks are sold in euros only."}
           </p>
           <UsdRateForm rate={usdRate?.rate ?? ""} date={usdRate?.date ?? ""} action={updateUsdRateAction} />
         </Card>

@@ -19,7 +19,11 @@ function shift(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export default async function ReportsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ReportsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireStaff("staff", "/admin/reports");
   const params = await searchParams;
   const range = parseRange({ from: params.from, to: params.to });
@@ -40,11 +44,18 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
 
   return (
     <>
-      <PageHeader title="Reports" description={`Paid sales by the day they were ordered, ${period}. Amounts in ${report.currency}; margin = what buyers paid − what the upstream charged (in euros, converted at each order's own rate for dollar sales).`} />
+      <PageHeader
+        title="Reports"
+        description={`Paid sales by the day they were ordered, ${period}. Amounts in ${report.currency}; margin = what buyers paid − what the upstream charged (in euros, converted at each order's own rate for dollar sales).`}
+      />
       <nav aria-label="Report currency" className="mb-4 flex gap-2">
         {["EUR", "USD"].map((code) => {
           const count = report.currencies.find((c) => c.currency === code)?.orders ?? 0;
-          const query = new URLSearchParams({ from: report.from, to: report.to, ...(code === "EUR" ? {} : { currency: code }) });
+          const query = new URLSearchParams({
+            from: report.from,
+            to: report.to,
+            ...(code === "EUR" ? {} : { currency: code }),
+          });
           return (
             <Link
               key={code}
@@ -81,9 +92,15 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         ))}
       </dl>
       {report.otherCurrencyOrders > 0 ? (
-        <p className="mb-4 text-sm text-muted">{report.otherCurrencyOrders} orders paid in other currencies are in their own tab, not in these figures.</p>
+        <p className="mb-4 text-sm text-muted">
+          {report.otherCurrencyOrders} orders paid in other currencies are in their own tab, not in these figures.
+        </p>
       ) : null}
-      {totals.orders === 0 ? <p className="mb-6 rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">No paid orders in this period.</p> : null}
+      {totals.orders === 0 ? (
+        <p className="mb-6 rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">
+          No paid orders in this period.
+        </p>
+      ) : null}
       <section aria-labelledby="per-day" className="mb-8">
         <h2 id="per-day" className="mb-3 text-lg font-semibold">
           Per day
@@ -128,7 +145,11 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
                 title={title}
                 unitLabel="Product type"
                 orientation="horizontal"
-                bars={report.products.map((p) => ({ label: productName(p.productType), value: pick(p), display: show(pick(p)) }))}
+                bars={report.products.map((p) => ({
+                  label: productName(p.productType),
+                  value: pick(p),
+                  display: show(pick(p)),
+                }))}
                 summary={`${title}, ${period}: ${report.products.map((p) => `${productName(p.productType)} ${show(pick(p))}`).join(", ") || "no sales"}.`}
               />
             </Card>
@@ -140,10 +161,30 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
           Top sellers
         </h2>
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-          <TopList title="Operators (top-up)" rows={report.top.operators} currency={report.currency} empty="No top-ups in this period." />
-          <TopList title="Destinations (eSIM)" rows={report.top.destinations} currency={report.currency} empty="No eSIMs in this period." />
-          <TopList title="Brands (gift cards)" rows={report.top.brands} currency={report.currency} empty="No gift cards in this period." />
-          <TopList title="Devices (unlock)" rows={report.top.devices} currency={report.currency} empty="No unlocks in this period." />
+          <TopList
+            title="Operators (top-up)"
+            rows={report.top.operators}
+            currency={report.currency}
+            empty="No top-ups in this period."
+          />
+          <TopList
+            title="Destinations (eSIM)"
+            rows={report.top.destinations}
+            currency={report.currency}
+            empty="No eSIMs in this period."
+          />
+          <TopList
+            title="Brands (gift cards)"
+            rows={report.top.brands}
+            currency={report.currency}
+            empty="No gift cards in this period."
+          />
+          <TopList
+            title="Devices (unlock)"
+            rows={report.top.devices}
+            currency={report.currency}
+            empty="No unlocks in this period."
+          />
         </div>
       </section>
     </>

@@ -6,7 +6,13 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { AdminActionState } from "@/components/admin/shared/action-state";
 import { requireStaff, requireStaffForEnrolment } from "@/lib/auth/guards";
-import { confirmEnrolment, disableTotp, regenerateRecoveryCodes, setStaffTotpRequired, startEnrolment } from "@/lib/auth/totp";
+import {
+  confirmEnrolment,
+  disableTotp,
+  regenerateRecoveryCodes,
+  setStaffTotpRequired,
+  startEnrolment,
+} from "@/lib/auth/totp";
 import { db } from "@/lib/db";
 
 // The member's own two-factor sign-in (every staff member, even while two-factor is required
@@ -20,7 +26,9 @@ const codeSchema = z.string().trim().min(1, "Enter the code.").max(40, "That is 
 
 function readCode(form: FormData): { ok: true; code: string } | { ok: false; state: CodesState } {
   const parsed = codeSchema.safeParse(form.get("code") ?? "");
-  return parsed.success ? { ok: true, code: parsed.data } : { ok: false, state: { ok: false, fieldErrors: { code: parsed.error.issues[0]?.message ?? "Enter the code." } } };
+  return parsed.success
+    ? { ok: true, code: parsed.data }
+    : { ok: false, state: { ok: false, fieldErrors: { code: parsed.error.issues[0]?.message ?? "Enter the code." } } };
 }
 
 export async function startEnrolmentAction(): Promise<void> {
@@ -74,6 +82,9 @@ export async function setStaffTotpRequiredAction(_state: AdminActionState, form:
   revalidatePath(PATH);
   return {
     ok: true,
-    message: required.data === "true" ? "Two-factor sign-in is now required: staff without it are sent to set it up before anything else." : "Two-factor sign-in is no longer required.",
+    message:
+      required.data === "true"
+        ? "Two-factor sign-in is now required: staff without it are sent to set it up before anything else."
+        : "Two-factor sign-in is no longer required.",
   };
 }

@@ -17,17 +17,33 @@ import { env } from "@/lib/env";
 const userIdSchema = z.string().min(1).max(64);
 
 /** A link shown once to the admin who issued it, as a full address to hand over. */
-export type PasswordLinkState = AdminActionState & { link?: { url: string; email: string; purpose: "invite" | "reset"; expiresAt: string } };
+export type PasswordLinkState = AdminActionState & {
+  link?: { url: string; email: string; purpose: "invite" | "reset"; expiresAt: string };
+};
 
 function shown(link: IssuedLink): NonNullable<PasswordLinkState["link"]> {
-  return { url: new URL(link.path, env.APP_URL).toString(), email: link.email, purpose: link.purpose, expiresAt: link.expiresAt.toISOString() };
+  return {
+    url: new URL(link.path, env.APP_URL).toString(),
+    email: link.email,
+    purpose: link.purpose,
+    expiresAt: link.expiresAt.toISOString(),
+  };
 }
 
 export async function createStaffAction(_state: PasswordLinkState, form: FormData): Promise<PasswordLinkState> {
   const actor = await requireStaff("admin", "/admin/staff");
   expectActionInput(isForm(form));
-  const values = { email: String(form.get("email") ?? ""), name: String(form.get("name") ?? ""), role: String(form.get("role") ?? "staff"), access: String(form.get("access") ?? "invite") };
-  const parsed = newStaffSchema.safeParse({ ...values, name: values.name || undefined, password: String(form.get("password") ?? "") });
+  const values = {
+    email: String(form.get("email") ?? ""),
+    name: String(form.get("name") ?? ""),
+    role: String(form.get("role") ?? "staff"),
+    access: String(form.get("access") ?? "invite"),
+  };
+  const parsed = newStaffSchema.safeParse({
+    ...values,
+    name: values.name || undefined,
+    password: String(form.get("password") ?? ""),
+  });
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "access")] ??= issue.message;
@@ -35,7 +51,13 @@ export async function createStaffAction(_state: PasswordLinkState, form: FormDat
   }
   const result = await orBusy(() => createStaff(db, actor, parsed.data));
   if (result === BUSY) return { ok: false, message: new PasswordHashingBusy().message, values };
-  if (!result.ok) return { ok: false, message: result.message, fieldErrors: result.field ? { [result.field]: result.message } : undefined, values };
+  if (!result.ok)
+    return {
+      ok: false,
+      message: result.message,
+      fieldErrors: result.field ? { [result.field]: result.message } : undefined,
+      values,
+    };
   revalidatePath("/admin/staff");
   return { ok: true, message: result.message, link: result.link ? shown(result.link) : undefined };
 }
@@ -48,7 +70,11 @@ export async function issuePasswordLinkAction(_state: PasswordLinkState, form: F
   const result = await issuePasswordLink(db, actor, userId.data);
   if (!result.ok) return { ok: false, message: result.message };
   const kind = result.link.purpose === "invite" ? "Invitation" : "Password reset";
-  return { ok: true, message: `${kind} link for ${result.link.email}; any earlier unused link no longer works.`, link: shown(result.link) };
+  return {
+    ok: true,
+    message: `${kind} link for ${result.link.email}; any earlier unused link no longer works.`,
+    link: shown(result.link),
+  };
 }
 
 export async function setStaffRoleAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {

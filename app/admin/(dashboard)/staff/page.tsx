@@ -20,7 +20,10 @@ export default async function StaffPage() {
   const staff = await listStaff(db);
   return (
     <>
-      <PageHeader title="Staff" description="Who can use this dashboard. Admins also manage staff accounts and prices." />
+      <PageHeader
+        title="Staff"
+        description="Who can use this dashboard. Admins also manage staff accounts and prices."
+      />
       <div className="flex flex-col gap-6">
         <Card>
           <CardTitle>New staff account</CardTitle>
@@ -52,7 +55,13 @@ export default async function StaffPage() {
                 </Td>
                 <Td>
                   <div className="flex flex-wrap gap-1">
-                    {user.disabledAt ? <Badge tone="danger">disabled</Badge> : user.hasPassword ? <Badge tone="ok">active</Badge> : <Badge tone="warn">invited</Badge>}
+                    {user.disabledAt ? (
+                      <Badge tone="danger">disabled</Badge>
+                    ) : user.hasPassword ? (
+                      <Badge tone="ok">active</Badge>
+                    ) : (
+                      <Badge tone="warn">invited</Badge>
+                    )}
                     {user.totpEnabled ? <Badge tone="ok">two-factor</Badge> : null}
                   </div>
                 </Td>
@@ -61,7 +70,9 @@ export default async function StaffPage() {
                 </Td>
                 <Td>
                   <div className="flex flex-col gap-2">
-                    {user.disabledAt ? null : <PasswordLinkAction userId={user.id} email={user.email} hasPassword={user.hasPassword} />}
+                    {user.disabledAt ? null : (
+                      <PasswordLinkAction userId={user.id} email={user.email} hasPassword={user.hasPassword} />
+                    )}
                     <ConfirmAction
                       action={setStaffDisabledAction}
                       hidden={{ userId: user.id, disabled: user.disabledAt ? "false" : "true" }}
@@ -69,7 +80,11 @@ export default async function StaffPage() {
                       label={user.disabledAt ? "Enable" : "Disable"}
                       ariaLabel={user.disabledAt ? `Enable ${user.email}` : `Disable ${user.email}`}
                       title={user.disabledAt ? `Enable ${user.email}?` : `Disable ${user.email}?`}
-                      description={user.disabledAt ? "They can sign in again with their password." : "They are signed out at once and cannot sign in until enabled again."}
+                      description={
+                        user.disabledAt
+                          ? "They can sign in again with their password."
+                          : "They are signed out at once and cannot sign in until enabled again."
+                      }
                       confirmLabel={user.disabledAt ? "Enable" : "Disable"}
                       pendingText="Saving…"
                     />

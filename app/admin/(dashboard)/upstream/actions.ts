@@ -15,7 +15,15 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { upstreamEndpoints } from "@/lib/upstream/endpoints";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { disconnectCommerce, removeUnlockCredential, saveCommerceApiKey, saveUnlockCredential, testCommerceConnection, testUnlockConnection, type ConnectionTest } from "@/lib/upstream/connection/manage";
+import {
+  disconnectCommerce,
+  removeUnlockCredential,
+  saveCommerceApiKey,
+  saveUnlockCredential,
+  testCommerceConnection,
+  testUnlockConnection,
+  type ConnectionTest,
+} from "@/lib/upstream/connection/manage";
 import { startOAuthConnect } from "@/lib/upstream/connection/oauth/connect";
 import { recheckCommerceWebhooks } from "@/lib/webhooks/bootstrap";
 import { OAUTH_BINDING_COOKIE, oauthRedirectUri } from "./oauth-binding";
@@ -30,7 +38,10 @@ export type FormState = { ok?: string; error?: string; fieldErrors?: Record<stri
 export async function saveCommerceApiKeyAction(_state: FormState, form: FormData): Promise<FormState> {
   const user = await requireStaff("admin", PAGE);
   expectActionInput(isForm(form));
-  const result = await saveCommerceApiKey(user, { apiId: String(form.get("apiId") ?? ""), apiSecret: String(form.get("apiSecret") ?? "") });
+  const result = await saveCommerceApiKey(user, {
+    apiId: String(form.get("apiId") ?? ""),
+    apiSecret: String(form.get("apiSecret") ?? ""),
+  });
   if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
   await forgetCatalogFailures(db, "commerce");
   // Another connection: its webhook subscription is checked afresh (never throws).
@@ -48,14 +59,20 @@ export async function disconnectCommerceAction(): Promise<AdminActionState> {
   return { ok: true, message: "Disconnected." };
 }
 
-const unlockSchema = z.object({ environment: z.enum(["sandbox", "production"], { message: "Choose sandbox or production." }) });
+const unlockSchema = z.object({
+  environment: z.enum(["sandbox", "production"], { message: "Choose sandbox or production." }),
+});
 
 export async function saveUnlockCredentialAction(_state: FormState, form: FormData): Promise<FormState> {
   const user = await requireStaff("admin", PAGE);
   expectActionInput(isForm(form));
   const parsed = unlockSchema.safeParse({ environment: form.get("environment") });
   if (!parsed.success) return { fieldErrors: { environment: parsed.error.issues[0]!.message } };
-  const result = await saveUnlockCredential(user, { svcKey: String(form.get("svcKey") ?? ""), svcSecret: String(form.get("svcSecret") ?? ""), environment: parsed.data.environment });
+  const result = await saveUnlockCredential(user, {
+    svcKey: String(form.get("svcKey") ?? ""),
+    svcSecret: String(form.get("svcSecret") ?? ""),
+    environment: parsed.data.environment,
+  });
   if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
   await forgetCatalogFailures(db, "unlock");
   revalidatePath(PAGE);
@@ -72,9 +89,15 @@ export async function removeUnlockCredentialAction(): Promise<AdminActionState> 
 
 export async function testConnectionAction(api: "commerce" | "unlock"): Promise<ConnectionTest> {
   const user = await requireStaff("admin", PAGE);
-  expectActionInput((api === "commerce" || api === "unlock"));
+  expectActionInput(api === "commerce" || api === "unlock");
   const result = api === "commerce" ? await testCommerceConnection() : await testUnlockConnection();
-  await recordAudit({ actor: user, action: `upstream.${api}.test`, targetType: "upstream", targetId: api, after: result.ok ? { ok: true } : { ok: false, code: result.code } });
+  await recordAudit({
+    actor: user,
+    action: `upstream.${api}.test`,
+    targetType: "upstream",
+    targetId: api,
+    after: result.ok ? { ok: true } : { ok: false, code: result.code },
+  });
   revalidatePath(PAGE);
   return result;
 }
@@ -85,14 +108,30 @@ export async function connectOAuthAction(_state: FormState): Promise<FormState> 
   const binding = randomBytes(32).toString("base64url");
   let authorizationUrl: string;
   try {
-    ({ authorizationUrl } = await startOAuthConnect({ apiBaseUrl: upstreamEndpoints().commerce.baseUrl, redirectUri: oauthRedirectUri(), userId: user.id, browserBinding: binding }));
+    ({ authorizationUrl } = await startOAuthConnect({
+      apiBaseUrl: upstreamEndpoints().commerce.baseUrl,
+      redirectUri: oauthRedirectUri(),
+      userId: user.id,
+      browserBinding: binding,
+    }));
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     logger.warn({ code: error.code, err: error.message }, "commerce OAuth connect could not start");
     if (error.kind === "validation") return { error: error.userMessage };
     // An answer of the authorization server (in either error form, lib/upstream/connection/oauth/error-body.ts) is a refusal, not an outage.
-    return { error: error.kind === "api" ? `The authorization server refused (${error.code}): ${error.message}` : `Could not reach the authorization server (${error.code}): ${error.message}` };
+    return {
+      error:
+        error.kind === "api"
+          ? `The authorization server refused (${error.code}): ${error.message}`
+          : `Could not reach the authorization server (${error.code}): ${error.message}`,
+    };
   }
-  (await cookies()).set(OAUTH_BINDING_COOKIE, binding, { httpOnly: true, sameSite: "lax", secure: env.APP_URL.startsWith("https:"), path: PAGE, maxAge: 600 });
+  (await cookies()).set(OAUTH_BINDING_COOKIE, binding, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.APP_URL.startsWith("https:"),
+    path: PAGE,
+    maxAge: 600,
+  });
   redirect(authorizationUrl);
 }

@@ -28,5 +28,10 @@ export async function switchProductAction(product: unknown, on: unknown): Promis
   revalidatePath(PAGE);
   const name = PRODUCT_NAMES[product];
   if (!changed) return { ok: true, message: `${name} ${on ? "were already on sale" : "were already switched off"}.` };
-  return { ok: true, message: on ? `${name} are on sale again.` : `${name} are switched off: buyers see them as temporarily unavailable.` };
+  return {
+    ok: true,
+    message: on
+      ? `${name} are on sale again.`
+      : `${name} are switched off: buyers see them as temporarily unavailable.`,
+  };
 }

@@ -16,8 +16,22 @@ export async function saveImeiCheckHashAction(_state: FormState, form: FormData)
   expectActionInput(isForm(form));
   // The form's fields are named hashAlgorithm, hashKey, … (unique on the page).
   const field = (name: string) => String(form.get(`hash${name.charAt(0).toUpperCase()}${name.slice(1)}`) ?? "");
-  const result = await saveImeiCheckHash(user, { algorithm: field("algorithm"), key: field("key"), arguments: field("arguments"), encoding: field("encoding"), secret: field("secret") });
-  if (!result.ok) return { fieldErrors: Object.fromEntries(Object.entries(result.fieldErrors).map(([name, message]) => [`hash${name.charAt(0).toUpperCase()}${name.slice(1)}`, message])) };
+  const result = await saveImeiCheckHash(user, {
+    algorithm: field("algorithm"),
+    key: field("key"),
+    arguments: field("arguments"),
+    encoding: field("encoding"),
+    secret: field("secret"),
+  });
+  if (!result.ok)
+    return {
+      fieldErrors: Object.fromEntries(
+        Object.entries(result.fieldErrors).map(([name, message]) => [
+          `hash${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+          message,
+        ]),
+      ),
+    };
   revalidatePath(PAGE);
   return { ok: "IMEI check hash settings saved." };
 }

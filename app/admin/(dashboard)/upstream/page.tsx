@@ -17,8 +17,19 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { requestedScopes } from "@/lib/upstream/connection/oauth/connect";
 import { readWebhookRefusal, refusalHint, refusalText } from "@/lib/webhooks/refusal";
-import { describeCommerceConnection, describeUnlockConnection, type CredentialSource } from "@/lib/upstream/connection/resolve";
-import { connectOAuthAction, disconnectCommerceAction, removeUnlockCredentialAction, saveCommerceApiKeyAction, saveUnlockCredentialAction, testConnectionAction } from "./actions";
+import {
+  describeCommerceConnection,
+  describeUnlockConnection,
+  type CredentialSource,
+} from "@/lib/upstream/connection/resolve";
+import {
+  connectOAuthAction,
+  disconnectCommerceAction,
+  removeUnlockCredentialAction,
+  saveCommerceApiKeyAction,
+  saveUnlockCredentialAction,
+  testConnectionAction,
+} from "./actions";
 import { connectErrorMessage } from "./connect-errors";
 import { goLiveCheckAction, switchProductAction } from "./go-live-actions";
 
@@ -39,7 +50,11 @@ function EnvironmentBadge({ environment }: { environment: string }) {
   return <Badge>Environment unknown</Badge>;
 }
 
-export default async function UpstreamConnectionPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function UpstreamConnectionPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireStaff("admin", "/admin/upstream");
   const params = await searchParams;
   const [commerce, unlock, stored, commerceHealth, unlockHealth, webhookRefusal] = await Promise.all([
@@ -94,20 +109,34 @@ export default async function UpstreamConnectionPage({ searchParams }: { searchP
         </dl>
         {commerce.source === "env" ? (
           <p className="mt-3 rounded-lg bg-surface-muted px-3 py-2 text-sm">
-            <code>COMMERCE_API_KEY</code> is set in the server&apos;s environment, so it is used whatever is stored below. Unset it to use a connection made here.
+            <code>COMMERCE_API_KEY</code> is set in the server&apos;s environment, so it is used whatever is stored
+            below. Unset it to use a connection made here.
           </p>
         ) : null}
 
         {oauth?.reconnect ? (
-          <div role="alert" className="mt-4 rounded-lg border border-danger/40 bg-danger-soft px-4 py-3 text-sm" data-testid="reconnect-needed">
+          <div
+            role="alert"
+            className="mt-4 rounded-lg border border-danger/40 bg-danger-soft px-4 py-3 text-sm"
+            data-testid="reconnect-needed"
+          >
             <p className="font-semibold">Reconnect needed</p>
             <p>
-              The upstream no longer accepts this grant ({oauth.reconnect.reason}, <LocalTime iso={oauth.reconnect.at} />). Customers see commerce products as temporarily unavailable until you connect again.
+              The upstream no longer accepts this grant ({oauth.reconnect.reason},{" "}
+              <LocalTime iso={oauth.reconnect.at} />
+              ). Customers see commerce products as temporarily unavailable until you connect again.
             </p>
           </div>
         ) : null}
 
-        {webhookRefusal ? <OrderEventsNotice text={refusalText(webhookRefusal)} hint={refusalHint(webhookRefusal.reason)} at={webhookRefusal.at} polling={env.ORDER_POLLING !== "off"} /> : null}
+        {webhookRefusal ? (
+          <OrderEventsNotice
+            text={refusalText(webhookRefusal)}
+            hint={refusalHint(webhookRefusal.reason)}
+            at={webhookRefusal.at}
+            polling={env.ORDER_POLLING !== "off"}
+          />
+        ) : null}
 
         <div className="mt-5 grid gap-6 lg:grid-cols-2">
           <section aria-labelledby="oauth-heading" className="flex flex-col gap-3">
@@ -133,7 +162,8 @@ export default async function UpstreamConnectionPage({ searchParams }: { searchP
               </dl>
             ) : (
               <p className="text-sm text-muted">
-                Sign in to the upstream PRO account and approve access. The shop registers itself as a client and asks for <code className="font-mono">{requestedScopes()}</code>.
+                Sign in to the upstream PRO account and approve access. The shop registers itself as a client and asks
+                for <code className="font-mono">{requestedScopes()}</code>.
               </p>
             )}
             <ConnectOAuthForm action={connectOAuthAction} label={oauth ? "Reconnect account" : "Connect account"} />
@@ -143,7 +173,9 @@ export default async function UpstreamConnectionPage({ searchParams }: { searchP
             <h3 id="apikey-heading" className="font-semibold">
               Or use an API key
             </h3>
-            {stored?.kind === "api_key" ? <p className="text-sm text-muted">A key is stored (secret hidden). Saving a new one replaces it.</p> : null}
+            {stored?.kind === "api_key" ? (
+              <p className="text-sm text-muted">A key is stored (secret hidden). Saving a new one replaces it.</p>
+            ) : null}
             <CommerceApiKeyForm action={saveCommerceApiKeyAction} />
           </section>
         </div>
@@ -190,7 +222,8 @@ export default async function UpstreamConnectionPage({ searchParams }: { searchP
         </dl>
         {unlock.source === "env" ? (
           <p className="mt-3 rounded-lg bg-surface-muted px-3 py-2 text-sm">
-            <code>UNLOCK_SVC_KEY</code> and <code>UNLOCK_SVC_SECRET</code> are set in the server&apos;s environment, so they are used whatever is stored below.
+            <code>UNLOCK_SVC_KEY</code> and <code>UNLOCK_SVC_SECRET</code> are set in the server&apos;s environment, so
+            they are used whatever is stored below.
           </p>
         ) : null}
         <div className="mt-5 max-w-xl">

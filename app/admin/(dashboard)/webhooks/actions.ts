@@ -6,7 +6,12 @@ import { z } from "zod";
 import type { SubscriptionFormState } from "@/components/admin/webhooks/subscription-form";
 import type { ActionNotice } from "@/components/admin/ops/notice";
 import { replayAsStaff } from "@/lib/admin/webhooks/receipts";
-import { createSubscription, deleteSubscription, updateSubscription, type ManageOptions } from "@/lib/admin/webhooks/subscriptions";
+import {
+  createSubscription,
+  deleteSubscription,
+  updateSubscription,
+  type ManageOptions,
+} from "@/lib/admin/webhooks/subscriptions";
 import { requireStaff, type CurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -34,27 +39,45 @@ function formInput(form: FormData) {
 
 const idSchema = z.string().regex(/^[\w-]{1,100}$/);
 
-export async function createSubscriptionAction(_state: SubscriptionFormState, form: FormData): Promise<SubscriptionFormState> {
+export async function createSubscriptionAction(
+  _state: SubscriptionFormState,
+  form: FormData,
+): Promise<SubscriptionFormState> {
   const user = await requireStaff("admin", PATH);
   expectActionInput(isForm(form));
   try {
     const result = await createSubscription(db, formInput(form), options(user));
     if (!result.ok) return { error: result.message, field: result.field };
     revalidatePath(PATH);
-    return { created: { id: result.value.webhook.id, url: result.value.webhook.url, secret: result.value.secret, isShopReceiver: result.value.isShopReceiver } };
+    return {
+      created: {
+        id: result.value.webhook.id,
+        url: result.value.webhook.url,
+        secret: result.value.secret,
+        isShopReceiver: result.value.isShopReceiver,
+      },
+    };
   } catch (error) {
     return { error: upstreamFailure(error, "subscription") };
   }
 }
 
-export async function updateSubscriptionAction(_state: SubscriptionFormState, form: FormData): Promise<SubscriptionFormState> {
+export async function updateSubscriptionAction(
+  _state: SubscriptionFormState,
+  form: FormData,
+): Promise<SubscriptionFormState> {
   const user = await requireStaff("admin", PATH);
   expectActionInput(isForm(form));
   const id = idSchema.safeParse(form.get("id"));
   if (!id.success) return { error: "Unknown subscription." };
   const status = String(form.get("status") ?? "");
   try {
-    const result = await updateSubscription(db, id.data, { ...formInput(form), status: status || undefined }, options(user));
+    const result = await updateSubscription(
+      db,
+      id.data,
+      { ...formInput(form), status: status || undefined },
+      options(user),
+    );
     if (!result.ok) return { error: result.message, field: result.field };
     revalidatePath(PATH);
     return { saved: true };
@@ -72,7 +95,12 @@ export async function deleteSubscriptionAction(_state: ActionNotice, form: FormD
     const result = await deleteSubscription(db, id.data, options(user));
     if (!result.ok) return { tone: "danger", message: result.message };
     revalidatePath(PATH);
-    return { tone: "ok", message: result.value.wasShopReceiver ? "Deleted. The shop no longer receives order events until a subscription to its receiver is created (or the app restarts)." : "Deleted." };
+    return {
+      tone: "ok",
+      message: result.value.wasShopReceiver
+        ? "Deleted. The shop no longer receives order events until a subscription to its receiver is created (or the app restarts)."
+        : "Deleted.",
+    };
   } catch (error) {
     return { tone: "danger", message: upstreamFailure(error, "deletion") };
   }
@@ -86,8 +114,10 @@ export async function replayReceiptAction(_state: ActionNotice, form: FormData):
   try {
     const result = await replayAsStaff(db, id.data, user);
     revalidatePath(PATH);
-    if (result.outcome === "processed") return { tone: "ok", message: result.note ? `Replayed: processed (${result.note}).` : "Replayed: processed." };
-    if (result.outcome === "failed") return { tone: "danger", message: `Replayed, but processing failed again: ${result.error}` };
+    if (result.outcome === "processed")
+      return { tone: "ok", message: result.note ? `Replayed: processed (${result.note}).` : "Replayed: processed." };
+    if (result.outcome === "failed")
+      return { tone: "danger", message: `Replayed, but processing failed again: ${result.error}` };
     return { tone: "warn", message: `This receipt cannot be replayed (it is ${result.status.replace("_", " ")}).` };
   } catch (error) {
     logger.error({ err: error, receiptId: id.data }, "webhook replay failed");

@@ -16,7 +16,12 @@ import { logger } from "@/lib/log";
 import { commerceClient } from "@/lib/upstream/commerce";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { commerceReceiverUrl } from "@/lib/webhooks/subscription";
-import { createSubscriptionAction, deleteSubscriptionAction, replayReceiptAction, updateSubscriptionAction } from "./actions";
+import {
+  createSubscriptionAction,
+  deleteSubscriptionAction,
+  replayReceiptAction,
+  updateSubscriptionAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Webhooks" };
 export const dynamic = "force-dynamic";
@@ -26,23 +31,34 @@ async function loadSubscriptions(): Promise<{ ok: true; list: SubscriptionView[]
     return { ok: true, list: await listSubscriptions(db, commerceClient()) };
   } catch (error) {
     if (!isUpstreamError(error)) logger.error({ err: error }, "webhook subscriptions could not be listed");
-    return { ok: false, error: isUpstreamError(error) ? error.userMessage : "The subscriptions could not be loaded just now." };
+    return {
+      ok: false,
+      error: isUpstreamError(error) ? error.userMessage : "The subscriptions could not be loaded just now.",
+    };
   }
 }
 
-export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WebhooksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireStaff("staff", "/admin/webhooks");
   const isAdmin = hasRole(user, "admin");
   const params = await searchParams;
   const status = RECEIPT_STATUSES.find((s) => s === params.status) as ReceiptStatus | undefined;
   const page = typeof params.page === "string" && /^\d{1,6}$/.test(params.page) ? Math.max(1, Number(params.page)) : 1;
   const [subscriptions, receipts] = await Promise.all([loadSubscriptions(), listReceipts(db, { status, page })]);
-  const pageHref = (n: number) => `/admin/webhooks?${new URLSearchParams({ ...(status ? { status } : {}), page: String(n) })}`;
+  const pageHref = (n: number) =>
+    `/admin/webhooks?${new URLSearchParams({ ...(status ? { status } : {}), page: String(n) })}`;
   const receiverUrl = commerceReceiverUrl(env.APP_URL);
 
   return (
     <>
-      <PageHeader title="Webhooks" description={`The shop's subscriptions to the commerce API's order events (at most ${MAX_SUBSCRIPTIONS}), and every delivery received.`} />
+      <PageHeader
+        title="Webhooks"
+        description={`The shop's subscriptions to the commerce API's order events (at most ${MAX_SUBSCRIPTIONS}), and every delivery received.`}
+      />
       <section aria-labelledby="subs-title" className="mb-10 grid gap-4">
         <h2 id="subs-title" className="text-lg font-semibold">
           Subscriptions
@@ -52,7 +68,9 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             {subscriptions.error}
           </p>
         ) : subscriptions.list.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">No subscriptions: the shop follows orders by polling only.</p>
+          <p className="rounded-xl border border-dashed border-border p-6 text-center text-sm text-muted">
+            No subscriptions: the shop follows orders by polling only.
+          </p>
         ) : (
           subscriptions.list.map((sub) => (
             <Card key={sub.id} data-webhook-id={sub.id}>
@@ -60,7 +78,9 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                 <CardTitle className="font-mono text-sm">{sub.id}</CardTitle>
                 <Badge tone={sub.status === "active" ? "ok" : "neutral"}>{sub.status}</Badge>
                 {sub.isShopReceiver ? <Badge tone="brand">this shop&apos;s receiver</Badge> : null}
-                <Badge tone={sub.secretStored ? "ok" : "warn"}>{sub.secretStored ? "secret stored (encrypted)" : "secret not held"}</Badge>
+                <Badge tone={sub.secretStored ? "ok" : "warn"}>
+                  {sub.secretStored ? "secret stored (encrypted)" : "secret not held"}
+                </Badge>
               </div>
               {isAdmin ? (
                 <div className="grid gap-4">
@@ -71,7 +91,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                     label="Delete subscription"
                     variant="danger"
                     pendingText="Deleting…"
-                    confirm={sub.isShopReceiver ? "Delete the shop's own receiver subscription? Order events stop arriving until it is recreated." : "Delete this subscription?"}
+                    confirm={
+                      sub.isShopReceiver
+                        ? "Delete the shop's own receiver subscription? Order events stop arriving until it is recreated."
+                        : "Delete this subscription?"
+                    }
                   />
                 </div>
               ) : (
@@ -89,7 +113,9 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           </Card>
         ) : null}
         {isAdmin && subscriptions.ok && subscriptions.list.length >= MAX_SUBSCRIPTIONS ? (
-          <p className="text-sm text-muted">The account has {MAX_SUBSCRIPTIONS} subscriptions, the most allowed: delete one to add another.</p>
+          <p className="text-sm text-muted">
+            The account has {MAX_SUBSCRIPTIONS} subscriptions, the most allowed: delete one to add another.
+          </p>
         ) : null}
         {!isAdmin ? <p className="text-sm text-muted">Only an admin can change subscriptions.</p> : null}
       </section>

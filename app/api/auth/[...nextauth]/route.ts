@@ -11,10 +11,16 @@ async function answer(request: NextRequest, method: "GET" | "POST"): Promise<Res
   if (problem) {
     const headers: Record<string, string> = { "cache-control": "no-store" };
     if (problem.allow) headers.allow = problem.allow;
-    return NextResponse.json({ error: { code: problem.code, message: problem.message } }, { status: problem.status, headers });
+    return NextResponse.json(
+      { error: { code: problem.code, message: problem.message } },
+      { status: problem.status, headers },
+    );
   }
   if (authEndpointOf(request.nextUrl.pathname) === "error") {
-    return NextResponse.redirect(new URL(authErrorPagePath(request.nextUrl.searchParams.get("error")), env.APP_URL), 302);
+    return NextResponse.redirect(
+      new URL(authErrorPagePath(request.nextUrl.searchParams.get("error")), env.APP_URL),
+      302,
+    );
   }
   return method === "GET" ? handlers.GET(request) : handlers.POST(request);
 }

@@ -21,7 +21,11 @@ const globalForImages = globalThis as unknown as { __catalogImages?: ImageFetche
 function appFetcher(): ImageFetcher {
   return (globalForImages.__catalogImages ??= createImageFetcher({
     // Image fetches count against the upstream's request budget like catalog reads.
-    beforeFetch: (url) => upstreamBudget.acquire(url.origin === new URL(upstreamEndpoints().commerce.baseUrl).origin ? "commerce" : "unlock", "catalog"),
+    beforeFetch: (url) =>
+      upstreamBudget.acquire(
+        url.origin === new URL(upstreamEndpoints().commerce.baseUrl).origin ? "commerce" : "unlock",
+        "catalog",
+      ),
   }));
 }
 
@@ -33,19 +37,27 @@ export async function GET(request: Request, { params }: { params: Promise<{ ref:
   if (!url) return problem(404, "IMAGE_NOT_FOUND", "No such image.");
 
   const outcome = await appFetcher().get(url, () => limitVisitor(db, "imageMiss", visitorKey(request.headers)));
-  if (outcome.kind === "refused") return problem(429, VISITOR_LIMITED_CODE, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
+  if (outcome.kind === "refused")
+    return problem(429, VISITOR_LIMITED_CODE, outcome.message, { "Retry-After": String(outcome.retryAfterSeconds) });
   if (outcome.kind === "not_found") return problem(404, "IMAGE_NOT_FOUND", "No such image.");
   if (outcome.kind === "unavailable") {
     // Nothing kept and the upstream failed: a blank tile the browser and the front cache keep
     // only briefly, with no ETag to revalidate against, so a later view gets the real image.
-    return new Response(PLACEHOLDER_SVG, { status: 200, headers: imageHeaders("image/svg+xml", `public, max-age=${PLACEHOLDER_MAX_AGE}`, { "X-Catalog-Image": "placeholder" }) });
+    return new Response(PLACEHOLDER_SVG, {
+      status: 200,
+      headers: imageHeaders("image/svg+xml", `public, max-age=${PLACEHOLDER_MAX_AGE}`, {
+        "X-Catalog-Image": "placeholder",
+      }),
+    });
   }
 
   const { image, stale } = outcome;
   const headers = imageHeaders(
     image.contentType,
     // A logo never changes under its URL; a copy kept through an outage is re-checked sooner.
-    stale ? `public, max-age=${STALE_MAX_AGE}` : `public, max-age=${DAY_SECONDS}, stale-while-revalidate=${7 * DAY_SECONDS}`,
+    stale
+      ? `public, max-age=${STALE_MAX_AGE}`
+      : `public, max-age=${DAY_SECONDS}, stale-while-revalidate=${7 * DAY_SECONDS}`,
     stale ? { ETag: image.etag, "X-Catalog-Image": "stale" } : { ETag: image.etag },
   );
   if (request.headers.get("if-none-match") === image.etag) return new Response(null, { status: 304, headers });
@@ -57,7 +69,8 @@ const STALE_MAX_AGE = 300;
 /** Seconds the placeholder may be kept: long enough to spare a failing upstream a burst, short enough to recover soon. */
 const PLACEHOLDER_MAX_AGE = 10;
 /** A neutral tile in the logos' place: no text, no script, the same square the pages draw. */
-const PLACEHOLDER_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#e5e7eb"/></svg>';
+const PLACEHOLDER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="#e5e7eb"/></svg>';
 
 function imageHeaders(contentType: string, cacheControl: string, extra: Record<string, string>): Headers {
   return new Headers({
@@ -72,5 +85,8 @@ function imageHeaders(contentType: string, cacheControl: string, extra: Record<s
 }
 
 function problem(status: number, code: string, message: string, extra: Record<string, string> = {}): Response {
-  return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...extra } });
+  return Response.json(
+    { error: { code, message } },
+    { status, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...extra } },
+  );
 }

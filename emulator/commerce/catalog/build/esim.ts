@@ -11,16 +11,93 @@ import { firstBrands } from "./mcc-mnc";
 // from the seed. Catalog ids read "{destination}-{n}gb-{days}d" or "{destination}-unlimited-{days}d".
 
 export const ESIM_COUNTRIES = [
-  "gb", "us", "de", "fr", "es", "it", "nl", "pt", "gr", "tr", "ae", "ma", "mx", "br", "co", "ar", "ca", "jp", "cn", "th",
-  "vn", "id", "my", "ph", "in", "sg", "kr", "eg", "za", "ke", "ch", "at", "be", "ie", "pl", "se", "no", "dk", "cz", "hu", "hr", "is", "nz",
+  "gb",
+  "us",
+  "de",
+  "fr",
+  "es",
+  "it",
+  "nl",
+  "pt",
+  "gr",
+  "tr",
+  "ae",
+  "ma",
+  "mx",
+  "br",
+  "co",
+  "ar",
+  "ca",
+  "jp",
+  "cn",
+  "th",
+  "vn",
+  "id",
+  "my",
+  "ph",
+  "in",
+  "sg",
+  "kr",
+  "eg",
+  "za",
+  "ke",
+  "ch",
+  "at",
+  "be",
+  "ie",
+  "pl",
+  "se",
+  "no",
+  "dk",
+  "cz",
+  "hu",
+  "hr",
+  "is",
+  "nz",
 ] as const;
 
 export const ESIM_REGIONS: Readonly<Record<string, { coverage: CoverageType; countries: readonly string[] }>> = {
   eu: {
     coverage: "REGIONAL",
-    countries: ["at", "be", "bg", "hr", "cy", "cz", "dk", "ee", "fi", "fr", "de", "gr", "hu", "ie", "it", "lv", "lt", "lu", "mt", "nl", "pl", "pt", "ro", "sk", "si", "es", "se", "is", "no", "li", "ch", "gb"],
+    countries: [
+      "at",
+      "be",
+      "bg",
+      "hr",
+      "cy",
+      "cz",
+      "dk",
+      "ee",
+      "fi",
+      "fr",
+      "de",
+      "gr",
+      "hu",
+      "ie",
+      "it",
+      "lv",
+      "lt",
+      "lu",
+      "mt",
+      "nl",
+      "pl",
+      "pt",
+      "ro",
+      "sk",
+      "si",
+      "es",
+      "se",
+      "is",
+      "no",
+      "li",
+      "ch",
+      "gb",
+    ],
   },
-  as: { coverage: "REGIONAL", countries: ["cn", "hk", "id", "in", "jp", "kr", "my", "ph", "sg", "th", "tw", "vn", "kh", "lk", "bd", "pk", "mo"] },
+  as: {
+    coverage: "REGIONAL",
+    countries: ["cn", "hk", "id", "in", "jp", "kr", "my", "ph", "sg", "th", "tw", "vn", "kh", "lk", "bd", "pk", "mo"],
+  },
   ww: { coverage: "GLOBAL", countries: [] },
 };
 
@@ -48,9 +125,16 @@ function shopPriceMinor(eur: number): number {
 export function buildEsimDestinations(): EsimDestination[] {
   const countries: EsimDestination[] = ESIM_COUNTRIES.map((iso) => {
     const curated = (TOPUP_OPERATOR_BRANDS[iso] ?? []).map((p) => (typeof p === "string" ? p : p[1])).slice(0, 3);
-    return { iso, coverageType: "COUNTRY", countries: [iso], networks: curated.length > 0 ? curated : firstBrands(iso, 3) };
+    return {
+      iso,
+      coverageType: "COUNTRY",
+      countries: [iso],
+      networks: curated.length > 0 ? curated : firstBrands(iso, 3),
+    };
   });
-  const everywhere = [...new Set([...ESIM_COUNTRIES, ...Object.values(ESIM_REGIONS).flatMap((r) => r.countries)])].sort();
+  const everywhere = [
+    ...new Set([...ESIM_COUNTRIES, ...Object.values(ESIM_REGIONS).flatMap((r) => r.countries)]),
+  ].sort();
   const regions: EsimDestination[] = Object.entries(ESIM_REGIONS).map(([slug, region]) => ({
     iso: slug,
     coverageType: region.coverage,
@@ -83,7 +167,8 @@ export function buildEsimPlans(seed: number, destinations: readonly EsimDestinat
     const limited = [...BASE_LIMITED, ...EXTRA_LIMITED.filter(() => rand() < 0.6)];
     for (const o of limited) plans.push(plan(o.gb, o.days, 2.5 + 2.4 * o.gb ** 0.78));
     // Unlimited: always 7 days, the others from the seed.
-    for (const days of UNLIMITED_DAYS.filter((d) => d === 7 || rand() < 0.6)) plans.push(plan(null, days, 3 + 2.2 * days ** 0.85));
+    for (const days of UNLIMITED_DAYS.filter((d) => d === 7 || rand() < 0.6))
+      plans.push(plan(null, days, 3 + 2.2 * days ** 0.85));
   }
   return plans;
 }

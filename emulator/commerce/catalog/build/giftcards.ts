@@ -34,7 +34,9 @@ export function buildGiftcardBrands(seed: number): GiftcardBrand[] {
         currency: currency.code,
         denominations: [],
       };
-      const faceValues = [...new Set(definition.faceValueTargetsEur.map((eur) => niceAmount(eur / currency.eurPerUnit)))].sort((a, b) => a - b);
+      const faceValues = [
+        ...new Set(definition.faceValueTargetsEur.map((eur) => niceAmount(eur / currency.eurPerUnit))),
+      ].sort((a, b) => a - b);
       brand.denominations = faceValues.map((face, index): Rate => {
         const amountMinor = Math.round(face * currency.eurPerUnit * 100);
         const feeMinor = serviceFeeMinor(amountMinor, feePercent, feeFloorMinor);
@@ -57,7 +59,10 @@ export function buildGiftcardBrands(seed: number): GiftcardBrand[] {
           amountUsdMinor,
           feeUsdMinor,
           totalUsdMinor: amountUsdMinor + feeUsdMinor,
-          outcome: brand.key === SANDBOX_GIFTCARD.brandKey && iso === SANDBOX_GIFTCARD.countryIso ? outcomeByRank(index) : "fulfill",
+          outcome:
+            brand.key === SANDBOX_GIFTCARD.brandKey && iso === SANDBOX_GIFTCARD.countryIso
+              ? outcomeByRank(index)
+              : "fulfill",
         };
       });
       brands.push(brand);

@@ -11,9 +11,15 @@ const TOPUP_TITLES = [
   (b: number) => [`Double data`, `Data bundles come with ${b}% more data while the promotion lasts.`],
   (b: number) => [`Bonus ${b}% on recharges`, `Recharges of any amount receive a ${b}% bonus from the operator.`],
 ] as const;
-const GIFTCARD_TITLES = [(b: number) => [`${b}% extra value`, `Gift cards of this brand carry ${b}% extra value.`]] as const;
+const GIFTCARD_TITLES = [
+  (b: number) => [`${b}% extra value`, `Gift cards of this brand carry ${b}% extra value.`],
+] as const;
 
-export function buildPromotions(seed: number, operators: readonly TopupOperator[], brands: readonly GiftcardBrand[]): PromotionTemplate[] {
+export function buildPromotions(
+  seed: number,
+  operators: readonly TopupOperator[],
+  brands: readonly GiftcardBrand[],
+): PromotionTemplate[] {
   const rand = seededRandom(seed, "promotions");
   const promotions: PromotionTemplate[] = [];
   const chosenOperators = new Set<TopupOperator>();
@@ -21,15 +27,34 @@ export function buildPromotions(seed: number, operators: readonly TopupOperator[
   [...chosenOperators].forEach((operator, index) => {
     const bonus = intBetween(rand, 2, 10) * 5;
     const [title, description] = pick(rand, TOPUP_TITLES)(bonus);
-    const [startsDay, endsDay] = index === 0 ? [-3, 1] : index === 1 ? [2, 9] : [0 - intBetween(rand, 0, 10) || 0, intBetween(rand, 3, 30)];
-    promotions.push({ id: `promo_${promotions.length + 1}`, vertical: "topup", operatorId: operator.id, title: title!, description: description!, bonusPercent: bonus, startsDay, endsDay });
+    const [startsDay, endsDay] =
+      index === 0 ? [-3, 1] : index === 1 ? [2, 9] : [0 - intBetween(rand, 0, 10) || 0, intBetween(rand, 3, 30)];
+    promotions.push({
+      id: `promo_${promotions.length + 1}`,
+      vertical: "topup",
+      operatorId: operator.id,
+      title: title!,
+      description: description!,
+      bonusPercent: bonus,
+      startsDay,
+      endsDay,
+    });
   });
   const chosenBrands = new Set<GiftcardBrand>();
   while (chosenBrands.size < Math.min(4, brands.length)) chosenBrands.add(pick(rand, brands));
   for (const brand of chosenBrands) {
     const bonus = intBetween(rand, 1, 4) * 5;
     const [title, description] = pick(rand, GIFTCARD_TITLES)(bonus);
-    promotions.push({ id: `promo_${promotions.length + 1}`, vertical: "giftcard", operatorId: brand.id, title: title!, description: description!, bonusPercent: bonus, startsDay: 0 - intBetween(rand, 0, 5) || 0, endsDay: intBetween(rand, 5, 20) });
+    promotions.push({
+      id: `promo_${promotions.length + 1}`,
+      vertical: "giftcard",
+      operatorId: brand.id,
+      title: title!,
+      description: description!,
+      bonusPercent: bonus,
+      startsDay: 0 - intBetween(rand, 0, 5) || 0,
+      endsDay: intBetween(rand, 5, 20),
+    });
   }
   return promotions;
 }

@@ -128,14 +128,26 @@ export function buildTopupOperators(seed: number): TopupOperator[] {
       };
       nextId += 10;
       const rand = seededRandom(seed, `topup:${iso}:${brand}`);
-      const pricing: Pricing = { seed, feePercent: intBetween(rand, 6, 16) / 2, feeFloorMinor: intBetween(rand, 25, 60), currency: currencyOf(iso) };
+      const pricing: Pricing = {
+        seed,
+        feePercent: intBetween(rand, 6, 16) / 2,
+        feeFloorMinor: intBetween(rand, 25, 60),
+        currency: currencyOf(iso),
+      };
       const offers: TopupServiceType[] = ["airtime"];
       // The first carrier of a country offers everything, so every country has data and bundles.
       if (position === 0 || rand() < 0.8) offers.push("data");
       if (position === 0 || rand() < 0.6) offers.push("bundle");
       for (const serviceType of offers) {
-        const service: ServiceOperator = { id: carrier.id + SERVICE_OFFSET[serviceType], parentId: carrier.id, serviceType, rates: [] };
-        const rates = drafts(serviceType, carrier, pricing.currency, rand).map((d, i) => priceRate(pricing, service, carrier, d, i));
+        const service: ServiceOperator = {
+          id: carrier.id + SERVICE_OFFSET[serviceType],
+          parentId: carrier.id,
+          serviceType,
+          rates: [],
+        };
+        const rates = drafts(serviceType, carrier, pricing.currency, rand).map((d, i) =>
+          priceRate(pricing, service, carrier, d, i),
+        );
         service.rates = rates.sort((a, b) => a.amountMinor - b.amountMinor);
         carrier.services.push(service);
       }

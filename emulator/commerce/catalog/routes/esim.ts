@@ -17,18 +17,36 @@ import { pagedOk, parseQuery } from "./respond";
 // an ISO code with the same letters: "as" is Asia here, not American Samoa).
 
 const lang = z.string().max(35).optional();
-const coverageType = z.string().toUpperCase().pipe(z.enum(["COUNTRY", "REGIONAL", "GLOBAL"])).optional();
-const currency = z.string().toUpperCase().pipe(z.enum(["EUR", "USD"])).default("EUR");
+const coverageType = z
+  .string()
+  .toUpperCase()
+  .pipe(z.enum(["COUNTRY", "REGIONAL", "GLOBAL"]))
+  .optional();
+const currency = z
+  .string()
+  .toUpperCase()
+  .pipe(z.enum(["EUR", "USD"]))
+  .default("EUR");
 const countryIso = z
   .string()
   .trim()
   .toLowerCase()
-  .refine((v) => v.length === 2, { message: "country_iso is ISO 3166-1 alpha-2 (two letters, never three) or a region slug: eu, ww, as", abort: true })
+  .refine((v) => v.length === 2, {
+    message: "country_iso is ISO 3166-1 alpha-2 (two letters, never three) or a region slug: eu, ww, as",
+    abort: true,
+  })
   .refine((v) => v in ESIM_REGIONS || isIsoAlpha2(v), "country_iso is not an ISO 3166-1 alpha-2 code or region slug")
   .optional();
 
 const destinationsQuery = z.object({ coverage_type: coverageType, lang, ...pageQuery });
-const productsQuery = z.object({ country_iso: countryIso, data_type: z.enum(["all", "unlimited", "limited"]).default("all"), currency, lang, coverage_type: coverageType, ...pageQuery });
+const productsQuery = z.object({
+  country_iso: countryIso,
+  data_type: z.enum(["all", "unlimited", "limited"]).default("all"),
+  currency,
+  lang,
+  coverage_type: coverageType,
+  ...pageQuery,
+});
 const planQuery = z.object({ currency, lang });
 
 export function registerEsimRoutes(v2: Hono, ctx: EmulatorContext, state: CatalogState): void {
@@ -39,7 +57,9 @@ export function registerEsimRoutes(v2: Hono, ctx: EmulatorContext, state: Catalo
     const query = parseQuery(c, ctx, destinationsQuery);
     if (!query.ok) return query.response;
     const l = langOf(query.data.lang);
-    const destinations = state.catalog.esimDestinations.filter((d) => !query.data.coverage_type || d.coverageType === query.data.coverage_type);
+    const destinations = state.catalog.esimDestinations.filter(
+      (d) => !query.data.coverage_type || d.coverageType === query.data.coverage_type,
+    );
     const rank = { COUNTRY: 0, REGIONAL: 1, GLOBAL: 2 } as const;
     return pagedOk(
       c,
@@ -61,16 +81,31 @@ export function registerEsimRoutes(v2: Hono, ctx: EmulatorContext, state: Catalo
       .filter((p) => !coverage_type || p.coverageType === coverage_type);
     const l = langOf(query.data.lang);
     const now = ctx.clock.now();
-    return pagedOk(c, ctx, plans, (p) => padded(order.get(p.catalogId) ?? 0), query.data, (p) => presentPlan(p, l, query.data.currency, now, state.esimTokenKey), {
-      token_expires_in: ESIM_TOKEN_LIFETIME_MS / 1000,
-    });
+    return pagedOk(
+      c,
+      ctx,
+      plans,
+      (p) => padded(order.get(p.catalogId) ?? 0),
+      query.data,
+      (p) => presentPlan(p, l, query.data.currency, now, state.esimTokenKey),
+      {
+        token_expires_in: ESIM_TOKEN_LIFETIME_MS / 1000,
+      },
+    );
   });
 
   v2.get("/esim/products/:catalog_id", ...guarded, (c) => {
     const query = parseQuery(c, ctx, planQuery);
     if (!query.ok) return query.response;
     const plan = state.plan(c.req.param("catalog_id"));
-    if (!plan) return commerceError(c, ctx, 404, "PLAN_NOT_FOUND", `No eSIM plan with catalog_id "${c.req.param("catalog_id")}"`);
+    if (!plan)
+      return commerceError(
+        c,
+        ctx,
+        404,
+        "PLAN_NOT_FOUND",
+        `No eSIM plan with catalog_id "${c.req.param("catalog_id")}"`,
+      );
     const destination = state.destination(plan.destination);
     const now = ctx.clock.now();
     return commerceOk(

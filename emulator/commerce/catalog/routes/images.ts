@@ -12,6 +12,9 @@ export function registerImageRoutes(v2: Hono, ctx: EmulatorContext, state: Catal
     const ref = state.operator(id, ["topup", "giftcard"]);
     if (!ref) return commerceError(c, ctx, 404, "IMAGE_NOT_FOUND", `No operator image ${id}.svg`);
     const name = ref.kind === "brand" ? ref.brand.name : ref.carrier.name;
-    return c.body(operatorLogoSvg(name), 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" });
+    return c.body(operatorLogoSvg(name), 200, {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=86400",
+    });
   });
 }

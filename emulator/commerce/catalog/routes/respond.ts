@@ -12,14 +12,20 @@ export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response 
 export function parseQuery<S extends z.ZodType>(c: Context, ctx: EmulatorContext, schema: S): Parsed<z.infer<S>> {
   const result = schema.safeParse(c.req.query());
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: commerceError(c, ctx, 400, "VALIDATION_ERROR", `Invalid query: ${z.prettifyError(result.error)}`) };
+  return {
+    ok: false,
+    response: commerceError(c, ctx, 400, "VALIDATION_ERROR", `Invalid query: ${z.prettifyError(result.error)}`),
+  };
 }
 
 /** Path ids are numeric (upstream ids may be integers or numeric strings). */
 export function parseId(c: Context, ctx: EmulatorContext, name: string): Parsed<number> {
   const raw = c.req.param(name) ?? "";
   if (/^\d{1,9}$/.test(raw)) return { ok: true, data: Number(raw) };
-  return { ok: false, response: commerceError(c, ctx, 400, "VALIDATION_ERROR", `${name} must be a numeric id, got "${raw}"`) };
+  return {
+    ok: false,
+    response: commerceError(c, ctx, 400, "VALIDATION_ERROR", `${name} must be a numeric id, got "${raw}"`),
+  };
 }
 
 export function pagedOk<T>(
@@ -32,6 +38,13 @@ export function pagedOk<T>(
   extraMeta: Record<string, unknown> = {},
 ) {
   const page = paginate(items, sortKey, params);
-  if (!page.ok) return commerceError(c, ctx, 400, "INVALID_CURSOR", "cursor is not a cursor this list returned; start again without it");
+  if (!page.ok)
+    return commerceError(
+      c,
+      ctx,
+      400,
+      "INVALID_CURSOR",
+      "cursor is not a cursor this list returned; start again without it",
+    );
   return commerceOk(c, ctx, page.items.map(present), 200, { ...page.meta, ...extraMeta });
 }

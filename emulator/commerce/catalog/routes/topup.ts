@@ -33,35 +33,90 @@ const serviceTypeName = z.enum(["airtime", "data", "bundle", "giftcard"]);
 
 const countriesQuery = z.object({ lang, ...pageQuery });
 const operatorsQuery = z.object({ country, lang });
-const ratesQuery = z.object({ q: z.string().max(100).optional(), service_type: z.union([serviceTypeName, z.string().regex(/^\d{1,9}$/)]).optional(), lang });
+const ratesQuery = z.object({
+  q: z.string().max(100).optional(),
+  service_type: z.union([serviceTypeName, z.string().regex(/^\d{1,9}$/)]).optional(),
+  lang,
+});
 const promotionsQuery = z.object({ country, lang, ...pageQuery });
-const searchQuery = z.object({ country, q: z.string().max(100).optional(), operator_id: z.string().regex(/^\d{1,9}$/, "operator_id must be a numeric id").optional(), lang, ...pageQuery });
+const searchQuery = z.object({
+  country,
+  q: z.string().max(100).optional(),
+  operator_id: z
+    .string()
+    .regex(/^\d{1,9}$/, "operator_id must be a numeric id")
+    .optional(),
+  lang,
+  ...pageQuery,
+});
 const langQuery = z.object({ lang });
 
 type Options = { prefix: "/topup" | ""; verticals: readonly Vertical[] };
 
-export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state: CatalogState, { prefix, verticals }: Options): void {
+export function registerTopupCatalogRoutes(
+  v2: Hono,
+  ctx: EmulatorContext,
+  state: CatalogState,
+  { prefix, verticals }: Options,
+): void {
   const auth = requireAuth(ctx, { scope: "orders:read" });
-  const unknownOperator = (c: Context, id: number) => commerceError(c, ctx, 404, "OPERATOR_NOT_FOUND", `No ${verticals.length > 1 ? "" : "top-up "}operator with id ${id}`);
+  const unknownOperator = (c: Context, id: number) =>
+    commerceError(
+      c,
+      ctx,
+      404,
+      "OPERATOR_NOT_FOUND",
+      `No ${verticals.length > 1 ? "" : "top-up "}operator with id ${id}`,
+    );
 
   /** `country` as ISO-2 (any case), ISO-3 or numeric id; a value that is none of these is a 400. */
-  const countryFilter = (c: Context, value: string | undefined): { ok: true; iso?: string } | { ok: false; response: Response } => {
+  const countryFilter = (
+    c: Context,
+    value: string | undefined,
+  ): { ok: true; iso?: string } | { ok: false; response: Response } => {
     if (value === undefined || value === "") return { ok: true };
     const iso = normalizeCountry(value);
     if (iso) return { ok: true, iso };
-    return { ok: false, response: commerceError(c, ctx, 400, "INVALID_COUNTRY", `country must be an ISO 3166-1 code or numeric country id, got "${value}"`) };
+    return {
+      ok: false,
+      response: commerceError(
+        c,
+        ctx,
+        400,
+        "INVALID_COUNTRY",
+        `country must be an ISO 3166-1 code or numeric country id, got "${value}"`,
+      ),
+    };
   };
 
   /** Rates of an operator in scope, and the header fields the rates result starts with. */
   const ratesOf = (ref: OperatorRef): Rate[] =>
-    ref.kind === "brand" ? ref.brand.denominations : ref.kind === "service" ? ref.service.rates : ref.carrier.services.flatMap((s) => s.rates);
+    ref.kind === "brand"
+      ? ref.brand.denominations
+      : ref.kind === "service"
+        ? ref.service.rates
+        : ref.carrier.services.flatMap((s) => s.rates);
 
   const operatorHeader = (ref: OperatorRef, requestedId: number, l: Lang) => {
     if (ref.kind === "brand") {
-      return { id_operator: requestedId, id_parent: presentBrandSummary(ctx, ref.brand, l).id_parent, operator_name: ref.brand.name, ...countryFields(ref.brand.countryIso, l), currency: ref.brand.currency, img: operatorImageUrl(ctx, ref.brand.id) };
+      return {
+        id_operator: requestedId,
+        id_parent: presentBrandSummary(ctx, ref.brand, l).id_parent,
+        operator_name: ref.brand.name,
+        ...countryFields(ref.brand.countryIso, l),
+        currency: ref.brand.currency,
+        img: operatorImageUrl(ctx, ref.brand.id),
+      };
     }
     const carrier = ref.carrier;
-    return { id_operator: requestedId, id_parent: ref.kind === "service" ? carrier.id : null, operator_name: carrier.name, ...countryFields(carrier.countryIso, l), currency: presentCarrier(ctx, carrier, l).currency, img: operatorImageUrl(ctx, carrier.id) };
+    return {
+      id_operator: requestedId,
+      id_parent: ref.kind === "service" ? carrier.id : null,
+      operator_name: carrier.name,
+      ...countryFields(carrier.countryIso, l),
+      currency: presentCarrier(ctx, carrier, l).currency,
+      img: operatorImageUrl(ctx, carrier.id),
+    };
   };
 
   v2.get(`${prefix}/countries`, auth, (c) => {
@@ -69,7 +124,14 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
     if (!query.ok) return query.response;
     const l = langOf(query.data.lang);
     const entries = state.countries(verticals).map((iso) => presentCountry(state, iso, l));
-    return pagedOk(c, ctx, entries, (e) => `${e.country_name}\u0000${e.iso_short_code}`, query.data, (e) => e);
+    return pagedOk(
+      c,
+      ctx,
+      entries,
+      (e) => `${e.country_name}\u0000${e.iso_short_code}`,
+      query.data,
+      (e) => e,
+    );
   });
 
   v2.get(`${prefix}/operators`, auth, (c) => {
@@ -83,7 +145,11 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
       ...(verticals.includes("giftcard") ? state.brands(filter.iso).map((b) => presentBrandSummary(ctx, b, l)) : []),
     ];
     // Upstream shape: an object keyed by id_operator, or an empty array when there are none.
-    return commerceOk(c, ctx, entries.length === 0 ? [] : Object.fromEntries(entries.map((e) => [String(e.id_operator), e])));
+    return commerceOk(
+      c,
+      ctx,
+      entries.length === 0 ? [] : Object.fromEntries(entries.map((e) => [String(e.id_operator), e])),
+    );
   });
 
   v2.get(`${prefix}/operators/:id/service-types`, auth, (c) => {
@@ -92,10 +158,23 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
     const ref = state.operator(id.data, verticals);
     if (!ref) return unknownOperator(c, id.data);
     if (ref.kind === "brand") {
-      return commerceOk(c, ctx, [{ id_operator: ref.brand.id, id_parent: presentBrandSummary(ctx, ref.brand, "en").id_parent, service_type: "giftcard", name: `${ref.brand.name} Gift card`, description: SERVICE_TYPES.giftcard.description, rates_count: ref.brand.denominations.length }]);
+      return commerceOk(c, ctx, [
+        {
+          id_operator: ref.brand.id,
+          id_parent: presentBrandSummary(ctx, ref.brand, "en").id_parent,
+          service_type: "giftcard",
+          name: `${ref.brand.name} Gift card`,
+          description: SERVICE_TYPES.giftcard.description,
+          rates_count: ref.brand.denominations.length,
+        },
+      ]);
     }
     const services = ref.kind === "service" ? [ref.service] : ref.carrier.services;
-    return commerceOk(c, ctx, services.map((s) => presentServiceType(s, ref.carrier)));
+    return commerceOk(
+      c,
+      ctx,
+      services.map((s) => presentServiceType(s, ref.carrier)),
+    );
   });
 
   v2.get(`${prefix}/operators/:id/rates`, auth, (c) => {
@@ -119,8 +198,14 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
   });
 
   v2.get(`${prefix}/service-types`, auth, (c) => {
-    const types = (["airtime", "data", "bundle", "giftcard"] as const).filter((t) => (t === "giftcard" ? verticals.includes("giftcard") : verticals.includes("topup")));
-    return commerceOk(c, ctx, types.map((t) => ({ service_type: t, category: t === "giftcard" ? "giftcard" : "topup", ...SERVICE_TYPES[t] })));
+    const types = (["airtime", "data", "bundle", "giftcard"] as const).filter((t) =>
+      t === "giftcard" ? verticals.includes("giftcard") : verticals.includes("topup"),
+    );
+    return commerceOk(
+      c,
+      ctx,
+      types.map((t) => ({ service_type: t, category: t === "giftcard" ? "giftcard" : "topup", ...SERVICE_TYPES[t] })),
+    );
   });
 
   v2.get(`${prefix}/promotions`, auth, (c) => {
@@ -133,7 +218,14 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
       .activePromotions(ctx.clock.now(), verticals)
       .map((p) => presentPromotion(state, p, l))
       .filter((p) => !filter.iso || p.iso_short_code === filter.iso);
-    return pagedOk(c, ctx, entries, (p) => padded(Number(p.id.replace("promo_", ""))), query.data, (p) => p);
+    return pagedOk(
+      c,
+      ctx,
+      entries,
+      (p) => padded(Number(p.id.replace("promo_", ""))),
+      query.data,
+      (p) => p,
+    );
   });
 
   v2.get(`${prefix}/products/search`, auth, (c) => {
@@ -145,18 +237,44 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
     const needle = query.data.q?.toLowerCase();
     const operatorId = query.data.operator_id === undefined ? undefined : Number(query.data.operator_id);
     const refs: OperatorRef[] = [
-      ...(verticals.includes("topup") ? state.carriers(filter.iso).map((carrier): OperatorRef => ({ kind: "carrier", carrier })) : []),
-      ...(verticals.includes("giftcard") ? state.brands(filter.iso).map((brand): OperatorRef => ({ kind: "brand", brand })) : []),
+      ...(verticals.includes("topup")
+        ? state.carriers(filter.iso).map((carrier): OperatorRef => ({ kind: "carrier", carrier }))
+        : []),
+      ...(verticals.includes("giftcard")
+        ? state.brands(filter.iso).map((brand): OperatorRef => ({ kind: "brand", brand }))
+        : []),
     ];
     const products = refs.flatMap((ref) => {
       const name = ref.kind === "brand" ? ref.brand.name : ref.carrier.name;
       const parentId = ref.kind === "brand" ? ref.brand.id : ref.carrier.id;
       return ratesOf(ref)
         .filter((r) => operatorId === undefined || r.operatorId === operatorId || r.parentOperatorId === operatorId)
-        .filter((r) => !needle || name.toLowerCase().includes(needle) || r.productName.toLowerCase().includes(needle) || r.description.toLowerCase().includes(needle))
-        .map((r) => ({ rate: r, fields: { ...presentRate(r, l), id_parent: parentId, operator_name: name, category: r.type, ...countryFields(r.countryIso, l) } }));
+        .filter(
+          (r) =>
+            !needle ||
+            name.toLowerCase().includes(needle) ||
+            r.productName.toLowerCase().includes(needle) ||
+            r.description.toLowerCase().includes(needle),
+        )
+        .map((r) => ({
+          rate: r,
+          fields: {
+            ...presentRate(r, l),
+            id_parent: parentId,
+            operator_name: name,
+            category: r.type,
+            ...countryFields(r.countryIso, l),
+          },
+        }));
     });
-    return pagedOk(c, ctx, products, (p) => `${padded(p.rate.operatorId)}:${padded(p.rate.amountMinor)}:${p.rate.token}`, query.data, (p) => p.fields);
+    return pagedOk(
+      c,
+      ctx,
+      products,
+      (p) => `${padded(p.rate.operatorId)}:${padded(p.rate.amountMinor)}:${p.rate.token}`,
+      query.data,
+      (p) => p.fields,
+    );
   });
 
   v2.get(`${prefix}/products/:operator_id`, auth, (c) => {
@@ -177,8 +295,14 @@ export function registerTopupCatalogRoutes(v2: Hono, ctx: EmulatorContext, state
     if (documentedDialect(ctx)) return commerceOk(c, ctx, withoutPricePoints(presentCarrier(ctx, carrier, l)));
     return commerceOk(c, ctx, {
       ...presentCarrier(ctx, carrier, l),
-      service_types: carrier.services.map((s) => ({ ...presentServiceType(s, carrier), rates: s.rates.map((r) => presentRate(r)) })),
-      promotions: state.activePromotions(now, ["topup"]).filter((p) => p.operatorId === carrier.id).map((p) => presentPromotion(state, p, l)),
+      service_types: carrier.services.map((s) => ({
+        ...presentServiceType(s, carrier),
+        rates: s.rates.map((r) => presentRate(r)),
+      })),
+      promotions: state
+        .activePromotions(now, ["topup"])
+        .filter((p) => p.operatorId === carrier.id)
+        .map((p) => presentPromotion(state, p, l)),
       priced_at: new Date(now).toISOString(),
     });
   });

@@ -14,9 +14,23 @@ import { countryFields } from "../presenters";
 // Status and utilities (spec §4): GET /status and GET / without auth, GET /geo with auth.
 
 /** Where loopback and private addresses are placed (the emulator cannot geolocate offline). */
-export const LOOPBACK_LOCATION = { iso: "es", region: "Community of Madrid", city: "Madrid", latitude: 40.4168, longitude: -3.7038, timezone: "Europe/Madrid" } as const;
+export const LOOPBACK_LOCATION = {
+  iso: "es",
+  region: "Community of Madrid",
+  city: "Madrid",
+  latitude: 40.4168,
+  longitude: -3.7038,
+  timezone: "Europe/Madrid",
+} as const;
 
-const geoQuery = z.object({ ip: z.string().max(64).refine((v) => isIP(v) !== 0, "ip must be an IPv4 or IPv6 address").optional(), lang: z.string().max(35).optional() });
+const geoQuery = z.object({
+  ip: z
+    .string()
+    .max(64)
+    .refine((v) => isIP(v) !== 0, "ip must be an IPv4 or IPv6 address")
+    .optional(),
+  lang: z.string().max(35).optional(),
+});
 
 function isPrivateOrLoopback(ip: string): boolean {
   const v4 = ip.replace(/^::ffff:/, "");
@@ -47,7 +61,12 @@ export function registerUtilityRoutes(v2: Hono, ctx: EmulatorContext, state: Cat
       status: "ok",
       version: "v2",
       time: ctx.isoNow(),
-      services: { topup: "operational", giftcard: "operational", esim: ctx.config.esimEnabled ? "operational" : "disabled", orders: "operational" },
+      services: {
+        topup: "operational",
+        giftcard: "operational",
+        esim: ctx.config.esimEnabled ? "operational" : "disabled",
+        orders: "operational",
+      },
     }),
   );
 
@@ -67,7 +86,9 @@ export function registerUtilityRoutes(v2: Hono, ctx: EmulatorContext, state: Cat
         topup_promotions: `${base()}/topup/promotions`,
         topup_search: `${base()}/topup/products/search`,
         carrier_lookup: `${base()}/topup/carriers/lookup/{phone}`,
-        ...(ctx.config.esimEnabled ? { esim_destinations: `${base()}/esim/destinations`, esim_products: `${base()}/esim/products` } : {}),
+        ...(ctx.config.esimEnabled
+          ? { esim_destinations: `${base()}/esim/destinations`, esim_products: `${base()}/esim/products` }
+          : {}),
         giftcard_countries: `${base()}/giftcards/countries`,
         giftcard_brands: `${base()}/giftcards/brands`,
         orders: `${base()}/orders`,
@@ -81,7 +102,8 @@ export function registerUtilityRoutes(v2: Hono, ctx: EmulatorContext, state: Cat
 
   v2.get("/geo", requireAuth(ctx, { scope: "orders:read" }), (c) => {
     const query = geoQuery.safeParse(c.req.query());
-    if (!query.success) return commerceError(c, ctx, 400, "VALIDATION_ERROR", `Invalid query: ${z.prettifyError(query.error)}`);
+    if (!query.success)
+      return commerceError(c, ctx, 400, "VALIDATION_ERROR", `Invalid query: ${z.prettifyError(query.error)}`);
     const ip = query.data.ip ?? clientIp(c);
     const l: Lang = langOf(query.data.lang);
     if (isPrivateOrLoopback(ip)) {

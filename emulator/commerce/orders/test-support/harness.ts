@@ -30,7 +30,12 @@ export async function startOrdersEmulator(overrides: Partial<EmulatorConfig> = {
 export type Json = any;
 export type Reply = { status: number; headers: Headers; body: Json; text: string };
 
-export async function call(base: string, method: string, path: string, options: { auth?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { auth?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.auth) headers.Authorization = options.auth;
   let body: string | undefined = options.raw;
@@ -51,7 +56,8 @@ export async function call(base: string, method: string, path: string, options: 
 
 export const v2 = (base: string) => ({
   get: (path: string, auth?: string) => call(base, "GET", `/v2${path}`, { auth }),
-  post: (path: string, body: unknown, auth?: string, headers?: Record<string, string>) => call(base, "POST", `/v2${path}`, { auth, body, headers }),
+  post: (path: string, body: unknown, auth?: string, headers?: Record<string, string>) =>
+    call(base, "POST", `/v2${path}`, { auth, body, headers }),
   patch: (path: string, body: unknown, auth?: string) => call(base, "PATCH", `/v2${path}`, { auth, body }),
   del: (path: string, auth?: string) => call(base, "DELETE", `/v2${path}`, { auth }),
 });
@@ -70,7 +76,8 @@ export const control = (base: string) => ({
     return entries.filter((e) => e.api === "commerce" && (!account || e.account === account));
   },
   config: (patch: Record<string, unknown>) => call(base, "PATCH", "/__control/config", { body: patch }),
-  deliveries: async (query = "") => (await call(base, "GET", `/__control/commerce/deliveries${query}`)).body.deliveries as Json[],
+  deliveries: async (query = "") =>
+    (await call(base, "GET", `/__control/commerce/deliveries${query}`)).body.deliveries as Json[],
   post: (path: string, body?: unknown) => call(base, "POST", `/__control${path}`, { body }),
   /** An OAuth access token from the OAuth module's control shortcut. */
   token: async (email: string, scope?: string, environment: "production" | "sandbox" = "production") => {

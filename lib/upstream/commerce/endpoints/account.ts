@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { Call, CallOptions } from "../request";
-import { balanceSchema, balanceTransactionSchema, createdWebhookSchema, webhookSchema, type WebhookInput, type WebhookPatch } from "../schemas";
+import {
+  balanceSchema,
+  balanceTransactionSchema,
+  createdWebhookSchema,
+  webhookSchema,
+  type WebhookInput,
+  type WebhookPatch,
+} from "../schemas";
 import { listOf, seg, toPage, type PageQuery } from "./shared";
 
 // Balance and webhooks (spec section 4, PRO only). Never cached.
@@ -9,16 +16,34 @@ import { listOf, seg, toPage, type PageQuery } from "./shared";
  * C§4 GET /balance is "current credit balance in EUR": an answer that names no currency is in EUR
  * (the amount's field is upstream-notes' `balance`; the documents name none).
  */
-const balanceInEur = z.preprocess((value) => (value && typeof value === "object" && !Array.isArray(value) && !("currency" in value) ? { ...value, currency: "EUR" } : value), balanceSchema);
+const balanceInEur = z.preprocess(
+  (value) =>
+    value && typeof value === "object" && !Array.isArray(value) && !("currency" in value)
+      ? { ...value, currency: "EUR" }
+      : value,
+  balanceSchema,
+);
 
 export function accountEndpoints(call: Call) {
   const read = { method: "GET", priority: "status", retry: "idempotent", authenticated: true } as const;
   return {
     /** GET /balance: the credit balance (EUR cents). */
-    getBalance: async (options?: CallOptions) => (await call({ ...read, path: "/v2/balance", route: "GET /v2/balance", schema: balanceInEur }, options)).data,
+    getBalance: async (options?: CallOptions) =>
+      (await call({ ...read, path: "/v2/balance", route: "GET /v2/balance", schema: balanceInEur }, options)).data,
     /** GET /balance/history: credit movements, newest first (paginated). */
     getBalanceHistory: async (query: PageQuery = {}, options?: CallOptions) =>
-      toPage(await call({ ...read, path: "/v2/balance/history", route: "GET /v2/balance/history", query, schema: listOf(balanceTransactionSchema) }, options)),
+      toPage(
+        await call(
+          {
+            ...read,
+            path: "/v2/balance/history",
+            route: "GET /v2/balance/history",
+            query,
+            schema: listOf(balanceTransactionSchema),
+          },
+          options,
+        ),
+      ),
 
     /**
      * POST /webhooks: registers a subscription; its signing `secret` is in this answer only.
@@ -29,16 +54,31 @@ export function accountEndpoints(call: Call) {
     createWebhook: async (input: WebhookInput, options?: CallOptions) =>
       (
         await call(
-          { method: "POST", path: "/v2/webhooks", route: "POST /v2/webhooks", json: input, priority: "status", retry: "once", authenticated: true, schema: createdWebhookSchema },
+          {
+            method: "POST",
+            path: "/v2/webhooks",
+            route: "POST /v2/webhooks",
+            json: input,
+            priority: "status",
+            retry: "once",
+            authenticated: true,
+            schema: createdWebhookSchema,
+          },
           options,
         )
       ).data,
     /** GET /webhooks: every subscription (one page). */
     listWebhooks: async (options?: CallOptions) =>
-      (await call({ ...read, path: "/v2/webhooks", route: "GET /v2/webhooks", schema: listOf(webhookSchema) }, options)).data,
+      (await call({ ...read, path: "/v2/webhooks", route: "GET /v2/webhooks", schema: listOf(webhookSchema) }, options))
+        .data,
     /** GET /webhooks/{id}. */
     getWebhook: async (webhookId: string, options?: CallOptions) =>
-      (await call({ ...read, path: `/v2/webhooks/${seg(webhookId)}`, route: "GET /v2/webhooks/{id}", schema: webhookSchema }, options)).data,
+      (
+        await call(
+          { ...read, path: `/v2/webhooks/${seg(webhookId)}`, route: "GET /v2/webhooks/{id}", schema: webhookSchema },
+          options,
+        )
+      ).data,
     /** PATCH /webhooks/{id}: URL, events or status (`active` / `disabled`). */
     updateWebhook: async (webhookId: string, patch: WebhookPatch, options?: CallOptions) =>
       (

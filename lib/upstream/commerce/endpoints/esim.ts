@@ -22,15 +22,43 @@ export function esimEndpoints(call: Call, baseUrl: string) {
   return {
     /** GET /esim/destinations: destinations with published plans (paginated). */
     listEsimDestinations: async (query: DestinationsQuery = {}, options?: CallOptions) =>
-      toPage(await call({ ...catalog, path: "/v2/esim/destinations", route: "GET /v2/esim/destinations", query, schema: listOf(esimDestinationSchema) }, options)),
+      toPage(
+        await call(
+          {
+            ...catalog,
+            path: "/v2/esim/destinations",
+            route: "GET /v2/esim/destinations",
+            query,
+            schema: listOf(esimDestinationSchema),
+          },
+          options,
+        ),
+      ),
     /** GET /esim/products: plans, each with a fresh signed `price_token` (paginated). */
     listEsimProducts: async (query: EsimProductsQuery = {}, options?: CallOptions) =>
-      toPage(await call({ ...catalog, path: "/v2/esim/products", route: "GET /v2/esim/products", query, schema: listOf(esimPlanSchema) }, options)),
+      toPage(
+        await call(
+          {
+            ...catalog,
+            path: "/v2/esim/products",
+            route: "GET /v2/esim/products",
+            query,
+            schema: listOf(esimPlanSchema),
+          },
+          options,
+        ),
+      ),
     /** GET /esim/products/{catalog_id}: plan detail with a fresh `price_token`. */
     getEsimProduct: async (catalogId: string, query: EsimProductQuery = {}, options?: CallOptions) =>
       (
         await call(
-          { ...catalog, path: `/v2/esim/products/${seg(catalogId)}`, route: "GET /v2/esim/products/{catalog_id}", query, schema: esimPlanDetailSchema },
+          {
+            ...catalog,
+            path: `/v2/esim/products/${seg(catalogId)}`,
+            route: "GET /v2/esim/products/{catalog_id}",
+            query,
+            schema: esimPlanDetailSchema,
+          },
           options,
         )
       ).data,
@@ -54,7 +82,8 @@ export function esimEndpoints(call: Call, baseUrl: string) {
      * GET /esim/qr/{ticket_id}/{sig} is a public PNG (no auth): pages link to it rather than
      * fetch it. Orders carry the full `qr_code_url` already; this builds one from its parts.
      */
-    esimQrCodeUrl: (ticketId: string, sig: string): string => `${baseUrl.replace(/\/$/, "")}/v2/esim/qr/${seg(ticketId)}/${seg(sig)}`,
+    esimQrCodeUrl: (ticketId: string, sig: string): string =>
+      `${baseUrl.replace(/\/$/, "")}/v2/esim/qr/${seg(ticketId)}/${seg(sig)}`,
   };
 }
 

@@ -17,15 +17,43 @@ export function giftcardEndpoints(call: Call) {
   return {
     /** GET /giftcards/countries: countries with gift card brands (paginated). */
     listGiftcardCountries: async (query: LangQuery & PageQuery = {}, options?: CallOptions) =>
-      toPage(await call({ ...catalog, path: "/v2/giftcards/countries", route: "GET /v2/giftcards/countries", query, schema: listOf(countrySchema) }, options)),
+      toPage(
+        await call(
+          {
+            ...catalog,
+            path: "/v2/giftcards/countries",
+            route: "GET /v2/giftcards/countries",
+            query,
+            schema: listOf(countrySchema),
+          },
+          options,
+        ),
+      ),
     /** GET /giftcards/brands: brands, filtered by country or search (paginated). */
     listGiftcardBrands: async (query: BrandsQuery = {}, options?: CallOptions) =>
-      toPage(await call({ ...catalog, path: "/v2/giftcards/brands", route: "GET /v2/giftcards/brands", query, schema: listOf(giftcardBrandSchema) }, options)),
+      toPage(
+        await call(
+          {
+            ...catalog,
+            path: "/v2/giftcards/brands",
+            route: "GET /v2/giftcards/brands",
+            query,
+            schema: listOf(giftcardBrandSchema),
+          },
+          options,
+        ),
+      ),
     /** GET /giftcards/brands/{id}/products: denominations with tokens (the rates shape). */
     getGiftcardBrandProducts: async (brandId: string | number, query: LangQuery = {}, options?: CallOptions) =>
       (
         await call(
-          { ...catalog, path: `/v2/giftcards/brands/${seg(brandId)}/products`, route: "GET /v2/giftcards/brands/{id}/products", query, schema: ratesResultSchema },
+          {
+            ...catalog,
+            path: `/v2/giftcards/brands/${seg(brandId)}/products`,
+            route: "GET /v2/giftcards/brands/{id}/products",
+            query,
+            schema: ratesResultSchema,
+          },
           options,
         )
       ).data,

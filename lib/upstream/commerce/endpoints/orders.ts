@@ -44,9 +44,16 @@ export type CreateOrderResult = CreatedOrder & {
  * upstream-notes: an unknown status is kept (the order core treats it as processing) and
  * logged, so staff learn the live service has a status the shop does not know yet.
  */
-function noteUnknownStatuses<T extends { status?: string | null; order_id?: string | null }>(route: string, orders: T[]): T[] {
+function noteUnknownStatuses<T extends { status?: string | null; order_id?: string | null }>(
+  route: string,
+  orders: T[],
+): T[] {
   for (const order of orders) {
-    if (order.status && !isKnownOrderStatus(order.status)) logger.warn({ upstream: "commerce", route, status: order.status, orderId: order.order_id }, "unknown order status");
+    if (order.status && !isKnownOrderStatus(order.status))
+      logger.warn(
+        { upstream: "commerce", route, status: order.status, orderId: order.order_id },
+        "unknown order status",
+      );
   }
   return orders;
 }
@@ -64,35 +71,50 @@ export function assertIdempotencyKey(key: unknown): asserts key is string {
 
 export function orderEndpoints(call: Call) {
   const preview = (path: string) => async (body: OrderRequestBody, options?: CallOptions) =>
-    (await call({ method: "POST", path, route: `POST ${path}`, json: body, priority: "order", retry: "idempotent", authenticated: true, schema: previewSchema }, options))
-      .data;
+    (
+      await call(
+        {
+          method: "POST",
+          path,
+          route: `POST ${path}`,
+          json: body,
+          priority: "order",
+          retry: "idempotent",
+          authenticated: true,
+          schema: previewSchema,
+        },
+        options,
+      )
+    ).data;
 
-  const create = (path: string) => async (body: OrderRequestBody, options: CreateOrderOptions): Promise<CreateOrderResult> => {
-    assertIdempotencyKey(options?.idempotencyKey);
-    const { idempotencyKey, ...callOptions } = options;
-    const result = await call(
-      {
-        method: "POST",
-        path,
-        route: `POST ${path}`,
-        json: body,
-        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-        priority: "order",
-        // Never repeated after it may have reached the upstream; unclear → unknown_outcome.
-        retry: "once",
-        authenticated: true,
-        schema: createdOrderSchema,
-      },
-      callOptions,
-    );
-    noteUnknownStatuses(`POST ${path}`, [result.data]);
-    return {
-      ...result.data,
-      checkout_hash: checkoutHashOf(result.data),
-      replayed: result.headers.get(IDEMPOTENT_REPLAYED_HEADER) === "true",
-      requestId: result.requestId,
+  const create =
+    (path: string) =>
+    async (body: OrderRequestBody, options: CreateOrderOptions): Promise<CreateOrderResult> => {
+      assertIdempotencyKey(options?.idempotencyKey);
+      const { idempotencyKey, ...callOptions } = options;
+      const result = await call(
+        {
+          method: "POST",
+          path,
+          route: `POST ${path}`,
+          json: body,
+          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+          priority: "order",
+          // Never repeated after it may have reached the upstream; unclear → unknown_outcome.
+          retry: "once",
+          authenticated: true,
+          schema: createdOrderSchema,
+        },
+        callOptions,
+      );
+      noteUnknownStatuses(`POST ${path}`, [result.data]);
+      return {
+        ...result.data,
+        checkout_hash: checkoutHashOf(result.data),
+        replayed: result.headers.get(IDEMPOTENT_REPLAYED_HEADER) === "true",
+        requestId: result.requestId,
+      };
     };
-  };
 
   const read = { method: "GET", priority: "status", retry: "idempotent", authenticated: true } as const;
 
@@ -110,7 +132,12 @@ export function orderEndpoints(call: Call) {
      * a payment-link checkout became, once paid. Every row must carry its status.
      */
     listOrders: async (query: ListOrdersQuery = {}, options?: CallOptions) => {
-      const page = toPage(await call({ ...read, path: "/v2/orders", route: "GET /v2/orders", query, schema: listOf(orderSchema) }, options));
+      const page = toPage(
+        await call(
+          { ...read, path: "/v2/orders", route: "GET /v2/orders", query, schema: listOf(orderSchema) },
+          options,
+        ),
+      );
       noteUnknownStatuses("GET /v2/orders", page.items);
       return page;
     },
@@ -119,13 +146,21 @@ export function orderEndpoints(call: Call) {
      * (orderRowSchema); for looking an order up, whose own record (getOrder) then gives the status.
      */
     listOrderRows: async (query: ListOrdersQuery = {}, options?: CallOptions) => {
-      const page = toPage(await call({ ...read, path: "/v2/orders", route: "GET /v2/orders", query, schema: listOf(orderRowSchema) }, options));
+      const page = toPage(
+        await call(
+          { ...read, path: "/v2/orders", route: "GET /v2/orders", query, schema: listOf(orderRowSchema) },
+          options,
+        ),
+      );
       noteUnknownStatuses("GET /v2/orders", page.items);
       return page;
     },
     /** GET /orders/{id}: status and details, including fulfillment fields. Never cached. */
     getOrder: async (orderId: string, options?: CallOptions) => {
-      const { data } = await call({ ...read, path: `/v2/orders/${seg(orderId)}`, route: "GET /v2/orders/{id}", schema: orderSchema }, options);
+      const { data } = await call(
+        { ...read, path: `/v2/orders/${seg(orderId)}`, route: "GET /v2/orders/{id}", schema: orderSchema },
+        options,
+      );
       noteUnknownStatuses("GET /v2/orders/{id}", [data]);
       return data;
     },

@@ -21,27 +21,87 @@ export type CountriesQuery = LangQuery & PageQuery;
 export type OperatorsQuery = LangQuery & { country?: string };
 export type RatesQuery = LangQuery & { q?: string; service_type?: string };
 export type PromotionsQuery = LangQuery & PageQuery & { country?: string };
-export type ProductSearchQuery = LangQuery & PageQuery & { country?: string; q?: string; operator_id?: string | number };
+export type ProductSearchQuery = LangQuery &
+  PageQuery & { country?: string; q?: string; operator_id?: string | number };
 
 export function topupEndpoints(call: Call) {
   const catalog = { method: "GET", priority: "catalog", retry: "idempotent", authenticated: true } as const;
 
-  const countries = (prefix: string) => async (query: CountriesQuery = {}, options?: CallOptions) =>
-    toPage(await call({ ...catalog, path: `/v2${prefix}/countries`, route: `GET /v2${prefix}/countries`, query, schema: listOf(countrySchema) }, options));
-  const operators = (prefix: string) => async (query: OperatorsQuery = {}, options?: CallOptions) =>
-    (await call({ ...catalog, path: `/v2${prefix}/operators`, route: `GET /v2${prefix}/operators`, query, schema: operatorListSchema }, options)).data;
-  const serviceTypes = (prefix: string) => async (query: LangQuery = {}, options?: CallOptions) =>
-    (await call({ ...catalog, path: `/v2${prefix}/service-types`, route: `GET /v2${prefix}/service-types`, query, schema: listOf(serviceTypeSchema) }, options))
-      .data;
-  const promotions = (prefix: string) => async (query: PromotionsQuery = {}, options?: CallOptions) =>
-    toPage(await call({ ...catalog, path: `/v2${prefix}/promotions`, route: `GET /v2${prefix}/promotions`, query, schema: listOf(promotionSchema) }, options));
-  const search = (prefix: string) => async (query: ProductSearchQuery = {}, options?: CallOptions) =>
-    toPage(
-      await call(
-        { ...catalog, path: `/v2${prefix}/products/search`, route: `GET /v2${prefix}/products/search`, query, schema: listOf(productSearchRowSchema) },
-        options,
-      ),
-    );
+  const countries =
+    (prefix: string) =>
+    async (query: CountriesQuery = {}, options?: CallOptions) =>
+      toPage(
+        await call(
+          {
+            ...catalog,
+            path: `/v2${prefix}/countries`,
+            route: `GET /v2${prefix}/countries`,
+            query,
+            schema: listOf(countrySchema),
+          },
+          options,
+        ),
+      );
+  const operators =
+    (prefix: string) =>
+    async (query: OperatorsQuery = {}, options?: CallOptions) =>
+      (
+        await call(
+          {
+            ...catalog,
+            path: `/v2${prefix}/operators`,
+            route: `GET /v2${prefix}/operators`,
+            query,
+            schema: operatorListSchema,
+          },
+          options,
+        )
+      ).data;
+  const serviceTypes =
+    (prefix: string) =>
+    async (query: LangQuery = {}, options?: CallOptions) =>
+      (
+        await call(
+          {
+            ...catalog,
+            path: `/v2${prefix}/service-types`,
+            route: `GET /v2${prefix}/service-types`,
+            query,
+            schema: listOf(serviceTypeSchema),
+          },
+          options,
+        )
+      ).data;
+  const promotions =
+    (prefix: string) =>
+    async (query: PromotionsQuery = {}, options?: CallOptions) =>
+      toPage(
+        await call(
+          {
+            ...catalog,
+            path: `/v2${prefix}/promotions`,
+            route: `GET /v2${prefix}/promotions`,
+            query,
+            schema: listOf(promotionSchema),
+          },
+          options,
+        ),
+      );
+  const search =
+    (prefix: string) =>
+    async (query: ProductSearchQuery = {}, options?: CallOptions) =>
+      toPage(
+        await call(
+          {
+            ...catalog,
+            path: `/v2${prefix}/products/search`,
+            route: `GET /v2${prefix}/products/search`,
+            query,
+            schema: listOf(productSearchRowSchema),
+          },
+          options,
+        ),
+      );
 
   return {
     /** GET /topup/countries: countries with top-up operators (paginated). */
@@ -66,7 +126,13 @@ export function topupEndpoints(call: Call) {
     getOperatorRates: async (operatorId: string | number, query: RatesQuery = {}, options?: CallOptions) =>
       (
         await call(
-          { ...catalog, path: `/v2/topup/operators/${seg(operatorId)}/rates`, route: "GET /v2/topup/operators/{id}/rates", query, schema: ratesResultSchema },
+          {
+            ...catalog,
+            path: `/v2/topup/operators/${seg(operatorId)}/rates`,
+            route: "GET /v2/topup/operators/{id}/rates",
+            query,
+            schema: ratesResultSchema,
+          },
           options,
         )
       ).data,
@@ -80,7 +146,13 @@ export function topupEndpoints(call: Call) {
     getTopupProduct: async (operatorId: string | number, query: LangQuery = {}, options?: CallOptions) =>
       (
         await call(
-          { ...catalog, path: `/v2/topup/products/${seg(operatorId)}`, route: "GET /v2/topup/products/{operator_id}", query, schema: topupProductSchema },
+          {
+            ...catalog,
+            path: `/v2/topup/products/${seg(operatorId)}`,
+            route: "GET /v2/topup/products/{operator_id}",
+            query,
+            schema: topupProductSchema,
+          },
           options,
         )
       ).data,
@@ -89,7 +161,13 @@ export function topupEndpoints(call: Call) {
       (
         await call(
           // The number stays out of the route: logs carry the template only.
-          { ...catalog, path: `/v2/topup/carriers/lookup/${seg(phone)}`, route: "GET /v2/topup/carriers/lookup/{phone}", query, schema: carrierLookupSchema },
+          {
+            ...catalog,
+            path: `/v2/topup/carriers/lookup/${seg(phone)}`,
+            route: "GET /v2/topup/carriers/lookup/{phone}",
+            query,
+            schema: carrierLookupSchema,
+          },
           options,
         )
       ).data,

@@ -8,12 +8,23 @@ export function utilityEndpoints(call: Call) {
   return {
     /** GET /status: health check (no auth). */
     getStatus: async (options?: CallOptions) =>
-      (await call({ ...base, authenticated: false, path: "/v2/status", route: "GET /v2/status", schema: statusSchema }, options)).data,
+      (
+        await call(
+          { ...base, authenticated: false, path: "/v2/status", route: "GET /v2/status", schema: statusSchema },
+          options,
+        )
+      ).data,
     /** GET /geo: IP geolocation (the caller's address unless `ip` is given). */
     getGeo: async (query: { ip?: string; lang?: string } = {}, options?: CallOptions) =>
-      (await call({ ...base, authenticated: true, path: "/v2/geo", route: "GET /v2/geo", query, schema: geoSchema }, options)).data,
+      (
+        await call(
+          { ...base, authenticated: true, path: "/v2/geo", route: "GET /v2/geo", query, schema: geoSchema },
+          options,
+        )
+      ).data,
     /** GET / (the v2 root): discovery links (no auth). */
-    getRoot: async (options?: CallOptions) => (await call({ ...base, authenticated: false, path: "/v2", route: "GET /v2", schema: rootSchema }, options)).data,
+    getRoot: async (options?: CallOptions) =>
+      (await call({ ...base, authenticated: false, path: "/v2", route: "GET /v2", schema: rootSchema }, options)).data,
   };
 }
 

@@ -58,16 +58,21 @@ export type Webhook = z.infer<typeof webhookSchema>;
 export const WEBHOOK_SECRET_FIELDS = ["secret", "signing_secret"] as const;
 
 /** POST /webhooks: the subscription plus its signing secret (as `secret`, whichever field it came in), returned this once. */
-export const createdWebhookSchema = webhookSchema
-  .transform((hook, ctx) => {
-    const fields = hook as Record<string, unknown>;
-    const secret = WEBHOOK_SECRET_FIELDS.map((name) => fields[name]).find((value): value is string => typeof value === "string" && value.length > 0);
-    if (secret === undefined) {
-      ctx.addIssue({ code: "custom", path: [WEBHOOK_SECRET_FIELDS[0]], message: `the answer carries no signing secret (${WEBHOOK_SECRET_FIELDS.join(" or ")})` });
-      return z.NEVER;
-    }
-    return { ...hook, secret };
-  });
+export const createdWebhookSchema = webhookSchema.transform((hook, ctx) => {
+  const fields = hook as Record<string, unknown>;
+  const secret = WEBHOOK_SECRET_FIELDS.map((name) => fields[name]).find(
+    (value): value is string => typeof value === "string" && value.length > 0,
+  );
+  if (secret === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: [WEBHOOK_SECRET_FIELDS[0]],
+      message: `the answer carries no signing secret (${WEBHOOK_SECRET_FIELDS.join(" or ")})`,
+    });
+    return z.NEVER;
+  }
+  return { ...hook, secret };
+});
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
 export type WebhookInput = { url: string; events: WebhookEventName[] };
@@ -89,7 +94,12 @@ const observedEventSchema = z
     environment: z.string().nullish(),
     data: orderSchema,
   })
-  .transform((event) => ({ id: event.id as string | null, type: event.type, environment: event.environment ?? null, data: event.data }));
+  .transform((event) => ({
+    id: event.id as string | null,
+    type: event.type,
+    environment: event.environment ?? null,
+    data: event.data,
+  }));
 
 /** The documents' literal reading: the order (its `type` the order type) with the event kind under DOCUMENTED_EVENT_FIELD. */
 const documentedEventSchema = z.looseObject({ [DOCUMENTED_EVENT_FIELD]: z.string().min(1) }).transform((body, ctx) => {
@@ -99,7 +109,12 @@ const documentedEventSchema = z.looseObject({ [DOCUMENTED_EVENT_FIELD]: z.string
     for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     return z.NEVER;
   }
-  return { id: null as string | null, type: String(type), environment: parsed.data.environment ?? null, data: parsed.data };
+  return {
+    id: null as string | null,
+    type: String(type),
+    environment: parsed.data.environment ?? null,
+    data: parsed.data,
+  };
 });
 
 /**

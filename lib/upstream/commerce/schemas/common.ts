@@ -13,7 +13,9 @@ export const upstreamId = z
 export const opaqueId = z.union([z.string().min(1), z.number().int()]).transform((value) => String(value));
 
 /** A decimal amount as the upstream sends it: a string "21.98" (a JSON number is tolerated). */
-const decimalInput = z.union([z.string(), z.number()]).transform((value) => (typeof value === "number" ? String(value) : value));
+const decimalInput = z
+  .union([z.string(), z.number()])
+  .transform((value) => (typeof value === "number" ? String(value) : value));
 
 /** Integer minor units of a currency (cents for EUR/USD). */
 export type MinorUnits = number;
@@ -33,7 +35,10 @@ export const money = decimalInput.transform((value, ctx): MinorUnits => {
  * checked here as a decimal, converted in the record's transform with `toMinorIn`, because the
  * number of minor digits depends on that currency (JPY 0, EUR 2, KWD 3).
  */
-export const decimalString = decimalInput.refine((value) => /^-?\d+(\.\d+)?$/.test(value), "expected a decimal amount such as \"21.98\"");
+export const decimalString = decimalInput.refine(
+  (value) => /^-?\d+(\.\d+)?$/.test(value),
+  'expected a decimal amount such as "21.98"',
+);
 
 /** Converts a sibling-currency amount inside a record transform, reporting a failure at `path`. */
 export function toMinorIn(
@@ -91,7 +96,13 @@ export type Page<T> = {
 };
 
 /** Order statuses seen on the live service; any other value is kept as sent. */
-export const KNOWN_ORDER_STATUSES = ["awaiting_payment", "processing", "fulfilled", "failed", "MANUAL_REVISION"] as const;
+export const KNOWN_ORDER_STATUSES = [
+  "awaiting_payment",
+  "processing",
+  "fulfilled",
+  "failed",
+  "MANUAL_REVISION",
+] as const;
 export type OrderStatus = (typeof KNOWN_ORDER_STATUSES)[number] | (string & {});
 
 export function isKnownOrderStatus(status: string): boolean {

@@ -14,10 +14,9 @@ const brandFields = {
   denominations_count: z.number().int().optional(),
 };
 
-function withFaceValues<T extends { currency?: string | null; min_face_value?: string | null; max_face_value?: string | null }>(
-  brand: T,
-  ctx: z.RefinementCtx,
-) {
+function withFaceValues<
+  T extends { currency?: string | null; min_face_value?: string | null; max_face_value?: string | null },
+>(brand: T, ctx: z.RefinementCtx) {
   return {
     ...brand,
     min_face_value: toMinorIn(brand.min_face_value, brand.currency, ctx, "min_face_value"),
@@ -40,7 +39,11 @@ export const giftcardProductSchema = operatorSchema
     logo: z.string().nullish(),
     redemption_instructions: z.string().nullish(),
     region: z
-      .looseObject({ iso_short_code: isoCode.optional(), id_country: upstreamId.optional(), works_in: z.string().nullish() })
+      .looseObject({
+        iso_short_code: isoCode.optional(),
+        id_country: upstreamId.optional(),
+        works_in: z.string().nullish(),
+      })
       .nullish(),
     promotions: z.array(promotionSchema).optional().catch(undefined),
     priced_at: z.string().optional(),

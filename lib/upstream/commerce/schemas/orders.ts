@@ -65,7 +65,11 @@ function previewMoney(raw: Record<string, unknown>, meaning: PreviewMoney, ctx: 
     if (value === undefined || value === null) continue;
     const parsed = money.safeParse(value);
     if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: "custom", path: [name], message: parsed.error.issues[0]?.message ?? "expected a decimal amount" });
+    ctx.addIssue({
+      code: "custom",
+      path: [name],
+      message: parsed.error.issues[0]?.message ?? "expected a decimal amount",
+    });
     return null;
   }
   return null;
@@ -97,7 +101,11 @@ export const previewSchema = previewRest.transform((raw, ctx) => {
   const recharge = previewMoney(raw, "recharge_amount", ctx);
   const credit = previewMoney(raw, "credit_applied", ctx);
   if (total === null) {
-    ctx.addIssue({ code: "custom", path: ["total"], message: `a preview has a total (${PREVIEW_MONEY_NAMES.total.join(" or ")})` });
+    ctx.addIssue({
+      code: "custom",
+      path: ["total"],
+      message: `a preview has a total (${PREVIEW_MONEY_NAMES.total.join(" or ")})`,
+    });
     return z.NEVER;
   }
   const smsFee = sms ?? 0;

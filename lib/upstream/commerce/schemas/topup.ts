@@ -6,7 +6,10 @@ import { decimalString, money, opaqueId, toMinorIn, upstreamId, type MinorUnits 
 // schemas also accept a brand wherever an operator may appear.
 
 /** ISO 3166-1 alpha-2, lower case (spec section 2 "Destination codes"). */
-export const isoCode = z.string().min(2).transform((value) => value.toLowerCase());
+export const isoCode = z
+  .string()
+  .min(2)
+  .transform((value) => value.toLowerCase());
 
 /** `value` with `field` taken from `alias` when only the alias is there (a record's other spelling). */
 function aliased(value: unknown, field: string, alias: string): unknown {
@@ -36,7 +39,11 @@ export const countrySchema = z.preprocess(
       brands_count: z.number().int().optional(),
       verticals: z.array(z.string()).optional(),
     })
-    .transform((country) => ({ ...country, country_name: country.country_name ?? regionNames.of(country.iso_short_code.toUpperCase()) ?? country.iso_short_code })),
+    .transform((country) => ({
+      ...country,
+      country_name:
+        country.country_name ?? regionNames.of(country.iso_short_code.toUpperCase()) ?? country.iso_short_code,
+    })),
 );
 export type Country = z.infer<typeof countrySchema>;
 

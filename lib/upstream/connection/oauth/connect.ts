@@ -49,11 +49,17 @@ type Pending = z.infer<typeof pendingSchema>;
 
 export class ConnectError extends UpstreamError {}
 
-const connectError = (code: string, message: string, cause?: unknown) => new ConnectError({ api: "oauth", kind: "validation", code, message, userMessage: message, cause });
+const connectError = (code: string, message: string, cause?: unknown) =>
+  new ConnectError({ api: "oauth", kind: "validation", code, message, userMessage: message, cause });
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 /** Starts a connection; returns the upstream's authorization page to send the admin to. */
-export async function startOAuthConnect(input: { apiBaseUrl: string; redirectUri: string; userId: string; browserBinding: string }): Promise<{ authorizationUrl: string }> {
+export async function startOAuthConnect(input: {
+  apiBaseUrl: string;
+  redirectUri: string;
+  userId: string;
+  browserBinding: string;
+}): Promise<{ authorizationUrl: string }> {
   const { as, resource } = await discoverAuthorizationServer(input.apiBaseUrl);
   const scope = requestedScopes();
   const client = await registerPublicClient(as, input.redirectUri, scope);
@@ -92,7 +98,11 @@ export async function startOAuthConnect(input: { apiBaseUrl: string; redirectUri
   return { authorizationUrl: url.toString() };
 }
 
-async function registerPublicClient(as: oauth.AuthorizationServer, redirectUri: string, scope: string): Promise<oauth.Client> {
+async function registerPublicClient(
+  as: oauth.AuthorizationServer,
+  redirectUri: string,
+  scope: string,
+): Promise<oauth.Client> {
   const metadata = {
     client_name: `${SHOP_NAME} storefront`,
     redirect_uris: [redirectUri],
@@ -102,7 +112,9 @@ async function registerPublicClient(as: oauth.AuthorizationServer, redirectUri: 
     scope,
   };
   try {
-    return await readRegistration(await oauth.dynamicClientRegistrationRequest(as, metadata, requestOptions(as.registration_endpoint!)));
+    return await readRegistration(
+      await oauth.dynamicClientRegistrationRequest(as, metadata, requestOptions(as.registration_endpoint!)),
+    );
   } catch (error) {
     throw oauthFailure("client registration", error);
   }
@@ -114,15 +126,30 @@ export type ConnectedSummary = { account: string | null; environment: "sandbox" 
  * Finishes a connection from the authorization server's redirect. Refuses a callback that does
  * not belong to the pending request of this admin in this browser, an expired one, and a denial.
  */
-export async function finishOAuthConnect(input: { callbackUrl: URL; userId: string; browserBinding: string | undefined }): Promise<ConnectedSummary> {
+export async function finishOAuthConnect(input: {
+  callbackUrl: URL;
+  userId: string;
+  browserBinding: string | undefined;
+}): Promise<ConnectedSummary> {
   const pending = await readSealedJson(db, CONNECTION_SETTINGS.oauthPending, pendingSchema);
-  if (!pending) throw connectError("NO_PENDING_CONNECT", "There is no connection in progress: start again with “Connect account”.");
-  if (pending.userId !== input.userId || !input.browserBinding || !sameHash(pending.browserHash, sha256(input.browserBinding))) {
-    throw connectError("CONNECT_NOT_YOURS", "This sign-in answer belongs to a connection started elsewhere: start again with “Connect account”.");
+  if (!pending)
+    throw connectError("NO_PENDING_CONNECT", "There is no connection in progress: start again with “Connect account”.");
+  if (
+    pending.userId !== input.userId ||
+    !input.browserBinding ||
+    !sameHash(pending.browserHash, sha256(input.browserBinding))
+  ) {
+    throw connectError(
+      "CONNECT_NOT_YOURS",
+      "This sign-in answer belongs to a connection started elsewhere: start again with “Connect account”.",
+    );
   }
   if (Date.now() - pending.createdAt > PENDING_LIFETIME_MS) {
     await deleteSetting(db, CONNECTION_SETTINGS.oauthPending);
-    throw connectError("CONNECT_EXPIRED", "The connection took longer than 10 minutes: start again with “Connect account”.");
+    throw connectError(
+      "CONNECT_EXPIRED",
+      "The connection took longer than 10 minutes: start again with “Connect account”.",
+    );
   }
 
   // C§5: "The redirect carries `code` and `state`". `iss` is required only where the server's
@@ -140,14 +167,34 @@ export async function finishOAuthConnect(input: { callbackUrl: URL; userId: stri
   } catch (error) {
     if (error instanceof oauth.AuthorizationResponseError && error.error === "access_denied") {
       await deleteSetting(db, CONNECTION_SETTINGS.oauthPending);
-      throw connectError("ACCESS_DENIED", "The upstream account did not grant access (the request was denied on its consent page).", error);
+      throw connectError(
+        "ACCESS_DENIED",
+        "The upstream account did not grant access (the request was denied on its consent page).",
+        error,
+      );
     }
-    throw connectError("BAD_CALLBACK", `The sign-in answer was refused: ${error instanceof Error ? error.message : String(error)}.`, error);
+    throw connectError(
+      "BAD_CALLBACK",
+      `The sign-in answer was refused: ${error instanceof Error ? error.message : String(error)}.`,
+      error,
+    );
   }
 
   let response: oauth.TokenEndpointResponse;
   try {
-    response = await readCodeExchange(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, pending.redirectUri, pending.codeVerifier, requestOptions(pending.tokenEndpoint)));
+    response = await readCodeExchange(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        oauth.None(),
+        params,
+        pending.redirectUri,
+        pending.codeVerifier,
+        requestOptions(pending.tokenEndpoint),
+      ),
+    );
   } catch (error) {
     throw oauthFailure("authorization code exchange", error);
   }

@@ -15,7 +15,14 @@ export type DiscoveredServer = { resource: string; as: oauth.AuthorizationServer
 export class DiscoveryError extends UpstreamError {}
 
 function refuse(message: string, cause?: unknown): DiscoveryError {
-  return new DiscoveryError({ api: "oauth", kind: "validation", code: "DISCOVERY_FAILED", message, cause, userMessage: message });
+  return new DiscoveryError({
+    api: "oauth",
+    kind: "validation",
+    code: "DISCOVERY_FAILED",
+    message,
+    cause,
+    userMessage: message,
+  });
 }
 
 /** The `resource_metadata` address from the API's 401 challenge. */
@@ -31,7 +38,9 @@ async function challengeMetadataUrl(resource: string): Promise<string> {
   const challenge = response.headers.get("www-authenticate") ?? "";
   const match = /resource_metadata="([^"]+)"/i.exec(challenge);
   if (response.status !== 401 || !match) {
-    throw refuse(`The commerce API did not answer an unauthenticated call with an OAuth challenge (HTTP ${response.status}): it may not support OAuth.`);
+    throw refuse(
+      `The commerce API did not answer an unauthenticated call with an OAuth challenge (HTTP ${response.status}): it may not support OAuth.`,
+    );
   }
   return match[1]!;
 }
@@ -42,10 +51,16 @@ export async function discoverAuthorizationServer(apiBaseUrl: string): Promise<D
 
   let rs: oauth.ResourceServer;
   try {
-    rs = await oauth.processResourceDiscoveryResponse(new URL(resource), await fetch(metadataUrl, { headers: { Accept: "application/json" }, ...requestOptions(metadataUrl) }));
+    rs = await oauth.processResourceDiscoveryResponse(
+      new URL(resource),
+      await fetch(metadataUrl, { headers: { Accept: "application/json" }, ...requestOptions(metadataUrl) }),
+    );
   } catch (error) {
     if (isComparisonFailure(error, "resource")) {
-      throw refuse(`The protected resource metadata names another API as its resource (expected ${resource}, got ${bodyValue(error, "resource")}): refused.`, error);
+      throw refuse(
+        `The protected resource metadata names another API as its resource (expected ${resource}, got ${bodyValue(error, "resource")}): refused.`,
+        error,
+      );
     }
     throw oauthFailure("protected resource metadata", error);
   }
@@ -57,7 +72,10 @@ export async function discoverAuthorizationServer(apiBaseUrl: string): Promise<D
     as = await fetchServerMetadata(issuer);
   } catch (error) {
     if (isComparisonFailure(error, "issuer")) {
-      throw refuse(`The authorization server metadata names another issuer (expected ${issuer}, got ${bodyValue(error, "issuer")}): refused.`, error);
+      throw refuse(
+        `The authorization server metadata names another issuer (expected ${issuer}, got ${bodyValue(error, "issuer")}): refused.`,
+        error,
+      );
     }
     throw oauthFailure("authorization server metadata", error);
   }
@@ -89,7 +107,11 @@ export function serverMetadataUrls(issuer: string): string[] {
 async function fetchServerMetadata(issuer: string): Promise<oauth.AuthorizationServer> {
   const urls = serverMetadataUrls(issuer);
   for (const [index, url] of urls.entries()) {
-    const response = await fetch(url, { headers: { Accept: "application/json" }, redirect: "manual", ...requestOptions(url) });
+    const response = await fetch(url, {
+      headers: { Accept: "application/json" },
+      redirect: "manual",
+      ...requestOptions(url),
+    });
     if (response.status === 404 && index < urls.length - 1) {
       await response.body?.cancel();
       continue;
@@ -100,7 +122,11 @@ async function fetchServerMetadata(issuer: string): Promise<oauth.AuthorizationS
 }
 
 function isComparisonFailure(error: unknown, attribute: string): boolean {
-  return error instanceof oauth.OperationProcessingError && error.code === oauth.JSON_ATTRIBUTE_COMPARISON && (error.cause as { attribute?: string })?.attribute === attribute;
+  return (
+    error instanceof oauth.OperationProcessingError &&
+    error.code === oauth.JSON_ATTRIBUTE_COMPARISON &&
+    (error.cause as { attribute?: string })?.attribute === attribute
+  );
 }
 
 function bodyValue(error: unknown, attribute: string): string {

@@ -14,13 +14,22 @@ import { asOAuthResponse } from "./error-body";
 
 const API = "https://api.example.com";
 const AUTH = "https://auth.example.com/oauth-server";
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
 /** C§5 Discovery 2: the five named fields. */
 const PROTECTED_RESOURCE = {
   resource: `${API}/v2`,
   authorization_servers: [AUTH],
-  scopes_supported: ["orders:read", "orders:write", "balance:read", "webhooks:read", "webhooks:write", "openid", "profile"],
+  scopes_supported: [
+    "orders:read",
+    "orders:write",
+    "balance:read",
+    "webhooks:read",
+    "webhooks:write",
+    "openid",
+    "profile",
+  ],
   bearer_methods_supported: ["header"],
   resource_documentation: `${API}/docs`,
 };
@@ -35,7 +44,10 @@ const SERVER_METADATA = {
     register_uri: `${AUTH}/oauth/register`,
     claim_uri: `${AUTH}/oauth/authorize`,
     identity_types_supported: ["identity_assertion", "anonymous"],
-    identity_assertion: { assertion_types_supported: ["verified_email"], credential_types_supported: ["access_token", "refresh_token"] },
+    identity_assertion: {
+      assertion_types_supported: ["verified_email"],
+      credential_types_supported: ["access_token", "refresh_token"],
+    },
     anonymous: { credential_types_supported: ["api_key"] },
   },
 };
@@ -45,13 +57,19 @@ function serve(routes: Record<string, () => Response>) {
   vi.stubGlobal("fetch", async (input: string | URL | Request) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     seen.push(url);
-    return routes[url]?.() ?? json({ success: false, data: null, error: { code: "NOT_FOUND", message: "no route" } }, 404);
+    return (
+      routes[url]?.() ?? json({ success: false, data: null, error: { code: "NOT_FOUND", message: "no route" } }, 404)
+    );
   });
   return seen;
 }
 afterEach(() => vi.unstubAllGlobals());
 
-const challenge = () => new Response(null, { status: 401, headers: { "www-authenticate": `Bearer resource_metadata="${API}/.well-known/oauth-protected-resource/v2"` } });
+const challenge = () =>
+  new Response(null, {
+    status: 401,
+    headers: { "www-authenticate": `Bearer resource_metadata="${API}/.well-known/oauth-protected-resource/v2"` },
+  });
 
 describe("discovery (C§5 Discovery)", () => {
   it("reads the documented metadata at {auth_url}/.well-known/oauth-authorization-server, without a PKCE methods field", async () => {
@@ -62,7 +80,11 @@ describe("discovery (C§5 Discovery)", () => {
     });
     const found = await discoverAuthorizationServer(API);
     expect(found.resource).toBe(`${API}/v2`);
-    expect(found.as).toMatchObject({ issuer: AUTH, authorization_endpoint: SERVER_METADATA.authorization_endpoint, token_endpoint: SERVER_METADATA.token_endpoint });
+    expect(found.as).toMatchObject({
+      issuer: AUTH,
+      authorization_endpoint: SERVER_METADATA.authorization_endpoint,
+      token_endpoint: SERVER_METADATA.token_endpoint,
+    });
     expect(found.as.authorization_response_iss_parameter_supported).toBeUndefined();
     expect(seen).not.toContain("https://auth.example.com/.well-known/oauth-authorization-server/oauth-server");
   });
@@ -77,15 +99,21 @@ describe("discovery (C§5 Discovery)", () => {
   });
 
   it("the two addresses are one when the issuer has no path", () => {
-    expect(serverMetadataUrls("https://auth.example.com")).toEqual(["https://auth.example.com/.well-known/oauth-authorization-server"]);
-    expect(serverMetadataUrls(AUTH)).toEqual([`${AUTH}/.well-known/oauth-authorization-server`, "https://auth.example.com/.well-known/oauth-authorization-server/oauth-server"]);
+    expect(serverMetadataUrls("https://auth.example.com")).toEqual([
+      "https://auth.example.com/.well-known/oauth-authorization-server",
+    ]);
+    expect(serverMetadataUrls(AUTH)).toEqual([
+      `${AUTH}/.well-known/oauth-authorization-server`,
+      "https://auth.example.com/.well-known/oauth-authorization-server/oauth-server",
+    ]);
   });
 
   it("still refuses a server that lists PKCE methods without S256", async () => {
     serve({
       [`${API}/v2/balance`]: challenge,
       [`${API}/.well-known/oauth-protected-resource/v2`]: () => json(PROTECTED_RESOURCE),
-      [`${AUTH}/.well-known/oauth-authorization-server`]: () => json({ ...SERVER_METADATA, code_challenge_methods_supported: ["plain"] }),
+      [`${AUTH}/.well-known/oauth-authorization-server`]: () =>
+        json({ ...SERVER_METADATA, code_challenge_methods_supported: ["plain"] }),
     });
     await expect(discoverAuthorizationServer(API)).rejects.toMatchObject({ code: "DISCOVERY_FAILED" });
   });
@@ -96,40 +124,99 @@ describe("registration and token answers (C§5 Registration, Token)", () => {
   const client: oauth.Client = { client_id: "client_1" };
 
   it("a registration 201 with the named fields (client_secret empty) gives the client id", async () => {
-    const answer = json({ client_id: "client_1", client_secret: "", redirect_uris: ["https://shop.example.com/cb"], grant_types: ["authorization_code", "refresh_token"], token_endpoint_auth_method: "none", scope: "orders:read" }, 201);
+    const answer = json(
+      {
+        client_id: "client_1",
+        client_secret: "",
+        redirect_uris: ["https://shop.example.com/cb"],
+        grant_types: ["authorization_code", "refresh_token"],
+        token_endpoint_auth_method: "none",
+        scope: "orders:read",
+      },
+      201,
+    );
     expect(await readRegistration(answer)).toEqual({ client_id: "client_1" });
   });
 
   it("a token 200 with the named fields gives the tokens and scope, for the code and the refresh grant", async () => {
-    const body = { access_token: "at_1", token_type: "Bearer", expires_in: 3600, refresh_token: "rt_1", scope: "orders:read orders:write" };
+    const body = {
+      access_token: "at_1",
+      token_type: "Bearer",
+      expires_in: 3600,
+      refresh_token: "rt_1",
+      scope: "orders:read orders:write",
+    };
     const exchanged = await readCodeExchange(as, client, json(body));
     expect(exchanged.scope).toBe("orders:read orders:write");
-    expect(tokensFrom(exchanged, 0)).toEqual({ accessToken: "at_1", refreshToken: "rt_1", accessTokenExpiresAt: 3_600_000 });
+    expect(tokensFrom(exchanged, 0)).toEqual({
+      accessToken: "at_1",
+      refreshToken: "rt_1",
+      accessTokenExpiresAt: 3_600_000,
+    });
     expect(tokensFrom(await readRefresh(as, client, json(body)), 0).refreshToken).toBe("rt_1");
   });
 
   it("C§7: an OAuth error in the envelope is read as its code, like the RFC 6749 body", async () => {
-    const envelope = { success: false, data: null, error: { code: "invalid_grant", message: "refresh failed" }, meta: { request_id: "r1", timestamp: "2026-11-28T10:00:00Z" } };
-    for (const answer of [json(envelope, 400), json({ error: "invalid_grant", error_description: "refresh failed" }, 400)]) {
-      await expect(readRefresh(as, client, answer)).rejects.toMatchObject({ error: "invalid_grant", error_description: "refresh failed" });
+    const envelope = {
+      success: false,
+      data: null,
+      error: { code: "invalid_grant", message: "refresh failed" },
+      meta: { request_id: "r1", timestamp: "2026-11-28T10:00:00Z" },
+    };
+    for (const answer of [
+      json(envelope, 400),
+      json({ error: "invalid_grant", error_description: "refresh failed" }, 400),
+    ]) {
+      await expect(readRefresh(as, client, answer)).rejects.toMatchObject({
+        error: "invalid_grant",
+        error_description: "refresh failed",
+      });
     }
-    await expect(readRegistration(json({ ...envelope, error: { code: "verified_email_not_enabled", message: "off" } }, 403))).rejects.toMatchObject({ error: "verified_email_not_enabled" });
+    await expect(
+      readRegistration(json({ ...envelope, error: { code: "verified_email_not_enabled", message: "off" } }, 403)),
+    ).rejects.toMatchObject({ error: "verified_email_not_enabled" });
   });
 
   it("a token answer wrapped in the envelope (C§7 'every response') is read too", async () => {
-    const wrapped = json({ success: true, data: { access_token: "at_2", token_type: "Bearer", expires_in: 3600, refresh_token: "rt_2", scope: "orders:read" }, error: null, meta: {} });
+    const wrapped = json({
+      success: true,
+      data: {
+        access_token: "at_2",
+        token_type: "Bearer",
+        expires_in: 3600,
+        refresh_token: "rt_2",
+        scope: "orders:read",
+      },
+      error: null,
+      meta: {},
+    });
     expect((await readCodeExchange(as, client, wrapped)).access_token).toBe("at_2");
     expect(await (await asOAuthResponse(json({ access_token: "bare" }))).json()).toEqual({ access_token: "bare" });
   });
 });
 
 describe("webhook answers (C§2 Webhook, C§4 Core: webhooks)", () => {
-  const answer = (data: unknown, status = 200): UpstreamResponse => ({ status, headers: new Headers(), body: { success: true, data, error: null, meta: { request_id: "r", timestamp: "2026-11-28T10:00:00Z" } }, attempts: 1 });
-  const hook = { id: "wh_1", url: "https://shop.example.com/api/webhooks/commerce", events: ["order.created", "order.fulfilled", "order.failed"], status: "active" };
+  const answer = (data: unknown, status = 200): UpstreamResponse => ({
+    status,
+    headers: new Headers(),
+    body: { success: true, data, error: null, meta: { request_id: "r", timestamp: "2026-11-28T10:00:00Z" } },
+    attempts: 1,
+  });
+  const hook = {
+    id: "wh_1",
+    url: "https://shop.example.com/api/webhooks/commerce",
+    events: ["order.created", "order.fulfilled", "order.failed"],
+    status: "active",
+  };
 
   it("create: the secret is read under either name, and an answer without one is refused", () => {
-    expect(unwrap("POST /v2/webhooks", answer({ ...hook, signing_secret: "whsec_AAAA" }, 201), createdWebhookSchema).data.secret).toBe("whsec_AAAA");
-    expect(unwrap("POST /v2/webhooks", answer({ ...hook, secret: "whsec_BBBB" }, 201), createdWebhookSchema).data.secret).toBe("whsec_BBBB");
+    expect(
+      unwrap("POST /v2/webhooks", answer({ ...hook, signing_secret: "whsec_AAAA" }, 201), createdWebhookSchema).data
+        .secret,
+    ).toBe("whsec_AAAA");
+    expect(
+      unwrap("POST /v2/webhooks", answer({ ...hook, secret: "whsec_BBBB" }, 201), createdWebhookSchema).data.secret,
+    ).toBe("whsec_BBBB");
     expect(() => unwrap("POST /v2/webhooks", answer(hook, 201), createdWebhookSchema)).toThrow(/signing secret/);
   });
 
@@ -144,12 +231,29 @@ describe("webhook payloads (C§6), in both readings", () => {
 
   it("the documents' literal reading: the order (type = order type) with the event kind under `event`; order.completed is order.fulfilled", () => {
     const parsed = webhookEventSchema.parse({ event: "order.completed", ...order });
-    expect(parsed).toMatchObject({ id: null, type: "order.completed", canonicalType: "order.fulfilled", environment: "production", data: { order_id: "ord_1", type: "esim", status: "fulfilled" } });
+    expect(parsed).toMatchObject({
+      id: null,
+      type: "order.completed",
+      canonicalType: "order.fulfilled",
+      environment: "production",
+      data: { order_id: "ord_1", type: "esim", status: "fulfilled" },
+    });
   });
 
   it("the notes' reading: { id, type: <event>, data: <order> }", () => {
-    const parsed = webhookEventSchema.parse({ id: "evt_1", type: "order.failed", timestamp: "2026-11-28T10:00:00Z", environment: "sandbox", data: { ...order, status: "failed" } });
-    expect(parsed).toMatchObject({ id: "evt_1", canonicalType: "order.failed", environment: "sandbox", data: { order_id: "ord_1", type: "esim" } });
+    const parsed = webhookEventSchema.parse({
+      id: "evt_1",
+      type: "order.failed",
+      timestamp: "2026-11-28T10:00:00Z",
+      environment: "sandbox",
+      data: { ...order, status: "failed" },
+    });
+    expect(parsed).toMatchObject({
+      id: "evt_1",
+      canonicalType: "order.failed",
+      environment: "sandbox",
+      data: { order_id: "ord_1", type: "esim" },
+    });
   });
 
   it("a body that is neither is refused", () => {

@@ -12,7 +12,8 @@ type Envelope = { success?: unknown; data?: unknown; error?: unknown };
 export async function asOAuthResponse(response: Response): Promise<Response> {
   if (!(response.headers.get("content-type") ?? "").toLowerCase().includes("json")) return response;
   const text = await response.text();
-  const rebuilt = (body: string) => new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const rebuilt = (body: string) =>
+    new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   let json: Envelope;
   try {
     json = JSON.parse(text) as Envelope;
@@ -23,7 +24,12 @@ export async function asOAuthResponse(response: Response): Promise<Response> {
   if (json.success === false && json.error && typeof json.error === "object") {
     const error = json.error as { code?: unknown; message?: unknown };
     if (typeof error.code === "string") {
-      return rebuilt(JSON.stringify({ error: error.code, ...(typeof error.message === "string" ? { error_description: error.message } : {}) }));
+      return rebuilt(
+        JSON.stringify({
+          error: error.code,
+          ...(typeof error.message === "string" ? { error_description: error.message } : {}),
+        }),
+      );
     }
   }
   if (json.success === true && json.data && typeof json.data === "object") return rebuilt(JSON.stringify(json.data));

@@ -6,7 +6,12 @@ import { logger } from "@/lib/log";
 import type { TokenStore } from "../../commerce/auth";
 import { reconnectNeeded } from "../../commerce/errors";
 import { UpstreamError } from "../../errors";
-import { CONNECTION_SETTINGS, readStoredCommerceCredential, updateStoredOAuthGrant, type StoredOAuthCredential } from "../credentials";
+import {
+  CONNECTION_SETTINGS,
+  readStoredCommerceCredential,
+  updateStoredOAuthGrant,
+  type StoredOAuthCredential,
+} from "../credentials";
 import { oauthFailure, requestOptions } from "./endpoints";
 import { readRefresh, tokensFrom } from "./answers";
 
@@ -28,7 +33,13 @@ async function refreshGrant(grant: StoredOAuthCredential): Promise<StoredOAuthCr
   const as: oauth.AuthorizationServer = { issuer: grant.issuer, token_endpoint: grant.tokenEndpoint };
   const client: oauth.Client = { client_id: grant.clientId };
   try {
-    const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), grant.refreshToken, requestOptions(grant.tokenEndpoint));
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      grant.refreshToken,
+      requestOptions(grant.tokenEndpoint),
+    );
     const tokens = tokensFrom(await readRefresh(as, client, response));
     return { ...grant, ...tokens, refreshedAt: new Date().toISOString(), version: grant.version + 1 };
   } catch (error) {
@@ -67,7 +78,13 @@ export const oauthTokenStore: TokenStore = {
       const grant = await current();
       if (grant.version !== seen.version) return grant.accessToken;
       if (Date.now() > deadline) {
-        throw new UpstreamError({ api: "oauth", kind: "network", code: "REFRESH_BUSY", message: "another instance is refreshing the OAuth token and has not finished", retryable: true });
+        throw new UpstreamError({
+          api: "oauth",
+          kind: "network",
+          code: "REFRESH_BUSY",
+          message: "another instance is refreshing the OAuth token and has not finished",
+          retryable: true,
+        });
       }
     }
   },

@@ -14,7 +14,13 @@ export function generateStaticParams(): { edition: string }[] {
  * rendered once per data lifetime, language and currency: the edition is the currency the twin
  * prices in (lib/http/cached-pages.ts: /cached/eur, /cached/usd).
  */
-export default async function EditionLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string; edition: string }> }) {
+export default async function EditionLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string; edition: string }>;
+}) {
   const locale = await pageLocale(params);
   const currency = editionCurrency((await params).edition);
   if (!currency) notFound();

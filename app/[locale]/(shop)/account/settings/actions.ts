@@ -16,7 +16,11 @@ import { passwordProblemText, pathInLanguage, tooManyAttemptsText, type AccountT
 // A signed-in customer's settings (docs/accounts.md). Both changes ask for the current
 // password, whose checks are limited per account like sign-in.
 
-export type SettingsFormState = { message?: string; error?: string; fieldErrors?: Partial<Record<"currentPassword" | "newPassword" | "email", string>> };
+export type SettingsFormState = {
+  message?: string;
+  error?: string;
+  fieldErrors?: Partial<Record<"currentPassword" | "newPassword" | "email", string>>;
+};
 
 export async function changePasswordAction(_state: SettingsFormState, form: FormData): Promise<SettingsFormState> {
   expectActionInput(isForm(form));
@@ -33,7 +37,11 @@ export async function changePasswordAction(_state: SettingsFormState, form: Form
   if (!result.ok) return { fieldErrors: { [result.field]: settingsProblemText(t, result.code) } };
   // Every session ended with the old password, this one too: sign this browser in again.
   try {
-    await signIn("credentials", { email: user.email, password: next, redirectTo: await pathInLanguage("/account/settings?changed=password") });
+    await signIn("credentials", {
+      email: user.email,
+      password: next,
+      redirectTo: await pathInLanguage("/account/settings?changed=password"),
+    });
   } catch (error) {
     // Success is a redirect (thrown). If this sign-in is refused (the account's sign-in limit),
     // the password is changed all the same: the buyer signs in with it.
@@ -49,9 +57,13 @@ export async function changeEmailAction(_state: SettingsFormState, form: FormDat
   const parsed = emailSchema.safeParse(String(form.get("email") ?? ""));
   const t = await getTranslations("AccountMessages");
   if (!parsed.success) return { fieldErrors: { email: t("emailInvalid") } };
-  const wait = (await spendAttempt(db, SET_PASSWORD_ACCOUNT, user.id)) ?? (await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(parsed.data)));
+  const wait =
+    (await spendAttempt(db, SET_PASSWORD_ACCOUNT, user.id)) ??
+    (await spendAttempt(db, ACCOUNT_MAIL_ACCOUNT, accountKey(parsed.data)));
   if (wait) return { error: tooManyAttemptsText(t, wait.retryAfterMs) };
-  const result = await orBusy(() => requestEmailChange(db, user.id, String(form.get("currentPassword") ?? ""), parsed.data));
+  const result = await orBusy(() =>
+    requestEmailChange(db, user.id, String(form.get("currentPassword") ?? ""), parsed.data),
+  );
   if (result === BUSY) return { error: t("hashingBusy") };
   if (!result.ok) return { fieldErrors: { [result.field]: settingsProblemText(t, result.code) } };
   return { message: t("emailChangeSent", { email: parsed.data, current: user.email }) };

@@ -17,9 +17,15 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 export const dynamic = "force-dynamic";
 
-export default async function AccountSettingsPage({ params, searchParams }: Params & { searchParams: Promise<{ changed?: string }> }) {
+export default async function AccountSettingsPage({
+  params,
+  searchParams,
+}: Params & { searchParams: Promise<{ changed?: string }> }) {
   const locale = await pageLocale(params);
-  const [t, account] = await Promise.all([getTranslations({ locale, namespace: "AccountSettings" }), getTranslations({ locale, namespace: "Account" })]);
+  const [t, account] = await Promise.all([
+    getTranslations({ locale, namespace: "AccountSettings" }),
+    getTranslations({ locale, namespace: "Account" }),
+  ]);
   const user = await requireUser("/account/settings");
   const { changed } = await searchParams;
   return (

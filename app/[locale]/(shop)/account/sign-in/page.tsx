@@ -16,7 +16,10 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: t("signInTitle") };
 }
 
-export default async function SignInPage({ params, searchParams }: Params & { searchParams: Promise<{ next?: string; reset?: string; email?: string }> }) {
+export default async function SignInPage({
+  params,
+  searchParams,
+}: Params & { searchParams: Promise<{ next?: string; reset?: string; email?: string }> }) {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "AccountAuth" });
   const query = await searchParams;
@@ -34,7 +37,10 @@ export default async function SignInPage({ params, searchParams }: Params & { se
       ) : null}
       <Card className="mt-6">
         <ClientMessages locale={locale} namespaces={["AccountAuthForms"]}>
-          <SignInForm next={next} email={resetDone && typeof query.email === "string" ? query.email.slice(0, 254) : undefined} />
+          <SignInForm
+            next={next}
+            email={resetDone && typeof query.email === "string" ? query.email.slice(0, 254) : undefined}
+          />
         </ClientMessages>
       </Card>
     </div>

@@ -16,7 +16,10 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: t("signUpTitle") };
 }
 
-export default async function SignUpPage({ params, searchParams }: Params & { searchParams: Promise<{ next?: string }> }) {
+export default async function SignUpPage({
+  params,
+  searchParams,
+}: Params & { searchParams: Promise<{ next?: string }> }) {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "AccountAuth" });
   const next = safeNextPath((await searchParams).next);

@@ -29,7 +29,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { destination } = await params;
   const code = destination.toLowerCase();
   const t = await getTranslations({ locale, namespace: "EsimDestination" });
-  return { title: isDestinationCode(code) ? t("title", { destination: destinationName(code, null, locale) }) : t("titleFallback") };
+  return {
+    title: isDestinationCode(code)
+      ? t("title", { destination: destinationName(code, null, locale) })
+      : t("titleFallback"),
+  };
 }
 
 /**
@@ -37,7 +41,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * ?data=<min GB>, ?days=<min days>, ?sort=price-asc|price-desc); for a country also the
  * regional plans that cover it.
  */
-export default async function EsimDestinationPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+export default async function EsimDestinationPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("esim", locale);
   if (unavailable) return unavailable;
@@ -45,18 +55,36 @@ export default async function EsimDestinationPage({ params, searchParams }: { pa
   const code = raw.toLowerCase();
   if (!isDestinationCode(code)) notFound();
   if (code !== raw) return redirectInLanguage(`/esim/${code}`);
-  const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimDestination" })]);
+  const [esim, t] = await Promise.all([
+    getTranslations({ locale, namespace: "Esim" }),
+    getTranslations({ locale, namespace: "EsimDestination" }),
+  ]);
   const filters = parsePlanFilters(await searchParams);
 
   const offer = await loadDestinationOffer(code, locale, await pageCurrency(params));
   if (!offer.ok && offer.code === NOT_SOLD) notFound();
-  const crumbs = <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code, null, locale) }]} />;
+  const crumbs = (
+    <Breadcrumbs
+      items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code, null, locale) }]}
+    />
+  );
   if (!offer.ok) {
     return (
       <EsimShell>
         {crumbs}
-        <h1 className="text-3xl font-bold tracking-tight">{t("title", { destination: destinationName(code, null, locale) })}</h1>
-        {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={failureText(esim, offer)} retryHref={`/esim/${code}`} backHref="/esim" backText={esim("allDestinations")} />}
+        <h1 className="text-3xl font-bold tracking-tight">
+          {t("title", { destination: destinationName(code, null, locale) })}
+        </h1>
+        {offer.code === ESIM_DISABLED ? (
+          <EsimDisabledNotice />
+        ) : (
+          <CatalogError
+            message={failureText(esim, offer)}
+            retryHref={`/esim/${code}`}
+            backHref="/esim"
+            backText={esim("allDestinations")}
+          />
+        )}
       </EsimShell>
     );
   }
@@ -70,7 +98,8 @@ export default async function EsimDestinationPage({ params, searchParams }: { pa
       <DestinationBanner destination={destination} headingLevel="h1" />
       {destination.coverage !== "COUNTRY" ? (
         <p className="text-muted">
-          {t("regionCountries", { count: destination.countries.length })} {destination.networks.length > 0 ? t("networks", { networks: destination.networks.join(", ") }) : null}
+          {t("regionCountries", { count: destination.countries.length })}{" "}
+          {destination.networks.length > 0 ? t("networks", { networks: destination.networks.join(", ") }) : null}
         </p>
       ) : destination.networks.length > 0 ? (
         <p className="text-muted">{t("usesNetworks", { networks: destination.networks.join(", ") })}</p>
@@ -91,11 +120,16 @@ export default async function EsimDestinationPage({ params, searchParams }: { pa
           {t("shown", { count: shown.length })}
         </p>
         {shown.length === 0 ? (
-          <EmptyState title={plans.length === 0 ? t("noPlansTitle", { destination: destination.name }) : t("noMatchTitle")}>
+          <EmptyState
+            title={plans.length === 0 ? t("noPlansTitle", { destination: destination.name }) : t("noMatchTitle")}
+          >
             <p>
               {t.rich(plans.length === 0 ? "noPlansBody" : "noMatchBody", {
                 link: (chunks) => (
-                  <Link href={plans.length === 0 ? "/esim" : `/esim/${code}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                  <Link
+                    href={plans.length === 0 ? "/esim" : `/esim/${code}`}
+                    className="font-medium text-brand underline-offset-4 hover:underline"
+                  >
                     {chunks}
                   </Link>
                 ),

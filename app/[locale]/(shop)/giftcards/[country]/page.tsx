@@ -27,7 +27,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /** /giftcards/[country]?q=…: the country's brands, filtered by name or category. */
-export default async function CountryGiftcardsPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+export default async function CountryGiftcardsPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("giftcard", locale);
   if (unavailable) return unavailable;
@@ -36,12 +42,14 @@ export default async function CountryGiftcardsPage({ params, searchParams }: { p
   const search = await searchParams;
   const country = rawCountry.toLowerCase();
   const query = first(search.q)?.slice(0, 100);
-  if (country !== rawCountry) return redirectInLanguage(`/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`);
+  if (country !== rawCountry)
+    return redirectInLanguage(`/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`);
   const fallbackName = countryNameOf(country, locale);
   if (!fallbackName) notFound();
 
   const [countries, brands] = await Promise.all([loadGiftcardCountries(locale), loadCountryBrands(country, locale)]);
-  const countryName = (countries.ok ? countries.value.find((c) => c.code === country)?.name : undefined) ?? fallbackName;
+  const countryName =
+    (countries.ok ? countries.value.find((c) => c.code === country)?.name : undefined) ?? fallbackName;
   const selfHref = `/giftcards/${country}${query ? `?${new URLSearchParams({ q: query })}` : ""}`;
 
   const header = (
@@ -51,7 +59,9 @@ export default async function CountryGiftcardsPage({ params, searchParams }: { p
         <span aria-hidden="true">{flagEmoji(country)}</span>
         {t("forCountry", { country: countryName })}
       </h1>
-      {brands.ok && brands.value.length > 0 ? <p className="max-w-2xl text-muted">{t("countryLead", { country: countryName })}</p> : null}
+      {brands.ok && brands.value.length > 0 ? (
+        <p className="max-w-2xl text-muted">{t("countryLead", { country: countryName })}</p>
+      ) : null}
     </div>
   );
 
@@ -59,7 +69,12 @@ export default async function CountryGiftcardsPage({ params, searchParams }: { p
     return (
       <GiftcardShell>
         {header}
-        <CatalogError message={failureText(t, brands)} retryHref={selfHref} backHref="/giftcards" backText={t("allCountries")} />
+        <CatalogError
+          message={failureText(t, brands)}
+          retryHref={selfHref}
+          backHref="/giftcards"
+          backText={t("allCountries")}
+        />
       </GiftcardShell>
     );
   }
@@ -76,7 +91,9 @@ export default async function CountryGiftcardsPage({ params, searchParams }: { p
       <section aria-labelledby="brands-heading" className="flex flex-col gap-4">
         <h2 id="brands-heading" className="text-xl font-semibold">
           {query ? t("brandsMatching", { query }) : t("brands")}
-          {brands.value.length > 0 ? <span className="ml-2 text-base font-normal text-muted">({shown.length})</span> : null}
+          {brands.value.length > 0 ? (
+            <span className="ml-2 text-base font-normal text-muted">({shown.length})</span>
+          ) : null}
         </h2>
         <CatalogAgeNotice age={brands.age} />
         {brands.value.length === 0 ? (
@@ -97,12 +114,18 @@ export default async function CountryGiftcardsPage({ params, searchParams }: { p
               {t.rich("noMatchInCountryHelp", {
                 country: countryName,
                 all: (chunks) => (
-                  <Link href={`/giftcards/${country}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                  <Link
+                    href={`/giftcards/${country}`}
+                    className="font-medium text-brand underline-offset-4 hover:underline"
+                  >
                     {chunks}
                   </Link>
                 ),
                 every: (chunks) => (
-                  <Link href={`/giftcards?${new URLSearchParams({ q: query ?? "" })}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                  <Link
+                    href={`/giftcards?${new URLSearchParams({ q: query ?? "" })}`}
+                    className="font-medium text-brand underline-offset-4 hover:underline"
+                  >
                     {chunks}
                   </Link>
                 ),

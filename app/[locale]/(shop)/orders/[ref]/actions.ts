@@ -21,7 +21,15 @@ export async function payNowAction(ref: string, _state: PayNowState, _form: Form
   const locale = await getLocale();
   const t = await getTranslations({ locale, namespace: "OrderActions" });
   const user = await getCurrentUser();
-  const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r }, select: { id: true, ref: true, userId: true, placedAsGuest: true, status: true, upstreamMode: true } }), ref, user?.id);
+  const order = await findViewableOrder(
+    (r) =>
+      db.order.findUnique({
+        where: { ref: r },
+        select: { id: true, ref: true, userId: true, placedAsGuest: true, status: true, upstreamMode: true },
+      }),
+    ref,
+    user?.id,
+  );
   if (!order) return { error: t("notFound") };
   if (order.status !== "awaiting_payment") return redirectInLanguage(`/orders/${order.ref}`);
   let redirectUrl: string;

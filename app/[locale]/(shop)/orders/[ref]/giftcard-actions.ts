@@ -15,11 +15,19 @@ import { readRedemption, recordCodeReveal } from "@/lib/orders/giftcard-reveal";
  * order (lib/orders/access.ts: the account that placed it, or anyone with a guest order's
  * link). The first reveal is recorded (time + timeline event); later ones answer that time.
  */
-export async function revealGiftcardCodeAction(ref: string, _state: RevealState, _form: FormData): Promise<RevealState> {
+export async function revealGiftcardCodeAction(
+  ref: string,
+  _state: RevealState,
+  _form: FormData,
+): Promise<RevealState> {
   expectActionInput(isText(ref, 200) && isForm(_form));
   const user = await getCurrentUser();
   const order = await findViewableOrder(
-    (r) => db.order.findUnique({ where: { ref: r }, select: { id: true, userId: true, placedAsGuest: true, productType: true, status: true, fulfillment: true } }),
+    (r) =>
+      db.order.findUnique({
+        where: { ref: r },
+        select: { id: true, userId: true, placedAsGuest: true, productType: true, status: true, fulfillment: true },
+      }),
     ref,
     user?.id,
   );

@@ -8,7 +8,12 @@ export default function OrderNotFound() {
   const t = useTranslations("OrderNotFound");
   const status = useTranslations("Status");
   return (
-    <StatusMessage code="404" title={t("title")} back={status("backToShop")} action={{ href: "/account", label: t("yourOrders") }}>
+    <StatusMessage
+      code="404"
+      title={t("title")}
+      back={status("backToShop")}
+      action={{ href: "/account", label: t("yourOrders") }}
+    >
       {t("body")}
     </StatusMessage>
   );

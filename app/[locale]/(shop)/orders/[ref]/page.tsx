@@ -67,7 +67,10 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
     (r) =>
       db.order.findUnique({
         where: { ref: r },
-        include: { events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] }, payments: { orderBy: { createdAt: "desc" }, take: 1 } },
+        include: {
+          events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+          payments: { orderBy: { createdAt: "desc" }, take: 1 },
+        },
       }),
     ref,
     user?.id,
@@ -78,7 +81,13 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
 
   const product = productName(order.productType, locale);
   const display = orderStatusDisplay(order.status, locale);
-  const statusSnapshot = { status: order.status, label: display.label, explanation: display.explanation, updatedAt: order.updatedAt.toISOString(), final: FINAL_STATUSES.includes(order.status) };
+  const statusSnapshot = {
+    status: order.status,
+    label: display.label,
+    explanation: display.explanation,
+    updatedAt: order.updatedAt.toISOString(),
+    final: FINAL_STATUSES.includes(order.status),
+  };
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const isGiftcard = order.productType === "giftcard";
   const isEsim = order.productType === "esim";
@@ -91,10 +100,20 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
   const awaitingPayment = order.status === "awaiting_payment";
   const againLabel = FINAL_STATUSES.includes(order.status) ? buyAgainLabel(order.productType, locale) : undefined;
   // A signed-in buyer's top-up to a number they have not saved yet: offer to save it.
-  const topupPhone = order.productType === "topup" && user && order.userId === user.id ? readTopupDetail(order.detail)?.phone : undefined;
+  const topupPhone =
+    order.productType === "topup" && user && order.userId === user.id
+      ? readTopupDetail(order.detail)?.phone
+      : undefined;
   // A check whose device's report is sold separately offers the full report at the shop's price.
-  const fullReportPrice = fullReportOfferFor(order, order.fulfillment) ? await imeiCheckPrice(db, { fullReport: true, currency: await requestCurrency() }) : null;
-  const savedAs = topupPhone ? await db.savedNumber.findUnique({ where: { userId_phone: { userId: user!.id, phone: topupPhone } }, select: { label: true } }) : null;
+  const fullReportPrice = fullReportOfferFor(order, order.fulfillment)
+    ? await imeiCheckPrice(db, { fullReport: true, currency: await requestCurrency() })
+    : null;
+  const savedAs = topupPhone
+    ? await db.savedNumber.findUnique({
+        where: { userId_phone: { userId: user!.id, phone: topupPhone } },
+        select: { label: true },
+      })
+    : null;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-12">
@@ -103,7 +122,10 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight">{product}</h1>
           <p className="mt-1 text-sm text-muted">
-            {t.rich("ordered", { time: () => <LocalTime iso={order.createdAt.toISOString()} />, total: moneyText(order.retailAmount, order.currency, locale) })}
+            {t.rich("ordered", {
+              time: () => <LocalTime iso={order.createdAt.toISOString()} />,
+              total: moneyText(order.retailAmount, order.currency, locale),
+            })}
           </p>
         </div>
       </div>
@@ -115,16 +137,20 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
               {t("statusHeading")}
             </CardTitle>
             <OrderStatusView snapshot={statusSnapshot}>
-              {statusSnapshot.final ? null : <OrderStatusPoller orderRef={order.ref} initial={statusSnapshot} texts={{ live: t("liveUpdates"), paused: t("livePaused") }} />}
+              {statusSnapshot.final ? null : (
+                <OrderStatusPoller
+                  orderRef={order.ref}
+                  initial={statusSnapshot}
+                  texts={{ live: t("liveUpdates"), paused: t("livePaused") }}
+                />
+              )}
             </OrderStatusView>
             {order.statusReason && SHOW_REASON.has(order.status) ? (
               <p className="mt-4 rounded-lg bg-warn-soft px-3 py-2 text-sm text-fg" data-testid="status-reason">
                 {statusReasonText(order.statusReason, locale)}
               </p>
             ) : null}
-            {!order.userId ? (
-              <p className="mt-4 text-xs text-muted">{t("guestNote")}</p>
-            ) : null}
+            {!order.userId ? <p className="mt-4 text-xs text-muted">{t("guestNote")}</p> : null}
           </Card>
 
           {isGiftcard ? (
@@ -137,7 +163,13 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
           ) : null}
 
           {isEsim ? <EsimDelivery order={order} device={deviceKindOf((await headers()).get("user-agent"))} /> : null}
-          {order.productType === "unlock" ? <UnlockOrderSection order={order} cancelAction={cancelUnlockAction.bind(null, order.ref)} checkNowAction={checkUnlockNowAction.bind(null, order.ref)} /> : null}
+          {order.productType === "unlock" ? (
+            <UnlockOrderSection
+              order={order}
+              cancelAction={cancelUnlockAction.bind(null, order.ref)}
+              checkNowAction={checkUnlockNowAction.bind(null, order.ref)}
+            />
+          ) : null}
           {order.productType === "imeicheck" ? (
             <ImeiCheckReport
               fulfillment={order.fulfillment}
@@ -147,7 +179,9 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
                   <div className="mt-3" data-testid="imeicheck-full-report-offer">
                     <PayNowForm
                       action={buyFullReportAction.bind(null, order.ref)}
-                      label={t("buyFullReport", { price: moneyText(fullReportPrice.totalMinor, fullReportPrice.currency, locale) })}
+                      label={t("buyFullReport", {
+                        price: moneyText(fullReportPrice.totalMinor, fullReportPrice.currency, locale),
+                      })}
                       pendingText={t("openingPayment")}
                       hidden={{ expectedTotalMinor: String(fullReportPrice.totalMinor) }}
                       wide={false}
@@ -188,7 +222,11 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
             ) : null}
             {againLabel ? (
               // A plain link: the route resolves today's offer when clicked, never on a prefetch.
-              <a href={localizedPath(`/orders/${order.ref}/again`, locale)} className={buttonClasses("secondary", "md", "mt-4")} data-testid="buy-again">
+              <a
+                href={localizedPath(`/orders/${order.ref}/again`, locale)}
+                className={buttonClasses("secondary", "md", "mt-4")}
+                data-testid="buy-again"
+              >
                 {againLabel}
               </a>
             ) : null}
@@ -199,7 +237,14 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
               {t("timelineHeading")}
             </CardTitle>
             <OrderTimeline
-              events={order.events.map((e) => ({ id: e.id, type: e.type, toStatus: e.toStatus, source: e.source, message: e.message, createdAt: e.createdAt.toISOString() }))}
+              events={order.events.map((e) => ({
+                id: e.id,
+                type: e.type,
+                toStatus: e.toStatus,
+                source: e.source,
+                message: e.message,
+                createdAt: e.createdAt.toISOString(),
+              }))}
             />
           </Card>
         </div>
@@ -209,20 +254,43 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
             <CardTitle id="price-heading" className="mb-3">
               {t("priceHeading")}
             </CardTitle>
-            <PriceBreakdown pricing={pricing} amountLabel={priceText(order.productType === "topup" ? "topupAmount" : isGiftcard ? "cardValue" : isEsim ? "esimPlan" : "amount")} />
+            <PriceBreakdown
+              pricing={pricing}
+              amountLabel={priceText(
+                order.productType === "topup"
+                  ? "topupAmount"
+                  : isGiftcard
+                    ? "cardValue"
+                    : isEsim
+                      ? "esimPlan"
+                      : "amount",
+              )}
+            />
           </Card>
           <Card>
             <CardTitle id="payment-heading" className="mb-3">
               {t("paymentHeading")}
             </CardTitle>
             <PaymentState
-              latest={latestPayment ? { provider: latestPayment.provider, status: latestPayment.status, createdAt: latestPayment.createdAt.toISOString() } : null}
+              latest={
+                latestPayment
+                  ? {
+                      provider: latestPayment.provider,
+                      status: latestPayment.status,
+                      createdAt: latestPayment.createdAt.toISOString(),
+                    }
+                  : null
+              }
               paidAt={order.paidAt?.toISOString() ?? null}
               awaitingPayment={awaitingPayment}
             />
             {awaitingPayment ? (
               <div className="mt-4">
-                <PayNowForm action={payNowAction.bind(null, order.ref)} label={t("payNow")} pendingText={t("openingPayment")} />
+                <PayNowForm
+                  action={payNowAction.bind(null, order.ref)}
+                  label={t("payNow")}
+                  pendingText={t("openingPayment")}
+                />
               </div>
             ) : null}
           </Card>

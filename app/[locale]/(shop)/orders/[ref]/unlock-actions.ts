@@ -32,7 +32,10 @@ const isRefusalCode = (code: string): code is RefusalCode => (REFUSALS as readon
  * A refusal of lib/fulfilment/unlock-actions.ts in the buyer's language, by its code (its
  * `message` is English, for staff and the timeline); an unknown code keeps that message.
  */
-async function refusalText(refusal: UnlockActionRefusal & { retryAfterSeconds?: number }, action: "cancel" | "check"): Promise<string> {
+async function refusalText(
+  refusal: UnlockActionRefusal & { retryAfterSeconds?: number },
+  action: "cancel" | "check",
+): Promise<string> {
   const t = await getTranslations("DeliveryUnlock");
   if (action === "cancel" && refusal.code === "UPSTREAM_UNAVAILABLE") return t("cancelUnreachable");
   if (!isRefusalCode(refusal.code)) return refusal.message;
@@ -44,7 +47,11 @@ async function refusalText(refusal: UnlockActionRefusal & { retryAfterSeconds?: 
  * (an account's order only for that account; a guest order for whoever has the link), which
  * asks the supplier and records the request as the buyer's.
  */
-export async function cancelUnlockAction(ref: string, _state: UnlockCancelState, _form: FormData): Promise<UnlockCancelState> {
+export async function cancelUnlockAction(
+  ref: string,
+  _state: UnlockCancelState,
+  _form: FormData,
+): Promise<UnlockCancelState> {
   expectActionInput(isText(ref, 200) && isForm(_form));
   const user = await getCurrentUser();
   const t = await getTranslations("DeliveryUnlock");
@@ -60,7 +67,11 @@ export async function cancelUnlockAction(ref: string, _state: UnlockCancelState,
 }
 
 /** "Check now" on the order page: the supplier's status at once, limited per order. */
-export async function checkUnlockNowAction(ref: string, _state: CheckNowState, _form: FormData): Promise<CheckNowState> {
+export async function checkUnlockNowAction(
+  ref: string,
+  _state: CheckNowState,
+  _form: FormData,
+): Promise<CheckNowState> {
   expectActionInput(isText(ref, 200) && isForm(_form));
   const user = await getCurrentUser();
   const t = await getTranslations("DeliveryUnlock");

@@ -17,7 +17,22 @@ export type SandboxAccess =
 function findPayment(id: string) {
   return db.payment.findUnique({
     where: { id },
-    include: { order: { select: { id: true, ref: true, userId: true, placedAsGuest: true, status: true, productType: true, currency: true, retailAmount: true, pricing: true, detail: true } } },
+    include: {
+      order: {
+        select: {
+          id: true,
+          ref: true,
+          userId: true,
+          placedAsGuest: true,
+          status: true,
+          productType: true,
+          currency: true,
+          retailAmount: true,
+          pricing: true,
+          detail: true,
+        },
+      },
+    },
   });
 }
 

@@ -8,7 +8,14 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { paymentErrorText } from "@/lib/payments/error-text";
-import { markPaymentDeclined, PaymentError, paySandboxPayment, placeAfterPaid, startCheckout, type AfterPaid } from "@/lib/payments";
+import {
+  markPaymentDeclined,
+  PaymentError,
+  paySandboxPayment,
+  placeAfterPaid,
+  startCheckout,
+  type AfterPaid,
+} from "@/lib/payments";
 import { loadSandboxPayment } from "./access";
 
 // The test checkout's buttons. Each action re-checks who may use the payment (the id arrives
@@ -28,7 +35,11 @@ const placeAfterResponse: AfterPaid = async (db, orderId, by) => after(() => pla
 /** The actions' messages, in the language of the page the buyer clicked on. */
 const messages = async () => getTranslations({ locale: await getLocale(), namespace: "OrderActions" });
 
-export async function sandboxOutcomeAction(paymentId: string, _state: SandboxActionState, form: FormData): Promise<SandboxActionState> {
+export async function sandboxOutcomeAction(
+  paymentId: string,
+  _state: SandboxActionState,
+  form: FormData,
+): Promise<SandboxActionState> {
   expectActionInput(isText(paymentId, 200) && isForm(form));
   const outcome = outcomeSchema.safeParse(form.get("outcome"));
   if (!outcome.success) return { error: (await messages())("chooseOutcome") };
@@ -50,12 +61,17 @@ export async function sandboxOutcomeAction(paymentId: string, _state: SandboxAct
 
   // Refused once the shop runs with Stripe: the page then offers the card payment instead.
   const result = await paySandboxPayment(db, payment.id, { ...by, afterPaid: placeAfterResponse });
-  if (result.outcome === "not_payable" || result.outcome === "provider_changed") return redirectInLanguage(`/pay/${payment.id}`);
+  if (result.outcome === "not_payable" || result.outcome === "provider_changed")
+    return redirectInLanguage(`/pay/${payment.id}`);
   return redirectInLanguage(orderPage);
 }
 
 /** "Try again" after a decline or an expiry: a new attempt for the same order. */
-export async function retryPaymentAction(paymentId: string, _state: SandboxActionState, _form: FormData): Promise<SandboxActionState> {
+export async function retryPaymentAction(
+  paymentId: string,
+  _state: SandboxActionState,
+  _form: FormData,
+): Promise<SandboxActionState> {
   expectActionInput(isText(paymentId, 200) && isForm(_form));
   const access = await loadSandboxPayment(paymentId);
   if (access.kind !== "ok") return { error: (await messages())("paymentNotFound") };

@@ -35,11 +35,16 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: t("title"), robots: { index: false, follow: false }, referrer: "same-origin" };
 }
 
-export default async function SandboxPaymentPage({ params }: { params: Promise<{ locale: string; paymentId: string }> }) {
+export default async function SandboxPaymentPage({
+  params,
+}: {
+  params: Promise<{ locale: string; paymentId: string }>;
+}) {
   const locale = await pageLocale(params);
   const { paymentId } = await params;
   const access = await loadSandboxPayment(paymentId);
-  if (access.kind === "sign_in") return redirectInLanguage(`/account/sign-in?next=${encodeURIComponent(`/pay/${paymentId}`)}`);
+  if (access.kind === "sign_in")
+    return redirectInLanguage(`/account/sign-in?next=${encodeURIComponent(`/pay/${paymentId}`)}`);
   if (access.kind === "not_found") notFound();
   const { payment } = access;
   const { order } = payment;
@@ -53,24 +58,42 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
   const product = productName(order.productType, locale);
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const purchase = purchaseLines(order.productType, order.detail, locale);
-  const lapsed = payment.status === "expired" || (payment.status === "pending" && payment.expiresAt !== null && payment.expiresAt <= new Date());
+  const lapsed =
+    payment.status === "expired" ||
+    (payment.status === "pending" && payment.expiresAt !== null && payment.expiresAt <= new Date());
   const orderOpen = order.status === "awaiting_payment";
   // A test checkout opened before the shop switched to Stripe cannot pay any more.
   const switched = !sandboxCheckoutUsable(payment.provider, currentPaymentProviderId());
-  const view = !orderOpen ? "order_closed" : switched ? "provider_changed" : payment.status === "declined" ? "declined" : lapsed ? "expired" : "open";
+  const view = !orderOpen
+    ? "order_closed"
+    : switched
+      ? "provider_changed"
+      : payment.status === "declined"
+        ? "declined"
+        : lapsed
+          ? "expired"
+          : "open";
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <div role="note" className="flex items-start gap-3 rounded-xl border border-warn/40 bg-warn-soft px-4 py-3 text-sm" data-testid="sandbox-banner">
+      <div
+        role="note"
+        className="flex items-start gap-3 rounded-xl border border-warn/40 bg-warn-soft px-4 py-3 text-sm"
+        data-testid="sandbox-banner"
+      >
         <FlaskConical aria-hidden className="mt-0.5 size-5 shrink-0 text-warn" />
         <p>
-          <strong className="font-semibold">{t("bannerTitle")}</strong> <span className="text-muted">{t("bannerBody")}</span>
+          <strong className="font-semibold">{t("bannerTitle")}</strong>{" "}
+          <span className="text-muted">{t("bannerBody")}</span>
         </p>
       </div>
 
       <h1 className="mt-8 text-2xl font-bold tracking-tight">{t("heading")}</h1>
       <p className="mt-1 text-sm text-muted">
-        {t.rich("total", { total: moneyText(payment.amount, payment.currency, locale), amount: (chunks) => <span className="font-medium text-fg tabular-nums">{chunks}</span> })}
+        {t.rich("total", {
+          total: moneyText(payment.amount, payment.currency, locale),
+          amount: (chunks) => <span className="font-medium text-fg tabular-nums">{chunks}</span>,
+        })}
       </p>
 
       <div className="mt-6 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -84,25 +107,42 @@ export default async function SandboxPaymentPage({ params }: { params: Promise<{
               <DetailRows rows={purchase} />
             </div>
           ) : null}
-          <PriceBreakdown pricing={pricing} amountLabel={priceText(order.productType === "topup" ? "topupAmount" : "amount")} />
+          <PriceBreakdown
+            pricing={pricing}
+            amountLabel={priceText(order.productType === "topup" ? "topupAmount" : "amount")}
+          />
         </Card>
 
         {/* The test card's buttons translate themselves ("PaySandbox"). */}
         <ClientMessages locale={locale} namespaces={["PaySandbox"]}>
-          <Card aria-labelledby="card-heading" className="flex flex-col gap-4" data-testid="sandbox-checkout" data-view={view} data-payment-status={payment.status}>
+          <Card
+            aria-labelledby="card-heading"
+            className="flex flex-col gap-4"
+            data-testid="sandbox-checkout"
+            data-view={view}
+            data-payment-status={payment.status}
+          >
             <CardTitle id="card-heading">{t("cardHeading")}</CardTitle>
             {view === "open" ? (
               <>
                 <div id="sandbox-outcomes" className="flex flex-col gap-1 text-sm text-muted">
                   <p>{t.rich("payHelp", { strong })}</p>
                   <p>{t.rich("declineHelp", { strong })}</p>
-                  <p>{expiresAt ? t.rich("abandonHelpExpires", { strong, time: () => <LocalTime iso={expiresAt} /> }) : t.rich("abandonHelp", { strong })}</p>
+                  <p>
+                    {expiresAt
+                      ? t.rich("abandonHelpExpires", { strong, time: () => <LocalTime iso={expiresAt} /> })
+                      : t.rich("abandonHelp", { strong })}
+                  </p>
                 </div>
                 <SandboxOutcomeForm action={sandboxOutcomeAction.bind(null, payment.id)} />
               </>
             ) : view === "provider_changed" ? (
               <>
-                <p role="status" className="rounded-lg bg-surface-muted px-3 py-2 text-sm font-medium" data-testid="sandbox-provider-changed">
+                <p
+                  role="status"
+                  className="rounded-lg bg-surface-muted px-3 py-2 text-sm font-medium"
+                  data-testid="sandbox-provider-changed"
+                >
                   {t("providerChanged")}
                 </p>
                 <p className="text-sm text-muted">{t("stillWaiting")}</p>

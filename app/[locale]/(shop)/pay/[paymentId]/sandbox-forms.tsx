@@ -16,7 +16,12 @@ function ActionError({ message }: { message?: string }) {
   }, [message]);
   if (!message) return null;
   return (
-    <p ref={ref} tabIndex={-1} role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm font-medium text-danger">
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="rounded-lg bg-danger-soft px-3 py-2 text-sm font-medium text-danger"
+    >
       {message}
     </p>
   );
@@ -59,7 +64,14 @@ function RetryButton({ label }: { label: string }) {
   const t = useTranslations("PaySandbox");
   const { pending } = useFormStatus();
   return (
-    <Button type="submit" size="lg" disabled={pending} aria-disabled={pending} className="w-full sm:w-auto" data-testid="sandbox-retry">
+    <Button
+      type="submit"
+      size="lg"
+      disabled={pending}
+      aria-disabled={pending}
+      className="w-full sm:w-auto"
+      data-testid="sandbox-retry"
+    >
       {pending ? t("opening") : label}
     </Button>
   );

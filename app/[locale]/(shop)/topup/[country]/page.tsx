@@ -28,7 +28,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Topup" });
   const country = countryFromParam((await params).country);
-  return { title: country && isCountryCode(country) ? t("titleIn", { country: countryNameOf(country, undefined, locale) }) : t("title") };
+  return {
+    title:
+      country && isCountryCode(country)
+        ? t("titleIn", { country: countryNameOf(country, undefined, locale) })
+        : t("title"),
+  };
 }
 
 /**
@@ -53,8 +58,16 @@ export default async function CountryPage({ params, searchParams }: { params: Pa
   if (!page.known) notFound();
   const retryHref = countryHref(country, { q, phone: keptPhone });
   const needle = q?.toLowerCase();
-  const products = page.products.ok && needle ? page.products.value.filter((r) => r.choice.productName.toLowerCase().includes(needle)) : page.products.ok ? page.products.value : [];
-  const staleAgeMs = (page.operators.ok ? page.operators.age?.ageMs : null) ?? (page.products.ok ? page.products.age?.ageMs : null) ?? null;
+  const products =
+    page.products.ok && needle
+      ? page.products.value.filter((r) => r.choice.productName.toLowerCase().includes(needle))
+      : page.products.ok
+        ? page.products.value
+        : [];
+  const staleAgeMs =
+    (page.operators.ok ? page.operators.age?.ageMs : null) ??
+    (page.products.ok ? page.products.age?.ageMs : null) ??
+    null;
 
   return (
     <TopupShell>
@@ -74,12 +87,21 @@ export default async function CountryPage({ params, searchParams }: { params: Pa
           {t("chooseOperator")}
         </h2>
         {!page.operators.ok ? (
-          <CatalogError title={t("operatorsError")} message={page.operators.error} retryHref={retryHref} backHref="/topup" backLabel={t("allCountries")} />
+          <CatalogError
+            title={t("operatorsError")}
+            message={page.operators.error}
+            retryHref={retryHref}
+            backHref="/topup"
+            backLabel={t("allCountries")}
+          />
         ) : page.operators.value.length === 0 ? (
           <div className="rounded-xl border border-border bg-surface px-5 py-5" data-testid="no-operators">
             <p className="font-semibold">{t("noOperatorsTitle", { country: page.name })}</p>
             <p className="mt-1 text-sm text-muted">{t("noOperatorsBody", { country: page.name })}</p>
-            <Link href="/topup" className="mt-3 inline-block text-sm font-medium text-brand underline-offset-4 hover:underline">
+            <Link
+              href="/topup"
+              className="mt-3 inline-block text-sm font-medium text-brand underline-offset-4 hover:underline"
+            >
               {t("seeCountries")}
             </Link>
           </div>
@@ -98,7 +120,14 @@ export default async function CountryPage({ params, searchParams }: { params: Pa
             <label htmlFor="product-search" className="sr-only">
               {t("searchLabel", { country: page.name })}
             </label>
-            <Input id="product-search" name="q" type="search" defaultValue={q} placeholder={t("searchPlaceholder")} className="flex-1" />
+            <Input
+              id="product-search"
+              name="q"
+              type="search"
+              defaultValue={q}
+              placeholder={t("searchPlaceholder")}
+              className="flex-1"
+            />
             <Button type="submit" variant="secondary">
               <SearchIcon className="size-4" aria-hidden="true" />
               {t("search")}
@@ -107,10 +136,16 @@ export default async function CountryPage({ params, searchParams }: { params: Pa
           {!page.products.ok ? (
             <CatalogError title={t("productsError")} message={page.products.error} retryHref={retryHref} />
           ) : products.length === 0 ? (
-            <p className="rounded-xl border border-border bg-surface px-5 py-4 text-sm text-muted" data-testid="no-products">
+            <p
+              className="rounded-xl border border-border bg-surface px-5 py-4 text-sm text-muted"
+              data-testid="no-products"
+            >
               {q ? t("noMatch", { country: page.name, query: q }) : t("noProducts", { country: page.name })}
               {q ? (
-                <Link href={countryHref(country, { phone: keptPhone })} className="ml-2 font-medium text-brand underline-offset-4 hover:underline">
+                <Link
+                  href={countryHref(country, { phone: keptPhone })}
+                  className="ml-2 font-medium text-brand underline-offset-4 hover:underline"
+                >
                   {t("showAll")}
                 </Link>
               ) : null}

@@ -20,7 +20,13 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export const dynamic = "force-dynamic";
 
 /** /unlock/[brand]: the brand's devices with pictures, filtered by ?q=. */
-export default async function BrandPage({ params, searchParams }: { params: Promise<{ locale: string; brand: string }>; searchParams: Promise<Search> }) {
+export default async function BrandPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string; brand: string }>;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("unlock", locale);
   if (unavailable) return unavailable;
@@ -33,22 +39,41 @@ export default async function BrandPage({ params, searchParams }: { params: Prom
 
   const brandName = loaded.ok ? loaded.value!.brand.name : t("devices");
   const words = query?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
-  const devices = loaded.ok ? loaded.value!.devices.filter((d) => words.every((w) => d.name.toLowerCase().includes(w))) : [];
+  const devices = loaded.ok
+    ? loaded.value!.devices.filter((d) => words.every((w) => d.name.toLowerCase().includes(w)))
+    : [];
 
   return (
     <UnlockShell step={1}>
       <Breadcrumbs items={[{ label: t("title"), href: "/unlock" }, { label: brandName }]} />
-      <h1 className="text-3xl font-bold tracking-tight">{loaded.ok ? t("whichDevice", { brand: brandName }) : t("chooseDevice")}</h1>
+      <h1 className="text-3xl font-bold tracking-tight">
+        {loaded.ok ? t("whichDevice", { brand: brandName }) : t("chooseDevice")}
+      </h1>
       {!loaded.ok ? (
-        <CatalogError message={failureText(t, loaded.error)} retryHref={`/unlock/${brandId}`} backHref="/unlock" backText={t("allBrands")} />
+        <CatalogError
+          message={failureText(t, loaded.error)}
+          retryHref={`/unlock/${brandId}`}
+          backHref="/unlock"
+          backText={t("allBrands")}
+        />
       ) : (
         <>
           <div className="rounded-xl border border-border bg-surface p-5">
-            <QuerySearchForm action={`/unlock/${brandId}`} ariaLabel={t("devices")} id="device-q" label={t("brandModel", { brand: brandName })} placeholder={t("searchPlaceholder")} maxLength={100} query={query} />
+            <QuerySearchForm
+              action={`/unlock/${brandId}`}
+              ariaLabel={t("devices")}
+              id="device-q"
+              label={t("brandModel", { brand: brandName })}
+              placeholder={t("searchPlaceholder")}
+              maxLength={100}
+              query={query}
+            />
           </div>
           <CatalogAgeNotice age={loaded.age} />
           {devices.length === 0 ? (
-            <EmptyState title={query ? t("noBrandMatch", { brand: brandName, query }) : t("noBrandDevices", { brand: brandName })}>
+            <EmptyState
+              title={query ? t("noBrandMatch", { brand: brandName, query }) : t("noBrandDevices", { brand: brandName })}
+            >
               <p>{t("noBrandMatchHint")}</p>
             </EmptyState>
           ) : (

@@ -23,7 +23,8 @@ export async function setPasswordAction(_state: SetPasswordState, form: FormData
   const password = String(form.get("password") ?? "");
   const problem = passwordProblem(password);
   if (problem) return { fieldErrors: { password: problem } };
-  if (String(form.get("confirm") ?? "") !== password) return { fieldErrors: { confirm: "The two passwords differ: type the same password twice." } };
+  if (String(form.get("confirm") ?? "") !== password)
+    return { fieldErrors: { confirm: "The two passwords differ: type the same password twice." } };
   const address = visitorKey(await headers());
   // Checked without spending (cost 0): only a link that fails counts against the address.
   const blocked = await spendAttempt(db, SET_PASSWORD_ADDRESS, address, 0);

@@ -4,7 +4,18 @@ import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { AdminActionState } from "@/components/admin/shared/action-state";
-import { cancelUnlock, fetchInstructions, forceNowait, markRefunded, refreshFromUpstream, resendOrderMail, resendReceipt, retryPlacement, revealOrderSecrets, type ActionResult } from "@/lib/admin/orders/staff-actions";
+import {
+  cancelUnlock,
+  fetchInstructions,
+  forceNowait,
+  markRefunded,
+  refreshFromUpstream,
+  resendOrderMail,
+  resendReceipt,
+  retryPlacement,
+  revealOrderSecrets,
+  type ActionResult,
+} from "@/lib/admin/orders/staff-actions";
 import type { RevealSecretsState } from "@/components/admin/orders/order-secrets";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
@@ -14,7 +25,10 @@ import { db } from "@/lib/db";
 
 const orderIdSchema = z.string().min(1).max(64);
 
-async function run(form: unknown, act: (orderId: string, actor: { id: string; email: string }) => Promise<ActionResult>): Promise<AdminActionState> {
+async function run(
+  form: unknown,
+  act: (orderId: string, actor: { id: string; email: string }) => Promise<ActionResult>,
+): Promise<AdminActionState> {
   const actor = await requireStaff("staff", "/admin/orders");
   expectActionInput(isForm(form));
   const orderId = orderIdSchema.safeParse(form.get("orderId"));
@@ -33,7 +47,11 @@ export async function retryPlacementAction(_state: AdminActionState, form: FormD
   return run(form, (orderId, actor) => retryPlacement(db, orderId, actor));
 }
 
-const reasonSchema = z.string().trim().min(3, "Say in a few words why (at least 3 characters).").max(300, "Use at most 300 characters.");
+const reasonSchema = z
+  .string()
+  .trim()
+  .min(3, "Say in a few words why (at least 3 characters).")
+  .max(300, "Use at most 300 characters.");
 
 export async function refundOrderAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
   await requireStaff("staff", "/admin/orders");

@@ -32,7 +32,9 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ref
       <div className="flex flex-col gap-6">
         <OrderActions order={view.order} hasPayment={hasPayment} now={new Date()} />
         <OrderFacts view={view} />
-        {view.secretFields.length > 0 ? <OrderSecrets orderId={view.order.id} fields={view.secretFields} action={revealSecretsAction} /> : null}
+        {view.secretFields.length > 0 ? (
+          <OrderSecrets orderId={view.order.id} fields={view.secretFields} action={revealSecretsAction} />
+        ) : null}
         <OrderHistory view={view} />
       </div>
     </>

@@ -14,9 +14,14 @@ export async function GET(request: NextRequest) {
     const next = `${request.nextUrl.pathname}${request.nextUrl.search}`;
     return NextResponse.redirect(new URL(`/admin/sign-in?next=${encodeURIComponent(next)}`, env.APP_URL), 303);
   }
-  if (!hasRole(user, "staff")) return NextResponse.json({ error: { code: "FORBIDDEN", message: "Only shop staff can export orders." } }, { status: 403 });
+  if (!hasRole(user, "staff"))
+    return NextResponse.json(
+      { error: { code: "FORBIDDEN", message: "Only shop staff can export orders." } },
+      { status: 403 },
+    );
   const { filters, problems } = parseOrderFilters(request.nextUrl.searchParams);
-  if (problems.length) return NextResponse.json({ error: { code: "INVALID_FILTER", message: problems.join(" ") } }, { status: 400 });
+  if (problems.length)
+    return NextResponse.json({ error: { code: "INVALID_FILTER", message: problems.join(" ") } }, { status: 400 });
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
   return new Response(ordersCsvStream(db, filters), {
     headers: {

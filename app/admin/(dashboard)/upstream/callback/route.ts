@@ -28,7 +28,13 @@ export async function GET(request: NextRequest) {
     await forgetCatalogFailures(db, "commerce");
     // A new grant (perhaps with the webhook scopes now): its webhook subscription is checked afresh (never throws).
     void recheckCommerceWebhooks();
-    await recordAudit({ actor: user, action: "upstream.commerce.connect_oauth", targetType: "setting", targetId: CONNECTION_SETTINGS.commerce, after: { kind: "oauth", ...connected } });
+    await recordAudit({
+      actor: user,
+      action: "upstream.commerce.connect_oauth",
+      targetType: "setting",
+      targetId: CONNECTION_SETTINGS.commerce,
+      after: { kind: "oauth", ...connected },
+    });
     back.searchParams.set("connected", "oauth");
   } catch (error) {
     if (!isUpstreamError(error)) throw error;

@@ -20,7 +20,8 @@ function problem(status: number, code: string, message: string) {
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ ref: string }> }) {
   const { ref } = await params;
-  if (!orderRefSchema.safeParse(ref).success) return problem(400, "INVALID_ORDER_REF", "That is not an order reference.");
+  if (!orderRefSchema.safeParse(ref).success)
+    return problem(400, "INVALID_ORDER_REF", "That is not an order reference.");
   const user = await getCurrentUser();
   const order = await findOrderStatus(db, ref, user?.id);
   if (!order) return problem(404, "ORDER_NOT_FOUND", "There is no order with that reference.");

@@ -38,16 +38,33 @@ beforeAll(async () => {
         res.end(JSON.stringify(value));
       };
       const session = /^\/v1\/checkout\/sessions\/(cs_[\w-]+)/.exec(req.url ?? "");
-      if (req.method === "GET" && session) return json(200, { id: session[1], object: "checkout.session", status: "complete", url: null, payment_intent: `pi_for_${session[1]}` });
+      if (req.method === "GET" && session)
+        return json(200, {
+          id: session[1],
+          object: "checkout.session",
+          status: "complete",
+          url: null,
+          payment_intent: `pi_for_${session[1]}`,
+        });
       if (req.method === "POST" && req.url === "/v1/refunds") {
         refunds.push(body.get("payment_intent") ?? "");
-        return json(200, { id: "re_1", object: "refund", status: "succeeded", payment_intent: body.get("payment_intent") });
+        return json(200, {
+          id: "re_1",
+          object: "refund",
+          status: "succeeded",
+          payment_intent: body.get("payment_intent"),
+        });
       }
       json(404, { error: { type: "invalid_request_error", message: `no fake for ${req.method} ${req.url}` } });
     });
   });
   await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
-  const stripe = new Stripe("sk_test_fake", { host: "127.0.0.1", port: (fake.address() as AddressInfo).port, protocol: "http", maxNetworkRetries: 0 });
+  const stripe = new Stripe("sk_test_fake", {
+    host: "127.0.0.1",
+    port: (fake.address() as AddressInfo).port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
   const provider = createStripeProvider(stripe, { appUrl: "https://shop.example.com/" });
   // Stripe's API is the stand-in above; everything else is the app's own code.
   vi.doMock("@/lib/payments/stripe/from-env", () => ({ stripeProviderFromEnv: () => provider }));
@@ -65,13 +82,34 @@ describe("POST /api/payments/stripe/webhook (worker in another process)", () => 
     // A process that only takes webhooks: no order worker runs here.
 
     const [, , working] = await tb.eeAirtime();
-    const quote = await quoteCommerceOrder({ type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE }, { db: tb.db, commerce: tb.clients.commerce, mode: "credits" });
-    const order = await createOrder(tb.db, { productType: "topup", submissionId: randomUUID(), customerEmail: "buyer@example.com", detail: quote.detail as Prisma.InputJsonValue, pricing: quote.pricing });
+    const quote = await quoteCommerceOrder(
+      { type: "topup", priceToken: working!.token, phone: WORKING_UK_MOBILE },
+      { db: tb.db, commerce: tb.clients.commerce, mode: "credits" },
+    );
+    const order = await createOrder(tb.db, {
+      productType: "topup",
+      submissionId: randomUUID(),
+      customerEmail: "buyer@example.com",
+      detail: quote.detail as Prisma.InputJsonValue,
+      pricing: quote.pricing,
+    });
     // The upstream will refuse this order outright (an unknown price token: a definite 4xx).
-    await tb.db.order.update({ where: { id: order.id }, data: { detail: { ...(order.detail as object), priceToken: "tp_000000000000000000000000" } } });
+    await tb.db.order.update({
+      where: { id: order.id },
+      data: { detail: { ...(order.detail as object), priceToken: "tp_000000000000000000000000" } },
+    });
     const sessionId = `cs_test_${randomUUID().replaceAll("-", "")}`;
     const payment = await tb.db.payment.create({
-      data: { id: `pay_${randomUUID().replaceAll("-", "")}`, orderId: order.id, provider: "stripe", providerRef: sessionId, status: "pending", amount: order.retailAmount, currency: order.currency, expiresAt: new Date(Date.now() + 31 * 60_000) },
+      data: {
+        id: `pay_${randomUUID().replaceAll("-", "")}`,
+        orderId: order.id,
+        provider: "stripe",
+        providerRef: sessionId,
+        status: "pending",
+        amount: order.retailAmount,
+        currency: order.currency,
+        expiresAt: new Date(Date.now() + 31 * 60_000),
+      },
     });
 
     const payload = JSON.stringify({
@@ -80,13 +118,27 @@ describe("POST /api/payments/stripe/webhook (worker in another process)", () => 
       type: "checkout.session.completed",
       api_version: "2026-01-01",
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: sessionId, object: "checkout.session", amount_total: payment.amount, currency: payment.currency.toLowerCase(), payment_status: "paid", status: "complete", payment_intent: `pi_${sessionId}`, metadata: { paymentId: payment.id } } },
+      data: {
+        object: {
+          id: sessionId,
+          object: "checkout.session",
+          amount_total: payment.amount,
+          currency: payment.currency.toLowerCase(),
+          payment_status: "paid",
+          status: "complete",
+          payment_intent: `pi_${sessionId}`,
+          metadata: { paymentId: payment.id },
+        },
+      },
     });
     const { POST } = await import("@/app/api/payments/stripe/webhook/route");
     const response = await POST(
       new Request("http://shop.test/api/payments/stripe/webhook", {
         method: "POST",
-        headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+        },
         body: payload,
       }),
     );

@@ -24,7 +24,8 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 async function receive(request: Request): Promise<WebhookAnswer> {
-  if (!env.STRIPE_WEBHOOK_SECRET) return errorAnswer(404, "stripe_not_configured", "Stripe payments are not enabled in this shop.");
+  if (!env.STRIPE_WEBHOOK_SECRET)
+    return errorAnswer(404, "stripe_not_configured", "Stripe payments are not enabled in this shop.");
   const body = await readRawBody(request);
   if (!body.ok) return refuseTooLarge(db, "stripe", request.headers, body);
   const rawBody = body.text;

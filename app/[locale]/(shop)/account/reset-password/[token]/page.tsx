@@ -20,7 +20,10 @@ export const dynamic = "force-dynamic";
 
 export default async function ResetPasswordPage({ params }: Params) {
   const locale = await pageLocale(params);
-  const [t, messages] = await Promise.all([getTranslations({ locale, namespace: "AccountRecovery" }), getTranslations({ locale, namespace: "AccountMessages" })]);
+  const [t, messages] = await Promise.all([
+    getTranslations({ locale, namespace: "AccountRecovery" }),
+    getTranslations({ locale, namespace: "AccountMessages" }),
+  ]);
   const { token } = await params;
   const state = await resetLinkState(db, token);
   return (

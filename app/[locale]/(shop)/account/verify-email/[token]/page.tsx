@@ -23,7 +23,10 @@ export const dynamic = "force-dynamic";
 // of address's link for the account's current one (lib/account/verification.ts).
 export default async function VerifyEmailPage({ params }: Params) {
   const locale = await pageLocale(params);
-  const [t, messages] = await Promise.all([getTranslations({ locale, namespace: "AccountRecovery" }), getTranslations({ locale, namespace: "AccountMessages" })]);
+  const [t, messages] = await Promise.all([
+    getTranslations({ locale, namespace: "AccountRecovery" }),
+    getTranslations({ locale, namespace: "AccountMessages" }),
+  ]);
   const { token } = await params;
   const state = await verifyLinkState(db, token);
   return (
@@ -32,7 +35,11 @@ export default async function VerifyEmailPage({ params }: Params) {
       <Card className="mt-6">
         {state.ok ? (
           <ClientMessages locale={locale} namespaces={["AccountRecoveryForms"]}>
-            <ConfirmEmailForm action={(state.kind === "change" ? confirmEmailChangeAction : confirmSignUpAction).bind(null, token)} email={state.email} kind={state.kind} />
+            <ConfirmEmailForm
+              action={(state.kind === "change" ? confirmEmailChangeAction : confirmSignUpAction).bind(null, token)}
+              email={state.email}
+              kind={state.kind}
+            />
           </ClientMessages>
         ) : (
           <div className="flex flex-col gap-4" data-testid="link-problem" data-code={state.code}>

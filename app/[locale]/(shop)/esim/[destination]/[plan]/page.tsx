@@ -33,14 +33,24 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { destination } = await params;
   const code = destination.toLowerCase();
   const t = await getTranslations({ locale, namespace: "EsimPlan" });
-  return { title: isDestinationCode(code) ? t("title", { destination: destinationName(code, null, locale) }) : t("titleFallback") };
+  return {
+    title: isDestinationCode(code)
+      ? t("title", { destination: destinationName(code, null, locale) })
+      : t("titleFallback"),
+  };
 }
 
 /**
  * /esim/[destination]/[plan]: the plan, then ?buy=1 the review. No submission id in the URL:
  * the pay action derives it from this browser's submitter cookie (lib/orders/submitter.ts).
  */
-export default async function EsimPlanPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+export default async function EsimPlanPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("esim", locale);
   if (unavailable) return unavailable;
@@ -49,20 +59,42 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
   const catalogId = decodeURIComponent(rawPlan).toLowerCase();
   if (!isDestinationCode(code) || !CATALOG_ID.test(catalogId)) notFound();
   if (code !== rawCode || catalogId !== rawPlan) return redirectInLanguage(`/esim/${code}/${catalogId}`);
-  const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimPlan" })]);
+  const [esim, t] = await Promise.all([
+    getTranslations({ locale, namespace: "Esim" }),
+    getTranslations({ locale, namespace: "EsimPlan" }),
+  ]);
   const search = await searchParams;
   const base = `/esim/${code}/${catalogId}`;
 
   const currency = await pageCurrency(params);
   const offer = await loadPlanOffer(code, catalogId, locale, currency);
   if (!offer.ok && offer.code === NOT_SOLD) notFound();
-  const crumbs = (label: string) => <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: destinationName(code, null, locale), href: `/esim/${code}` }, { label }]} />;
+  const crumbs = (label: string) => (
+    <Breadcrumbs
+      items={[
+        { label: esim("travelEsims"), href: "/esim" },
+        { label: destinationName(code, null, locale), href: `/esim/${code}` },
+        { label },
+      ]}
+    />
+  );
   if (!offer.ok) {
     return (
       <EsimShell>
         {crumbs(t("crumbPlan"))}
-        <h1 className="text-3xl font-bold tracking-tight">{t("title", { destination: destinationName(code, null, locale) })}</h1>
-        {offer.code === ESIM_DISABLED ? <EsimDisabledNotice /> : <CatalogError message={failureText(esim, offer)} retryHref={base} backHref={`/esim/${code}`} backText={t("otherPlans")} />}
+        <h1 className="text-3xl font-bold tracking-tight">
+          {t("title", { destination: destinationName(code, null, locale) })}
+        </h1>
+        {offer.code === ESIM_DISABLED ? (
+          <EsimDisabledNotice />
+        ) : (
+          <CatalogError
+            message={failureText(esim, offer)}
+            retryHref={base}
+            backHref={`/esim/${code}`}
+            backText={t("otherPlans")}
+          />
+        )}
       </EsimShell>
     );
   }
@@ -94,7 +126,10 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
             <Link href={`${base}?buy=1`} prefetch={false} className={buttonClasses("primary", "lg", "w-full")}>
               {t("buy")}
             </Link>
-            <Link href={`/esim/${code}`} className="text-center text-sm font-medium text-brand underline-offset-4 hover:underline">
+            <Link
+              href={`/esim/${code}`}
+              className="text-center text-sm font-medium text-brand underline-offset-4 hover:underline"
+            >
               {t("otherPlansFor", { destination: destination.name })}
             </Link>
           </div>
@@ -103,7 +138,10 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
     );
   }
 
-  const [user, quote] = await Promise.all([getCurrentUser(), loadEsimQuote(plan.catalogId, priceToken, { currency, exchange: plan.exchange })]);
+  const [user, quote] = await Promise.all([
+    getCurrentUser(),
+    loadEsimQuote(plan.catalogId, priceToken, { currency, exchange: plan.exchange }),
+  ]);
   return (
     <EsimShell>
       {crumbs(title)}
@@ -117,7 +155,12 @@ export default async function EsimPlanPage({ params, searchParams }: { params: P
             destination={destination}
             plan={plan}
             pricing={quote.pricing}
-            fields={{ destination: code, plan: plan.catalogId, expectedTotalMinor: quote.pricing.totalMinor, expectedCurrency: quote.pricing.currency }}
+            fields={{
+              destination: code,
+              plan: plan.catalogId,
+              expectedTotalMinor: quote.pricing.totalMinor,
+              expectedCurrency: quote.pricing.currency,
+            }}
             changeHref={`/esim/${code}`}
             payAction={payForEsimAction}
             defaultEmail={user?.email}

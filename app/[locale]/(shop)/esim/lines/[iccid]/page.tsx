@@ -31,7 +31,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * /esim/lines/[iccid]: an eSIM the viewer bought (lib/products/esim/line-access.ts), with its remaining
  * data, asked from the supplier at most every five minutes (the same gate as the order page).
  */
-export default async function EsimLinePage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+export default async function EsimLinePage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const { iccid } = await params;
   const orderRef = first((await searchParams).order);
@@ -41,7 +47,10 @@ export default async function EsimLinePage({ params, searchParams }: { params: P
 
   const purchase = esimPurchase(order.detail);
   const usage = order.status === "fulfilled" ? await remainingData(db, order.id) : { usage: null, failed: false };
-  const [esim, t] = await Promise.all([getTranslations({ locale, namespace: "Esim" }), getTranslations({ locale, namespace: "EsimLine" })]);
+  const [esim, t] = await Promise.all([
+    getTranslations({ locale, namespace: "Esim" }),
+    getTranslations({ locale, namespace: "EsimLine" }),
+  ]);
   return (
     <EsimShell>
       <Breadcrumbs items={[{ label: esim("travelEsims"), href: "/esim" }, { label: t("title") }]} />
@@ -52,7 +61,9 @@ export default async function EsimLinePage({ params, searchParams }: { params: P
           </span>
         ) : null}
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight">{purchase.destinationName ? t("titleFor", { destination: purchase.destinationName }) : t("title")}</h1>
+          <h1 className="text-3xl font-bold tracking-tight">
+            {purchase.destinationName ? t("titleFor", { destination: purchase.destinationName }) : t("title")}
+          </h1>
           <p className="mt-1 font-mono text-sm break-all text-muted">
             <span className="font-sans">{t("iccid")}</span>
             <span data-testid="line-iccid">{iccid.toUpperCase()}</span>
@@ -61,14 +72,22 @@ export default async function EsimLinePage({ params, searchParams }: { params: P
       </div>
       <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <Card>
-          <EsimRemainingData usage={usage.usage} planGb={purchase.unlimited ? null : purchase.dataGb} failed={usage.failed} headingLevel="h2" />
+          <EsimRemainingData
+            usage={usage.usage}
+            planGb={purchase.unlimited ? null : purchase.dataGb}
+            failed={usage.failed}
+            headingLevel="h2"
+          />
         </Card>
         <Card>
           <CardTitle id="plan-heading" className="mb-3">
             {t("plan")}
           </CardTitle>
           <DetailRows rows={esimPurchaseLines(order.detail, purchaseWords(esim, locale))} />
-          <Link href={`/orders/${order.ref}`} className="mt-4 inline-block text-sm font-medium text-brand underline-offset-4 hover:underline">
+          <Link
+            href={`/orders/${order.ref}`}
+            className="mt-4 inline-block text-sm font-medium text-brand underline-offset-4 hover:underline"
+          >
             {t("orderLink")}
           </Link>
         </Card>

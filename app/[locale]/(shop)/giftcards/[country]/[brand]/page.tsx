@@ -38,7 +38,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * No submission id in the URL: the pay action derives it from this browser's submitter cookie
  * (lib/orders/submitter.ts), so a copied review link never reaches the buyer's order.
  */
-export default async function GiftcardBrandPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+export default async function GiftcardBrandPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("giftcard", locale);
   if (unavailable) return unavailable;
@@ -58,9 +64,20 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
   if (!offer.ok) {
     return (
       <GiftcardShell>
-        <Breadcrumbs items={[{ label: t("giftCards"), href: "/giftcards" }, { label: countryNameOf(country, locale) ?? country, href: `/giftcards/${country}` }, { label: t("brandCrumb") }]} />
+        <Breadcrumbs
+          items={[
+            { label: t("giftCards"), href: "/giftcards" },
+            { label: countryNameOf(country, locale) ?? country, href: `/giftcards/${country}` },
+            { label: t("brandCrumb") },
+          ]}
+        />
         <h1 className="text-3xl font-bold tracking-tight">{t("giftCard")}</h1>
-        <CatalogError message={failureText(t, offer)} retryHref={base} backHref={`/giftcards/${country}`} backText={t("otherBrands")} />
+        <CatalogError
+          message={failureText(t, offer)}
+          retryHref={base}
+          backHref={`/giftcards/${country}`}
+          backText={t("otherBrands")}
+        />
       </GiftcardShell>
     );
   }
@@ -83,7 +100,10 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
             <p>
               {t.rich("noValuesHelp", {
                 link: (chunks) => (
-                  <Link href={`/giftcards/${country}`} className="font-medium text-brand underline-offset-4 hover:underline">
+                  <Link
+                    href={`/giftcards/${country}`}
+                    className="font-medium text-brand underline-offset-4 hover:underline"
+                  >
                     {chunks}
                   </Link>
                 ),
@@ -101,7 +121,10 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
       </section>
     );
   } else {
-    const [user, quote] = await Promise.all([getCurrentUser(), loadGiftcardQuote(choice.token, { currency, exchange: choice.exchange })]);
+    const [user, quote] = await Promise.all([
+      getCurrentUser(),
+      loadGiftcardQuote(choice.token, { currency, exchange: choice.exchange }),
+    ]);
     const changeHref = `${base}?${new URLSearchParams({ pick: choice.token })}`;
     purchase = (
       <section aria-labelledby="review-title" className="flex flex-col gap-4">
@@ -114,7 +137,13 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
             brand={brand}
             denomination={choice}
             pricing={quote.pricing}
-            fields={{ country, brand: slug, denomination: choice.token, expectedTotalMinor: quote.pricing.totalMinor, expectedCurrency: quote.pricing.currency }}
+            fields={{
+              country,
+              brand: slug,
+              denomination: choice.token,
+              expectedTotalMinor: quote.pricing.totalMinor,
+              expectedCurrency: quote.pricing.currency,
+            }}
             changeHref={changeHref}
             payAction={payForGiftcardAction}
             defaultEmail={user?.email}
@@ -123,7 +152,10 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
         ) : (
           <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm">
             <p className="font-medium text-danger">{failureText(t, quote)}</p>
-            <Link href={changeHref} className="mt-2 inline-block font-medium text-brand underline-offset-4 hover:underline">
+            <Link
+              href={changeHref}
+              className="mt-2 inline-block font-medium text-brand underline-offset-4 hover:underline"
+            >
               {t("chooseValueAgain")}
             </Link>
           </div>
@@ -134,7 +166,13 @@ export default async function GiftcardBrandPage({ params, searchParams }: { para
 
   return (
     <GiftcardShell>
-      <Breadcrumbs items={[{ label: t("giftCards"), href: "/giftcards" }, { label: brand.countryName, href: `/giftcards/${country}` }, { label: brand.name }]} />
+      <Breadcrumbs
+        items={[
+          { label: t("giftCards"), href: "/giftcards" },
+          { label: brand.countryName, href: `/giftcards/${country}` },
+          { label: brand.name },
+        ]}
+      />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:items-start">
         <div className="flex flex-col gap-6">
           <BrandHeader brand={brand} />

@@ -12,8 +12,17 @@ import { localizedPath, supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 export async function GET(request: NextRequest, { params }: { params: Promise<{ locale: string; ref: string }> }) {
   const { ref, locale } = await params;
   const user = await getCurrentUser();
-  const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r }, select: { userId: true, placedAsGuest: true, productType: true, detail: true, locale: true } }), ref, user?.id);
-  if (!order) return NextResponse.json({ error: { code: "ORDER_NOT_FOUND", message: "No such order." } }, { status: 404 });
+  const order = await findViewableOrder(
+    (r) =>
+      db.order.findUnique({
+        where: { ref: r },
+        select: { userId: true, placedAsGuest: true, productType: true, detail: true, locale: true },
+      }),
+    ref,
+    user?.id,
+  );
+  if (!order)
+    return NextResponse.json({ error: { code: "ORDER_NOT_FOUND", message: "No such order." } }, { status: 404 });
   const href = (await buyAgainHref(order)) ?? `/orders/${ref}`;
   // In the language the buyer clicked from ([16]).
   // On APP_URL: the request's own URL names whatever host Next.js was reached by (docs/security.md, "Hosts and origins").

@@ -45,7 +45,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  * without a number, the rates (browse), then the number; with `?phone=` (number first, or
  * "Not your operator?"), the rates for that number; with `&rate=`, the confirmation step.
  */
-export default async function OperatorPage({ params, searchParams }: { params: Params; searchParams: Promise<Search> }) {
+export default async function OperatorPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("topup", locale);
   if (unavailable) return unavailable;
@@ -66,7 +72,13 @@ export default async function OperatorPage({ params, searchParams }: { params: P
     if (loaded.code === NOT_SOLD) notFound();
     return (
       <TopupShell>
-        <Breadcrumbs items={[{ label: t("title"), href: "/topup" }, { label: countryNameOf(country, undefined, locale), href: countryHref(country) }, { label: t("operatorCrumb") }]} />
+        <Breadcrumbs
+          items={[
+            { label: t("title"), href: "/topup" },
+            { label: countryNameOf(country, undefined, locale), href: countryHref(country) },
+            { label: t("operatorCrumb") },
+          ]}
+        />
         <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         <CatalogError
           title={t("operatorError")}
@@ -79,10 +91,13 @@ export default async function OperatorPage({ params, searchParams }: { params: P
     );
   }
   const offer = loaded.value;
-  const here = (query: Parameters<typeof operatorHref>[3] = {}) => operatorHref(offer.countryCode, offer.operatorId, offer.operatorName, query);
+  const here = (query: Parameters<typeof operatorHref>[3] = {}) =>
+    operatorHref(offer.countryCode, offer.operatorId, offer.operatorName, query);
   const canonicalPath = here();
   if (`/topup/${path.country}/${path.operator}` !== canonicalPath) {
-    return redirectInLanguage(here({ phone: rawPhone, rate, pick, sms: sms ? "1" : undefined, type: first(search.type) }));
+    return redirectInLanguage(
+      here({ phone: rawPhone, rate, pick, sms: sms ? "1" : undefined, type: first(search.type) }),
+    );
   }
 
   // The number: checked again here (it may come straight from a shared link), and it must be
@@ -94,7 +109,11 @@ export default async function OperatorPage({ params, searchParams }: { params: P
     const check = checkPhone(rawPhone, first(search.country) ?? offer.countryCode);
     if (!check.ok) phoneError = check.error;
     else if (check.country?.toLowerCase() !== offer.countryCode) {
-      phoneError = t("otherCountryNumber", { numberCountry: countryNameOf(check.country ?? "", undefined, locale), operator: offer.operatorName, country: offer.countryName });
+      phoneError = t("otherCountryNumber", {
+        numberCountry: countryNameOf(check.country ?? "", undefined, locale),
+        operator: offer.operatorName,
+        country: offer.countryName,
+      });
     } else {
       const carrier = await lookupCarrier(check.e164, t("lookupFailed"), locale);
       if (!carrier.ok && carrier.kind === "refused") phoneError = carrier.error;
@@ -107,7 +126,11 @@ export default async function OperatorPage({ params, searchParams }: { params: P
 
   const choice = rate ? offer.choices.find((c) => c.token === rate) : undefined;
   const stale = offer.pricesAgeMs !== null ? <StaleNotice ageMs={offer.pricesAgeMs} /> : null;
-  const crumbs = [{ label: t("title"), href: "/topup" }, { label: offer.countryName, href: countryHref(offer.countryCode) }, { label: offer.operatorName }];
+  const crumbs = [
+    { label: t("title"), href: "/topup" },
+    { label: offer.countryName, href: countryHref(offer.countryCode) },
+    { label: offer.operatorName },
+  ];
 
   if (!choice) {
     const numberFirst = phone !== undefined;
@@ -115,9 +138,15 @@ export default async function OperatorPage({ params, searchParams }: { params: P
     return (
       <TopupShell>
         <Breadcrumbs items={crumbs} />
-        {numberFirst ? <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1> : <OperatorHeader operator={offer} />}
+        {numberFirst ? (
+          <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+        ) : (
+          <OperatorHeader operator={offer} />
+        )}
         <StepProgress current={2} steps={numberFirst ? NUMBER_FIRST : BROWSE_FIRST} />
-        {numberFirst ? <CarrierSummary phone={phone!} operator={offer} detectedName={detectedName} operators={operators} /> : null}
+        {numberFirst ? (
+          <CarrierSummary phone={phone!} operator={offer} detectedName={detectedName} operators={operators} />
+        ) : null}
         <section aria-labelledby="amount-heading" className="flex flex-col gap-4">
           <h2 id="amount-heading" className="text-xl font-semibold">
             {t("chooseAmount")}
@@ -148,8 +177,17 @@ export default async function OperatorPage({ params, searchParams }: { params: P
         <Breadcrumbs items={crumbs} />
         <OperatorHeader operator={offer} />
         <StepProgress current={3} steps={BROWSE_FIRST} />
-        <ChosenRate choice={choice} operatorName={offer.operatorName} sms={sms} changeHref={changeHref} locale={locale} />
-        <section aria-labelledby="number-heading" className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 shadow-sm">
+        <ChosenRate
+          choice={choice}
+          operatorName={offer.operatorName}
+          sms={sms}
+          changeHref={changeHref}
+          locale={locale}
+        />
+        <section
+          aria-labelledby="number-heading"
+          className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-5 shadow-sm"
+        >
           <h2 id="number-heading" className="text-xl font-semibold">
             {t("enterNumber")}
           </h2>
@@ -177,13 +215,18 @@ export default async function OperatorPage({ params, searchParams }: { params: P
   // No submission id in the URL or the page: the pay action derives it from this browser's
   // submitter cookie and the review (lib/orders/submitter.ts), so refresh, back and a second
   // tab of this browser still reach one order, and a copied link reaches none.
-  const [user, quote] = await Promise.all([getCurrentUser(), loadTopupQuote({ phone, rate: choice.token, sms }, t("quoteFailed"), { currency, exchange: choice.exchange })]);
+  const [user, quote] = await Promise.all([
+    getCurrentUser(),
+    loadTopupQuote({ phone, rate: choice.token, sms }, t("quoteFailed"), { currency, exchange: choice.exchange }),
+  ]);
   return (
     <TopupShell>
       <Breadcrumbs items={crumbs} />
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
       <StepProgress current={3} steps={NUMBER_FIRST} />
-      {detectedName ? <CarrierSummary phone={phone} operator={offer} detectedName={detectedName} showSwitcher={false} /> : null}
+      {detectedName ? (
+        <CarrierSummary phone={phone} operator={offer} detectedName={detectedName} showSwitcher={false} />
+      ) : null}
       <section aria-labelledby="review-title" className="flex flex-col gap-4">
         <h2 id="review-title" className="text-xl font-semibold">
           {t("reviewAndPay")}
@@ -193,7 +236,14 @@ export default async function OperatorPage({ params, searchParams }: { params: P
             operator={offer}
             choice={choice}
             pricing={quote.pricing}
-            fields={{ phone, operator: offer.operatorId, rate: choice.token, sms, expectedTotalMinor: quote.pricing.totalMinor, expectedCurrency: quote.pricing.currency }}
+            fields={{
+              phone,
+              operator: offer.operatorId,
+              rate: choice.token,
+              sms,
+              expectedTotalMinor: quote.pricing.totalMinor,
+              expectedCurrency: quote.pricing.currency,
+            }}
             changeHref={changeHref}
             payAction={payForTopupAction}
             defaultEmail={user?.email}
@@ -203,7 +253,10 @@ export default async function OperatorPage({ params, searchParams }: { params: P
         ) : (
           <div role="alert" className="rounded-xl border border-border bg-surface px-5 py-4 text-sm">
             <p className="font-medium text-danger">{quote.error}</p>
-            <a href={localizedPath(changeHref, locale)} className="mt-2 inline-block font-medium text-brand underline-offset-4 hover:underline">
+            <a
+              href={localizedPath(changeHref, locale)}
+              className="mt-2 inline-block font-medium text-brand underline-offset-4 hover:underline"
+            >
               {t("chooseAgain")}
             </a>
           </div>

@@ -21,7 +21,13 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export const dynamic = "force-dynamic";
 
 /** /unlock/[brand]/[device]?country=: step 2, the country, then the network the phone is locked to. */
-export default async function DevicePage({ params, searchParams }: { params: Promise<{ locale: string; brand: string; device: string }>; searchParams: Promise<Search> }) {
+export default async function DevicePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string; brand: string; device: string }>;
+  searchParams: Promise<Search>;
+}) {
   const locale = await pageLocale(params);
   const unavailable = await unavailableProductPage("unlock", locale);
   if (unavailable) return unavailable;
@@ -40,16 +46,30 @@ export default async function DevicePage({ params, searchParams }: { params: Pro
     return (
       <UnlockShell step={2}>
         <h1 className="text-3xl font-bold tracking-tight">{t("chooseNetwork")}</h1>
-        <CatalogError message={failureText(t, device.error)} retryHref={base} backHref="/unlock" backText={t("allBrands")} />
+        <CatalogError
+          message={failureText(t, device.error)}
+          retryHref={base}
+          backHref="/unlock"
+          backText={t("allBrands")}
+        />
       </UnlockShell>
     );
   }
   const d = device.value!;
-  const [countries, networks] = await Promise.all([loadCountries(), countryId !== null ? loadNetworks(countryId) : Promise.resolve(null)]);
+  const [countries, networks] = await Promise.all([
+    loadCountries(),
+    countryId !== null ? loadNetworks(countryId) : Promise.resolve(null),
+  ]);
 
   return (
     <UnlockShell step={2}>
-      <Breadcrumbs items={[{ label: t("title"), href: "/unlock" }, { label: d.brandName, href: `/unlock/${brandId}` }, { label: d.name }]} />
+      <Breadcrumbs
+        items={[
+          { label: t("title"), href: "/unlock" },
+          { label: d.brandName, href: `/unlock/${brandId}` },
+          { label: d.name },
+        ]}
+      />
       <DeviceHeader device={d} title={t("whichNetwork")} />
       <CatalogAgeNotice age={device.age} />
       {!countries.ok ? (

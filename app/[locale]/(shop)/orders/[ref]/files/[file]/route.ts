@@ -17,39 +17,86 @@ import { qrPng } from "@/lib/ui/qr-png";
 // Whoever may see the order may fetch them; for anyone else the order does not exist. A fetch
 // from the supplier counts against the visitor's image limit.
 
-const NOT_FOUND = () => NextResponse.json({ error: { code: "NOT_FOUND", message: "No such file for this order." } }, { status: 404 });
-const PRIVATE = { "Cache-Control": "private, max-age=3600", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer" };
+const NOT_FOUND = () =>
+  NextResponse.json({ error: { code: "NOT_FOUND", message: "No such file for this order." } }, { status: 404 });
+const PRIVATE = {
+  "Cache-Control": "private, max-age=3600",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+};
 
 export async function GET(request: NextRequest, { params }: { params: Promise<{ ref: string; file: string }> }) {
   const { ref, file } = await params;
   if (file !== "esim-qr.png" && file !== "report.pdf") return NOT_FOUND();
   const user = await getCurrentUser();
-  const order = await findViewableOrder((r) => db.order.findUnique({ where: { ref: r }, select: { userId: true, placedAsGuest: true, productType: true, status: true, fulfillment: true } }), ref, user?.id);
+  const order = await findViewableOrder(
+    (r) =>
+      db.order.findUnique({
+        where: { ref: r },
+        select: { userId: true, placedAsGuest: true, productType: true, status: true, fulfillment: true },
+      }),
+    ref,
+    user?.id,
+  );
   if (!order || order.status !== "fulfilled") return NOT_FOUND();
   const fulfillment = openFulfillment(order.fulfillment);
 
   if (file === "esim-qr.png" && order.productType === "esim") {
     const { activation, hostedQrUrl } = esimInstall(fulfillment);
     if (activation) {
-      return new NextResponse(new Uint8Array(await qrPng(activation.lpa)), { headers: { "Content-Type": "image/png", ...PRIVATE } });
+      return new NextResponse(new Uint8Array(await qrPng(activation.lpa)), {
+        headers: { "Content-Type": "image/png", ...PRIVATE },
+      });
     }
     if (!hostedQrUrl) return NOT_FOUND();
-    return supplierFile(request, hostedQrUrl, new Set(["image/png", "image/jpeg", "image/svg+xml", "image/webp"]), 512 * 1024, 'inline; filename="esim-qr.png"');
+    return supplierFile(
+      request,
+      hostedQrUrl,
+      new Set(["image/png", "image/jpeg", "image/svg+xml", "image/webp"]),
+      512 * 1024,
+      'inline; filename="esim-qr.png"',
+    );
   }
   if (file === "report.pdf" && order.productType === "imeicheck") {
     const url = readImeiCheck(fulfillment)?.report?.reportUrl;
     if (!url) return NOT_FOUND();
-    return supplierFile(request, url, new Set(["application/pdf"]), 5 * 1024 * 1024, 'inline; filename="imei-report.pdf"');
+    return supplierFile(
+      request,
+      url,
+      new Set(["application/pdf"]),
+      5 * 1024 * 1024,
+      'inline; filename="imei-report.pdf"',
+    );
   }
   return NOT_FOUND();
 }
 
-async function supplierFile(request: NextRequest, url: string, types: ReadonlySet<string>, maxBytes: number, disposition: string) {
+async function supplierFile(
+  request: NextRequest,
+  url: string,
+  types: ReadonlySet<string>,
+  maxBytes: number,
+  disposition: string,
+) {
   const verdict = await limitVisitor(db, "imageMiss", visitorKey(request.headers));
   if (!verdict.allowed) {
-    return NextResponse.json({ error: { code: VISITOR_LIMITED_CODE, message: verdict.message } }, { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
+    return NextResponse.json(
+      { error: { code: VISITOR_LIMITED_CODE, message: verdict.message } },
+      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+    );
   }
   const asset = await fetchSupplierAsset(url, { types, maxBytes });
-  if (!asset) return NextResponse.json({ error: { code: "FILE_UNAVAILABLE", message: "This file cannot be fetched just now. Please try again in a moment." } }, { status: 502 });
-  return new NextResponse(asset.body, { headers: { "Content-Type": asset.contentType, "Content-Disposition": disposition, ...PRIVATE } });
+  if (!asset)
+    return NextResponse.json(
+      {
+        error: {
+          code: "FILE_UNAVAILABLE",
+          message: "This file cannot be fetched just now. Please try again in a moment.",
+        },
+      },
+      { status: 502 },
+    );
+  return new NextResponse(asset.body, {
+    headers: { "Content-Type": asset.contentType, "Content-Disposition": disposition, ...PRIVATE },
+  });
 }

@@ -7,6 +7,10 @@ export { generateMetadata } from "@/app/[locale]/(shop)/esim/[destination]/[plan
 export const dynamic = "force-static";
 export const revalidate = 300;
 
-export default function CachedPage({ params }: { params: Promise<{ locale: string; edition: string; destination: string; plan: string }> }) {
+export default function CachedPage({
+  params,
+}: {
+  params: Promise<{ locale: string; edition: string; destination: string; plan: string }>;
+}) {
   return <Page params={params} searchParams={NO_QUERY} />;
 }

@@ -7,6 +7,10 @@ export { generateMetadata } from "@/app/[locale]/(shop)/giftcards/[country]/[bra
 export const dynamic = "force-static";
 export const revalidate = 300;
 
-export default function CachedPage({ params }: { params: Promise<{ locale: string; edition: string; country: string; brand: string }> }) {
+export default function CachedPage({
+  params,
+}: {
+  params: Promise<{ locale: string; edition: string; country: string; brand: string }>;
+}) {
   return <Page params={params} searchParams={NO_QUERY} />;
 }

@@ -34,7 +34,12 @@ export default async function ToolsPage({ params }: { params: Promise<Params> })
     return (
       <UnlockShell step={3}>
         <h1 className="text-3xl font-bold tracking-tight">{t("chooseService")}</h1>
-        <CatalogError message={failureText(t, loaded.error)} retryHref={`${deviceHref}/${raw.country}/${raw.network}`} backHref={deviceHref} backText={t("chooseAnotherNetwork")} />
+        <CatalogError
+          message={failureText(t, loaded.error)}
+          retryHref={`${deviceHref}/${raw.country}/${raw.network}`}
+          backHref={deviceHref}
+          backText={t("chooseAnotherNetwork")}
+        />
       </UnlockShell>
     );
   }
@@ -52,7 +57,13 @@ export default async function ToolsPage({ params }: { params: Promise<Params> })
         ]}
       />
       <DeviceHeader device={device} title={t("chooseService")} />
-      <p className="text-sm">{t.rich("lockedTo", { network: network.name, country: country.name, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+      <p className="text-sm">
+        {t.rich("lockedTo", {
+          network: network.name,
+          country: country.name,
+          strong: (chunks) => <strong>{chunks}</strong>,
+        })}
+      </p>
       <CatalogAgeNotice age={loaded.age} />
       {tools.length === 0 ? (
         <EmptyState title={t("noTools", { network: network.name })}>

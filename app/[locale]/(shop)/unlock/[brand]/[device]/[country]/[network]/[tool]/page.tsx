@@ -25,7 +25,15 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 }
 export const dynamic = "force-dynamic";
 
-type Params = { locale: string; edition?: string; brand: string; device: string; country: string; network: string; tool: string };
+type Params = {
+  locale: string;
+  edition?: string;
+  brand: string;
+  device: string;
+  country: string;
+  network: string;
+  tool: string;
+};
 
 /**
  * Step 4: checklist, IMEI (+ the service's extra codes), email and pay. No submission id in the
@@ -47,7 +55,12 @@ export default async function UnlockOrderPage({ params }: { params: Promise<Para
     return (
       <UnlockShell step={4}>
         <h1 className="text-3xl font-bold tracking-tight">{t("payTitle")}</h1>
-        <CatalogError message={failureText(t, loaded.error)} retryHref={`${base}/${toolId}`} backHref={base} backText={t("unlockServices")} />
+        <CatalogError
+          message={failureText(t, loaded.error)}
+          retryHref={`${base}/${toolId}`}
+          backHref={base}
+          backText={t("unlockServices")}
+        />
       </UnlockShell>
     );
   }
@@ -62,7 +75,10 @@ export default async function UnlockOrderPage({ params }: { params: Promise<Para
       <Breadcrumbs
         items={[
           { label: t("title"), href: "/unlock" },
-          { label: `${device.brandName} ${device.name}`, href: `/unlock/${device.brandId}/${device.id}?country=${country.id}` },
+          {
+            label: `${device.brandName} ${device.name}`,
+            href: `/unlock/${device.brandId}/${device.id}?country=${country.id}`,
+          },
           { label: network.name, href: base },
           { label: tool.serviceName || tool.name },
         ]}
@@ -73,7 +89,15 @@ export default async function UnlockOrderPage({ params }: { params: Promise<Para
           <ClientMessages locale={locale} namespaces={["UnlockForm", "UnlockImei", "Checkout"]}>
             <UnlockOrderForm
               action={payForUnlockAction}
-              fields={{ brand: device.brandId, device: device.id, country: country.id, network: network.id, tool: tool.id, expectedTotalMinor: tool.price.totalMinor, expectedCurrency: tool.price.currency }}
+              fields={{
+                brand: device.brandId,
+                device: device.id,
+                country: country.id,
+                network: network.id,
+                tool: tool.id,
+                expectedTotalMinor: tool.price.totalMinor,
+                expectedCurrency: tool.price.currency,
+              }}
               needs={tool.needs}
               networkText={`${network.name} (${country.name})`}
               totalText={totalText}
@@ -85,7 +109,11 @@ export default async function UnlockOrderPage({ params }: { params: Promise<Para
         <Card className="order-1 flex flex-col gap-4 self-start lg:order-2">
           <CardTitle>{t("yourOrder")}</CardTitle>
           <div className="flex items-center gap-3">
-            <DeviceImage url={device.imageUrl} name={`${device.brandName} ${device.name}`} className="h-16 w-14 shrink-0 border border-border" />
+            <DeviceImage
+              url={device.imageUrl}
+              name={`${device.brandName} ${device.name}`}
+              className="h-16 w-14 shrink-0 border border-border"
+            />
             <div className="min-w-0 text-sm">
               <p className="font-medium">
                 {device.brandName} {device.name}
@@ -109,7 +137,17 @@ export default async function UnlockOrderPage({ params }: { params: Promise<Para
               <dd className="text-right font-medium">{successText(t, tool.successRatio)}</dd>
             </div>
           </dl>
-          <PriceBreakdown pricing={{ currency: tool.price.currency, amountMinor: tool.price.amountMinor, serviceFeeMinor: tool.price.serviceFeeMinor, smsFeeMinor: 0, totalMinor: tool.price.totalMinor, exchange: tool.price.exchange }} amountLabel={t("unlockService")} />
+          <PriceBreakdown
+            pricing={{
+              currency: tool.price.currency,
+              amountMinor: tool.price.amountMinor,
+              serviceFeeMinor: tool.price.serviceFeeMinor,
+              smsFeeMinor: 0,
+              totalMinor: tool.price.totalMinor,
+              exchange: tool.price.exchange,
+            }}
+            amountLabel={t("unlockService")}
+          />
         </Card>
       </div>
     </UnlockShell>

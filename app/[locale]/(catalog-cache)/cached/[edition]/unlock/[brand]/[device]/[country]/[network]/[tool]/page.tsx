@@ -6,6 +6,18 @@ export { generateMetadata } from "@/app/[locale]/(shop)/unlock/[brand]/[device]/
 export const dynamic = "force-static";
 export const revalidate = 300;
 
-export default function CachedPage({ params }: { params: Promise<{ locale: string; edition: string; brand: string; device: string; country: string; network: string; tool: string }> }) {
+export default function CachedPage({
+  params,
+}: {
+  params: Promise<{
+    locale: string;
+    edition: string;
+    brand: string;
+    device: string;
+    country: string;
+    network: string;
+    tool: string;
+  }>;
+}) {
   return <Page params={params} />;
 }
