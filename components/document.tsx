@@ -32,7 +32,6 @@ export const DOCUMENT_VIEWPORT: Viewport = {
 export function Document({ lang, children }: { lang: string; children: ReactNode }) {
   return (
     <html lang={lang} suppressHydrationWarning>
-      {/* eslint-disable-next-line @next/next/no-head-element -- the App Router's document, drawn by root layouts */}
       <head>
         <ThemeScript />
       </head>
