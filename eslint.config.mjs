@@ -6,12 +6,20 @@ import prettier from "eslint-config-prettier/flat";
 // The layers (docs/architecture.md): lib/ is the service layer. It never imports routes
 // (app/), UI (components/), the upstream emulator or the test harnesses (testing/); tests
 // beside the code may use the emulator and the harnesses, never routes or UI. The emulator
-// stands in for another company's service: it shares nothing with the shop but lib's
-// constants. lib/architecture/layers.test.ts proves the rule bites.
+// stands in for another company's service and is a package of its own (@relay/emulator): it
+// never imports the shop, and lib/ takes from it only its sandbox constants
+// (@relay/emulator/sandbox). lib/architecture/layers.test.ts proves the rules bite.
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 const ROUTES_AND_UI = ["@/app", "@/app/**", "@/components", "@/components/**", "**/app/**", "**/components/**"];
-const layer = (forbidden, why) => ({
-  "no-restricted-imports": ["error", { patterns: [{ group: forbidden, message: why }] }],
+const EMULATOR_PACKAGE = ["@relay/emulator", "@/emulator"];
+const EMULATOR_FILES = ["@relay/emulator/**", "@/emulator/**", "**/emulator/**"];
+// `forbidden`: gitignore-style patterns (a "!" pattern allows a file a pattern above forbade);
+// `names`: whole module names (a pattern that forbade a folder could not allow a file in it).
+const layer = (forbidden, why, names = []) => ({
+  "no-restricted-imports": [
+    "error",
+    { paths: names.map((name) => ({ name, message: why })), patterns: [{ group: forbidden, message: why }] },
+  ],
 });
 
 export default defineConfig([
@@ -35,8 +43,17 @@ export default defineConfig([
     files: ["lib/**/*.{ts,tsx}"],
     ignores: TESTS,
     rules: layer(
-      [...ROUTES_AND_UI, "@/emulator", "@/emulator/**", "**/emulator/**", "@/testing", "@/testing/**", "**/testing/**"],
-      "lib/ is the service layer: it never imports routes (app/), UI (components/), the emulator or test harnesses (testing/).",
+      [
+        ...ROUTES_AND_UI,
+        ...EMULATOR_FILES,
+        "@/testing",
+        "@/testing/**",
+        "**/testing/**",
+        // The sandbox credentials the embedded default configures the shop with.
+        "!@relay/emulator/sandbox",
+      ],
+      "lib/ is the service layer: it never imports routes (app/), UI (components/), the emulator (but its sandbox constants, @relay/emulator/sandbox) or test harnesses (testing/).",
+      EMULATOR_PACKAGE,
     ),
   },
   {
@@ -47,11 +64,23 @@ export default defineConfig([
     ),
   },
   {
+    // By path, whichever way it is written (the shop's "@/" alias or a relative path out of emulator/).
     files: ["emulator/**/*.ts"],
-    rules: layer(
-      [...ROUTES_AND_UI, "@/testing", "@/testing/**"],
-      "The emulator stands in for the upstream: it never imports the shop's routes, UI or test harnesses.",
-    ),
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./emulator",
+              from: ".",
+              except: ["./emulator", "./node_modules"],
+              message: "The emulator is a package of its own (@relay/emulator): it never imports the shop.",
+            },
+          ],
+        },
+      ],
+    },
   },
   globalIgnores([
     ".next/**",

@@ -16,6 +16,8 @@ const nextConfig = {
   expireTime: 1800,
   // Native and server-only database drivers stay outside the bundle.
   serverExternalPackages: ["better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pino"],
+  // The emulator workspace package ships TypeScript; the shop takes only its sandbox constants.
+  transpilePackages: ["@relay/emulator"],
   poweredByHeader: false,
   // scripts/serve.mjs compresses (the same middleware), keeping what it compressed for cached pages.
   compress: false,

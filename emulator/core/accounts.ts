@@ -1,8 +1,14 @@
 // The emulator's accounts and their fixed, documented sandbox credentials (emulator/README.md).
 // Key shapes follow upstream-notes: api_id = test_|live_ + 24 characters, secret = sk_ + 32.
-// The shop's production keys come from the shop's side (the emulator may import lib, never the
-// reverse), so the embedded default the shop configures is the one the emulator accepts.
-import { EMBEDDED_COMMERCE_KEY, EMBEDDED_UNLOCK_KEY } from "../../lib/upstream/connection/embedded";
+// The keys a client also knows come from ../sandbox.ts (the package's shared constants).
+import {
+  EMBEDDED_COMMERCE_KEY,
+  EMBEDDED_UNLOCK_ENVIRONMENT,
+  EMBEDDED_UNLOCK_KEY,
+  POOR_COMMERCE_KEY,
+  SANDBOX_COMMERCE_KEY,
+  SANDBOX_UNLOCK_KEY,
+} from "../sandbox";
 
 export type Tier = "free" | "pro" | "enterprise";
 export type Environment = "sandbox" | "production";
@@ -30,11 +36,7 @@ export const COMMERCE_ACCOUNTS: readonly CommerceAccount[] = [
     tier: "pro",
     openingBalanceMinor: 500_000,
     keys: [
-      {
-        apiId: "test_shop00000000000000000001",
-        apiSecret: "sk_shopsandbox000000000000000000001",
-        environment: "sandbox",
-      },
+      { ...SANDBOX_COMMERCE_KEY, environment: "sandbox" },
       { ...EMBEDDED_COMMERCE_KEY, environment: "production" },
     ],
     password: "emulator",
@@ -75,13 +77,7 @@ export const COMMERCE_ACCOUNTS: readonly CommerceAccount[] = [
     kind: "pro",
     tier: "pro",
     openingBalanceMinor: 100,
-    keys: [
-      {
-        apiId: "live_poor00000000000000000001",
-        apiSecret: "sk_poorlive000000000000000000000001",
-        environment: "production",
-      },
-    ],
+    keys: [{ ...POOR_COMMERCE_KEY, environment: "production" }],
     password: "emulator",
   },
   {
@@ -104,14 +100,13 @@ export type UnlockAccount = {
 };
 
 export const UNLOCK_ACCOUNTS: readonly UnlockAccount[] = [
+  { id: "unlock_sandbox", ...SANDBOX_UNLOCK_KEY, environment: "sandbox", openingCreditsMinor: 100_000 },
   {
-    id: "unlock_sandbox",
-    svcKey: "svc_sandbox_key_0001",
-    svcSecret: "svc_sandbox_secret_0001",
-    environment: "sandbox",
+    id: "unlock_production",
+    ...EMBEDDED_UNLOCK_KEY,
+    environment: EMBEDDED_UNLOCK_ENVIRONMENT,
     openingCreditsMinor: 100_000,
   },
-  { id: "unlock_production", ...EMBEDDED_UNLOCK_KEY, environment: "production", openingCreditsMinor: 100_000 },
 ];
 
 export function findCommerceKey(apiId: string, apiSecret: string) {

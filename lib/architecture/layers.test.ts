@@ -1,17 +1,19 @@
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
-// The layer rule of eslint.config.mjs, proved on deliberate violations: `npm run lint` fails
-// when lib/ imports a route, UI, the emulator or a test harness, and passes the same imports
-// where they are allowed.
+// The layer rules of eslint.config.mjs, proved on deliberate violations: `npm run lint` fails
+// when lib/ imports a route, UI, the emulator (but its sandbox constants) or a test harness, or
+// when the emulator package imports the shop, and passes the same imports where they are allowed.
 
 const eslint = new ESLint({ cwd: process.cwd() });
+
+const LAYER_RULES = ["no-restricted-imports", "import/no-restricted-paths"];
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const results = await eslint.lintText(code, { filePath });
   return results
     .flatMap((result) => result.messages)
-    .filter((m) => m.ruleId === "no-restricted-imports")
+    .filter((m) => m.ruleId !== null && LAYER_RULES.includes(m.ruleId))
     .map((m) => m.message);
 }
 
@@ -23,11 +25,23 @@ describe("layers (eslint.config.mjs)", { timeout: 60_000 }, () => {
       'import { startEmulator } from "@/emulator/app";',
       'import { startTestEmulator } from "@/testing/orders";',
       'import { route } from "../../app/api/health/route";',
-      "export const all = [loadOperatorOffer, Button, startEmulator, startTestEmulator, route];",
+      'import { createEmulator } from "@relay/emulator";',
+      'import { emulatorControl } from "@relay/emulator/control";',
+      'import { SANDBOX_UNLOCK_KEY } from "../../emulator/sandbox";',
+      "export const all = [loadOperatorOffer, Button, startEmulator, startTestEmulator, route, createEmulator, emulatorControl, SANDBOX_UNLOCK_KEY];",
     ].join("\n");
     const messages = await restrictedImports("lib/orders/deliberate-violation.ts", code);
-    expect(messages).toHaveLength(5);
+    expect(messages).toHaveLength(8);
     expect(messages[0]).toContain("lib/ is the service layer");
+  });
+
+  it("lets lib/ import the emulator package's sandbox constants, and nothing else of it", async () => {
+    expect(
+      await restrictedImports(
+        "lib/upstream/connection/fine.ts",
+        'import { EMBEDDED_UNLOCK_KEY } from "@relay/emulator/sandbox";\nexport const x = EMBEDDED_UNLOCK_KEY;\n',
+      ),
+    ).toEqual([]);
   });
 
   it("lets lib/ import lib/, and lets its tests use the emulator but not routes or UI", async () => {
@@ -48,12 +62,22 @@ describe("layers (eslint.config.mjs)", { timeout: 60_000 }, () => {
     ).toHaveLength(1);
   });
 
-  it("keeps the emulator apart from the shop's routes and UI", async () => {
+  it("keeps the emulator package apart from the shop, by alias or by relative path", async () => {
+    const code = [
+      'import { Button } from "@/components/ui/button";',
+      'import { db } from "@/lib/db";',
+      'import { sendUpstream } from "../../lib/upstream/http";',
+      'import { startTestEmulator } from "../../testing/orders";',
+      "export const all = [Button, db, sendUpstream, startTestEmulator];",
+    ].join("\n");
+    const messages = await restrictedImports("emulator/core/deliberate-violation.ts", code);
+    expect(messages).toHaveLength(4);
+    expect(messages[0]).toContain("a package of its own");
     expect(
       await restrictedImports(
-        "emulator/core/deliberate-violation.ts",
-        'import { Button } from "@/components/ui/button";\nexport const x = Button;\n',
+        "emulator/commerce/orders/fine.ts",
+        'import { Hono } from "hono";\nimport { startEmulator } from "../../app";\nimport { EMBEDDED_COMMERCE_KEY } from "../../sandbox";\nexport const x = [Hono, startEmulator, EMBEDDED_COMMERCE_KEY];\n',
       ),
-    ).toHaveLength(1);
+    ).toEqual([]);
   });
 });
