@@ -1,4 +1,4 @@
-import { serve, type HttpBindings } from "@hono/node-server";
+import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { registerCommerce } from "./commerce";
@@ -6,6 +6,7 @@ import { defaultConfig, type EmulatorConfig } from "./core/config";
 import { EmulatorContext } from "./core/context";
 import { countersAndFaults } from "./core/faults-middleware";
 import { fieldRenamesMiddleware } from "./core/field-renames";
+import type { EmulatorApp, EmulatorEnv } from "./core/hono-env";
 import { controlRoutes } from "./control/routes";
 import { registerOAuth } from "./oauth";
 import { openState, saveBeforeAnswering, type StatePersister } from "./persistence";
@@ -28,7 +29,7 @@ export function createEmulator(config: EmulatorConfig = defaultConfig()) {
   const ctx = new EmulatorContext(config, state?.saved);
   const persister: StatePersister | null = state?.attach(ctx) ?? null;
   // strict: false makes "/v2/" and "/v2" the same route, as clients write both.
-  const app = new Hono<{ Bindings: HttpBindings }>({ strict: false });
+  const app: EmulatorApp = new Hono<EmulatorEnv>({ strict: false });
 
   app.use("*", countersAndFaults(ctx));
   app.use("*", fieldRenamesMiddleware(ctx));

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import type { EmulatorContext } from "../core/context";
 import { registerCatalog } from "./catalog";
 import { registerOrders } from "./orders";
+import type { EmulatorApp } from "../core/hono-env";
 
 /** Commerce API v2 under /v2: catalogs (./catalog) and the order, balance and webhook core (./orders). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerCommerce(app: Hono<any>, ctx: EmulatorContext): void {
+export function registerCommerce(app: EmulatorApp, ctx: EmulatorContext): void {
   const v2 = new Hono();
   const catalog = registerCatalog(v2, ctx);
   const orderControls = registerOrders(v2, ctx, catalog);

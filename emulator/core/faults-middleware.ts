@@ -1,8 +1,8 @@
-import type { HttpBindings } from "@hono/node-server";
 import type { MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { EmulatorContext } from "./context";
 import { apiOf, commerceError, unlockReply } from "./envelope";
+import type { EmulatorEnv } from "./hono-env";
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -11,7 +11,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Counts every API call and applies an injected fault when one matches (test controls). */
-export function countersAndFaults(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: HttpBindings }> {
+export function countersAndFaults(ctx: EmulatorContext): MiddlewareHandler<EmulatorEnv> {
   return async (c, next) => {
     const path = c.req.path;
     const api = apiOf(path, ctx);

@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
 import { COMMERCE_ACCOUNTS } from "../core/accounts";
 import type { EmulatorContext } from "../core/context";
@@ -9,6 +9,7 @@ import { matchesRegisteredRedirect } from "./redirect-uris";
 import { parseScope, splitByAccount, unknownScopes } from "./scopes";
 import { randomId, type OAuthStore, type PendingAuthorization } from "./store";
 import { oauthUrls } from "./urls";
+import type { EmulatorApp } from "../core/hono-env";
 
 // GET {auth}/oauth/authorize → sign-in page → consent page → redirect with code (spec section 5,
 // "Claim"). The pending request lives server-side under a random id carried by hidden inputs.
@@ -55,8 +56,7 @@ const redirectHost = (uri: string) => {
   return url.host || url.protocol;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerAuthorize(app: Hono<any>, ctx: EmulatorContext, store: OAuthStore, authPath: string): void {
+export function registerAuthorize(app: EmulatorApp, ctx: EmulatorContext, store: OAuthStore, authPath: string): void {
   const livePending = (id: string): PendingAuthorization | undefined => {
     const pending = store.pending.get(id);
     if (pending && pending.expiresAt <= ctx.clock.now()) {

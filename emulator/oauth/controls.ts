@@ -1,4 +1,3 @@
-import type { Hono } from "hono";
 import { z } from "zod";
 import { COMMERCE_ACCOUNTS } from "../core/accounts";
 import type { EmulatorContext } from "../core/context";
@@ -6,6 +5,7 @@ import { clientMetadata } from "./registration";
 import { parseScope, splitByAccount, unknownScopes } from "./scopes";
 import { randomId, type OAuthStore, type RegisteredClient } from "./store";
 import type { TokenService } from "./token";
+import type { EmulatorApp } from "../core/hono-env";
 
 // Test controls under /__control/oauth (404 unless config.controls, enforced in app.ts). They
 // stand in for what the upstream does in its account settings: delete a client, change the
@@ -50,8 +50,7 @@ function controlClient(store: OAuthStore, now: number): RegisteredClient {
 }
 
 export function registerOAuthControls(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  app: Hono<any>,
+  app: EmulatorApp,
   ctx: EmulatorContext,
   store: OAuthStore,
   tokens: TokenService,

@@ -1,4 +1,3 @@
-import type { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { EmulatorContext } from "../core/context";
 import { accessTokenVerifier } from "./access-token";
@@ -14,6 +13,7 @@ import { TokenService, registerToken } from "./token";
 import { registerUserinfo } from "./userinfo";
 import { authBasePath } from "./urls";
 import { setAccessTokenVerifier } from "../commerce/auth";
+import type { EmulatorApp } from "../core/hono-env";
 
 /**
  * The OAuth 2.0 authorization server of the commerce API (spec section 5) at the auth base
@@ -21,8 +21,7 @@ import { setAccessTokenVerifier } from "../commerce/auth";
  * document, and the verifier that lets commerce/auth.ts accept our access tokens.
  * Must be registered before the commerce module: /v2/openapi.json and /v2/docs live here.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerOAuth(app: Hono<any>, ctx: EmulatorContext): void {
+export function registerOAuth(app: EmulatorApp, ctx: EmulatorContext): void {
   const store = new OAuthStore();
   ctx.parts.register(store.part());
   ctx.onReset(() => store.clear());

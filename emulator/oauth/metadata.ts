@@ -1,4 +1,4 @@
-import type { Handler, Hono } from "hono";
+import type { Handler } from "hono";
 import { cors } from "hono/cors";
 import type { EmulatorContext } from "../core/context";
 import type { IdTokenSigner } from "./id-token";
@@ -6,6 +6,7 @@ import { documented, metadataAtInsertedPath } from "./dialect";
 import { SUPPORTED_GRANT_TYPES } from "./registration";
 import { SUPPORTED_SCOPES } from "./scopes";
 import { oauthUrls } from "./urls";
+import type { EmulatorApp, EmulatorEnv } from "../core/hono-env";
 
 // Discovery documents (spec section 5 "Discovery"): protected resource metadata (RFC 9728),
 // authorization server metadata (RFC 8414) with the agent_auth block, the OpenID configuration,
@@ -97,8 +98,7 @@ export function apiCatalog(ctx: EmulatorContext) {
 const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 /** Registers one handler under several paths (the same document has a spec form and an RFC form). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function getAt(app: Hono<any>, paths: string[], handler: Handler) {
+function getAt(app: EmulatorApp, paths: string[], handler: Handler<EmulatorEnv>) {
   for (const path of new Set(paths)) {
     app.use(path, cors());
     app.get(path, handler);
@@ -106,8 +106,7 @@ function getAt(app: Hono<any>, paths: string[], handler: Handler) {
 }
 
 export function registerMetadata(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  app: Hono<any>,
+  app: EmulatorApp,
   ctx: EmulatorContext,
   idTokens: IdTokenSigner,
   authPath: string,

@@ -1,9 +1,9 @@
-import type { Hono } from "hono";
 import type { EmulatorContext } from "../core/context";
 import { API_OPERATIONS, type ApiOperation } from "./api-operations";
 import { escapeHtml } from "./pages";
 import { SCOPE_DESCRIPTIONS, SUPPORTED_SCOPES } from "./scopes";
 import { oauthUrls } from "./urls";
+import type { EmulatorApp } from "../core/hono-env";
 
 // The OpenAPI 3.1 document of the v2 API (GET /v2/openapi.json) and a human-readable page of the
 // same table (GET /v2/docs, the `resource_documentation`). Both are registered on the root app
@@ -214,8 +214,7 @@ ${rows}
 </main></body></html>`;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerApiDocs(app: Hono<any>, ctx: EmulatorContext): void {
+export function registerApiDocs(app: EmulatorApp, ctx: EmulatorContext): void {
   app.get("/v2/openapi.json", (c) => c.json(openApiDocument(ctx)));
   app.get("/v2/docs", (c) => c.html(docsPage(ctx)));
 }

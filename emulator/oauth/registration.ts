@@ -1,10 +1,10 @@
-import type { Hono } from "hono";
 import { z } from "zod";
 import type { EmulatorContext } from "../core/context";
 import { oauthError } from "./oauth-error";
 import { redirectUriProblem } from "./redirect-uris";
 import { SUPPORTED_SCOPES, parseScope, unknownScopes } from "./scopes";
 import { randomId, type OAuthStore, type RegisteredClient } from "./store";
+import type { EmulatorApp } from "../core/hono-env";
 
 // POST {auth}/oauth/register: RFC 7591 dynamic registration of a public client (spec section 5,
 // "Registration"). No token is issued here; the client goes on to /oauth/authorize.
@@ -76,8 +76,7 @@ export function clientMetadata(client: RegisteredClient) {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerRegistration(app: Hono<any>, ctx: EmulatorContext, store: OAuthStore, path: string): void {
+export function registerRegistration(app: EmulatorApp, ctx: EmulatorContext, store: OAuthStore, path: string): void {
   app.post(path, async (c) => {
     if (!ctx.config.verifiedEmailEnabled) {
       return oauthError(

@@ -1,6 +1,6 @@
-import type { Hono } from "hono";
 import type { EmulatorContext } from "../core/context";
 import { oauthUrls } from "./urls";
+import type { EmulatorApp } from "../core/hono-env";
 
 // The `agent_auth.skill` document: how an agent gets credentials, as Markdown. The spec names the
 // field without showing its target; we publish a short how-to at {auth}/oauth/skill.md.
@@ -22,7 +22,6 @@ A PRO user creates an API key in account settings; send Authorization: Bearer {a
 `;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerSkill(app: Hono<any>, ctx: EmulatorContext, path: string): void {
+export function registerSkill(app: EmulatorApp, ctx: EmulatorContext, path: string): void {
   app.get(path, (c) => c.body(skillMarkdown(ctx), 200, { "Content-Type": "text/markdown; charset=utf-8" }));
 }

@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import { COMMERCE_ACCOUNTS, type Environment } from "../core/accounts";
 import type { EmulatorContext } from "../core/context";
 import { ACCESS_TOKEN_LIFETIME_S, signAccessToken } from "./access-token";
@@ -8,6 +8,7 @@ import { isCodeVerifier, s256Challenge } from "./pkce";
 import { parseScope } from "./scopes";
 import { randomId, type OAuthStore, type RegisteredClient } from "./store";
 import { oauthUrls } from "./urls";
+import type { EmulatorApp } from "../core/hono-env";
 
 // POST {auth}/oauth/token (spec section 5 "Token", errors in oauth-error.ts's form). Grants:
 // authorization_code (+ PKCE S256) and refresh_token with rotation. Everything else, including
@@ -220,8 +221,7 @@ export class TokenService {
 }
 
 export function registerToken(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  app: Hono<any>,
+  app: EmulatorApp,
   ctx: EmulatorContext,
   store: OAuthStore,
   tokens: TokenService,

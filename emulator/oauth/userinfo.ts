@@ -1,12 +1,11 @@
-import type { Hono } from "hono";
 import type { AccessTokenVerifier } from "../commerce/auth";
 import { identityClaims } from "./id-token";
+import type { EmulatorApp } from "../core/hono-env";
 
 // GET/POST {auth}/oauth/userinfo (OpenID Connect Core §5.3): the signed-in account's identity for
 // an access token that carries the `openid` scope.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerUserinfo(app: Hono<any>, verify: AccessTokenVerifier, path: string): void {
+export function registerUserinfo(app: EmulatorApp, verify: AccessTokenVerifier, path: string): void {
   app.on(["GET", "POST"], path, async (c) => {
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
     const principal = token ? await verify(token) : null;

@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
 import { UNLOCK_ACCOUNTS } from "../core/accounts";
 import type { EmulatorContext } from "../core/context";
@@ -7,14 +7,14 @@ import { WELL_KNOWN_PAIR } from "./catalog/tools";
 import { balanceMinor, formatCredits, setBalance } from "./credits";
 import { HASH_SEPARATOR, imeiCheckHashArguments, unlockHash } from "./imeicheck/hash";
 import { apiDateTime, type UnlockOrders } from "./orders/store";
+import type { EmulatorApp } from "../core/hono-env";
 
 // Test controls under /__control/unlock (guarded by config.controls in app.ts; README lists them).
 
 const accountOf = (id: string) => UNLOCK_ACCOUNTS.find((a) => a.id === id);
 
 export function registerUnlockControls(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  app: Hono<any>,
+  app: EmulatorApp,
   ctx: EmulatorContext,
   catalog: UnlockCatalog,
   orders: UnlockOrders,

@@ -11,14 +11,14 @@ import { imeiCheckEndpoints } from "./imeicheck/routes";
 import { MEDIA_PATHS, registerMedia } from "./media/routes";
 import { orderEndpoints } from "./orders/routes";
 import { UnlockOrders } from "./orders/store";
+import type { EmulatorApp } from "../core/hono-env";
 
 /**
  * The unlocking API at the root (spec: unlocking-api.md). A call is routed first (unknown path
  * 404, wrong method 405), then authenticated (401 WRONG_ACCESS) and rate-limited (409/429),
  * then handled. Registered last in app.ts, so the 404 catch-all only sees unlock paths.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerUnlock(app: Hono<any>, ctx: EmulatorContext): void {
+export function registerUnlock(app: EmulatorApp, ctx: EmulatorContext): void {
   const catalog = new UnlockCatalog(ctx.config.seed);
   const orders = new UnlockOrders(ctx);
   registerUnlockControls(app, ctx, catalog, orders);

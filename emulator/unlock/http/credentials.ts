@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { UNLOCK_ACCOUNTS, type UnlockAccount } from "../../core/accounts";
 import type { EmulatorContext } from "../../core/context";
+import type { EmulatorEnv } from "../../core/hono-env";
 import { rateLimitHeaders } from "../../core/rate-limit";
 import { replyError } from "./reply";
 
@@ -16,7 +17,8 @@ export const CREDENTIAL_HEADERS = [
 /** Spec section 8: 500 requests per minute per account, across all methods. */
 export const UNLOCK_RATE_LIMIT_PER_MINUTE = 500;
 
-export type UnlockEnv = { Variables: { unlockAccount: UnlockAccount } };
+/** The unlocking API's sub-app: the emulator's environment and the caller's account, set by `requireUnlockAccount`. */
+export type UnlockEnv = EmulatorEnv & { Variables: { unlockAccount: UnlockAccount } };
 
 function identify(header: (name: string) => string | undefined): UnlockAccount | string {
   const pair = CREDENTIAL_HEADERS.find((p) => header(p.key) !== undefined);

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { EmulatorContext } from "../../core/context";
 import type { UnlockCatalog } from "../catalog";
+import type { UnlockEnv } from "../http/credentials";
 import { replyError } from "../http/reply";
 import { imeiProblem } from "../imei";
 import {
@@ -19,8 +20,8 @@ import { simplePdf } from "./pdf";
 
 export const MEDIA_PATHS = ["/img/devices/:file", "/reports/imei/:file", "/reports/imei/:imei/buy"] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function registerMedia(app: Hono<any>, ctx: EmulatorContext, catalog: UnlockCatalog): void {
+/** On the unlocking API's sub-app (unlock/index.ts), before its catch-all. */
+export function registerMedia(app: Hono<UnlockEnv>, ctx: EmulatorContext, catalog: UnlockCatalog): void {
   app.get("/img/devices/:file", (c) => {
     const id = /^(\d{1,12})\.svg$/.exec(c.req.param("file"))?.[1];
     const device = id ? catalog.devices.get(Number(id)) : undefined;
