@@ -3,10 +3,9 @@ import { startEmulator, type RunningEmulator } from "@/emulator/app";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { stubAppEnv } from "@/testing/app-env";
 
-// Security finding 10 of [11]: /api/health is public. It used to answer every request with
-// two live upstream calls and the upstream's error text. Against the emulator (which counts
-// every call it receives): however many requests, at most one probe per upstream per
-// interval; the public answer is the overall state alone.
+// /api/health is public (docs/security.md). Against the emulator (which counts every call it
+// receives): however many requests, at most one probe per upstream per interval; the public
+// answer is the overall state alone, without the upstream's error text.
 
 let emulator: RunningEmulator;
 let t: TestDatabase;

@@ -2,7 +2,7 @@ import "server-only";
 import { db, dbProvider } from "@/lib/db";
 import { upstreamEndpoints } from "@/lib/upstream/endpoints";
 
-// GET /api/health (security finding 10 of [11]). The route is public (load balancers, the
+// GET /api/health (docs/security.md). The route is public (load balancers, the
 // e2e readiness check), so:
 //  - everyone gets only the overall state: "ok", "degraded" (an upstream unreachable) or
 //    "down" (no database; 503). No error text, latencies, hosts or providers: those are for

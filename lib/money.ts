@@ -37,7 +37,7 @@ function numberToDecimalText(value: number): string {
 }
 
 // Intl.NumberFormat objects are costly to build (a catalog page shows ~150 prices: building
-// two per price was 18 % of its server time, [13]); one per locale and currency is kept.
+// two per price would be 18 % of its server time); one per locale and currency is kept.
 const formatters = new Map<string, Intl.NumberFormat | null>();
 
 function currencyFormatter(locale: string, currency: string): Intl.NumberFormat | null {

@@ -248,7 +248,7 @@ describe("sign out", () => {
     expect(await endSession(t.db, user, here)).toBe("this");
   });
 
-  it("a token from before sessions had ids cannot be told apart: every session of the account ends", async () => {
+  it("a token without a session id cannot be told apart: every session of the account ends", async () => {
     const user = await t.db.user.create({
       data: { email: unique("signout-old"), role: "customer", emailVerifiedAt: new Date(), passwordHash: "x" },
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CUSTOMER_SESSION_MS, STAFF_SESSION_MS, sessionStillValid } from "./session-policy";
 
-// Finding 4 of [11]: a session token counts only while it carries the account's current session
+// A session token counts only while it carries the account's current session
 // version, and only for its role's absolute lifetime from the sign-in.
 const now = Date.UTC(2026, 10, 23, 12);
 const staff = { role: "staff" as const, sessionVersion: 3, disabledAt: null };
@@ -13,7 +13,7 @@ describe("sessionStillValid", () => {
     expect(sessionStillValid({ sessionVersion: 2, authAt: now - 60_000 }, staff, now)).toBe(false);
   });
 
-  it("refuses tokens issued before session versions existed (no version, no sign-in time)", () => {
+  it("refuses a token without a session version or sign-in time", () => {
     expect(sessionStillValid({}, customer, now)).toBe(false);
     expect(sessionStillValid({ sessionVersion: 0 }, customer, now)).toBe(false);
   });

@@ -1,4 +1,4 @@
-// How long a session lasts, and when a token no longer counts (finding 4 of [11]). Pure: the
+// How long a session lasts, and when a token stops counting (docs/admin.md). Pure: the
 // guards (lib/auth/guards.ts) apply it to the user row they re-read on every request.
 
 /** Staff sessions end 12 hours after sign-in (a working day), however active. */
@@ -11,8 +11,7 @@ export type AccountFacts = { role: "customer" | "staff" | "admin"; sessionVersio
 
 /**
  * Whether a session token still signs its account in: the account is enabled, the token carries
- * the account's current session version (tokens from before versions existed carry none and
- * count as signed out), and it is younger than the role's absolute limit (measured from the
+ * the account's current session version (a token without one counts as signed out), and it is younger than the role's absolute limit (measured from the
  * sign-in, not from the last refresh).
  */
 export function sessionStillValid(session: SessionFacts, account: AccountFacts, now = Date.now()): boolean {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { stubAppEnv } from "@/testing/app-env";
 
-// Finding 4 of [11] (sessions end) and the staff two-factor settings of finding 3, on SQLite and,
+// When sessions end and the staff two-factor settings (docs/admin.md), on SQLite and,
 // with TEST_POSTGRES_URL, PostgreSQL: what raises the session version, and the admin's
 // "require two-factor for all staff" with its audit trail.
 let t: TestDatabase;

@@ -32,8 +32,8 @@ export async function endAllSessions(db: Writer, user: { id: string; email: stri
 export type SessionToEnd = { sessionId?: string; authAt?: number };
 
 /**
- * Ends one session of `user`, the one whose token carries `session`. A token from before
- * sessions had ids cannot be told from the account's others: then every session ends.
+ * Ends one session of `user`, the one whose token carries `session`. A token without a session
+ * id cannot be told from the account's others: then every session ends.
  */
 export async function endSession(
   db: Writer & Pick<DbClient, "endedSession">,

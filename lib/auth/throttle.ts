@@ -3,8 +3,7 @@ import type { DbClient } from "@/lib/db/create-client";
 import { consume, reset, type LimitRule } from "@/lib/security/rate-limit";
 import { normalizeEmail } from "@/lib/validation/email";
 
-// The limits on everything that checks a password or a second factor (findings 3 of [11],
-// docs/security.md). Each limit is a ladder of tiers, so the wait grows the longer an attack
+// The limits on everything that checks a password or a second factor (docs/security.md). Each limit is a ladder of tiers, so the wait grows the longer an attack
 // goes on; every tier counts in the shared RateLimit table (lib/security/rate-limit.ts), so all
 // instances share the counters.
 //

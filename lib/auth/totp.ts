@@ -10,7 +10,7 @@ import { readSetting } from "@/lib/db/settings";
 import { env } from "@/lib/env";
 import { SHOP_NAME } from "@/lib/products";
 
-// Two-factor sign-in for staff (finding 3 of [11], docs/admin.md "Two-factor sign-in"): a TOTP
+// Two-factor sign-in for staff (docs/admin.md "Two-factor sign-in"): a TOTP
 // authenticator app (RFC 6238: 6 digits, 30 s, SHA-1, what every app scans) and ten one-time
 // recovery codes. The TOTP secret is sealed at rest (lib/crypto/secret-box.ts) and written to
 // the user row when enrolment starts; it counts only once a code from the app confirmed it

@@ -113,7 +113,7 @@ describe(`catalog cache on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQL
     expect(
       Object.values(results[0]!.value as Record<string, { operator_name?: string }>)[0]?.operator_name,
     ).toBeTruthy();
-    expect(results[20]!.value).toEqual(results[0]!.value);
+    expect(results.at(20)!.value).toEqual(results[0]!.value);
     await cache.flush();
   });
 

@@ -7,9 +7,9 @@ import { cachedRead } from "./cached";
 import { upstreamLang } from "./upstream-lang";
 
 // Cached travel eSIM catalog reads. Plans carry signed, expiring price tokens, so they live
-// ten minutes (lifetimes.ts). Each read is in a buyer's language ([16]): the upstream writes
-// destination and plan names in it when it has them (`lang`), so each language other than English
-// has its own cache entries (English keeps the keys it had before: no `lang`).
+// ten minutes (lifetimes.ts). Each read is in a buyer's language (docs/i18n.md): the upstream
+// writes destination and plan names in it when it has them (`lang`), so each language other than
+// English has its own cache entries (English reads pass no `lang`).
 
 /**
  * A live eSIM call answered ESIM_DISABLED: the cached destinations and plans would otherwise

@@ -12,7 +12,7 @@ import { upstreamEndpoints } from "@/lib/upstream/endpoints";
 // and unlocking base URLs, or of the embedded emulator) are accepted, by both functions: the
 // route must not become an open proxy that fetches whatever a crafted link names.
 //
-// And only the images the catalog itself references (security finding 10 of [11]): a ref is
+// And only the images the catalog itself references (docs/security.md): a ref is
 // the URL plus an HMAC the shop adds when a page turns a catalog `img` into a shop URL, so
 // the route fetches exactly the URLs the upstream's own catalog answers named, never another
 // path on the upstream's host (its API, its status page) that a crafted ref spells out. The

@@ -70,7 +70,7 @@ describe("cached catalog reads", () => {
     }
   });
 
-  it("[16] reads eSIM destinations and plans in the buyer's language, cached apart from English", async () => {
+  it("reads eSIM destinations and plans in the buyer's language, cached apart from English", async () => {
     const { esimDestinations, esimPlan, esimPlans } = await import("./esim");
     const english = await esimDestinations();
     const spanish = await esimDestinations("es");
@@ -100,7 +100,7 @@ describe("cached catalog reads", () => {
         "esim.plans?countryIso=de&lang=es",
       ]),
     );
-    // Staff's "Refresh now" on a Spanish entry fetches it in Spanish again (it fetched English before).
+    // Staff's "Refresh now" on a Spanish entry fetches it in Spanish again, not in English.
     const { refetchFor } = await import("@/lib/admin/catalog/refetch");
     const plans = (await refetchFor("esim.plans?countryIso=de&lang=es")!.fetch()) as Array<{ name: string }>;
     expect(plans[0]?.name).toContain("Alemania");

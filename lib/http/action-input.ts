@@ -1,6 +1,6 @@
 // Server actions are public endpoints: anyone can post any argument list to an action id (the
 // ids are in the page's JavaScript). An action that expects (state, FormData) and gets a number
-// threw a TypeError, a 500 (security finding 6 of issue [11]). Each action starts with
+// would throw a TypeError, a 500 (docs/security.md). Each action starts with
 // `expectActionInput(...)` over what it is about to use; a call that does not fit ends in
 // notFound(): Next answers it 404 (an action can only end in 401, 403 or 404 besides its own
 // result; notFound() says "no such action for these arguments" without blaming a role), and

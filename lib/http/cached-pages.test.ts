@@ -78,7 +78,7 @@ describe("which requests the page cache answers", () => {
     expect(cachedTwinPath(request("/esim/eu", { cookieNames: ["submitter", "theme"] }))).toBe("/cached/eur/esim/eu");
   });
 
-  it("each currency has its own cached pages ([16])", () => {
+  it("each currency has its own cached pages", () => {
     expect(cachedTwinPath(request("/esim/eu", { currency: "USD" }))).toBe("/cached/usd/esim/eu");
     expect(cachedTwinPath(request("/", { currency: "USD" }))).toBe("/cached/usd");
     expect(cachedTwinPath(request("/esim/eu?type=unlimited", { currency: "USD" }))).toBe(

@@ -1,4 +1,4 @@
-// Compressed answers for scripts/serve.mjs ([13]): every answer is compressed as `next start`
+// Compressed answers for scripts/serve.mjs: every answer is compressed as `next start`
 // compresses it (the `compression` middleware, which Next.js itself vendors; next.config.mjs
 // turns Next's own off), and an answer Next.js sends whole with an ETag (a page from the page
 // cache, its RSC payload, a prerendered page) is compressed once per ETag and kept: the same

@@ -164,7 +164,7 @@ describe("the front cache", () => {
     expect(timesReached("GET /esim/eu rsc")).toBe(1);
   });
 
-  it("keeps a page priced in dollars apart from the one in euros ([16]), whether chosen or by region", async () => {
+  it("keeps a page priced in dollars apart from the one in euros, whether chosen or by region", async () => {
     await get("/esim/fr");
     await get("/esim/fr", { "accept-language": "en-GB" });
     expect(timesReached("GET /esim/fr")).toBe(1);

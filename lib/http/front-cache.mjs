@@ -1,4 +1,4 @@
-// scripts/serve.mjs's front cache ([13] performance): answers that are the same for every
+// scripts/serve.mjs's front cache (docs/deploy.md): answers that are the same for every
 // visitor are kept, whole, in front of Next.js and given again without entering it.
 //
 // Next.js spends 2–4 ms of CPU on a page even when the page itself comes from the page cache
@@ -10,7 +10,7 @@
 //    `revalidate` after it was rendered; PAGE_COPY_MS when that is not known), and never once
 //    its scope (or "all", or any tag) was expired after the request that made it began, so the
 //    page cache's invalidation (lib/page-cache/invalidation.ts) reaches the copies at the same
-//    moment. (Copies given for 30 s only sent each page's document and prefetches back to
+//    moment. (A fixed 30 s lifetime would send each page's document and prefetches back to
 //    Next.js twice a minute: at one view every 3 s, 8–12 ms of every view's server CPU.);
 //  - a public answer any shared cache (a CDN) could keep as well: a build file under
 //    /_next/static (immutable: kept for good), a catalog image (its max-age, 30 s at most), a
@@ -20,7 +20,7 @@
 // once served from the page cache (not its first rendering, not a stale one), not
 // short-lived (a page showing a catalog error or an old copy), at most an eighth of the store.
 // A signed-in visitor (a session cookie), an action, or any method but GET and HEAD never meets
-// a copy; nor does a page load proxy.ts would send to the visitor's language ([16]). The
+// a copy; nor does a page load proxy.ts would send to the visitor's language. The
 // submitter cookie a product page hands out is never replayed: each visitor without
 // one gets a new one, as from proxy.ts. Compressed forms are made once per copy. A copy carries
 // an Age header, as from any HTTP cache.
@@ -28,9 +28,9 @@
 // A page Next.js answers STALE (older than its `revalidate`) is not copied, and Next.js renders
 // it again in the background, but only when the document is asked for: a router prefetch of a
 // stale page is answered stale and renders nothing (Next.js's response cache, by design). A page
-// that visitors only reach by prefetch (the header's links, seen from every page) so stayed
-// stale for good, each prefetch of it reaching Next.js (measured 2026-11-26: 4–5 of a view's
-// requests, 25–50 ms of server CPU per view, from five minutes after start). So a stale answer
+// that visitors only reach by prefetch (the header's links, seen from every page) would stay
+// stale for good, each prefetch of it reaching Next.js (measured: 4–5 of a view's requests,
+// 25–50 ms of server CPU per view, from five minutes after start). So a stale answer
 // to a prefetch asks for the page's document once (`refreshStale`, at most once per
 // STALE_REFRESH_MS a page), which makes Next.js render it again; its next answers are fresh and
 // copied.
@@ -112,7 +112,7 @@ function keyOf(req, cookies) {
   if (url.startsWith(STATIC_PREFIX)) return url;
   if ([...cookies.keys()].some(isSessionCookie)) return null;
   if (sentToAnotherLanguage(req, url, cookies)) return null;
-  // A page is priced in the visitor's currency ([16]): a copy serves only visitors of the same one.
+  // A page is priced in the visitor's currency: a copy serves only visitors of the same one.
   const currency = visitorCurrency({
     cookie: cookies.get(CURRENCY_COOKIE),
     acceptLanguage: headerText(req.headers["accept-language"]),
@@ -120,7 +120,7 @@ function keyOf(req, cookies) {
   return [url, currency, ...VARIED_HEADERS.map((name) => headerText(req.headers[name]))].join("\n");
 }
 
-/** A page load proxy.ts would redirect to the visitor's language ([16]): no copy of this URL suits it. */
+/** A page load proxy.ts would redirect to the visitor's language: no copy of this URL suits it. */
 function sentToAnotherLanguage(req, url, cookies) {
   const header = (name) => headerText(req.headers[name]) || null;
   if (!isDocumentRequest(header)) return false;

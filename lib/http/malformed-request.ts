@@ -1,4 +1,4 @@
-// Requests Next.js would answer with a 500 (security finding 6 of issue [11]), recognised before
+// Requests Next.js would answer with a 500 (docs/security.md), recognised before
 // they reach it and refused with a 4xx and a clear message: paths that are not valid UTF-8 once
 // percent-decoded, server-action posts (and multipart posts to pages) from another origin than
 // APP_URL's, too large, or whose body React (or the form parser) could not decode. Pure
@@ -17,7 +17,7 @@ const CONTROL = /\p{Cc}/u;
 
 /**
  * No address of the shop comes near this. A longer one is refused before routing: rewritten
- * into a language ([16]), Next.js would echo it in response headers, and past 16 KiB of headers
+ * into a language, Next.js would echo it in response headers, and past 16 KiB of headers
  * clients (Node's fetch among them) drop the answer altogether.
  */
 export const MAX_PATH_LENGTH = 2048;

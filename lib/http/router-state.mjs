@@ -1,5 +1,5 @@
 // The Next-Router-State-Tree header (sent by the client router on navigations) that Next.js
-// cannot parse ends in a 500 (security finding 6 of issue [11]). proxy.ts never sees it: Next
+// cannot parse ends in a 500 (docs/security.md). proxy.ts never sees it: Next
 // strips the router's headers before the proxy runs. So the shop's HTTP server
 // (scripts/serve.mjs) asks this module first and answers a 400 itself. Plain JavaScript: the
 // server runs on Node.js alone. The verdict is Next's own parser's, so a header Next accepts is

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, localizedPath } from "./locale-routing.mjs";
 
-// hreflang alternates ([16]) for every buyer page, sent by proxy.ts as an HTTP Link header
+// hreflang alternates for every buyer page, sent by proxy.ts as an HTTP Link header
 // (which search engines read as they read <link rel="alternate"> in the head): one place for
 // every page, cached or not, instead of one in each page's metadata.
 

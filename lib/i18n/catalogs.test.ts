@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json" with { type: "json" };
 import es from "@/messages/es.json" with { type: "json" };
 
-// [16]: the message catalogs are checked here, in CI: both languages have the same keys, each
+// The message catalogs are checked here, in CI: both languages have the same keys, each
 // message uses the same arguments in both, and every key is used by some code.
 
 const ROOT = join(__dirname, "..", "..");

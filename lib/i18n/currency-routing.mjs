@@ -1,4 +1,4 @@
-// Which currency a buyer's request prices in ([16]). One home for the rule, shared by proxy.ts
+// Which currency a buyer's request prices in. One home for the rule, shared by proxy.ts
 // (which remembers a choice and hands the currency to pages and actions) and scripts/serve.mjs's
 // front cache (which must not hand a euro copy of a page to a visitor who sees dollars).
 // Plain JavaScript: serve.mjs runs on Node.js alone. docs/i18n.md "Currencies" explains it:

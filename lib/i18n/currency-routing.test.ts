@@ -7,7 +7,7 @@ import {
   withoutCurrencyParam,
 } from "./currency-routing.mjs";
 
-describe("which currency a visitor sees ([16])", () => {
+describe("which currency a visitor sees", () => {
   it("without a choice, the region of the browser's most preferred tagged language", () => {
     expect(regionCurrency("en-US,en;q=0.9")).toBe("USD");
     expect(regionCurrency("es-US,es;q=0.9")).toBe("USD");

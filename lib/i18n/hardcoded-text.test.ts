@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-// [16]: no buyer-facing English written into a buyer component or page. Text a buyer reads or
+// No buyer-facing English written into a buyer component or page. Text a buyer reads or
 // hears (JSX text, and the attributes a screen reader or browser shows: aria-label, title, alt,
 // placeholder, label) comes from the message catalogs. Found by parsing the code, not by a
 // pattern over it. Staff pages (app/admin, components/admin) may stay English.

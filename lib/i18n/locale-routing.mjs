@@ -1,4 +1,4 @@
-// Which language a buyer's request is in, and where a request in the wrong one is sent ([16]).
+// Which language a buyer's request is in, and where a request in the wrong one is sent.
 // One home for the rule, shared by proxy.ts (which rewrites and redirects) and scripts/serve.mjs's
 // front cache (which must not hand an English copy to a visitor proxy.ts would send to Spanish).
 // Plain JavaScript: serve.mjs runs on Node.js alone. docs/i18n.md explains the choices:

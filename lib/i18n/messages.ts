@@ -1,7 +1,7 @@
 import { en, es } from "@/lib/i18n/catalogs";
 import type { Locale } from "./locale-routing.mjs";
 
-// The message catalogs ([16]), one file per language in messages/. The Spanish one is typed as
+// The message catalogs, one file per language in messages/. The Spanish one is typed as
 // the English one, so a key missing in Spanish fails the typecheck; lib/i18n/catalogs.test.ts
 // also fails on keys one catalog has and the other lacks, and on keys no code uses.
 export type Messages = typeof en;

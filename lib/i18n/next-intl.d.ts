@@ -1,4 +1,4 @@
-// next-intl's types for this shop ([16]): a message key that is not in messages/en.json, or a
+// next-intl's types for this shop: a message key that is not in messages/en.json, or a
 // language that is not the shop's, fails the typecheck.
 import type en from "@/messages/en.json";
 import type { Locale } from "./locale-routing.mjs";

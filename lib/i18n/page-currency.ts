@@ -9,7 +9,7 @@ import {
   type ShopCurrency,
 } from "./currency-routing.mjs";
 
-// The currency a buyer's page or action prices in ([16]). proxy.ts works it out once per request
+// The currency a buyer's page or action prices in. proxy.ts works it out once per request
 // (lib/i18n/currency-routing.mjs: the visitor's choice, else their browser's region) and hands it
 // on in a request header; a cached catalog twin has it in its edition segment instead
 // (/en/cached/usd/…: lib/http/cached-pages.ts), since one rendering serves every visitor of it.

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { localizedPath, supportedLocale } from "./locale-routing.mjs";
 
 /**
- * next/navigation's redirect, to the same page in the buyer's language ([16]): "/orders/AB12"
+ * next/navigation's redirect, to the same page in the buyer's language: "/orders/AB12"
  * from a Spanish page or action leads to "/es/orders/AB12". An absolute URL (a payment
  * provider's checkout) is left as it is.
  */

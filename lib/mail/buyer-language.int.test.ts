@@ -11,7 +11,7 @@ import { startMailCatcher, type MailCatcher } from "@/testing/mail-catcher";
 import { deliverQueuedMail } from "./delivery";
 import { smtpTransport } from "./transport";
 
-// [16]: a buyer's mails are written in the language they bought or signed up in (Order.locale,
+// A buyer's mails are written in the language they bought or signed up in (Order.locale,
 // User.locale): subjects, words, money and the links back, which open the pages in that language.
 // "No English left" is checked against the catalog: no English mail sentence may appear in a
 // Spanish mail.
@@ -123,7 +123,7 @@ describe("mail in the buyer's language", () => {
     expectNoEnglish(received!.html ?? "", "receipt html");
   });
 
-  it("the same order in English is written as before", async () => {
+  it("the same order in English is written in English", async () => {
     const english = await order("giftcard", "en");
     await transition(t.db, { orderId: english.id, from: "awaiting_payment", to: "paid", source: "buyer" });
     const [receipt] = await mailsOf(english.id);

@@ -13,7 +13,7 @@ import { orderLink } from "./order-mails";
 import { SENT_SEALED_NOTE } from "./seal";
 import { smtpTransport } from "./transport";
 
-// The delivery mail (issue [14]): what each product delivered, so a guest who closed the tab
+// The delivery mail (docs/mail.md): what each product delivered, so a guest who closed the tab
 // still has it; the eSIM's QR code inline, decoding to exactly the LPA string; codes only where
 // staff allow them; anything that is a credential stored sealed until sent, then gone.
 

@@ -4,7 +4,7 @@ import { logger } from "@/lib/log";
 import { newOrderRef } from "@/lib/orders/refs";
 import { sendMail } from "./delivery";
 
-// Security finding 10 of [11]: a guest order's reference is the key to its order page, and the
+// A guest order's reference is the key to its order page, and the
 // receipt's subject names it. The log transport must not copy it into the logs; the outbox row
 // (staff only) keeps the whole message.
 

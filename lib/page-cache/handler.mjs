@@ -1,4 +1,4 @@
-// The page cache behind the cached catalog pages ([13], lib/http/cached-pages.ts): Next.js's
+// The page cache behind the cached catalog pages (lib/http/cached-pages.ts): Next.js's
 // incremental cache handler interface (next.config.mjs `cacheHandler`), kept in this process's
 // memory, bounded in bytes (least recently used out first), so no visitor can grow the disk by
 // asking for pages. Plain JavaScript: Next.js loads it with Node.js, outside the app's bundles.

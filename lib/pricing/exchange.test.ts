@@ -4,7 +4,7 @@ import { retailBreakdown } from "./retail";
 
 const margin = { percent: 5, fixedMinor: 30 };
 
-describe("prices in the buyer's currency ([16])", () => {
+describe("prices in the buyer's currency", () => {
   it("a catalog figure converted at the supplier's own rate is the supplier's dollar figure, to the cent", () => {
     const rate = supplierRate(1049, 1143)!;
     expect(convertUp(1049, rate)).toBe(1143);

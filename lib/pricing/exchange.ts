@@ -1,7 +1,7 @@
 import type { ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 import { retailBreakdown, type PriceBreakdown, type RetailInput } from "./retail";
 
-// Prices in the buyer's currency ([16], docs/i18n.md "Currencies"). The upstream charges the shop
+// Prices in the buyer's currency (docs/i18n.md "Currencies"). The upstream charges the shop
 // in euros; a buyer who pays in dollars gets the same retail rule applied to the dollar cost:
 //
 //   dollar cost = euro cost × the rate, rounded up to the cent (each part: total, SMS fee, face value)

@@ -26,7 +26,7 @@ export type PriceBreakdown = {
   totalMinor: number;
   /** What the upstream charges the shop (its whole total, SMS fee included), in `costCurrency`. */
   costMinor: number;
-  /** The upstream's currency when it is not the buyer's (`currency`) ([16], ./exchange.ts); absent: the same. */
+  /** The upstream's currency when it is not the buyer's (`currency`) (./exchange.ts); absent: the same. */
   costCurrency?: string;
   /** The rate the buyer's prices were converted at, when `currency` is not `costCurrency`. */
   exchange?: ExchangeRate;

@@ -3,7 +3,7 @@ import type { DbClient } from "@/lib/db/create-client";
 import { logger } from "@/lib/log";
 import type { ExchangeRate } from "./exchange";
 
-// The EUR→USD rate staff keep ([16]) for what the upstream prices in euros only: unlocks and IMEI
+// The EUR→USD rate staff keep for what the upstream prices in euros only: unlocks and IMEI
 // checks (the unlocking API's credits, bought in euros). The `Setting` `pricing.usdPerEur` holds
 // `{ rate: "1.0850", date: "2026-11-20" }` (dollars per euro, up to 6 decimals, and the day staff
 // took it), seeded by prisma/seed.ts and edited on the admin's pricing page. The buyer sees the

@@ -1,8 +1,8 @@
 // Dates as the shop writes them ("27 Nov 2026, 01:10", the en-GB medium date and short time;
 // "27 nov 2026, 01:10" in Spanish, as es-ES writes it),
 // from the Date getters rather than Intl: in a browser the first Intl formatter of a page loads
-// the locale data, 20–40 ms of main-thread work at hydration for a few timestamps ([13],
-// docs/benchmarks.md). The getters read the browser's own time zone at no cost.
+// the locale data, 20–40 ms of main-thread work at hydration for a few timestamps
+// (docs/benchmarks.md). The getters read the browser's own time zone at no cost.
 
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 

@@ -73,8 +73,8 @@ export type UpstreamCallOutcome = {
 // The app plugs its connection-health recorder in here (lib/upstream/connection/health.ts);
 // tests and scripts run without one. It must never throw or wait. On globalThis: Next.js
 // bundles instrumentation (which installs it), pages, actions and routes separately, each with
-// its own copy of this module; a module variable let calls from pages and actions (the unlock
-// catalog, a buyer's cancel) go unrecorded (issue [15]: "Unlocking: None recorded yet").
+// its own copy of this module; with a module variable, calls from pages and actions (the unlock
+// catalog, a buyer's cancel) would go unrecorded.
 type Observer = (outcome: UpstreamCallOutcome) => void;
 const globalForObserver = globalThis as unknown as { __upstreamCallObserver?: Observer };
 

@@ -1,7 +1,7 @@
 // Email addresses, in one place: sign-in, sign-up, staff forms, ADMIN_EMAIL, the point of sale,
 // the shop's pay forms and the order core all validate with this rule, so an address accepted
-// at one door is accepted at every other (issue [10]: zod's `z.email()` requires a dot in the
-// domain and refused `admin@localhost`, the first admin `npm start` creates). Pure (no
+// at one door is accepted at every other (zod's `z.email()` requires a dot in the domain and
+// would refuse `admin@localhost`, the first admin `npm start` creates). Pure (no
 // server-only, no "@/" alias): the start script and browser code may import it.
 import { z } from "zod";
 

@@ -33,7 +33,7 @@ export function normaliseImei(input: string): string {
   return input.replace(/[\s./-]/g, "");
 }
 
-/** What is wrong with an IMEI, for a buyer's form to word in its language ([16]); null when it is valid. */
+/** What is wrong with an IMEI, for a buyer's form to word in its language; null when it is valid. */
 export type ImeiIssue =
   { code: "empty" } | { code: "notDigits" } | { code: "length"; length: number } | { code: "checkDigit" };
 

@@ -171,7 +171,7 @@ describe("final order states stay final", () => {
     expect(await anomalies(order.id)).toHaveLength(0);
   });
 
-  it("news that agrees with the final state is a no-op, as before: no anomaly", async () => {
+  it("news that agrees with the final state is a no-op: no anomaly", async () => {
     const { order, delivery } = await fulfilledTopup();
     const receipt = await deliver(
       "evt_final_agree_1",

@@ -13,8 +13,8 @@ import { REDACTED } from "./redact";
 import { trimWebhookReceipts } from "./retention";
 import { eventually, startWebhookTestbed, type WebhookTestbed } from "@/testing/webhooks";
 
-// What the receipts table holds (issue [11] finding 7: anyone could grow the database through
-// the webhook route): rejected deliveries are metadata and a 1 KiB prefix, an oversize body is
+// What the receipts table holds (docs/security.md: nobody may grow the database through the
+// webhook route): rejected deliveries are metadata and a 1 KiB prefix, an oversize body is
 // never read whole, old receipts are trimmed, processed receipts lose the secrets they
 // delivered, and the staff order page finds receipts by their own column.
 

@@ -5,7 +5,7 @@ import { storeSubscription, WEBHOOK_SETTINGS } from "./settings";
 import { verifyWebhook } from "./verify";
 
 // The receiver's signing secret and connection are read once per RECEIVER_SETTINGS_TTL_MS, not
-// per delivery ([13]); a change this process makes is seen at once, one made elsewhere after
+// per delivery; a change this process makes is seen at once, one made elsewhere after
 // the lifetime.
 
 const KEY = Buffer.alloc(32, 5).toString("base64");

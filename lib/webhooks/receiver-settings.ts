@@ -6,7 +6,7 @@ import { WEBHOOK_SETTINGS } from "./setting-keys";
 // What the commerce receiver needs on every delivery (the signing secret, opened and ready to
 // verify with, and the connection that holds the subscription), kept in memory for a few
 // seconds. Reading both rows and opening the sealed secret per delivery cost about as much as
-// storing the receipt itself ([13]); both change only when the subscription is (re)registered
+// storing the receipt itself; both change only when the subscription is (re)registered
 // or staff rotate or delete it. A change made in this process forgets the cached value at once
 // (settings.ts calls forgetCommerceReceiverSettings); one made by another instance is seen here
 // after at most RECEIVER_SETTINGS_TTL_MS, during which a delivery signed with the new secret is

@@ -89,7 +89,7 @@ export function newReceiptId(now: Date): string {
  *
  * One plain INSERT … ON CONFLICT DO NOTHING (the same SQL on SQLite and PostgreSQL), not
  * Prisma's create: the ORM's create cost about four times the database's own work per delivery
- * ([13], measured), and the row is known before it is written, so nothing needs reading back.
+ * (measured), and the row is known before it is written, so nothing needs reading back.
  * On SQLite the statement is prepared on the driver itself (Prisma's raw query still cost ten
  * times the insert), through Prisma when that connection would have to wait for the lock.
  * A conflict on (provider, eventId) means the event was received before: that receipt is read.

@@ -6,7 +6,7 @@ import { runProcessing } from "./processing";
 import { claimForRetry, PERMANENT_ERROR_PREFIX, STUCK_AFTER_MS } from "./store";
 
 // The shop's own retry of webhook receipts. The receiver answers 200 once a delivery is stored
-// and processes it after the answer (receive.ts), so a processing failure no longer reaches the
+// and processes it after the answer (receive.ts), so a processing failure never reaches the
 // sender as a 503 for it to deliver again: the order worker's housekeeping runs this sweep
 // instead (lib/fulfilment/app-worker.ts). It takes
 //   failed receipts      → again after a backoff from the last attempt (SWEEP_BACKOFF_MS), up to

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_MIGRATIONS_ROOT } from "./migrations-dir";
 
 // Prisma's schema engine splits a PostgreSQL migration into statements at every ';', comments
-// included: "-- … (detail.ts); this copies …" reached the database as a statement starting with
-// "this" and broke every PostgreSQL database (found by the CI's PostgreSQL pass in [12]). The
-// SQLite pass does not see it, so this check runs everywhere.
+// included: "-- … (detail.ts); this copies …" would reach the database as a statement starting
+// with "this" and fail the migration. The SQLite pass does not see it, so this check runs
+// everywhere.
 
 const providers = ["sqlite", "postgresql"] as const;
 

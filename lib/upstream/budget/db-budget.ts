@@ -25,8 +25,8 @@ import { msUntilNextWindow, windowStartOf } from "./windows";
 // dozen previews and fewer catalog refreshes (cached for 10 minutes to a day). 100 previews a
 // minute is far above what real buyers need (a preview is also reused for a minute per price
 // token, lib/orders/quote.ts), and the reserve of 100 lets a burst of paid orders through at
-// once even while both capped classes are spent (security finding 2: 24 anonymous clients
-// spent the whole 500 in 14 s when previews counted as orders).
+// once even while both capped classes are spent (docs/security.md: were previews counted as
+// orders, 24 anonymous clients would spend the whole 500 in 14 s).
 export const DEFAULT_BUDGET_PER_MINUTE = 500;
 export const DEFAULT_CATALOG_SHARE = 0.6;
 export const DEFAULT_PREVIEW_SHARE = 0.2;

@@ -1,9 +1,9 @@
-// Security finding 2 of [11], reproduced end to end: anonymous visitors flood the review
+// The upstream budget's classes (docs/security.md), end to end: anonymous visitors flood the review
 // pages' price previews at a minute boundary, then a paid order must still be placed at once.
 // Real emulator over HTTP, real database (SQLite, or PostgreSQL with TEST_POSTGRES_URL); the
 // budget's clock is injected so the flood and the placement share one window.
-// Before the fix, previews were sent in the "order" class: the flood took the whole window and
-// the placement waited for the next minute (the finding: a paid order placed 46 s late).
+// Were previews sent in the "order" class, the flood would take the whole window and the
+// placement would wait for the next minute (a paid order placed 46 s late).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { placeOrder } from "@/lib/payments/settle";
@@ -47,7 +47,7 @@ function view(commerce: OrderTestbed["clients"]["commerce"], token: string, visi
   );
 }
 
-describe("the budget drain (security finding 2)", () => {
+describe("the budget drain", () => {
   it("24 anonymous visitors flooding previews at a minute boundary cannot delay a paid order's placement", async () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
@@ -55,7 +55,7 @@ describe("the budget drain (security finding 2)", () => {
 
     const { budget, sleeps, clients } = budgetAt(MINUTE_START + 500, 50);
     const { previewCap } = budget.caps("commerce");
-    // 24 visitors × 22 views each (528 requests), all at once, as in the finding.
+    // 24 visitors × 22 views each (528 requests), all at once.
     const views = Array.from({ length: 24 * 22 }, (_, i) =>
       view(clients.commerce, working!.token, `198.51.100.${i % 24}`, i),
     );

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
 
-// Issue [09]: credentials entered in the admin are used by the app's clients, env wins where set,
+// Credentials entered in the admin are used by the app's clients, env wins where set,
 // secrets are write-only (sealed at rest, never in the audit log), and bad input is refused
 // with a message naming the field.
 
