@@ -54,7 +54,7 @@ const nextConfig = {
   },
 };
 
-// next-intl ([16], docs/i18n.md): its request configuration is lib/i18n/request.ts. The catalogs
+// next-intl (docs/i18n.md): its request configuration is lib/i18n/request.ts. The catalogs
 // are precompiled at build time, so browsers format messages without shipping an ICU parser
 // (docs/benchmarks.md, the JavaScript budgets).
 const withNextIntl = createNextIntlPlugin({

@@ -1,5 +1,5 @@
-// Runs before every request but static build files (Next.js 16 "proxy", formerly middleware).
-// Security findings 5 and 6 of issue [11] (and the submitter cookie of finding 1, below):
+// Runs before every request but static build files (Next.js 16 "proxy": what Next.js 15 called
+// middleware). Its security duties (docs/security.md; the submitter cookie is below):
 //  - every answer carries a nonce CSP (a fresh nonce per response, handed to Next on the request
 //    so its own scripts and app/layout.tsx's theme script carry it) and the other security
 //    headers (lib/http/security-headers.ts);
@@ -51,7 +51,7 @@ import {
   withoutCurrencyParam,
 } from "@/lib/i18n/currency-routing.mjs";
 
-// Product pages (security finding 1): gives a browser its submitter cookie (lib/orders/submitter.ts)
+// Product pages: gives a browser its submitter cookie (lib/orders/submitter.ts)
 // when it opens a product page, before any "Pay": two tabs of one review then present the same
 // submitter, even when both pay at once, and so reach one order. The pay actions still set it
 // when it is absent.
@@ -137,7 +137,7 @@ function setAlternates(response: NextResponse, path: string): void {
 /** next-intl's request header for the language (its middleware would set it; this proxy does). */
 const NEXT_INTL_LOCALE_HEADER = "X-NEXT-INTL-LOCALE";
 
-/** [16]: a page load in the wrong language is sent to the right one (lib/i18n/locale-routing.mjs). */
+/** A page load in the wrong language is sent to the right one (lib/i18n/locale-routing.mjs). */
 function languageRedirect(request: NextRequest, https: boolean): NextResponse | null {
   const redirect = localeRedirect({
     method: request.method,
@@ -156,7 +156,7 @@ function languageRedirect(request: NextRequest, https: boolean): NextResponse | 
 }
 
 /**
- * [16]: the currency switcher's link (?currency=usd) is remembered in a cookie and sent back to
+ * The currency switcher's link (?currency=usd) is remembered in a cookie and sent back to
  * the same page without the parameter (lib/i18n/currency-routing.mjs). Page loads only, as the
  * language switcher.
  */

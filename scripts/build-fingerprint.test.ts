@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { INPUTS } from "./build-fingerprint";
 
 // `npm start` skips the build when the fingerprint is unchanged: a file the build reads that is
-// not an input would leave a stale build running (found: proxy.ts and the message catalogs
-// were missing, so a change to either was not built).
+// not an input would leave a stale build running (proxy.ts and the message catalogs, say: a
+// change to either would not be built).
 
 function* sources(dir: string): Generator<string> {
   for (const entry of readdirSync(dir)) {

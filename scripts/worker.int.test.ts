@@ -4,10 +4,9 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { POOR_LIVE_KEY, startCommerceEmulator } from "@/testing/commerce-emulator";
 
 // `npm run worker` (the order worker as its own process, for several instances: docs/deploy.md)
-// starts as an operator runs it, finds its work, and stops cleanly on SIGTERM. The scale-out
-// test of [17] found it crashing at start-up (a React build loaded under the react-server
-// condition by the mail texts' translator), unnoticed because every other test runs the worker
-// inside the app.
+// starts as an operator runs it, finds its work, and stops cleanly on SIGTERM. Every other test
+// runs the worker inside the app, so only this one would see it crash at start-up (for instance
+// a React build loaded under the react-server condition by the mail texts' translator).
 let t: TestDatabase;
 let emulator: Awaited<ReturnType<typeof startCommerceEmulator>>;
 

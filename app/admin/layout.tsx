@@ -12,8 +12,8 @@ export const metadata: Metadata = {
 export const viewport = DOCUMENT_VIEWPORT;
 
 // The staff pages' root layout (the buyer pages have their own, app/[locale]/layout.tsx). Staff
-// pages are rendered per request, with the CSP nonce proxy.ts gives them, in English ([16]:
-// the admin may stay English).
+// pages are rendered per request, with the CSP nonce proxy.ts gives them, in English (the
+// admin is not translated).
 export default async function AdminRootLayout({ children }: { children: ReactNode }) {
   await connection();
   return <Document lang="en">{children}</Document>;

@@ -35,7 +35,7 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
           ["Product", productName(order.productType)],
           ["Status", <OrderStatusBadge key="s" status={order.status} />],
           ["Reason", order.statusReason],
-          // What the buyer's order page and mails say, in the language they bought in ([16]).
+          // What the buyer's order page and mails say, in the language they bought in.
           [
             "Buyer reads",
             buyerLocale !== DEFAULT_LOCALE && order.statusReason ? (

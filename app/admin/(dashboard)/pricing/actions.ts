@@ -63,7 +63,7 @@ export async function updateMarginAction(_state: MarginFormState, form: FormData
   }
 }
 
-/** [16]: the EUR→USD rate for unlocks and IMEI checks (lib/pricing/staff-rate.ts). */
+/** The EUR→USD rate for unlocks and IMEI checks (lib/pricing/staff-rate.ts). */
 export async function updateUsdRateAction(_state: UsdRateFormState, form: FormData): Promise<UsdRateFormState> {
   const user = await requireStaff("admin", "/admin/pricing");
   expectActionInput(isForm(form));

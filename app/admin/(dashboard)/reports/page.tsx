@@ -27,7 +27,7 @@ export default async function ReportsPage({
   await requireStaff("staff", "/admin/reports");
   const params = await searchParams;
   const range = parseRange({ from: params.from, to: params.to });
-  // [16] One currency at a time, never summed across them: euros unless the tab says dollars.
+  // One currency at a time, never summed across them: euros unless the tab says dollars.
   const currency = params.currency === "USD" ? "USD" : "EUR";
   const report = await loadReport(db, { ...range, currency });
   const money = (minor: number) => formatMoney(minor, report.currency);

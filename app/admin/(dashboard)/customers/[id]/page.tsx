@@ -33,7 +33,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ id: s
           items={[
             ["Email", user.email],
             ["Name", user.name],
-            // Their account mails are written in it ([16]).
+            // Their account mails are written in it.
             ["Language", staffLanguageLabel(user.locale)],
             ["Signed up", <LocalTime key="c" iso={user.createdAt.toISOString()} />],
             ["State", user.disabledAt ? "disabled" : "active"],
