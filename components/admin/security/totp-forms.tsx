@@ -8,7 +8,7 @@ import {
   setStaffTotpRequiredAction,
   type CodesState,
 } from "@/app/admin/(dashboard)/security/actions";
-import type { AdminActionState } from "@/components/admin/shared/action-state";
+import type { AdminActionState } from "@/lib/admin/action-state";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";

@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { AdminActionState } from "./action-state";
+import type { AdminActionState } from "@/lib/admin/action-state";
 
 type Props = {
   action: (state: AdminActionState, form: FormData) => Promise<AdminActionState>;

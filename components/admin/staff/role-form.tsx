@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { setStaffRoleAction } from "@/app/admin/(dashboard)/staff/actions";
-import type { AdminActionState } from "@/components/admin/shared/action-state";
+import type { AdminActionState } from "@/lib/admin/action-state";
 import { Select } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 

@@ -1,26 +1,32 @@
 "use server";
 
-import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import type { ThresholdFormState } from "@/components/admin/credits/threshold-form";
+import { staffAction } from "@/lib/admin/action";
 import { setLowBalanceThreshold } from "@/lib/admin/credits/threshold";
-import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { logger } from "@/lib/log";
 import { decimalToMinor } from "@/lib/money";
 
-// The low-balance threshold is a staff setting (the nav shows Credits to staff); audited.
+// The low-balance threshold is a staff setting, audited (docs/admin.md "Credits").
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const AMOUNT_HINT = "Enter an amount like 50 or 49.99, or leave it empty for no warning.";
+const thresholdForm = z.object({
+  threshold: z
+    .string(AMOUNT_HINT)
+    .trim()
+    .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, AMOUNT_HINT)
+    .default(""),
+});
 
-export async function setThresholdAction(_state: ThresholdFormState, form: FormData): Promise<ThresholdFormState> {
-  const user = await requireStaff("staff", "/admin/credits");
-  expectActionInput(isForm(form));
-  const typed = String(form.get("threshold") ?? "").trim();
-  if (typed !== "" && !AMOUNT.test(typed)) return { error: AMOUNT_HINT };
-  const amountMinor = typed === "" ? null : decimalToMinor(typed, 2);
-  try {
+export const setThresholdAction = staffAction<{ threshold: string }, ThresholdFormState>(
+  {
+    from: "/admin/credits",
+    input: thresholdForm,
+    refuse: ({ message }) => ({ error: message }),
+  },
+  async ({ threshold }, user) => {
+    const amountMinor = threshold === "" ? null : decimalToMinor(threshold, 2);
     const result = await setLowBalanceThreshold(
       db,
       user,
@@ -30,8 +36,5 @@ export async function setThresholdAction(_state: ThresholdFormState, form: FormD
     return {
       message: !result.changed ? "No change." : amountMinor === null ? "Warning switched off." : "Threshold saved.",
     };
-  } catch (error) {
-    logger.error({ err: error }, "low-balance threshold update failed");
-    return { error: "The threshold could not be saved. Please try again." };
-  }
-}
+  },
+);

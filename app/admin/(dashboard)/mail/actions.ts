@@ -1,20 +1,22 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { z } from "zod";
 import type { GiftcardCodesState } from "@/components/admin/mail/giftcard-codes-form";
+import { staffAction } from "@/lib/admin/action";
 import { setGiftcardCodesInMail } from "@/lib/admin/mail-settings";
-import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { expectActionInput, isForm } from "@/lib/http/action-input";
-import { logger } from "@/lib/log";
 
-export async function setGiftcardCodesAction(_state: GiftcardCodesState, form: FormData): Promise<GiftcardCodesState> {
-  const user = await requireStaff("admin", "/admin/mail");
-  expectActionInput(isForm(form));
-  const on = form.get("on") === "on";
-  try {
+const FROM = "/admin/mail";
+// An unticked checkbox posts nothing.
+const codesForm = z.object({ on: z.literal("on").optional() });
+
+export const setGiftcardCodesAction = staffAction<{ on?: "on" }, GiftcardCodesState>(
+  { role: "admin", from: FROM, input: codesForm, refuse: ({ message }) => ({ error: message }) },
+  async (form, user) => {
+    const on = form.on === "on";
     const result = await setGiftcardCodesInMail(db, user, on);
-    revalidatePath("/admin/mail");
+    revalidatePath(FROM);
     return {
       message: !result.changed
         ? "No change."
@@ -22,8 +24,5 @@ export async function setGiftcardCodesAction(_state: GiftcardCodesState, form: F
           ? "Codes now go into delivery mail."
           : "Codes now stay on the order page.",
     };
-  } catch (error) {
-    logger.error({ err: error }, "gift card mail setting update failed");
-    return { error: "The setting could not be saved. Please try again." };
-  }
-}
+  },
+);

@@ -1,20 +1,20 @@
 "use server";
 
-import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import type { AdminActionState } from "@/components/admin/shared/action-state";
+import { staffAction, type AdminActionState } from "@/lib/admin/action";
 import { issuePasswordLink, type IssuedLink } from "@/lib/admin/password-links";
 import { createStaff, newStaffSchema, setStaffDisabled, setStaffRole } from "@/lib/admin/staff";
-import { requireStaff } from "@/lib/auth/guards";
 import { BUSY, orBusy, PasswordHashingBusy } from "@/lib/auth/password";
 import { resetTotpFor } from "@/lib/auth/totp";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 
-// Admins only; the role is checked before anything the caller sent is read.
+// Staff accounts are an admin's (docs/admin.md "Staff").
 
-const userIdSchema = z.string().min(1).max(64);
+const FROM = "/admin/staff";
+const userId = z.string("The form was incomplete; reload the page.").min(1).max(64);
+const onMember = z.object({ userId });
 
 /** A link shown once to the admin who issued it, as a full address to hand over. */
 export type PasswordLinkState = AdminActionState & {
@@ -30,80 +30,82 @@ function shown(link: IssuedLink): NonNullable<PasswordLinkState["link"]> {
   };
 }
 
-export async function createStaffAction(_state: PasswordLinkState, form: FormData): Promise<PasswordLinkState> {
-  const actor = await requireStaff("admin", "/admin/staff");
-  expectActionInput(isForm(form));
-  const values = {
-    email: String(form.get("email") ?? ""),
-    name: String(form.get("name") ?? ""),
-    role: String(form.get("role") ?? "staff"),
-    access: String(form.get("access") ?? "invite"),
-  };
-  const parsed = newStaffSchema.safeParse({
-    ...values,
-    name: values.name || undefined,
-    password: String(form.get("password") ?? ""),
-  });
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "access")] ??= issue.message;
-    return { ok: false, fieldErrors, values };
-  }
-  const result = await orBusy(() => createStaff(db, actor, parsed.data));
-  if (result === BUSY) return { ok: false, message: new PasswordHashingBusy().message, values };
-  if (!result.ok)
+const newStaffForm = z.object({
+  email: z.string().default(""),
+  name: z.string().default(""),
+  role: z.string().default("staff"),
+  access: z.string().default("invite"),
+  password: z.string().default(""),
+});
+
+export const createStaffAction = staffAction<z.infer<typeof newStaffForm>, PasswordLinkState>(
+  { role: "admin", from: FROM, input: newStaffForm },
+  async (form, actor) => {
+    const values = { email: form.email, name: form.name, role: form.role, access: form.access };
+    const parsed = newStaffSchema.safeParse({ ...form, name: form.name || undefined });
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "access")] ??= issue.message;
+      return { ok: false, fieldErrors, values };
+    }
+    const result = await orBusy(() => createStaff(db, actor, parsed.data));
+    if (result === BUSY) return { ok: false, message: new PasswordHashingBusy().message, values };
+    if (!result.ok)
+      return {
+        ok: false,
+        message: result.message,
+        fieldErrors: result.field ? { [result.field]: result.message } : undefined,
+        values,
+      };
+    revalidatePath(FROM);
+    return { ok: true, message: result.message, link: result.link ? shown(result.link) : undefined };
+  },
+);
+
+export const issuePasswordLinkAction = staffAction<{ userId: string }, PasswordLinkState>(
+  { role: "admin", from: FROM, input: onMember },
+  async ({ userId }, actor) => {
+    const result = await issuePasswordLink(db, actor, userId);
+    if (!result.ok) return { ok: false, message: result.message };
+    const kind = result.link.purpose === "invite" ? "Invitation" : "Password reset";
     return {
-      ok: false,
-      message: result.message,
-      fieldErrors: result.field ? { [result.field]: result.message } : undefined,
-      values,
+      ok: true,
+      message: `${kind} link for ${result.link.email}; any earlier unused link no longer works.`,
+      link: shown(result.link),
     };
-  revalidatePath("/admin/staff");
-  return { ok: true, message: result.message, link: result.link ? shown(result.link) : undefined };
-}
+  },
+);
 
-export async function issuePasswordLinkAction(_state: PasswordLinkState, form: FormData): Promise<PasswordLinkState> {
-  const actor = await requireStaff("admin", "/admin/staff");
-  expectActionInput(isForm(form));
-  const userId = userIdSchema.safeParse(form.get("userId"));
-  if (!userId.success) return { ok: false, message: "The form was incomplete; reload the page." };
-  const result = await issuePasswordLink(db, actor, userId.data);
-  if (!result.ok) return { ok: false, message: result.message };
-  const kind = result.link.purpose === "invite" ? "Invitation" : "Password reset";
-  return {
-    ok: true,
-    message: `${kind} link for ${result.link.email}; any earlier unused link no longer works.`,
-    link: shown(result.link),
-  };
-}
+const roleForm = z.object({ userId, role: z.enum(["staff", "admin"], "Choose staff or admin.") });
 
-export async function setStaffRoleAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
-  const actor = await requireStaff("admin", "/admin/staff");
-  expectActionInput(isForm(form));
-  const userId = userIdSchema.safeParse(form.get("userId"));
-  const role = z.enum(["staff", "admin"]).safeParse(form.get("role"));
-  if (!userId.success || !role.success) return { ok: false, message: "Choose staff or admin." };
-  const result = await setStaffRole(db, actor, userId.data, role.data);
-  revalidatePath("/admin/staff");
-  return { ok: result.ok, message: result.message };
-}
+export const setStaffRoleAction = staffAction(
+  { role: "admin", from: FROM, input: roleForm },
+  async ({ userId, role }, actor): Promise<AdminActionState> => {
+    const result = await setStaffRole(db, actor, userId, role);
+    revalidatePath(FROM);
+    return { ok: result.ok, message: result.message };
+  },
+);
 
-export async function setStaffDisabledAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
-  const actor = await requireStaff("admin", "/admin/staff");
-  expectActionInput(isForm(form));
-  const userId = userIdSchema.safeParse(form.get("userId"));
-  const disabled = z.enum(["true", "false"]).safeParse(form.get("disabled"));
-  if (!userId.success || !disabled.success) return { ok: false, message: "The form was incomplete; reload the page." };
-  const result = await setStaffDisabled(db, actor, userId.data, disabled.data === "true");
-  revalidatePath("/admin/staff");
-  return { ok: result.ok, message: result.message };
-}
+const disabledForm = z.object({
+  userId,
+  disabled: z.enum(["true", "false"], "The form was incomplete; reload the page."),
+});
 
-export async function resetStaffTotpAction(_state: AdminActionState, form: FormData): Promise<AdminActionState> {
-  const actor = await requireStaff("admin", "/admin/staff");
-  const userId = userIdSchema.safeParse(form.get("userId"));
-  if (!userId.success) return { ok: false, message: "The form was incomplete; reload the page." };
-  const result = await resetTotpFor(db, actor, userId.data);
-  revalidatePath("/admin/staff");
-  return result;
-}
+export const setStaffDisabledAction = staffAction(
+  { role: "admin", from: FROM, input: disabledForm },
+  async ({ userId, disabled }, actor): Promise<AdminActionState> => {
+    const result = await setStaffDisabled(db, actor, userId, disabled === "true");
+    revalidatePath(FROM);
+    return { ok: result.ok, message: result.message };
+  },
+);
+
+export const resetStaffTotpAction = staffAction(
+  { role: "admin", from: FROM, input: onMember },
+  async ({ userId }, actor): Promise<AdminActionState> => {
+    const result = await resetTotpFor(db, actor, userId);
+    revalidatePath(FROM);
+    return result;
+  },
+);

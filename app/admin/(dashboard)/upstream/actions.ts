@@ -1,12 +1,12 @@
 "use server";
 
-import { expectActionInput, isForm } from "@/lib/http/action-input";
+import { expectActionInput } from "@/lib/http/action-input";
 import { randomBytes } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import type { AdminActionState } from "@/components/admin/shared/action-state";
+import { staffAction, type AdminActionState } from "@/lib/admin/action";
 import { recordAudit } from "@/lib/audit/record";
 import { requireStaff } from "@/lib/auth/guards";
 import { forgetCatalogFailures } from "@/lib/catalog/cache";
@@ -28,27 +28,28 @@ import { startOAuthConnect } from "@/lib/upstream/connection/oauth/connect";
 import { recheckCommerceWebhooks } from "@/lib/webhooks/bootstrap";
 import { OAUTH_BINDING_COOKIE, oauthRedirectUri } from "./oauth-binding";
 
-// Admin only (issue [09]): every action checks the role itself; the page's check is not a control.
-// Every credential change also forgets the catalog's recorded failures for that upstream: reads
-// that failed under the old credential (NOT_CONFIGURED, RECONNECT_NEEDED, …) retry now.
+// Admin only: every action checks the role itself; the page's check is not a control. Every
+// credential change also forgets the catalog's recorded failures for that upstream, so reads that
+// failed under the old credential (NOT_CONFIGURED, RECONNECT_NEEDED, …) retry at once.
 const PAGE = "/admin/upstream";
 
 export type FormState = { ok?: string; error?: string; fieldErrors?: Record<string, string> };
 
-export async function saveCommerceApiKeyAction(_state: FormState, form: FormData): Promise<FormState> {
-  const user = await requireStaff("admin", PAGE);
-  expectActionInput(isForm(form));
-  const result = await saveCommerceApiKey(user, {
-    apiId: String(form.get("apiId") ?? ""),
-    apiSecret: String(form.get("apiSecret") ?? ""),
-  });
-  if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
-  await forgetCatalogFailures(db, "commerce");
-  // Another connection: its webhook subscription is checked afresh (never throws).
-  void recheckCommerceWebhooks();
-  revalidatePath(PAGE);
-  return { ok: "API key saved. The secret cannot be shown again." };
-}
+const commerceKeyForm = z.object({ apiId: z.string().default(""), apiSecret: z.string().default("") });
+const refuse = ({ message }: { message: string }): FormState => ({ error: message });
+
+export const saveCommerceApiKeyAction = staffAction<z.infer<typeof commerceKeyForm>, FormState>(
+  { role: "admin", from: PAGE, input: commerceKeyForm, refuse },
+  async (input, user) => {
+    const result = await saveCommerceApiKey(user, input);
+    if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
+    await forgetCatalogFailures(db, "commerce");
+    // Another connection: its webhook subscription is checked afresh (never throws).
+    void recheckCommerceWebhooks();
+    revalidatePath(PAGE);
+    return { ok: "API key saved. The secret cannot be shown again." };
+  },
+);
 
 export async function disconnectCommerceAction(): Promise<AdminActionState> {
   const user = await requireStaff("admin", PAGE);
@@ -59,25 +60,27 @@ export async function disconnectCommerceAction(): Promise<AdminActionState> {
   return { ok: true, message: "Disconnected." };
 }
 
-const unlockSchema = z.object({
+const unlockForm = z.object({
+  svcKey: z.string().default(""),
+  svcSecret: z.string().default(""),
   environment: z.enum(["sandbox", "production"], { message: "Choose sandbox or production." }),
 });
 
-export async function saveUnlockCredentialAction(_state: FormState, form: FormData): Promise<FormState> {
-  const user = await requireStaff("admin", PAGE);
-  expectActionInput(isForm(form));
-  const parsed = unlockSchema.safeParse({ environment: form.get("environment") });
-  if (!parsed.success) return { fieldErrors: { environment: parsed.error.issues[0]!.message } };
-  const result = await saveUnlockCredential(user, {
-    svcKey: String(form.get("svcKey") ?? ""),
-    svcSecret: String(form.get("svcSecret") ?? ""),
-    environment: parsed.data.environment,
-  });
-  if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
-  await forgetCatalogFailures(db, "unlock");
-  revalidatePath(PAGE);
-  return { ok: "Unlocking API credentials saved. The secret cannot be shown again." };
-}
+export const saveUnlockCredentialAction = staffAction<z.infer<typeof unlockForm>, FormState>(
+  {
+    role: "admin",
+    from: PAGE,
+    input: unlockForm,
+    refuse: ({ message, fieldErrors }) => (fieldErrors.environment ? { fieldErrors } : { error: message }),
+  },
+  async (input, user) => {
+    const result = await saveUnlockCredential(user, input);
+    if (!result.ok) return { fieldErrors: { [result.field]: result.message } };
+    await forgetCatalogFailures(db, "unlock");
+    revalidatePath(PAGE);
+    return { ok: "Unlocking API credentials saved. The secret cannot be shown again." };
+  },
+);
 
 export async function removeUnlockCredentialAction(): Promise<AdminActionState> {
   const user = await requireStaff("admin", PAGE);

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import type { AdminActionState } from "@/components/admin/shared/action-state";
+import type { AdminActionState } from "@/lib/admin/action-state";
 import { requireStaff } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { removeImeiCheckHash, saveImeiCheckHash } from "@/lib/upstream/connection/imeicheck-hash-manage";

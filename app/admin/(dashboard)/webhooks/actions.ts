@@ -1,10 +1,10 @@
 "use server";
 
-import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import type { SubscriptionFormState } from "@/components/admin/webhooks/subscription-form";
 import type { ActionNotice } from "@/components/admin/ops/notice";
+import type { SubscriptionFormState } from "@/components/admin/webhooks/subscription-form";
+import { staffAction } from "@/lib/admin/action";
 import { replayAsStaff } from "@/lib/admin/webhooks/receipts";
 import {
   createSubscription,
@@ -12,18 +12,17 @@ import {
   updateSubscription,
   type ManageOptions,
 } from "@/lib/admin/webhooks/subscriptions";
-import { requireStaff, type CurrentUser } from "@/lib/auth/guards";
+import type { CurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { userMessageOf } from "@/lib/errors/user-message";
 import { logger } from "@/lib/log";
 import { commerceClient } from "@/lib/upstream/commerce";
-import { userMessageOf } from "@/lib/errors/user-message";
 
-// Webhook actions. Replaying a failed receipt is an operations task (staff); changing the
-// shop's subscriptions touches signing secrets and where order events go, so it takes an
-// admin (docs/admin.md). Every action checks the role itself: a layout does not protect actions.
+// Replaying a failed receipt is an operations task (staff); changing the shop's subscriptions
+// touches signing secrets and where order events go, so it takes an admin (docs/admin.md "Webhooks").
 
-const PATH = "/admin/webhooks";
+const FROM = "/admin/webhooks";
 
 function options(actor: CurrentUser): ManageOptions {
   return { client: commerceClient(), encryptionKey: env.APP_ENCRYPTION_KEY, appUrl: env.APP_URL, actor };
@@ -33,94 +32,84 @@ function upstreamFailure(error: unknown, what: string): string {
   return userMessageOf(error, `webhook ${what}`, `The ${what} did not work just now. Please try again.`);
 }
 
-function formInput(form: FormData) {
-  return { url: String(form.get("url") ?? ""), events: form.getAll("events").map(String) };
-}
+const id = (unknown: string) => z.string(unknown).regex(/^[\w-]{1,100}$/, unknown);
+const events = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]));
+const subscriptionForm = z.object({ url: z.string().default(""), events: events.default([]) });
+const refuseSubscription = ({ message }: { message: string }): SubscriptionFormState => ({ error: message });
+const refuseNotice = ({ message }: { message: string }): ActionNotice => ({ tone: "danger", message });
 
-const idSchema = z.string().regex(/^[\w-]{1,100}$/);
+export const createSubscriptionAction = staffAction<z.infer<typeof subscriptionForm>, SubscriptionFormState>(
+  { role: "admin", from: FROM, input: subscriptionForm, refuse: refuseSubscription },
+  async (input, user) => {
+    try {
+      const result = await createSubscription(db, input, options(user));
+      if (!result.ok) return { error: result.message, field: result.field };
+      revalidatePath(FROM);
+      return {
+        created: {
+          id: result.value.webhook.id,
+          url: result.value.webhook.url,
+          secret: result.value.secret,
+          isShopReceiver: result.value.isShopReceiver,
+        },
+      };
+    } catch (error) {
+      return { error: upstreamFailure(error, "subscription") };
+    }
+  },
+);
 
-export async function createSubscriptionAction(
-  _state: SubscriptionFormState,
-  form: FormData,
-): Promise<SubscriptionFormState> {
-  const user = await requireStaff("admin", PATH);
-  expectActionInput(isForm(form));
-  try {
-    const result = await createSubscription(db, formInput(form), options(user));
-    if (!result.ok) return { error: result.message, field: result.field };
-    revalidatePath(PATH);
-    return {
-      created: {
-        id: result.value.webhook.id,
-        url: result.value.webhook.url,
-        secret: result.value.secret,
-        isShopReceiver: result.value.isShopReceiver,
-      },
-    };
-  } catch (error) {
-    return { error: upstreamFailure(error, "subscription") };
-  }
-}
+const updateForm = subscriptionForm.extend({ id: id("Unknown subscription."), status: z.string().default("") });
 
-export async function updateSubscriptionAction(
-  _state: SubscriptionFormState,
-  form: FormData,
-): Promise<SubscriptionFormState> {
-  const user = await requireStaff("admin", PATH);
-  expectActionInput(isForm(form));
-  const id = idSchema.safeParse(form.get("id"));
-  if (!id.success) return { error: "Unknown subscription." };
-  const status = String(form.get("status") ?? "");
-  try {
-    const result = await updateSubscription(
-      db,
-      id.data,
-      { ...formInput(form), status: status || undefined },
-      options(user),
-    );
-    if (!result.ok) return { error: result.message, field: result.field };
-    revalidatePath(PATH);
-    return { saved: true };
-  } catch (error) {
-    return { error: upstreamFailure(error, "update") };
-  }
-}
+export const updateSubscriptionAction = staffAction<z.infer<typeof updateForm>, SubscriptionFormState>(
+  { role: "admin", from: FROM, input: updateForm, refuse: refuseSubscription },
+  async ({ id, status, ...input }, user) => {
+    try {
+      const result = await updateSubscription(db, id, { ...input, status: status || undefined }, options(user));
+      if (!result.ok) return { error: result.message, field: result.field };
+      revalidatePath(FROM);
+      return { saved: true };
+    } catch (error) {
+      return { error: upstreamFailure(error, "update") };
+    }
+  },
+);
 
-export async function deleteSubscriptionAction(_state: ActionNotice, form: FormData): Promise<ActionNotice> {
-  const user = await requireStaff("admin", PATH);
-  expectActionInput(isForm(form));
-  const id = idSchema.safeParse(form.get("id"));
-  if (!id.success) return { tone: "danger", message: "Unknown subscription." };
-  try {
-    const result = await deleteSubscription(db, id.data, options(user));
-    if (!result.ok) return { tone: "danger", message: result.message };
-    revalidatePath(PATH);
-    return {
-      tone: "ok",
-      message: result.value.wasShopReceiver
-        ? "Deleted. The shop no longer receives order events until a subscription to its receiver is created (or the app restarts)."
-        : "Deleted.",
-    };
-  } catch (error) {
-    return { tone: "danger", message: upstreamFailure(error, "deletion") };
-  }
-}
+export const deleteSubscriptionAction = staffAction<{ id: string }, ActionNotice>(
+  { role: "admin", from: FROM, input: z.object({ id: id("Unknown subscription.") }), refuse: refuseNotice },
+  async ({ id }, user) => {
+    try {
+      const result = await deleteSubscription(db, id, options(user));
+      if (!result.ok) return { tone: "danger", message: result.message };
+      revalidatePath(FROM);
+      return {
+        tone: "ok",
+        message: result.value.wasShopReceiver
+          ? "Deleted. The shop no longer receives order events until a subscription to its receiver is created (or the app restarts)."
+          : "Deleted.",
+      };
+    } catch (error) {
+      return { tone: "danger", message: upstreamFailure(error, "deletion") };
+    }
+  },
+);
 
-export async function replayReceiptAction(_state: ActionNotice, form: FormData): Promise<ActionNotice> {
-  const user = await requireStaff("staff", PATH);
-  expectActionInput(isForm(form));
-  const id = idSchema.safeParse(form.get("id"));
-  if (!id.success) return { tone: "danger", message: "Unknown receipt." };
-  try {
-    const result = await replayAsStaff(db, id.data, user);
-    revalidatePath(PATH);
-    if (result.outcome === "processed")
-      return { tone: "ok", message: result.note ? `Replayed: processed (${result.note}).` : "Replayed: processed." };
-    if (result.outcome === "failed")
-      return { tone: "danger", message: `Replayed, but processing failed again: ${result.error}` };
-    return { tone: "warn", message: `This receipt cannot be replayed (it is ${result.status.replace("_", " ")}).` };
-  } catch (error) {
-    logger.error({ err: error, receiptId: id.data }, "webhook replay failed");
-    return { tone: "danger", message: "The replay did not run. Please try again." };
-  }
-}
+export const replayReceiptAction = staffAction<{ id: string }, ActionNotice>(
+  { from: FROM, input: z.object({ id: id("Unknown receipt.") }), refuse: refuseNotice },
+  async ({ id }, user) => {
+    try {
+      const result = await replayAsStaff(db, id, user);
+      revalidatePath(FROM);
+      if (result.outcome === "processed")
+        return { tone: "ok", message: result.note ? `Replayed: processed (${result.note}).` : "Replayed: processed." };
+      if (result.outcome === "failed")
+        return { tone: "danger", message: `Replayed, but processing failed again: ${result.error}` };
+      return { tone: "warn", message: `This receipt cannot be replayed (it is ${result.status.replace("_", " ")}).` };
+    } catch (error) {
+      logger.error({ err: error, receiptId: id }, "webhook replay failed");
+      return { tone: "danger", message: "The replay did not run. Please try again." };
+    }
+  },
+);
