@@ -2,7 +2,8 @@
 // (Debian's, or CHROMIUM_PATH) as a first-time visitor, until the network is quiet and the
 // router's prefetches are done, counting what the view asked of the server (the document, its
 // prefetches and router requests, its JavaScript) and the server's CPU time for all of it.
-// Issue [13]'s goals: ≤ 10 ms of server CPU per view; the JavaScript a page type ships, by type.
+// The goals (docs/benchmarks.md): ≤ 10 ms of server CPU per view; the JavaScript a page type
+// ships, by type.
 //
 // A view's CPU read around the view itself is at the edge of what /proc can show: a view lasts
 // ≈ 2.5 s (the router prefetches when the browser is idle) and the server's background work

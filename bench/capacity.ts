@@ -1,4 +1,4 @@
-// The capacity model of issue [17] (not a test): npm run bench:capacity
+// The capacity model (not a test): npm run bench:capacity
 // Needs TEST_POSTGRES_URL (a PostgreSQL role that may create a database), as the scale-out test.
 //
 // One run measures everything the model in docs/deploy.md "Capacity" is built from:

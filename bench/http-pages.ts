@@ -6,7 +6,7 @@
 // second, p99, and the server's CPU time per request (the whole process tree, from /proc), in
 // BENCH_ROUNDS rounds, medians. It also counts the emulator's requests while each page runs:
 // a page whose catalog data is fresh should send none. The ratios to the static file are the
-// goals of issue [13] (docs/benchmarks.md); the machine is shared and noisy, so compare
+// goals in docs/benchmarks.md; the machine is shared and noisy, so compare
 // ratios within one run, never absolute numbers across runs. Then each page is opened
 // BENCH_VIEWS times in Chromium (bench/browser-views.ts): the server CPU per real browser view
 // (the document, prefetches and router requests included) and the JavaScript it loads; the
@@ -45,13 +45,13 @@ const DEFAULT_PAGES = [
   "/unlock/1/1015/826/234030",
   "/unlock/1/1015/826/234030/1",
   "/imei-check",
-  // [16]: pages in Spanish come from the page cache too.
+  // Pages in Spanish come from the page cache too.
   "/es",
   "/es/topup/es",
   "/es/esim/eu",
 ];
 /**
- * The JavaScript budget of each page type (transferred, compressed; issue [13]): every page
+ * The JavaScript budget of each page type (transferred, compressed; docs/benchmarks.md): every page
  * carries the framework (React, Next.js's router) and the header's menu; a page with a purchase
  * form adds its checks as typed (libphonenumber-js for phone numbers, the IMEI and its suffixes).
  * The order page (its own budget) is measured by bench/lighthouse.ts.

@@ -1,14 +1,14 @@
 // Benchmark of the storefront's pages in a browser (not a test): npm run bench:lighthouse
 //
 // Starts the shop as `npm start` runs it (production build, embedded emulator) on its own
-// port and a fresh database, finds a real path for each page of issue [13]'s list (home, a
+// port and a fresh database, finds a real path for each page of the list below (home, a
 // top-up country, an eSIM destination, a gift card brand, an unlock tools page, an order
 // page: a guest buys a gift card with the sandbox payment first, and the order page is the
 // link the buyer lands on), warms them, then runs Lighthouse on each with Debian's Chromium:
 // the default config (mobile form factor, simulated throttling), BENCH_RUNS runs per page.
 // It prints the medians per page (the four category scores, TBT, LCP, CLS, JavaScript
 // transferred and unused), the console errors and what kept the page out of the back/forward
-// cache, then the goals of issue [13] (docs/benchmarks.md) with PASS or MISS. The machine is
+// cache, then the goals (docs/benchmarks.md) with PASS or MISS. The machine is
 // shared and noisy: the performance score moves with its load, the other columns barely. So each
 // round also audits the framework's floor (bench/framework-floor.ts: a page with nothing but
 // Next.js's own runtime), and the table gives each page's score against the floor's in the same
@@ -51,7 +51,7 @@ const CHROME_FLAGS = [
 const REPORTS = "bench/results/lighthouse";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-/** The issue's pages; `catalog` pages should be allowed into the back/forward cache. */
+/** The pages measured; `catalog` pages should be allowed into the back/forward cache. */
 type PageSpec = { name: string; catalog: boolean; find: () => Promise<string> };
 
 async function get(path: string): Promise<{ status: number; text: string }> {
@@ -83,7 +83,7 @@ async function ensure200(path: string): Promise<string> {
 async function buyGiftCard(): Promise<string> {
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
   try {
-    // A buyer in a euro country (an en-US browser is shown dollars since [16]).
+    // A buyer in a euro country (an en-US browser is shown dollars).
     const page = await browser.newPage({ locale: "en-GB" });
     await page.goto(`${BASE}/giftcards/gb/steam`);
     await page.getByRole("radio", { name: /^£15/ }).check();
@@ -120,7 +120,7 @@ const PAGES: PageSpec[] = [
   // The tools of the iPhone 13 (device 1015, Apple = brand 1) on EE UK (country 826, network
   // 234030): the unlock catalog reaches this page through a form, not links.
   { name: "unlock", catalog: true, find: () => ensure200("/unlock/1/1015/826/234030") },
-  // [16]: a page in Spanish, from the page cache like the English ones.
+  // A page in Spanish, from the page cache like the English ones.
   { name: "esim-es", catalog: true, find: () => ensure200("/es/esim/eu") },
   { name: "order", catalog: false, find: buyGiftCard },
 ];
@@ -407,7 +407,7 @@ async function main() {
         ),
       ],
     ];
-    console.log(`\nGoals of issue [13]`);
+    console.log(`\nGoals (docs/benchmarks.md)`);
     console.log(
       table(
         ["goal", "result", "pages that miss it"],

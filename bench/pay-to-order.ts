@@ -1,6 +1,6 @@
 // Benchmark (not a test): npm run bench:pay-to-order
 //
-// Issue [13]'s goal "from Pay on the payment page to the order page ≤ 300 ms p95 against the
+// The goal "from Pay on the payment page to the order page ≤ 300 ms p95 against the
 // zero-latency emulator". Starts the shop as `npm start` does (production build, embedded
 // emulator, fresh database in data/bench-pay) and buys a £15 Steam gift card as a guest in
 // Chromium, BENCH_PURCHASES times: review, Pay, then on the sandbox payment page the clock runs
@@ -39,7 +39,7 @@ function watchPayToStatus(): void {
 
 /** One guest purchase: from the click on "Pay" to the order page's status, in the page and as Playwright saw it. */
 async function purchase(browser: Browser, n: number): Promise<Sample> {
-  // A buyer in a euro country (an en-US browser is shown dollars since [16]), as in the e2e specs.
+  // A buyer in a euro country (an en-US browser is shown dollars), as in the e2e specs.
   const context = await browser.newContext({ baseURL: BASE, locale: "en-GB" });
   try {
     const page = await context.newPage();

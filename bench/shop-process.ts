@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
 const CLOCK_TICKS_PER_SECOND = 100;
+/** In /proc/<pid>/stat, after the command name: user and system time, in clock ticks. */
+const UTIME_FIELD = 11;
+const STIME_FIELD = 12;
 
 /**
  * CPU seconds a process has run, in nanoseconds' precision: the sum of its threads' run time in
@@ -31,7 +34,8 @@ export function treeCpuSeconds(rootPid: number): number {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       cpu.set(
         Number(entry),
-        preciseCpuSeconds(Number(entry)) ?? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND,
+        preciseCpuSeconds(Number(entry)) ??
+          (Number(fields[UTIME_FIELD]) + Number(fields[STIME_FIELD])) / CLOCK_TICKS_PER_SECOND,
       );
       children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
     } catch {

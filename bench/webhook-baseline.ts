@@ -1,4 +1,4 @@
-// The minimal webhook receiver bench/webhook-ingest.ts compares the shop with (issue [13]): a
+// The minimal webhook receiver bench/webhook-ingest.ts compares the shop with: a
 // bare node:http server that verifies the Standard Webhooks signature and inserts one row into
 // SQLite (WAL) with better-sqlite3 before answering 200. Run as its own process, so its CPU time
 // is its own. env: BASELINE_SECRET, BASELINE_PORT, BASELINE_DIR.

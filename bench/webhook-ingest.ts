@@ -1,7 +1,7 @@
 // Benchmark of the commerce webhook receiver (not a test): npm run bench:webhook-ingest
 //
 // Starts the shop as `npm start` runs it (production build, embedded emulator, SQLite) on its
-// own port and a fresh database, and beside it the minimal baseline of issue [13]: a bare
+// own port and a fresh database, and beside it a minimal baseline: a bare
 // `node:http` server that verifies the same Standard Webhooks signature and inserts one row into
 // SQLite (WAL) with better-sqlite3 before answering. Both receive BENCH_DELIVERIES validly signed,
 // distinct `order.fulfilled` deliveries (for orders the shop does not have: the receiver stores,
