@@ -20,7 +20,6 @@ import type { UpstreamClients } from "@/lib/orders/clients";
 import { createOrder } from "@/lib/orders/create";
 import { transition } from "@/lib/orders/lifecycle";
 import { quoteCommerceOrder, type QuoteInput, type QuoteOptions } from "@/lib/orders/quote";
-import type { RefundFailedOrder } from "@/lib/orders/refund-due";
 
 export const WORKING_UK_MOBILE = "+447400123456";
 export const EE_UK_OPERATOR = "1000";
@@ -68,12 +67,6 @@ export async function startOrderTestbed() {
   });
   const clients: UpstreamClients = { commerce: commerceWith(), unlock };
 
-  /** Every order handed over for the buyer's refund (lib/payments/settle.ts refunds them in the app). */
-  const refunds: Order[] = [];
-  const refundFailedOrder: RefundFailedOrder = async (_db, order) => {
-    refunds.push(order);
-  };
-
   const db = database.db;
   return {
     db,
@@ -83,8 +76,9 @@ export async function startOrderTestbed() {
     clients,
     commerceWith,
     unlock,
-    refunds,
-    refundFailedOrder,
+    /** Whether the order owes the buyer a refund not made yet (its RefundTask is pending: lib/orders/refund-due.ts). */
+    refundOwed: async (orderId: string) =>
+      (await db.refundTask.findUnique({ where: { orderId }, select: { status: true } }))?.status === "pending",
     control,
     advanceClock: (ms: number) => control("POST", "/clock", { advanceMs: ms }),
     fault: (rule: FaultRuleInput) => control("POST", "/faults", rule),
@@ -103,7 +97,7 @@ export async function startOrderTestbed() {
       return [...result.rates].sort((a, b) => a.total_cost_eur - b.total_cost_eur);
     },
     /** A top-up quoted, ordered and paid, as the pages and the payment provider will do it. */
-    /** `price`: the buyer's currency and the rate's own rate to it ([16]); euros by default. */
+    /** `price`: the buyer's currency and the rate's own rate to it; euros by default. */
     paidTopup: async (
       priceToken: string,
       extra: Partial<QuoteInput> = {},

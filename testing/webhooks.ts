@@ -11,10 +11,10 @@ import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
 import { randomUUID } from "node:crypto";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { createOrder } from "@/lib/orders/create";
+import { placeOrder } from "@/lib/orders/placement";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { startCheckoutWith } from "@/lib/payments/checkout";
 import { sandboxProvider } from "@/lib/payments/sandbox";
-import { placeOrder } from "@/lib/payments/settle";
 import { markPaymentSucceeded } from "@/lib/payments/succeed";
 import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { settleDetachedWork } from "@/lib/webhooks/after-answer";
@@ -144,7 +144,7 @@ export async function placedTopup(tb: OrderTestbed, customerEmail: string): Prom
   const paid = await markPaymentSucceeded(tb.db, paymentId!, {
     source: "buyer",
     afterPaid: async (db, id, by) => {
-      await placeOrder(db, id, { ...by, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+      await placeOrder(db, id, { ...by, clients: tb.clients });
     },
   });
   if (paid.outcome !== "paid") throw new Error(`not paid: ${paid.outcome}`);

@@ -113,8 +113,8 @@ describe("lib/ import graph", () => {
     expect(graph.get(join(root, "lib/webhooks/process.ts"))).toContain(join(root, "lib/orders/apply-upstream.ts"));
   });
 
-  // payments → orders, never the reverse (lib/payments/settle.ts): the steps that start a
-  // payment (the shop's checkout channel, beginPayment) live in lib/payments.
+  // payments → orders, never the reverse: the order core writes the refunds it owes, the payments
+  // module makes them (lib/payments/refund-tasks.ts); the steps that start a payment live in lib/payments.
   it("keeps the order core from importing payments", () => {
     const edges = [...graph].flatMap(([file, targets]) =>
       targets.map((target) => [relative(root, file), relative(root, target)] as const),

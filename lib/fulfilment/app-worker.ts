@@ -10,7 +10,7 @@ import { deliverQueuedMail } from "@/lib/mail/delivery";
 import { sealPlainFulfillments } from "@/lib/orders/sealed-fulfillment";
 import { startWorker, type RunningWorker } from "@/lib/orders/worker";
 import { runPaymentHousekeeping } from "@/lib/payments/housekeeping";
-import { refundFailedOrder } from "@/lib/payments/settle";
+import { runRefundTasks } from "@/lib/payments/refund-tasks";
 import { onStop } from "@/lib/process/graceful-stop.mjs";
 import { trimWebhookReceipts } from "@/lib/webhooks/retention";
 import { sweepWebhookReceipts } from "@/lib/webhooks/sweep";
@@ -19,9 +19,8 @@ import { sweepWebhookReceipts } from "@/lib/webhooks/sweep";
 // scripts/worker.ts standalone), configured from the environment, on the app's database and
 // upstream clients. A globalThis guard keeps a second start (dev reloads, a second register
 // call) from running two loops in one process. It lives above the order core, payments and
-// webhooks because it wires them together: the worker refunds the orders it ends through the
-// payments module (refundFailedOrder), and the payments' housekeeping and the mail outbox's
-// delivery run with it.
+// webhooks because it wires them together: the refunds owed (lib/payments/refund-tasks.ts),
+// the payments' housekeeping and the mail outbox's delivery run with it.
 
 /** A bound on the worker's indexing per minute, so a large backlog cannot hold up order processing. */
 const SEARCH_INDEX_ROWS_PER_MINUTE = 10_000;
@@ -34,19 +33,22 @@ export function newWorkerId(role: "app" | "standalone"): string {
 
 export function startAppWorker(role: "app" | "standalone" = "app"): Promise<RunningWorker> {
   holder.__orderWorker ??= (async () => {
+    const workerId = newWorkerId(role);
     const worker = startWorker({
       db,
-      refundFailedOrder,
-      workerId: newWorkerId(role),
+      workerId,
       intervalMs: env.ORDER_WORKER_INTERVAL_MS,
       polling: env.ORDER_POLLING === "on",
+      // Refunds owed by failed or cancelled orders, each round before the orders (docs/orders.md
+      // "Refund after a failure"); the refund's mail goes out in the same round.
+      beforeOrders: (now) => runRefundTasks(db, { runnerId: workerId, now }),
       // Queued mail goes out within a round (lib/mail/outbox.ts retries what the server refuses).
       eachRound: () => deliverQueuedMail(db, appMailer()),
       housekeeping: {
         everyMs: 60_000,
         run: async (now) => {
           // Webhook receipts whose processing after the answer failed or was lost, retried with
-          // backoff (lib/webhooks/sweep.ts). First and on its own: the receiver no longer asks
+          // backoff (lib/webhooks/sweep.ts). First and on its own: the receiver does not ask
           // the sender to retry, so nothing else in this round may hold it up.
           await sweepWebhookReceipts(db).catch((error: unknown) =>
             logger.error({ err: error instanceof Error ? error.message : String(error) }, "webhook sweep failed"),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeOrder } from "@/lib/orders/placement";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
@@ -20,14 +20,11 @@ let staffId: string;
 let customerId: string;
 beforeAll(async () => {
   tb = await startOrderTestbed();
-  options = { db: tb.db, unlock: tb.unlock, refundFailedOrder: tb.refundFailedOrder };
+  options = { db: tb.db, unlock: tb.unlock };
   staffId = (await tb.db.user.create({ data: { email: `staff-${Date.now()}@shop.test`, role: "staff" } })).id;
   customerId = (await tb.db.user.create({ data: { email: `cust-${Date.now()}@shop.test`, role: "customer" } })).id;
 });
 afterAll(async () => tb?.close());
-beforeEach(() => {
-  tb.refunds.length = 0;
-});
 
 const buyer = { source: "buyer" as const };
 const staff = () => ({ source: "staff" as const, userId: staffId });
@@ -56,13 +53,14 @@ describe("cancelUnlockOrder", () => {
     expect(await cancelUnlockOrder(order.ref, buyer, options)).toEqual({ ok: true });
     const after = await tb.reload(order.id);
     expect(after).toMatchObject({ status: "cancelled", upstreamStatus: "canceled", nextPollAt: null });
-    expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
+    expect(await tb.refundOwed(order.id)).toBe(true);
     expect(await unlockLedger(order.upstreamOrderId)).toEqual(["debit", "refund"]);
     const events = await tb.events(order.id);
     expect(events.at(-1)).toMatchObject({ toStatus: "cancelled", source: "buyer" });
     // A second click is harmless: already cancelled, nothing more happens.
+    const task = await tb.db.refundTask.findUniqueOrThrow({ where: { orderId: order.id } });
     expect(await cancelUnlockOrder(order.ref, buyer, options)).toEqual({ ok: true });
-    expect(tb.refunds).toHaveLength(1);
+    expect(await tb.db.refundTask.findMany({ where: { orderId: order.id } })).toEqual([task]);
   });
 
   it("is refused with a clear message once the supplier's clock passes 10 minutes", async () => {
@@ -75,7 +73,7 @@ describe("cancelUnlockOrder", () => {
       message: expect.stringMatching(/Too late to cancel.*10 minutes/),
     });
     expect(await tb.reload(order.id)).toMatchObject({ status: "placed" });
-    expect(tb.refunds).toHaveLength(0);
+    expect(await tb.refundOwed(order.id)).toBe(false);
     expect(await unlockLedger(order.upstreamOrderId)).toEqual(["debit"]);
     const refused = (await tb.events(order.id)).find((e) => e.type === "cancel_refused");
     expect(refused).toMatchObject({ source: "staff", actor: staffId });
@@ -137,7 +135,7 @@ describe("forceUnlockNowait", () => {
     const order = await placedUnlock("356938035600510");
     expect(await forceUnlockNowait(order.ref, buyer, options)).toEqual({ ok: true });
     expect(await tb.reload(order.id)).toMatchObject({ status: "failed", upstreamStatus: "notavailable" });
-    expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
+    expect(await tb.refundOwed(order.id)).toBe(true);
   });
 });
 
@@ -161,7 +159,7 @@ describe("fetchUnlockInstructions", () => {
   });
 });
 
-describe("issue [15]: a fresh status before cancelling, and the buyer's check now", () => {
+describe("a fresh status before cancelling, and the buyer's check now", () => {
   it("check now reads the supplier at once, once per 15 seconds per order; a finished unlock shows at once", async () => {
     const order = await placedUnlock();
     expect(await checkUnlockNow(order.ref, buyer, options)).toEqual({ ok: true, status: "placed" });
@@ -186,7 +184,7 @@ describe("issue [15]: a fresh status before cancelling, and the buyer's check no
       message: CODE_READY_MESSAGE,
     });
     expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled" });
-    expect(tb.refunds).toHaveLength(0);
+    expect(await tb.refundOwed(order.id)).toBe(false);
     expect(await unlockLedger(order.upstreamOrderId)).toEqual(["debit"]);
   });
 });

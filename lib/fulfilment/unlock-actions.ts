@@ -5,6 +5,7 @@ import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import type { UnlockClient } from "@/lib/upstream/unlock/client";
 import { applyMapped } from "@/lib/orders/apply-mapped";
+import { applyUnlockStatus } from "@/lib/orders/apply-upstream";
 import { resolveClients } from "@/lib/orders/clients";
 import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "@/lib/orders/connections";
 import { mergeFulfillment } from "@/lib/orders/fulfillment";
@@ -16,7 +17,6 @@ import {
   cancelMsLeft,
 } from "@/lib/orders/unlock-cancel-window";
 import { mapUnlockStatus } from "@/lib/orders/upstream-status";
-import { applyUnlockStatus, refundIfDue, type SettleOptions } from "@/lib/payments/settle";
 import { consume, type LimitRule } from "@/lib/security/rate-limit";
 
 // What a buyer (order page) or a staff member (admin dashboard) may ask of a placed unlock
@@ -24,14 +24,15 @@ import { consume, type LimitRule } from "@/lib/security/rate-limit";
 // and read its instructions again. Each request is checked against the actor, recorded as an
 // OrderEvent with the actor's source, and never throws for an expected refusal: the result
 // says what happened in words a buyer or staff member can read. An order these requests end
-// (a cancel, a nowait answered "not available") is refunded here (lib/payments/settle.ts).
+// (a cancel, a nowait answered "not available") owes the buyer's refund, written with the
+// move (docs/orders.md "Refund after a failure").
 
 export type UnlockActor = { source: "buyer" | "staff"; userId?: string | null };
 /** `message` is English (staff, the timeline); `args` the values a buyer's translation of `code` needs. */
 export type UnlockActionRefusal = { ok: false; code: string; message: string; args?: Record<string, string | number> };
 export type UnlockActionResult = { ok: true } | UnlockActionRefusal;
 
-export type UnlockActionOptions = SettleOptions & {
+export type UnlockActionOptions = {
   /** Default: the app's database. */
   db?: DbClient;
   /** Default: the app's unlocking client. */
@@ -59,7 +60,7 @@ export async function cancelUnlockOrder(
   let { order } = ready;
   if (order.status === "cancelled") return { ok: true };
   // A fresh look first: the code may have become ready since the page was drawn, and a cancel
-  // the supplier would refuse is then not even asked (issue [15]). If the look fails, the
+  // the supplier would refuse is then not even asked. If the look fails, the
   // cancel's own answer decides.
   if (!FINAL_STATUSES.includes(order.status)) {
     try {
@@ -68,7 +69,6 @@ export async function cancelUnlockOrder(
         source: actor.source,
         actor: actorId,
         unlock,
-        refundFailedOrder: options.refundFailedOrder,
         now: options.now,
       });
       order = await db.order.findUniqueOrThrow({ where: { id: order.id } });
@@ -103,19 +103,13 @@ export async function cancelUnlockOrder(
     return result;
   }
   const mapped = mapUnlockStatus(status);
-  const applied = await applyMapped(db, order, {
+  await applyMapped(db, order, {
     mapped,
     raw: status,
     source: actor.source,
     actor: actorId,
     now: options.now,
   });
-  await refundIfDue(
-    db,
-    { orderId: order.id, refundDue: applied.refundDue },
-    { source: actor.source, actor: actorId },
-    options.refundFailedOrder,
-  );
   if (mapped.status !== "cancelled") {
     logger.warn({ orderId: order.id, upstream: status }, "unlock cancel answered with a status other than canceled");
     return refuse("NOT_CANCELLED", `The supplier did not cancel the order (its status is now "${status}").`, {
@@ -149,7 +143,6 @@ export async function forceUnlockNowait(
       source: actor.source,
       actor: actorId,
       unlock,
-      refundFailedOrder: options.refundFailedOrder,
       now: options.now,
     });
   } catch (error) {
@@ -162,7 +155,7 @@ export async function forceUnlockNowait(
  * The buyer's "Check now": the order's status read from the supplier at once and applied, beyond
  * the worker's schedule (lib/orders/schedule.ts). Limited per order, whoever asks: once every
  * 15 seconds and 12 times an hour, so the status calls stay within the spec's schedule plus the
- * early checks and these few (issue [15]).
+ * early checks and these few.
  */
 export const CHECK_NOW_LIMITS: readonly LimitRule[] = [
   { name: "unlock-check-now:order:1", points: 1, durationSeconds: 15 },
@@ -198,7 +191,6 @@ export async function checkUnlockNow(
       source: actor.source,
       actor: actorId,
       unlock,
-      refundFailedOrder: options.refundFailedOrder,
       now: options.now,
     });
     const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id }, select: { status: true } });
@@ -249,7 +241,6 @@ export async function fetchUnlockInstructions(
         source: actor.source,
         actor: actorId,
         unlock,
-        refundFailedOrder: options.refundFailedOrder,
         now: options.now,
       });
     } catch (error) {

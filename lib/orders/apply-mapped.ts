@@ -40,11 +40,10 @@ export type MappedInput = {
 };
 
 /**
- * `refundDue`: this call ended an order the buyer paid the shop for (refund-due.ts); the caller refunds.
  * `anomaly`: the news contradicted the order's final status: it was recorded for staff (an
  * `upstream_anomaly` event) and changed nothing else.
  */
-export type MappedResult = { changed: boolean; order: Order; refundDue: boolean; anomaly?: true };
+export type MappedResult = { changed: boolean; order: Order; anomaly?: true };
 
 /** The timeline event of upstream news that contradicts a final order (see conflictsWithFinal). */
 export const UPSTREAM_ANOMALY_EVENT = "upstream_anomaly";
@@ -53,16 +52,14 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
   const now = input.now ?? new Date();
   // Compared and merged opened; stored sealed (codes, LPA strings, instructions: sealed-fulfillment.ts).
   const current = openFulfillmentForWrite(order.fulfillment);
-  if (isOlderRecord(current, input)) return { changed: false, order, refundDue: false };
+  if (isOlderRecord(current, input)) return { changed: false, order };
   // Final states are final: news that names another final status is recorded for staff and
   // changes nothing else (no status, fulfilment fields, refund or mail) — docs/orders.md.
   if (isFinalNews(order, input.mapped)) {
-    return conflictsWithFinal(order, input.mapped)
-      ? recordAnomaly(db, order, input)
-      : { changed: false, order, refundDue: false };
+    return conflictsWithFinal(order, input.mapped) ? recordAnomaly(db, order, input) : { changed: false, order };
   }
   // "processing" after "fulfilled", "awaiting_payment" after the checkout was paid …
-  if (RANK[input.mapped.status] < RANK[order.status]) return { changed: false, order, refundDue: false };
+  if (RANK[input.mapped.status] < RANK[order.status]) return { changed: false, order };
 
   const merged = mergeFulfillment(current, input.fulfillment ?? {});
   // A row written before sealing is sealed by its next write, even if nothing else changed.
@@ -91,21 +88,20 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
       });
       if (!moved) {
         // Someone else moved it meanwhile (a webhook racing a poll): look again from there.
-        if (depth >= 3) return { changed: index > 0, order, refundDue: false };
+        if (depth >= 3) return { changed: index > 0, order };
         const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id } });
         const again = await applyMapped(db, fresh, input, depth + 1);
         return {
           changed: index > 0 || again.changed,
           order: again.order,
-          refundDue: again.refundDue,
           ...(again.anomaly && { anomaly: true as const }),
         };
       }
     }
-    return { changed: true, order: moved!, refundDue: owesRefund(moved!) };
+    return { changed: true, order: moved! };
   }
 
-  if (!statusChanged && !fulfillmentChanged && !input.learned) return { changed: false, order, refundDue: false };
+  if (!statusChanged && !fulfillmentChanged && !input.learned) return { changed: false, order };
 
   // Same lifecycle status, new details (e.g. top-up delivery status, eSIM balance): a
   // conditional update, so of two racing copies of the same news only one writes and records.
@@ -134,11 +130,11 @@ export async function applyMapped(db: DbClient, order: Order, input: MappedInput
     return tx.order.findUniqueOrThrow({ where: { id: order.id } });
   });
   if (!updated) {
-    if (depth >= 3) return { changed: false, order, refundDue: false };
+    if (depth >= 3) return { changed: false, order };
     const fresh = await db.order.findUniqueOrThrow({ where: { id: order.id } });
     return applyMapped(db, fresh, input, depth + 1);
   }
-  return { changed: true, order: updated, refundDue: false };
+  return { changed: true, order: updated };
 }
 
 /** A record older (by its own `updated_at`) than the last one applied: superseded, ignored. */
@@ -203,7 +199,7 @@ async function recordAnomaly(db: DbClient, order: Order, input: MappedInput): Pr
     });
   });
   // The order itself did not change: `changed` stays false; `anomaly` says what happened.
-  return { changed: false, order, refundDue: false, anomaly: true };
+  return { changed: false, order, anomaly: true };
 }
 
 /** The lifecycle steps from `from` to what the upstream says, or null when nothing should move. */
@@ -242,9 +238,11 @@ function statusPatch(
       return { statusReason: input.mapped.reason ?? null, nextPollAt: after(now, MANUAL_REVISION_POLL_MS) };
     case "failed":
     case "cancelled": {
-      const refundDue = order.upstreamMode === "credits" && order.paidAt;
       const reason = input.mapped.reason ?? "The supplier could not complete the order.";
-      return { statusReason: refundDue ? `${reason} ${REFUND_PENDING}` : reason, nextPollAt: null };
+      return {
+        statusReason: owesRefund({ ...order, status: to }) ? `${reason} ${REFUND_PENDING}` : reason,
+        nextPollAt: null,
+      };
     }
     case "refunded":
       return { statusReason: input.mapped.reason ?? null, nextPollAt: null };

@@ -30,7 +30,6 @@ const worker = (ms: number) =>
     workerId: "apply-worker",
     now: inFuture(ms),
     clients: tb.clients,
-    refundFailedOrder: tb.refundFailedOrder,
   });
 
 async function placedTopup() {

@@ -25,10 +25,9 @@ export type ApplyOptions = {
 };
 
 /**
- * `refundDue`: this news ended an order the buyer paid the shop for; the caller refunds it (lib/payments/settle.ts).
  * `anomaly`: the news contradicted the order's final status; it is on the timeline for staff and changed nothing else.
  */
-export type ApplyResult = { orderId: string | null; changed: boolean; refundDue?: true; anomaly?: true };
+export type ApplyResult = { orderId: string | null; changed: boolean; anomaly?: true };
 
 /** Where commerce news came through: news applies only to orders placed through the same connection. */
 export type ApplyCommerceOptions = ApplyOptions & { connectionId: string | null };
@@ -105,7 +104,6 @@ export async function applyCommerceOrder(
   return {
     orderId: order.id,
     changed: result.changed,
-    ...(result.refundDue && { refundDue: true as const }),
     ...(result.anomaly && { anomaly: true as const }),
   };
 }
@@ -121,8 +119,8 @@ export type ApplyUnlockOptions = Omit<ApplyOptions, "source"> & {
 /**
  * Applies an unlock order's status (check_order_status). `available` fetches the instructions
  * first: the order is fulfilled only with them in hand; if they cannot be read now it stays in
- * progress and the next poll tries again. `notavailable`, `error` and `canceled` end it and
- * start the buyer's refund.
+ * progress and the next poll tries again. `notavailable`, `error` and `canceled` end it (and
+ * owe the buyer's refund: refund-due.ts).
  */
 export async function applyUnlockStatus(
   db: DbClient,
@@ -155,7 +153,6 @@ export async function applyUnlockStatus(
   return {
     orderId,
     changed: result.changed,
-    ...(result.refundDue && { refundDue: true as const }),
     ...(result.anomaly && { anomaly: true as const }),
   };
 }

@@ -8,7 +8,7 @@ import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import { applyCommerceOrder, applyUnlockStatus } from "./apply-upstream";
 import type { UpstreamClients } from "./clients";
 import { readPlacement } from "./detail";
-import { placeOrder } from "@/lib/payments/settle";
+import { placeOrder } from "@/lib/orders/placement";
 import { MAX_PLACEMENT_ATTEMPTS } from "./placement-outcomes";
 import { openFulfillment } from "./sealed-fulfillment";
 import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
@@ -53,13 +53,12 @@ const workerWith = (clients: UpstreamClients, ms: number) =>
     workerId: "connections-worker",
     now: inFuture(ms),
     clients,
-    refundFailedOrder: tb.refundFailedOrder,
   });
 
 async function placedTopupThrough(clients: UpstreamClients) {
   const [, , working] = await tb.eeAirtime();
   const order = await tb.paidTopup(working!.token);
-  return (await placeOrder(tb.db, order.id, { source: "buyer", clients, refundFailedOrder: tb.refundFailedOrder }))!;
+  return (await placeOrder(tb.db, order.id, { source: "buyer", clients }))!;
 }
 
 async function placedUnlockThrough(clients: UpstreamClients) {
@@ -70,7 +69,7 @@ async function placedUnlockThrough(clients: UpstreamClients) {
     toolId: UNLOCK_PAIR.toolDays,
     guaranteedTimeType: "days",
   });
-  return (await placeOrder(tb.db, order.id, { source: "buyer", clients, refundFailedOrder: tb.refundFailedOrder }))!;
+  return (await placeOrder(tb.db, order.id, { source: "buyer", clients }))!;
 }
 
 describe("two connections with the same upstream ids", () => {

@@ -24,8 +24,7 @@ afterEach(() => {
 
 const LEASE_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (workerId: string) =>
-  runWorkerOnce(tb.db, { workerId, leaseMs: LEASE_MS, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+const round = (workerId: string) => runWorkerOnce(tb.db, { workerId, leaseMs: LEASE_MS, clients: tb.clients });
 const unlockDetail = {
   deviceId: UNLOCK_PAIR.deviceId,
   networkId: UNLOCK_PAIR.networkId,

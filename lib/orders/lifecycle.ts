@@ -2,14 +2,15 @@ import type { DbClient } from "@/lib/db/create-client";
 import type { EventSource, OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { queueOrderMail } from "@/lib/mail/order-mails";
+import { oweRefund, owesRefund } from "./refund-due";
 
-// The one order lifecycle for all five products (DESIGN.md "Orders"):
+// The one order lifecycle for all five products (docs/orders.md "Order core"):
 //   awaiting_payment → paid → placing → placed → fulfilled
 // plus failed, cancelled, refunded and needs_attention (staff must act). Every change of
-// status goes through `transition`, which is a conditional update: it happens only if the
-// order is still in an expected status, so two workers, two tabs or a webhook racing a poll
-// can never both move it. Each successful move appends an OrderEvent (the timeline) and queues
-// the buyer's mail about it, if any (lib/mail/order-mails.ts), in the same transaction.
+// status goes through `transition`, a conditional update: of two racing callers only one moves
+// the order. In the same transaction each move appends an OrderEvent, queues the buyer's mail
+// about it (lib/mail/order-mails.ts) and, when it ends an order the buyer paid the shop for,
+// writes the refund owed (refund-due.ts, docs/orders.md "Refund after a failure").
 
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   awaiting_payment: ["paid", "placed", "cancelled", "needs_attention"],
@@ -63,15 +64,15 @@ export async function transition(db: DbClient, input: TransitionInput): Promise<
     if (!canTransition(status, input.to))
       throw new Error(`order lifecycle: ${status} → ${input.to} is not a valid move`);
   }
-  return db.$transaction(async (tx) => {
+  const moved = await db.$transaction(async (tx) => {
     const current = await tx.order.findUnique({ where: { id: input.orderId }, select: { status: true } });
     if (!current || !from.includes(current.status)) return null;
     // Conditional on the status just read: of two racing callers, one updates and one gets 0.
-    const moved = await tx.order.updateMany({
+    const updated = await tx.order.updateMany({
       where: { id: input.orderId, status: current.status, ...(input.where ? { AND: [input.where] } : {}) },
       data: { ...input.patch, status: input.to },
     });
-    if (moved.count === 0) return null;
+    if (updated.count === 0) return null;
     const order = await tx.order.findUniqueOrThrow({ where: { id: input.orderId } });
     await tx.orderEvent.create({
       data: {
@@ -85,10 +86,23 @@ export async function transition(db: DbClient, input: TransitionInput): Promise<
         data: input.data,
       },
     });
-    // The buyer's mail about this change (receipt, delivery, notices), with the change or not at all.
     await queueOrderMail(tx, order, current.status, input.to);
-    return order;
+    const refundOwed = owesRefund(order) && (await oweRefund(tx, order.id));
+    return { order, refundOwed };
   });
+  if (moved?.refundOwed) for (const listener of refundListeners) listener();
+  return moved?.order ?? null;
+}
+
+const refundListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after each transition in this process that wrote a refund owed (the worker
+ * wakes up to make it sooner); returns the unsubscribe. The refund row alone guarantees the refund.
+ */
+export function onRefundOwed(listener: () => void): () => void {
+  refundListeners.add(listener);
+  return () => refundListeners.delete(listener);
 }
 
 /** A timeline entry that does not change the status (payment declined, upstream progress …). */

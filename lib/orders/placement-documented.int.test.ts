@@ -42,7 +42,6 @@ const worker = (ms: number) =>
     workerId: "documented-worker",
     now: inFuture(ms),
     clients: tb.clients,
-    refundFailedOrder: tb.refundFailedOrder,
   });
 const shopDebits = async () =>
   (await tb.ledger()).filter((e) => e.api === "commerce" && e.account === "acct_shop" && e.kind === "debit").length;

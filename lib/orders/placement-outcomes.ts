@@ -7,7 +7,7 @@ import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamClients } from "./clients";
 import { asObject, isCommerceProduct, readPlacement, type Placement } from "./detail";
 import { recordEvent, transition } from "./lifecycle";
-import { REFUND_PENDING } from "./refund-due";
+import { owesRefund, REFUND_PENDING } from "./refund-due";
 import { after, reconcileDelayMs } from "./schedule";
 
 // The ways a placement attempt can end, shared by commerce, unlock and IMEI check placement.
@@ -104,7 +104,7 @@ export async function park(
   });
 }
 
-/** placing → failed, the buyer's refund noted as pending (refund-due.ts). Only for definite "not placed" answers. */
+/** placing → failed, the buyer's refund owed (refund-due.ts). Only for definite "not placed" answers. */
 export async function fail(
   ctx: PlacementContext,
   order: Order,
@@ -112,7 +112,7 @@ export async function fail(
   data?: Prisma.InputJsonValue,
   patch: Prisma.OrderUpdateManyMutationInput = {},
 ): Promise<Order | null> {
-  const refundDue = order.upstreamMode === "credits" && order.paidAt;
+  const refundDue = owesRefund({ ...order, status: "failed" });
   return transition(ctx.db, {
     orderId: order.id,
     from: "placing",

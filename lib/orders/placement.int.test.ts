@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { placeOrder, resumeOrder } from "./placement";
-import { placeOrder as placeAndRefund } from "@/lib/payments/settle";
 import { runWorkerOnce } from "./worker";
 import { inFuture, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 import { supplierRate } from "@/lib/pricing/exchange";
@@ -14,13 +13,12 @@ beforeAll(async () => {
 });
 afterAll(async () => tb?.close());
 beforeEach(async () => {
-  tb.refunds.length = 0;
   await tb.clearFaults();
   await tb.resetCounters();
 });
 
 const worker = (ms: number, workerId = "test-worker") =>
-  runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+  runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients });
 
 describe("placing a paid top-up", () => {
   it("previews, places with the order's idempotency key, and the worker's poll brings it to fulfilled with one debit", async () => {
@@ -28,10 +26,9 @@ describe("placing a paid top-up", () => {
     const order = await tb.paidTopup(working!.token);
     await tb.resetCounters(); // the quote previewed once already
 
-    const placed = await placeAndRefund(tb.db, order.id, {
+    const placed = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(placed).toMatchObject({
       status: "placed",
@@ -98,15 +95,14 @@ describe("placing a paid top-up", () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     const poor = { ...tb.clients, commerce: tb.commerceWith(POOR) };
-    const parked = await placeAndRefund(tb.db, order.id, {
+    const parked = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: poor,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
     expect(parked!.statusReason).toMatch(/paid and will be completed shortly/);
     expect(parked!.statusReason).toMatch(/Nothing is charged twice/);
-    expect(tb.refunds).toHaveLength(0);
+    expect(await tb.refundOwed(order.id)).toBe(false);
     expect((await tb.ledger()).filter((e) => e.account === "acct_poor" && e.kind === "debit")).toHaveLength(0);
     const events = await tb.events(order.id);
     expect(events.at(-1)).toMatchObject({
@@ -122,14 +118,13 @@ describe("placing a paid top-up", () => {
     const poorCreate = tb.commerceWith(POOR);
     // The preview still saw enough credit; the create runs into the empty balance.
     const commerce = { ...poorCreate, previewOrder: tb.clients.commerce.previewOrder };
-    const parked = await placeAndRefund(tb.db, order.id, {
+    const parked = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: { ...tb.clients, commerce },
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
     expect(parked!.statusReason).toMatch(/paid and will be completed shortly/);
-    expect(tb.refunds).toHaveLength(0);
+    expect(await tb.refundOwed(order.id)).toBe(false);
     expect((await tb.counters())["POST /v2/orders"]).toBe(1);
     expect((await tb.ledger()).filter((e) => e.account === "acct_poor" && e.kind === "debit")).toHaveLength(0);
   });
@@ -144,7 +139,6 @@ describe("placing a paid top-up", () => {
       workerId: "w",
       now: inFuture(6 * 60_000),
       clients: poor,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect((await tb.reload(order.id)).status).toBe("needs_attention");
     // Topped up (here: the shop's rich account stands for the topped-up balance).
@@ -152,7 +146,6 @@ describe("placing a paid top-up", () => {
       workerId: "w",
       now: inFuture(12 * 60_000),
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     const resumed = await tb.reload(order.id);
     expect(resumed).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
@@ -162,10 +155,9 @@ describe("placing a paid top-up", () => {
   it("fails the catalog's failing top-up and asks for the buyer's refund", async () => {
     const [failing] = await tb.eeAirtime();
     const order = await tb.paidTopup(failing!.token);
-    const placed = await placeAndRefund(tb.db, order.id, {
+    const placed = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(placed?.status).toBe("placed");
     await tb.advanceClock(5_000);
@@ -173,7 +165,7 @@ describe("placing a paid top-up", () => {
     const failed = await tb.reload(order.id);
     expect(failed).toMatchObject({ status: "failed", upstreamStatus: "failed", nextPollAt: null });
     expect(failed.statusReason).toMatch(/Refund pending/);
-    expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
+    expect(await tb.refundOwed(order.id)).toBe(true);
     // The upstream refunded the shop's credits (debit + refund on its ledger).
     const entries = (await tb.ledger()).filter((e) => e.reference === failed.upstreamOrderId);
     expect(entries.map((e) => e.kind).sort()).toEqual(["debit", "refund"]);
@@ -201,14 +193,13 @@ describe("placing a paid top-up", () => {
       where: { id: order.id },
       data: { detail: { ...(order.detail as object), priceToken: "tp_000000000000000000000000" } },
     });
-    const failed = await placeAndRefund(tb.db, order.id, {
+    const failed = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(failed).toMatchObject({ status: "failed" });
     expect(failed!.statusReason).toMatch(/price is no longer valid.*Refund pending/);
-    expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
+    expect(await tb.refundOwed(order.id)).toBe(true);
     expect((await tb.counters())["POST /v2/orders"]).toBeUndefined();
   });
 

@@ -29,7 +29,7 @@ beforeEach(async () => {
 const shopDebits = async () =>
   (await tb.ledger()).filter((e) => e.api === "commerce" && e.account === "acct_shop" && e.kind === "debit").length;
 const worker = (ms: number, workerId = "fresh-worker") =>
-  runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+  runWorkerOnce(tb.db, { workerId, now: inFuture(ms), clients: tb.clients });
 
 /** Each test's own number (valid UK mobiles): an unclear order left by one test is no other test's look-alike. */
 let nextLine = 10;

@@ -1,11 +1,9 @@
-import type { DbClient } from "@/lib/db/create-client";
-import type { Order } from "@/lib/db/generated/sqlite/client";
-import type { EventSource } from "@/lib/db/generated/sqlite/enums";
+import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 
-// An order the buyer paid the shop for that ended failed or cancelled upstream: the buyer is
-// owed a refund. The order core only notes it ("Refund pending." on the order, `refundDue` in
-// what it answers); giving the money back is the payments module's job, one layer up
-// (lib/payments/settle.ts), which imports the order core and is never imported by it.
+// An order the buyer paid the shop for that ended failed or cancelled owes the buyer a refund:
+// the transition that ends it writes a RefundTask in its own transaction (lifecycle.ts), which
+// the payments module's worker step carries out (lib/payments/refund-tasks.ts). The order core
+// never imports payments (docs/orders.md "Refund after a failure").
 
 export const REFUND_PENDING = "Refund pending.";
 
@@ -21,9 +19,18 @@ export function owesRefund(order: Pick<Order, "status" | "upstreamMode" | "paidA
   );
 }
 
-/** Gives the buyer of an order that owesRefund their money back (lib/payments/settle.ts); never throws. */
-export type RefundFailedOrder = (
-  db: DbClient,
-  order: Order,
-  by: { source: EventSource; actor?: string },
-) => Promise<void>;
+/**
+ * Writes the order's refund task, due now, in the caller's transaction (one per order: the
+ * transaction holds the order's row, so two transitions cannot both write it). A task already
+ * pending is left as it is; one that ended (done, or given up to staff) is due again, since the
+ * order owes a refund again. Answers whether a refund is newly due.
+ */
+export async function oweRefund(tx: Prisma.TransactionClient, orderId: string): Promise<boolean> {
+  const existing = await tx.refundTask.findUnique({ where: { orderId }, select: { status: true } });
+  if (existing?.status === "pending") return false;
+  const due = { status: "pending", attempts: 0, nextAttemptAt: new Date(), error: null, doneAt: null };
+  if (existing)
+    await tx.refundTask.update({ where: { orderId }, data: { ...due, leaseOwner: null, leaseUntil: null } });
+  else await tx.refundTask.create({ data: { orderId, ...due } });
+  return true;
+}

@@ -38,7 +38,6 @@ const worker = (ms: number) =>
     workerId: "sealed-worker",
     now: inFuture(ms),
     clients: tb.clients,
-    refundFailedOrder: tb.refundFailedOrder,
   });
 
 /** The stored column exactly as the database hands it out. */

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUnlockClient } from "@/lib/upstream/unlock/client";
 import { readPlacement } from "./detail";
 import { placeOrder } from "./placement";
-import { placeOrder as placeAndRefund } from "@/lib/payments/settle";
 import { HOUR } from "./schedule";
 import { openFulfillment } from "./sealed-fulfillment";
 import { IMEI, inFuture, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
@@ -17,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(async () => tb?.close());
 beforeEach(async () => {
-  tb.refunds.length = 0;
   await tb.clearFaults();
 });
 
@@ -26,7 +24,6 @@ const worker = (ms: number) =>
     workerId: "unlock-worker",
     now: inFuture(ms),
     clients: tb.clients,
-    refundFailedOrder: tb.refundFailedOrder,
   });
 const unlockDetail = (imei: string, extra: Record<string, unknown> = {}) => ({
   deviceId: UNLOCK_PAIR.deviceId,
@@ -77,7 +74,7 @@ describe("unlock orders", () => {
     const failed = await tb.reload(order.id);
     expect(failed).toMatchObject({ status: "failed", upstreamStatus: "notavailable" });
     expect(failed.statusReason).toMatch(/not available for this device.*Refund pending/);
-    expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
+    expect(await tb.refundOwed(order.id)).toBe(true);
   });
 
   it("parks an unlock whose create answer was lost: the unlocking API cannot look it up", async () => {
@@ -89,15 +86,14 @@ describe("unlock orders", () => {
       svcSecret: "svc_live_secret_0001",
       createOrderTimeoutMs: 300,
     });
-    const parked = await placeAndRefund(tb.db, order.id, {
+    const parked = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: { ...tb.clients, unlock: impatient },
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null, nextPollAt: null });
     expect(parked!.statusReason).toMatch(/could not confirm/);
     expect(readPlacement(parked!.detail)?.state).toBe("unknown");
-    expect(tb.refunds).toHaveLength(0);
+    expect(await tb.refundOwed(order.id)).toBe(false);
   });
 
   it("parks an unlock left placing by a crash instead of ordering again", async () => {
@@ -131,26 +127,24 @@ describe("IMEI checks", () => {
 
   it("fails and refunds an IMEI the service does not recognise", async () => {
     const order = await tb.paidOrder("imeicheck", { imei: "123456789987654" });
-    const failed = await placeAndRefund(tb.db, order.id, {
+    const failed = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(failed).toMatchObject({ status: "failed" });
     expect(failed!.statusReason).toMatch(/not recognised/);
-    expect(tb.refunds.map((o) => o.id)).toEqual([order.id]);
+    expect(await tb.refundOwed(order.id)).toBe(true);
   });
 
   it("refunds a check whose device's report is sold separately, and fulfils the full-report order bought next", async () => {
     const check = await tb.paidOrder("imeicheck", { imei: "123456789876543" });
-    const refunded = await placeAndRefund(tb.db, check.id, {
+    const refunded = await placeOrder(tb.db, check.id, {
       source: "buyer",
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(refunded).toMatchObject({ status: "failed", upstreamStatus: "paid_report_only" });
     expect(refunded!.statusReason).toMatch(/sold separately/);
-    expect(tb.refunds.map((o) => o.id)).toContain(check.id);
+    expect(await tb.refundOwed(check.id)).toBe(true);
 
     const full = await tb.paidOrder("imeicheck", { imei: "123456789876543", report: "full" });
     const done = await placeOrder(tb.db, full.id, { source: "buyer", clients: tb.clients });
@@ -160,6 +154,6 @@ describe("IMEI checks", () => {
     ).imeiCheck;
     expect(result.payment.type).toBe("P");
     expect(result.report?.blacklisted).toBe(false);
-    expect(tb.refunds.map((o) => o.id)).not.toContain(full.id);
+    expect(await tb.refundOwed(full.id)).toBe(false);
   });
 });

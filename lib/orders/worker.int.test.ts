@@ -121,7 +121,6 @@ describe("startWorker", () => {
       workerId: "loop",
       intervalMs: 50,
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
       housekeeping: { everyMs: 60_000, run: async (now) => housekeepingRuns.push(now) },
     });
     try {
@@ -139,7 +138,6 @@ describe("startWorker", () => {
       workerId: "idle",
       now: new Date(),
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(run).toEqual({
       claimed: expect.any(Number),

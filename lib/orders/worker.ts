@@ -6,21 +6,17 @@ import { COMMERCE_PRODUCT_TYPES } from "./detail";
 import { pollCheckout } from "./payment-link";
 import { continuePlacement, placeOrder, PLACEMENT_LEASE_MS, renewLease } from "./placement";
 import { pollOrder, recheckCredits, type PollResult } from "./poll";
-import { transition } from "./lifecycle";
-import { owesRefund, type RefundFailedOrder } from "./refund-due";
+import { onRefundOwed, transition } from "./lifecycle";
 import { BUYER_REASONS, MAX_PLACEMENT_ATTEMPTS } from "./placement-outcomes";
 import { after, reconcileDelayMs } from "./schedule";
 
-// The order worker (DESIGN.md "Following an order"): claims due orders with a lease, then
+// The order worker (docs/orders.md "The worker"): claims due orders with a lease, then
 //   paid             → places it (placeOrder)
-//   placing          → reconciles it (a crash or a lost answer left it there; placement looks
-//                      it up before any new attempt)
+//   placing          → reconciles it (placement looks it up before any new attempt)
 //   placed           → polls the upstream status and applies it
 //   needs_attention  → polls it if the upstream holds it (MANUAL_REVISION), or re-checks the
 //                      credit balance of an INSUFFICIENT_CREDITS order
 //   awaiting_payment → (payment-link checkouts) asks whether the buyer paid
-// hands an order that this ended after the buyer paid to `refundFailedOrder` (the payments
-// module's, passed in by lib/fulfilment/app-worker.ts: the order core never imports payments),
 // and releases the lease with the next time to look. Any number of workers (in the app, in
 // `npm run worker`, on several machines) share the work through the database.
 
@@ -90,7 +86,6 @@ export async function claimDueOrders(db: DbClient, options: ClaimOptions): Promi
 
 export type WorkerOptions = ClaimOptions & {
   clients?: Partial<UpstreamClients>;
-  refundFailedOrder: RefundFailedOrder;
 };
 
 export type WorkerRun = { claimed: number; placed: number; reconciled: number; polled: number; errors: number };
@@ -108,10 +103,6 @@ export async function runWorkerOnce(db: DbClient, options: WorkerOptions): Promi
       let result: PollResult = { polled: false };
       try {
         result = await handle(db, order, { ...options, now, clients }, run);
-        // Claimed orders are never final: one that is failed or cancelled now ended in this round.
-        const handled = await db.order.findUnique({ where: { id: order.id } });
-        if (handled && owesRefund(handled))
-          await options.refundFailedOrder(db, handled, { source: "worker", actor: options.workerId });
       } catch (error) {
         run.errors++;
         result = await afterHandlingFailed(db, order, error, { ...options, now });
@@ -228,17 +219,27 @@ export type StartWorkerOptions = Omit<WorkerOptions, "now"> & {
   intervalMs?: number;
   /** Other periodic jobs that belong with the worker (e.g. the payments module's housekeeping). */
   housekeeping?: { everyMs: number; run: (now: Date) => Promise<unknown> };
+  /**
+   * Work done every round before the orders (the refunds owed: lib/payments/refund-tasks.ts), so
+   * a refund owed by this round's orders is made by the next round, as its own step; its failure is
+   * logged, never the loop's.
+   */
+  beforeOrders?: (now: Date) => Promise<unknown>;
   /** Work done every round, after the orders (e.g. delivering queued mail); its failure is logged, never the loop's. */
   eachRound?: (now: Date) => Promise<unknown>;
 };
 
-/** A loop of runWorkerOnce with ±20 % jitter between rounds (no pause while there is a backlog). */
+/**
+ * A loop of runWorkerOnce with ±20 % jitter between rounds (no pause while there is a backlog).
+ * A transition in this process that owes a refund ends the pause (lifecycle.ts onRefundOwed).
+ */
 export function startWorker(options: StartWorkerOptions): RunningWorker {
-  const { db, intervalMs = 2_000, housekeeping, eachRound, ...workerOptions } = options;
+  const { db, intervalMs = 2_000, housekeeping, beforeOrders, eachRound, ...workerOptions } = options;
   const limit = workerOptions.limit ?? DEFAULT_CLAIM_LIMIT;
   let stopped = false;
   let wake: (() => void) | undefined;
   let lastHousekeeping = 0;
+  const stopListening = onRefundOwed(() => wake?.());
 
   const loop = (async () => {
     while (!stopped) {
@@ -252,6 +253,12 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
           );
         });
       }
+      await beforeOrders?.(new Date()).catch((error: unknown) => {
+        logger.error(
+          { workerId: workerOptions.workerId, err: error instanceof Error ? error.message : String(error) },
+          "order worker: work before the orders failed",
+        );
+      });
       try {
         const run = await runWorkerOnce(db, workerOptions);
         busy = run.claimed >= limit;
@@ -269,6 +276,7 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
       });
       if (stopped) break;
       const delay = busy ? 0 : Math.round(intervalMs * (0.8 + Math.random() * 0.4));
+      // Only a pause can be ended: a wake-up during a round changes nothing.
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay);
         wake = () => {
@@ -276,6 +284,7 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
           resolve();
         };
       });
+      wake = undefined;
     }
   })();
 
@@ -283,6 +292,7 @@ export function startWorker(options: StartWorkerOptions): RunningWorker {
     workerId: workerOptions.workerId,
     stop: async () => {
       stopped = true;
+      stopListening();
       wake?.();
       await loop;
     },

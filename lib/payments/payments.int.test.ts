@@ -4,9 +4,6 @@ import { startCheckoutWith } from "./checkout";
 import { markPaidAtCounter } from "./counter";
 import { runPaymentHousekeeping } from "./housekeeping";
 import { expireAbandonedPayments, markPaymentDeclined } from "./lapse";
-import { REFUND_PENDING } from "@/lib/orders/refund-due";
-import { transition } from "@/lib/orders/lifecycle";
-import { refundFailedOrder } from "./settle";
 import { refundPayment } from "./refund";
 import { sandboxProvider } from "./sandbox";
 import { markPaymentSucceeded } from "./succeed";
@@ -282,30 +279,6 @@ describe("refundPayment", () => {
       actor: staff.id,
       type: "refund",
     });
-  });
-
-  it("is what refundFailedOrder does for an order that failed after payment", async () => {
-    const order = await orderAwaitingPayment(t.db);
-    const { paymentId } = await startCheckoutWith(t.db, order.id, sandbox());
-    await markPaymentSucceeded(t.db, paymentId!, { source: "buyer", afterPaid: placementRecorder().afterPaid });
-    await transition(t.db, { orderId: order.id, from: "paid", to: "placing", source: "worker" });
-    const failed = await transition(t.db, {
-      orderId: order.id,
-      from: "placing",
-      to: "failed",
-      source: "worker",
-      patch: { statusReason: `The supplier refused the order. ${REFUND_PENDING}` },
-    });
-    await refundFailedOrder(t.db, failed!, { source: "worker", actor: "worker-1" });
-    const after = await t.db.order.findUniqueOrThrow({ where: { id: order.id } });
-    expect(after).toMatchObject({
-      status: "refunded",
-      statusReason: "The supplier refused the order. Your payment was refunded.",
-    });
-    expect((await t.db.payment.findUniqueOrThrow({ where: { id: paymentId! } })).status).toBe("refunded");
-    expect(
-      await t.db.orderEvent.findFirstOrThrow({ where: { orderId: order.id, toStatus: "refunded" } }),
-    ).toMatchObject({ source: "worker", actor: "worker-1" });
   });
 
   it("refuses an order that was never paid", async () => {

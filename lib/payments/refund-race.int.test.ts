@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { createOrder } from "@/lib/orders/create";
-import { resumeOrder } from "@/lib/orders/placement";
-import { placeOrder } from "@/lib/payments/settle";
+import { placeOrder, resumeOrder } from "@/lib/orders/placement";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "@/lib/orders/worker";
@@ -14,9 +13,9 @@ import { markPaymentSucceeded } from "./succeed";
 import { placementRecorder } from "./testing";
 import type { PaymentProvider } from "./types";
 
-// Finding 8 of the security review: a refund that calls the provider first and moves the order
-// afterwards races the worker, which can claim the paid order (paid → placing) in between. The
-// buyer got the money back AND the shop paid the supplier. Here the provider's refund is held
+// A refund that called the provider first and moved the order afterwards would race the worker,
+// which can claim the paid order (paid → placing) in between: the buyer would get the money back
+// AND the shop would pay the supplier. Here the provider's refund is held
 // open while the worker (and a direct placeOrder) try to place the same order, on a real
 // database and the in-process emulator (its ledger shows any debit).
 
@@ -31,8 +30,7 @@ beforeEach(async () => {
 
 const shopDebits = async () =>
   (await tb.ledger()).filter((e) => e.api === "commerce" && e.account === "acct_shop" && e.kind === "debit").length;
-const worker = (workerId = "race-worker") =>
-  runWorkerOnce(tb.db, { workerId, clients: tb.clients, refundFailedOrder: tb.refundFailedOrder });
+const worker = (workerId = "race-worker") => runWorkerOnce(tb.db, { workerId, clients: tb.clients });
 
 /** A top-up the buyer paid through the sandbox checkout (a real Payment row), not yet placed. */
 async function paidTopupWithPayment(): Promise<{ order: Order; paymentId: string }> {
@@ -98,7 +96,6 @@ describe("a refund racing the placement of the same paid order", () => {
     const direct = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     slow.release();
     const result = await refund.then(
@@ -134,7 +131,6 @@ describe("a refund racing the placement of the same paid order", () => {
     const placing = placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     await expect.poll(async () => (await tb.reload(order.id)).status, { timeout: 5_000, interval: 20 }).toBe("placing");
 

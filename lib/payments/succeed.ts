@@ -3,9 +3,9 @@ import type { Order, Payment } from "@/lib/db/generated/sqlite/client";
 import type { PaymentStatus } from "@/lib/db/generated/sqlite/enums";
 import { logger } from "@/lib/log";
 import { recordEvent, transition } from "@/lib/orders/lifecycle";
+import { placeOrder } from "@/lib/orders/placement";
 import { expirePayment } from "./lapse";
 import { providerById, type ProviderLookup } from "./providers";
-import { placeOrder } from "./settle";
 import { providerLabel, type PaymentActor } from "./types";
 
 // The one place an order becomes paid. Two conditional steps, each of which only one caller
@@ -158,8 +158,9 @@ async function refundSurplus(
 
 /**
  * Default AfterPaid: place the paid order with the upstream now instead of waiting for the
- * worker's next round (and refund the buyer if it fails: settle.ts). Errors are logged, never
- * thrown: the order is already due for the worker, which places it (and reconciles it) either way.
+ * worker's next round (a placement that fails owes the buyer's refund: lib/orders/refund-due.ts).
+ * Errors are logged, never thrown: the order is already due for the worker, which places it
+ * (and reconciles it) either way.
  */
 export const placeAfterPaid: AfterPaid = async (db, orderId, by) => {
   try {

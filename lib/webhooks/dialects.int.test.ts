@@ -117,7 +117,6 @@ describe("documented dialect, http receiver refused (C§2: HTTPS only)", () => {
       workerId: "poller",
       now: later,
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(await tb.reload(order.id)).toMatchObject({ status: "fulfilled" });
     expect((await tb.events(order.id)).find((e) => e.toStatus === "fulfilled")?.source).toBe("worker");

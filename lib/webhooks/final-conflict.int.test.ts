@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import { transition } from "@/lib/orders/lifecycle";
 import { pollOrder } from "@/lib/orders/poll";
-import { applyUnlockStatus } from "@/lib/payments/settle";
+import { applyUnlockStatus } from "@/lib/orders/apply-upstream";
 import { placeOrder as placeWithUpstream } from "@/lib/orders/placement";
 import { runWorkerOnce } from "@/lib/orders/worker";
 import type { Order as CommerceOrder } from "@/lib/upstream/commerce/schemas";
@@ -77,7 +77,7 @@ describe("final order states stay final", () => {
   it("a signed order.failed after order.fulfilled: the order stays fulfilled, nothing refunded or mailed, an anomaly for staff; the receipt is processed", async () => {
     const { order, delivery } = await fulfilledTopup();
     const before = await snapshot(order.id);
-    const refundsBefore = tb.refunds.length;
+    const refundsBefore = await tb.db.refundTask.findMany({ where: { orderId: order.id } });
 
     const body = conflicting(delivery, "evt_final_failed_1", "order.failed", {
       status: "failed",
@@ -97,7 +97,7 @@ describe("final order states stay final", () => {
     expect(after.order).toMatchObject({ status: "fulfilled", upstreamStatus: "fulfilled", statusReason: null });
     expect(JSON.stringify(after.order.fulfillment)).not.toContain("upstreamRefund");
     expect(after.payments.every((p) => p.status !== "refunded")).toBe(true);
-    expect(tb.refunds).toHaveLength(refundsBefore);
+    expect(await tb.db.refundTask.findMany({ where: { orderId: order.id } })).toEqual(refundsBefore);
 
     const [anomaly, ...more] = await anomalies(order.id);
     expect(more).toHaveLength(0);
@@ -195,23 +195,22 @@ describe("final order states stay final", () => {
       workerId: "final-worker",
       now: inFuture(20_000),
       clients: tb.clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     const failed = await tb.reload(order.id);
     expect(failed).toMatchObject({ status: "failed", upstreamStatus: "notavailable" });
     const before = await snapshot(order.id);
-    const refundsBefore = tb.refunds.length;
+    const refundsBefore = await tb.db.refundTask.findMany({ where: { orderId: order.id } });
 
     const real = await tb.unlock.checkOrderStatus(Number(failed.upstreamOrderId));
     const result = await applyUnlockStatus(
       tb.db,
       order.id,
       { ...real, status: "available" },
-      { source: "worker", actor: "final-worker", unlock: tb.unlock, refundFailedOrder: tb.refundFailedOrder },
+      { source: "worker", actor: "final-worker", unlock: tb.unlock },
     );
     expect(result).toEqual({ orderId: order.id, changed: false, anomaly: true });
     expect(await snapshot(order.id)).toEqual(before);
-    expect(tb.refunds).toHaveLength(refundsBefore);
+    expect(await tb.db.refundTask.findMany({ where: { orderId: order.id } })).toEqual(refundsBefore);
     expect(await anomalies(order.id)).toEqual([
       expect.objectContaining({
         source: "worker",
@@ -238,7 +237,7 @@ describe("final order states stay final", () => {
       tb.db,
       order.id,
       { ...real, status: "canceled" },
-      { source: "worker", actor: "final-worker", unlock: tb.unlock, refundFailedOrder: tb.refundFailedOrder },
+      { source: "worker", actor: "final-worker", unlock: tb.unlock },
     );
     expect(agreeing).toMatchObject({ orderId: order.id, changed: false });
     expect(agreeing).not.toHaveProperty("anomaly");

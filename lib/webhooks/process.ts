@@ -1,7 +1,6 @@
 import type { DbClient } from "@/lib/db/create-client";
 import type { WebhookReceipt } from "@/lib/db/generated/sqlite/client";
 import { applyCommerceOrder } from "@/lib/orders/apply-upstream";
-import { refundIfDue } from "@/lib/payments/settle";
 import { processStripeReceipt } from "@/lib/payments/stripe/webhook";
 import { webhookEventSchema } from "@/lib/upstream/commerce/schemas";
 import { COMMERCE_EVENTS } from "./commerce-events";
@@ -12,11 +11,11 @@ import { claimForRetry } from "./store";
 // is read in both readings (webhookEventSchema): the notes' `{ id, type: <event>, timestamp,
 // environment, data: <order as on GET /orders> }`, or the documents' literal one, the order
 // itself (`type` = order type) with the event kind under `event`; the live service's
-// `order.completed` is read as `order.fulfilled`. The
-// order record is handed to the order core (applyCommerceOrder), which compares it with the
-// local order and moves it only forward, so a late `order.created` after `order.fulfilled`, or
-// the same event twice, changes nothing. An event that ends an order the buyer paid the shop
-// for refunds the buyer (lib/payments/settle.ts).
+// `order.completed` is read as `order.fulfilled`. The order record is handed to the order core
+// (applyCommerceOrder), which compares it with the local order and moves it only forward, so a
+// late `order.created` after `order.fulfilled`, or the same event twice, changes nothing. An
+// event that ends an order the buyer paid the shop for owes the buyer's refund in the same
+// transaction (docs/orders.md "Refund after a failure").
 
 export async function processCommerceReceipt(db: DbClient, receipt: WebhookReceipt): Promise<ProcessNote> {
   let json: unknown;
@@ -43,7 +42,6 @@ export async function processCommerceReceipt(db: DbClient, receipt: WebhookRecei
     };
   const by = { source: "webhook" as const, actor: receipt.eventId ?? event.id ?? "webhook" };
   const result = await applyCommerceOrder(db, event.data, { ...by, connectionId: receipt.connectionId });
-  await refundIfDue(db, result, by);
   if (!result.orderId)
     return {
       unmatched: true,

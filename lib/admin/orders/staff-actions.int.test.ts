@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { placeOrder } from "@/lib/payments/settle";
+import { placeOrder } from "@/lib/orders/placement";
 import { IMEI, POOR_LIVE_KEY, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 import { stubAppEnv } from "@/testing/app-env";
 import { openMailText } from "@/lib/mail/seal";
@@ -37,7 +37,6 @@ describe("staff order actions", () => {
     const parked = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients: poor,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(parked).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
 

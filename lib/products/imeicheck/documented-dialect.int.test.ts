@@ -25,7 +25,6 @@ const worker = (ms: number) =>
     workerId: "documented-worker",
     now: inFuture(ms),
     clients: tb.clients,
-    refundFailedOrder: tb.refundFailedOrder,
   });
 
 describe("documented dialect, embedded production account", () => {

@@ -6,7 +6,7 @@
 // placement would wait for the next minute (a paid order placed 46 s late).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
-import { placeOrder } from "@/lib/payments/settle";
+import { placeOrder } from "@/lib/orders/placement";
 import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
 import { VISITOR_LIMITS } from "@/lib/security/visitor-limits";
 import { UpstreamError } from "../errors";
@@ -84,7 +84,6 @@ describe("the budget drain", () => {
     const placed = await placeOrder(tb.db, order.id, {
       source: "buyer",
       clients,
-      refundFailedOrder: tb.refundFailedOrder,
     });
     expect(placed).toMatchObject({ status: "placed", upstreamOrderId: expect.stringMatching(/^ord_/) });
     expect(sleeps).toEqual([]);

@@ -11,9 +11,8 @@ import { errorAnswer, readRawBody, refuseTooLarge, type WebhookAnswer } from "@/
 export const dynamic = "force-dynamic";
 
 // The delivery is stored before the answer and processed after it (lib/webhooks/receive.ts);
-// a paid order is placed right there, after the answer; should that placement fail, the buyer
-// is refunded by this process too, with the order worker elsewhere or not (security finding 10
-// of [11]): placeAfterPaid places through lib/payments/settle.ts.
+// a paid order is placed right there, after the answer (placeAfterPaid); a placement that fails
+// owes the buyer's refund, which the order worker makes (docs/orders.md "Refund after a failure").
 
 export async function POST(request: Request): Promise<Response> {
   const answer = await receive(request).catch((error: unknown): WebhookAnswer => {
