@@ -4,7 +4,7 @@
 // - The shop's webhook subscription at the commerce API (COMMERCE_WEBHOOKS=off skips it), and its
 //   receiver at scripts/serve.mjs's front door (lib/webhooks/front-route.ts).
 // - The page cache's watch on the catalog and settings (cached pages follow the database).
-// - The order worker (DESIGN.md "Following an order"), once per Node.js process;
+// - The order worker (docs/orders.md "The worker"), once per Node.js process;
 //   ORDER_WORKER_IN_APP=off leaves it to `npm run worker`.
 export async function register(): Promise<void> {
   // This exact shape lets Next.js drop the imports from the edge bundle.

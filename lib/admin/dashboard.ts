@@ -39,7 +39,7 @@ export async function ordersNeedingAttention(db: DbClient) {
 
 export type CreditBalance = { ok: true; balanceMinor: number; currency: string } | { ok: false; message: string };
 
-/** The commerce PRO balance, read live (balances are never cached, DESIGN.md). */
+/** The commerce PRO balance, read live (balances are never cached, docs/admin.md). */
 export async function creditBalance(): Promise<CreditBalance> {
   try {
     const balance = await (await appClients()).commerce.getBalance();

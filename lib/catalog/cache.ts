@@ -16,7 +16,8 @@ import {
 } from "./cache-store";
 import { CATALOG_RESOURCES, type CatalogResource } from "./lifetimes";
 
-// The catalog cache in the database, shared by every app instance (DESIGN.md "Upstream calls"):
+// The catalog cache in the database, shared by every app instance (docs/architecture.md
+// "Upstream calls"):
 //
 // - fresh values are served from the database without asking the upstream;
 // - an expired value is served at once while ONE refresh runs in the background

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { upstreamEndpoints } from "@/lib/upstream/endpoints";
 
 // Upstream images (operator and brand logos, device pictures) reach the browser only through
-// the shop: DESIGN.md "the browser never talks to an upstream". A page turns the upstream's
+// the shop: the browser never talks to an upstream. A page turns the upstream's
 // `img` URL into a shop URL with `catalogImageUrl`; the route app/api/catalog-images/[ref]
 // fetches it server-side (./image-fetcher.ts) and caches it.
 //

@@ -2,14 +2,13 @@ import { isSessionCookie } from "@/lib/auth/session-cookie.mjs";
 import { currencyEdition, type ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
 import { filterSearch, parsePlanFilters } from "@/lib/products/esim/plan-filter";
 
-// Which requests the page cache answers (docs/deploy.md): catalog pages seen by an anonymous
-// visitor without a query are the same for everyone, so each is rendered once per data lifetime
-// and served from Next.js's page cache (ISR). proxy.ts rewrites them to their cached twin under
-// /cached/<currency> (app/(catalog-cache)/cached/[edition]/…), which renders the same page as
-// an anonymous visitor with no query, priced in the visitor's currency. The eSIM plan filters
-// (a small, closed set of values) are cached too, one page per filter combination, so a
-// filtered list stays a shareable URL. Everything else (a query such as ?phone= or a free-text
-// search, a signed-in visitor, a form post) reaches the page rendered per request.
+// Which requests the page cache answers (docs/architecture.md "Page cache"): catalog pages seen
+// by an anonymous visitor without a query are the same for everyone, so proxy.ts rewrites them
+// to their cached twin under /cached/<currency> (app/(catalog-cache)/cached/[edition]/…), which
+// renders the same page with no query and no session, priced in the visitor's currency. The
+// eSIM plan filters (a small, closed set) are cached too, one page per combination, so a
+// filtered list stays a shareable URL. Everything else (?phone=, a free-text search, a
+// signed-in visitor, a form post) reaches the page rendered per request.
 
 /** The twins' URL prefix for a currency: each currency has its own cached pages (/cached/usd). */
 export function cachedPrefix(currency: ShopCurrency): string {

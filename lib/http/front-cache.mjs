@@ -1,45 +1,18 @@
-// scripts/serve.mjs's front cache (docs/deploy.md): answers that are the same for every
-// visitor are kept, whole, in front of Next.js and given again without entering it.
-//
-// Next.js spends 2–4 ms of CPU on a page even when the page itself comes from the page cache
-// (routing, the proxy, turning the cached entry into an answer), and compressed a build file
-// again on every request: most of a catalog view's cost (docs/benchmarks.md). Kept here:
-//  - a cached catalog page or its RSC payload (lib/http/cached-pages.ts): proxy.ts marks the
-//    answer with the page's twin (PAGE_TWIN_HEADER, from which its scope); the copy is
-//    given as long as the page cache answers that rendering fresh (pageFreshUntil: its
-//    `revalidate` after it was rendered; PAGE_COPY_MS when that is not known), and never once
-//    its scope (or "all", or any tag) was expired after the request that made it began, so the
-//    page cache's invalidation (lib/page-cache/invalidation.ts) reaches the copies at the same
-//    moment. (A fixed 30 s lifetime would send each page's document and prefetches back to
-//    Next.js twice a minute: at one view every 3 s, 8–12 ms of every view's server CPU.);
-//  - a public answer any shared cache (a CDN) could keep as well: a build file under
-//    /_next/static (immutable: kept for good), a catalog image (its max-age, 30 s at most), a
-//    file Next.js prerendered and serves from its cache, such as the icon (as a page is).
-// A copy is kept per URL and per value of each request header Next.js varies on, from a 200
-// answer with no cookie but the submitter cookie (a public answer: none at all), a page only
-// once served from the page cache (not its first rendering, not a stale one), not
-// short-lived (a page showing a catalog error or an old copy), at most an eighth of the store.
-// A signed-in visitor (a session cookie), an action, or any method but GET and HEAD never meets
-// a copy; nor does a page load proxy.ts would send to the visitor's language. The
-// submitter cookie a product page hands out is never replayed: each visitor without
-// one gets a new one, as from proxy.ts. Compressed forms are made once per copy. A copy carries
-// an Age header, as from any HTTP cache.
-//
-// A page Next.js answers STALE (older than its `revalidate`) is not copied, and Next.js renders
-// it again in the background, but only when the document is asked for: a router prefetch of a
-// stale page is answered stale and renders nothing (Next.js's response cache, by design). A page
-// that visitors only reach by prefetch (the header's links, seen from every page) would stay
-// stale for good, each prefetch of it reaching Next.js (measured: 4–5 of a view's requests,
-// 25–50 ms of server CPU per view, from five minutes after start). So a stale answer
-// to a prefetch asks for the page's document once (`refreshStale`, at most once per
-// STALE_REFRESH_MS a page), which makes Next.js render it again; its next answers are fresh and
-// copied.
-//
-// A cached page's document also gets its CSP here (docs/security.md, "Headers"): proxy.ts set a
-// policy that allows no inline script but the theme script, and the document's own inline
-// scripts' hashes are added (lib/http/inline-script-hashes.mjs) before its headers leave. A
-// first rendering, which Next.js streams, is held until its end for that; a rendering answered
-// again is hashed once (by its ETag); a copy keeps the policy it was made with. A document that
+// scripts/serve.mjs's front cache (docs/architecture.md "Page cache", docs/security.md
+// "Headers"): answers that are the same for every visitor are kept, whole, in front of Next.js
+// and given again without entering it, which spends 2–4 ms of CPU even on a page from the page
+// cache. Kept: a cached catalog page or its RSC payload (proxy.ts marks it with its twin,
+// PAGE_TWIN_HEADER), given while the page cache answers that rendering fresh (pageFreshUntil;
+// PAGE_COPY_MS when not known) and never once its scope was expired after the request that made
+// it began; and public answers a CDN could keep (build files, catalog images, prerendered files).
+// A copy is keyed by URL, currency and each request header Next.js varies on; it is made only of
+// a 200 with no cookie but the submitter cookie, a page only once served from the page cache
+// (not its first rendering, not stale, not short-lived), at most an eighth of the store. A
+// signed-in visitor, an action, a method other than GET and HEAD, or a page load proxy.ts would
+// send to another language never meets a copy; the submitter cookie is never replayed.
+// A stale answer to a prefetch asks for the page's document once (`refreshStale`): Next.js
+// renders a stale page again only for its document, so a page reached only by prefetch would
+// stay stale for good. A cached document's CSP gets its inline scripts' hashes here; one that
 // cannot be hashed keeps proxy.ts's policy (it fails closed).
 // Plain JavaScript: serve.mjs runs on Node.js alone.
 

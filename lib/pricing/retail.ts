@@ -2,7 +2,7 @@ import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import type { ExchangeRate } from "./exchange";
 
 // Retail prices: what the upstream charges the shop plus the shop's margin for the product
-// type, in integer minor units only (DESIGN.md "Rules": no floats in amounts).
+// type, in integer minor units only (no floats in amounts; docs/orders.md "Retail prices").
 //
 // Rounding rule (one place, documented in docs/orders.md "Order core"):
 //   margin = ceil(cost × percent / 100) + fixedMinor

@@ -14,8 +14,8 @@ import {
 } from "./receive";
 import { commerceReceiverSettings } from "./receiver-settings";
 
-// POST /api/webhooks/commerce: the commerce API's order events (DESIGN.md "Webhook
-// receiver"). The raw body is verified with the shop's signing secret (held in memory for a
+// POST /api/webhooks/commerce: the commerce API's order events (docs/orders.md "Commerce
+// webhook receiver"). The raw body is verified with the shop's signing secret (held in memory for a
 // few seconds, ./receiver-settings.ts), stored as a receipt and deduplicated by event id before
 // any answer (./receive.ts), then processed after the answer (./process.ts) by the order core
 // (lib/orders/apply-upstream.ts). Two doors call this: the Next.js route

@@ -5,7 +5,7 @@
 /** Largest body accepted; order events are a few kilobytes. */
 export const MAX_BODY_BYTES = 512 * 1024;
 
-/** How much of a refused body is kept on its receipt (DESIGN.md "Webhook receiver": rejected deliveries are metadata and a short prefix). */
+/** How much of a refused body is kept on its receipt (rejected deliveries are metadata and a short prefix: docs/security.md). */
 export const REJECTED_PREFIX_BYTES = 1024;
 
 /**

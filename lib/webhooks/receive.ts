@@ -11,8 +11,8 @@ import type { Webhook } from "standardwebhooks";
 
 // The receiving half of a webhook endpoint, for any sender (commerce API, Stripe): given the
 // raw body, the headers and the signature check's verdict, it stores the receipt first and
-// answers only after that write (DESIGN.md "Webhook receiver"), with the least work before
-// the answer: one insert for a new event, no parsing of the body.
+// answers only after that write (docs/orders.md "Commerce webhook receiver"), with the least
+// work before the answer: one insert for a new event, no parsing of the body.
 //
 //   not verified          → receipt "rejected" (no event id)  → 4xx (503 if no secret is set up)
 //   verified, new event   → receipt "received"                 → 200, then processed after the answer

@@ -6,14 +6,13 @@ import { peekBody } from "./peek";
 import { REJECTED_PREFIX_BYTES } from "./read-body";
 import { redactDeliveredSecrets } from "./redact";
 
-// Durable receipts of webhook deliveries (DESIGN.md "Webhook receiver"): every delivery is
-// written down before it is answered: the headers (minus credentials), the body's size, whether
-// its signature held, and the raw body: exactly as received when verified, only its first
-// 1 KiB when not (anyone can post to the route, so a rejected delivery must cost the database
-// next to nothing). The event id is set only on verified
-// receipts, so the unique (provider, eventId) decides which delivery of an event is the one
-// that gets processed, even when two arrive at the same instant, and a forged copy can never
-// block the real event.
+// Durable receipts of webhook deliveries (docs/orders.md "Commerce webhook receiver"): every
+// delivery is written down before it is answered: the headers (minus credentials), the body's
+// size, whether its signature held, and the raw body: exactly as received when verified, only
+// its first 1 KiB when not (anyone can post to the route, so a rejected delivery must cost the
+// database next to nothing). The event id is set only on verified receipts, so the unique
+// (provider, eventId) decides which delivery of an event is the one that gets processed, even
+// when two arrive at the same instant, and a forged copy can never block the real event.
 //
 // A verified receipt is one insert and nothing else before the answer: what the body is about
 // (eventType, upstreamOrderId) is read from it by the processing attempt, after the answer,

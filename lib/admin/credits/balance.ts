@@ -2,7 +2,7 @@ import type { CommerceClient } from "@/lib/upstream/commerce/client";
 import type { DbClient } from "@/lib/db/create-client";
 import { getLowBalanceThreshold, isLowBalance, type Threshold } from "./threshold";
 
-// The commerce credit balance, read live (DESIGN.md: balance is never cached). The unlocking
+// The commerce credit balance, read live (docs/admin.md: balance is never cached). The unlocking
 // API has no balance endpoint (its spec only prices tools in credits), so no unlock balance
 // is shown anywhere.
 

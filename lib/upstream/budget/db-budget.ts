@@ -5,7 +5,7 @@ import type { Priority, RequestBudget } from "../http";
 import { msUntilNextWindow, windowStartOf } from "./windows";
 
 // The deployment-wide request budget per upstream, held in the database so several app
-// instances share it (DESIGN.md "Upstream calls"). Each request takes one unit of the current
+// instances share it (docs/architecture.md "Upstream calls"). Each request takes one unit of the current
 // one-minute window with a single conditional UPDATE ("... SET used = used + 1 WHERE used <
 // cap"), which both SQLite and PostgreSQL apply atomically, so the cap is never exceeded
 // however many instances race for the last unit. No transaction, no raw SQL.
@@ -16,7 +16,7 @@ import { msUntilNextWindow, windowStartOf } from "./windows";
 //   preview  ≤ 20 %: buyer-facing price previews, which any anonymous visitor can cause. Refused
 //            at once when spent; the buyer is asked to try again in N seconds. Counted in a
 //            companion row (api "<api>:preview") next to the window's row, with the same
-//            conditional increment, so no schema change was needed.
+//            conditional increment (no table of its own).
 //   order, status: everything else, and ALWAYS at least the remaining 20 % (100 of the pro
 //            tier's 500/min, commerce-api-v2.md section 8): catalog and previews together can
 //            never take more than 80 %. They wait for the next window, for at most `maxWaitMs`,

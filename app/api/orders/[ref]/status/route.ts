@@ -15,7 +15,7 @@ function problem(status: number, code: string, message: string) {
 
 /**
  * The order page polls this every few seconds while the order is moving. It reads the
- * database only (DESIGN.md: status for the browser is cheap, never an upstream call per poll)
+ * database only (docs/orders.md "Status route": never an upstream call per poll)
  * and applies the order page's access rule: someone else's order is simply not found.
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ ref: string }> }) {
