@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { ReconnectBanner } from "@/components/admin/upstream/reconnect-banner";
 import { ADMIN_NAV } from "@/components/admin/nav-items";
+import { signOutAction } from "@/app/[locale]/(shop)/account/actions";
 import { SignOutButton } from "@/components/admin/shared/sign-out-button";
 import { ThemeToggle } from "@/components/shop/theme-toggle";
 import { hasRole, requireStaffForEnrolment } from "@/lib/auth/guards";
@@ -56,7 +57,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
               Shop
             </Link>
             <ThemeToggle label={messagesFor("en").Frame.themeToggle} />
-            <SignOutButton />
+            <SignOutButton signOut={signOutAction} />
           </div>
         </div>
       </header>

@@ -1,13 +1,13 @@
-import { resendMailAction } from "@/app/admin/(dashboard)/orders/[ref]/actions";
 import { ConfirmAction } from "@/components/admin/shared/confirm-action";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, Td, Th } from "@/components/ui/table";
+import type { StaffFormAction } from "@/lib/admin/action-state";
 import type { StaffOrderView } from "@/lib/admin/orders/detail";
 import { Badge } from "@/components/ui/badge";
 
 /** The full timeline for staff: local events, supplier status history, webhook receipts, mail. */
-export function OrderHistory({ view }: { view: StaffOrderView }) {
+export function OrderHistory({ view, resendMail }: { view: StaffOrderView; resendMail: StaffFormAction }) {
   const { order, receipts, mails, actorEmail, upstreamHistory } = view;
   return (
     <div className="flex flex-col gap-6">
@@ -84,7 +84,7 @@ export function OrderHistory({ view }: { view: StaffOrderView }) {
                   {m.sealed && m.kind !== "delivery" ? null : (
                     <div className="mt-1.5">
                       <ConfirmAction
-                        action={resendMailAction}
+                        action={resendMail}
                         hidden={{ orderId: order.id, mailId: m.id }}
                         label="Send again"
                         ariaLabel={`Send "${m.subject}" again`}

@@ -1,18 +1,25 @@
 "use client";
 
 import { useActionState } from "react";
-import { staffSignInAction, type StaffSignInState } from "@/app/[locale]/(shop)/account/actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
+
+export type StaffSignInState = { step: "password" | "code"; error?: string; email?: string; challenge?: string };
 
 /**
  * The staff sign-in: email and password, then, for members with two-factor sign-in, the code
  * from their authenticator app (or a recovery code). No sign-up here; password managers file
  * the login as a username.
  */
-export function StaffSignInForm({ next }: { next: string }) {
-  const [state, action] = useActionState<StaffSignInState, FormData>(staffSignInAction, { step: "password" });
+export function StaffSignInForm({
+  next,
+  signIn,
+}: {
+  next: string;
+  signIn: (state: StaffSignInState, form: FormData) => Promise<StaffSignInState>;
+}) {
+  const [state, action] = useActionState<StaffSignInState, FormData>(signIn, { step: "password" });
   const alert = state.error ? (
     <p role="alert" className="rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger">
       {state.error}

@@ -1,14 +1,7 @@
 "use client";
 
 import { useActionState, type ReactNode } from "react";
-import {
-  confirmEnrolmentAction,
-  disableTotpAction,
-  regenerateRecoveryCodesAction,
-  setStaffTotpRequiredAction,
-  type CodesState,
-} from "@/app/admin/(dashboard)/security/actions";
-import type { AdminActionState } from "@/lib/admin/action-state";
+import type { AdminActionState, CodesState, StaffFormAction } from "@/lib/admin/action-state";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -41,7 +34,7 @@ function Result({ state }: { state: CodesState }) {
 
 type CodeFormProps = {
   id: string;
-  action: typeof confirmEnrolmentAction;
+  action: StaffFormAction<CodesState>;
   label: string;
   submit: string;
   pending: string;
@@ -97,11 +90,11 @@ function CodeForm({ id, action, label, submit, pending, hint, before }: CodeForm
 }
 
 /** `setup` (the QR code and key) shows until a code confirms it; then the recovery codes replace it. */
-export function ConfirmEnrolmentForm({ setup }: { setup: ReactNode }) {
+export function ConfirmEnrolmentForm({ setup, confirm }: { setup: ReactNode; confirm: StaffFormAction<CodesState> }) {
   return (
     <CodeForm
       id="confirm-code"
-      action={confirmEnrolmentAction}
+      action={confirm}
       label="Code from the app"
       hint="The 6 digits your authenticator app shows now."
       submit="Turn on two-factor sign-in"
@@ -111,11 +104,11 @@ export function ConfirmEnrolmentForm({ setup }: { setup: ReactNode }) {
   );
 }
 
-export function RegenerateCodesForm() {
+export function RegenerateCodesForm({ regenerate }: { regenerate: StaffFormAction<CodesState> }) {
   return (
     <CodeForm
       id="regenerate-code"
-      action={regenerateRecoveryCodesAction}
+      action={regenerate}
       label="Code to make new recovery codes"
       hint="A current code from the app (or an unused recovery code)."
       submit="New recovery codes"
@@ -124,11 +117,11 @@ export function RegenerateCodesForm() {
   );
 }
 
-export function DisableTotpForm() {
+export function DisableTotpForm({ disable }: { disable: StaffFormAction<CodesState> }) {
   return (
     <CodeForm
       id="disable-code"
-      action={disableTotpAction}
+      action={disable}
       label="Code to turn two-factor off"
       hint="A current code from the app (or an unused recovery code)."
       submit="Turn off"
@@ -138,8 +131,8 @@ export function DisableTotpForm() {
 }
 
 /** Admins: require two-factor sign-in for every staff member, or stop requiring it. */
-export function RequireTotpForm({ required }: { required: boolean }) {
-  const [state, action] = useActionState<AdminActionState, FormData>(setStaffTotpRequiredAction, {});
+export function RequireTotpForm({ required, save }: { required: boolean; save: StaffFormAction }) {
+  const [state, action] = useActionState<AdminActionState, FormData>(save, {});
   return (
     <form action={action} className="grid gap-3">
       <input type="hidden" name="required" value={required ? "false" : "true"} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { createStaffAction, type PasswordLinkState } from "@/app/admin/(dashboard)/staff/actions";
+import type { PasswordLinkState, StaffFormAction } from "@/lib/admin/action-state";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input, Select } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -10,8 +10,8 @@ import { PasswordLinkOnce } from "./password-link-once";
 const PASSWORD_HINT = "At least 10 characters. Give it to them in person, not by email.";
 type Access = "invite" | "password";
 
-export function NewStaffForm() {
-  const [state, action] = useActionState<PasswordLinkState, FormData>(createStaffAction, {});
+export function NewStaffForm({ create }: { create: StaffFormAction<PasswordLinkState> }) {
+  const [state, action] = useActionState<PasswordLinkState, FormData>(create, {});
   const errors = state.fieldErrors ?? {};
   const values = state.ok ? {} : (state.values ?? {});
   return (

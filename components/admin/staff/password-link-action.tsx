@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { issuePasswordLinkAction, type PasswordLinkState } from "@/app/admin/(dashboard)/staff/actions";
+import type { PasswordLinkState, StaffFormAction } from "@/lib/admin/action-state";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { PasswordLinkOnce } from "./password-link-once";
 
@@ -13,12 +13,14 @@ export function PasswordLinkAction({
   userId,
   email,
   hasPassword,
+  issue,
 }: {
   userId: string;
   email: string;
   hasPassword: boolean;
+  issue: StaffFormAction<PasswordLinkState>;
 }) {
-  const [state, action] = useActionState<PasswordLinkState, FormData>(issuePasswordLinkAction, {});
+  const [state, action] = useActionState<PasswordLinkState, FormData>(issue, {});
   const label = hasPassword ? "Reset link" : "Invitation link";
   return (
     <form action={action} className="flex flex-col gap-1.5">

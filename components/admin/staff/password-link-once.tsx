@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { PasswordLinkState } from "@/app/admin/(dashboard)/staff/actions";
+import type { PasswordLinkState } from "@/lib/admin/action-state";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 

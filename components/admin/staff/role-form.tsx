@@ -1,14 +1,23 @@
 "use client";
 
 import { useActionState } from "react";
-import { setStaffRoleAction } from "@/app/admin/(dashboard)/staff/actions";
-import type { AdminActionState } from "@/lib/admin/action-state";
+import type { AdminActionState, StaffFormAction } from "@/lib/admin/action-state";
 import { Select } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 /** Changing a role is reversible and audited, so it needs no confirmation step. */
-export function RoleForm({ userId, email, role }: { userId: string; email: string; role: "staff" | "admin" }) {
-  const [state, action] = useActionState<AdminActionState, FormData>(setStaffRoleAction, {});
+export function RoleForm({
+  userId,
+  email,
+  role,
+  save,
+}: {
+  userId: string;
+  email: string;
+  role: "staff" | "admin";
+  save: StaffFormAction;
+}) {
+  const [state, action] = useActionState<AdminActionState, FormData>(save, {});
   const id = `role-${userId}`;
   return (
     <form action={action} className="flex flex-col gap-1">

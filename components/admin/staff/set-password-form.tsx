@@ -1,15 +1,24 @@
 "use client";
 
 import { useActionState } from "react";
-import { setPasswordAction, type SetPasswordState } from "@/app/admin/(auth)/set-password/[token]/actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 
+export type SetPasswordState = { fieldErrors?: { password?: string; confirm?: string }; message?: string };
+
 const HINT = "At least 10 characters. A few unrelated words make a strong one.";
 
-export function SetPasswordForm({ token, email }: { token: string; email: string }) {
-  const [state, action] = useActionState<SetPasswordState, FormData>(setPasswordAction, {});
+export function SetPasswordForm({
+  token,
+  email,
+  setPassword,
+}: {
+  token: string;
+  email: string;
+  setPassword: (state: SetPasswordState, form: FormData) => Promise<SetPasswordState>;
+}) {
+  const [state, action] = useActionState<SetPasswordState, FormData>(setPassword, {});
   const errors = state.fieldErrors ?? {};
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>

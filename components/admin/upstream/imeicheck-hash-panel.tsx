@@ -1,12 +1,10 @@
 import { ConfirmAction } from "@/components/admin/shared/confirm-action";
-import {
-  removeImeiCheckHashAction,
-  saveImeiCheckHashAction,
-} from "@/app/admin/(dashboard)/upstream/imeicheck-hash-actions";
 import { imeiCheckSetupProblem } from "@/lib/products/imeicheck/availability";
 import { describeImeiCheckHash } from "@/lib/upstream/connection/resolve";
 import { describeImeiCheckHashSettings } from "@/lib/upstream/unlock/imeicheck-hash-settings";
+import type { AdminActionState } from "@/lib/admin/action-state";
 import { ImeiCheckHashForm } from "./imeicheck-hash-form";
+import type { FormState } from "./forms";
 
 // The IMEI check on Admin → Upstream connection: whether buyers can buy it (the staff message
 // when not), where the hash settings come from, and the form to store them (docs/unlock.md
@@ -19,7 +17,15 @@ const SOURCE_TEXT = {
   none: "not configured",
 } as const;
 
-export async function ImeiCheckHashPanel({ environment }: { environment: string }) {
+export async function ImeiCheckHashPanel({
+  environment,
+  save,
+  remove,
+}: {
+  environment: string;
+  save: (state: FormState, form: FormData) => Promise<FormState>;
+  remove: (state: AdminActionState, form: FormData) => Promise<AdminActionState>;
+}) {
   const [problem, hash] = await Promise.all([imeiCheckSetupProblem(), describeImeiCheckHash()]);
   // Pre-fills the form with what is stored, never with the secret.
   const current =
@@ -65,12 +71,12 @@ export async function ImeiCheckHashPanel({ environment }: { environment: string 
         </p>
       ) : null}
       <div className="max-w-xl">
-        <ImeiCheckHashForm action={saveImeiCheckHashAction} current={current} />
+        <ImeiCheckHashForm action={save} current={current} />
       </div>
       {hash.source === "stored" ? (
         <div>
           <ConfirmAction
-            action={removeImeiCheckHashAction}
+            action={remove}
             label="Remove hash settings"
             title="Remove the IMEI check hash settings?"
             confirmLabel="Remove"

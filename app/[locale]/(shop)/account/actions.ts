@@ -14,6 +14,7 @@ import {
   SignInBusy,
   TooManyAttempts,
 } from "@/lib/auth/credentials";
+import type { StaffSignInState } from "@/components/admin/security/staff-sign-in-form";
 import { getCurrentSession, getCurrentUser } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { endAllSessions, endSession } from "@/lib/auth/sessions";
@@ -119,8 +120,6 @@ export async function signOutEverywhereAction(): Promise<void> {
 // short-lived challenge (lib/auth/credentials.ts) that the code step sends back; both steps are
 // throttled there, per account and per address. Public like signInAction (it lives here, with
 // the shop's sign-in, rather than under app/admin, whose actions all require staff).
-
-export type StaffSignInState = { step: "password" | "code"; error?: string; email?: string; challenge?: string };
 
 const LIMIT = 500;
 

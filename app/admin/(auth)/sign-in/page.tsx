@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { staffSignInAction } from "@/app/[locale]/(shop)/account/actions";
 import { StaffSignInForm } from "@/components/admin/security/staff-sign-in-form";
 import { Card } from "@/components/ui/card";
 import { getCurrentUser, hasRole } from "@/lib/auth/guards";
@@ -39,7 +40,7 @@ export default async function StaffSignInPage({
         </p>
       ) : null}
       <Card className="mt-6">
-        <StaffSignInForm next={next} />
+        <StaffSignInForm next={next} signIn={staffSignInAction} />
       </Card>
     </main>
   );

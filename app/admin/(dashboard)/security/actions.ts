@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { staffAction, type AdminActionState } from "@/lib/admin/action";
+import type { CodesState } from "@/lib/admin/action-state";
 import { requireStaffForEnrolment } from "@/lib/auth/guards";
 import {
   confirmEnrolment,
@@ -18,8 +19,6 @@ import { formAction } from "@/lib/http/form-action";
 // The member's own two-factor sign-in: every staff member may reach these, even while two-factor
 // is required and they have none yet (this is where they set it up); requiring it for all staff
 // is an admin's (docs/security.md "Staff two-factor").
-
-export type CodesState = AdminActionState & { codes?: string[] };
 
 const FROM = "/admin/security";
 const codeForm = z.object({

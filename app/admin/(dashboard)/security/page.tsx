@@ -14,7 +14,13 @@ import { hasRole, requireStaffForEnrolment } from "@/lib/auth/guards";
 import { STAFF_SESSION_MS } from "@/lib/auth/session-policy";
 import { isStaffTotpRequired, totpStatus } from "@/lib/auth/totp";
 import { db } from "@/lib/db";
-import { startEnrolmentAction } from "./actions";
+import {
+  confirmEnrolmentAction,
+  disableTotpAction,
+  regenerateRecoveryCodesAction,
+  setStaffTotpRequiredAction,
+  startEnrolmentAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Security", referrer: "no-referrer" };
 
@@ -53,6 +59,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
             ) : null}
             {status.state === "pending" ? (
               <ConfirmEnrolmentForm
+                confirm={confirmEnrolmentAction}
                 setup={
                   <>
                     <p>1. Scan this code with your authenticator app, or type the key below into it.</p>
@@ -83,13 +90,13 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
                   On since <LocalTime iso={status.enabledAt.toISOString()} />. {status.recoveryCodesLeft} of 10 recovery
                   codes left.
                 </p>
-                <RegenerateCodesForm />
+                <RegenerateCodesForm regenerate={regenerateRecoveryCodesAction} />
                 {required ? (
                   <p className="text-muted">
                     Two-factor sign-in is required for all staff, so it cannot be turned off.
                   </p>
                 ) : (
-                  <DisableTotpForm />
+                  <DisableTotpForm disable={disableTotpAction} />
                 )}
               </>
             ) : null}
@@ -122,7 +129,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
                     ? "1 enabled staff account has none yet."
                     : `${withoutTotp} enabled staff accounts have none yet.`}
               </p>
-              <RequireTotpForm required={required} />
+              <RequireTotpForm required={required} save={setStaffTotpRequiredAction} />
             </div>
           </Card>
         ) : null}

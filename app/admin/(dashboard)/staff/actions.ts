@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { staffAction, type AdminActionState } from "@/lib/admin/action";
+import type { PasswordLinkState } from "@/lib/admin/action-state";
 import { issuePasswordLink, type IssuedLink } from "@/lib/admin/password-links";
 import { createStaff, newStaffSchema, setStaffDisabled, setStaffRole } from "@/lib/admin/staff";
 import { BUSY, orBusy, PasswordHashingBusy } from "@/lib/auth/password";
@@ -15,11 +16,6 @@ import { env } from "@/lib/env";
 const FROM = "/admin/staff";
 const userId = z.string("The form was incomplete; reload the page.").min(1).max(64);
 const onMember = z.object({ userId });
-
-/** A link shown once to the admin who issued it, as a full address to hand over. */
-export type PasswordLinkState = AdminActionState & {
-  link?: { url: string; email: string; purpose: "invite" | "reset"; expiresAt: string };
-};
 
 function shown(link: IssuedLink): NonNullable<PasswordLinkState["link"]> {
   return {

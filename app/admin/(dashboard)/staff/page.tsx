@@ -11,7 +11,13 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { listStaff } from "@/lib/admin/staff";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
-import { resetStaffTotpAction, setStaffDisabledAction } from "./actions";
+import {
+  createStaffAction,
+  issuePasswordLinkAction,
+  resetStaffTotpAction,
+  setStaffDisabledAction,
+  setStaffRoleAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Staff" };
 
@@ -28,7 +34,7 @@ export default async function StaffPage() {
         <Card>
           <CardTitle>New staff account</CardTitle>
           <div className="mt-4">
-            <NewStaffForm />
+            <NewStaffForm create={createStaffAction} />
           </div>
         </Card>
         <Table>
@@ -51,7 +57,12 @@ export default async function StaffPage() {
                   {user.id === me.id ? <span className="block text-xs text-muted">(you)</span> : null}
                 </Td>
                 <Td>
-                  <RoleForm userId={user.id} email={user.email} role={user.role === "admin" ? "admin" : "staff"} />
+                  <RoleForm
+                    userId={user.id}
+                    email={user.email}
+                    role={user.role === "admin" ? "admin" : "staff"}
+                    save={setStaffRoleAction}
+                  />
                 </Td>
                 <Td>
                   <div className="flex flex-wrap gap-1">
@@ -71,7 +82,12 @@ export default async function StaffPage() {
                 <Td>
                   <div className="flex flex-col gap-2">
                     {user.disabledAt ? null : (
-                      <PasswordLinkAction userId={user.id} email={user.email} hasPassword={user.hasPassword} />
+                      <PasswordLinkAction
+                        userId={user.id}
+                        email={user.email}
+                        hasPassword={user.hasPassword}
+                        issue={issuePasswordLinkAction}
+                      />
                     )}
                     <ConfirmAction
                       action={setStaffDisabledAction}

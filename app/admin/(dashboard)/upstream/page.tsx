@@ -32,6 +32,7 @@ import {
 } from "./actions";
 import { connectErrorMessage } from "./connect-errors";
 import { goLiveCheckAction, switchProductAction } from "./go-live-actions";
+import { removeImeiCheckHashAction, saveImeiCheckHashAction } from "./imeicheck-hash-actions";
 
 export const metadata: Metadata = { title: "Upstream connection" };
 export const dynamic = "force-dynamic";
@@ -243,7 +244,11 @@ export default async function UpstreamConnectionPage({
             />
           ) : null}
         </div>
-        <ImeiCheckHashPanel environment={unlock.environment} />
+        <ImeiCheckHashPanel
+          environment={unlock.environment}
+          save={saveImeiCheckHashAction}
+          remove={removeImeiCheckHashAction}
+        />
       </Card>
 
       <GoLiveSection check={goLiveCheckAction} switchProduct={switchProductAction} />

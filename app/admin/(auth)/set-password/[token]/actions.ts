@@ -3,6 +3,7 @@
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import type { SetPasswordState } from "@/components/admin/staff/set-password-form";
 import { redeemPasswordLink } from "@/lib/admin/password-links";
 import { BUSY, orBusy, PasswordHashingBusy, passwordProblem } from "@/lib/auth/password";
 import { SET_PASSWORD_ADDRESS, spendAttempt, tooManyAttemptsMessage } from "@/lib/auth/throttle";
@@ -13,8 +14,6 @@ import { visitorKey } from "@/lib/security/client-address";
 // password once. Without a valid link it changes nothing (lib/admin/password-links.ts).
 // Links that do not work are counted per visitor address: after 10 within 15 minutes the
 // address waits 15 minutes (lib/auth/throttle.ts); each account also has its own limit.
-
-export type SetPasswordState = { fieldErrors?: { password?: string; confirm?: string }; message?: string };
 
 export async function setPasswordAction(_state: SetPasswordState, form: FormData): Promise<SetPasswordState> {
   expectActionInput(isForm(form));

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SetPasswordForm } from "@/components/admin/staff/set-password-form";
+import { setPasswordAction } from "./actions";
 import { Card } from "@/components/ui/card";
 import { passwordLinkState } from "@/lib/admin/password-links";
 import { db } from "@/lib/db";
@@ -29,7 +30,7 @@ export default async function SetPasswordPage({ params }: { params: Promise<{ to
             in with this email and the password you choose here.
           </p>
           <Card className="mt-6">
-            <SetPasswordForm token={token} email={state.email} />
+            <SetPasswordForm token={token} email={state.email} setPassword={setPasswordAction} />
           </Card>
         </>
       ) : (

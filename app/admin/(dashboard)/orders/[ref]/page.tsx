@@ -10,7 +10,7 @@ import { loadOrderForStaff } from "@/lib/admin/orders/detail";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { orderRefSchema } from "@/lib/orders/access";
-import { revealSecretsAction } from "./actions";
+import { resendMailAction, revealSecretsAction } from "./actions";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -35,7 +35,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ref
         {view.secretFields.length > 0 ? (
           <OrderSecrets orderId={view.order.id} fields={view.secretFields} action={revealSecretsAction} />
         ) : null}
-        <OrderHistory view={view} />
+        <OrderHistory view={view} resendMail={resendMailAction} />
       </div>
     </>
   );
