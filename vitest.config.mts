@@ -45,6 +45,8 @@ export default defineConfig({
           name: "integration",
           include: ["**/*.int.test.ts"],
           exclude: ["emulator/**", "node_modules/**", ".next/**"],
+          // One migrated template database per run; each test database is a copy of it (lib/db/testing.ts).
+          globalSetup: ["testing/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
