@@ -2,13 +2,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { logger } from "@/lib/log";
 import { readPlacement } from "./detail";
 import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
+import type { UpstreamClients } from "./clients";
 import { runWorkerOnce } from "./worker";
 
-// Finding 9 of the security review: an unlock create_order can take longer than the placement
-// lease (budget wait + a 409 wait + the 45 s timeout against 90 s). Without renewal another
-// worker takes the order as abandoned and parks it, the create's answer no longer lands, and
-// the ticket id (credits spent) was neither stored nor logged. Here the lease is 1 s and the
-// emulator holds create_order for 3 s while a second worker round runs.
+// An unlock create_order can take longer than the placement lease (budget wait + a 409 wait +
+// the 45 s timeout against 90 s). The lease is renewed while the call runs, so another worker
+// does not take the order as abandoned and park it, and the create's answer (a ticket: credits
+// spent) still lands. Here create_order is held until the test lets it go, and the second
+// worker's round runs on a clock past the lease the claim took: no real time has to pass.
 
 let tb: OrderTestbed;
 beforeAll(async () => {
@@ -23,8 +24,13 @@ afterEach(() => {
 });
 
 const LEASE_MS = 1_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (workerId: string) => runWorkerOnce(tb.db, { workerId, leaseMs: LEASE_MS, clients: tb.clients });
+const round = (workerId: string, options: { clients?: UpstreamClients; now?: Date } = {}) =>
+  runWorkerOnce(tb.db, {
+    workerId,
+    leaseMs: LEASE_MS,
+    clients: options.clients ?? tb.clients,
+    now: options.now,
+  });
 const unlockDetail = {
   deviceId: UNLOCK_PAIR.deviceId,
   networkId: UNLOCK_PAIR.networkId,
@@ -33,27 +39,49 @@ const unlockDetail = {
   guaranteedTimeType: "days",
 };
 
-async function slowCreateInFlight() {
+/** Worker A's round with its create_order held in flight until `letGo()`. */
+async function createHeldInFlight() {
   const order = await tb.paidOrder("unlock", unlockDetail);
-  await tb.fault({ method: "POST", path: "/create_order/**", kind: "latency", latencyMs: 3_000, times: 1 });
-  const first = round("worker-A");
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  let called!: () => void;
+  const createCalled = new Promise<void>((resolve) => (called = resolve));
+  const clients: UpstreamClients = {
+    ...tb.clients,
+    unlock: {
+      ...tb.clients.unlock,
+      createOrder: async (input) => {
+        called();
+        await held;
+        return tb.clients.unlock.createOrder(input);
+      },
+    },
+  };
+  const first = round("worker-A", { clients });
+  await createCalled;
+  const claimed = await tb.reload(order.id);
   // The create has been recorded as sent: the call is in flight.
-  await expect
-    .poll(async () => readPlacement((await tb.reload(order.id)).detail)?.state, { timeout: 5_000, interval: 20 })
-    .toBe("sending");
-  return { order, first };
+  expect(readPlacement(claimed.detail)?.state).toBe("sending");
+  expect(claimed).toMatchObject({ status: "placing", leaseOwner: "worker-A" });
+  // nextPollAt is the end of the lease the claim took (renewals move only leaseUntil).
+  return { order, first, letGo, claimedUntil: claimed.nextPollAt!.getTime() };
 }
 
 describe("a placement that outlasts its lease", () => {
   it("renews the lease while create_order runs: a second worker leaves the order alone and it ends placed with its ticket", async () => {
-    const { order, first } = await slowCreateInFlight();
-    await sleep(LEASE_MS * 1.5); // past the lease the claim took
-    const second = await round("worker-B");
+    const { order, first, letGo, claimedUntil } = await createHeldInFlight();
+    // Worker A renews its lease on its own (every third of the lease) while the call runs.
+    await expect
+      .poll(async () => (await tb.reload(order.id)).leaseUntil!.getTime(), { timeout: 20_000, interval: 20 })
+      .toBeGreaterThan(claimedUntil);
+    const pastTheClaimedLease = new Date(claimedUntil + 1);
+    const second = await round("worker-B", { now: pastTheClaimedLease });
     expect(second.claimed).toBe(0);
     const held = await tb.reload(order.id);
     expect(held).toMatchObject({ status: "placing", leaseOwner: "worker-A" });
-    expect(held.leaseUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(held.leaseUntil!.getTime()).toBeGreaterThan(pastTheClaimedLease.getTime());
 
+    letGo();
     expect(await first).toMatchObject({ claimed: 1, placed: 1, errors: 0 });
     const placed = await tb.reload(order.id);
     expect(placed).toMatchObject({
@@ -69,16 +97,17 @@ describe("a placement that outlasts its lease", () => {
 
   it("records the ticket id on the order, its timeline and the error log when the lease is lost anyway", async () => {
     const errors = vi.spyOn(logger, "error");
-    const { order, first } = await slowCreateInFlight();
-    // Someone else takes the lease (renewal now fails), then it lapses: a fresh worker reconciles.
+    const { order, first, letGo, claimedUntil } = await createHeldInFlight();
+    // Someone else takes the lease (renewal now fails), then it lapses: a fresh worker reconciles
+    // once nextPollAt (the end of the lease the claim took) is due.
     await tb.db.order.update({
       where: { id: order.id },
       data: { leaseOwner: "intruder", leaseUntil: new Date(Date.now() - 1) },
     });
-    await sleep(LEASE_MS * 1.2); // nextPollAt (the first lease's end) is due
-    expect(await round("worker-B")).toMatchObject({ claimed: 1, reconciled: 1 });
+    expect(await round("worker-B", { now: new Date(claimedUntil + 1) })).toMatchObject({ claimed: 1, reconciled: 1 });
     expect(await tb.reload(order.id)).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
 
+    letGo();
     await first;
     const after = await tb.reload(order.id);
     const ticket = after.upstreamOrderId;
