@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isUpstreamError, UpstreamError } from "../errors";
+import { observeUpstreamCalls } from "../http";
 import type { TokenStore } from "./auth";
 import { createCommerceClient } from "./client";
 import { FAST_RETRIES, startCommerceEmulator, type CommerceEmulator } from "@/testing/commerce-emulator";
@@ -15,6 +16,8 @@ const CONTROL_CLIENT_ID = "client_emulator_control";
 class MemoryTokenStore implements TokenStore {
   refreshCalls = 0;
   reconnectReasons: string[] = [];
+  /** Awaited by each refresh before it asks the token endpoint. */
+  beforeRefresh: () => Promise<void> = async () => {};
 
   constructor(
     private readonly authBaseUrl: string,
@@ -29,6 +32,7 @@ class MemoryTokenStore implements TokenStore {
   /** The refresh_token grant at the emulator's token endpoint (RFC 6749 §6). */
   async refresh(): Promise<string> {
     this.refreshCalls++;
+    await this.beforeRefresh();
     const response = await fetch(`${this.authBaseUrl}/oauth/token`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -114,9 +118,23 @@ describe("OAuth bearer", () => {
     const tokens = await connect();
     await emu.advanceClock(ONE_HOUR_AND_A_BIT);
     const api = clientWith(tokens);
+    // The refresh waits until every call has its 401 in hand: from there to joining the refresh
+    // a call does no I/O, and the refresh cannot end before its own round trip.
+    let refused = 0;
+    let allRefused!: () => void;
+    const everyCallRefused = new Promise<void>((resolve) => (allRefused = resolve));
+    observeUpstreamCalls((outcome) => {
+      if (outcome.status === 401 && outcome.route.startsWith("GET /v2/") && ++refused === 3) allRefused();
+    });
+    tokens.beforeRefresh = () => everyCallRefused;
 
-    const results = await Promise.all([api.getBalance(), api.listOrders(), api.getBalanceHistory()]);
-    expect(results).toHaveLength(3);
+    try {
+      const results = await Promise.all([api.getBalance(), api.listOrders(), api.getBalanceHistory()]);
+      expect(results).toHaveLength(3);
+    } finally {
+      observeUpstreamCalls(undefined);
+    }
+    expect(refused).toBe(3);
     expect(tokens.refreshCalls).toBe(1);
     expect(await api.getBalance()).toMatchObject({ currency: "EUR" });
   });
