@@ -3,10 +3,18 @@
 import { Link } from "@/lib/i18n/navigation";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import { signInAction, signUpAction, type AuthFormState } from "@/app/[locale]/(shop)/account/actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
+
+export type AuthFormState = {
+  error?: string;
+  fieldErrors?: Partial<Record<"email" | "name", string>>;
+  email?: string;
+  sent?: boolean;
+};
+
+type AuthAction = (state: AuthFormState, form: FormData) => Promise<AuthFormState>;
 
 /**
  * One sign-in for customers and staff (one account table, one Auth.js credentials flow); the
@@ -14,9 +22,19 @@ import { SubmitButton } from "@/components/ui/submit-button";
  * as a username. What a role may see is decided by the dashboard's guards, not here. Its words
  * are the "AccountAuthForms" messages: the page wraps it in ClientMessages.
  */
-export function SignInForm({ next, staff = false, email }: { next: string; staff?: boolean; email?: string }) {
+export function SignInForm({
+  next,
+  staff = false,
+  email,
+  signIn,
+}: {
+  next: string;
+  staff?: boolean;
+  email?: string;
+  signIn: AuthAction;
+}) {
   const t = useTranslations("AccountAuthForms");
-  const [state, action] = useActionState<AuthFormState, FormData>(signInAction, { email });
+  const [state, action] = useActionState<AuthFormState, FormData>(signIn, { email });
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="next" value={next} />
@@ -74,9 +92,9 @@ export function SignInForm({ next, staff = false, email }: { next: string; staff
  * Sign-up asks for the address (and a name) only: the password is chosen on the mailed link's
  * page. The answer is the same whatever the address (docs/accounts.md).
  */
-export function SignUpForm({ next }: { next: string }) {
+export function SignUpForm({ next, signUp }: { next: string; signUp: AuthAction }) {
   const t = useTranslations("AccountAuthForms");
-  const [state, action] = useActionState<AuthFormState, FormData>(signUpAction, {});
+  const [state, action] = useActionState<AuthFormState, FormData>(signUp, {});
   const errors = state.fieldErrors ?? {};
   if (state.sent) {
     return (

@@ -3,16 +3,20 @@
 import { Link } from "@/lib/i18n/navigation";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import {
-  forgotPasswordAction,
-  type ConfirmState,
-  type RecoveryFormState,
-} from "@/app/[locale]/(shop)/account/recovery-actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 // The words are the "AccountRecoveryForms" messages: the pages wrap these forms in ClientMessages.
+
+export type RecoveryFormState = {
+  sent?: boolean;
+  error?: string;
+  fieldErrors?: Partial<Record<"email" | "password", string>>;
+  email?: string;
+};
+
+export type ConfirmState = { error?: string; fieldErrors?: Partial<Record<"password", string>> };
 
 function Alert({ text }: { text?: string }) {
   return text ? (
@@ -23,9 +27,13 @@ function Alert({ text }: { text?: string }) {
 }
 
 /** "Forgot password": the address, then the same answer whether or not it has an account. */
-export function ForgotPasswordForm() {
+export function ForgotPasswordForm({
+  send,
+}: {
+  send: (state: RecoveryFormState, form: FormData) => Promise<RecoveryFormState>;
+}) {
   const t = useTranslations("AccountRecoveryForms");
-  const [state, action] = useActionState<RecoveryFormState, FormData>(forgotPasswordAction, {});
+  const [state, action] = useActionState<RecoveryFormState, FormData>(send, {});
   if (state.sent) {
     return (
       <div role="status" className="flex flex-col gap-3 text-sm" data-testid="reset-requested">

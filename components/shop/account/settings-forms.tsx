@@ -2,16 +2,19 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import {
-  changeEmailAction,
-  changePasswordAction,
-  type SettingsFormState,
-} from "@/app/[locale]/(shop)/account/settings/actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 
 // The words are the "AccountSettingsForms" messages: the settings page wraps these in ClientMessages.
+
+export type SettingsFormState = {
+  message?: string;
+  error?: string;
+  fieldErrors?: Partial<Record<"currentPassword" | "newPassword" | "email", string>>;
+};
+
+type SettingsAction = (state: SettingsFormState, form: FormData) => Promise<SettingsFormState>;
 
 function Outcome({ state }: { state: SettingsFormState }) {
   return (
@@ -28,9 +31,9 @@ function Outcome({ state }: { state: SettingsFormState }) {
   );
 }
 
-export function ChangePasswordForm({ email }: { email: string }) {
+export function ChangePasswordForm({ email, change }: { email: string; change: SettingsAction }) {
   const t = useTranslations("AccountSettingsForms");
-  const [state, action] = useActionState<SettingsFormState, FormData>(changePasswordAction, {});
+  const [state, action] = useActionState<SettingsFormState, FormData>(change, {});
   const errors = state.fieldErrors ?? {};
   return (
     <form action={action} className="flex flex-col gap-4" aria-label={t("changePassword")} noValidate>
@@ -62,9 +65,9 @@ export function ChangePasswordForm({ email }: { email: string }) {
   );
 }
 
-export function ChangeEmailForm() {
+export function ChangeEmailForm({ change }: { change: SettingsAction }) {
   const t = useTranslations("AccountSettingsForms");
-  const [state, action] = useActionState<SettingsFormState, FormData>(changeEmailAction, {});
+  const [state, action] = useActionState<SettingsFormState, FormData>(change, {});
   const errors = state.fieldErrors ?? {};
   return (
     <form action={action} className="flex flex-col gap-4" aria-label={t("changeEmail")} noValidate>

@@ -14,6 +14,7 @@ import {
   SignInBusy,
   TooManyAttempts,
 } from "@/lib/auth/credentials";
+import type { AuthFormState } from "@/components/shop/account/auth-forms";
 import type { StaffSignInState } from "@/components/admin/security/staff-sign-in-form";
 import { getCurrentSession, getCurrentUser } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
@@ -25,13 +26,6 @@ import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { visitorKey } from "@/lib/security/client-address";
 import { emailSchema } from "@/lib/validation/email";
 import { nextInLanguage, pathInLanguage, tooManyAttemptsText } from "./words";
-
-export type AuthFormState = {
-  error?: string;
-  fieldErrors?: Partial<Record<"email" | "name", string>>;
-  email?: string;
-  sent?: boolean;
-};
 
 export async function signInAction(_state: AuthFormState, form: FormData): Promise<AuthFormState> {
   expectActionInput(isForm(form));

@@ -1,5 +1,6 @@
 "use server";
 
+import type { ConfirmState, RecoveryFormState } from "@/components/shop/account/recovery-forms";
 import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
@@ -26,13 +27,6 @@ import { linkProblemText, passwordProblemText, pathInLanguage, tooManyAttemptsTe
 // and the mailed confirmation of an address. Public: the link (with a password), not a session,
 // is the proof.
 // Every request that sends a mail is limited per visitor address and per account.
-
-export type RecoveryFormState = {
-  sent?: boolean;
-  error?: string;
-  fieldErrors?: Partial<Record<"email" | "password", string>>;
-  email?: string;
-};
 
 export async function forgotPasswordAction(_state: RecoveryFormState, form: FormData): Promise<RecoveryFormState> {
   expectActionInput(isForm(form));
@@ -67,8 +61,6 @@ export async function resetPasswordAction(
   if (!result.ok) return { error: linkProblemText(t, "reset_password", result) };
   return redirectInLanguage(`/account/sign-in?reset=done&email=${encodeURIComponent(result.email)}`);
 }
-
-export type ConfirmState = { error?: string; fieldErrors?: Partial<Record<"password", string>> };
 
 /**
  * The sign-up's confirmation link: the password chosen here, the address confirmed, earlier

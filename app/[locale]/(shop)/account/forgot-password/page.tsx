@@ -4,6 +4,7 @@ import { ClientMessages } from "@/components/client-messages";
 import { ForgotPasswordForm } from "@/components/shop/account/recovery-forms";
 import { Card } from "@/components/ui/card";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { forgotPasswordAction } from "../recovery-actions";
 
 type Params = { params: Promise<{ locale: string }> };
 
@@ -21,7 +22,7 @@ export default async function ForgotPasswordPage({ params }: Params) {
       <p className="mt-2 text-sm text-muted">{t("forgotLead")}</p>
       <Card className="mt-6">
         <ClientMessages locale={locale} namespaces={["AccountRecoveryForms"]}>
-          <ForgotPasswordForm />
+          <ForgotPasswordForm send={forgotPasswordAction} />
         </ClientMessages>
       </Card>
     </div>

@@ -1,5 +1,6 @@
 "use server";
 
+import type { SettingsFormState } from "@/components/shop/account/settings-forms";
 import { getTranslations } from "next-intl/server";
 import { AuthError } from "next-auth";
 import { redirectInLanguage } from "@/lib/i18n/redirect";
@@ -15,12 +16,6 @@ import { passwordProblemText, pathInLanguage, tooManyAttemptsText, type AccountT
 
 // A signed-in customer's settings (docs/accounts.md). Both changes ask for the current
 // password, whose checks are limited per account like sign-in.
-
-export type SettingsFormState = {
-  message?: string;
-  error?: string;
-  fieldErrors?: Partial<Record<"currentPassword" | "newPassword" | "email", string>>;
-};
 
 export async function changePasswordAction(_state: SettingsFormState, form: FormData): Promise<SettingsFormState> {
   expectActionInput(isForm(form));

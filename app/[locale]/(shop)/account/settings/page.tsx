@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/guards";
 import { signOutEverywhereAction } from "../actions";
+import { changeEmailAction, changePasswordAction } from "./actions";
 import { pageLocale } from "@/lib/i18n/locale-param";
 
 type Params = { params: Promise<{ locale: string }> };
@@ -44,12 +45,12 @@ export default async function AccountSettingsPage({
         <ClientMessages locale={locale} namespaces={["AccountSettingsForms"]}>
           <Card>
             <CardTitle className="mb-4">{t("password")}</CardTitle>
-            <ChangePasswordForm email={user.email} />
+            <ChangePasswordForm email={user.email} change={changePasswordAction} />
           </Card>
           <Card>
             <CardTitle className="mb-1">{t("email")}</CardTitle>
             <p className="mb-4 text-sm text-muted">{t("emailLead")}</p>
-            <ChangeEmailForm />
+            <ChangeEmailForm change={changeEmailAction} />
           </Card>
         </ClientMessages>
         <Card>

@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { signInAction } from "../actions";
 import { nextInLanguage } from "../words";
 
 type Params = { params: Promise<{ locale: string }> };
@@ -39,6 +40,7 @@ export default async function SignInPage({
         <ClientMessages locale={locale} namespaces={["AccountAuthForms"]}>
           <SignInForm
             next={next}
+            signIn={signInAction}
             email={resetDone && typeof query.email === "string" ? query.email.slice(0, 254) : undefined}
           />
         </ClientMessages>

@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { pageLocale } from "@/lib/i18n/locale-param";
+import { signUpAction } from "../actions";
 import { nextInLanguage } from "../words";
 
 type Params = { params: Promise<{ locale: string }> };
@@ -30,7 +31,7 @@ export default async function SignUpPage({
       <p className="mt-2 text-sm text-muted">{t("signUpLead")}</p>
       <Card className="mt-6">
         <ClientMessages locale={locale} namespaces={["AccountAuthForms"]}>
-          <SignUpForm next={next} />
+          <SignUpForm next={next} signUp={signUpAction} />
         </ClientMessages>
       </Card>
     </div>
