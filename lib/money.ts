@@ -65,7 +65,7 @@ export function currencyExponent(currency: string): number {
 export function formatMoney(minor: number, currency: string, locale = "en-GB"): string {
   const exponent = currencyExponent(currency);
   const formatter = currencyFormatter(locale, currency);
-  // An unknown currency code throws in Intl, as it did before formatters were kept.
+  // An unknown currency code throws in Intl, as with a formatter built per call.
   if (!formatter) return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** exponent);
   return formatter.format(minor / 10 ** exponent);
 }

@@ -25,9 +25,9 @@ export async function claimGuestOrders(
 
 /**
  * An address confirmed for the first time (sign-up, or a reset of an account never confirmed):
- * the account starts with nothing gathered before. Accounts made before confirmation was
- * required could sign in unconfirmed, so whoever did (possibly not the address's owner) may
- * have ordered or saved numbers in it: those orders become guest orders again (their links
+ * the account starts with nothing gathered before. An account that was never confirmed may
+ * hold orders or saved numbers of whoever signed in to it (possibly not the address's owner):
+ * those orders become guest orders again (their links
  * keep working; those placed with this address join again below), the saved numbers go.
  */
 export async function releaseUnconfirmedHoldings(tx: Prisma.TransactionClient, userId: string): Promise<void> {

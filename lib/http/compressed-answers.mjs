@@ -2,7 +2,7 @@
 // compresses it (the `compression` middleware, which Next.js itself vendors; next.config.mjs
 // turns Next's own off), and an answer Next.js sends whole with an ETag (a page from the page
 // cache, its RSC payload, a prerendered page) is compressed once per ETag and kept: the same
-// bytes compressed again on every view were most of a cached page's cost (docs/benchmarks.md).
+// bytes compressed again on every view would be most of a cached page's cost (docs/benchmarks.md).
 // Plain JavaScript: serve.mjs runs on Node.js alone.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import compression from "compression";

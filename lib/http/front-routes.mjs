@@ -1,6 +1,6 @@
 // scripts/serve.mjs's front door for machine endpoints: a route the app
 // registers here (method and exact path) is answered without Next.js's request pipeline, whose
-// 1.5–2 ms of CPU per request was most of a webhook delivery's cost (docs/benchmarks.md). The
+// 1.5–2 ms of CPU per request would be most of a webhook delivery's cost (docs/benchmarks.md). The
 // handler is the app's own code, registered by instrumentation.ts in this process; until it is,
 // and for everything else, the request goes on to Next.js.
 //

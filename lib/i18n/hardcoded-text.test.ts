@@ -13,7 +13,7 @@ const BUYER_CODE = ["app/[locale]", "components/shop", "components/ui"];
 const SHOWN_ATTRIBUTES = new Set(["aria-label", "title", "alt", "placeholder", "label", "aria-description"]);
 
 /**
- * Buyer files whose English is not yet in the catalogs: empty since every buyer page was
+ * Buyer files whose English is not yet in the catalogs: empty, every buyer page is
  * translated. A file may only be listed while it is being moved to messages/*.json; the test
  * fails on a listed file that has no English left, so the list only shrinks.
  */

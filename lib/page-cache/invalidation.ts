@@ -12,8 +12,8 @@ import { expirePageScopes, type PageScope } from "./scopes";
 // to tell the others. Time alone changes nothing here: the pages' own revalidate covers it.
 //
 // A key's first fill expires nothing: no cached page can show data that did not exist, and the
-// page whose rendering filled it already shows it. (Until 2026-11-26 any write did, so every
-// new destination or operator viewed re-rendered all of its product's pages.)
+// page whose rendering filled it already shows it. (Were any write to expire pages, every new
+// destination or operator viewed would re-render all of its product's pages.)
 
 /** Which pages each catalog resource prefix feeds (lib/catalog/lifetimes.ts). */
 const SCOPE_OF_RESOURCE: [prefix: string, scope: PageScope][] = [

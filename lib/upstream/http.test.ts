@@ -4,8 +4,8 @@ import { sendUpstream, type UpstreamRequest } from "./http";
 
 // Inside Next.js, fetch is Next's patched fetch: a no-store fetch while Next prerenders a route
 // throws its DynamicServerError, which tells Next the route is dynamic. That is not a network
-// failure and must reach Next as it was thrown (it was logged as "connection failed (network
-// error): Dynamic server usage" during every build, and retried).
+// failure and must reach Next as it was thrown (not logged as "connection failed (network
+// error): Dynamic server usage" during every build, nor retried).
 const request: UpstreamRequest = {
   api: "commerce",
   baseUrl: "http://127.0.0.1:9",
