@@ -3,20 +3,15 @@ import { createTranslator } from "use-intl/core";
 import type { MailOutbox, Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { messagesFor } from "@/lib/i18n/messages";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
-import { esimDeliveryParts } from "@/lib/products/esim/mail";
-import { giftcardCodesInMail } from "@/lib/products/giftcard/mail-setting";
-import { giftcardDeliveryParts } from "@/lib/products/giftcard/mail";
-import { imeiCheckDeliveryParts } from "@/lib/products/imeicheck/mail";
-import { topupDeliveryParts } from "@/lib/products/topup/mail";
-import { unlockDeliveryParts } from "@/lib/products/unlock/mail";
-import { renderMail, type MailContent, type MailPart } from "./layout";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
+import { renderMail, type MailContent } from "./layout";
 import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { orderLink, orderPurchaseLines } from "./order-mails";
 import { queueMail } from "./outbox";
 import { sealMail } from "./seal";
 
 // The delivery mail (→ fulfilled): what the order delivered, so a guest who closed the tab still
-// has it. Each product says its own part (lib/products/<product>/mail.ts): the eSIM's QR code
+// has it. Each product says its own part (its module's `mail`, lib/products/<product>/mail.ts): the eSIM's QR code
 // and install details, the gift card's redemption (its code only if staff allow it), the unlock
 // instructions, the IMEI summary, the top-up confirmation. A mail that carries a credential is
 // sealed until sent (./seal.ts).
@@ -33,7 +28,13 @@ export async function deliveryMailContent(
   const locale = supportedLocale(order.locale);
   const t = createTranslator({ locale, messages: messagesFor(locale), namespace: "Mail" });
   const fulfillment = openFulfillment(order.fulfillment);
-  const own = await productParts(db, order, fulfillment);
+  const own = await PRODUCT_MODULES[order.productType].mail.deliveryParts({
+    db,
+    order,
+    fulfillment,
+    locale,
+    orderUrl: orderLink(order),
+  });
   return {
     content: {
       locale,
@@ -48,30 +49,6 @@ export async function deliveryMailContent(
     },
     carriesSecret: own.carriesSecret,
   };
-}
-
-async function productParts(
-  db: Reader,
-  order: Order,
-  fulfillment: Record<string, unknown>,
-): Promise<{ parts: MailPart[]; carriesSecret: boolean }> {
-  const locale = supportedLocale(order.locale);
-  switch (order.productType) {
-    case "topup":
-      return topupDeliveryParts(fulfillment, order.detail, locale);
-    case "esim":
-      return esimDeliveryParts(fulfillment, locale);
-    case "giftcard":
-      return giftcardDeliveryParts(fulfillment, order.detail, {
-        codesInMail: await giftcardCodesInMail(db),
-        orderUrl: orderLink(order),
-        locale,
-      });
-    case "unlock":
-      return unlockDeliveryParts(fulfillment, locale);
-    case "imeicheck":
-      return imeiCheckDeliveryParts(fulfillment, locale);
-  }
 }
 
 /** Queues the order's delivery mail in the caller's transaction (the → fulfilled change, or staff's "send again"). */

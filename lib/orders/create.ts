@@ -4,6 +4,7 @@ import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
+import { PRODUCT_TYPES } from "@/lib/products/registry";
 import { emailSchema } from "@/lib/validation/email";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { idempotencyKeyFor, newOrderId, newOrderRef } from "./refs";
@@ -26,13 +27,13 @@ export type CreateOrderInput = {
   detail: Prisma.InputJsonValue;
   pricing: PriceBreakdown;
   upstreamMode?: "credits" | "payment_link";
-  /** The buyer's language ([16]): the order's mails and links are in it. English by default (the staff point of sale). */
+  /** The buyer's language: the order's mails and links are in it. English by default (the staff point of sale). */
   locale?: Locale;
 };
 
 const minor = z.number().int().nonnegative();
 const inputSchema = z.object({
-  productType: z.enum(["topup", "esim", "giftcard", "unlock", "imeicheck"]),
+  productType: z.enum(PRODUCT_TYPES),
   submissionId: z.string().min(16).max(200),
   customerEmail: emailSchema,
   userId: z.string().min(1).nullish(),
@@ -110,7 +111,7 @@ export async function createOrder(db: DbClient, input: CreateOrderInput): Promis
         currency: pricing.currency,
         retailAmount: pricing.totalMinor,
         costAmount: pricing.costMinor,
-        // The buyer's currency may differ from the upstream's ([16], lib/pricing/exchange.ts).
+        // The buyer's currency may differ from the upstream's (lib/pricing/exchange.ts).
         costCurrency: pricing.costCurrency ?? pricing.currency,
         pricing,
         detail: input.detail,

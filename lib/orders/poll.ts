@@ -4,15 +4,17 @@ import { logger } from "@/lib/log";
 import { isUpstreamError } from "@/lib/upstream/errors";
 import { applyCommerceOrder, applyUnlockStatus } from "./apply-upstream";
 import type { UpstreamClients } from "./clients";
-import { asObject, isCommerceProduct, readPlacement } from "./detail";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
+import { readPlacement } from "./detail";
 import { FINAL_STATUSES, transition } from "./lifecycle";
 import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "./connections";
 import { BUYER_REASONS, CREDITS_RECHECK_MS } from "./placement-outcomes";
 import { resumeOrder } from "./placement";
-import { after, commercePollDelayMs, MANUAL_REVISION_POLL_MS, unlockPollDelayMs } from "./schedule";
+import { after, commercePollDelayMs } from "./schedule";
 
 // The worker's look at an order that is with the upstream: read its status (never cached),
-// apply it, and say when to look next. `next` undefined = keep what applying scheduled.
+// apply it, and say when to look next. `next` undefined = keep what applying scheduled. Which
+// API a product's status is read from, and how often, is the product's (its module's `polling`).
 
 export type PollContext = {
   db: DbClient;
@@ -26,14 +28,16 @@ export type PollResult = { next?: Date | null; polled: boolean };
 export async function pollOrder(ctx: PollContext, order: Order): Promise<PollResult> {
   if (!order.upstreamOrderId) return { next: null, polled: false };
   const attempts = order.pollAttempts + 1;
+  const polling = PRODUCT_MODULES[order.productType].polling;
+  if (!polling) return { next: null, polled: false };
   try {
     const connection = await checkOrderConnection(
       ctx.db,
-      isCommerceProduct(order.productType) ? ctx.clients.commerce : ctx.clients.unlock,
+      polling.api === "commerce" ? ctx.clients.commerce : ctx.clients.unlock,
       order,
     );
     if (!connection.current) return parkOnOtherConnection(ctx, order, connection.sentThrough);
-    if (isCommerceProduct(order.productType)) {
+    if (polling.api === "commerce") {
       const upstream = await ctx.clients.commerce.getOrder(order.upstreamOrderId);
       await applyCommerceOrder(ctx.db, upstream, {
         source: "worker",
@@ -41,7 +45,7 @@ export async function pollOrder(ctx: PollContext, order: Order): Promise<PollRes
         now: ctx.now,
         connectionId: connection.connectionId,
       });
-    } else if (order.productType === "unlock") {
+    } else {
       const status = await ctx.clients.unlock.checkOrderStatus(Number(order.upstreamOrderId));
       await applyUnlockStatus(ctx.db, order.id, status, {
         source: "worker",
@@ -49,8 +53,6 @@ export async function pollOrder(ctx: PollContext, order: Order): Promise<PollRes
         unlock: ctx.clients.unlock,
         now: ctx.now,
       });
-    } else {
-      return { next: null, polled: false };
     }
   } catch (error) {
     logger.warn(
@@ -109,15 +111,8 @@ export function nextPollAfterPoll(order: Order, attempts: number, now: Date): Da
 }
 
 function delayFor(order: Order, attempts: number, now: Date): number {
-  if (order.productType === "unlock") {
-    const type = asObject(order.detail).guaranteedTimeType;
-    const since = now.getTime() - (order.placedAt ?? now).getTime();
-    // Available but the instructions were not readable: try again in a minute.
-    if (order.upstreamStatus === "available") return 60_000;
-    return unlockPollDelayMs(typeof type === "string" ? type : undefined, since);
-  }
-  if (order.status === "needs_attention") return MANUAL_REVISION_POLL_MS;
-  return commercePollDelayMs(attempts);
+  const polling = PRODUCT_MODULES[order.productType].polling;
+  return polling ? polling.delayMs(order, attempts, now) : commercePollDelayMs(attempts);
 }
 
 /**
@@ -125,7 +120,10 @@ function delayFor(order: Order, attempts: number, now: Date): number {
  * it (staff topped up): the balance is read every few minutes, quietly, no timeline noise.
  */
 export async function recheckCredits(ctx: PollContext, order: Order): Promise<PollResult> {
-  if (readPlacement(order.detail)?.parked !== "insufficient_credits" || !isCommerceProduct(order.productType))
+  if (
+    readPlacement(order.detail)?.parked !== "insufficient_credits" ||
+    PRODUCT_MODULES[order.productType].upstream.api !== "commerce"
+  )
     return { next: null, polled: false };
   try {
     const balance = await ctx.clients.commerce.getBalance();

@@ -13,13 +13,14 @@ import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
 import { limitVisitor, VISITOR_LIMITED_CODE } from "@/lib/security/visitor-limits";
 import { appCheckoutMode, appDb, type CheckoutMode } from "./app-config";
 import { resolveClients } from "./clients";
-import { commerceRequestBody, type CommerceDetail } from "./detail";
+import { commerceUpstreamOf } from "@/lib/products/registry";
+import type { CommerceDetail } from "./detail";
 
 // The price a buyer sees before paying: the upstream's preview (account-specific and
 // authoritative for PRO accounts) plus the shop's margin. The result's `detail` is what
 // createOrder stores and placement sends again.
 //
-// Security finding 2 of [11]: any anonymous visitor can make the shop preview, so a preview
+// Any anonymous visitor can make the shop preview (docs/security.md), so a preview
 //  - is sent in the request budget's "preview" class (capped, below placement and status;
 //    lib/upstream/budget/db-budget.ts), refused with "try again in N seconds" when spent;
 //  - is reused for PREVIEW_CACHE_MS per identical request (price token, phone, plan, SMS,
@@ -65,7 +66,7 @@ export type QuoteOptions = {
   /** Injected for tests. */
   now?: () => number;
   /**
-   * The buyer's currency ([16]) and the rate to it for this item (the upstream's own pair of
+   * The buyer's currency and the rate to it for this item (the upstream's own pair of
    * figures: lib/pricing/exchange.ts). Without a rate, or with a payment link, euros.
    */
   currency?: ShopCurrency;
@@ -135,13 +136,11 @@ export async function quoteCommerceOrder(input: QuoteInput, options: QuoteOption
     ...(valid.smsNotification ? { smsNotification: true } : {}),
     ...(valid.smsNotification && valid.smsText ? { smsText: valid.smsText } : {}),
   };
-  // A preview's figures do not depend on the language; the order is placed in the buyer's.
-  const preview = await previewWithReuse(
-    db,
-    commerce,
-    commerceRequestBody(valid.type, detail, mode, DEFAULT_LOCALE),
-    options,
-  );
+  // The product builds the body (its module's `upstream`), as placement does. A preview's
+  // figures do not depend on the language; the order is placed in the buyer's.
+  const body = commerceUpstreamOf(valid.type)?.body(detail, mode, DEFAULT_LOCALE);
+  if (!body) throw new Error(`quote: no commerce request for a ${valid.type} order`);
+  const preview = await previewWithReuse(db, commerce, body, options);
   const currency = (preview.currency ?? "EUR").toUpperCase();
   const smsFeeMinor = preview.sms_fee ?? 0;
 

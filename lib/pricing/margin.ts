@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DbClient } from "@/lib/db/create-client";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { logger } from "@/lib/log";
+import { PRODUCT_MODULES, PRODUCT_TYPES } from "@/lib/products/registry";
 import type { Margin } from "./retail";
 
 // The shop's margin per product type, from the `Setting` `pricing.margin.<type>` (JSON
@@ -13,16 +14,13 @@ export const marginSchema = z.object({
 });
 
 /**
- * Used when the setting is missing or unreadable: the seed's values, so a broken setting never
- * sells at cost (or stops the shop). A test keeps them equal to prisma/seed.ts.
+ * Used when the setting is missing or unreadable: each product's own default (its module's
+ * `pricing.defaultMargin`), so a broken setting never sells at cost (or stops the shop). A test
+ * keeps them equal to prisma/seed.ts.
  */
-export const DEFAULT_MARGINS: Readonly<Record<ProductType, Margin>> = {
-  topup: { percent: 5, fixedMinor: 30 },
-  esim: { percent: 15, fixedMinor: 0 },
-  giftcard: { percent: 3, fixedMinor: 50 },
-  unlock: { percent: 25, fixedMinor: 100 },
-  imeicheck: { percent: 0, fixedMinor: 99 },
-};
+export const DEFAULT_MARGINS = Object.fromEntries(
+  PRODUCT_TYPES.map((type) => [type, PRODUCT_MODULES[type].pricing.defaultMargin]),
+) as Readonly<Record<ProductType, Margin>>;
 
 export function marginSettingKey(productType: ProductType): string {
   return `pricing.margin.${productType}`;

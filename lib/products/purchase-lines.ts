@@ -3,32 +3,23 @@ import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { INTL_LOCALE } from "@/lib/i18n/formats";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { messagesFor, type Messages } from "@/lib/i18n/messages";
-import { readEsimDetail } from "@/lib/products/esim/detail";
-import { esimPurchaseLines } from "@/lib/products/esim/lines";
-import { readGiftcardDetail } from "@/lib/products/giftcard/detail";
-import { formatFaceValue } from "@/lib/products/giftcard/face-value";
-import { giftcardPurchaseLines } from "@/lib/products/giftcard/lines";
 import type { PurchaseLine } from "@/lib/orders/buyer-view";
 import { SUFFIX_FLAGS } from "@/lib/validation/imei";
+import { readEsimDetail } from "./esim/detail";
+import { readGiftcardDetail } from "./giftcard/detail";
+import { formatFaceValue } from "./giftcard/face-value";
+import { FULL_REPORT_LABEL } from "./imeicheck/lines";
+import { PRODUCT_MODULES } from "./registry";
 import { readTopupDetail } from "./topup/detail";
-import { topupPurchaseLines } from "./topup/lines";
-import { FULL_REPORT_LABEL, imeiCheckPurchaseLines } from "@/lib/products/imeicheck/lines";
-import { readUnlockDetail } from "@/lib/products/unlock/detail";
-import { unlockPurchaseLines } from "@/lib/products/unlock/lines";
+import { readUnlockDetail } from "./unlock/detail";
 
 // What the buyer is buying, in a few labelled lines (number and operator, brand and value,
 // destination and plan, device and IMEI): the same on the payment page and the order page.
-const LINES: Record<ProductType, (detail: unknown) => PurchaseLine[]> = {
-  topup: topupPurchaseLines,
-  giftcard: giftcardPurchaseLines,
-  esim: esimPurchaseLines,
-  unlock: unlockPurchaseLines,
-  imeicheck: imeiCheckPurchaseLines,
-};
+// Each product writes its lines (its module's `lines.purchase`).
 
 /** The lines in the buyer's language (English, the products' own words, by default: receipts and staff). */
 export function purchaseLines(productType: ProductType, detail: unknown, locale: Locale = "en"): PurchaseLine[] {
-  const lines = LINES[productType](detail);
+  const lines = PRODUCT_MODULES[productType].lines.purchase(detail);
   return locale === "en" ? lines : inLanguage(lines, detail, locale);
 }
 

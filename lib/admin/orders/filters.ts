@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
+import { PRODUCT_TYPES } from "@/lib/products/registry";
 import { normaliseSearchQuery } from "./search-index";
 
 // The orders list's filters, read from the URL (so a filtered list can be bookmarked, and the
 // CSV export gets exactly the same set). Bad values are dropped with a message, never a 500.
 
-export const PRODUCT_TYPES = ["topup", "esim", "giftcard", "unlock", "imeicheck"] as const;
+/** The product filter's choices: the products' registry (lib/products/registry.ts). */
+export { PRODUCT_TYPES };
 export const ORDER_STATUSES = [
   "awaiting_payment",
   "paid",

@@ -3,12 +3,14 @@ import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record";
 import { getMargin, marginSchema, marginSettingKey } from "@/lib/pricing/margin";
 import type { Margin } from "@/lib/pricing/retail";
+import { PRODUCT_TYPES } from "@/lib/products/registry";
 
 // Staff edit the margin per product type (Setting `pricing.margin.<type>`, read by every quote
 // through lib/pricing/margin.ts). The change and its audit entry (before/after) are written in
 // one transaction, so a margin never changes without a record of who changed it.
 
-export const PRODUCT_TYPES: readonly ProductType[] = ["topup", "esim", "giftcard", "unlock", "imeicheck"];
+/** Every product has a margin: the products' registry (lib/products/registry.ts). */
+export { PRODUCT_TYPES };
 
 export async function readMargins(db: DbClient): Promise<Record<ProductType, Margin>> {
   const entries = await Promise.all(PRODUCT_TYPES.map(async (type) => [type, await getMargin(db, type)] as const));

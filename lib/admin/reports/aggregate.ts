@@ -1,10 +1,12 @@
 import type { OrderStatus, ProductType } from "@/lib/db/generated/sqlite/enums";
 import { convertUp, type ExchangeRate } from "@/lib/pricing/exchange";
+import type { ReportTop } from "@/lib/products/contract";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
 
 // Sales reports, aggregated in integer minor units (never floats). A sale is an order the
 // buyer paid for and that was not given back: paid, placing, placed, fulfilled or
 // needs_attention. Awaiting payment, cancelled, failed and refunded orders are not sales.
-// Amounts are per currency ([16]): a report is in one currency (EUR or USD), and orders paid in
+// Amounts are per currency: a report is in one currency (EUR or USD), and orders paid in
 // another are counted apart (`otherCurrencyOrders`, `currencies`), never added to its figures.
 // Margin = what the buyer paid − what the upstream charged. The upstream charges in euros: for an
 // order paid in dollars the cost is converted at the order's own rate (the one its price was
@@ -143,57 +145,11 @@ export function aggregateReport(
   };
 }
 
-type TopList = keyof Report["top"];
-
-function obj(value: unknown): Record<string, unknown> {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function text(...values: unknown[]): string | null {
-  for (const value of values) if (typeof value === "string" && value.trim()) return value.trim();
-  return null;
-}
-
 /**
- * Which "top" list an order counts in, and under what name, from what its detail holds: the
- * operator of a top-up, the destination of an eSIM, the brand of a gift card, the device of an
- * unlock. Tolerant of older or partial details (the names the storefronts store, then the
- * upstream preview's product record).
+ * Which "top" list an order counts in, and under what name, from what its detail holds: each
+ * product says it (its module's `staff.reportTop`: the operator of a top-up, the destination of
+ * an eSIM, the brand of a gift card, the device of an unlock), tolerant of older or partial details.
  */
-export function topOf(order: Pick<ReportOrder, "productType" | "detail">): { list: TopList; label: string } | null {
-  const detail = obj(order.detail);
-  const product = obj(detail.product);
-  switch (order.productType) {
-    case "topup": {
-      const label = text(obj(detail.operator).name, product.operator_name);
-      return label ? { list: "operators", label } : null;
-    }
-    case "esim": {
-      const esim = obj(detail.esim);
-      const label = text(
-        esim.destinationName,
-        esim.countryName,
-        detail.destinationName,
-        detail.countryName,
-        product.country_iso,
-      );
-      return label ? { list: "destinations", label: label.length === 2 ? label.toUpperCase() : label } : null;
-    }
-    case "giftcard": {
-      const label = text(obj(detail.giftcard).brandName, product.name);
-      return label ? { list: "brands", label } : null;
-    }
-    case "unlock": {
-      // The unlock storefront stores `unlock: { brandName, deviceName, … }` (app/(shop)/unlock/actions.ts).
-      const unlock = obj(detail.unlock);
-      const brand = text(unlock.brandName);
-      const device = text(unlock.deviceName);
-      const named =
-        device && brand && !device.toLowerCase().startsWith(brand.toLowerCase()) ? `${brand} ${device}` : device;
-      const label = text(named, typeof detail.deviceId === "number" ? `Device #${detail.deviceId}` : null);
-      return label ? { list: "devices", label } : null;
-    }
-    default:
-      return null;
-  }
+export function topOf(order: Pick<ReportOrder, "productType" | "detail">): ReportTop | null {
+  return PRODUCT_MODULES[order.productType].staff.reportTop(order.detail);
 }

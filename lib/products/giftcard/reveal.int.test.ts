@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
-import { mergeFulfillment } from "./fulfillment";
-import { readRedemption, readRevealedAt, recordCodeReveal } from "./giftcard-reveal";
+import { mergeFulfillment } from "@/lib/orders/fulfillment";
+import { readRedemption, readRevealedAt, recordCodeReveal } from "./reveal";
 
 // Recording a gift card's first code reveal, against a real database (SQLite, or PostgreSQL
 // with TEST_POSTGRES_URL): once, even when reveals race, and kept when the supplier's

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/db/create-client";
-import { asObject } from "./detail";
-import { openFulfillment, openFulfillmentForWrite, sealFulfillment } from "./sealed-fulfillment";
+import { asObject } from "@/lib/orders/detail";
+import { openFulfillment, openFulfillmentForWrite, sealFulfillment } from "@/lib/orders/sealed-fulfillment";
 
 // A gift card's code is shown only when the buyer asks for it ("Reveal code" on the order
 // page). The first reveal is recorded once: `fulfillment.codeRevealedAt` (ISO time) and an

@@ -1,6 +1,6 @@
 // The unlocking API accepts a cancel within 10 minutes of placement (spec section 8). Pure, so
 // the order page's countdown and the server agree on one number. The supplier's clock decides
-// in the end: the shop always asks it and reports its refusal (unlock-actions.ts).
+// in the end: the shop always asks it and reports its refusal (lib/fulfilment/unlock-actions.ts).
 
 export const UNLOCK_CANCEL_WINDOW_MS = 10 * 60_000;
 

@@ -1,0 +1,57 @@
+import type { ProductModule } from "@/lib/products/contract";
+import { COMMERCE_POLLING } from "@/lib/products/commerce-polling";
+import { obj, text } from "@/lib/products/loose-json";
+import { giftcardDetailSchema, readGiftcardDetail } from "./detail";
+import { giftcardPurchaseLines } from "./lines";
+import { giftcardDeliveryParts } from "./mail";
+import { giftcardCodesInMail } from "./mail-setting";
+import { readRedemption, readRevealedAt } from "./reveal";
+import { giftcardUpstream } from "./upstream";
+
+// The gift card as the shop's product contract (lib/products/contract.ts). Its code is shown
+// only on request and its first reveal recorded (./reveal.ts). The sale step
+// loads on first use: it prices through the order core's quote (lib/orders/quote.ts), which
+// reads this module's upstream request.
+
+export const giftcardModule: ProductModule<"giftcard"> = {
+  type: "giftcard",
+  detail: { schema: giftcardDetailSchema, read: readGiftcardDetail },
+  fulfilment: {
+    read: (fulfillment) => ({ redemption: readRedemption(fulfillment), revealedAt: readRevealedAt(fulfillment) }),
+    // The PIN / code, and its redemption link (which often carries the code).
+    secretFields: ["redemptionCode", "redemptionUrl"],
+  },
+  sale: (request) => async (context) => (await import("./sale")).giftcardSale(request)(context),
+  upstream: giftcardUpstream,
+  lines: { purchase: giftcardPurchaseLines, delivery: () => [] },
+  mail: {
+    deliveryParts: async ({ db, fulfillment, order, locale, orderUrl }) =>
+      giftcardDeliveryParts(fulfillment, order.detail, {
+        codesInMail: await giftcardCodesInMail(db),
+        orderUrl,
+        locale,
+      }),
+  },
+  buyAgain: {
+    label: "OrderBuyAgain.giftcard",
+    async href(order) {
+      const card = readGiftcardDetail(order.detail)?.giftcard;
+      // The brand's numeric id resolves to its page (and redirects to its slug).
+      return card?.countryCode && card.brandId
+        ? `/giftcards/${card.countryCode.toLowerCase()}/${encodeURIComponent(card.brandId)}`
+        : "/giftcards";
+    },
+  },
+  staff: {
+    reportTop(value) {
+      const detail = obj(value);
+      const label = text(obj(detail.giftcard).brandName, obj(detail.product).name);
+      return label ? { list: "brands", label } : null;
+    },
+    summary: null,
+  },
+  polling: COMMERCE_POLLING,
+  pricing: { defaultMargin: { percent: 3, fixedMinor: 50 } },
+  files: [],
+  cancel: null,
+};
