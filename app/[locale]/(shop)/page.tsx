@@ -7,6 +7,7 @@ import { Link } from "@/lib/i18n/navigation";
 import { PRODUCTS } from "@/lib/products";
 import { productsAvailability } from "@/lib/products/availability";
 import { catalogClaims, type CatalogClaims } from "@/lib/products/catalog-claims";
+import { PRODUCT_VIEWS } from "@/lib/products/views";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 
 const PROMISES = [
@@ -17,21 +18,10 @@ const PROMISES = [
 
 type HomeT = Awaited<ReturnType<typeof getTranslations<"Home">>>;
 
-/** What the catalog holds for a product, in words ("Operators in 42 countries"). */
+/** What the catalog holds for a product, in words ("Operators in 42 countries"): the product's view says which. */
 function claimText(t: HomeT, type: ProductType, claims: CatalogClaims): string | null {
-  switch (type) {
-    case "topup":
-      return claims.topup ? t("claimTopup", claims.topup) : null;
-    case "esim":
-      if (!claims.esim) return null;
-      return claims.esim.regions > 0 ? t("claimEsimRegions", claims.esim) : t("claimEsim", claims.esim);
-    case "giftcard":
-      return claims.giftcard ? t("claimGiftcard", claims.giftcard) : null;
-    case "unlock":
-      return claims.unlock ? t("claimUnlock", claims.unlock) : null;
-    default:
-      return null;
-  }
+  const claim = PRODUCT_VIEWS[type].claim(claims);
+  return claim ? t(claim.key, claim.values) : null;
 }
 
 export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {

@@ -10,21 +10,23 @@ import {
 import { ConfirmAction } from "@/components/admin/shared/confirm-action";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { Order } from "@/lib/db/generated/sqlite/client";
-import { isCommerceProduct, placementUnclear } from "@/lib/orders/detail";
+import { placementUnclear } from "@/lib/orders/detail";
 import { canTransition, FINAL_STATUSES } from "@/lib/orders/lifecycle";
-import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
+import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/products/unlock/cancel-window";
+import { PRODUCT_VIEWS } from "@/lib/products/views";
 
 /**
  * The staff actions for the order; each asks for confirmation. Those that do not apply to the
  * order as it is now are disabled with the reason. The server checks the same conditions again
- * (the page may be stale).
+ * (the page may be stale). Which actions a product has is its view's (lib/products/views.ts).
  */
 export function OrderActions({ order, hasPayment, now }: { order: Order; hasPayment: boolean; now: Date }) {
   const hidden = { orderId: order.id };
-  const canRefresh = Boolean(order.upstreamOrderId) && order.productType !== "imeicheck";
+  const staff = PRODUCT_VIEWS[order.productType].staff;
+  const canRefresh = Boolean(order.upstreamOrderId) && staff.refresh;
   const canRetry = order.status === "needs_attention" && !order.upstreamOrderId;
   const canRefund = hasPayment && canTransition(order.status, "refunded");
-  const placedUnlock = order.productType === "unlock" && Boolean(order.upstreamOrderId);
+  const placedUnlock = staff.unlockActions && Boolean(order.upstreamOrderId);
   const unlockOpen = placedUnlock && !FINAL_STATUSES.includes(order.status);
   // The supplier decides in the end; the button is offered while the window looks open.
   const canCancelUnlock =
@@ -36,7 +38,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
     <Card>
       <CardTitle>Actions</CardTitle>
       <div className="mt-3 flex flex-wrap items-start gap-3">
-        {order.productType !== "imeicheck" ? (
+        {staff.refresh ? (
           <ConfirmAction
             action={refreshOrderAction}
             unavailable={canRefresh ? null : "Not placed with the supplier yet."}
@@ -58,7 +60,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
           confirmLabel="Place again"
           pendingText="Placing…"
         />
-        {order.productType === "unlock" ? (
+        {staff.unlockActions ? (
           <ConfirmAction
             action={unlockNowaitAction}
             unavailable={
@@ -72,7 +74,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
             pendingText="Asking the supplier…"
           />
         ) : null}
-        {order.productType === "unlock" ? (
+        {staff.unlockActions ? (
           <ConfirmAction
             action={unlockCancelAction}
             unavailable={
@@ -87,7 +89,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
             pendingText="Cancelling…"
           />
         ) : null}
-        {order.productType === "unlock" ? (
+        {staff.unlockActions ? (
           <ConfirmAction
             action={unlockInstructionsAction}
             unavailable={placedUnlock ? null : "Not placed with the supplier yet."}
@@ -146,9 +148,8 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
 
 /** What "Retry placement" risks: an earlier create that may have reached the supplier is checked by staff first. */
 function retryDescription(order: Order): string {
-  if (!isCommerceProduct(order.productType)) {
-    return `The unlocking API cannot tell whether an earlier attempt reached it. Place again only if its control panel shows no ${order.productType === "unlock" ? "order" : "charge"} for this IMEI: otherwise the supplier is paid twice. Credits are spent if it succeeds.`;
-  }
+  const blind = PRODUCT_VIEWS[order.productType].staff.blindRetry;
+  if (blind) return blind;
   if (placementUnclear(order.detail)) {
     return "An earlier attempt may have reached the supplier: its answer was lost, and the shop's lookup found nothing it could be sure of (the timeline says what it found). Check the supplier's control panel first. Place again only if it shows no order and no credit debit for this order: otherwise the supplier is paid twice. Credits are spent if it succeeds.";
   }

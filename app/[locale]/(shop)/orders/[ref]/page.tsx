@@ -1,31 +1,20 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { Link } from "@/lib/i18n/navigation";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { payNowAction } from "./actions";
-import { revealGiftcardCodeAction } from "./giftcard-actions";
-import { cancelUnlockAction, checkUnlockNowAction } from "./unlock-actions";
-import { buyFullReportAction } from "./imeicheck-actions";
+import { ORDER_SECTIONS } from "./sections";
 import { FulfillmentDetails, DetailRows } from "@/components/shop/orders/fulfillment-details";
-import { EsimDelivery } from "@/components/shop/orders/esim-delivery";
-import { GiftcardDelivery } from "@/components/shop/orders/giftcard-delivery";
-import { ImeiCheckReport } from "@/components/shop/orders/imeicheck-report";
-import { UnlockOrderSection } from "@/components/shop/orders/unlock-order-section";
 import { OrderStatusPoller } from "@/components/shop/orders/order-status-poller-lazy";
 import { OrderStatusView } from "@/components/shop/orders/order-status-view";
 import { OrderTimeline } from "@/components/shop/orders/order-timeline";
-import { buyerPricing, fulfillmentLines } from "@/lib/orders/buyer-view";
+import { buyerPricing } from "@/lib/orders/buyer-view";
 import { statusReasonText } from "@/lib/orders/buyer-text";
 import { PayNowForm } from "@/components/shop/orders/pay-now-form";
 import { PaymentState } from "@/components/shop/orders/payment-panel";
 import { PriceBreakdown } from "@/components/shop/orders/price-breakdown";
 import { purchaseLines } from "@/lib/products/purchase-lines";
 import { ProductIcon } from "@/components/shop/product-icon";
-import { SaveNumberForm } from "@/components/shop/account/save-number-form";
 import { buttonClasses } from "@/components/ui/button";
-import { readTopupDetail } from "@/lib/products/topup/detail";
-import { formatPhone } from "@/lib/validation/phone";
 import { Card, CardTitle } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { getCurrentUser } from "@/lib/auth/guards";
@@ -33,17 +22,14 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { moneyText } from "@/lib/i18n/formats";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
-import { deviceKindOf } from "@/lib/http/device";
 import { findViewableOrder } from "@/lib/orders/access";
 import { buyAgainLabel } from "@/lib/orders/buy-again";
-import { readRedemption, readRevealedAt } from "@/lib/orders/giftcard-reveal";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { orderStatusDisplay } from "@/lib/orders/presentation";
 import { productName } from "@/lib/products/product-name";
-import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
-import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
-import { requestCurrency } from "@/lib/i18n/page-currency";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
+import { PRODUCT_VIEWS } from "@/lib/products/views";
 import { pageLocale } from "@/lib/i18n/locale-param";
 
 export const dynamic = "force-dynamic";
@@ -89,31 +75,18 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
     final: FINAL_STATUSES.includes(order.status),
   };
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
-  const isGiftcard = order.productType === "giftcard";
-  const isEsim = order.productType === "esim";
   const purchase = purchaseLines(order.productType, order.detail, locale);
-  // Only a top-up's delivery is plain rows; the others have their own sections: a gift card's
-  // code is shown only on request (GiftcardDelivery), an eSIM's fields (EsimDelivery), unlock
-  // instructions (UnlockOrderSection) and IMEI reports (ImeiCheckReport).
-  const delivery = order.productType === "topup" ? fulfillmentLines(order.fulfillment, locale) : [];
+  // A product with its own delivery section (a gift card's code shown only on request, an
+  // eSIM's install details, unlock instructions, an IMEI report) draws it; the others' delivery
+  // is plain rows from their module.
+  const sections = ORDER_SECTIONS[order.productType];
+  const delivery = PRODUCT_MODULES[order.productType].lines.delivery(order.fulfillment, locale);
   const latestPayment = order.payments[0] ?? null;
   const awaitingPayment = order.status === "awaiting_payment";
   const againLabel = FINAL_STATUSES.includes(order.status) ? buyAgainLabel(order.productType, locale) : undefined;
-  // A signed-in buyer's top-up to a number they have not saved yet: offer to save it.
-  const topupPhone =
-    order.productType === "topup" && user && order.userId === user.id
-      ? readTopupDetail(order.detail)?.phone
-      : undefined;
-  // A check whose device's report is sold separately offers the full report at the shop's price.
-  const fullReportPrice = fullReportOfferFor(order, order.fulfillment)
-    ? await imeiCheckPrice(db, { fullReport: true, currency: await requestCurrency() })
-    : null;
-  const savedAs = topupPhone
-    ? await db.savedNumber.findUnique({
-        where: { userId_phone: { userId: user!.id, phone: topupPhone } },
-        select: { label: true },
-      })
-    : null;
+  const sectionProps = { order, locale, userId: user?.id ?? null };
+  const Delivery = sections.delivery;
+  const Bought = sections.bought;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:py-12">
@@ -153,44 +126,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
             {!order.userId ? <p className="mt-4 text-xs text-muted">{t("guestNote")}</p> : null}
           </Card>
 
-          {isGiftcard ? (
-            <GiftcardDelivery
-              ready={order.status === "fulfilled" && readRedemption(order.fulfillment) !== null}
-              revealedAt={readRevealedAt(order.fulfillment)}
-              detail={order.detail}
-              revealAction={revealGiftcardCodeAction.bind(null, order.ref)}
-            />
-          ) : null}
-
-          {isEsim ? <EsimDelivery order={order} device={deviceKindOf((await headers()).get("user-agent"))} /> : null}
-          {order.productType === "unlock" ? (
-            <UnlockOrderSection
-              order={order}
-              cancelAction={cancelUnlockAction.bind(null, order.ref)}
-              checkNowAction={checkUnlockNowAction.bind(null, order.ref)}
-            />
-          ) : null}
-          {order.productType === "imeicheck" ? (
-            <ImeiCheckReport
-              fulfillment={order.fulfillment}
-              orderRef={order.ref}
-              fullReportOffer={
-                fullReportPrice ? (
-                  <div className="mt-3" data-testid="imeicheck-full-report-offer">
-                    <PayNowForm
-                      action={buyFullReportAction.bind(null, order.ref)}
-                      label={t("buyFullReport", {
-                        price: moneyText(fullReportPrice.totalMinor, fullReportPrice.currency, locale),
-                      })}
-                      pendingText={t("openingPayment")}
-                      hidden={{ expectedTotalMinor: String(fullReportPrice.totalMinor) }}
-                      wide={false}
-                    />
-                  </div>
-                ) : null
-              }
-            />
-          ) : null}
+          {Delivery ? <Delivery {...sectionProps} /> : null}
 
           {delivery.length > 0 ? (
             <Card>
@@ -206,20 +142,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
               {t("boughtHeading")}
             </CardTitle>
             {purchase.length > 0 ? <DetailRows rows={purchase} /> : <p className="text-sm text-muted">{product}</p>}
-            {topupPhone ? (
-              <div className="mt-4 border-t border-border pt-4" data-testid="save-number">
-                {savedAs ? (
-                  <p className="text-sm text-muted">
-                    {t("savedAs", { label: savedAs.label })}{" "}
-                    <Link href="/account" className="font-medium text-brand underline-offset-4 hover:underline">
-                      {t("savedNumbers")}
-                    </Link>
-                  </p>
-                ) : (
-                  <SaveNumberForm phone={topupPhone} formattedPhone={formatPhone(topupPhone)} idPrefix="order-save" />
-                )}
-              </div>
-            ) : null}
+            {Bought ? <Bought {...sectionProps} /> : null}
             {againLabel ? (
               // A plain link: the route resolves today's offer when clicked, never on a prefetch.
               <a
@@ -256,15 +179,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
             </CardTitle>
             <PriceBreakdown
               pricing={pricing}
-              amountLabel={priceText(
-                order.productType === "topup"
-                  ? "topupAmount"
-                  : isGiftcard
-                    ? "cardValue"
-                    : isEsim
-                      ? "esimPlan"
-                      : "amount",
-              )}
+              amountLabel={priceText(PRODUCT_VIEWS[order.productType].amountLabel.order)}
             />
           </Card>
           <Card>

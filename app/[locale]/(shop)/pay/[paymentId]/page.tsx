@@ -20,6 +20,7 @@ import { redirectInLanguage } from "@/lib/i18n/redirect";
 import { currentPaymentProviderId, sandboxCheckoutUsable } from "@/lib/payments";
 import { orderStatusDisplay } from "@/lib/orders/presentation";
 import { productName } from "@/lib/products/product-name";
+import { PRODUCT_VIEWS } from "@/lib/products/views";
 import { pageLocale } from "@/lib/i18n/locale-param";
 
 // The sandbox provider's checkout: the embedded default way to "pay" the shop, with no money
@@ -107,10 +108,7 @@ export default async function SandboxPaymentPage({
               <DetailRows rows={purchase} />
             </div>
           ) : null}
-          <PriceBreakdown
-            pricing={pricing}
-            amountLabel={priceText(order.productType === "topup" ? "topupAmount" : "amount")}
-          />
+          <PriceBreakdown pricing={pricing} amountLabel={priceText(PRODUCT_VIEWS[order.productType].amountLabel.pay)} />
         </Card>
 
         {/* The test card's buttons translate themselves ("PaySandbox"). */}

@@ -6,16 +6,18 @@ import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { fetchSupplierAsset } from "@/lib/orders/supplier-asset";
 import { esimInstall } from "@/lib/products/esim/lines";
 import { readImeiCheck } from "@/lib/products/imeicheck/lines";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
 import { limitVisitor, VISITOR_LIMITED_CODE } from "@/lib/security/visitor-limits";
 import { visitorKey } from "@/lib/security/client-address";
 import { qrPng } from "@/lib/ui/qr-png";
 
-// An order's files, from the shop's own address (issue [15]: no supplier host a buyer can see):
+// An order's files, from the shop's own address (no supplier host a buyer can see):
 //   esim-qr.png   the eSIM's QR code, drawn from exactly its LPA string (the supplier's hosted
 //                 image, fetched by the shop, only when there is no activation code to draw)
 //   report.pdf    an IMEI check's PDF report, fetched from the supplier by the shop
 // Whoever may see the order may fetch them; for anyone else the order does not exist. A fetch
-// from the supplier counts against the visitor's image limit.
+// from the supplier counts against the visitor's image limit. Which files an order has is its
+// product's (its module's `files`).
 
 const NOT_FOUND = () =>
   NextResponse.json({ error: { code: "NOT_FOUND", message: "No such file for this order." } }, { status: 404 });
@@ -25,23 +27,10 @@ const PRIVATE = {
   "Referrer-Policy": "no-referrer",
 };
 
-export async function GET(request: NextRequest, { params }: { params: Promise<{ ref: string; file: string }> }) {
-  const { ref, file } = await params;
-  if (file !== "esim-qr.png" && file !== "report.pdf") return NOT_FOUND();
-  const user = await getCurrentUser();
-  const order = await findViewableOrder(
-    (r) =>
-      db.order.findUnique({
-        where: { ref: r },
-        select: { userId: true, placedAsGuest: true, productType: true, status: true, fulfillment: true },
-      }),
-    ref,
-    user?.id,
-  );
-  if (!order || order.status !== "fulfilled") return NOT_FOUND();
-  const fulfillment = openFulfillment(order.fulfillment);
+type FileServer = (request: NextRequest, fulfillment: Record<string, unknown>) => Promise<NextResponse>;
 
-  if (file === "esim-qr.png" && order.productType === "esim") {
+const FILES: Record<string, FileServer> = {
+  "esim-qr.png": async (request, fulfillment) => {
     const { activation, hostedQrUrl } = esimInstall(fulfillment);
     if (activation) {
       return new NextResponse(new Uint8Array(await qrPng(activation.lpa)), {
@@ -56,8 +45,8 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       512 * 1024,
       'inline; filename="esim-qr.png"',
     );
-  }
-  if (file === "report.pdf" && order.productType === "imeicheck") {
+  },
+  "report.pdf": async (request, fulfillment) => {
     const url = readImeiCheck(fulfillment)?.report?.reportUrl;
     if (!url) return NOT_FOUND();
     return supplierFile(
@@ -67,8 +56,26 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       5 * 1024 * 1024,
       'inline; filename="imei-report.pdf"',
     );
-  }
-  return NOT_FOUND();
+  },
+};
+
+export async function GET(request: NextRequest, { params }: { params: Promise<{ ref: string; file: string }> }) {
+  const { ref, file } = await params;
+  const serve = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
+  if (!serve) return NOT_FOUND();
+  const user = await getCurrentUser();
+  const order = await findViewableOrder(
+    (r) =>
+      db.order.findUnique({
+        where: { ref: r },
+        select: { userId: true, placedAsGuest: true, productType: true, status: true, fulfillment: true },
+      }),
+    ref,
+    user?.id,
+  );
+  if (!order || order.status !== "fulfilled") return NOT_FOUND();
+  if (!PRODUCT_MODULES[order.productType].files.includes(file)) return NOT_FOUND();
+  return serve(request, openFulfillment(order.fulfillment));
 }
 
 async function supplierFile(
