@@ -11,6 +11,8 @@ import { hasRole, requireStaffForEnrolment } from "@/lib/auth/guards";
 import { messagesFor } from "@/lib/i18n/messages";
 import { SHOP_NAME } from "@/lib/products";
 import { LowBalanceBanner } from "@/components/admin/credits/low-balance-banner";
+import { lowBalance } from "@/lib/admin/credits/low-balance";
+import { db } from "@/lib/db";
 
 export const metadata: Metadata = {
   title: { template: `%s · Admin · ${SHOP_NAME}`, default: `Admin · ${SHOP_NAME}` },
@@ -67,7 +69,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           <AdminNav items={items} />
         </aside>
         <main id="main" className="min-w-0">
-          <LowBalanceBanner />
+          <LowBalanceBanner balance={lowBalance(db)} />
           {children}
         </main>
       </div>

@@ -1,37 +1,24 @@
-import "server-only";
 import Link from "next/link";
 import { Suspense } from "react";
-import { creditStatus } from "@/lib/admin/credits/balance";
-import { db } from "@/lib/db";
-import { logger } from "@/lib/log";
+import type { LowBalance } from "@/lib/admin/credits/low-balance";
 import { formatMoney } from "@/lib/money";
-import { commerceClient } from "@/lib/upstream/commerce";
 
-// Shown on every staff page when the commerce credit balance is below the threshold set on
-// the Credits page. The balance is read live (never cached) with one short attempt, so an
-// unreachable upstream never slows a staff page: the banner is then simply not shown (the
-// Credits page says why). No threshold set: no upstream call at all.
-
-/** Streams in after the page: a slow balance read never holds up the staff page itself. */
-export function LowBalanceBanner() {
+/**
+ * Shown on every staff page while the commerce balance is below the Credits page's threshold
+ * (lib/admin/credits/low-balance.ts). Streams in after the page: a slow balance read never holds
+ * the staff page up.
+ */
+export function LowBalanceBanner({ balance }: { balance: Promise<LowBalance | null> }) {
   return (
     <Suspense fallback={null}>
-      <Banner />
+      <Banner balance={balance} />
     </Suspense>
   );
 }
 
-async function Banner() {
-  const hasThreshold = (await db.setting.count({ where: { key: "credits.lowBalanceThreshold" } })) > 0;
-  if (!hasThreshold) return null;
-  let status;
-  try {
-    status = await creditStatus(db, commerceClient(), { timeoutMs: 2_000 });
-  } catch (error) {
-    logger.warn({ err: error }, "low-balance banner: the balance could not be read");
-    return null;
-  }
-  if (!status.low || !status.threshold) return null;
+async function Banner({ balance }: { balance: Promise<LowBalance | null> }) {
+  const status = await balance;
+  if (!status) return null;
   return (
     <div role="alert" className="mb-6 rounded-xl border border-warn bg-warn-soft">
       <p className="px-4 py-3 text-sm">
