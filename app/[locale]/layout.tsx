@@ -25,13 +25,13 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export const viewport = DOCUMENT_VIEWPORT;
 
-// The buyer pages' root layout (docs/i18n.md): its [locale] segment is a root parameter, which is how every
-// server component below learns its language (next/root-params, lib/i18n/request.ts). Its
-// document is in the page's language and reads nothing of the request, so
-// catalog pages below it can be cached; the layouts of per-request pages opt out
-// themselves (app/[locale]/(shop)/layout.tsx). No next-intl provider here: the frame's client
-// parts get their words from server components, and a form that translates in the browser gets
-// its messages from its page (components/client-messages.tsx).
+// The buyer pages' root layout (docs/i18n.md): its [locale] segment is a root parameter, which is
+// how every server component below learns its language (next/root-params, lib/i18n/request.ts). Its
+// document is in the page's language and reads nothing of the request, so catalog pages below it
+// can be cached; the layouts of per-request pages opt out themselves
+// (app/[locale]/(shop)/layout.tsx). No next-intl provider here: the frame's client parts get their
+// words from server components, and a form that translates in the browser gets its messages from
+// its page (components/client-messages.tsx).
 export default async function LocaleLayout({ children, params }: Params & { children: ReactNode }) {
   const locale = await pageLocale(params);
   const t = await getTranslations({ locale, namespace: "Error" });

@@ -8,8 +8,8 @@ import { requestPasswordReset, resetLinkState, resetPassword } from "./password-
 import { changePassword, requestEmailChange } from "./settings";
 import { confirmEmailChange, confirmSignUp, queueVerification } from "./verification";
 
-// Customers' mailed links (docs/accounts.md): the address is confirmed by a link, and only then do the
-// guest orders placed with it join the account; "forgot password" mails a link that works once,
+// Customers' mailed links (docs/accounts.md): the address is confirmed by a link, and only then do
+// the guest orders placed with it join the account; "forgot password" mails a link that works once,
 // for an hour, and that a newer link replaces; a change of address takes effect from the new
 // mailbox. Links are read from the mails themselves (sealed in the outbox until sent).
 

@@ -5,11 +5,11 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { stubAppEnv } from "@/testing/app-env";
 import { PEER_ADDRESS_HEADER } from "@/lib/security/client-address";
 
-// Sign-in limits (docs/security.md), reproduced against the sign-in's credentials check (what Auth.js's
-// /api/auth/callback/credentials and the sign-in forms call), on SQLite and, with
+// Sign-in limits (docs/security.md), reproduced against the sign-in's credentials check (what
+// Auth.js's /api/auth/callback/credentials and the sign-in forms call), on SQLite and, with
 // TEST_POSTGRES_URL, PostgreSQL: 300 wrong passwords, the right one during the lockout, growing
-// waits, parallel attempts, unknown emails doing the same work, old hashes replaced, and the
-// staff second factor.
+// waits, parallel attempts, unknown emails doing the same work, old hashes replaced, and the staff
+// second factor.
 
 let t: TestDatabase;
 let creds: typeof import("./credentials");

@@ -10,9 +10,9 @@ export type SessionFacts = { sessionVersion?: number; authAt?: number };
 export type AccountFacts = { role: "customer" | "staff" | "admin"; sessionVersion: number; disabledAt: Date | null };
 
 /**
- * Whether a session token still signs its account in: the account is enabled, the token carries
- * the account's current session version (a token without one counts as signed out), and it is younger than the role's absolute limit (measured from the
- * sign-in, not from the last refresh).
+ * Whether a session token still signs its account in: the account is enabled, the token carries the
+ * account's current session version (a token without one counts as signed out), and it is younger
+ * than the role's absolute limit (measured from the sign-in, not from the last refresh).
  */
 export function sessionStillValid(session: SessionFacts, account: AccountFacts, now = Date.now()): boolean {
   if (account.disabledAt) return false;

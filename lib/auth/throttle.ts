@@ -3,9 +3,9 @@ import type { DbClient } from "@/lib/db/create-client";
 import { consume, reset, type LimitRule } from "@/lib/security/rate-limit";
 import { normalizeEmail } from "@/lib/validation/email";
 
-// The limits on everything that checks a password or a second factor (docs/security.md). Each limit is a ladder of tiers, so the wait grows the longer an attack
-// goes on; every tier counts in the shared RateLimit table (lib/security/rate-limit.ts), so all
-// instances share the counters.
+// The limits on everything that checks a password or a second factor (docs/security.md). Each limit
+// is a ladder of tiers, so the wait grows the longer an attack goes on; every tier counts in the
+// shared RateLimit table (lib/security/rate-limit.ts), so all instances share the counters.
 //
 // Attempts are counted before the password is checked (an atomic increment), so parallel
 // attempts cannot slip past the limit, and a refused attempt costs no hash. A refusal answers

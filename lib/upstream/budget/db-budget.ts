@@ -4,11 +4,11 @@ import { UpstreamError, type UpstreamApi } from "../errors";
 import type { Priority, RequestBudget } from "../http";
 import { msUntilNextWindow, windowStartOf } from "./windows";
 
-// The deployment-wide request budget per upstream, held in the database so several app
-// instances share it (docs/architecture.md "Upstream calls"). Each request takes one unit of the current
-// one-minute window with a single conditional UPDATE ("... SET used = used + 1 WHERE used <
-// cap"), which both SQLite and PostgreSQL apply atomically, so the cap is never exceeded
-// however many instances race for the last unit. No transaction, no raw SQL.
+// The deployment-wide request budget per upstream, held in the database so several app instances
+// share it (docs/architecture.md "Upstream calls"). Each request takes one unit of the current
+// one-minute window with a single conditional UPDATE ("... SET used = used + 1 WHERE used < cap"),
+// which both SQLite and PostgreSQL apply atomically, so the cap is never exceeded however many
+// instances race for the last unit. No transaction, no raw SQL.
 //
 // Classes (lib/upstream/http.ts Priority), the one place their shares are set:
 //   catalog  ≤ 60 % of a window: catalog refresh, carrier lookups and image misses. Refused at
