@@ -4,20 +4,11 @@ import { env } from "@/lib/env";
 import { upstreamEndpoints } from "@/lib/upstream/endpoints";
 
 // Upstream images (operator and brand logos, device pictures) reach the browser only through
-// the shop: the browser never talks to an upstream. A page turns the upstream's
-// `img` URL into a shop URL with `catalogImageUrl`; the route app/api/catalog-images/[ref]
-// fetches it server-side (./image-fetcher.ts) and caches it.
-//
-// Only URLs on the configured upstreams' own origins (scheme, host and port of the commerce
-// and unlocking base URLs, or of the embedded emulator) are accepted, by both functions: the
-// route must not become an open proxy that fetches whatever a crafted link names.
-//
-// And only the images the catalog itself references (docs/security.md): a ref is
-// the URL plus an HMAC the shop adds when a page turns a catalog `img` into a shop URL, so
-// the route fetches exactly the URLs the upstream's own catalog answers named, never another
-// path on the upstream's host (its API, its status page) that a crafted ref spells out. The
-// allow-list is thus every URL the shop has put on a page, checked without any lookup, on
-// every instance alike (the key is derived from AUTH_SECRET).
+// the shop (docs/storefront.md "Image proxy"): a page turns the upstream's `img` URL into a shop
+// URL with `catalogImageUrl`; the route app/api/catalog-images/[ref] fetches it server-side
+// (./image-fetcher.ts) and caches it. The route must not become an open proxy: it accepts only
+// URLs on the configured upstreams' own origins, and only refs the shop signed (an HMAC over the
+// URL), so never another path on the upstream's host that a crafted ref spells out.
 
 export const CATALOG_IMAGE_PATH = "/api/catalog-images";
 

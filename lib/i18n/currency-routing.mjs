@@ -1,14 +1,9 @@
-// Which currency a buyer's request prices in. One home for the rule, shared by proxy.ts
-// (which remembers a choice and hands the currency to pages and actions) and scripts/serve.mjs's
-// front cache (which must not hand a euro copy of a page to a visitor who sees dollars).
-// Plain JavaScript: serve.mjs runs on Node.js alone. docs/i18n.md "Currencies" explains it:
-//  - The shop sells in euros and US dollars. A visitor's choice is remembered in the
-//    CURRENCY_COOKIE, set only by choosing in the header's switcher (a link with ?currency=…,
-//    which proxy.ts answers with the cookie and a redirect to the same page; no script needed).
-//  - Without a choice, the browser's region decides: a preferred language tagged with a country
-//    that uses the dollar (en-US, es-US, es-PR, es-EC, es-SV, es-PA…) gives dollars, anything
-//    else euros. The language does not (Spanish is spoken in euro and dollar countries alike).
-//  - The currency is not in the address: a shared link shows the receiver's own currency.
+// Which currency a buyer's request prices in (docs/i18n.md "Currencies": the CURRENCY_COOKIE a
+// choice in the switcher sets, else the region of the browser's preferred language; never the
+// address). One home for the rule, shared by proxy.ts (which remembers a choice and hands the
+// currency to pages and actions) and scripts/serve.mjs's front cache (which must not hand a euro
+// copy of a page to a visitor who sees dollars).
+// Plain JavaScript: serve.mjs runs on Node.js alone.
 
 /** @typedef {"EUR" | "USD"} ShopCurrency */
 

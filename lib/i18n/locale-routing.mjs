@@ -1,17 +1,10 @@
-// Which language a buyer's request is in, and where a request in the wrong one is sent.
-// One home for the rule, shared by proxy.ts (which rewrites and redirects) and scripts/serve.mjs's
-// front cache (which must not hand an English copy to a visitor proxy.ts would send to Spanish).
-// Plain JavaScript: serve.mjs runs on Node.js alone. docs/i18n.md explains the choices:
-//  - English, the default, has no prefix (/topup); Spanish is under /es (/es/topup). /en/… is
-//    sent to the address without the prefix, so every page has one address per language.
-//  - A visitor's language is remembered in the LOCALE_COOKIE, set only by choosing a language
-//    in the switcher (a link with ?locale=…, which proxy.ts answers with the cookie and a
-//    redirect to the same page in that language; no script needed).
-//  - A first visit without the cookie to an address without a prefix follows the browser's
-//    Accept-Language: a browser preferring Spanish is sent to /es/…. With the cookie, its
-//    language wins. An address with a prefix is always served in its language (a shared link
-//    opens as sent).
-//  - Staff pages, API routes, build files and the app's icons have no language.
+// Which language a buyer's request is in, and where a request in the wrong one is sent
+// (docs/i18n.md "Which language a visitor gets": a prefix wins, then the LOCALE_COOKIE a choice
+// in the switcher sets, then Accept-Language; English has no prefix, Spanish is under /es; staff
+// pages, API routes, build files and the app's icons have no language). One home for the rule,
+// shared by proxy.ts (which rewrites and redirects) and scripts/serve.mjs's front cache (which
+// must not hand an English copy to a visitor proxy.ts would send to Spanish).
+// Plain JavaScript: serve.mjs runs on Node.js alone.
 
 /** @typedef {"en" | "es"} Locale */
 

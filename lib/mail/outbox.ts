@@ -1,21 +1,12 @@
 import type { DbClient } from "@/lib/db";
 import type { MailOutbox, Prisma } from "@/lib/db/generated/sqlite/client";
 
-// Outgoing mail, durable (docs/mail.md): a mail is first a MailOutbox row, written in the same
-// transaction as the event that causes it (queueMail takes the caller's transaction), so it is
-// never lost on a restart and never exists without its cause. The worker delivers due rows
-// (deliverQueuedMail): each attempt holds its row for a lease, so two workers never send the
-// same mail; a refusal or a network error is retried with backoff, and after MAX_ATTEMPTS the
-// mail waits for staff ("failed", resendable). Nothing here ever fails an order: delivery runs
-// apart from the order's own work.
-//
-// Exactly once, as far as SMTP allows: a row is marked sent right after the server accepted
-// it. A crash between the two (milliseconds) sends it again after the lease, with the same
-// Message-ID, which mail clients use to drop the copy.
-//
-// Without an SMTP server (no SMTP_URL and no local catcher), mail is not sent: the row is
-// marked with the "log" transport and kept for staff, who read it on the order page; links it
-// carries (invitations, resets) are also shown to the admin who asked for them.
+// Outgoing mail, durable (docs/mail.md "The outbox"): a mail is first a MailOutbox row, written
+// in the same transaction as the event that causes it (queueMail takes the caller's
+// transaction), so it is never lost on a restart and never exists without its cause. The worker
+// delivers due rows (deliverQueuedMail: leased, retried with backoff, marked sent right after
+// the server accepts it); without an SMTP server a row is kept for staff. Nothing here ever
+// fails an order: delivery runs apart from the order's own work.
 //
 // This file writes mail (it is imported by the order core, in every process that moves an
 // order); ./delivery.ts sends it; ./seal.ts seals mail that carries a credential.
