@@ -3,7 +3,7 @@ import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { messagesFor } from "@/lib/i18n/messages";
 import type { Order } from "@/lib/db/generated/sqlite/client";
-import { PRODUCT_MODULES, PRODUCT_TYPES } from "@/lib/products/registry";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
 
 // "Buy again" from an order page or the account's history: the same purchase, at today's price,
 // one step from paying. Each product says its words and where it leads, or that it has none
@@ -14,14 +14,6 @@ export function buyAgainLabel(productType: Order["productType"], locale: Locale 
   const again = PRODUCT_MODULES[productType].buyAgain;
   return again ? createTranslator({ locale, messages: messagesFor(locale) })(again.label) : undefined;
 }
-
-/** The same words in English. */
-export const BUY_AGAIN_LABEL: Partial<Record<Order["productType"], string>> = Object.fromEntries(
-  PRODUCT_TYPES.flatMap((type) => {
-    const label = buyAgainLabel(type);
-    return label ? [[type, label]] : [];
-  }),
-);
 
 /** The path the order's "buy again" opens, or null when it has none. */
 export async function buyAgainHref(order: Pick<Order, "productType" | "detail" | "locale">): Promise<string | null> {

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { SUFFIX_FLAGS } from "@/lib/validation/imei";
 
-// What the point of sale sends to the server, per product. Each product is one member of the
-// union; adding a product means one more member here, one resolver in resolve.ts (or
-// resolve-unlock.ts) and one form in components/admin/pos/. The IMEI and suffixes are only
-// shaped here; their rules (Luhn, suffix formats) are checked by the resolver with
-// lib/validation/imei.ts, so the messages are the storefront's.
+// What the point of sale sends to the server, per product: one member of the union per
+// ProductType (the check below names a missing one), priced by the product's sale step (its
+// module's `sale`, lib/admin/pos/sale.ts) and chosen in its form (app/admin/(dashboard)/pos/forms.tsx).
+// The IMEI and suffixes are only shaped here; their rules (Luhn, suffix formats) are checked by
+// the sale step with lib/validation/imei.ts, so the messages are the storefront's.
 
 const catalogId = z.number().int().min(0).max(1e12);
 const imeiInput = z.string().max(40);
@@ -42,6 +43,9 @@ export const saleRequestSchema = z.discriminatedUnion("product", [
 
 export type SaleRequest = z.infer<typeof saleRequestSchema>;
 export type PosProduct = SaleRequest["product"];
+
+/** Every product is sold at the counter: a ProductType without a member fails the type check. */
+export const EVERY_PRODUCT_AT_THE_COUNTER: [Exclude<ProductType, PosProduct>] extends [never] ? true : never = true;
 
 /** What staff see before placing: the buyer's price and, for staff only, the upstream cost and margin. */
 export type SalePreview = {

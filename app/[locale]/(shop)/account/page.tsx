@@ -15,17 +15,13 @@ import { requireUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { moneyText } from "@/lib/i18n/formats";
 import { orderStatusDisplay } from "@/lib/orders/presentation";
-import { BUY_AGAIN_LABEL, buyAgainLabel } from "@/lib/orders/buy-again";
+import { buyAgainLabel } from "@/lib/orders/buy-again";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { pageLocale } from "@/lib/i18n/locale-param";
 import { localizedPath } from "@/lib/i18n/locale-routing.mjs";
 
 type Params = { params: Promise<{ locale: string }> };
-
-/** The products whose orders offer "buy again" (lib/orders/buy-again.ts), each named in the catalog. */
-type BuyAgainType = "topup" | "esim" | "giftcard" | "imeicheck";
-const hasBuyAgain = (type: ProductType): type is BuyAgainType => BUY_AGAIN_LABEL[type] !== undefined;
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const t = await getTranslations({ locale: await pageLocale(params), namespace: "Account" });
@@ -125,10 +121,10 @@ export default async function AccountPage({
           {orders.map((order) => {
             const status = orderStatusDisplay(order.status, locale);
             const product = products(`${order.productType}.name`);
-            const again =
-              FINAL_STATUSES.includes(order.status) && hasBuyAgain(order.productType)
-                ? (buyAgainLabel(order.productType, locale) ?? null)
-                : null;
+            // A product without "buy again" has no label (lib/orders/buy-again.ts).
+            const again = FINAL_STATUSES.includes(order.status)
+              ? (buyAgainLabel(order.productType, locale) ?? null)
+              : null;
             return (
               <li key={order.id} className="flex flex-col sm:flex-row sm:items-center">
                 <Link
