@@ -31,7 +31,7 @@ import { codeKind, verifySecondFactor } from "./totp";
 //    and the same answer: neither the time nor the message tells which emails have accounts.
 // 3. A hash made with older parameters is replaced on the first successful sign-in.
 // 4. A customer account whose address is not confirmed gets no session, even with the right
-//    password (sign-up sets no password; only accounts made before that rule can have one).
+//    password (sign-up sets no password: the confirmation does).
 // 5. Staff with two-factor on get no session from the password alone: the answer is a sealed,
 //    5-minute "challenge" naming the account and its session version, which the second step
 //    posts back with a code (throttled per account; lib/auth/totp.ts).

@@ -2,17 +2,10 @@ import { isIP } from "node:net";
 import { envSchema } from "@/lib/env-schema";
 
 // The visitor's network address, for per-visitor limits (sign-in attempts, previews, carrier
-// lookups, image misses). The one place that decides which address to believe
-// (docs/security.md, "Client addresses").
-//
-// `next start` keeps a client-sent X-Forwarded-For (it fills the header from the socket only
-// when it is missing), so that header alone is whatever the attacker wants. The shop is
-// therefore served by scripts/serve.mjs (`npm start`), which sets PEER_ADDRESS_HEADER on every
-// request to the TCP peer's address, overwriting anything the client sent. With
-// TRUST_PROXY_HOPS = 0 (the default: clients connect directly) that peer is the visitor and
-// X-Forwarded-For is ignored. Behind N reverse proxies that each append the address they saw,
-// the visitor is the entry N hops from the right of [...X-Forwarded-For, peer]: entries further
-// left were written by the client and are never used.
+// lookups, image misses): the one place that decides which address to believe (docs/security.md
+// "Client addresses"). Only PEER_ADDRESS_HEADER, which scripts/serve.mjs sets from the socket,
+// is trusted, plus TRUST_PROXY_HOPS entries of X-Forwarded-For counted from the right; entries
+// further left were written by the client and are never used.
 
 /** Set by scripts/serve.mjs from the socket on every request (a client-sent value is overwritten). */
 export const PEER_ADDRESS_HEADER = "x-shop-peer-address";
