@@ -4,6 +4,7 @@ import { createDbClient, type DbClient } from "@/lib/db/create-client";
 import { inFuture, markPaid, startOrderTestbed, UNLOCK_PAIR, IMEI, type OrderTestbed } from "@/testing/orders";
 import { claimDueOrders, runWorkerOnce, startWorker } from "./worker";
 import { createOrder } from "./create";
+import { transition } from "./lifecycle";
 import { placeOrder } from "./placement";
 
 // The worker's lease: several workers (here: two database clients, as two processes would
@@ -131,6 +132,31 @@ describe("startWorker", () => {
     expect((await tb.reload(order.id)).leaseOwner).toBeNull();
     // Housekeeping ran with the first round, and not again within its minute.
     expect(housekeepingRuns).toHaveLength(1);
+  });
+
+  it("ends its pause when a transition in its process owes a refund: the round's first step runs at once", async () => {
+    const order = await tb.paidOrder("imeicheck", { imei: IMEI.reported });
+    await transition(tb.db, { orderId: order.id, from: "paid", to: "placing", source: "worker" });
+    const beforeOrders: Date[] = [];
+    let roundDone!: () => void;
+    const firstRound = new Promise<void>((resolve) => (roundDone = resolve));
+    const running = startWorker({
+      db: tb.db,
+      workerId: "waking",
+      intervalMs: 600_000,
+      clients: tb.clients,
+      beforeOrders: async (now) => beforeOrders.push(now),
+      eachRound: async () => roundDone(),
+    });
+    try {
+      await firstRound;
+      expect(beforeOrders).toHaveLength(1);
+      // The next round is ten minutes away; the failure of a paid order owes a refund.
+      await transition(tb.db, { orderId: order.id, from: "placing", to: "failed", source: "staff" });
+      await expect.poll(() => beforeOrders.length, { timeout: 30_000 }).toBe(2);
+    } finally {
+      await running.stop();
+    }
   });
 
   it("reports what a round did", async () => {
