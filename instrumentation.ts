@@ -11,11 +11,12 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     if (process.env.NEXT_PHASE === "phase-production-build") return;
     // Cached catalog pages follow the database (lib/page-cache/invalidation.ts).
-    const [{ startPageInvalidation }, { db }] = await Promise.all([
+    const [{ startPageInvalidation }, { db }, { env }] = await Promise.all([
       import("./lib/page-cache/invalidation"),
       import("./lib/db"),
+      import("./lib/env"),
     ]);
-    startPageInvalidation(db);
+    startPageInvalidation(db, { url: env.DATABASE_URL });
     const { recordUpstreamHealth } = await import("./lib/upstream/connection/health");
     recordUpstreamHealth();
     // Never throws and does not hold up start-up.

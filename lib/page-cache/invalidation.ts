@@ -1,15 +1,16 @@
 import type { DbClient } from "@/lib/db/create-client";
 import { logger } from "@/lib/log";
+import { watchCatalogWrites } from "./change-signal";
 import { expirePageScopes, type PageScope } from "./scopes";
 
 // Keeps the cached catalog pages (lib/http/cached-pages.ts) in step with the database, on every
-// app instance: twice a second it reads which catalog entries changed (their times, not their
-// values) and the staff settings (prices, margins, products on or off), and expires the pages
-// of whatever changed. A refresh raises an entry's fetch time, an expiry (ESIM_DISABLED, staff)
-// moves its expiry, a copy made old (tests standing in for the passage of time) lowers its fetch
-// time, a dropped entry lowers its resource's count. A refresh by any instance, a staff "refresh
-// now" or a margin change so shows on the pages within a second, without any instance having
-// to tell the others. Time alone changes nothing here: the pages' own revalidate covers it.
+// app instance. When the database signals a write (./change-signal.ts), the watch reads which
+// catalog entries changed (their times, not their values) and the staff settings (prices,
+// margins, products on or off), and expires the pages of whatever changed. A refresh raises an
+// entry's fetch time, an expiry (ESIM_DISABLED, staff) moves its expiry, a copy made old lowers
+// its fetch time, a dropped entry lowers its resource's count. A refresh by any instance, a staff
+// "refresh now" or a margin change so shows on the pages within a second, without any instance
+// having to tell the others. Time alone changes nothing here: the pages' own revalidate covers it.
 //
 // A key's first fill expires nothing: no cached page can show data that did not exist, and the
 // page whose rendering filled it already shows it. (Were any write to expire pages, every new
@@ -26,7 +27,8 @@ const SCOPE_OF_RESOURCE: [prefix: string, scope: PageScope][] = [
 /** Carrier lookups are per phone number: no cached page shows one. */
 const IGNORED_RESOURCES = new Set(["topup.carrier-lookup"]);
 
-export const PAGE_INVALIDATION_INTERVAL_MS = 500;
+/** A read without a signal, in case one was lost (a dropped connection between two writes). */
+export const PAGE_INVALIDATION_SAFETY_MS = 30_000;
 
 /**
  * The watch finds changed entries by `updatedAt`, which Prisma sets on every write the app makes
@@ -121,9 +123,10 @@ export function createCatalogWatch(db: DbClient): CatalogWatch {
 
 export type PageInvalidation = { stop(): void; tick(): Promise<PageScope[]> };
 
-export function startPageInvalidation(db: DbClient, intervalMs = PAGE_INVALIDATION_INTERVAL_MS): PageInvalidation {
+export function startPageInvalidation(db: DbClient, options: { url: string; safetyMs?: number }): PageInvalidation {
   const watch = createCatalogWatch(db);
   let running: Promise<PageScope[]> | null = null;
+  let again = false;
 
   async function check(): Promise<PageScope[]> {
     const changed = await watch.check();
@@ -134,18 +137,36 @@ export function startPageInvalidation(db: DbClient, intervalMs = PAGE_INVALIDATI
     return changed;
   }
 
+  /** One read at a time; a signal during a read asks for one more after it (the write may have missed it). */
   function tick(): Promise<PageScope[]> {
-    running ??= check()
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = check()
       .catch((error: unknown) => {
         logger.warn({ err: error }, "page cache: could not read the catalog fingerprints");
         return [];
       })
-      .finally(() => (running = null));
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          void tick();
+        }
+      });
     return running;
   }
 
-  const timer = setInterval(() => void tick(), intervalMs);
+  const signal = watchCatalogWrites(options.url, () => void tick());
+  const timer = setInterval(() => void tick(), options.safetyMs ?? PAGE_INVALIDATION_SAFETY_MS);
   timer.unref();
   void tick();
-  return { stop: () => clearInterval(timer), tick };
+  return {
+    stop: () => {
+      signal.stop();
+      clearInterval(timer);
+    },
+    tick,
+  };
 }

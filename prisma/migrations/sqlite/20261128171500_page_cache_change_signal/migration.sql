@@ -1,0 +1,2 @@
+-- Nothing to create on SQLite: the page cache's change signal reads PRAGMA data_version
+-- (lib/page-cache/change-signal.ts). The PostgreSQL migration of the same name adds its trigger.
