@@ -1,21 +1,22 @@
-import { startEmulator, type RunningEmulator } from "@/emulator/app";
-import type { EmulatorConfig } from "@/emulator/core/config";
+import { startEmulator, type RunningEmulator } from "@relay/emulator";
+import type { EmulatorConfig } from "@relay/emulator/config";
+import { emulatorControl, type EmulatorControl, type FaultRuleInput } from "@relay/emulator/control";
+import { EMBEDDED_UNLOCK_KEY, SANDBOX_UNLOCK_KEY } from "@relay/emulator/sandbox";
 import { EMBEDDED_IMEICHECK_HASH } from "@/lib/upstream/connection/embedded";
 import { createUnlockClient, type UnlockClient, type UnlockClientOptions } from "@/lib/upstream/unlock/client";
 
 // For the *.int.test.ts files beside it: an in-process emulator with test controls, and
-// clients pointed at it. Values come from emulator/README.md and emulator/unlock/README.md.
+// clients pointed at it. Values come from emulator/README.md and emulator/unlock/README.md; the
+// controls are @relay/emulator/control's.
 
 /** The embedded production account, with the IMEI check hash settings of the emulator's rule (lib/upstream/connection/embedded.ts). */
 export const PRODUCTION = {
-  svcKey: "svc_live_key_0001",
-  svcSecret: "svc_live_secret_0001",
+  ...EMBEDDED_UNLOCK_KEY,
   imeiCheckAccess: { environment: "production", hash: EMBEDDED_IMEICHECK_HASH },
 } as const;
 /** The sandbox account: IMEI checks without a hash (U§4). */
 export const SANDBOX = {
-  svcKey: "svc_sandbox_key_0001",
-  svcSecret: "svc_sandbox_secret_0001",
+  ...SANDBOX_UNLOCK_KEY,
   imeiCheckAccess: { environment: "sandbox", hash: null },
 } as const;
 
@@ -40,10 +41,12 @@ export const MINUTE = 60 * SECOND;
 
 export type UnlockTestEmulator = RunningEmulator & {
   client: (overrides?: Partial<UnlockClientOptions>) => UnlockClient;
+  controls: EmulatorControl;
+  /** Any control call by method and path (throws unless it succeeds). */
   control: <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
   reset: () => Promise<void>;
   advance: (ms: number) => Promise<void>;
-  fault: (rule: Record<string, unknown>) => Promise<void>;
+  fault: (rule: FaultRuleInput) => Promise<void>;
   /** Calls per "METHOD /path" since the last reset. */
   counters: () => Promise<Record<string, number>>;
   /** Calls whose "METHOD /path" starts with `prefix`. */
@@ -54,24 +57,17 @@ export async function startUnlockEmulator(
   config: Partial<Pick<EmulatorConfig, "dialect">> = {},
 ): Promise<UnlockTestEmulator> {
   const emulator = await startEmulator(0, { controls: true, ...config });
-  const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${emulator.url}/__control${path}`, {
-      method,
-      headers: { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`control ${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const counters = async () => (await control<{ counters: Record<string, number> }>("GET", "/counters")).counters;
+  const controls = emulatorControl(emulator.url);
+  const counters = () => controls.counters();
   return {
     ...emulator,
     client: (overrides = {}) =>
       createUnlockClient({ baseUrl: emulator.url, ...PRODUCTION, policy: FAST_POLICY, ...overrides }),
-    control,
-    reset: async () => void (await control("POST", "/reset")),
-    advance: async (ms) => void (await control("POST", "/clock", { advanceMs: ms })),
-    fault: async (rule) => void (await control("POST", "/faults", rule)),
+    controls,
+    control: (method, path, body) => controls.call(method, path, body),
+    reset: () => controls.reset(),
+    advance: async (ms) => void (await controls.advanceClock(ms)),
+    fault: async (rule) => void (await controls.addFault(rule)),
     counters,
     callsTo: async (prefix) =>
       Object.entries(await counters())

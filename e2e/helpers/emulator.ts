@@ -1,60 +1,34 @@
-import { expect } from "@playwright/test";
+import {
+  emulatorControl,
+  type DeliveryAttempt,
+  type EmulatorControl,
+  type FaultRuleInput,
+  type LedgerEntry,
+  type RateUsage,
+} from "@relay/emulator/control";
 
-// The emulator's test controls (emulator/README.md "Test controls"). Never reset: the app's
-// webhook subscription lives in the emulator, so tests compare counters before and after.
+// The emulator's test controls (emulator/README.md "Test controls"), through the package's
+// control client. Never reset: the app's webhook subscription lives in the emulator, so tests
+// compare counters before and after. A refused control call throws (ControlError), failing the test.
 
-export type LedgerEntry = {
-  api: "commerce" | "unlock";
-  account: string;
-  kind: "debit" | "refund" | "topup";
-  amountMinor: number;
-  reference: string;
-  simulated: boolean;
-};
-export type Delivery = {
-  id: string;
-  event_id: string;
-  event_type: string;
-  url: string;
-  attempt: number;
-  status_code: number | null;
-  succeeded: boolean;
-  request: { headers: Record<string, string>; body: string };
-};
-export type FaultRule = {
-  method?: string;
-  path: string;
-  kind: "status" | "latency" | "slow_answer" | "timeout" | "malformed" | "reset";
-  status?: number;
-  latencyMs?: number;
-  times?: number;
-};
+export type { LedgerEntry };
+export type Delivery = DeliveryAttempt;
+export type FaultRule = FaultRuleInput;
 
 export class EmulatorControls {
-  constructor(readonly url: string) {}
+  private readonly control: EmulatorControl;
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.url}/__control${path}`, {
-      method,
-      headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    expect(response.ok, `${method} /__control${path} answered ${response.status}`).toBe(true);
-    return (await response.json()) as T;
+  constructor(readonly url: string) {
+    this.control = emulatorControl(url);
   }
 
   async counters(): Promise<Record<string, number>> {
-    return (await this.call<{ counters: Record<string, number> }>("GET", "/counters")).counters;
+    return this.control.counters();
   }
 
   /** Per credential: its per-minute limit, its busiest real-time minute, and the calls refused (429). */
-  async rateLimits(): Promise<Record<string, { limit: number; peakPerMinute: number; refused: number }>> {
-    return (
-      await this.call<{ usage: Record<string, { limit: number; peakPerMinute: number; refused: number }> }>(
-        "GET",
-        "/rate-limits",
-      )
-    ).usage;
+  async rateLimits(): Promise<Record<string, RateUsage>> {
+    return this.control.rateLimits();
   }
 
   /** Upstream order creations so far (POST /v2/orders, credits and payment-link alike). */
@@ -63,7 +37,7 @@ export class EmulatorControls {
   }
 
   async ledger(): Promise<LedgerEntry[]> {
-    return (await this.call<{ entries: LedgerEntry[] }>("GET", "/ledger")).entries;
+    return this.control.ledger();
   }
 
   async debitsFor(upstreamOrderId: string): Promise<LedgerEntry[]> {
@@ -74,49 +48,47 @@ export class EmulatorControls {
 
   /** Moves the emulator clock; background work that falls due (fulfillment, webhooks) runs first. */
   async advanceClock(ms: number): Promise<void> {
-    await this.call("POST", "/clock", { advanceMs: ms });
+    await this.control.advanceClock(ms);
   }
 
   async addFault(rule: FaultRule): Promise<void> {
-    await this.call("POST", "/faults", rule);
+    await this.control.addFault(rule);
   }
 
   async clearFaults(): Promise<void> {
-    await this.call("DELETE", "/faults");
+    await this.control.clearFaults();
   }
 
   async deliveries(query: { event_type?: string; event_id?: string } = {}): Promise<Delivery[]> {
-    const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as Array<[string, string]>);
-    return (await this.call<{ deliveries: Delivery[] }>("GET", `/commerce/deliveries?${search}`)).deliveries;
+    return this.control.commerce.deliveries(query);
   }
 
   /** The supplier finishes an unlock ticket now, with its planned outcome. */
   async unlockReady(ticketId: string): Promise<void> {
-    await this.call("POST", `/unlock/orders/${encodeURIComponent(ticketId)}/ready`);
+    await this.control.unlock.ready(ticketId);
   }
 
   /** Every unlock order the supplier holds (what its control panel lists), with the IMEI it was placed for. */
   async unlockOrders(): Promise<Array<{ id: number; status: string; imei: string }>> {
-    return (await this.call<{ orders: Array<{ id: number; status: string; imei: string }> }>("GET", "/unlock/orders"))
-      .orders;
+    return this.control.unlock.orders();
   }
 
   /** Ends a processing upstream order now with the given outcome (sends its webhook event). */
   async settle(upstreamOrderId: string, outcome: "fulfill" | "fail" | "manual_revision"): Promise<void> {
-    await this.call("POST", `/commerce/orders/${encodeURIComponent(upstreamOrderId)}/settle`, { outcome });
+    await this.control.commerce.settle(upstreamOrderId, outcome);
   }
 
   /** Switches of `PATCH /__control/config` (esimEnabled, advertisedIssuer, …). */
-  async setConfig(patch: Record<string, unknown>): Promise<void> {
-    await this.call("PATCH", "/config", patch);
+  async setConfig(patch: Parameters<EmulatorControl["setConfig"]>[0]): Promise<void> {
+    await this.control.setConfig(patch);
   }
 
   /** What the PRO user does in the account settings: one refresh token stops working. */
   async revokeRefreshToken(refreshToken: string): Promise<void> {
-    await this.call("POST", "/oauth/revoke", { refresh_token: refreshToken });
+    await this.control.oauth.revoke({ refresh_token: refreshToken });
   }
 
   async oauthClients(): Promise<Array<{ client_id: string }>> {
-    return (await this.call<{ clients: Array<{ client_id: string }> }>("GET", "/oauth/clients")).clients;
+    return this.control.oauth.clients();
   }
 }

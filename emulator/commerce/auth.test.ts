@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
+import { emulatorControl } from "../control-client";
 
 // Commerce v2 API-key authentication (spec section 5) and rate limits (section 8).
 
@@ -15,13 +16,11 @@ beforeAll(async () => {
 });
 afterAll(async () => emu.close());
 beforeEach(async () => {
-  await fetch(`${emu.url}/__control/reset`, { method: "POST" });
+  await emulatorControl(emu.url).reset();
   // Start of a fresh rate window, so a window boundary cannot fall inside a test.
-  const { now } = await (await fetch(`${emu.url}/__control/clock`)).json();
-  await fetch(`${emu.url}/__control/clock`, {
-    method: "POST",
-    body: JSON.stringify({ advanceMs: 60_000 - (Date.parse(now) % 60_000) + 100 }),
-  });
+  const controls = emulatorControl(emu.url);
+  const { now } = await controls.clock();
+  await controls.advanceClock(60_000 - (Date.parse(now) % 60_000) + 100);
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${emu.url}/v2${path}`, { headers });
@@ -79,7 +78,7 @@ describe("§8 rate limits per tier", () => {
 
   it("§8 the window resets after a minute", async () => {
     for (let i = 0; i < 51; i++) await get("/balance", FREE);
-    await fetch(`${emu.url}/__control/clock`, { method: "POST", body: JSON.stringify({ advanceMs: 60_000 }) });
+    await emulatorControl(emu.url).advanceClock(60_000);
     expect((await get("/balance", FREE)).status).toBe(200);
   });
 

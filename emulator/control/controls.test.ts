@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
+import { emulatorControl } from "../control-client";
+import type { Json } from "../commerce/orders/test-support/harness";
 
-// The test controls of the emulator core (issue [02] "Test controls"): reset, clock, faults
+// The test controls of the emulator core (README.md "Test controls"): reset, clock, faults
 // per route, counters, ledger and switches; and that none of it exists unless enabled.
 
 const SHOP_KEY = "Bearer test_shop00000000000000000001:sk_shopsandbox000000000000000000001";
@@ -16,14 +18,9 @@ beforeEach(async () => {
   await control("POST", "/reset");
 });
 
-async function control(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${emu.url}/__control${path}`, {
-    method,
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json() };
-}
+/** A control call with whatever it answers: these tests check the controls' refusals too. */
+const control = (method: string, path: string, body?: unknown) =>
+  emulatorControl(emu.url).request<Json>(method, path, body);
 
 const countries = () => fetch(`${emu.url}/v2/topup/countries`, { headers: { Authorization: SHOP_KEY } });
 

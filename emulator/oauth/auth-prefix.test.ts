@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
+import { emulatorControl } from "../control-client";
 import { obtainTokens, registerClient } from "./test-support";
 
 // {auth_url} with a path prefix: the authorization server lives under /auth while the API stays at /v2.
@@ -56,7 +57,7 @@ describe("auth base with a path prefix (spec section 5, {auth_url})", () => {
       body: "{}",
     });
     expect(root.status).not.toBe(201);
-    const { clients } = (await (await fetch(`${emu.url}/__control/oauth/clients`)).json()) as { clients: unknown[] };
+    const clients = await emulatorControl(emu.url).oauth.clients();
     expect(clients).toEqual([]);
     expect((await registerClient(auth)).client_id).toMatch(/^client_/);
   });

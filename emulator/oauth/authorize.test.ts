@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
+import { emulatorControl } from "../control-client";
 import {
   PKCE_VECTOR,
   REDIRECT_URI,
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 beforeEach(async () => {
-  await fetch(`${emu.url}/__control/reset`, { method: "POST" });
+  await emulatorControl(emu.url).reset();
   clientId = (await registerClient(emu.url)).client_id;
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
+import { emulatorControl } from "../control-client";
 import { registerClient } from "./test-support";
 
 let emu: RunningEmulator;
@@ -8,12 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 beforeEach(async () => {
-  await fetch(`${emu.url}/__control/reset`, { method: "POST" });
-  await fetch(`${emu.url}/__control/config`, {
-    method: "PATCH",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ verifiedEmailEnabled: true }),
-  });
+  await emulatorControl(emu.url).reset();
+  await emulatorControl(emu.url).setConfig({ verifiedEmailEnabled: true });
 });
 
 const register = async (body: unknown) => {
@@ -49,9 +46,7 @@ describe("registration (spec section 5, RFC 7591)", () => {
 
   it("§5 registration: the client is listed by the control", async () => {
     const client = await registerClient(emu.url);
-    const { clients } = (await (await fetch(`${emu.url}/__control/oauth/clients`)).json()) as {
-      clients: Array<{ client_id: string }>;
-    };
+    const clients = await emulatorControl(emu.url).oauth.clients();
     expect(clients.map((c) => c.client_id)).toEqual([client.client_id]);
   });
 
@@ -98,22 +93,18 @@ describe("registration (spec section 5, RFC 7591)", () => {
   });
 
   it("§7 verified_email_not_enabled: registration is refused when the verified-email path is switched off", async () => {
-    await fetch(`${emu.url}/__control/config`, {
-      method: "PATCH",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ verifiedEmailEnabled: false }),
-    });
+    await emulatorControl(emu.url).setConfig({ verifiedEmailEnabled: false });
     const { status, body } = await register(valid);
     expect(status).toBe(403);
     expect(body.error).toBe("verified_email_not_enabled");
-    const { clients } = (await (await fetch(`${emu.url}/__control/oauth/clients`)).json()) as { clients: unknown[] };
+    const clients = await emulatorControl(emu.url).oauth.clients();
     expect(clients).toEqual([]);
   });
 
   it("§5 registration: reset forgets registered clients", async () => {
     await registerClient(emu.url);
-    await fetch(`${emu.url}/__control/reset`, { method: "POST" });
-    const { clients } = (await (await fetch(`${emu.url}/__control/oauth/clients`)).json()) as { clients: unknown[] };
+    await emulatorControl(emu.url).reset();
+    const clients = await emulatorControl(emu.url).oauth.clients();
     expect(clients).toEqual([]);
   });
 });

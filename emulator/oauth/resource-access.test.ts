@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
+import { emulatorControl } from "../control-client";
 import { requireAuth, type CommerceVariables } from "../commerce/auth";
 import { advanceClock, obtainTokens, registerClient } from "./test-support";
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 beforeEach(async () => {
-  await fetch(`${emu.url}/__control/reset`, { method: "POST" });
+  await emulatorControl(emu.url).reset();
   clientId = (await registerClient(emu.url)).client_id;
 });
 
@@ -119,22 +120,13 @@ describe("OAuth access tokens at the commerce API (spec sections 5 and 8)", () =
 
   it("§5 revoking a client's tokens (control) also ends its access tokens", async () => {
     const tokens = await obtainTokens(emu.url, clientId, "pro@emulator.test", "balance:read");
-    await fetch(`${emu.url}/__control/oauth/revoke`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ client_id: clientId }),
-    });
+    await emulatorControl(emu.url).oauth.revoke({ client_id: clientId });
     expect((await call("/v2/balance", tokens.access_token)).status).toBe(401);
   });
 
   it("§5 revoking an account's tokens (control, like a password change) ends them too", async () => {
     const tokens = await obtainTokens(emu.url, clientId, "pro@emulator.test", "balance:read");
-    const res = await fetch(`${emu.url}/__control/oauth/revoke`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ account_id: "acct_shop" }),
-    });
-    expect(((await res.json()) as { revoked: { accessTokens: number } }).revoked.accessTokens).toBe(1);
+    expect((await emulatorControl(emu.url).oauth.revoke({ account_id: "acct_shop" })).accessTokens).toBe(1);
     expect((await call("/v2/balance", tokens.access_token)).status).toBe(401);
   });
 

@@ -1,6 +1,7 @@
 // Helpers shared by the OAuth contract tests (not a test file itself): register a client, and
 // drive the HTML sign-in and consent pages with fetch the way a browser would post the forms.
 import { expect } from "vitest";
+import { emulatorControl } from "../control-client";
 
 export const PKCE_VECTOR = {
   verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
@@ -125,10 +126,5 @@ export async function obtainTokens(
 }
 
 export async function advanceClock(base: string, ms: number) {
-  const res = await fetch(`${base}/__control/clock`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ advanceMs: ms }),
-  });
-  expect(res.status).toBe(200);
+  await emulatorControl(base).advanceClock(ms);
 }

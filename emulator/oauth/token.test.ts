@@ -1,6 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
+import { emulatorControl, type OAuthTokens } from "../control-client";
 import { s256Challenge } from "./pkce";
 import {
   PKCE_VECTOR,
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 beforeEach(async () => {
-  await fetch(`${emu.url}/__control/reset`, { method: "POST" });
+  await emulatorControl(emu.url).reset();
   clientId = (await registerClient(emu.url)).client_id;
 });
 
@@ -252,43 +253,32 @@ describe('token endpoint (spec section 5 "Token", section 7, section 8)', () => 
   it("§5 refresh fails after the revoke control: invalid_grant (one refresh token, or all of a client)", async () => {
     const a = await exchange(await code());
     const b = await exchange(await code());
-    const one = await fetch(`${emu.url}/__control/oauth/revoke`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ refresh_token: a.body.refresh_token }),
+    const controls = emulatorControl(emu.url);
+    expect(await controls.oauth.revoke({ refresh_token: a.body.refresh_token as string })).toEqual({
+      refreshTokens: 1,
+      accessTokens: 0,
     });
-    expect(one.status).toBe(200);
     expect((await refresh(a.body.refresh_token as string)).body.error).toBe("invalid_grant");
     expect((await refresh(b.body.refresh_token as string)).status).toBe(200);
 
     const c = await exchange(await code());
-    const all = await fetch(`${emu.url}/__control/oauth/revoke`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ client_id: clientId }),
-    });
-    expect(((await all.json()) as { revoked: { refreshTokens: number } }).revoked.refreshTokens).toBe(2);
+    expect((await controls.oauth.revoke({ client_id: clientId })).refreshTokens).toBe(2);
     expect((await refresh(c.body.refresh_token as string)).body.error).toBe("invalid_grant");
   });
 
   it("§5 deleting a client (control) makes its refresh tokens fail with invalid_client", async () => {
     const a = await exchange(await code());
-    expect((await fetch(`${emu.url}/__control/oauth/clients/${clientId}`, { method: "DELETE" })).status).toBe(200);
+    expect(await emulatorControl(emu.url).oauth.deleteClient(clientId)).toMatchObject({ deleted: clientId });
     expect((await refresh(a.body.refresh_token as string)).body.error).toBe("invalid_client");
   });
 
   it("§8 token controls: POST /__control/oauth/tokens issues tokens without the HTML pages (consumer scopes capped)", async () => {
-    const res = await fetch(`${emu.url}/__control/oauth/tokens`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        email: "consumer@emulator.test",
-        scope: "orders:read balance:read",
-        environment: "sandbox",
-      }),
+    const { status, body } = await emulatorControl(emu.url).request<OAuthTokens>("POST", "/oauth/tokens", {
+      email: "consumer@emulator.test",
+      scope: "orders:read balance:read",
+      environment: "sandbox",
     });
-    expect(res.status).toBe(201);
-    const body = (await res.json()) as { access_token: string; scope: string };
+    expect(status).toBe(201);
     expect(body.scope).toBe("orders:read");
     expect(decodeJwt(body.access_token)).toMatchObject({ sub: "acct_consumer", env: "sandbox" });
   });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../app";
+import { emulatorControl, type OAuthTokens } from "../control-client";
 import { AUTH, call, control, v2 } from "../commerce/orders/test-support/harness";
 import { readEmulatorInstanceId } from "./index";
 import { placeOrder, realOrderBodies, tempStateFile, unlock } from "./test-support";
@@ -23,10 +24,12 @@ describe("state file: reset", () => {
       { url: "https://hooks.example.com/x", events: ["order.created"] },
       AUTH.shopLive,
     );
-    const tokens = await call(first.url, "POST", "/__control/oauth/tokens", { body: { email: "pro@emulator.test" } });
+    const tokens = await emulatorControl(first.url).request<OAuthTokens>("POST", "/oauth/tokens", {
+      email: "pro@emulator.test",
+    });
     expect(tokens.status).toBe(201);
     await control(first.url).advance(60_000);
-    expect((await call(first.url, "POST", "/__control/reset")).status).toBe(200);
+    expect((await emulatorControl(first.url).request("POST", "/reset")).status).toBe(200);
     await first.close();
 
     const second = await startEmulator(0, { controls: true, stateFile: state.file });
@@ -38,10 +41,10 @@ describe("state file: reset", () => {
       expect((await api.get(`/orders/${order}`, AUTH.shopLive)).status).toBe(404);
       expect((await api.get("/webhooks", AUTH.shopLive)).body.data).toEqual([]);
       expect((await api.get("/balance", AUTH.shopLive)).body.data.balance).toBe("5000.00");
-      expect((await call(second.url, "GET", "/__control/ledger")).body.entries).toEqual([]);
-      expect((await call(second.url, "GET", "/__control/scheduled")).body.tasks).toEqual([]);
-      expect((await call(second.url, "GET", "/__control/clock")).body.offsetMs).toBe(0);
-      expect((await call(second.url, "GET", "/__control/oauth/clients")).body.clients).toEqual([]);
+      expect(await emulatorControl(second.url).ledger()).toEqual([]);
+      expect(await emulatorControl(second.url).scheduled()).toEqual([]);
+      expect((await emulatorControl(second.url).clock()).offsetMs).toBe(0);
+      expect(await emulatorControl(second.url).oauth.clients()).toEqual([]);
       // Numbering starts again, as on a first start.
       expect((await placeOrder(second.url, bodies.topup)).body.data.order_id).toBe("ord_100001");
       expect(await unlock(second.url).createOrder()).toBe(700_001);

@@ -2,6 +2,7 @@ import { createLocalJWKSet, jwtVerify } from "jose";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../app";
+import { emulatorControl } from "../control-client";
 import { AUTH, call, control, FULFILMENT_MS, type Json, v2, waitFor } from "../commerce/orders/test-support/harness";
 import { startReceiver } from "../commerce/orders/test-support/receiver";
 import { obtainTokens, registerClient, tokenRequest } from "../oauth/test-support";
@@ -68,11 +69,11 @@ async function visibleState(url: string) {
     balance: (await api.get("/balance", AUTH.shopLive)).body.data,
     history: (await api.get("/balance/history", AUTH.shopLive)).body.data,
     webhooks: (await api.get("/webhooks", AUTH.shopLive)).body.data,
-    ledger: (await call(url, "GET", "/__control/ledger")).body.entries,
+    ledger: await emulatorControl(url).ledger(),
     deliveries: await control(url).deliveries(),
-    clockOffset: (await call(url, "GET", "/__control/clock")).body.offsetMs,
-    unlockAccounts: (await call(url, "GET", "/__control/unlock/accounts")).body.accounts,
-    oauthClients: (await call(url, "GET", "/__control/oauth/clients")).body.clients,
+    clockOffset: (await emulatorControl(url).clock()).offsetMs,
+    unlockAccounts: await emulatorControl(url).unlock.accounts(),
+    oauthClients: await emulatorControl(url).oauth.clients(),
   };
 }
 
@@ -113,7 +114,7 @@ describe("state file: a new emulator on the same file continues where the old on
   });
 
   it("still has the scheduled work: the pending fulfillment and the unlock ticket's progress", async () => {
-    const labels = ((await call(second.url, "GET", "/__control/scheduled")).body.tasks as Json[]).map((t) => t.label);
+    const labels = (await emulatorControl(second.url).scheduled()).map((t) => t.label);
     expect(labels).toEqual(
       expect.arrayContaining([`commerce fulfillment ${before.pending.order_id}`, `unlock:order:${before.ticket}`]),
     );
@@ -132,11 +133,11 @@ describe("state file: a new emulator on the same file continues where the old on
   });
 
   it("replays the idempotent create with the same order and no second debit", async () => {
-    const ledgerBefore = (await call(second.url, "GET", "/__control/ledger")).body.entries;
+    const ledgerBefore = await emulatorControl(second.url).ledger();
     const replay = await placeOrder(second.url, before.bodies.giftcard, IDEMPOTENCY);
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
     expect(replay.body.data).toEqual(before.gift);
-    expect((await call(second.url, "GET", "/__control/ledger")).body.entries).toEqual(ledgerBefore);
+    expect(await emulatorControl(second.url).ledger()).toEqual(ledgerBefore);
   });
 
   it("continues the order and ticket numbering instead of starting again", async () => {
@@ -153,7 +154,7 @@ describe("state file: a new emulator on the same file continues where the old on
     const jwks = (await (await fetch(`${second.url}/.well-known/jwks.json`)).json()) as Parameters<
       typeof createLocalJWKSet
     >[0];
-    const now = new Date((await call(second.url, "GET", "/__control/clock")).body.now);
+    const now = new Date((await emulatorControl(second.url).clock()).now);
     await expect(
       jwtVerify(before.tokens.id_token, createLocalJWKSet(jwks), {
         audience: before.client.client_id,
@@ -203,7 +204,7 @@ describe("state file: a new emulator on the same file continues where the old on
     await waitFor(async () =>
       events().some((e) => e.type === "order.created" && e.data.order_id === before.topup.order_id),
     );
-    const labels = ((await call(second.url, "GET", "/__control/scheduled")).body.tasks as Json[]).map((t) => t.label);
+    const labels = (await emulatorControl(second.url).scheduled()).map((t) => t.label);
     expect(labels).not.toContain(`unlock:order:${before.ticket}`);
   });
 });

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../app";
-import { call, waitFor } from "../commerce/orders/test-support/harness";
+import { emulatorControl } from "../control-client";
+import { waitFor } from "../commerce/orders/test-support/harness";
 import { placeOrder, realOrderBodies, tempStateFile } from "./test-support";
 
 // The `slow_answer` fault handles a request at once and holds its answer: the effect must be
@@ -30,10 +31,9 @@ describe("state file: a held answer", () => {
       const bodies = await realOrderBodies(emu.url);
       // Realistic timings: no background task (the order's fulfillment is 15 s away) falls due
       // and saves during the hold; only the request's own save can put the order in the file.
-      await call(emu.url, "PATCH", "/__control/config", { body: { realistic: true } });
-      await call(emu.url, "POST", "/__control/faults", {
-        body: { method: "POST", path: "/v2/orders", kind: "slow_answer", latencyMs: 3_000, times: 1 },
-      });
+      const controls = emulatorControl(emu.url);
+      await controls.setConfig({ realistic: true });
+      await controls.addFault({ method: "POST", path: "/v2/orders", kind: "slow_answer", latencyMs: 3_000, times: 1 });
       let answered = false;
       const held = placeOrder(emu.url, bodies.topup).then((res) => ((answered = true), res));
       const saved = await waitFor(async () => savedOrderIds()[0], 2_000);

@@ -36,7 +36,7 @@ describe("documented dialect: catalog price points", () => {
       r.token,
       r.total_cost_eur,
     ]);
-    await h.control("/config", { dialect: "observed" }, "PATCH");
+    await h.controls.setConfig({ dialect: "observed" });
     try {
       const observed = (await h.v2<{ rates: Row[] }>(`/topup/operators/${EE}/rates`)).body.data.rates.map((r) => [
         r.token,
@@ -44,7 +44,7 @@ describe("documented dialect: catalog price points", () => {
       ]);
       expect(documented).toEqual(observed);
     } finally {
-      await h.control("/config", { dialect: "documented" }, "PATCH");
+      await h.controls.setConfig({ dialect: "documented" });
     }
   });
 

@@ -1,7 +1,9 @@
 import { startEmulator, type RunningEmulator } from "../../app";
 import type { EmulatorConfig } from "../../core/config";
+import { emulatorControl } from "../../control-client";
 
-// Shared by the catalog's contract tests: a started emulator and small fetch helpers.
+// Shared by the catalog's contract tests: a started emulator, small fetch helpers and the test
+// controls (../../control-client.ts).
 
 export const SANDBOX_AUTH = "Bearer test_shop00000000000000000001:sk_shopsandbox000000000000000000001";
 
@@ -29,13 +31,8 @@ export async function startCatalogEmulator(overrides: Partial<EmulatorConfig> = 
   /** GET /v2{path} with the sandbox key. */
   const v2 = <T = unknown>(path: string, init: RequestInit & { auth?: string | null } = {}) =>
     request<T>(`/v2${path}`, init);
-  const control = (path: string, body?: unknown, method = body === undefined ? "GET" : "POST") =>
-    fetch(`${emulator.url}/__control${path}`, {
-      method,
-      headers: { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then((r) => r.json() as Promise<Record<string, unknown>>);
-  return { emulator, v2, request, control, close: () => emulator.close() };
+  const controls = emulatorControl(emulator.url);
+  return { emulator, v2, request, controls, close: () => emulator.close() };
 }
 
 export type CatalogHarness = Awaited<ReturnType<typeof startCatalogEmulator>>;

@@ -61,11 +61,11 @@ describe("price tokens", () => {
 
   it("§2 top-up and gift card tokens do not expire; unknown tokens are invalid", async () => {
     const rate = (await eeAirtime())[0]!;
-    await h.control("/clock", { advanceMs: 30 * 86_400_000 });
+    await h.controls.advanceClock(30 * 86_400_000);
     expect(catalog.resolveToken(rate.token, now()).ok).toBe(true);
     expect(catalog.resolveToken("tp_000000000000000000000000", now())).toEqual({ ok: false, reason: "invalid" });
     expect(catalog.resolveToken("", now())).toEqual({ ok: false, reason: "invalid" });
-    await h.control("/reset", {});
+    await h.controls.reset();
   });
 
   it("§2 a gift card denomination token resolves to a giftcard product", async () => {
@@ -111,14 +111,14 @@ describe("price tokens", () => {
 
   it(`upstream-notes: eSIM price tokens expire ${ESIM_TOKEN_LIFETIME_MS / 60_000} minutes after issue on the emulator clock`, async () => {
     const plan = (await h.v2<Plan[]>("/esim/products?country_iso=gb")).body.data[0]!;
-    await h.control("/clock", { advanceMs: ESIM_TOKEN_LIFETIME_MS - 60_000 });
+    await h.controls.advanceClock(ESIM_TOKEN_LIFETIME_MS - 60_000);
     expect(catalog.resolveToken(plan.price_token, now()).ok).toBe(true);
-    await h.control("/clock", { advanceMs: 61_000 });
+    await h.controls.advanceClock(61_000);
     expect(catalog.resolveToken(plan.price_token, now())).toEqual({ ok: false, reason: "expired" });
     // A fresh token from the catalog works again.
     const fresh = (await h.v2<Plan>(`/esim/products/${plan.catalog_id}`)).body.data;
     expect(catalog.resolveToken(fresh.price_token, now()).ok).toBe(true);
-    await h.control("/reset", {});
+    await h.controls.reset();
   });
 });
 

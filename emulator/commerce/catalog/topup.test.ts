@@ -147,7 +147,7 @@ describe("§4 Top-up catalog", () => {
     const airtime = await h.v2<Rates>(`/topup/operators/${ee.id_operator}/rates?service_type=airtime&lang=es`);
     expect(airtime.body.data.country_name).toBe("Reino Unido");
     expect(airtime.body.data.rates.every((r) => r.service_type === "airtime")).toBe(true);
-    // The rates' texts in Spanish ([16]), same tokens and prices as the English read.
+    // The rates' texts in Spanish, same tokens and prices as the English read.
     const english = await h.v2<Rates>(`/topup/operators/${ee.id_operator}/rates?service_type=airtime`);
     expect(airtime.body.data.rates.map((r) => r.token)).toEqual(english.body.data.rates.map((r) => r.token));
     expect(airtime.body.data.rates.map((r) => r.total_cost_eur)).toEqual(
@@ -199,11 +199,11 @@ describe("§4 Top-up catalog", () => {
     const before = await ids();
     expect(before).toContain("promo_1"); // ends one day after the anchor
     expect(before).not.toContain("promo_2"); // starts two days after it
-    await h.control("/clock", { advanceMs: 3 * 86_400_000 });
+    await h.controls.advanceClock(3 * 86_400_000);
     const after = await ids();
     expect(after).not.toContain("promo_1");
     expect(after).toContain("promo_2");
-    await h.control("/reset", {});
+    await h.controls.reset();
     expect(await ids()).toEqual(before);
   });
 

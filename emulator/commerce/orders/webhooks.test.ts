@@ -171,11 +171,11 @@ describe("§6 event deliveries", () => {
     const hook = await subscribe(["order.created"]);
     await api.post("/orders", topupBody, AUTH.shopLive);
     const log = await waitFor(async () => {
-      const d = await ctl.deliveries(`?webhook_id=${hook.id}`);
+      const d = await ctl.deliveries({ webhook_id: hook.id });
       return d.length > 0 ? d : undefined;
     });
     expect(log).toHaveLength(1);
-    const attempt = log[0];
+    const attempt = log[0]!;
     expect(attempt).toMatchObject({
       webhook_id: hook.id,
       event_type: "order.created",
@@ -232,9 +232,9 @@ describe("§6 event deliveries", () => {
     const hook = await subscribe(["order.created"]);
     await api.post("/orders", topupBody, AUTH.shopLive);
     await waitFor(async () => receiver.received.length === 1);
-    const first = (await ctl.deliveries())[0];
+    const first = (await ctl.deliveries())[0]!;
     expect(first).toMatchObject({ attempt: 1, status_code: 500, succeeded: false, gave_up: false });
-    expect(Date.parse(first.next_retry_at) - Date.parse(first.at)).toBe(5_000);
+    expect(Date.parse(first.next_retry_at!) - Date.parse(first.at)).toBe(5_000);
 
     await ctl.advance(4_000);
     await new Promise((r) => setTimeout(r, 150));
@@ -245,7 +245,7 @@ describe("§6 event deliveries", () => {
     await waitFor(async () => receiver.received.length === 3);
 
     const log = await waitFor(async () => {
-      const d = await ctl.deliveries(`?webhook_id=${hook.id}`);
+      const d = await ctl.deliveries({ webhook_id: hook.id });
       return d.length === 3 ? d : undefined;
     });
     expect(log.map((d: Json) => [d.attempt, d.status_code, d.succeeded])).toEqual([
@@ -277,7 +277,7 @@ describe("§6 event deliveries", () => {
     await ctl.advance(10 * 3_600_000);
     await new Promise((r) => setTimeout(r, 150));
     expect(receiver.received).toHaveLength(6);
-    const log = await ctl.deliveries("?event_type=order.created");
+    const log = await ctl.deliveries({ event_type: "order.created" });
     expect(log).toHaveLength(6);
     expect(log.at(-1)).toMatchObject({ attempt: 6, gave_up: true, next_retry_at: null });
   });
@@ -293,8 +293,8 @@ describe("§6 event deliveries", () => {
       return d.length === 1 ? d : undefined;
     });
     expect(log[0]).toMatchObject({ status_code: null, succeeded: false, attempt: 1 });
-    expect(log[0].error).toBeTruthy();
-    expect(log[0].next_retry_at).toBeTruthy();
+    expect(log[0]!.error).toBeTruthy();
+    expect(log[0]!.next_retry_at).toBeTruthy();
   });
 
   it("§6 a payment-link order sends order.created when the buyer pays, not before", async () => {

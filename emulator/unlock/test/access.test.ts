@@ -9,13 +9,13 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await h.control("POST", "/reset");
-  await h.control("PATCH", "/config", { unlockRateLimitStatus: 409 });
+  await h.controls.reset();
+  await h.controls.setConfig({ unlockRateLimitStatus: 409 });
 });
 
 /** Moves the emulator clock to the start of a minute so a rate window cannot roll over mid-test. */
 async function atStartOfMinute() {
-  const { now } = await h.control("GET", "/clock");
+  const { now } = await h.controls.clock();
   const ms = Date.parse(now);
   await h.advance(60_000 - (ms % 60_000) + 100);
 }
@@ -198,7 +198,7 @@ describe("§8 rate limit", () => {
     expect(Number(over.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(over.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(Number(over.headers.get("x-ratelimit-reset"))).toBeGreaterThan(
-      Date.parse((await h.control("GET", "/clock")).now) / 1000,
+      Date.parse((await h.controls.clock()).now) / 1000,
     );
 
     // Per account: the production account still has its own window.
@@ -210,7 +210,7 @@ describe("§8 rate limit", () => {
 
   it("§8 the switch unlockRateLimitStatus = 429 answers HTTP 429 (the status table) instead of 409", async () => {
     await atStartOfMinute();
-    await h.control("PATCH", "/config", { unlockRateLimitStatus: 429 });
+    await h.controls.setConfig({ unlockRateLimitStatus: 429 });
     await spend(500);
     const over = await h.call("POST", `/imeicheck/${IMEI.valid}`);
     expect(over.status).toBe(429);

@@ -24,8 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await h.control("POST", "/reset");
-  await h.control("PATCH", "/config", { dialect: "documented" });
+  await h.controls.reset();
+  await h.controls.setConfig({ dialect: "documented" });
 });
 
 const statusOf = async (ticket: number, account: UnlockAccount) =>
@@ -46,9 +46,9 @@ describe("documented dialect: sandbox test IMEIs are forced on the sandbox accou
       const ticket = await h.order(imei, TOOL.standard, PRODUCTION);
       expect(await statusOf(ticket, PRODUCTION)).toBe("open");
     }
-    const debits = (
-      (await h.control("GET", "/ledger")).entries as Array<{ api: string; account: string; kind: string }>
-    ).filter((e) => e.api === "unlock" && e.account === PRODUCTION.id);
+    const debits = ((await h.controls.ledger()) as Array<{ api: string; account: string; kind: string }>).filter(
+      (e) => e.api === "unlock" && e.account === PRODUCTION.id,
+    );
     expect(debits.map((e) => e.kind)).toEqual(["debit", "debit"]);
   });
 
@@ -84,7 +84,7 @@ describe("documented dialect: sandbox test IMEIs are forced on the sandbox accou
 
 describe("observed dialect: the test IMEIs are forced on every account", () => {
   it("the production account gets the forced outcomes too (the shop's embedded account reaches every state)", async () => {
-    await h.control("PATCH", "/config", { dialect: "observed" });
+    await h.controls.setConfig({ dialect: "observed" });
     expect(await statusOf(await h.order(SANDBOX_UNLOCK.available, TOOL.standard, PRODUCTION), PRODUCTION)).toBe(
       "available",
     );

@@ -1,9 +1,10 @@
 import { startEmulator, type RunningEmulator } from "../../app";
 import { UNLOCK_ACCOUNTS, type UnlockAccount } from "../../core/accounts";
 import type { EmulatorConfig } from "../../core/config";
+import { emulatorControl, type EmulatorControl } from "../../control-client";
 
 // Shared helpers for the unlocking contract tests: a started emulator, credential headers,
-// calls that return status + headers + parsed JSON, and the test controls.
+// calls that return status + headers + parsed JSON, and the test controls (../../control-client.ts).
 
 export const SANDBOX = UNLOCK_ACCOUNTS.find((a) => a.environment === "sandbox")!;
 export const PRODUCTION = UNLOCK_ACCOUNTS.find((a) => a.environment === "production")!;
@@ -43,6 +44,8 @@ export type Harness = RunningEmulator & {
     path: string,
     init?: { account?: UnlockAccount; headers?: Record<string, string>; body?: BodyInit },
   ) => Promise<Reply>;
+  controls: EmulatorControl;
+  /** Any control call, whatever it answers: its parsed body. */
   control: (method: string, path: string, body?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   advance: (ms: number) => Promise<void>;
   order: (imeiValue: string, toolId?: number, account?: UnlockAccount) => Promise<number>;
@@ -59,19 +62,14 @@ export async function startHarness(overrides: Partial<EmulatorConfig> = {}): Pro
     });
     return { status: response.status, headers: response.headers, body: await response.json() };
   };
-  const control: Harness["control"] = async (method, path, body) => {
-    const response = await fetch(`${emulator.url}/__control${path}`, {
-      method,
-      headers: { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return response.json();
-  };
+  const controls = emulatorControl(emulator.url);
+  const control: Harness["control"] = async (method, path, body) => (await controls.request(method, path, body)).body;
   return {
     ...emulator,
     call,
+    controls,
     control,
-    advance: async (ms) => void (await control("POST", "/clock", { advanceMs: ms })),
+    advance: async (ms) => void (await controls.advanceClock(ms)),
     order: async (imeiValue, toolId = TOOL.standard, account = SANDBOX) => {
       const reply = await call(
         "POST",

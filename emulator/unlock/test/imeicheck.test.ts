@@ -10,7 +10,7 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => h.close());
-beforeEach(async () => void (await h.control("POST", "/reset")));
+beforeEach(async () => void (await h.controls.reset()));
 
 /** The documented rule, written independently of the emulator's code (README "IMEI check hash"). */
 const hashFor = (account: UnlockAccount, imei: string) =>
@@ -19,7 +19,7 @@ const check = (imei: string, account: UnlockAccount = SANDBOX, hash?: string) =>
   h.call("POST", `/imeicheck/${imei}${hash === undefined ? "" : `/${hash}`}`, { account });
 const unlockLedger = async (account: UnlockAccount) =>
   (
-    (await h.control("GET", "/ledger")).entries as Array<{
+    (await h.controls.ledger()) as Array<{
       api: string;
       account: string;
       kind: string;
@@ -171,7 +171,7 @@ describe("§4/§7 IMEI check hash, validation and price", () => {
     expect(reply.status).toBe(200);
     expect(reply.body.res.result.blackliststatus).toBe(true);
     expect((await check(IMEI.valid, SANDBOX, hashFor(SANDBOX, IMEI.valid).toUpperCase())).body.status).toBe("OK");
-    const viaControl = await h.control("POST", "/unlock/hash", { imei: IMEI.valid });
+    const viaControl = await h.controls.unlock.hash(IMEI.valid);
     expect(viaControl.hash).toBe(hashFor(PRODUCTION, IMEI.valid));
   });
 
@@ -239,7 +239,7 @@ describe("§4/§7 IMEI check hash, validation and price", () => {
   });
 
   it("price: a production check with too few credits is an API_ERROR", async () => {
-    await h.control("PUT", `/unlock/accounts/${PRODUCTION.id}/balance`, { creditsMinor: 10 });
+    await h.controls.unlock.setBalance(PRODUCTION.id, 10);
     const reply = await check(IMEI.valid, PRODUCTION, hashFor(PRODUCTION, IMEI.valid));
     expect(reply.status).toBe(400);
     expect(reply.body.info).toMatch(/Insufficient credits/);

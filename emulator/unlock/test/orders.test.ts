@@ -22,7 +22,7 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => h.close());
-beforeEach(async () => void (await h.control("POST", "/reset")));
+beforeEach(async () => void (await h.controls.reset()));
 
 const createPath = (
   imeiValue: string,
@@ -34,7 +34,7 @@ const status = async (ticket: number, account = SANDBOX) =>
   (await h.call("GET", `/check_order_status/${ticket}`, { account })).body.res[ticket];
 const ledger = async (account = PRODUCTION) =>
   (
-    (await h.control("GET", "/ledger")).entries as Array<{
+    (await h.controls.ledger()) as Array<{
       api: string;
       account: string;
       kind: string;
@@ -84,7 +84,7 @@ describe("§4 create_order", () => {
   });
 
   it("§4 create_order: insufficient credits is an API_ERROR and debits nothing", async () => {
-    await h.control("PUT", `/unlock/accounts/${PRODUCTION.id}/balance`, { creditsMinor: 100 });
+    await h.controls.unlock.setBalance(PRODUCTION.id, 100);
     const reply = await h.call("POST", createPath(IMEI.valid, TOOL.standard), { account: PRODUCTION });
     expect(reply.status).toBe(400);
     expect(reply.body.status).toBe("API_ERROR");
@@ -204,7 +204,7 @@ describe("§2 IMEI value for create_order", () => {
 describe("§3 states and time-driven progress", () => {
   it("§2/§4 check_order_status: the order object keyed by ticket id, creation_datetime YYYY-MM-DD HH:MM:SS", async () => {
     const ticket = await h.order(IMEI.valid);
-    const { now } = await h.control("GET", "/clock");
+    const { now } = await h.controls.clock();
     const reply = await h.call("GET", `/check_order_status/${ticket}`);
     expect(reply.body).toMatchObject({ code: 200, status: "OK", info: "" });
     expect(Object.keys(reply.body.res)).toEqual([String(ticket)]);

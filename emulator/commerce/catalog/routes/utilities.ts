@@ -37,7 +37,7 @@ function isPrivateOrLoopback(ip: string): boolean {
   return (
     ip === "::1" ||
     /^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(v4) ||
-    /^172\.(1[6-9]|2\d|3[01])\./.test(v4) ||
+    /^172\.(1[6-9]|2\d|3[0-1])\./.test(v4) ||
     /^f[cd][0-9a-f]{2}:/i.test(ip) ||
     /^fe80:/i.test(ip)
   );

@@ -1,9 +1,9 @@
 // Shared helpers of the order core's tests (not a test file itself): an emulator with the
 // fake catalog injected, a tiny HTTP client, credentials and clock control.
-import { expect } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../../app";
 import { COMMERCE_ACCOUNTS } from "../../../core/accounts";
 import type { EmulatorConfig } from "../../../core/config";
+import { emulatorControl, type ConfigSwitches } from "../../../control-client";
 import { injectCatalogForTests } from "../index";
 import { fakeCatalog } from "./fake-catalog";
 
@@ -62,30 +62,30 @@ export const v2 = (base: string) => ({
   del: (path: string, auth?: string) => call(base, "DELETE", `/v2${path}`, { auth }),
 });
 
-export const control = (base: string) => ({
-  reset: async () => expect((await call(base, "POST", "/__control/reset")).status).toBe(200),
-  advance: async (ms: number) => {
-    const res = await call(base, "POST", "/__control/clock", { body: { advanceMs: ms } });
-    expect(res.status).toBe(200);
-    // The timer tick may have been running due tasks already; let it finish too.
-    await call(base, "POST", "/__control/run-due");
-    return res.body;
-  },
-  ledger: async (account?: string) => {
-    const entries = (await call(base, "GET", "/__control/ledger")).body.entries as Json[];
-    return entries.filter((e) => e.api === "commerce" && (!account || e.account === account));
-  },
-  config: (patch: Record<string, unknown>) => call(base, "PATCH", "/__control/config", { body: patch }),
-  deliveries: async (query = "") =>
-    (await call(base, "GET", `/__control/commerce/deliveries${query}`)).body.deliveries as Json[],
-  post: (path: string, body?: unknown) => call(base, "POST", `/__control${path}`, { body }),
-  /** An OAuth access token from the OAuth module's control shortcut. */
-  token: async (email: string, scope?: string, environment: "production" | "sandbox" = "production") => {
-    const res = await call(base, "POST", "/__control/oauth/tokens", { body: { email, scope, environment } });
-    expect(res.status, res.text).toBe(201);
-    return `Bearer ${res.body.access_token as string}`;
-  },
-});
+/** The test controls through the package's control client; a refused call throws (ControlError). */
+export const control = (base: string) => {
+  const controls = emulatorControl(base);
+  return {
+    controls,
+    reset: () => controls.reset(),
+    advance: async (ms: number) => {
+      const moved = await controls.advanceClock(ms);
+      // The timer tick may have been running due tasks already; let it finish too.
+      await controls.runDue();
+      return moved;
+    },
+    ledger: async (account?: string) =>
+      (await controls.ledger()).filter((e) => e.api === "commerce" && (!account || e.account === account)),
+    config: (patch: ConfigSwitches) => controls.setConfig(patch),
+    deliveries: (filter: { webhook_id?: string; event_type?: string; event_id?: string } = {}) =>
+      controls.commerce.deliveries(filter),
+    /** Any POST under /__control, whatever it answers (status and parsed body). */
+    post: (path: string, body?: unknown) => controls.request<Json>("POST", path, body),
+    /** An OAuth access token from the OAuth module's control shortcut. */
+    token: async (email: string, scope?: string, environment: "production" | "sandbox" = "production") =>
+      `Bearer ${(await controls.oauth.tokens({ email, scope, environment })).access_token}`,
+  };
+};
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
 export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5_000): Promise<T> {
