@@ -6,9 +6,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { sqliteFilePath } from "../lib/db/urls.ts";
 import { emulatorUrl, isSqliteUrl, type Env } from "../lib/env-schema.ts";
-import { readEmulatorInstanceId } from "../emulator/persistence/instance-id.ts";
+import { readEmulatorInstanceId } from "@relay/emulator/instance-id";
 
 export function needsEmulator(env: Env): boolean {
   return !env.COMMERCE_API_URL || !env.UNLOCK_API_URL;
@@ -38,7 +39,8 @@ export async function startEmulatorProcess(
   }
   const stateFile = emulatorStateFile(env.DATABASE_URL);
   mkdirSync(dirname(stateFile), { recursive: true });
-  const child = spawn(process.execPath, ["--import", "tsx", "emulator/server.ts"], {
+  const server = fileURLToPath(import.meta.resolve("@relay/emulator/server"));
+  const child = spawn(process.execPath, ["--import", "tsx", server], {
     stdio: "inherit",
     env: {
       ...spawnEnv,

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { databaseUrlProblem, DEFAULT_DATABASE_URL, isSqliteUrl, parseEnv } from "../lib/env-schema.ts";
 import { sqliteFilePath } from "../lib/db/urls.ts";
-import { readEmulatorInstanceId } from "../emulator/persistence/instance-id.ts";
+import { readEmulatorInstanceId } from "@relay/emulator/instance-id";
 import { emulatorStateFile, needsEmulator } from "./embedded-emulator.ts";
 import { fillEmbeddedSecrets } from "./embedded-secrets.ts";
 
