@@ -5,7 +5,7 @@ import { useActionState, useEffect, useState } from "react";
 import { useFormStatus } from "react-dom";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { formatCountdown } from "@/lib/orders/unlock-cancel-window";
+import { formatCountdown } from "@/lib/products/unlock/cancel-window";
 
 export type UnlockCancelState = { ok?: boolean; message?: string };
 

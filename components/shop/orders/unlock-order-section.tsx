@@ -2,7 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { ClientMessages } from "@/components/client-messages";
 import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";
 import { moneyText } from "@/lib/i18n/formats";
-import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/orders/unlock-cancel-window";
+import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/products/unlock/cancel-window";
 import { Card, CardTitle } from "@/components/ui/card";
 import { pollingKey } from "@/lib/products/unlock/text";
 import { UnlockCancel, type UnlockCancelState } from "./unlock-cancel";

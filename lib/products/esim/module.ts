@@ -10,7 +10,7 @@ import { esimUpstream } from "./upstream";
 // loads on first use: it prices through the order core's quote (lib/orders/quote.ts), which
 // reads this module's upstream request.
 
-export const esimModule: ProductModule<"esim"> = {
+export const esimModule = {
   type: "esim",
   detail: { schema: esimDetailSchema, read: readEsimDetail },
   fulfilment: {
@@ -50,4 +50,4 @@ export const esimModule: ProductModule<"esim"> = {
   pricing: { defaultMargin: { percent: 15, fixedMinor: 0 } },
   files: ["esim-qr.png"],
   cancel: null,
-};
+} satisfies ProductModule<"esim">;

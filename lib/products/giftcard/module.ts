@@ -13,7 +13,7 @@ import { giftcardUpstream } from "./upstream";
 // loads on first use: it prices through the order core's quote (lib/orders/quote.ts), which
 // reads this module's upstream request.
 
-export const giftcardModule: ProductModule<"giftcard"> = {
+export const giftcardModule = {
   type: "giftcard",
   detail: { schema: giftcardDetailSchema, read: readGiftcardDetail },
   fulfilment: {
@@ -54,4 +54,4 @@ export const giftcardModule: ProductModule<"giftcard"> = {
   pricing: { defaultMargin: { percent: 3, fixedMinor: 50 } },
   files: [],
   cancel: null,
-};
+} satisfies ProductModule<"giftcard">;

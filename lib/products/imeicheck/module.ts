@@ -8,7 +8,7 @@ import { imeiCheckDeliveryParts } from "./mail";
 // loads on first use: it prices with the margin (lib/pricing/margin.ts), which reads this
 // module's default margin.
 
-export const imeicheckModule: ProductModule<"imeicheck"> = {
+export const imeicheckModule = {
   type: "imeicheck",
   detail: { schema: imeiCheckDetailSchema, read: readImeiCheckDetail },
   fulfilment: { read: readImeiCheck, secretFields: [] },
@@ -28,4 +28,4 @@ export const imeicheckModule: ProductModule<"imeicheck"> = {
   pricing: { defaultMargin: { percent: 0, fixedMinor: 99 } },
   files: ["report.pdf"],
   cancel: null,
-};
+} satisfies ProductModule<"imeicheck">;

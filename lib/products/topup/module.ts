@@ -12,7 +12,7 @@ import { topupUpstream } from "./upstream";
 // loads on first use: it prices through the order core's quote (lib/orders/quote.ts), which
 // reads this module's upstream request.
 
-export const topupModule: ProductModule<"topup"> = {
+export const topupModule = {
   type: "topup",
   detail: { schema: topupDetailSchema, read: readTopupDetail },
   fulfilment: {
@@ -39,4 +39,4 @@ export const topupModule: ProductModule<"topup"> = {
   pricing: { defaultMargin: { percent: 5, fixedMinor: 30 } },
   files: [],
   cancel: null,
-};
+} satisfies ProductModule<"topup">;

@@ -21,7 +21,7 @@ const polling: NonNullable<ProductPolling> = {
   },
 };
 
-export const unlockModule: ProductModule<"unlock"> = {
+export const unlockModule = {
   type: "unlock",
   detail: { schema: unlockDetailSchema, read: readUnlockDetail },
   fulfilment: {
@@ -58,4 +58,4 @@ export const unlockModule: ProductModule<"unlock"> = {
   pricing: { defaultMargin: { percent: 25, fixedMinor: 100 } },
   files: [],
   cancel: { windowMs: UNLOCK_CANCEL_WINDOW_MS, cancellableStatuses: CANCELLABLE_UNLOCK_STATUSES },
-};
+} satisfies ProductModule<"unlock">;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatHowto } from "./instructions";
 import { imeiCheckPurchaseLines } from "@/lib/products/imeicheck/lines";
 import { unlockPurchaseLines } from "./lines";
-import { cancelMsLeft, formatCountdown, UNLOCK_CANCEL_WINDOW_MS } from "@/lib/orders/unlock-cancel-window";
+import { cancelMsLeft, formatCountdown, UNLOCK_CANCEL_WINDOW_MS } from "@/lib/products/unlock/cancel-window";
 import { guaranteedTimeText, htmlToText, successPercent } from "./text";
 
 describe("unlock page text", () => {

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { InfoList, InfoPage, InfoSection } from "@/components/shop/info/info-page";
 import { infoLink } from "@/components/shop/info/info-link";
 import { pageLocale } from "@/lib/i18n/locale-param";
-import { UNLOCK_CANCEL_WINDOW_MS } from "@/lib/orders/unlock-cancel-window";
+import { UNLOCK_CANCEL_WINDOW_MS } from "@/lib/products/unlock/cancel-window";
 
 type Params = { params: Promise<{ locale: string }> };
 

@@ -7,7 +7,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { findViewableOrder } from "@/lib/orders/access";
-import { readRedemption, recordCodeReveal } from "@/lib/orders/giftcard-reveal";
+import { readRedemption, recordCodeReveal } from "@/lib/products/giftcard/reveal";
 
 /**
  * "Reveal code" on a gift card's order page. The code is never part of the page's HTML: it
@@ -38,7 +38,7 @@ export async function revealGiftcardCodeAction(
   try {
     const reveal = await recordCodeReveal(db, order.id, { actor: user?.id ?? null });
     if (!reveal) return { ok: false, error: t("notFound") };
-    // Never the supplier's redemption link: it is on the supplier's own host (issue [15]); the
+    // Never the supplier's redemption link: it is on the supplier's own host; the
     // brand's way to redeem is on the page, from the catalog.
     return { ok: true, code: redemption.code, revealedAt: reveal.revealedAt };
   } catch (error) {

@@ -15,10 +15,9 @@ import { moneyText } from "@/lib/i18n/formats";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { Link } from "@/lib/i18n/navigation";
 import { requestCurrency } from "@/lib/i18n/page-currency";
-import { readRedemption, readRevealedAt } from "@/lib/products/giftcard/reveal";
 import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
 import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
-import { readTopupDetail } from "@/lib/products/topup/detail";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
 import { formatPhone } from "@/lib/validation/phone";
 import { revealGiftcardCodeAction } from "./giftcard-actions";
 import { buyFullReportAction } from "./imeicheck-actions";
@@ -50,14 +49,17 @@ export const ORDER_SECTIONS = {
   },
   giftcard: {
     // The code is shown only on request, and its first reveal recorded (lib/products/giftcard/reveal.ts).
-    delivery: ({ order }) => (
-      <GiftcardDelivery
-        ready={order.status === "fulfilled" && readRedemption(order.fulfillment) !== null}
-        revealedAt={readRevealedAt(order.fulfillment)}
-        detail={order.detail}
-        revealAction={revealGiftcardCodeAction.bind(null, order.ref)}
-      />
-    ),
+    delivery: ({ order }) => {
+      const { redemption, revealedAt } = PRODUCT_MODULES.giftcard.fulfilment.read(order.fulfillment);
+      return (
+        <GiftcardDelivery
+          ready={order.status === "fulfilled" && redemption !== null}
+          revealedAt={revealedAt}
+          detail={order.detail}
+          revealAction={revealGiftcardCodeAction.bind(null, order.ref)}
+        />
+      );
+    },
     bought: null,
   },
   unlock: {
@@ -102,7 +104,7 @@ async function ImeiCheckSection({ order, locale }: SectionProps) {
 
 /** A signed-in buyer's top-up to a number they have not saved yet: offer to save it. */
 async function TopupSaveNumber({ order, locale, userId }: SectionProps) {
-  const phone = userId && order.userId === userId ? readTopupDetail(order.detail)?.phone : undefined;
+  const phone = userId && order.userId === userId ? PRODUCT_MODULES.topup.detail.read(order.detail)?.phone : undefined;
   if (!phone || !userId) return null;
   const t = await getTranslations({ locale, namespace: "Order" });
   const savedAs = await db.savedNumber.findUnique({

@@ -74,7 +74,8 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     user?.id,
   );
   if (!order || order.status !== "fulfilled") return NOT_FOUND();
-  if (!PRODUCT_MODULES[order.productType].files.includes(file)) return NOT_FOUND();
+  const files: readonly string[] = PRODUCT_MODULES[order.productType].files;
+  if (!files.includes(file)) return NOT_FOUND();
   return serve(request, openFulfillment(order.fulfillment));
 }
 
