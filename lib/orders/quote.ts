@@ -95,15 +95,17 @@ const inputSchema = z
     smsText: z.string().max(140, "The SMS text can be at most 140 characters.").optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.type === "topup" && !v.phone)
-      ctx.addIssue({ code: "custom", path: ["phone"], message: "Enter the phone number to top up." });
-    if (v.type !== "topup" && v.phone)
+    // Which fields the product's request takes is the product's (its module's `upstream.fields`).
+    const fields = commerceUpstreamOf(v.type)?.fields;
+    if (!fields) return;
+    if (fields.phone && !v.phone) ctx.addIssue({ code: "custom", path: ["phone"], message: fields.phone });
+    if (!fields.phone && v.phone)
       ctx.addIssue({ code: "custom", path: ["phone"], message: "A phone number is only needed for top-ups." });
-    if (v.type === "esim" && !v.catalogId)
-      ctx.addIssue({ code: "custom", path: ["catalogId"], message: "Choose an eSIM plan." });
-    if (v.type !== "esim" && v.catalogId)
+    if (fields.catalogId && !v.catalogId)
+      ctx.addIssue({ code: "custom", path: ["catalogId"], message: fields.catalogId });
+    if (!fields.catalogId && v.catalogId)
       ctx.addIssue({ code: "custom", path: ["catalogId"], message: "A plan id is only needed for eSIMs." });
-    if (v.type !== "topup" && (v.smsNotification || v.smsText))
+    if (!fields.sms && (v.smsNotification || v.smsText))
       ctx.addIssue({
         code: "custom",
         path: ["smsNotification"],

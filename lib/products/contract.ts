@@ -34,6 +34,11 @@ export type ProductFulfilment<Read = unknown> = {
 /** Commerce API v2: the create/preview body, built the same way on every attempt. */
 export type CommerceUpstream = {
   api: "commerce";
+  /**
+   * The request fields a quote for the product takes: a phone number or a plan id (the words to
+   * show when it is missing; null when the product takes none), and whether an SMS notice may be asked.
+   */
+  fields: { phone: string | null; catalogId: string | null; sms: boolean };
   /** The body for an order's detail; null when the detail cannot be placed (placement parks it). */
   body: (detail: unknown, mode: UpstreamMode, lang: string) => OrderRequestBody | null;
   /**

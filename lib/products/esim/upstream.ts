@@ -14,6 +14,7 @@ export const esimRequestSchema = z.looseObject({
 
 export const esimUpstream: CommerceUpstream = {
   api: "commerce",
+  fields: { phone: null, catalogId: "Choose an eSIM plan.", sms: false },
   body(detail, mode, lang) {
     const parsed = esimRequestSchema.safeParse(detail);
     if (!parsed.success) return null;

@@ -8,6 +8,7 @@ const requestSchema = z.looseObject({ priceToken: z.string().min(1) });
 
 export const giftcardUpstream: CommerceUpstream = {
   api: "commerce",
+  fields: { phone: null, catalogId: null, sms: false },
   body(detail, mode) {
     const parsed = requestSchema.safeParse(detail);
     if (!parsed.success) return null;

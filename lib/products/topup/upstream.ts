@@ -17,6 +17,7 @@ const requestSchema = z.looseObject({
 
 export const topupUpstream: CommerceUpstream = {
   api: "commerce",
+  fields: { phone: "Enter the phone number to top up.", catalogId: null, sms: true },
   body(detail, mode, lang) {
     const parsed = requestSchema.safeParse(detail);
     if (!parsed.success) return null;
