@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { createDbClient, type DbClient } from "./create-client.ts";
-import { createTemporaryDatabase, migrateDeploy } from "./migrate/index.ts";
+import { createTemporaryDatabase } from "./migrate/databases.ts";
 import { providerOf, sqliteFilePath, withDatabaseName, type Provider } from "./urls.ts";
 
 export type TestDatabase = { url: string; provider: Provider; db: DbClient; cleanup: () => Promise<void> };
@@ -44,6 +44,8 @@ export function createTemplateDatabase(postgresUrl: string | undefined): Promise
 async function createMigratedDatabase(postgresUrl: string | undefined, prefix: string): Promise<Database> {
   const database = await createTemporaryDatabase(postgresUrl ? "postgresql" : "sqlite", postgresUrl ?? "", prefix);
   try {
+    // Loaded only here: the schema engine is a large module that a copy of the template never needs.
+    const { migrateDeploy } = await import("./migrate/index.ts");
     await migrateDeploy(database.url);
   } catch (error) {
     await database.drop();
