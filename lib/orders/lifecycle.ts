@@ -12,6 +12,8 @@ import { oweRefund, owesRefund } from "./refund-due";
 // about it (lib/mail/order-mails.ts) and, when it ends an order the buyer paid the shop for,
 // writes the refund owed (refund-due.ts, docs/orders.md "Refund after a failure").
 
+const REFUND_LISTENERS = Symbol.for("relay.orders.refundOwedListeners");
+
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   awaiting_payment: ["paid", "placed", "cancelled", "needs_attention"],
   paid: ["placing", "needs_attention", "refunded", "cancelled"],
@@ -94,7 +96,10 @@ export async function transition(db: DbClient, input: TransitionInput): Promise<
   return moved?.order ?? null;
 }
 
-const refundListeners = new Set<() => void>();
+// Kept on globalThis: one process may load this module more than once (Next.js bundles the
+// instrumentation that starts the worker apart from the routes that move orders).
+const holder = globalThis as { [REFUND_LISTENERS]?: Set<() => void> };
+const refundListeners = (holder[REFUND_LISTENERS] ??= new Set());
 
 /**
  * Calls `listener` after each transition in this process that wrote a refund owed (the worker
