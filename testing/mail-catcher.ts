@@ -27,7 +27,7 @@ export type MailCatcher = {
   smtpPort: number;
   /** Every mail received so far, oldest first. */
   mails: () => Promise<CaughtMail[]>;
-  /** Waits until at least `count` mails arrived (or throws after `timeoutMs`). */
+  /** Waits until at least `count` mails arrived (or throws after `timeoutMs`, 20 s by default: a loaded machine is slow). */
   waitForMails: (count: number, timeoutMs?: number) => Promise<CaughtMail[]>;
   /** The bytes of the mail's inline image with this Content-ID, or null when it has none. */
   inlineImage: (mail: CaughtMail, contentId: string) => Promise<Buffer | null>;
@@ -59,7 +59,7 @@ export async function startMailCatcher(
     smtpUrl: `smtp://127.0.0.1:${smtp}`,
     smtpPort: smtp,
     mails,
-    waitForMails: async (count, timeoutMs = 10_000) => {
+    waitForMails: async (count, timeoutMs = 20_000) => {
       const until = Date.now() + timeoutMs;
       for (;;) {
         const got = await mails();

@@ -232,6 +232,6 @@ describe(`request budget on ${process.env.TEST_POSTGRES_URL ? "PostgreSQL" : "SQ
     await budget.acquire("commerce", "catalog");
     clock.now += 2 * 60 * 60_000;
     await budget.acquire("commerce", "catalog");
-    await expect.poll(() => t.db.upstreamBudgetWindow.count(), { timeout: 2_000 }).toBe(1);
+    await expect.poll(() => t.db.upstreamBudgetWindow.count(), { timeout: 20_000 }).toBe(1);
   });
 });

@@ -137,7 +137,7 @@ describe("order creation is never resent blindly", () => {
     const error = await failure(api.createOrder(TOPUP, { idempotencyKey: "late-1", timeoutMs: 200 }));
     expect(error.kind).toBe("unknown_outcome");
 
-    await expect.poll(async () => (await api.listOrders({ type: "topup" })).items.length, { timeout: 5_000 }).toBe(1);
+    await expect.poll(async () => (await api.listOrders({ type: "topup" })).items.length, { timeout: 20_000 }).toBe(1);
     const placed = (await api.listOrders({ type: "topup" })).items[0]!;
 
     // Sending again with the SAME key is safe: the original order, no second charge.

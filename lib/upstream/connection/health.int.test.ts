@@ -35,7 +35,10 @@ describe("connection health", () => {
     const m = await load();
     m.recordUpstreamHealth();
     await m.commerce.getBalance();
-    await expect.poll(async () => (await m.readUpstreamHealth("commerce", t.db)).lastSuccessAt).not.toBeNull();
+    // Written in the background after the call: a generous deadline, never a race with the machine's load.
+    await expect
+      .poll(async () => (await m.readUpstreamHealth("commerce", t.db)).lastSuccessAt, { timeout: 20_000 })
+      .not.toBeNull();
     const health = await m.readUpstreamHealth("commerce", t.db);
     expect(health.rateLimit).toMatchObject({ limit: expect.any(Number), remaining: expect.any(Number) });
     expect(health.rateLimit!.remaining).toBeLessThan(health.rateLimit!.limit);
