@@ -74,7 +74,7 @@ describe("placing a paid top-up", () => {
     expect(await tb.commerceDebits(placed.upstreamOrderId)).toHaveLength(1);
   });
 
-  it("places the order in the buyer's language ([16]: the upstream words its texts in it)", async () => {
+  it("places the order in the buyer's language (the upstream words its texts in it)", async () => {
     const [, , working] = await tb.eeAirtime();
     const order = await tb.paidTopup(working!.token);
     await tb.db.order.update({ where: { id: order.id }, data: { locale: "es" } });
@@ -235,7 +235,7 @@ describe("placing a paid top-up", () => {
   });
 });
 
-describe("placing a top-up paid in dollars ([16])", () => {
+describe("placing a top-up paid in dollars", () => {
   it("places it at the supplier's euro price: the order keeps the dollars paid and the euro cost", async () => {
     const [, , working] = await tb.eeAirtime();
     const exchange = supplierRate(working!.total_cost_eur, working!.total_cost_usd);

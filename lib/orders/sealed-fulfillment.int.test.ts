@@ -19,7 +19,7 @@ import {
 import { IMEI, inFuture, markPaid, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
 import { runWorkerOnce } from "./worker";
 
-// Security finding 10 of [11]: gift card codes, eSIM activation codes (and the install and QR
+// Gift card codes, eSIM activation codes (and the install and QR
 // URLs built from them) and unlock instructions are sealed at rest. Against a real database
 // and the emulator: after fulfilment the stored row (what a database dump, a backup or an
 // export holds) has none of them in clear, while the buyer's order page and the staff order

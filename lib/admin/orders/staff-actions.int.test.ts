@@ -66,9 +66,9 @@ describe("staff order actions", () => {
   });
 
   it("retry places an IMEI check a crash left unclear, once staff found no charge at the supplier", async () => {
-    // Reproduces the scale-out run's finding ([17]): a kill -9 while the check was being sent
-    // parks it, as lib/orders/unlock.int.test.ts shows (the unlocking API cannot look it up),
-    // and staff's "Retry placement" then parked it again instead of placing it.
+    // A kill -9 while the check was being sent parks it, as lib/orders/unlock.int.test.ts shows
+    // (the unlocking API cannot look it up); staff's "Retry placement" must then place it, not
+    // park it again.
     const order = await tb.paidOrder("imeicheck", { imei: IMEI.reported });
     const sent = { state: "sending", sentAt: new Date().toISOString(), attempts: 1 };
     await tb.db.order.update({
@@ -179,7 +179,7 @@ describe("staff order actions", () => {
     expect(deliveries[1]!.body).not.toContain("99887766");
     expect(openMailText(deliveries[1]!, deliveries[1]!.body)).toContain("Unlock code: 99887766");
 
-    // Issue [15]: staff see the delivered instructions only on request, and the reveal is audited (without the secret).
+    // Staff see the delivered instructions only on request, and the reveal is audited (without the secret).
     expect(await actions.revealOrderSecrets(tb.db, order.id, staff)).toEqual({
       ok: true,
       secrets: [["instructions", "Unlock code: 99887766"]],
