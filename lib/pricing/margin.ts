@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { DbClient } from "@/lib/db/create-client";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { logger } from "@/lib/log";
-import { PRODUCT_MODULES, PRODUCT_TYPES } from "@/lib/products/registry";
+import { PRODUCT_VIEWS } from "@/lib/products/views";
 import type { Margin } from "./retail";
 
 // The shop's margin per product type, from the `Setting` `pricing.margin.<type>` (JSON
@@ -14,12 +14,13 @@ export const marginSchema = z.object({
 });
 
 /**
- * Used when the setting is missing or unreadable: each product's own default (its module's
- * `pricing.defaultMargin`), so a broken setting never sells at cost (or stops the shop). A test
- * keeps them equal to prisma/seed.ts.
+ * Used when the setting is missing or unreadable: each product's own default (its view's
+ * `defaultMargin`, lib/products/views.ts: this module reaches the browser through ./retail.ts),
+ * so a broken setting never sells at cost (or stops the shop). A test keeps them equal to
+ * prisma/seed.ts.
  */
 export const DEFAULT_MARGINS = Object.fromEntries(
-  PRODUCT_TYPES.map((type) => [type, PRODUCT_MODULES[type].pricing.defaultMargin]),
+  (Object.keys(PRODUCT_VIEWS) as ProductType[]).map((type) => [type, PRODUCT_VIEWS[type].defaultMargin]),
 ) as Readonly<Record<ProductType, Margin>>;
 
 export function marginSettingKey(productType: ProductType): string {

@@ -7,7 +7,6 @@ import type { MailPart } from "@/lib/mail/layout";
 import type { FulfillmentLine, PurchaseLine } from "@/lib/orders/buyer-view";
 import type { PriceSale, UpstreamMode } from "@/lib/orders/checkout";
 import type { OrderFulfillment } from "@/lib/orders/fulfillment";
-import type { Margin } from "@/lib/pricing/retail";
 import type { SaleRequest } from "@/lib/admin/pos/sale-request";
 import type { Report } from "@/lib/admin/reports/aggregate";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
@@ -105,7 +104,6 @@ export type ProductModule<T extends ProductType = ProductType> = {
     summary: ((fulfillment: unknown) => [label: string, value: string][] | null) | null;
   };
   polling: ProductPolling;
-  pricing: { defaultMargin: Margin };
   /** Files the order page's files route serves for this product (app/[locale]/(shop)/orders/[ref]/files). */
   files: readonly string[];
   cancel: CancelWindow | null;

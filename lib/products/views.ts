@@ -1,5 +1,6 @@
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import type { Messages } from "@/lib/i18n/messages";
+import type { Margin } from "@/lib/pricing/retail";
 import type { CatalogClaims } from "./catalog-claims";
 
 // What pages and components show of each product, in the browser as well as on the server: data
@@ -28,6 +29,8 @@ export type ProductView = {
   };
   /** The point of sale's tab. */
   pos: { label: string };
+  /** The margin used while staff have set none (lib/pricing/margin.ts): the seed's, so a product never sells at cost. */
+  defaultMargin: Margin;
 };
 
 const blindRetry = (what: string) =>
@@ -40,6 +43,7 @@ export const PRODUCT_VIEWS = {
     claim: (claims) => (claims.topup ? { key: "claimTopup", values: claims.topup } : null),
     staff: { refresh: true, unlockActions: false, blindRetry: null },
     pos: { label: "Mobile top-up" },
+    defaultMargin: { percent: 5, fixedMinor: 30 },
   },
   esim: {
     href: "/esim",
@@ -48,6 +52,7 @@ export const PRODUCT_VIEWS = {
       claims.esim ? { key: claims.esim.regions > 0 ? "claimEsimRegions" : "claimEsim", values: claims.esim } : null,
     staff: { refresh: true, unlockActions: false, blindRetry: null },
     pos: { label: "Travel eSIM" },
+    defaultMargin: { percent: 15, fixedMinor: 0 },
   },
   giftcard: {
     href: "/giftcards",
@@ -55,6 +60,7 @@ export const PRODUCT_VIEWS = {
     claim: (claims) => (claims.giftcard ? { key: "claimGiftcard", values: claims.giftcard } : null),
     staff: { refresh: true, unlockActions: false, blindRetry: null },
     pos: { label: "Gift card" },
+    defaultMargin: { percent: 3, fixedMinor: 50 },
   },
   unlock: {
     href: "/unlock",
@@ -62,6 +68,7 @@ export const PRODUCT_VIEWS = {
     claim: (claims) => (claims.unlock ? { key: "claimUnlock", values: claims.unlock } : null),
     staff: { refresh: true, unlockActions: true, blindRetry: blindRetry("order") },
     pos: { label: "Device unlock" },
+    defaultMargin: { percent: 25, fixedMinor: 100 },
   },
   imeicheck: {
     href: "/imei-check",
@@ -70,5 +77,6 @@ export const PRODUCT_VIEWS = {
     // The check is answered when placed: there is no supplier order to read again.
     staff: { refresh: false, unlockActions: false, blindRetry: blindRetry("charge") },
     pos: { label: "IMEI check" },
+    defaultMargin: { percent: 0, fixedMinor: 99 },
   },
 } satisfies Record<ProductType, ProductView>;

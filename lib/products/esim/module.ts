@@ -47,7 +47,6 @@ export const esimModule = {
     summary: null,
   },
   polling: COMMERCE_POLLING,
-  pricing: { defaultMargin: { percent: 15, fixedMinor: 0 } },
   files: ["esim-qr.png"],
   cancel: null,
 } satisfies ProductModule<"esim">;

@@ -51,7 +51,6 @@ export const giftcardModule = {
     summary: null,
   },
   polling: COMMERCE_POLLING,
-  pricing: { defaultMargin: { percent: 3, fixedMinor: 50 } },
   files: [],
   cancel: null,
 } satisfies ProductModule<"giftcard">;

@@ -25,7 +25,6 @@ export const imeicheckModule = {
   buyAgain: { label: "OrderBuyAgain.imeicheck", href: async () => "/imei-check" },
   staff: { reportTop: () => null, summary: imeiCheckStaffSummary },
   polling: null,
-  pricing: { defaultMargin: { percent: 0, fixedMinor: 99 } },
   files: ["report.pdf"],
   cancel: null,
 } satisfies ProductModule<"imeicheck">;

@@ -36,7 +36,6 @@ export const topupModule = {
     summary: null,
   },
   polling: COMMERCE_POLLING,
-  pricing: { defaultMargin: { percent: 5, fixedMinor: 30 } },
   files: [],
   cancel: null,
 } satisfies ProductModule<"topup">;

@@ -55,7 +55,6 @@ export const unlockModule = {
     summary: null,
   },
   polling,
-  pricing: { defaultMargin: { percent: 25, fixedMinor: 100 } },
   files: [],
   cancel: { windowMs: UNLOCK_CANCEL_WINDOW_MS, cancellableStatuses: CANCELLABLE_UNLOCK_STATUSES },
 } satisfies ProductModule<"unlock">;
