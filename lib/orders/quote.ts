@@ -13,7 +13,7 @@ import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
 import { limitVisitor, VISITOR_LIMITED_CODE } from "@/lib/security/visitor-limits";
 import { appCheckoutMode, appDb, type CheckoutMode } from "./app-config";
 import { resolveClients } from "./clients";
-import { commerceUpstreamOf } from "@/lib/products/registry";
+import { COMMERCE_PRODUCT_TYPES, commerceUpstreamOf, type CommerceProductType } from "@/lib/products/registry";
 import type { CommerceDetail } from "./detail";
 
 // The price a buyer sees before paying: the upstream's preview (account-specific and
@@ -32,7 +32,7 @@ import type { CommerceDetail } from "./detail";
 // class, and parks the order if the price rose above what the buyer paid (placement-commerce.ts).
 
 export type QuoteInput = {
-  type: "topup" | "esim" | "giftcard";
+  type: CommerceProductType;
   priceToken: string;
   phone?: string;
   catalogId?: string;
@@ -83,7 +83,7 @@ type Preview = Awaited<ReturnType<CommerceClient["previewOrder"]>>;
 const e164 = /^\+[1-9]\d{6,14}$/;
 const inputSchema = z
   .object({
-    type: z.enum(["topup", "esim", "giftcard"]),
+    type: z.enum(COMMERCE_PRODUCT_TYPES),
     priceToken: z.string().trim().min(1, "Choose a product first.").max(512),
     phone: z
       .string()

@@ -12,7 +12,7 @@ import type { Report } from "@/lib/admin/reports/aggregate";
 import type { CommerceClient } from "@/lib/upstream/commerce/client";
 import type { OrderRequestBody } from "@/lib/upstream/commerce/schemas";
 
-// What every product provides (docs/architecture.md "Products"). Every member is required: a
+// What every product provides (docs/architecture.md "Shape" and "Folders"). Every member is required: a
 // product that has no such rule says so with null, so leaving a part out of a module fails the
 // type check (lib/products/contract.test-d.ts). The registry (./registry.ts) holds one module
 // per ProductType; the order core, mail, staff pages and reports look a product's rule up there

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ProductType } from "@/lib/db/generated/sqlite/enums";
-import { commerceRequestBody, type CommerceDetail } from "@/lib/orders/detail";
+import {
+  commerceRequestBody,
+  COMMERCE_PRODUCT_TYPES as CORE_COMMERCE_TYPES,
+  type CommerceDetail,
+} from "@/lib/orders/detail";
 import { SECRET_FULFILLMENT_FIELDS } from "@/lib/orders/sealed-fulfillment";
 import { PRODUCTS } from "./index";
-import { PRODUCT_MODULES, PRODUCT_TYPES, commerceUpstreamOf } from "./registry";
+import { COMMERCE_PRODUCT_TYPES, PRODUCT_MODULES, PRODUCT_TYPES, commerceUpstreamOf } from "./registry";
 import { PRODUCT_VIEWS } from "./views";
 
 // The products' registry (./registry.ts) and views (./views.ts): every ProductType of the
@@ -33,10 +37,12 @@ describe("product registry", () => {
     };
     const commerce = PRODUCT_TYPES.filter((type) => commerceUpstreamOf(type));
     expect(commerce).toEqual(Object.keys(details));
+    expect(COMMERCE_PRODUCT_TYPES).toEqual(commerce);
+    expect([...CORE_COMMERCE_TYPES]).toEqual(commerce);
     for (const type of commerce) {
       for (const mode of ["credits", "payment_link"] as const) {
         expect(commerceUpstreamOf(type)!.body(details[type], mode, "es")).toEqual(
-          commerceRequestBody(type as "topup" | "esim" | "giftcard", details[type]!, mode, "es"),
+          commerceRequestBody(type as (typeof CORE_COMMERCE_TYPES)[number], details[type]!, mode, "es"),
         );
       }
     }

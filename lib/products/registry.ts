@@ -22,6 +22,15 @@ export const PRODUCT_MODULES = {
 /** Every product type, in presentation order. */
 export const PRODUCT_TYPES = Object.keys(PRODUCT_MODULES) as [ProductType, ...ProductType[]];
 
+type Modules = typeof PRODUCT_MODULES;
+/** The products bought through the commerce API (their module's upstream is a commerce request). */
+export type CommerceProductType = {
+  [T in ProductType]: Modules[T]["upstream"]["api"] extends "commerce" ? T : never;
+}[ProductType];
+export const COMMERCE_PRODUCT_TYPES = PRODUCT_TYPES.filter(
+  (type): type is CommerceProductType => PRODUCT_MODULES[type].upstream.api === "commerce",
+) as [CommerceProductType, ...CommerceProductType[]];
+
 /** The product's commerce request (what placement and the quote send), or null for a product of the unlocking API. */
 export function commerceUpstreamOf(type: ProductType): CommerceUpstream | null {
   const upstream = PRODUCT_MODULES[type].upstream;

@@ -10,8 +10,9 @@ import { giftcardUpstream } from "./upstream";
 
 // The gift card as the shop's product contract (lib/products/contract.ts). Its code is shown
 // only on request and its first reveal recorded (./reveal.ts). The sale step
-// loads on first use: it prices through the order core's quote (lib/orders/quote.ts), which
-// reads this module's upstream request.
+// loads on first use: it reads the request and the live catalog, and the worker and the quote
+// load this module (a static import would bring next/headers into the worker and make a cycle
+// through lib/orders/quote.ts).
 
 export const giftcardModule = {
   type: "giftcard",

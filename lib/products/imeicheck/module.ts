@@ -5,8 +5,9 @@ import { imeiCheckDeliveryParts } from "./mail";
 
 // The IMEI check as the shop's product contract (lib/products/contract.ts). The check answers
 // when it is placed, so the worker never polls it; "buy again" starts a new check. The sale step
-// loads on first use: it prices with the margin (lib/pricing/margin.ts), which reads this
-// module's default margin.
+// loads on first use: it reads the request and the live catalog, and the worker and the quote
+// load this module (a static import would bring next/headers into the worker and make a cycle
+// through lib/orders/quote.ts).
 
 export const imeicheckModule = {
   type: "imeicheck",

@@ -8,9 +8,10 @@ import { topupPurchaseLines } from "./lines";
 import { topupDeliveryParts } from "./mail";
 import { topupUpstream } from "./upstream";
 
-// The top-up as the shop's product contract (lib/products/contract.ts). The sale step
-// loads on first use: it prices through the order core's quote (lib/orders/quote.ts), which
-// reads this module's upstream request.
+// The top-up as the shop's product contract (lib/products/contract.ts). The sale step and
+// "buy again" load on first use: they read the request and the live catalog, and the worker
+// and the quote load this module (a static import would bring next/headers into the worker and
+// make a cycle through lib/orders/quote.ts).
 
 export const topupModule = {
   type: "topup",

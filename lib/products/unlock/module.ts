@@ -8,8 +8,9 @@ import { unlockDeliveryParts } from "./mail";
 
 // The device unlock as the shop's product contract (lib/products/contract.ts). An unlock is not
 // bought twice for one phone, so it has no "buy again". The sale step
-// loads on first use: it prices with the margin (lib/pricing/margin.ts), which reads this
-// module's default margin.
+// loads on first use: it reads the request and the live catalog, and the worker and the quote
+// load this module (a static import would bring next/headers into the worker and make a cycle
+// through lib/orders/quote.ts).
 
 const polling: NonNullable<ProductPolling> = {
   api: "unlock",
