@@ -1,10 +1,13 @@
 // Starts the app for Playwright exactly as `npm start` does, on a fresh database, with the
 // embedded emulator and the local mail catcher on their own ports and the emulator's test
 // controls enabled (clock, faults, counters).
-// Several can run side by side (playwright.config.ts starts one per delivery path), each with
-// its own E2E_DATA_DIR and ports; Playwright starts them one after another, so only the first
-// builds and the others find the build current. E2E_KEEP_DATA=1 keeps the database (restart
-// after a simulated crash, e2e/orders-crash.spec.ts).
+// Several run side by side (playwright.config.ts), each with its own E2E_DATA_DIR and ports.
+// Only the one started with E2E_BUILD=1 (the first of playwright.config.ts's servers) builds when
+// the sources changed; every other one (the rest of the suite's servers, which Playwright starts
+// after the first is up, and the shops specs start themselves) serves the build that is there
+// (REUSE_BUILD, scripts/start.ts), so one run serves one build even when the sources change
+// during it. E2E_KEEP_DATA=1 keeps the database (restart after a simulated crash,
+// e2e/orders-crash.spec.ts).
 import { rmSync } from "node:fs";
 import { spawn } from "node:child_process";
 
@@ -24,6 +27,7 @@ const env = {
   ADMIN_EMAIL: "admin@e2e.example.com",
   ADMIN_PASSWORD: "e2e admin password",
 };
+if (process.env.E2E_BUILD !== "1") env.REUSE_BUILD = "1";
 // Node with tsx as a loader, as `npm start` runs it (package.json): no relaying process between
 // a stop signal and the start script (scripts/start.ts, "A stop signal is passed on").
 const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { stdio: "inherit", env });

@@ -77,6 +77,9 @@ function exitCode(child: ChildProcess): Promise<number> {
 }
 
 async function buildIfNeeded(env: NodeJS.ProcessEnv, force: boolean): Promise<void> {
+  // REUSE_BUILD=1: serve the build that is there, as servers started beside one that built do
+  // (the e2e suite's, scripts/e2e-server.mjs): a second build would replace it under them.
+  if (!force && process.env.REUSE_BUILD === "1" && existsSync(".next/BUILD_ID")) return;
   const fingerprint = sourceFingerprint();
   if (!force && buildIsCurrent(fingerprint)) return;
   console.log("Building the app (sources changed since the last build)…");
