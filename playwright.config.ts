@@ -1,20 +1,33 @@
 import { defineConfig, devices } from "@playwright/test";
+import { PORT_OFFSETS } from "./e2e/helpers/ports";
 
 // End-to-end tests run against a production build served by the same start script as
-// `npm start`, on its own port and its own throwaway SQLite database. Chromium is
-// Debian's (/usr/bin/chromium) or CHROMIUM_PATH: Playwright's browser download is not
-// reachable here. `npm test` / `npm run test:e2e` provide it first (scripts/ensure-browser.mjs).
+// `npm start`, each server on its own ports (e2e/helpers/ports.ts) and its own throwaway SQLite
+// database, emulator and mail catcher. Chromium is Debian's (/usr/bin/chromium) or
+// CHROMIUM_PATH: Playwright's browser download is not reachable here. `npm test` /
+// `npm run test:e2e` provide it first (scripts/ensure-browser.mjs).
 //
-// Four app servers, each with its own emulator and database: the default one (webhooks and
-// polling both on) for almost everything, two that prove each delivery path alone
-// (issue [04]: polling off → webhooks bring the order to fulfilled; webhooks off → polling
-// does), and one whose emulator answers only what the two API documents name
-// (EMULATOR_DIALECT=documented, emulator/README.md "Dialects"), where every product is bought
-// once more. Playwright starts them one after another, so only the first builds. Specs that
-// stop and start a shop of their own take the port offsets 3 and up (each names its own: grep
-// `E2E_PORT ?? 3100) +`), never one of these four.
+// Layout (docs/testing.md): projects run side by side on WORKERS workers, each project on its
+// own server, so no spec meets another's changes to a server's state (settings, product
+// switches, margins, emulator faults and clock, balances, the catalog, inbox counts):
+//   chromium (twice)       the specs of the default server (webhooks and polling both on), split
+//                          in two halves of about equal measured time, each half on its own
+//                          server (main: data/e2e, :3100; main-2: data/e2e-2, :3109) and one
+//                          worker, so within a half specs run one after another. Both halves are
+//                          named chromium, so `--project chromium` runs any of their specs.
+//   own-shops              the specs that start, kill and restart shops of their own
+//                          (OWN_SHOP_SPECS), each on its own ports; one worker.
+//   webhooks-only,         one delivery path each (polling off: webhooks bring the order to
+//   polling-only           fulfilled; webhooks off: polling does), :3101 and :3102.
+//   documented-dialect     an emulator that answers only what the two API documents name
+//                          (EMULATOR_DIALECT=documented, emulator/README.md "Dialects"), :3107.
+// Playwright starts the servers one after another; only the first (main) builds, and every
+// other server, and every shop a spec starts, serves that build (E2E_BUILD,
+// scripts/e2e-server.mjs). The scale-out test has its own config (playwright.scale-out.config.ts).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110);
+/** Two halves on their own servers and a third lane for the own shops and the small projects: measured best on 2 cores. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 
 export type E2eServer = { baseURL: string; emulatorUrl: string; dataDir: string };
 
@@ -26,16 +39,15 @@ function server(offset: number, dataDir: string): E2eServer {
   };
 }
 
-const main = server(0, "data/e2e");
-const webhooksOnly = server(1, "data/e2e-webhooks-only");
-const pollingOnly = server(2, "data/e2e-polling-only");
-// Offset 7: specs that start their own app and emulator use 3 to 6 (orders-crash, first-start,
-// admin-upstream, restart-recovery, mail-server-down), and these servers run for the whole suite.
-const documentedDialect = server(7, "data/e2e-documented-dialect");
+const main = server(PORT_OFFSETS.main, "data/e2e");
+const main2 = server(PORT_OFFSETS.main2, "data/e2e-2");
+const webhooksOnly = server(PORT_OFFSETS.webhooksOnly, "data/e2e-webhooks-only");
+const pollingOnly = server(PORT_OFFSETS.pollingOnly, "data/e2e-polling-only");
+const documentedDialect = server(PORT_OFFSETS.documentedDialect, "data/e2e-documented-dialect");
 
 const chromium = {
   ...devices["Desktop Chrome"],
-  // A browser in a euro country ([16]: an en-US browser is shown dollars, lib/i18n/currency-routing.mjs);
+  // A browser in a euro country (an en-US browser is shown dollars, lib/i18n/currency-routing.mjs);
   // the specs that test other languages and currencies set their own.
   locale: "en-GB",
   launchOptions: {
@@ -53,17 +65,51 @@ const chromium = {
   },
 };
 
-const DELIVERY_PATH_SPEC = /orders-delivery-paths\.spec\.ts/;
-const DOCUMENTED_DIALECT_SPEC = /documented-dialect\.spec\.ts/;
-/** Issue [17]'s scale-out test starts its own deployment on PostgreSQL: playwright.scale-out.config.ts. */
-const SCALE_OUT = /scale-out\//;
+/** A pattern matching exactly these spec files (paths under e2e/). */
+function specs(files: string[]): RegExp {
+  const escaped = files.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`(^|/)e2e/(${escaped.join("|")})$`);
+}
 
-function webServer(s: E2eServer, env: Record<string, string> = {}) {
+const DELIVERY_PATH_SPEC = specs(["orders-delivery-paths.spec.ts"]);
+const DOCUMENTED_DIALECT_SPEC = specs(["documented-dialect.spec.ts"]);
+const SCALE_OUT = /scale-out\//;
+/** Specs that start and stop shops of their own (ports: e2e/helpers/ports.ts); they use no suite server. */
+const OWN_SHOP_SPECS = specs([
+  "orders-crash.spec.ts",
+  "first-start.spec.ts",
+  "admin-upstream.spec.ts",
+  "restart-recovery.spec.ts",
+  "mail-server-down.spec.ts",
+  "graceful-stop.spec.ts",
+]);
+/**
+ * The default server's second half (the first half is every other spec): chosen by measured
+ * duration (TEST_REPORT_DIR's playwright.json) so the halves take about as long. A new spec
+ * lands in the first half; move specs here when the halves drift apart.
+ */
+const SECOND_HALF_SPECS = specs([
+  "unlock.spec.ts",
+  "esim.spec.ts",
+  "i18n.spec.ts",
+  "account-ownership.spec.ts",
+  "security/sign-in.spec.ts",
+  "topup-browse.spec.ts",
+  "accounts-mail.spec.ts",
+  "orders-payments.spec.ts",
+  "imei-check.spec.ts",
+  "currency.spec.ts",
+  "layout-overflow.spec.ts",
+  "security/budget-drain.spec.ts",
+  "admin-access.spec.ts",
+]);
+
+function webServer(s: E2eServer, env: Record<string, string> = {}, timeout = 120_000) {
   const port = new URL(s.baseURL).port;
   return {
     command: "node scripts/e2e-server.mjs",
     url: `${s.baseURL}/api/health`,
-    timeout: 240_000,
+    timeout,
     reuseExistingServer: false,
     stdout: "pipe" as const,
     env: {
@@ -80,13 +126,16 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.TEST_REPORT_DIR
     ? [["list"], ["json", { outputFile: `${process.env.TEST_REPORT_DIR}/playwright.json` }]]
     : [["list"]],
-  timeout: 60_000,
+  // Three workers share two cores with six servers: a page that hashes a password or renders
+  // on a busy machine may take several seconds, which a visible state is waited for.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
@@ -94,9 +143,25 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: [DELIVERY_PATH_SPEC, DOCUMENTED_DIALECT_SPEC, SCALE_OUT],
+      testIgnore: [SECOND_HALF_SPECS, OWN_SHOP_SPECS, DELIVERY_PATH_SPEC, DOCUMENTED_DIALECT_SPEC, SCALE_OUT],
+      workers: 1,
       use: { ...chromium, baseURL: main.baseURL },
       metadata: { server: main },
+    },
+    {
+      // The same name: `--project chromium` runs a spec of either half (Playwright tells the two
+      // apart by id: chromium, chromium1).
+      name: "chromium",
+      testMatch: SECOND_HALF_SPECS,
+      workers: 1,
+      use: { ...chromium, baseURL: main2.baseURL },
+      metadata: { server: main2 },
+    },
+    {
+      name: "own-shops",
+      testMatch: OWN_SHOP_SPECS,
+      workers: 1,
+      use: chromium,
     },
     {
       name: "webhooks-only",
@@ -118,7 +183,10 @@ export default defineConfig({
     },
   ],
   webServer: [
-    webServer(main),
+    // The first server builds when the sources changed; the others serve its build.
+    // (A build takes 3-5 minutes on two busy cores.)
+    webServer(main, { E2E_BUILD: "1" }, 600_000),
+    webServer(main2),
     webServer(webhooksOnly, { ORDER_POLLING: "off" }),
     webServer(pollingOnly, { COMMERCE_WEBHOOKS: "off" }),
     // Webhooks stay on as in a deployment: the documented emulator refuses the shop's http receiver (C§2: HTTPS only).

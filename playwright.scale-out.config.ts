@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
-// Issue [17]'s scale-out test (e2e/scale-out): it starts its own deployment (three app instances,
+// The scale-out test (e2e/scale-out): it starts its own deployment (three app instances,
 // a worker, PostgreSQL, the emulator, a mail server, a reverse proxy), so no web server here.
 // Needs TEST_POSTGRES_URL; `npm run test:scale-out`, run by .ci/run's PostgreSQL pass.
 export default defineConfig({

@@ -6,7 +6,7 @@ import { signUp } from "./helpers/accounts";
 import { ADMIN, appDbFor, seedOrder } from "./helpers/admin";
 import { serverOf, uniqueEmail } from "./helpers/server";
 
-// Issue [08]: a signed-in customer and an anonymous visitor get a redirect (to the staff
+// A signed-in customer and an anonymous visitor get a redirect (to the staff
 // sign-in) or a 403 from EVERY /admin page, EVERY admin server action and EVERY admin route —
 // and nothing in the database changes. Everything is listed programmatically, so sections
 // added later (pages, routes, actions) are covered without editing this file:

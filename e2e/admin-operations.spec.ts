@@ -67,7 +67,7 @@ test("catalog cache: entries with age and hits, the request budget, refresh now"
   await expect(row).toContainText(/\d+ s/);
 });
 
-test("issue [15]: an unlocking call made by a staff action shows as the Unlocking API's last success", async ({
+test("an unlocking call made by a staff action shows as the Unlocking API's last success", async ({
   page,
 }, testInfo) => {
   await signInAsStaff(page, serverOf(testInfo), "admin");

@@ -7,7 +7,7 @@ import { chooseUnlockPair, placePreviewedSale, theCounterSale } from "./helpers/
 import { inBothThemes, signInAsStaff } from "./helpers/staff";
 import { orderStatus, TEST_PHONE, TEST_RATE } from "./helpers/topup";
 
-// Issue [08] "Done when": a point-of-sale top-up is placed with the preview and a counter
+// A point-of-sale top-up is placed with the preview and a counter
 // payment, and it is delivered. Checked in the database too: one order, one counter payment
 // that succeeded in the staff member's name, one upstream order.
 
@@ -70,7 +70,7 @@ test("the point of sale pages have no accessibility violations in light and dark
   });
 });
 
-// The unlocking API's products at the counter (issue [08]: staff sell any product), with the
+// The unlocking API's products at the counter (staff sell any product), with the
 // sandbox IMEIs of the unlocking spec (section 8).
 
 /** Axe in light and dark without reloading (a reload would lose the form's state). */
@@ -212,7 +212,7 @@ test("a staff member sells a travel eSIM at the counter after its preview, and i
   try {
     const order = theCounterSale(db, buyer);
     await expect.poll(() => db.order(order.id).status, { timeout: 15_000 }).toMatch(/placed|fulfilled/);
-    // [12] finding 2: the counter wrote the destination where the order page did not read it.
+    // The counter wrote the destination where the order page did not read it.
     // One detail schema for both channels: "What you bought" names it, with its code.
     await page.getByRole("link", { name: "Follow the order" }).click();
     await expect(page.getByRole("heading", { name: "What you bought" })).toBeVisible();

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import { serverOf } from "./helpers/server";
 import { inBothThemes, signInAsStaff } from "./helpers/staff";
 
-// Issue [08] "Done when" (part 2): a pricing change shows the live example of the retail price
+// A pricing change shows the live example of the retail price
 // as it is typed, and lands in the audit log with before and after.
 
 type AuditRow = { actorEmail: string; action: string; targetId: string; before: string; after: string };

@@ -4,7 +4,7 @@ import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { expectMails } from "./helpers/mail";
 import { serverOf, uniqueEmail } from "./helpers/server";
 
-// Issue [08] "admins invite or create staff": an admin invites a colleague; the link is mailed
+// An admin invites a colleague; the link is mailed
 // and shown once; the colleague chooses a password with it (checked inline), signs in, and the link does
 // not work again. Later the admin issues a reset link: the old password stops working once the
 // new one is set. Every step is audited.
@@ -44,7 +44,7 @@ test("an invited colleague chooses a password from the link, once; a reset link 
     await expect(row.getByText("invited", { exact: true })).toBeVisible();
     await expectNoAxeViolationsLightAndDark(admin, "staff with an invitation link");
 
-    // The invitation is mailed too ([14]): the colleague opens the link from the mail, the same
+    // The invitation is mailed too: the colleague opens the link from the mail, the same
     // one the admin was shown. The account is named; the form checks as typed.
     const [invitation] = await expectMails(server, email, [/invited to the .* staff dashboard/]);
     const mailedUrl = /(https?:\/\/\S+\/admin\/set-password\/[A-Za-z0-9_-]{43})/.exec(invitation!.text ?? "")?.[1];

@@ -6,7 +6,7 @@ import { buyTopupUntilFulfilled, refFromUrl } from "./helpers/topup";
 import { ADMIN, appDbFor, seedOrder, seedPaidOrder, signInStaff, UNLOCK } from "./helpers/admin";
 import { serverOf, uniqueEmail } from "./helpers/server";
 
-// Issue [08] "Done when" (part 1): an admin signs in and creates a staff account; the staff
+// An admin signs in and creates a staff account; the staff
 // member signs in, finds an unlock order by IMEI, forces it with nowait (confirmed) and sees it
 // available, and the action is in the audit log; an unlock is cancelled inside its window; a CSV export of a filtered list holds exactly the filtered orders; the last
 // admin cannot lock the shop out; a disabled account is signed out; axe is clean, light and dark.
@@ -155,7 +155,7 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
     });
     await expect(staff.getByRole("button", { name: "Finish now (nowait)" })).toBeDisabled();
 
-    // Issue [15]: the delivered instructions (they carry the code) stay hidden until revealed, audited.
+    // The delivered instructions (they carry the code) stay hidden until revealed, audited.
     await staff.reload();
     const secrets = staff.getByTestId("order-secrets");
     await expect(secrets).toContainText("Holds: Unlock instructions.");
@@ -170,7 +170,7 @@ test("admin creates staff; staff finds an unlock order by IMEI, forces it with n
       .getByRole("button", { name: "Send receipt" })
       .click();
     await expect(staff.getByText(`Receipt sent to ${buyer.toLowerCase()}.`)).toBeVisible();
-    // Sent at once over SMTP to the local inbox ([14]); the newest receipt row is the resent one.
+    // Sent at once over SMTP to the local inbox; the newest receipt row is the resent one.
     const mail = await db.mailOutbox.findFirstOrThrow({
       where: { orderId: unlockOrder.id, kind: "receipt" },
       orderBy: { createdAt: "desc" },

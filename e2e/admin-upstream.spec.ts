@@ -7,22 +7,21 @@ import { ADMIN, signInStaff } from "./helpers/admin";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
-import { startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";
+import { shopPorts } from "./helpers/ports";
+import { expectPortsFree, startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";
 
-// Issue [09] "Done when", in the browser against the emulator's authorization server:
-// an admin connects the commerce account by OAuth (the emulator's sign-in and consent pages
+// In the browser against the emulator's authorization server: an admin connects the commerce account by OAuth (the emulator's sign-in and consent pages
 // driven by the test) and the credits page works on the OAuth token; once the emulator clock
 // passes the token's lifetime the next call refreshes silently; once the refresh token is
 // revoked the admin sees the reconnect state and customers see "temporarily unavailable";
 // metadata naming another issuer is refused with a clear message; and no token, secret or PKCE
 // verifier appears in any response to the browser, in .next/static or in the app's logs.
 //
-// Own emulator and app (ports E2E_PORT+4 / E2E_EMULATOR_PORT+4, data in data/e2e-upstream):
+// Own emulator and app (ports: e2e/helpers/ports.ts, data in data/e2e-upstream):
 // the app must start with no commerce credential at all (the emulator is configured as a real
 // upstream, without COMMERCE_API_KEY), and its whole log output is kept for the scan.
 
-const APP_PORT = Number(process.env.E2E_PORT ?? 3100) + 4;
-const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 4;
+const { appPort: APP_PORT, emulatorPort: EMULATOR_PORT } = shopPorts("adminUpstream");
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 const DATA_DIR = "data/e2e-upstream";
@@ -77,6 +76,7 @@ test("an admin connects the commerce account by OAuth; refresh is silent; a revo
   const unlock = embeddedShopCredentials();
   const started: Started[] = [];
   try {
+    await expectPortsFree(APP_PORT, EMULATOR_PORT);
     const emulatorProcess = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], {
       EMULATOR_PORT: String(EMULATOR_PORT),
       EMULATOR_CONTROL: "1",

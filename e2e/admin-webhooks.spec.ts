@@ -8,7 +8,7 @@ import { sellTopupAtCounter } from "./helpers/pos";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { inBothThemes, signInAsStaff } from "./helpers/staff";
 
-// Issue [08] "Done when": a failed webhook receipt is replayed successfully.
+// A failed webhook receipt is replayed successfully.
 //
 // How the receipt fails, honestly: a SQLite trigger (an injected database-side fault) refuses
 // to move THIS test's order to "fulfilled". The emulator's real, signed order.fulfilled

@@ -4,7 +4,7 @@ import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { buyTopupUntilFulfilled, refFromUrl } from "./helpers/topup";
 
-// Issue [14]: "Top up again" on a delivered top-up opens the review with the same number,
+// "Top up again" on a delivered top-up opens the review with the same number,
 // operator and amount (today's price); a signed-in buyer saves the number as "Mum" and tops
 // it up again from the account page.
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// Issue [15], trust and polish: help and policy pages linked from every page's footer; the
+// Help and policy pages linked from every page's footer; the
 // favicon, app icons and web manifest; the home page's claims counted from the catalog; the
 // phone menu closing once a link in it is chosen.
 

@@ -8,7 +8,7 @@ import { serverOf, uniqueEmail } from "./helpers/server";
 import { signInAsStaff } from "./helpers/staff";
 import { confirmNumber, orderStatus, refFromUrl, sandboxCheckout, TEST_PHONE, TEST_RATE } from "./helpers/topup";
 
-// [16] Currencies: a browser from a dollar country sees dollars, the header's switcher changes the
+// Currencies: a browser from a dollar country sees dollars, the header's switcher changes the
 // currency on the same page and remembers it; a buyer pays a top-up and an eSIM in dollars, and the
 // price shown, the payment, the order and the receipt mail agree to the cent; the admin reports
 // show the dollar sales apart from the euro ones.

@@ -9,7 +9,7 @@ import { expectNoSupplierHost } from "./helpers/supplier-host";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 
-// Issue [06] "Done when": a regional plan (Europe, found from the France page) bought with the
+// A regional plan (Europe, found from the France page) bought with the
 // sandbox payment and fulfilled; the QR on the order page decoded here equals the order's
 // lpa_string exactly; the unlimited filter shows only unlimited plans; remaining data with its
 // check time, and reloads within five minutes make no upstream call (emulator counters); the
@@ -106,7 +106,7 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
   await page.getByRole("link", { name: "Buy this plan" }).click();
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
   await expect(page).not.toHaveURL(/[?&]sub=/);
-  // Issue [15]: a short compatibility check before paying, which does not block.
+  // A short compatibility check before paying, which does not block.
   await expect(page.getByTestId("esim-compatibility")).toContainText("Dial *#06#");
   await expect(page.getByTestId("esim-compatibility")).toContainText("not locked to a carrier");
   const banner = page.getByTestId("destination-banner");
@@ -151,7 +151,7 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
     await expect(page.getByTestId("esim-qr")).toHaveAttribute("data-source", "app");
     expect(await decodeQr(page)).toBe(lpa);
 
-    // Issue [14]: the receipt and the delivery mail arrive; the mail's inline QR image decodes
+    // The receipt and the delivery mail arrive; the mail's inline QR image decodes
     // to exactly the same activation code (the guest who closes the tab still has it).
     const [, delivery] = await expectMails(server, email, [
       new RegExp(`^Your receipt for order ${ref}$`),
@@ -183,7 +183,7 @@ test("a guest finds a regional plan from a country page, buys it, installs from 
     await expect(page.getByRole("heading", { name: "iPhone" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Android" })).toBeVisible();
 
-    // Issue [15]: install by device. An iPhone gets the one-tap link (Apple's, never the
+    // Install by device. An iPhone gets the one-tap link (Apple's, never the
     // supplier's host) and its own steps; an Android phone its own steps and no iPhone button.
     for (const [device, userAgent] of [
       [

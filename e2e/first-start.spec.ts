@@ -1,25 +1,24 @@
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { signInStaff } from "./helpers/admin";
-import { startGroup, stopGroup, waitForUrl } from "./helpers/processes";
+import { shopPorts } from "./helpers/ports";
+import { expectPortsFree, startGroup, stopGroup, waitForUrl } from "./helpers/processes";
 
-// Issue [10] "Front doors", item 1: the first admin a first `npm start` creates must be able to
-// sign in. The other specs sign in as the e2e servers' ADMIN_EMAIL (admin@e2e.example.com), so
-// they never met the address a real first start creates (admin@localhost), which the sign-in's
-// email check used to refuse before any password was compared.
+// The first admin a first `npm start` creates must be able to sign in. The other specs sign in
+// as the e2e servers' ADMIN_EMAIL (admin@e2e.example.com), so they never meet the address a real
+// first start creates (admin@localhost), a single-label domain the sign-in's email check must
+// take.
 //
 // This test starts the app the way a newcomer does: the start script on a fresh data folder,
 // without ADMIN_EMAIL / ADMIN_PASSWORD and without the emulator's test controls, on its own
-// ports (E2E_PORT+4 / E2E_EMULATOR_PORT+4: playwright.config.ts's servers use +0..+2 and +7, the
-// crash test +3). It signs in with exactly the email and password the server printed. The build
-// in .next is the one the suite's servers already use: start.ts rebuilds only when sources changed.
+// ports (e2e/helpers/ports.ts). It signs in with exactly the email and password the server
+// printed. It serves the build the suite's servers use (REUSE_BUILD, scripts/start.ts).
 
-const APP_PORT = Number(process.env.E2E_PORT ?? 3100) + 4;
-const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 4;
+const { appPort: APP_PORT, emulatorPort: EMULATOR_PORT } = shopPorts("firstStart");
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const DATA_DIR = "data/e2e-first-start";
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** The `email:` and `password:` lines start.ts prints once when it creates the first admin. */
 function printedAdmin(stdout: string): { email: string; password: string } {
@@ -31,6 +30,7 @@ function printedAdmin(stdout: string): { email: string; password: string } {
 
 test("a first npm start prints an admin who can sign in, and who can add ops@localhost", async ({ browser }) => {
   rmSync(DATA_DIR, { recursive: true, force: true });
+  await expectPortsFree(APP_PORT, EMULATOR_PORT);
   const app = startGroup(
     process.execPath,
     ["--import", "tsx", "scripts/start.ts"],
@@ -46,6 +46,7 @@ test("a first npm start prints an admin who can sign in, and who can add ops@loc
       ADMIN_EMAIL: undefined,
       ADMIN_PASSWORD: undefined,
       EMULATOR_CONTROL: undefined,
+      REUSE_BUILD: "1",
     },
     1_000_000,
   );
@@ -56,10 +57,10 @@ test("a first npm start prints an admin who can sign in, and who can add ops@loc
   });
   const context = await browser.newContext({ baseURL: APP_URL });
   try {
-    await waitForUrl(`${APP_URL}/api/health`, app, 240_000);
+    await waitForUrl(`${APP_URL}/api/health`, app);
     const admin = printedAdmin(stdout);
     expect(admin.email).toBe("admin@localhost");
-    // The local inbox it started and printed answers (issue [14]).
+    // The local inbox it started and printed answers.
     const inbox = /Mail inbox at (http:\/\/localhost:\d+)/.exec(stdout)?.[1];
     expect(inbox).toBe(`http://localhost:${APP_PORT + 2100}`);
     expect((await fetch(`http://127.0.0.1:${APP_PORT + 2100}/api/healthz`)).ok).toBe(true);

@@ -2,23 +2,23 @@ import { expect, test } from "@playwright/test";
 import { embeddedShopCredentials } from "../lib/upstream/connection/embedded";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
-import { startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";
+import { shopPorts } from "./helpers/ports";
+import { expectPortsFree, startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";
 import { buyUnlock, ORDINARY_IMEI } from "./helpers/purchases";
 import { uniqueEmail } from "./helpers/server";
 
 // A graceful stop of `npm start` (SIGTERM, as systemd or a container runtime sends it to the
 // whole process group) while the unlocking API holds an unlock create open: the server closes
 // its port at once, waits for the create's answer and records it, then exits
-// (scripts/serve.mjs, docs/deploy.md "Stopping"). Before, it exited at once and the order was
-// left "placing" with its answer lost: an unknown outcome for staff, as the unlocking API
-// cannot look an order up.
+// (scripts/serve.mjs, docs/deploy.md "Stopping"). Exiting at once would leave the order
+// "placing" with its answer lost: an unknown outcome for staff, as the unlocking API cannot look
+// an order up.
 //
-// Its own emulator and app (ports E2E_PORT+8 / E2E_EMULATOR_PORT+8, data in
+// Its own emulator and app (ports: e2e/helpers/ports.ts, data in
 // data/e2e-graceful-stop): the app is stopped, and the emulator, which holds the create, must
 // outlive it, so the app is pointed at it as at a real upstream.
 
-const APP_PORT = Number(process.env.E2E_PORT ?? 3100) + 8;
-const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 8;
+const { appPort: APP_PORT, emulatorPort: EMULATOR_PORT } = shopPorts("gracefulStop");
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 const DATA_DIR = "data/e2e-graceful-stop";
@@ -32,6 +32,7 @@ test("SIGTERM while an unlock create is held open: the answer is recorded before
   const credentials = embeddedShopCredentials();
   const started: Started[] = [];
   try {
+    await expectPortsFree(APP_PORT, EMULATOR_PORT);
     const emulatorProcess = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], {
       EMULATOR_PORT: String(EMULATOR_PORT),
       EMULATOR_CONTROL: "1",
@@ -53,12 +54,13 @@ test("SIGTERM while an unlock create is held open: the answer is recorded before
     started.push(app);
     await waitForUrl(`${APP_URL}/api/health`, app);
 
-    // The create takes effect upstream at once; its answer is held for 8 s.
+    // The create takes effect upstream at once; its answer is held for 15 s: long enough for the
+    // checks below on a busy machine, well within the stop's grace (STOP_GRACE_MS, 25 s).
     await emulator.addFault({
       method: "POST",
       path: "/create_order/**",
       kind: "slow_answer",
-      latencyMs: 8_000,
+      latencyMs: 15_000,
       times: 1,
     });
 

@@ -4,7 +4,7 @@ import { serverOf } from "./helpers/server";
 import { signInAsStaff } from "./helpers/staff";
 
 // /api/health is public (load balancers, this suite's readiness check). Security finding 10 of
-// [11]: visitors get the overall state alone, and no request rate makes the shop call its
+// Visitors get the overall state alone, and no request rate makes the shop call its
 // suppliers more than once per probe interval; staff see the detail.
 
 test("visitors get the state alone, and a burst of requests probes each upstream at most once", async ({

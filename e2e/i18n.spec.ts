@@ -6,7 +6,7 @@ import { expectMails } from "./helpers/mail";
 import { serverOf } from "./helpers/server";
 import { signInAsStaff } from "./helpers/staff";
 
-// [16] Languages: a Spanish browser lands on Spanish pages, the switcher keeps the page, and no
+// Languages: a Spanish browser lands on Spanish pages, the switcher keeps the page, and no
 // buyer page in Spanish shows English, checked against the message catalogs: every English
 // message (its literal parts, between arguments) that the Spanish catalog does not also hold.
 

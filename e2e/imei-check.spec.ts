@@ -6,7 +6,7 @@ import { expectNoSupplierHost } from "./helpers/supplier-host";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { orderStatus, refFromUrl, sandboxCheckout } from "./helpers/topup";
 
-// Issue [07] "Done when", IMEI check: the four sandbox IMEIs of the unlocking spec (section 8)
+// IMEI check: the four sandbox IMEIs of the unlocking spec (section 8)
 // through the browser — a blacklist report, a whitelist report, device data with payment
 // required, an error (res.error while the envelope says OK) — and axe on every page, light
 // and dark. A check without a full report is refunded (docs/orders.md, order core choices).
@@ -52,7 +52,7 @@ test("353047098598802: a free report, blacklisted, with lists, history and the P
   await expect(report.getByText("United Kingdom").first()).toBeVisible();
   await expect(report.getByText("Blocked").first()).toBeVisible();
   await expect(report.getByTestId("imeicheck-history").locator("tbody tr")).toHaveCount(10);
-  // The PDF comes from the shop's own address (issue [15]: no supplier host a buyer can see).
+  // The PDF comes from the shop's own address (no supplier host a buyer can see).
   const ref = refFromUrl(page.url());
   const pdf = report.getByRole("link", { name: "PDF report (opens in a new tab)", exact: true });
   await expect(pdf).toHaveAttribute("href", `/orders/${ref}/files/report.pdf`);
@@ -64,7 +64,7 @@ test("353047098598802: a free report, blacklisted, with lists, history and the P
   // Another visitor (no session, but the order is a guest's: the link is the key) gets it too; a made-up order does not.
   expect((await page.request.get(`/orders/NOSUCHORDER123/files/report.pdf`)).status()).toBe(404);
   await expect(report.getByTestId("imeicheck-device")).not.toContainText("Not identified");
-  // Issue [15]: on a 390 px phone the report fits; its history table scrolls inside its own box.
+  // On a 390 px phone the report fits; its history table scrolls inside its own box.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await overflowOf(page)).toEqual({ excess: 0, culprit: null });
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -110,7 +110,7 @@ test("123456789876543: the report is sold separately: the check is refunded and 
   await expect(report.getByTestId("imeicheck-device")).toContainText("Device data only");
   await expect(report.getByTestId("imeicheck-payment-required")).toContainText("sold separately");
   await expect(report.getByTestId("imeicheck-blacklist")).toHaveCount(0);
-  // Issue [15]: never sent to buy it at the supplier's own address, and never the supplier's own wording.
+  // Never sent to buy it at the supplier's own address, and never the supplier's own wording.
   await expect(report.getByRole("link", { name: /Buy the full report/ })).toHaveCount(0);
   await expect(report).not.toContainText("Free report");
   await expect(page.getByTestId("status-reason")).toContainText("refunded");

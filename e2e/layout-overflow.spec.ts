@@ -7,7 +7,7 @@ import { overflowOf } from "./helpers/layout";
 import { expectNoSupplierHost } from "./helpers/supplier-host";
 import { serverOf, uniqueEmail } from "./helpers/server";
 
-// Issue [15]: every buyer page and every admin page at 390 px (a phone) has no horizontal
+// Every buyer page and every admin page at 390 px (a phone) has no horizontal
 // overflow: measured (the document is no wider than the viewport), not eyeballed. A wide table
 // may scroll inside its own box, never the page. Admin pages are enumerated from app/admin, so
 // pages added later are measured too.

@@ -3,17 +3,17 @@ import { expect, test } from "@playwright/test";
 import { freePort, startMailCatcher, type MailCatcher } from "../testing/mail-catcher";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
-import { startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";
+import { shopPorts } from "./helpers/ports";
+import { expectPortsFree, startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";
 import { uniqueEmail } from "./helpers/server";
 import { buyTopupUntilFulfilled, refFromUrl } from "./helpers/topup";
 
-// Issue [14]: with the mail server down, an order is still fulfilled; its mails wait in the
+// With the mail server down, an order is still fulfilled; its mails wait in the
 // outbox and go out once the server is back, exactly once each, after a restart of the app in
-// between. The app runs on its own ports (E2E_PORT+6 / E2E_EMULATOR_PORT+6) with SMTP_URL
+// between. The app runs on its own ports (e2e/helpers/ports.ts) with SMTP_URL
 // pointing at a port where, at first, nothing listens.
 
-const APP_PORT = Number(process.env.E2E_PORT ?? 3100) + 6;
-const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 6;
+const { appPort: APP_PORT, emulatorPort: EMULATOR_PORT } = shopPorts("mailServerDown");
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const DATA_DIR = "data/e2e-mail-down";
 
@@ -36,6 +36,7 @@ test("with the mail server down an order is fulfilled; its mails are sent once t
   let catcher: MailCatcher | undefined;
   const context = await browser.newContext({ baseURL: APP_URL });
   try {
+    await expectPortsFree(APP_PORT, EMULATOR_PORT);
     app = startGroup("node", ["scripts/e2e-server.mjs"], env(false));
     await waitForUrl(`${APP_URL}/api/health`, app);
 
@@ -77,14 +78,21 @@ test("with the mail server down an order is fulfilled; its mails are sent once t
       `Your order ${ref} is ready`,
       `Your receipt for order ${ref}`,
     ]);
-    await page.waitForTimeout(5_000);
+    // Both are sent in the outbox, so no later round sends them again (lib/mail/delivery.int.test.ts).
+    await expect
+      .poll(
+        () => {
+          const db = new ShopDb(DATA_DIR);
+          try {
+            return db.mailsOf(orderId).map((m) => m.status);
+          } finally {
+            db.close();
+          }
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(["sent", "sent"]);
     expect(await catcher.mails()).toHaveLength(2);
-    const db = new ShopDb(DATA_DIR);
-    try {
-      expect(db.mailsOf(orderId).map((m) => m.status)).toEqual(["sent", "sent"]);
-    } finally {
-      db.close();
-    }
   } finally {
     await context.close();
     if (app) await stopGroup(app, "SIGKILL");

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { COMMERCE_ACCOUNTS, UNLOCK_ACCOUNTS } from "../emulator/core/accounts";
+import { serverOf } from "./helpers/server";
 
 // Secrets stay on the server: no credential the app holds may reach the files sent to
 // browsers (.next/static), whichever module might have leaked it. Runs after the e2e
@@ -16,7 +17,8 @@ function* files(dir: string): Generator<string> {
 }
 
 test("no credential of the running shop appears in the browser bundle", () => {
-  const localSecrets = JSON.parse(readFileSync("data/e2e/local-secrets.json", "utf8")) as Record<string, string>;
+  const secretsFile = join(serverOf(test.info()).dataDir, "local-secrets.json");
+  const localSecrets = JSON.parse(readFileSync(secretsFile, "utf8")) as Record<string, string>;
   const secrets = [
     ...Object.values(localSecrets),
     ...COMMERCE_ACCOUNTS.flatMap((a) => a.keys.flatMap((k) => [k.apiSecret, `${k.apiId}:${k.apiSecret}`])),
@@ -34,7 +36,7 @@ test("no credential of the running shop appears in the browser bundle", () => {
   expect(leaks).toEqual([]);
 });
 
-// The message catalogs ([16]) stay on the server too: a client component that imported a module
+// The message catalogs stay on the server too: a client component that imported a module
 // reading them would send both languages' whole catalogs (150 KB) with every page. Browsers get
 // only the messages a page hands its client parts, and never the page titles (Metadata), which
 // no client part uses.

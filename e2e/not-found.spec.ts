@@ -2,9 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "./helpers/accounts";
 import { uniqueEmail } from "./helpers/server";
 
-// Issue [15]: every unknown product path answers HTTP 404 with one header and one footer, for
+// Every unknown product path answers HTTP 404 with one header and one footer, for
 // every visitor: anonymous (the cached catalog pages), signed in and with a query (pages
-// rendered per request, where a streamed loading state used to send 200 before the page knew).
+// rendered per request, where a streamed loading state would send 200 before the page knows).
 
 const UNKNOWN = [
   "/esim/zz",

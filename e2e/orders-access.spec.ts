@@ -4,7 +4,7 @@ import { ShopDb } from "./helpers/db";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { chooseTopup, payOnReview } from "./helpers/topup";
 
-// Issue [04] "Done when": one customer cannot open another customer's order page or status
+// One customer cannot open another customer's order page or status
 // route. An order placed while signed in belongs to that account: anyone else (another
 // account, or a visitor with the link) gets the same 404 as for an order that does not exist.
 

@@ -2,22 +2,22 @@ import { expect, test } from "@playwright/test";
 import { embeddedShopCredentials } from "../lib/upstream/connection/embedded";
 import { ShopDb } from "./helpers/db";
 import { EmulatorControls } from "./helpers/emulator";
-import { startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";
+import { shopPorts } from "./helpers/ports";
+import { expectPortsFree, startGroup, stopGroup, waitForUrl, type Started } from "./helpers/processes";
 import { uniqueEmail } from "./helpers/server";
 import { chooseTopup, orderStatus, payOnReview, sandboxCheckout } from "./helpers/topup";
 
-// Issue [04] "Done when": killing the app between "placing" and the upstream's answer, then
+// Killing the app between "placing" and the upstream's answer, then
 // restarting, ends with exactly one upstream order and the local order fulfilled.
 //
-// This test runs its own emulator and app (ports E2E_PORT+3 / E2E_EMULATOR_PORT+3, data in
+// This test runs its own emulator and app (ports: e2e/helpers/ports.ts, data in
 // data/e2e-crash), because it kills the app: the emulator must outlive it (it holds the
 // upstream order), so the app is pointed at it as at a real upstream. The upstream's create
 // is held open by a latency fault; the app is killed (SIGKILL: no clean shutdown) while the
 // order is "placing"; the emulator then completes the create nobody is waiting for (the lost
 // answer). After the restart, the worker must find that order instead of placing another.
 
-const APP_PORT = Number(process.env.E2E_PORT ?? 3100) + 3;
-const EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 4110) + 3;
+const { appPort: APP_PORT, emulatorPort: EMULATOR_PORT } = shopPorts("ordersCrash");
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 const DATA_DIR = "data/e2e-crash";
@@ -47,6 +47,7 @@ test("an app killed while placing an order finishes it after a restart, with one
   };
 
   try {
+    await expectPortsFree(APP_PORT, EMULATOR_PORT);
     const emulatorProcess = startGroup("node_modules/.bin/tsx", ["emulator/server.ts"], {
       EMULATOR_PORT: String(EMULATOR_PORT),
       EMULATOR_CONTROL: "1",

@@ -4,7 +4,7 @@ import { EmulatorControls } from "./helpers/emulator";
 import { serverOf, uniqueEmail } from "./helpers/server";
 import { buyTopupUntilFulfilled } from "./helpers/topup";
 
-// Issue [04] "Done when": the webhook path alone (polling disabled) and the polling path alone
+// The webhook path alone (polling disabled) and the polling path alone
 // (webhooks disabled) each bring the order to fulfilled. Runs in two projects
 // (playwright.config.ts): "webhooks-only" against an app started with ORDER_POLLING=off, and
 // "polling-only" against one started with COMMERCE_WEBHOOKS=off, each with its own emulator.

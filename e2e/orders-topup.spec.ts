@@ -13,7 +13,7 @@ import {
   TEST_PHONE,
 } from "./helpers/topup";
 
-// Issue [04] "Done when": a guest buys a top-up with the sandbox payment and sees it
+// A guest buys a top-up with the sandbox payment and sees it
 // fulfilled; the emulator's ledger shows exactly one debit. Plus the journey's own promises:
 // inline errors for impossible numbers, the upstream's message for numbers it refuses, the
 // server's price breakdown before paying, and nothing internal on the order page.

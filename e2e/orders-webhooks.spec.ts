@@ -5,7 +5,7 @@ import { serverOf, uniqueEmail } from "./helpers/server";
 import { buyTopupUntilFulfilled } from "./helpers/topup";
 import { commerceWebhookSecret, signedHeaders } from "./helpers/webhooks";
 
-// Issue [04] "Done when": a forged webhook, a replayed one (old timestamp) and a duplicate are
+// A forged webhook, a replayed one (old timestamp) and a duplicate are
 // handled as DESIGN.md says, checked in the database afterwards:
 //   forged    → 4xx, receipt "rejected" (not verified, no event id), nothing processed
 //   replayed  → 4xx, receipt "rejected" (stale timestamp), nothing processed

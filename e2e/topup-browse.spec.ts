@@ -10,9 +10,9 @@ import {
   TopupDb,
 } from "./helpers/topup-journey";
 import { sandboxCheckout } from "./helpers/topup";
-import { pageCacheFollows } from "./helpers/page-cache";
+import { gotoUntilShown } from "./helpers/page-cache";
 
-// Issue [05]: browse by country (/topup/{country} lists operators and products from the
+// Browse by country (/topup/{country} lists operators and products from the
 // catalog search; the operator's page then asks for the number), "Not your operator?", the
 // empty and error states, and axe on every page of the journey in light and dark.
 
@@ -116,10 +116,10 @@ test("upstream down: a clear message and a retry link with nothing cached, the a
     } finally {
       db.close();
     }
-    await pageCacheFollows();
     await emulator.addFault({ method: "GET", path: "/v2/topup/**", kind: "status", status: 503 });
-    await page.reload();
-    await expect(page.getByTestId("stale-notice")).toContainText("Prices as of 2 hours ago");
+    await gotoUntilShown(page, "/topup/ke/1470-safaricom", () =>
+      expect(page.getByTestId("stale-notice")).toContainText("Prices as of 2 hours ago", { timeout: 1_000 }),
+    );
     await expect(page.getByRole("radio", { name: /^500 KES Airtime$/ })).toBeVisible();
   } finally {
     await emulator.clearFaults();

@@ -12,7 +12,7 @@ import {
   TopupDb,
 } from "./helpers/topup-journey";
 
-// Issue [05] "Done when" (top-up): airtime bought for numbers in three countries; a data bundle
+// Top-up: airtime bought for numbers in three countries; a data bundle
 // with the SMS notice shows the 0.99 EUR fee in the breakdown and on the order; an impossible
 // number and a mismatched second entry are refused inline before any upstream order.
 //

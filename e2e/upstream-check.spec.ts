@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolationsLightAndDark } from "./helpers/axe";
-import { pageCacheFollows } from "./helpers/page-cache";
+import { gotoUntilShown } from "./helpers/page-cache";
 import { serverOf } from "./helpers/server";
 import { signInAsStaff } from "./helpers/staff";
 
@@ -70,14 +70,17 @@ test("the go-live check names a renamed field's product; switched off, buyers se
 
     // A guest (no session: the cached pages) and the signed-in admin see the same.
     const guest = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
-    await pageCacheFollows();
     for (const shopper of [guest, page]) {
-      await shopper.goto("/");
-      await expect(shopper.getByTestId("unavailable-giftcard")).toHaveText("Temporarily unavailable");
+      await gotoUntilShown(shopper, "/", () =>
+        expect(shopper.getByTestId("unavailable-giftcard")).toHaveText("Temporarily unavailable", { timeout: 1_000 }),
+      );
       await expect(shopper.getByTestId("unavailable-topup")).toHaveCount(0);
       for (const path of ["/giftcards", "/giftcards/gb", "/giftcards/gb/steam"]) {
-        await shopper.goto(path);
-        await expect(shopper.getByTestId("product-unavailable")).toContainText("Gift cards: temporarily unavailable");
+        await gotoUntilShown(shopper, path, () =>
+          expect(shopper.getByTestId("product-unavailable")).toContainText("Gift cards: temporarily unavailable", {
+            timeout: 1_000,
+          }),
+        );
         await expect(shopper.locator("main form")).toHaveCount(0);
       }
     }
@@ -87,9 +90,9 @@ test("the go-live check names a renamed field's product; switched off, buyers se
     await page.getByTestId("product-switch-giftcard").getByRole("button", { name: "Switch on gift cards" }).click();
     await expect(page.getByTestId("product-switch-message")).toHaveText("Gift cards are on sale again.");
     await expect(page.getByTestId("product-switch-giftcard")).toContainText("On sale");
-    await pageCacheFollows();
-    await page.goto("/giftcards");
-    await expect(page.getByTestId("product-unavailable")).toHaveCount(0);
+    await gotoUntilShown(page, "/giftcards", () =>
+      expect(page.getByTestId("product-unavailable")).toHaveCount(0, { timeout: 1_000 }),
+    );
     await expect(page.getByRole("heading", { name: "Gift cards", level: 1 })).toBeVisible();
   } finally {
     await emulatorControl(server.emulatorUrl, "DELETE", "/rename-field");

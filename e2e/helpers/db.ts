@@ -113,6 +113,26 @@ export class ShopDb {
     };
   }
 
+  /**
+   * Brings the worker's next look at a `placing` order that no round holds forward to now, as if
+   * its backoff (reconcileDelayMs) had passed: the lookups of an unclear create then follow one
+   * another within seconds (their spacing is proved in lib/orders/reconcile.int.test.ts).
+   */
+  makeLookupDue(orderId: string): void {
+    const past = new Date(Date.now() - 1_000).toISOString().replace("Z", "+00:00");
+    this.db
+      .prepare(`UPDATE "Order" SET nextPollAt = ? WHERE id = ? AND status = 'placing' AND leaseOwner IS NULL`)
+      .run(past, orderId);
+  }
+
+  /** When the worker next looks at the order (epoch ms), or null: it never will by itself. */
+  nextPollAt(orderId: string): number | null {
+    const row = this.db.prepare(`SELECT nextPollAt FROM "Order" WHERE id = ?`).get(orderId) as {
+      nextPollAt: number | string | null;
+    };
+    return row.nextPollAt === null ? null : new Date(row.nextPollAt).getTime();
+  }
+
   /** The order's fulfillment JSON (what the supplier delivered, plus the shop's own marks). */
   fulfillment(orderId: string): Record<string, unknown> {
     const row = this.db.prepare(`SELECT fulfillment FROM "Order" WHERE id = ?`).get(orderId) as {
@@ -121,7 +141,7 @@ export class ShopDb {
     return row.fulfillment ? (JSON.parse(row.fulfillment) as Record<string, unknown>) : {};
   }
 
-  /** [16] What the order and its payments count in: the buyer's currency and amounts, and the supplier's cost. */
+  /** What the order and its payments count in: the buyer's currency and amounts, and the supplier's cost. */
   money(orderId: string): {
     currency: string;
     retailAmount: number;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-// Horizontal overflow, measured (issue [15]): a page must fit its viewport; a wide table may
+// Horizontal overflow, measured: a page must fit its viewport; a wide table may
 // scroll inside its own box, never the page.
 
 /** How far the page is wider than the viewport (0 when it fits), and the widest offender. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 
 // Processes a test starts and stops itself (the crash test kills an app and starts it again).
 // Each is started in its own process group, so one signal reaches it and its children (the
@@ -30,17 +31,35 @@ export function startGroup(
   return { child, output: () => output };
 }
 
-/** Signals the whole group; resolves when the group leader has exited. */
-export async function stopGroup(started: Started, signal: NodeJS.Signals): Promise<void> {
+/**
+ * Signals the whole group; resolves when the group leader has exited. A group still there after
+ * `killAfterMs` (a graceful stop takes at most STOP_GRACE_MS plus the start script's own wait,
+ * scripts/start.ts) is killed, so no stop waits longer than that.
+ */
+export async function stopGroup(started: Started, signal: NodeJS.Signals, killAfterMs = 45_000): Promise<void> {
   const { child } = started;
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const pid = child.pid;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
-    process.kill(-child.pid, signal);
+    process.kill(-pid, signal);
   } catch {
     return; // already gone
   }
-  await exited;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), killAfterMs);
+  });
+  const outcome = await Promise.race([exited, deadline]);
+  clearTimeout(timer);
+  if (outcome === "late") {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+    await exited;
+  }
 }
 
 export async function waitForUrl(url: string, started: Started, timeoutMs = 120_000): Promise<void> {
@@ -57,4 +76,22 @@ export async function waitForUrl(url: string, started: Started, timeoutMs = 120_
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${started.output()}`);
+}
+
+/**
+ * Fails at once when something already listens on one of `ports` (a shop left over from an
+ * interrupted run): a shop started there could not bind, and the old one would answer for it.
+ */
+export async function expectPortsFree(...ports: number[]): Promise<void> {
+  for (const port of ports) {
+    const inUse = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: "127.0.0.1", port });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (inUse) throw new Error(`port ${port} is already in use (a shop left over from an interrupted run?)`);
+  }
 }

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { E2eServer } from "../../playwright.config";
 
-// Issue [15]: no supplier hostname anywhere a buyer can see: not in a link, an image, a script
+// No supplier hostname anywhere a buyer can see: not in a link, an image, a script
 // or the text. The page's whole HTML is scanned (attributes and the data Next.js sends along),
 // plus every address the browser was sent to while the page loaded.
 

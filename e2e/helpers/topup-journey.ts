@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./axe";
 import type { EmulatorControls } from "./emulator";
 import { orderStatus, sandboxCheckout } from "./topup";
 
-// The issue [05] top-up journey as a buyer walks it: country selector, rates in tabs, the
+// The top-up journey as a buyer walks it: country selector, rates in tabs, the
 // confirmation step with the number typed again. (The order core's specs use ./topup.ts.)
 
 /** Picks a country in the selector by typing part of its name and pressing Enter (keyboard only). */
@@ -52,7 +52,7 @@ export async function chooseRate(
   await page.getByRole("tabpanel").getByRole("radio", { name: options.rate }).check();
   if (options.sms) await page.getByLabel(/Send the recipient an SMS/).check();
   await page.getByRole("button", { name: options.continueLabel ?? "Continue to review" }).click();
-  // The review shows (no submission id in its URL since issue [11], finding 1).
+  // The review shows (no submission id in its URL).
   if (!options.continueLabel) await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
 }
 

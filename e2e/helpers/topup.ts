@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 // The top-up journey as a buyer walks it. +447400123456 is libphonenumber's example UK mobile;
 // the emulator's carrier lookup maps its prefix to a UK operator, and its 15 GBP airtime rate
 // fulfils (the emulator's failing test items are EE's two lowest rates, never chosen here).
-// The journey (issue [05]): number → the operator's page (/topup/gb/1010-o2?phone=…) with the
+// The journey: number → the operator's page (/topup/gb/1010-o2?phone=…) with the
 // rates in tabs → the confirmation step, where the number is typed a second time.
 
 export const TEST_PHONE = "+447400123456";
@@ -24,7 +24,7 @@ export async function chooseTopup(
   if (options.sms) await page.getByLabel(/Send the recipient an SMS/).check();
   await page.getByRole("button", { name: "Continue to review" }).click();
   await expect(page.getByRole("heading", { name: "Review and pay" })).toBeVisible();
-  // No submission id in the URL (issue [11], finding 1): a copied review link buys nothing.
+  // No submission id in the URL: a copied review link buys nothing.
   await expect(page).not.toHaveURL(/[?&]sub=/);
   await confirmNumber(page, options.phone ?? TEST_PHONE);
 }

@@ -10,7 +10,7 @@ import {
 import { imeiCheckHashEnv } from "../../lib/upstream/unlock/imeicheck-hash-settings";
 import { startGroup, stopGroup, waitForUrl, type Started } from "../helpers/processes";
 
-// The scale-out deployment of issue [17], on one machine: one PostgreSQL database shared by
+// The scale-out deployment, on one machine: one PostgreSQL database shared by
 // three app instances (ORDER_WORKER_IN_APP=off) and one separate worker (`npm run worker`),
 // one upstream emulator, one mail server, and a reverse proxy in front (the shop's public
 // APP_URL: the upstream's webhooks and the mails' links go there). Instances and the worker

@@ -8,7 +8,7 @@ import { buy, PRODUCTS, type Product } from "./buyers";
 import { SCALE_OUT_ADMIN, startCluster, type Cluster } from "./cluster";
 import { signInStaff } from "../helpers/admin";
 
-// Issue [17]: three app instances and a separate worker on one PostgreSQL database, behind a
+// Three app instances and a separate worker on one PostgreSQL database, behind a
 // reverse proxy, with one upstream emulator and one mail server. Buyers spread over the
 // instances (through the proxy) buy all five products; one instance and the worker are killed
 // with SIGKILL mid-run and started again. Afterwards: no order lost, every order final, one

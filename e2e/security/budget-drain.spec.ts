@@ -3,7 +3,7 @@ import { serverOf, uniqueEmail } from "../helpers/server";
 import { buyTopupUntilFulfilled, TEST_PHONE } from "../helpers/topup";
 import { EmulatorControls } from "../helpers/emulator";
 
-// Issue [11], finding 2, as an attacker and a buyer see it. One network floods the top-up
+// The upstream budget, as an attacker and a buyer see it. One network floods the top-up
 // review page with distinct price checks (every rate, with and without the SMS notice, for
 // two numbers), forging X-Forwarded-For and the shop's own peer header on every request: past
 // its per-network limit the page still answers 200, with "Too many price checks from your

@@ -6,15 +6,15 @@ import { hashPassword } from "../../lib/auth/password";
 import { createDbClient } from "../../lib/db/create-client";
 import { serverOf, uniqueEmail } from "../helpers/server";
 
-// Issue [11], findings 3 and 4, as an attacker and a user see them. Every test uses fresh staff
+// Sign-in throttling and two-factor, as an attacker and a user see them. Every test uses fresh staff
 // accounts (made in the e2e database with the app's own hash), so the shared e2e admin is never
 // locked out or sent to set up two-factor.
-// 3. 300 wrong passwords posted straight to Auth.js's credentials callback: none signs in, all but
+// - 300 wrong passwords posted straight to Auth.js's credentials callback: none signs in, all but
 //    the first 5 are refused unchecked, and the right password is refused too during the lockout
 //    (with the form's "Too many attempts" message). Two-factor: enrol on /admin/security with a
 //    code computed here, then sign in with password and code; "require for all staff" sends a
 //    member without it to enrolment first.
-// 4. A session cookie stops working after "sign out everywhere" in another browser, and after the
+// - A session cookie stops working after "sign out everywhere" in another browser, and after the
 //    password is changed through a reset link.
 
 const PASSWORD = "staff e2e password 1";

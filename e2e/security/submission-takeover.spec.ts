@@ -4,7 +4,7 @@ import { ShopDb } from "../helpers/db";
 import { serverOf, uniqueEmail } from "../helpers/server";
 import { refFromUrl, sandboxCheckout } from "../helpers/topup";
 
-// Issue [11], finding 1: "Any guest order can be taken over through its review `sub`." A victim
+// No guest order can be taken over through its review's submission id (`sub`). A victim
 // buys in one browser; an attacker in another browser replays everything the victim's browser
 // had: the review URL from its history, the pay form's fields (with the submission id, posted
 // as the form field), and that submission id in another product's form; signed out and signed
