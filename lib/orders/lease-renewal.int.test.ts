@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { logger } from "@/lib/log";
 import { readPlacement } from "./detail";
 import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
@@ -44,6 +44,8 @@ async function createHeldInFlight() {
   const order = await tb.paidOrder("unlock", unlockDetail);
   let letGo!: () => void;
   const held = new Promise<void>((resolve) => (letGo = resolve));
+  // A failed assertion must not leave the call held.
+  onTestFinished(() => letGo());
   let called!: () => void;
   const createCalled = new Promise<void>((resolve) => (called = resolve));
   const clients: UpstreamClients = {
@@ -98,11 +100,11 @@ describe("a placement that outlasts its lease", () => {
   it("records the ticket id on the order, its timeline and the error log when the lease is lost anyway", async () => {
     const errors = vi.spyOn(logger, "error");
     const { order, first, letGo, claimedUntil } = await createHeldInFlight();
-    // Someone else takes the lease (renewal now fails), then it lapses: a fresh worker reconciles
-    // once nextPollAt (the end of the lease the claim took) is due.
+    // Someone else takes the lease (renewal now fails) until the end of the lease the claim took
+    // (nextPollAt), when a fresh worker reconciles the order.
     await tb.db.order.update({
       where: { id: order.id },
-      data: { leaseOwner: "intruder", leaseUntil: new Date(Date.now() - 1) },
+      data: { leaseOwner: "intruder", leaseUntil: new Date(claimedUntil) },
     });
     expect(await round("worker-B", { now: new Date(claimedUntil + 1) })).toMatchObject({ claimed: 1, reconciled: 1 });
     expect(await tb.reload(order.id)).toMatchObject({ status: "needs_attention", upstreamOrderId: null });
