@@ -304,15 +304,17 @@ describe("the same work for unknown emails", () => {
     await time("warm-up@example.com"); // the dummy hash is made on first use
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       known.push(await time("timed@example.com"));
       unknown.push(await time(`unknown${i}@example.com`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
-    // Without the dummy hash an unknown email answers ~12x faster (15 ms against 190 ms).
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
-    expect(median(unknown) / median(known)).toBeLessThan(1.6);
-  }, 60_000);
+    // The fastest of five interleaved tries is each path's own cost: a busy machine only adds to
+    // some tries. Without the dummy hash an unknown email answers ~12x faster (15 ms against
+    // 190 ms).
+    const ratio = Math.min(...unknown) / Math.min(...known);
+    expect(ratio).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1.6);
+  }, 120_000);
 });
 
 describe("password hashes at OWASP's parameters", () => {
