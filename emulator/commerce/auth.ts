@@ -7,6 +7,7 @@ import {
   type Environment,
 } from "../core/accounts";
 import type { EmulatorContext } from "../core/context";
+import type { EmulatorEnv } from "../core/hono-env";
 import { commerceError } from "../core/envelope";
 import { rateLimitHeaders } from "../core/rate-limit";
 
@@ -26,6 +27,8 @@ export type Principal = {
 };
 
 export type CommerceVariables = { principal: Principal };
+/** The commerce API's authenticated sub-apps: the emulator's environment and the caller, set by `requireAuth`. */
+export type CommerceEnv = EmulatorEnv & { Variables: CommerceVariables };
 
 /** Verifies an OAuth access token; set by the OAuth module (emulator/oauth). */
 export type AccessTokenVerifier = (token: string) => Promise<Omit<Principal, "via"> | null>;
@@ -81,7 +84,7 @@ async function identify(
 export function requireAuth(
   ctx: EmulatorContext,
   options: { scope?: string; proOnly?: boolean } = {},
-): MiddlewareHandler<{ Variables: CommerceVariables }> {
+): MiddlewareHandler<CommerceEnv> {
   return async (c, next) => {
     const { principal, code, message } = await identify(ctx, c.req.header("Authorization"));
     if (!principal) return unauthorized(c, ctx, code!, message!);

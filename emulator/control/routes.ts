@@ -3,11 +3,12 @@ import { z } from "zod";
 import { DIALECTS } from "../core/config";
 import type { EmulatorContext } from "../core/context";
 import { fieldRenames } from "../core/field-renames";
+import type { EmulatorApp, EmulatorEnv } from "../core/hono-env";
 
 // Test controls (only when EMULATOR_CONTROL=1 / config.controls): reset, clock, faults,
 // counters, ledger and switches. API modules add their own under /__control/<module>/.
-export function controlRoutes(ctx: EmulatorContext): Hono {
-  const app = new Hono();
+export function controlRoutes(ctx: EmulatorContext): EmulatorApp {
+  const app = new Hono<EmulatorEnv>();
 
   app.post("/reset", (c) => {
     ctx.reset();

@@ -1,4 +1,3 @@
-import type { Hono } from "hono";
 import type { EmulatorContext } from "../../core/context";
 import type { CommerceCatalog } from "../priced-product";
 import type { OrdersDeps } from "./deps";
@@ -11,6 +10,7 @@ import { orderRoutes } from "./routes-orders";
 import { webhookRoutes } from "./routes-webhooks";
 import { OrdersState } from "./state";
 import { registerWebhookTask } from "./webhook-delivery";
+import type { EmulatorApp } from "../../core/hono-env";
 
 // The Commerce API v2 order core (spec sections 1–8): orders, balance, webhooks, the
 // fulfillment simulation, the hosted checkout, eSIM lines and QR codes. See README.md.
@@ -21,7 +21,7 @@ const catalogInjectors = new WeakMap<EmulatorContext, (make: (real: CommerceCata
  * Registers the routes on the v2 app (mounted at /v2) and returns the module's test controls,
  * which the caller mounts at /__control/commerce.
  */
-export function registerOrders(v2: Hono, ctx: EmulatorContext, catalog: CommerceCatalog): Hono {
+export function registerOrders(v2: EmulatorApp, ctx: EmulatorContext, catalog: CommerceCatalog): EmulatorApp {
   const state = new OrdersState(ctx.keys);
   ctx.parts.register(state.part());
   ctx.onReset(() => state.reset());

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { commerceOk } from "../../core/envelope";
-import { requireAuth, type CommerceVariables } from "../auth";
+import { requireAuth, type CommerceEnv } from "../auth";
 import { creditHistory } from "./credits";
 import type { OrdersDeps } from "./deps";
 import { orderError } from "./errors";
@@ -11,11 +11,9 @@ import { decodeCursor, pageOf, pageQuery } from "./pagination";
 // Spec section 4 "Core: balance (PRO only)". One balance per account: production keys move
 // it, sandbox keys read it too but never change it.
 
-type Env = { Variables: CommerceVariables };
-
-export function balanceRoutes(deps: OrdersDeps): Hono<Env> {
+export function balanceRoutes(deps: OrdersDeps): Hono<CommerceEnv> {
   const { ctx, state } = deps;
-  const app = new Hono<Env>();
+  const app = new Hono<CommerceEnv>();
   const auth = requireAuth(ctx, { scope: "balance:read", proOnly: true });
 
   app.get("/balance", auth, (c) => {

@@ -3,13 +3,14 @@ import { cancelCheckout, CHECKOUT_PATH, checkoutStatus, payCheckout } from "./ch
 import { checkoutPage, notFoundPage, redemptionPage } from "./checkout-page";
 import type { OrdersDeps } from "./deps";
 import { ORDER_ERRORS } from "./errors";
+import type { EmulatorApp, EmulatorEnv } from "../../core/hono-env";
 
 // The emulated hosted checkout behind `payment_link` (GET page, POST pay / cancel, no auth:
 // the 160-bit hash is the credential) and the gift card redemption page behind `redemption_url`.
 
-export function checkoutRoutes(deps: OrdersDeps): Hono {
+export function checkoutRoutes(deps: OrdersDeps): EmulatorApp {
   const { ctx, state } = deps;
-  const app = new Hono();
+  const app = new Hono<EmulatorEnv>();
   const base = (hash: string) => `/v2${CHECKOUT_PATH}/${hash}`;
 
   app.get(`${CHECKOUT_PATH}/:hash`, (c) => {

@@ -9,6 +9,7 @@ import { ORDER_ERRORS } from "./errors";
 import { settleOrder } from "./fulfillment";
 import { formatMinor } from "./money";
 import { orderView } from "./order-view";
+import type { EmulatorApp, EmulatorEnv } from "../../core/hono-env";
 
 // Test controls of the order core, mounted at /__control/commerce (404 unless config.controls).
 // Plain JSON like the core controls, not the API envelope.
@@ -16,9 +17,9 @@ import { orderView } from "./order-view";
 const settleSchema = z.object({ outcome: z.enum(["fulfill", "fail", "manual_revision"]) });
 const balanceSchema = z.object({ balanceMinor: z.number().int().min(0) });
 
-export function controlRoutes(deps: OrdersDeps): Hono {
+export function controlRoutes(deps: OrdersDeps): EmulatorApp {
   const { state } = deps;
-  const app = new Hono();
+  const app = new Hono<EmulatorEnv>();
 
   // Every webhook delivery attempt, oldest first: what was sent (raw body and headers) and what came back.
   app.get("/deliveries", (c) => {

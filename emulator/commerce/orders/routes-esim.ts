@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import QRCode from "qrcode";
 import { commerceOk } from "../../core/envelope";
-import { requireAuth, type CommerceVariables } from "../auth";
+import { requireAuth, type CommerceEnv } from "../auth";
 import { esimGuard } from "../esim-guard";
 import type { OrdersDeps } from "./deps";
 import { orderError } from "./errors";
@@ -11,11 +11,9 @@ import { lineView, readUsage } from "./esim-usage";
 // Spec section 4 "Travel eSIM catalog": the two eSIM endpoints that belong to orders.
 // Both are behind the eSIM switch (404 ESIM_DISABLED).
 
-type Env = { Variables: CommerceVariables };
-
-export function esimRoutes(deps: OrdersDeps): Hono<Env> {
+export function esimRoutes(deps: OrdersDeps): Hono<CommerceEnv> {
   const { ctx, state } = deps;
-  const app = new Hono<Env>();
+  const app = new Hono<CommerceEnv>();
 
   // Remaining data of one of the caller's lines, through the same five-minute gate as order detail.
   app.get("/esim/lines/:iccid", esimGuard(ctx), requireAuth(ctx, { scope: "orders:read" }), (c) => {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { commerceOk } from "../../core/envelope";
-import { requireAuth, type CommerceVariables, type Principal } from "../auth";
+import { requireAuth, type CommerceEnv, type Principal } from "../auth";
 import { esimGuard } from "../esim-guard";
 import type { CommerceType } from "../priced-product";
 import { checkoutResult, createCheckout, paymentLink } from "./checkout";
@@ -28,9 +28,7 @@ import { parseOrderBody, validateOrder } from "./request-body";
 // Spec section 4 "Core: orders": preview, create (+ the /esim aliases), list, detail. What the
 // two dialects answer differently is in dialect.ts (README "Dialects").
 
-type Env = { Variables: CommerceVariables };
-
-const readJson = (c: Context<Env>) => c.req.json<unknown>().catch(() => undefined);
+const readJson = (c: Context<CommerceEnv>) => c.req.json<unknown>().catch(() => undefined);
 
 /** Consumers always pay through a payment link; PRO callers use credits unless they ask otherwise. */
 function checkoutModeFor(
@@ -91,14 +89,14 @@ const listQuerySchema = z.object({
   ...pageQuery,
 });
 
-export function orderRoutes(deps: OrdersDeps): Hono<Env> {
+export function orderRoutes(deps: OrdersDeps): Hono<CommerceEnv> {
   const { ctx, state } = deps;
-  const app = new Hono<Env>();
+  const app = new Hono<CommerceEnv>();
   const idempotency = new IdempotencyStore(state);
   const validate = (body: Parameters<typeof validateOrder>[0], only?: CommerceType) =>
     validateOrder(body, { catalog: deps.catalog(), now: ctx.clock.now(), only, esimEnabled: ctx.config.esimEnabled });
 
-  const preview = (only?: CommerceType) => async (c: Context<Env>) => {
+  const preview = (only?: CommerceType) => async (c: Context<CommerceEnv>) => {
     const principal = c.get("principal");
     const parsed = parseOrderBody(await readJson(c));
     if (!parsed.ok) return orderError(c, ctx, parsed.failure);
@@ -110,7 +108,7 @@ export function orderRoutes(deps: OrdersDeps): Hono<Env> {
     return commerceOk(c, ctx, previewResult(deps, principal, validated.request, mode.mode));
   };
 
-  const create = (only?: CommerceType) => async (c: Context<Env>) => {
+  const create = (only?: CommerceType) => async (c: Context<CommerceEnv>) => {
     const principal = c.get("principal");
     const { account, environment } = principal;
     // The documented dialect knows no idempotency key: the header is ignored, a repeat is a new order.

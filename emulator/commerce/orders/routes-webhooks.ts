@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { commerceOk } from "../../core/envelope";
-import { requireAuth, type CommerceVariables } from "../auth";
+import { requireAuth, type CommerceEnv } from "../auth";
 import type { OrdersDeps } from "./deps";
 import { orderError, type Failure } from "./errors";
 import type { WebhookSubscription } from "./records";
@@ -12,8 +12,6 @@ import { newWebhookSecret } from "./webhook-signing";
 
 // Spec section 4 "Core: webhooks (PRO only)". Subscriptions belong to the account (both of
 // its environments); events carry `environment` so a receiver can tell them apart.
-
-type Env = { Variables: CommerceVariables };
 
 const createSchema = z.object({ url: z.string().min(1).max(2_048), events: z.array(z.string()).min(1) });
 const patchSchema = z
@@ -31,15 +29,15 @@ function validationFailure(error: z.ZodError): Failure {
   return { code: "VALIDATION_ERROR", message: z.prettifyError(error) };
 }
 
-export function webhookRoutes(deps: OrdersDeps): Hono<Env> {
+export function webhookRoutes(deps: OrdersDeps): Hono<CommerceEnv> {
   const { ctx, state } = deps;
-  const app = new Hono<Env>();
+  const app = new Hono<CommerceEnv>();
   const read = requireAuth(ctx, { scope: "webhooks:read", proOnly: true });
   const write = requireAuth(ctx, { scope: "webhooks:write", proOnly: true });
-  const readBody = (c: Context<Env>) => c.req.json<unknown>().catch(() => undefined);
+  const readBody = (c: Context<CommerceEnv>) => c.req.json<unknown>().catch(() => undefined);
 
   /** The caller's own subscription, or undefined (another account's is "not found" too). */
-  const own = (c: Context<Env>): WebhookSubscription | undefined => {
+  const own = (c: Context<CommerceEnv>): WebhookSubscription | undefined => {
     const hook = state.webhooks.get(c.req.param("id") ?? "");
     return hook && hook.accountId === c.get("principal").account.id ? hook : undefined;
   };

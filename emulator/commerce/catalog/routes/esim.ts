@@ -1,4 +1,3 @@
-import type { Hono } from "hono";
 import { z } from "zod";
 import type { EmulatorContext } from "../../../core/context";
 import { commerceError, commerceOk } from "../../../core/envelope";
@@ -11,6 +10,7 @@ import { pageQuery, padded } from "../pagination";
 import { destinationName, esimPlanDescription, presentDestination, presentPlan } from "../presenters";
 import { ESIM_TOKEN_LIFETIME_MS } from "../tokens";
 import { pagedOk, parseQuery } from "./respond";
+import type { EmulatorApp } from "../../../core/hono-env";
 
 // The travel eSIM catalog (spec §4 "Travel eSIM catalog"), behind the ESIM_DISABLED switch.
 // Destination codes are ISO-2 lower case or the region slugs eu, as, ww (a slug wins over
@@ -49,7 +49,7 @@ const productsQuery = z.object({
 });
 const planQuery = z.object({ currency, lang });
 
-export function registerEsimRoutes(v2: Hono, ctx: EmulatorContext, state: CatalogState): void {
+export function registerEsimRoutes(v2: EmulatorApp, ctx: EmulatorContext, state: CatalogState): void {
   const guarded = [requireAuth(ctx, { scope: "orders:read" }), esimGuard(ctx)] as const;
   const order = new Map(state.catalog.esimPlans.map((p, i) => [p.catalogId, i]));
 

@@ -1,4 +1,3 @@
-import type { Hono } from "hono";
 import { z } from "zod";
 import type { EmulatorContext } from "../../../core/context";
 import { commerceError, commerceOk } from "../../../core/envelope";
@@ -16,6 +15,7 @@ import {
   presentRate,
 } from "../presenters";
 import { pagedOk, parseId, parseQuery } from "./respond";
+import type { EmulatorApp } from "../../../core/hono-env";
 
 // The gift card catalog (spec §4 "Gift card catalog"). Brands are operators whose parent
 // category is gift cards; one brand operator per (brand, country).
@@ -30,7 +30,7 @@ const brandsQuery = z.object({
 });
 const langQuery = z.object({ lang });
 
-export function registerGiftcardRoutes(v2: Hono, ctx: EmulatorContext, state: CatalogState): void {
+export function registerGiftcardRoutes(v2: EmulatorApp, ctx: EmulatorContext, state: CatalogState): void {
   const auth = requireAuth(ctx, { scope: "orders:read" });
 
   v2.get("/giftcards/countries", auth, (c) => {

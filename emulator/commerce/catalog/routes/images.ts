@@ -1,12 +1,12 @@
-import type { Hono } from "hono";
 import type { EmulatorContext } from "../../../core/context";
 import { commerceError } from "../../../core/envelope";
 import type { CatalogState } from "../catalog-state";
 import { operatorLogoSvg } from "../logo-svg";
+import type { EmulatorApp } from "../../../core/hono-env";
 
 // GET /v2/img/operators/{id}.svg: the `img` of operators and gift card brands. No auth, like
 // a CDN image; cached for a day since a logo never changes.
-export function registerImageRoutes(v2: Hono, ctx: EmulatorContext, state: CatalogState): void {
+export function registerImageRoutes(v2: EmulatorApp, ctx: EmulatorContext, state: CatalogState): void {
   v2.get("/img/operators/:file{[0-9]+\\.svg}", (c) => {
     const id = Number(c.req.param("file").replace(/\.svg$/, ""));
     const ref = state.operator(id, ["topup", "giftcard"]);

@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
 import type { EmulatorContext } from "../../../core/context";
 import { commerceError, commerceOk } from "../../../core/envelope";
@@ -22,6 +22,7 @@ import {
   SERVICE_TYPES,
 } from "../presenters";
 import { pagedOk, parseId, parseQuery } from "./respond";
+import type { EmulatorApp } from "../../../core/hono-env";
 
 // The top-up catalog (spec §4 "Top-up catalog"). Registered twice: under /topup with the
 // top-up vertical only, and un-prefixed with top-up and gift cards together (the aliases
@@ -54,7 +55,7 @@ const langQuery = z.object({ lang });
 type Options = { prefix: "/topup" | ""; verticals: readonly Vertical[] };
 
 export function registerTopupCatalogRoutes(
-  v2: Hono,
+  v2: EmulatorApp,
   ctx: EmulatorContext,
   state: CatalogState,
   { prefix, verticals }: Options,

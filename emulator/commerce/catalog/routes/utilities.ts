@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
@@ -10,6 +10,7 @@ import type { CatalogState } from "../catalog-state";
 import { callingCode, langOf, type Lang } from "../countries";
 import { currencyOf } from "../data/currencies";
 import { countryFields } from "../presenters";
+import type { EmulatorApp } from "../../../core/hono-env";
 
 // Status and utilities (spec §4): GET /status and GET / without auth, GET /geo with auth.
 
@@ -53,7 +54,7 @@ function clientIp(c: Context): string {
   }
 }
 
-export function registerUtilityRoutes(v2: Hono, ctx: EmulatorContext, state: CatalogState): void {
+export function registerUtilityRoutes(v2: EmulatorApp, ctx: EmulatorContext, state: CatalogState): void {
   const base = () => `${ctx.config.publicUrl}/v2`;
 
   v2.get("/status", (c) =>
