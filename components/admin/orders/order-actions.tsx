@@ -1,26 +1,39 @@
-import {
-  refreshOrderAction,
-  refundOrderAction,
-  resendReceiptAction,
-  retryPlacementAction,
-  unlockCancelAction,
-  unlockInstructionsAction,
-  unlockNowaitAction,
-} from "@/app/admin/(dashboard)/orders/[ref]/actions";
 import { ConfirmAction } from "@/components/admin/shared/confirm-action";
 import { Card, CardTitle } from "@/components/ui/card";
+import type { StaffFormAction } from "@/lib/admin/action-state";
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import { placementUnclear } from "@/lib/orders/detail";
 import { canTransition, FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { CANCELLABLE_UNLOCK_STATUSES, cancelMsLeft } from "@/lib/products/unlock/cancel-window";
 import { PRODUCT_VIEWS } from "@/lib/products/views";
 
+/** The order's staff actions, each a server action the page hands over. */
+export type StaffOrderActions = {
+  refresh: StaffFormAction;
+  retryPlacement: StaffFormAction;
+  unlockNowait: StaffFormAction;
+  unlockCancel: StaffFormAction;
+  unlockInstructions: StaffFormAction;
+  resendReceipt: StaffFormAction;
+  refund: StaffFormAction;
+};
+
 /**
  * The staff actions for the order; each asks for confirmation. Those that do not apply to the
  * order as it is now are disabled with the reason. The server checks the same conditions again
  * (the page may be stale). Which actions a product has is its view's (lib/products/views.ts).
  */
-export function OrderActions({ order, hasPayment, now }: { order: Order; hasPayment: boolean; now: Date }) {
+export function OrderActions({
+  order,
+  hasPayment,
+  now,
+  actions,
+}: {
+  order: Order;
+  hasPayment: boolean;
+  now: Date;
+  actions: StaffOrderActions;
+}) {
   const hidden = { orderId: order.id };
   const staff = PRODUCT_VIEWS[order.productType].staff;
   const canRefresh = Boolean(order.upstreamOrderId) && staff.refresh;
@@ -40,7 +53,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
       <div className="mt-3 flex flex-wrap items-start gap-3">
         {staff.refresh ? (
           <ConfirmAction
-            action={refreshOrderAction}
+            action={actions.refresh}
             unavailable={canRefresh ? null : "Not placed with the supplier yet."}
             hidden={hidden}
             label="Refresh from supplier"
@@ -51,7 +64,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
           />
         ) : null}
         <ConfirmAction
-          action={retryPlacementAction}
+          action={actions.retryPlacement}
           unavailable={canRetry ? null : "Only for orders that need attention and never reached the supplier."}
           hidden={hidden}
           label="Retry placement"
@@ -62,7 +75,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
         />
         {staff.unlockActions ? (
           <ConfirmAction
-            action={unlockNowaitAction}
+            action={actions.unlockNowait}
             unavailable={
               unlockOpen ? null : placedUnlock ? "The unlock is finished." : "Not placed with the supplier yet."
             }
@@ -76,7 +89,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
         ) : null}
         {staff.unlockActions ? (
           <ConfirmAction
-            action={unlockCancelAction}
+            action={actions.unlockCancel}
             unavailable={
               canCancelUnlock ? null : "Only within 10 minutes of placement, while the supplier has not started."
             }
@@ -91,7 +104,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
         ) : null}
         {staff.unlockActions ? (
           <ConfirmAction
-            action={unlockInstructionsAction}
+            action={actions.unlockInstructions}
             unavailable={placedUnlock ? null : "Not placed with the supplier yet."}
             hidden={hidden}
             label="Fetch instructions"
@@ -102,7 +115,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
           />
         ) : null}
         <ConfirmAction
-          action={resendReceiptAction}
+          action={actions.resendReceipt}
           hidden={hidden}
           label="Resend receipt"
           title="Send the receipt again?"
@@ -111,7 +124,7 @@ export function OrderActions({ order, hasPayment, now }: { order: Order; hasPaym
           pendingText="Sending…"
         />
         <ConfirmAction
-          action={refundOrderAction}
+          action={actions.refund}
           unavailable={
             canRefund
               ? null

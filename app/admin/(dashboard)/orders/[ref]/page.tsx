@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { OrderActions } from "@/components/admin/orders/order-actions";
+import { OrderActions, type StaffOrderActions } from "@/components/admin/orders/order-actions";
 import { OrderFacts } from "@/components/admin/orders/order-facts";
 import { OrderHistory } from "@/components/admin/orders/order-history";
 import { OrderSecrets } from "@/components/admin/orders/order-secrets";
@@ -10,9 +10,29 @@ import { loadOrderForStaff } from "@/lib/admin/orders/detail";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { orderRefSchema } from "@/lib/orders/access";
-import { resendMailAction, revealSecretsAction } from "./actions";
+import {
+  refreshOrderAction,
+  refundOrderAction,
+  resendMailAction,
+  resendReceiptAction,
+  retryPlacementAction,
+  revealSecretsAction,
+  unlockCancelAction,
+  unlockInstructionsAction,
+  unlockNowaitAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Order" };
+
+const ORDER_ACTIONS: StaffOrderActions = {
+  refresh: refreshOrderAction,
+  retryPlacement: retryPlacementAction,
+  unlockNowait: unlockNowaitAction,
+  unlockCancel: unlockCancelAction,
+  unlockInstructions: unlockInstructionsAction,
+  resendReceipt: resendReceiptAction,
+  refund: refundOrderAction,
+};
 
 export default async function AdminOrderPage({ params }: { params: Promise<{ ref: string }> }) {
   const { ref } = await params;
@@ -30,7 +50,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ref
       </p>
       <PageHeader title={`Order ${view.order.ref}`} description={view.order.customerEmail} />
       <div className="flex flex-col gap-6">
-        <OrderActions order={view.order} hasPayment={hasPayment} now={new Date()} />
+        <OrderActions order={view.order} hasPayment={hasPayment} now={new Date()} actions={ORDER_ACTIONS} />
         <OrderFacts view={view} />
         {view.secretFields.length > 0 ? (
           <OrderSecrets orderId={view.order.id} fields={view.secretFields} action={revealSecretsAction} />
