@@ -1,11 +1,10 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import type { EsimPlans, PlaceResult, PreviewResult } from "@/app/admin/(dashboard)/pos/actions";
+import type { EsimPlans, PlaceResult, PosRate, PreviewResult } from "@/lib/admin/pos/types";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import type { SaleRequest } from "@/lib/admin/pos/sale-request";
-import type { PosRate } from "@/app/admin/(dashboard)/pos/actions";
 import { RateChoices } from "./rate-choices";
 import { SaleCheckout } from "./sale-checkout";
 

@@ -8,7 +8,7 @@ import type {
   PlaceResult,
   PosRate,
   PreviewResult,
-} from "@/app/admin/(dashboard)/pos/actions";
+} from "@/lib/admin/pos/types";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import type { SaleRequest } from "@/lib/admin/pos/sale-request";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { PlaceResult, PreviewResult } from "@/app/admin/(dashboard)/pos/actions";
+import type { PlaceResult, PreviewResult } from "@/lib/admin/pos/types";
 import { ImeiSuffixFields, type ImeiAndSuffixes } from "@/components/shop/unlock/imei-suffix-fields";
 import type { SaleRequest } from "@/lib/admin/pos/sale-request";
 import { SaleCheckout } from "./sale-checkout";

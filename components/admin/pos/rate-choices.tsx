@@ -1,6 +1,6 @@
 "use client";
 
-import type { PosRate } from "@/app/admin/(dashboard)/pos/actions";
+import type { PosRate } from "@/lib/admin/pos/types";
 import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/ui/cn";
 

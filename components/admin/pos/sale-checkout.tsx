@@ -5,7 +5,7 @@ import { Fragment, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import type { PlaceResult, PreviewResult } from "@/app/admin/(dashboard)/pos/actions";
+import type { PlaceResult, PreviewResult } from "@/lib/admin/pos/types";
 import type { SalePreview, SaleRequest } from "@/lib/admin/pos/sale-request";
 import { formatMoney } from "@/lib/money";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
-import type { PlaceResult, PosRate, PreviewResult, TopupOptions } from "@/app/admin/(dashboard)/pos/actions";
+import type { PlaceResult, PosRate, PreviewResult, TopupOptions } from "@/lib/admin/pos/types";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";

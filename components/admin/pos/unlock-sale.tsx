@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import type { PlaceResult, PosRate, PreviewResult } from "@/app/admin/(dashboard)/pos/actions";
+import type { PlaceResult, PosRate, PreviewResult } from "@/lib/admin/pos/types";
 import { ImeiSuffixFields, type ImeiAndSuffixes } from "@/components/shop/unlock/imei-suffix-fields";
 import { FLAG_NAMES } from "@/lib/products/unlock/text";
 import { Field } from "@/components/ui/field";

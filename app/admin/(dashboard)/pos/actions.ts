@@ -7,10 +7,19 @@ import { lookupCarrier } from "@/lib/products/topup/carrier";
 import { loadOperatorOffer } from "@/lib/products/topup/offer";
 import { checkPhone } from "@/lib/validation/phone";
 import { posEsimPlans } from "@/lib/products/esim/pos-catalog";
-import { COUNTER_UNAVAILABLE, placeCounterSale } from "@/lib/admin/pos/place";
+import { COUNTER_UNAVAILABLE, placeCounterSale } from "@/lib/checkout/counter";
 import { productAvailability } from "@/lib/products/availability";
 import { COUNTER_CONTEXT, previewOf, saleOf } from "@/lib/admin/pos/sale";
-import { saleRequestSchema, type SalePreview } from "@/lib/admin/pos/sale-request";
+import { saleRequestSchema } from "@/lib/admin/pos/sale-request";
+import type {
+  EsimPlans,
+  GiftcardBrands,
+  GiftcardValues,
+  PlaceResult,
+  PosFailure,
+  PreviewResult,
+  TopupOptions,
+} from "@/lib/admin/pos/types";
 import { posUnlockCatalog, type UnlockChoices, type UnlockTools } from "@/lib/products/unlock/pos-catalog";
 import { requireStaff } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
@@ -24,9 +33,7 @@ import { emailSchema } from "@/lib/validation/email";
 // the price charged come from the same rule, and placing refuses a total that moved since the
 // preview (lib/orders/checkout.ts).
 
-type Fail = { ok: false; error: string; field?: string };
-
-function failure(error: unknown, what: string): Fail {
+function failure(error: unknown, what: string): PosFailure {
   const { error: message } = userFailureOf(
     error,
     `point of sale: ${what}`,
@@ -34,9 +41,6 @@ function failure(error: unknown, what: string): Fail {
   );
   return { ok: false, error: message };
 }
-
-export type PosRate = { token: string; label: string; serviceType: string; totalMinor: number; currency: string };
-export type TopupOptions = { ok: true; operator: string; country: string; phone: string; rates: PosRate[] } | Fail;
 
 /** Top-up step 1: the number's operator and its current rates. */
 export async function posTopupOptionsAction(phoneInput: string): Promise<TopupOptions> {
@@ -68,9 +72,6 @@ export async function posTopupOptionsAction(phoneInput: string): Promise<TopupOp
   }
 }
 
-export type GiftcardBrandOption = { slug: string; name: string };
-export type GiftcardBrands = { ok: true; brands: GiftcardBrandOption[] } | Fail;
-
 /** Gift card step 2: the brands sold in a country. */
 export async function posGiftcardBrandsAction(country: string): Promise<GiftcardBrands> {
   await requireStaff("staff", "/admin/pos");
@@ -84,8 +85,6 @@ export async function posGiftcardBrandsAction(country: string): Promise<Giftcard
   if (!brands.ok) return { ok: false, error: brands.error };
   return { ok: true, brands: brands.value.map((b) => ({ slug: b.slug, name: b.name })) };
 }
-
-export type GiftcardValues = { ok: true; values: PosRate[] } | Fail;
 
 /** Gift card step 3: a brand's denominations at the shop's price. */
 export async function posGiftcardValuesAction(country: string, brand: string): Promise<GiftcardValues> {
@@ -109,8 +108,6 @@ export async function posGiftcardValuesAction(country: string, brand: string): P
     })),
   };
 }
-
-export type EsimPlans = { ok: true; plans: PosRate[] } | Fail;
 
 /** eSIM step 2: a destination's plans at the shop's price. */
 export async function posEsimPlansAction(country: string): Promise<EsimPlans> {
@@ -167,8 +164,6 @@ export async function posUnlockToolsAction(device: number, network: number): Pro
   return posUnlockCatalog.tools(ids.data.device, ids.data.network);
 }
 
-export type PreviewResult = { ok: true; preview: SalePreview } | Fail;
-
 /** The mandatory preview: the product's own price for exactly this sale, with the shop's margin. */
 export async function posPreviewAction(raw: unknown): Promise<PreviewResult> {
   await requireStaff("staff", "/admin/pos");
@@ -196,8 +191,6 @@ const placeSchema = z.object({
   expectedTotalMinor: z.number().int().min(0),
   email: z.union([z.literal(""), emailSchema]),
 });
-
-export type PlaceResult = { ok: true; ref: string; status: string } | (Fail & { priceChanged?: boolean });
 
 /** Places the previewed sale, paid at the counter by the signed-in staff member. */
 export async function posPlaceAction(raw: unknown): Promise<PlaceResult> {
