@@ -1,10 +1,19 @@
 "use client";
 
 import { useActionState } from "react";
-import { saveNumberAction, type SaveNumberState } from "@/app/[locale]/(shop)/account/saved-numbers-actions";
 import { Field, fieldAria } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
+
+/** What the save action answers the form: a confirmation, or the problems and what was sent. */
+export type SaveNumberState = {
+  message?: string;
+  fieldErrors?: Partial<Record<"phone" | "label", string>>;
+  values?: { phone: string; label: string };
+};
+
+/** The server action that saves a number, handed down by the page. */
+export type SaveNumberAction = (state: SaveNumberState, form: FormData) => Promise<SaveNumberState>;
 
 /** The form's words, in the page's language (./save-number-form.tsx chooses them). */
 export type SaveNumberWords = {
@@ -19,15 +28,17 @@ export type SaveNumberWords = {
 
 /** The form of SaveNumberForm; the action's answers come back in the buyer's language. */
 export function SaveNumberFields({
+  save,
   phone,
   idPrefix,
   words,
 }: {
+  save: SaveNumberAction;
   phone?: string;
   idPrefix: string;
   words: SaveNumberWords;
 }) {
-  const [state, action] = useActionState<SaveNumberState, FormData>(saveNumberAction, {});
+  const [state, action] = useActionState<SaveNumberState, FormData>(save, {});
   const errors = state.fieldErrors ?? {};
   const labelId = `${idPrefix}-label`;
   const phoneId = `${idPrefix}-phone`;

@@ -1,15 +1,28 @@
 import { getTranslations } from "next-intl/server";
-import { removeNumberAction } from "@/app/[locale]/(shop)/account/saved-numbers-actions";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { topupHrefFor } from "@/lib/account/saved-numbers";
 import type { SavedNumber } from "@/lib/db/generated/sqlite/client";
 import { localizedPath, type Locale } from "@/lib/i18n/locale-routing.mjs";
 import { formatPhone } from "@/lib/validation/phone";
+import type { SaveNumberAction } from "./save-number-fields";
 import { SaveNumberForm } from "./save-number-form";
 
-/** The account page's saved top-up numbers: each with "Top up" and "Remove", and a form to add one. */
-export async function SavedNumbers({ numbers, locale }: { numbers: SavedNumber[]; locale: Locale }) {
+/**
+ * The account page's saved top-up numbers: each with "Top up" and "Remove", and a form to add one.
+ * The page hands over the server actions that save and remove a number.
+ */
+export async function SavedNumbers({
+  numbers,
+  locale,
+  save,
+  remove,
+}: {
+  numbers: SavedNumber[];
+  locale: Locale;
+  save: SaveNumberAction;
+  remove: (form: FormData) => Promise<void>;
+}) {
   const t = await getTranslations({ locale, namespace: "AccountSavedNumbers" });
   return (
     <Card className="mt-8" data-testid="saved-numbers">
@@ -35,7 +48,7 @@ export async function SavedNumbers({ numbers, locale }: { numbers: SavedNumber[]
               >
                 {t("topUp")}
               </a>
-              <form action={removeNumberAction}>
+              <form action={remove}>
                 <input type="hidden" name="id" value={saved.id} />
                 <Button type="submit" variant="ghost" size="sm" aria-label={t("removeAria", { label: saved.label })}>
                   {t("remove")}
@@ -45,7 +58,7 @@ export async function SavedNumbers({ numbers, locale }: { numbers: SavedNumber[]
           ))}
         </ul>
       ) : null}
-      <SaveNumberForm />
+      <SaveNumberForm save={save} />
     </Card>
   );
 }

@@ -3,8 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/client-messages";
 import { Card, CardTitle } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
-import { db } from "@/lib/db";
-import { remainingData } from "@/lib/products/esim/remaining-data";
+import type { RemainingData } from "@/lib/products/esim/remaining-data";
 import { EsimCopyValue } from "./esim-copy-value";
 import { EsimInstallSteps } from "./esim-install-steps";
 import { EsimQr } from "./esim-qr";
@@ -30,16 +29,24 @@ export function esimLinesHref(iccid: string, order: Pick<EsimDeliveryOrder, "ref
  * The order page's delivery card for a fulfilled eSIM: the QR drawn from the activation code,
  * the values for manual entry with copy buttons, the iPhone one-tap link, install steps, the
  * ICCID, the "installs once" warning, and the remaining data (asked from the supplier at most
- * every five minutes: lib/products/esim/remaining-data.ts). Nothing before fulfillment.
+ * every five minutes: lib/products/esim/remaining-data.ts), which the page reads
+ * (lib/products/esim/delivery.ts) and hands over: without it, no card. Nothing before fulfillment.
  * What to do first ("installLead") follows the device this page is open on (lib/http/device.ts).
  */
-export async function EsimDelivery({ order, device }: { order: EsimDeliveryOrder; device: DeviceKind }) {
-  if (order.status !== "fulfilled") return null;
+export async function EsimDelivery({
+  order,
+  usage,
+  device,
+}: {
+  order: EsimDeliveryOrder;
+  usage: RemainingData | null;
+  device: DeviceKind;
+}) {
+  if (order.status !== "fulfilled" || !usage) return null;
   const install = esimInstall(order.fulfillment);
   const { activation } = install;
   if (!activation && !install.hostedQrUrl && !install.iccid) return null;
   const purchase = esimPurchase(order.detail);
-  const usage = await remainingData(db, order.id);
   const t = await getTranslations("DeliveryEsim");
   const locale = await getLocale();
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/lib/i18n/navigation";
 import { signOutAction, signOutEverywhereAction } from "./actions";
+import { removeNumberAction, saveNumberAction } from "./saved-numbers-actions";
 import { claimGuestOrders } from "@/lib/account/guest-orders";
 import { listSavedNumbers } from "@/lib/account/saved-numbers";
 import { SavedNumbers } from "@/components/shop/account/saved-numbers";
@@ -169,7 +170,7 @@ export default async function AccountPage({
         </ul>
       )}
 
-      <SavedNumbers numbers={numbers} locale={locale} />
+      <SavedNumbers numbers={numbers} locale={locale} save={saveNumberAction} remove={removeNumberAction} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { requireUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { getTranslations } from "next-intl/server";
+import type { SaveNumberState } from "@/components/shop/account/save-number-fields";
 import {
   LABEL_MAX,
   MAX_SAVED_NUMBERS,
@@ -14,12 +15,6 @@ import {
 } from "@/lib/account/saved-numbers";
 
 // A signed-in buyer's saved top-up numbers (lib/account/saved-numbers.ts): always their own.
-
-export type SaveNumberState = {
-  message?: string;
-  fieldErrors?: Partial<Record<"phone" | "label", string>>;
-  values?: { phone: string; label: string };
-};
 
 export async function saveNumberAction(_state: SaveNumberState, form: FormData): Promise<SaveNumberState> {
   expectActionInput(isForm(form));

@@ -16,9 +16,11 @@ import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { Link } from "@/lib/i18n/navigation";
 import { requestCurrency } from "@/lib/i18n/page-currency";
 import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
+import { esimDeliveryUsage } from "@/lib/products/esim/delivery";
 import { imeiCheckPrice } from "@/lib/products/imeicheck/price";
 import { PRODUCT_MODULES } from "@/lib/products/registry";
 import { formatPhone } from "@/lib/validation/phone";
+import { saveNumberAction } from "../../account/saved-numbers-actions";
 import { revealGiftcardCodeAction } from "./giftcard-actions";
 import { buyFullReportAction } from "./imeicheck-actions";
 import { cancelUnlockAction, checkUnlockNowAction } from "./unlock-actions";
@@ -43,7 +45,11 @@ export const ORDER_SECTIONS = {
   topup: { delivery: null, bought: TopupSaveNumber },
   esim: {
     delivery: async ({ order }) => (
-      <EsimDelivery order={order} device={deviceKindOf((await headers()).get("user-agent"))} />
+      <EsimDelivery
+        order={order}
+        usage={await esimDeliveryUsage(db, order)}
+        device={deviceKindOf((await headers()).get("user-agent"))}
+      />
     ),
     bought: null,
   },
@@ -121,7 +127,12 @@ async function TopupSaveNumber({ order, locale, userId }: SectionProps) {
           </Link>
         </p>
       ) : (
-        <SaveNumberForm phone={phone} formattedPhone={formatPhone(phone)} idPrefix="order-save" />
+        <SaveNumberForm
+          save={saveNumberAction}
+          phone={phone}
+          formattedPhone={formatPhone(phone)}
+          idPrefix="order-save"
+        />
       )}
     </div>
   );
