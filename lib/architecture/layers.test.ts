@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 
 // The layer rules of eslint.config.mjs, proved on deliberate violations: `npm run lint` fails
 // when lib/ imports a route, UI, the emulator (but its sandbox constants) or a test harness, or
-// when the emulator package imports the shop, and passes the same imports where they are allowed.
+// when the emulator package imports the shop, or when a component imports a route, the database
+// (but its types), the emulator or a test harness, and passes the same imports where they are allowed.
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
-const LAYER_RULES = ["no-restricted-imports", "import/no-restricted-paths"];
+const LAYER_RULES = ["no-restricted-imports", "@typescript-eslint/no-restricted-imports", "import/no-restricted-paths"];
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const results = await eslint.lintText(code, { filePath });
@@ -79,5 +80,38 @@ describe("layers (eslint.config.mjs)", { timeout: 60_000 }, () => {
         'import { Hono } from "hono";\nimport { startEmulator } from "../../app";\nimport { EMBEDDED_COMMERCE_KEY } from "../../sandbox";\nexport const x = [Hono, startEmulator, EMBEDDED_COMMERCE_KEY];\n',
       ),
     ).toEqual([]);
+  });
+
+  it("refuses routes, the database, the emulator and test harnesses in components/", async () => {
+    const code = [
+      'import { refundOrderAction } from "@/app/admin/(dashboard)/orders/[ref]/actions";',
+      'import type { PlaceResult } from "@/app/admin/(dashboard)/pos/actions";',
+      'import { saveNumberAction } from "../../../app/[locale]/(shop)/account/saved-numbers-actions";',
+      'import { db } from "@/lib/db";',
+      'import { OrderStatus } from "@/lib/db/generated/sqlite/enums";',
+      'import { startEmulator } from "@/emulator/app";',
+      'import { createEmulator } from "@relay/emulator";',
+      'import { startTestEmulator } from "@/testing/orders";',
+      "export const all = [refundOrderAction, saveNumberAction, db, OrderStatus, startEmulator, createEmulator, startTestEmulator];",
+      "export type Placed = PlaceResult;",
+    ].join("\n");
+    const messages = await restrictedImports("components/admin/orders/deliberate-violation.tsx", code);
+    expect(messages).toHaveLength(8);
+    expect(messages[0]).toContain("components/ is UI");
+    expect(messages[3]).toContain("components/ never reads the database");
+    expect(messages[4]).toContain("components/ never reads the database");
+  });
+
+  it("lets components/ import lib/ and the database's types", async () => {
+    const code = [
+      'import type { Order } from "@/lib/db/generated/sqlite/client";',
+      'import type { OrderStatus } from "@/lib/db/generated/sqlite/enums";',
+      'import type { StaffFormAction } from "@/lib/admin/action-state";',
+      'import { formatMoney } from "@/lib/money";',
+      'import { Button } from "@/components/ui/button";',
+      "export const all = [formatMoney, Button];",
+      "export type All = [Order, OrderStatus, StaffFormAction];",
+    ].join("\n");
+    expect(await restrictedImports("components/admin/orders/fine.tsx", code)).toEqual([]);
   });
 });
