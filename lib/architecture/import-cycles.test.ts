@@ -113,16 +113,20 @@ describe("lib/ import graph", () => {
     expect(graph.get(join(root, "lib/webhooks/process.ts"))).toContain(join(root, "lib/orders/apply-upstream.ts"));
   });
 
-  // payments → orders, never the reverse: the order core writes the refunds it owes, the payments
-  // module makes them (lib/payments/refund-tasks.ts); the steps that start a payment live in lib/payments.
-  it("keeps the order core from importing payments", () => {
+  // checkout → orders and payments → orders, never the reverse: the order core writes the refunds
+  // it owes and the payments module makes them (lib/payments/refund-tasks.ts); the checkout
+  // (lib/checkout/) makes orders and sends them to be paid, and neither the order core nor
+  // payments knows it (docs/architecture.md "Shape").
+  it("keeps the order core and payments below the checkout, and the order core below payments", () => {
     const edges = [...graph].flatMap(([file, targets]) =>
       targets.map((target) => [relative(root, file), relative(root, target)] as const),
     );
-    const coreToPayments = edges.filter(
-      ([from, to]) => from.startsWith("lib/orders/") && to.startsWith("lib/payments/"),
+    const upward = edges.filter(
+      ([from, to]) =>
+        (from.startsWith("lib/orders/") && (to.startsWith("lib/payments/") || to.startsWith("lib/checkout/"))) ||
+        (from.startsWith("lib/payments/") && to.startsWith("lib/checkout/")),
     );
-    expect(coreToPayments).toEqual([]);
+    expect(upward).toEqual([]);
   });
 
   it("has no import cycle", () => {

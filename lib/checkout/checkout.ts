@@ -4,19 +4,19 @@ import type { ProductType } from "@/lib/db/generated/sqlite/enums";
 import { userMessageOf } from "@/lib/errors/user-message";
 import type { PriceBreakdown } from "@/lib/pricing/retail";
 import { productAvailability } from "@/lib/products/availability";
-import { createOrder, OrderSubmissionConflictError } from "./create";
+import { createOrder, OrderSubmissionConflictError } from "@/lib/orders/create";
 import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { ShopCurrency } from "@/lib/i18n/currency-routing.mjs";
-import type { ResumableOrder } from "./submitter";
+import type { ResumableOrder } from "@/lib/orders/submitter";
 
 // The one checkout every product and every channel goes through (docs/orders.md "Checkout"):
 //
 //   find or create by submission → price the choice (the product's step, against the live
 //   catalog) → compare with the price the buyer saw → create the order
 //
-// The channels wrap it: the storefront's pay actions (lib/payments/shop-checkout.ts: the browser's
-// submission, then the checkout page) and the point of sale (lib/admin/pos/place.ts: the
-// preview's submission, then paid at the counter). A product plugs in one function, its
+// The channels wrap it: the storefront's pay actions (./shop.ts: the browser's submission, then the
+// checkout page) and the point of sale (./counter.ts: the preview's submission, then paid at the
+// counter). A product plugs in one function, its
 // `PriceSale` (lib/products/<product>/sale.ts), which checks the choice against the catalog,
 // prices it and builds the order's detail through the product's detail schema. Nothing the
 // browser sent is trusted: only the choice's identifiers reach the product's step.

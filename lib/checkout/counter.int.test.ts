@@ -8,14 +8,14 @@ import { stubAppEnv } from "@/testing/app-env";
 // double click, a retry) is the same order with the same single payment.
 
 let tb: OrderTestbed;
-let place: typeof import("./place");
-let sale: typeof import("./sale");
+let place: typeof import("./counter");
+let sale: typeof import("@/lib/admin/pos/sale");
 const staff = { id: "staff_pos", email: "counter@example.com" };
 
 beforeAll(async () => {
   tb = await startOrderTestbed();
   stubAppEnv({ databaseUrl: tb.url, emulatorUrl: tb.emulatorUrl });
-  [place, sale] = await Promise.all([import("./place"), import("./sale")]);
+  [place, sale] = await Promise.all([import("./counter"), import("@/lib/admin/pos/sale")]);
   await tb.db.user.create({ data: { id: staff.id, email: staff.email, role: "staff" } });
 });
 afterAll(async () => {

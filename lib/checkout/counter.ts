@@ -3,12 +3,12 @@ import { recordAudit } from "@/lib/audit/record";
 import type { DbClient } from "@/lib/db/create-client";
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
-import { checkout, ORDER_NOT_CREATED, type CheckoutFailure, type PriceSale } from "@/lib/orders/checkout";
+import { checkout, ORDER_NOT_CREATED, type CheckoutFailure, type PriceSale } from "./checkout";
 import { RESUMABLE_SELECT } from "@/lib/orders/submitter";
 import { markPaidAtCounter } from "@/lib/payments/counter";
 import type { AfterPaid } from "@/lib/payments/succeed";
 
-// The point of sale's channel of the checkout (lib/orders/checkout.ts): one local order per
+// The point of sale's channel of the checkout (./checkout.ts): one local order per
 // preview (its submission id makes a double click or a retry the same order), paid at the
 // counter by the staff member, which hands it to placement like any paid order. The order is
 // the walk-in buyer's (no account); the staff member is on the payment, the order's events

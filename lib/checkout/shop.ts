@@ -1,19 +1,25 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { requestVisitor } from "@/lib/security/request-visitor";
 import { getLocale, getTranslations } from "next-intl/server";
-import { checkout, type CheckoutFailure, type PriceSale } from "@/lib/orders/checkout";
-import { continueToPayment } from "./continue-to-payment";
-import { submissionOf } from "@/lib/orders/submitter-action";
+import { db } from "@/lib/db";
+import type { DbClient } from "@/lib/db/create-client";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import { env } from "@/lib/env";
 import { DEFAULT_CURRENCY } from "@/lib/i18n/currency-routing.mjs";
 import { requestCurrency } from "@/lib/i18n/page-currency";
+import { redirectInLanguage } from "@/lib/i18n/redirect";
+import { logger } from "@/lib/log";
+import { startPaymentLinkOrder } from "@/lib/orders/payment-link";
+import { type Claimant, mayResume, type ResumableOrder } from "@/lib/orders/submitter";
+import { submissionOf } from "@/lib/orders/submitter-action";
+import { startCheckout } from "@/lib/payments";
+import { PaymentError } from "@/lib/payments/types";
+import { requestVisitor } from "@/lib/security/request-visitor";
+import { checkout, type CheckoutFailure, type PriceSale } from "./checkout";
 
-// The storefront's channel of the checkout (lib/orders/checkout.ts): the submission is this browser's
-// (its submitter cookie and the review: lib/orders/submitter.ts), commerce products follow the shop's
-// COMMERCE_CHECKOUT_MODE, previews spend the visitor's limit, and a made order goes on to its
-// checkout page (a redirect). What comes back is always a failure to show on the form.
+// The storefront's channel of the checkout (./checkout.ts): the submission is this browser's (its
+// submitter cookie and the review: lib/orders/submitter.ts), commerce products follow the shop's
+// COMMERCE_CHECKOUT_MODE, previews spend the visitor's limit, and a made order goes on to where
+// it is paid (a redirect). What comes back is always a failure to show on the form.
 
 export type ShopCheckoutRequest = {
   productType: ProductType;
@@ -22,7 +28,7 @@ export type ShopCheckoutRequest = {
   customerEmail: string;
   userId: string | null;
   expectedTotalMinor: number;
-  /** The currency of that total, as the form showed it ([16]). */
+  /** The currency of that total, as the form showed it. */
   expectedCurrency?: string;
   price: PriceSale;
   /** The product's "this review is out of date" message. */
@@ -33,10 +39,10 @@ export type ShopCheckoutRequest = {
 
 export async function checkoutInShop(request: ShopCheckoutRequest): Promise<CheckoutFailure> {
   const { productType, choice, customerEmail, userId, expectedTotalMinor, startAgain } = request;
-  // The buyer's language ([16]): the order keeps it, and the checkout's own refusals are in it.
+  // The buyer's language: the order keeps it, and the checkout's own refusals are in it.
   const locale = await getLocale();
   const t = await getTranslations({ locale, namespace: "CheckoutErrors" });
-  // The buyer's currency ([16]): the upstream's payment link takes only its own (euros).
+  // The buyer's currency: the upstream's payment link takes only its own (euros).
   const mode = env.COMMERCE_CHECKOUT_MODE;
   const currency = mode === "payment_link" ? DEFAULT_CURRENCY : await requestCurrency();
   const submission = await submissionOf(db, {
@@ -67,4 +73,38 @@ export async function checkoutInShop(request: ShopCheckoutRequest): Promise<Chec
   if (!result.ok) return result;
   const refused = await continueToPayment(result.order, submission.claimant, startAgain);
   return { ok: false, error: refused.error };
+}
+
+/**
+ * Where the buyer goes to pay an order: the shop's own checkout (credits mode), or the
+ * supplier's hosted checkout (COMMERCE_CHECKOUT_MODE=payment_link, chosen when the order was
+ * created). Both are safe to call again: they hand back the same checkout.
+ */
+export async function beginPayment(db: DbClient, order: { id: string; upstreamMode: string }): Promise<string> {
+  if (order.upstreamMode === "payment_link") return (await startPaymentLinkOrder(db, order.id)).paymentLink;
+  return (await startCheckout(db, order.id)).redirectUrl;
+}
+
+/**
+ * Sends the buyer to where the order their submission made is paid (an order that no longer
+ * awaits payment, because another tab paid, comes back as its order page). Returns an error only
+ * when the order is someone else's: another account's, or a guest order made in another browser
+ * (lib/orders/submitter.ts `mayResume`), which is never handed over nor named.
+ */
+async function continueToPayment(
+  order: ResumableOrder,
+  claimant: Claimant,
+  startAgainMessage: string,
+): Promise<{ error: string }> {
+  if (!mayResume(order, claimant)) return { error: startAgainMessage };
+  let redirectUrl: string;
+  try {
+    redirectUrl = await beginPayment(db, order);
+  } catch (error) {
+    // The order exists: its page offers "Pay now" again.
+    if (!(error instanceof PaymentError))
+      logger.warn({ err: error, orderId: order.id }, "checkout could not be started");
+    return redirectInLanguage(`/orders/${order.ref}`);
+  }
+  return redirectInLanguage(redirectUrl);
 }

@@ -10,8 +10,8 @@ import { stubAppEnv } from "@/testing/app-env";
 let tb: OrderTestbed;
 let availability: typeof import("./availability");
 let productSwitch: typeof import("./switch-product");
-let checkoutModule: typeof import("@/lib/orders/checkout");
-let place: typeof import("@/lib/admin/pos/place");
+let checkoutModule: typeof import("@/lib/checkout/checkout");
+let place: typeof import("@/lib/checkout/counter");
 let pos: typeof import("@/lib/admin/pos/sale");
 const staff = { id: "staff_switch", email: "switch@example.com" };
 
@@ -21,8 +21,8 @@ beforeAll(async () => {
   [availability, productSwitch, checkoutModule, place, pos] = await Promise.all([
     import("./availability"),
     import("./switch-product"),
-    import("@/lib/orders/checkout"),
-    import("@/lib/admin/pos/place"),
+    import("@/lib/checkout/checkout"),
+    import("@/lib/checkout/counter"),
     import("@/lib/admin/pos/sale"),
   ]);
   await tb.db.user.create({ data: { id: staff.id, email: staff.email, role: "admin" } });

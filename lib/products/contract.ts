@@ -5,7 +5,7 @@ import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import type { Messages } from "@/lib/i18n/messages";
 import type { MailPart } from "@/lib/mail/layout";
 import type { FulfillmentLine, PurchaseLine } from "@/lib/orders/buyer-view";
-import type { PriceSale, UpstreamMode } from "@/lib/orders/checkout";
+import type { PriceSale, UpstreamMode } from "@/lib/checkout/checkout";
 import type { OrderFulfillment } from "@/lib/orders/fulfillment";
 import type { SaleRequest } from "@/lib/admin/pos/sale-request";
 import type { Report } from "@/lib/admin/reports/aggregate";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PriceSale, PricedSale } from "@/lib/orders/checkout";
+import type { PriceSale, PricedSale } from "@/lib/checkout/checkout";
 import { PRODUCT_MODULES } from "@/lib/products/registry";
 import type { ProductModule } from "@/lib/products/contract";
 import type { SalePreview, SaleRequest } from "./sale-request";

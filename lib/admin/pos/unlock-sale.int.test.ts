@@ -11,7 +11,7 @@ import { stubAppEnv } from "@/testing/app-env";
 
 let tb: OrderTestbed;
 let pos: typeof import("./sale");
-let place: typeof import("./place");
+let place: typeof import("@/lib/checkout/counter");
 let catalog: typeof import("@/lib/products/unlock/pos-catalog");
 const staff = { id: "staff_pos_unlock", email: "counter-unlock@example.com" };
 const PAIR = { brand: 1, device: UNLOCK_PAIR.deviceId, country: 826, network: UNLOCK_PAIR.networkId };
@@ -22,7 +22,7 @@ beforeAll(async () => {
   stubAppEnv({ databaseUrl: tb.url, emulatorUrl: tb.emulatorUrl });
   [pos, place, catalog] = await Promise.all([
     import("./sale"),
-    import("./place"),
+    import("@/lib/checkout/counter"),
     import("@/lib/products/unlock/pos-catalog"),
   ]);
   await tb.db.user.create({ data: { id: staff.id, email: staff.email, role: "staff" } });

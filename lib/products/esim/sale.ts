@@ -1,6 +1,6 @@
 import "server-only";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale-routing.mjs";
-import type { PriceSale } from "@/lib/orders/checkout";
+import type { PriceSale } from "@/lib/checkout/checkout";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { ESIM_DISABLED, loadPlanOffer, NOT_SOLD } from "./catalog";
 import { esimDetailOf } from "./detail";

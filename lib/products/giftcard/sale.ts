@@ -1,5 +1,5 @@
 import "server-only";
-import type { PriceSale } from "@/lib/orders/checkout";
+import type { PriceSale } from "@/lib/checkout/checkout";
 import { quoteCommerceOrder } from "@/lib/orders/quote";
 import { loadBrandOffer } from "./catalog";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locale-routing.mjs";

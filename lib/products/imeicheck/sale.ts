@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { PriceSale } from "@/lib/orders/checkout";
+import type { PriceSale } from "@/lib/checkout/checkout";
 import { imeiProblem, normaliseImei } from "@/lib/validation/imei";
 import { IMEI_CHECK_UNAVAILABLE } from "@/lib/upstream/unlock/client";
 import { imeiCheckSetupProblem } from "./availability";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CheckoutFailure, PriceSale } from "@/lib/orders/checkout";
+import type { CheckoutFailure, PriceSale } from "@/lib/checkout/checkout";
 import { quoteCommerceOrder, type QuoteInput } from "@/lib/orders/quote";
 import { reviewQuote, type BuyerCurrency, type ReviewQuote } from "@/lib/orders/review-quote";
 import { DEFAULT_CURRENCY } from "@/lib/i18n/currency-routing.mjs";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CheckoutFailure, PriceSale } from "@/lib/orders/checkout";
+import type { CheckoutFailure, PriceSale } from "@/lib/checkout/checkout";
 import { imeiProblem, normaliseImei, suffixProblem, type SuffixFlag, type Suffixes } from "@/lib/validation/imei";
 import { loadSelection } from "./catalog";
 import type { ShopCurrency } from "@/lib/i18n/currency-routing.mjs";

@@ -5,7 +5,7 @@ import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import type { EsimPayState } from "@/components/shop/esim/pay-form";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
-import { checkoutInShop } from "@/lib/payments/shop-checkout";
+import { checkoutInShop } from "@/lib/checkout/shop";
 import { readEsimPayForm } from "@/lib/products/esim/pay-input";
 import { esimSale } from "@/lib/products/esim/sale";
 

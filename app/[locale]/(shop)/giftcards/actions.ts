@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { GiftcardPayState } from "@/components/shop/giftcards/pay-form";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
-import { checkoutInShop } from "@/lib/payments/shop-checkout";
+import { checkoutInShop } from "@/lib/checkout/shop";
 import { giftcardCatalogFailureOf } from "@/lib/products/giftcard/catalog-failure";
 import { readGiftcardPayForm } from "@/lib/products/giftcard/pay-input";
 import { giftcardSale } from "@/lib/products/giftcard/sale";

@@ -3,7 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { getCurrentUser } from "@/lib/auth/guards";
-import { checkoutInShop } from "@/lib/payments/shop-checkout";
+import { checkoutInShop } from "@/lib/checkout/shop";
 import { readImeiCheckForm, type ImeiCheckPayState } from "@/lib/products/imeicheck/form";
 import { imeiProblemOf } from "@/lib/products/imeicheck/imei-problem";
 import { imeiCheckSale } from "@/lib/products/imeicheck/sale";

@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
-import { checkoutInShop } from "@/lib/payments/shop-checkout";
+import { checkoutInShop } from "@/lib/checkout/shop";
 import { readPayInput, type PayProblems, type PayState } from "@/lib/products/topup/pay-input";
 import { SMS_TEXT_MAX } from "@/lib/products/topup/rules";
 import { topupSale } from "@/lib/products/topup/sale";

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { productAvailability } from "@/lib/products/availability";
-import { checkoutInShop } from "@/lib/payments/shop-checkout";
+import { checkoutInShop } from "@/lib/checkout/shop";
 import { unlockCatalogFailureOf } from "@/lib/products/unlock/catalog-failure";
 import { readUnlockForm, type UnlockPayState } from "@/lib/products/unlock/form";
 import { imeiRuleWords } from "@/lib/products/unlock/imei-words";

@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { findViewableOrder } from "@/lib/orders/access";
 import { paymentErrorText } from "@/lib/payments/error-text";
-import { beginPayment } from "@/lib/payments/begin-payment";
+import { beginPayment } from "@/lib/checkout/shop";
 import { PaymentError } from "@/lib/payments";
 
 /**

@@ -7,7 +7,7 @@ import { getCurrentUser } from "@/lib/auth/guards";
 import { db } from "@/lib/db";
 import { findViewableOrder } from "@/lib/orders/access";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
-import { checkoutInShop } from "@/lib/payments/shop-checkout";
+import { checkoutInShop } from "@/lib/checkout/shop";
 import { fullReportOfferFor } from "@/lib/products/imeicheck/full-report-offer";
 import { imeiCheckSale } from "@/lib/products/imeicheck/sale";
 
