@@ -1,9 +1,9 @@
-import type { HttpBindings } from "@hono/node-server";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { EmulatorContext } from "./context";
 import { matches } from "./faults";
 import { apiOf } from "./envelope";
+import type { EmulatorEnv } from "./hono-env";
 
 // Test control: rename one field in the JSON answers of one route, as a live service that
 // renamed or dropped a field would answer. Lets tests prove that the shop (and its go-live
@@ -69,7 +69,7 @@ export function renameAt(node: unknown, segments: string[], to: string): boolean
 }
 
 /** Rewrites a matching JSON answer after its handler ran (API routes only, never the controls). */
-export function fieldRenamesMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: HttpBindings }> {
+export function fieldRenamesMiddleware(ctx: EmulatorContext): MiddlewareHandler<EmulatorEnv> {
   return async (c, next) => {
     await next();
     if (apiOf(c.req.path, ctx) === "control") return;
