@@ -5,7 +5,7 @@ import { PRODUCTS } from "./index";
 import { switchedOffProducts } from "./product-switch";
 
 // Whether a product can be bought now: the one answer the storefront's pages, the checkout
-// (lib/orders/checkout.ts) and the point of sale all read, so a buyer is never taken to pay for
+// (lib/checkout/checkout.ts) and the point of sale all read, so a buyer is never taken to pay for
 // what the shop cannot deliver. It combines the staff's switch (./product-switch.ts) with each
 // product's own setup problems (an IMEI check without its hash settings on production).
 
@@ -20,7 +20,7 @@ const SWITCHED_OFF = "Switched off by staff (Admin → Upstream connection).";
 
 /**
  * Each product's setup problem, or null when it has none. Loaded on use, like the app's database
- * below: the order core (lib/orders/checkout.ts) passes its own database and reads no app
+ * below: the checkout (lib/checkout/checkout.ts) passes its own database and reads no app
  * configuration for a product that has no setup to check.
  */
 const SETUP_PROBLEMS: Partial<Record<ProductType, () => Promise<string | null>>> = {

@@ -7,7 +7,7 @@ import { esimDetailOf } from "./detail";
 import { planLabel } from "./format";
 
 // The eSIM's checkout step, the same for the storefront and the point of sale
-// (lib/orders/checkout.ts): the plan must be one the catalog sells for the chosen destination
+// (lib/checkout/checkout.ts): the plan must be one the catalog sells for the chosen destination
 // (with its current price token, never one the browser sent), priced by the supplier's preview
 // plus the shop's margin, and stored as the buyer saw it (./detail.ts).
 

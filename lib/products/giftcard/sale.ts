@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE } from "@/lib/i18n/locale-routing.mjs";
 import { giftcardDetailOf } from "./detail";
 
 // The gift card's checkout step, the same for the storefront and the point of sale
-// (lib/orders/checkout.ts): the brand must be one the catalog sells in the country, the price
+// (lib/checkout/checkout.ts): the brand must be one the catalog sells in the country, the price
 // token one of that brand's current denominations, priced by the supplier's preview plus the
 // shop's margin, and stored as the buyer saw it (./detail.ts).
 

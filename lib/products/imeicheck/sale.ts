@@ -8,7 +8,7 @@ import { imeiCheckDetail } from "./detail";
 import { imeiCheckPurchaseLines } from "./lines";
 import { imeiCheckPrice } from "./price";
 
-// The IMEI check's checkout step (lib/orders/checkout.ts), the same for the storefront and the
+// The IMEI check's checkout step (lib/checkout/checkout.ts), the same for the storefront and the
 // point of sale: a valid IMEI, priced by the shop's own rule and paid from the unlock credits.
 
 export type ImeiCheckSaleChoice = { imei: string; fullReport?: boolean };

@@ -57,7 +57,7 @@ describe.each([
       mode: "credits",
     });
     if (!sale.ok) throw new Error(sale.error);
-    // The price the buyer saw is the price the sale step charges (lib/orders/checkout.ts compares them).
+    // The price the buyer saw is the price the sale step charges (lib/checkout/checkout.ts compares them).
     expect(sale.pricing).toMatchObject({
       currency: "EUR",
       totalMinor: choice.totalMinor,

@@ -10,7 +10,7 @@ import { topupDetail } from "./detail";
 import { loadOperatorOffer, type OfferResult } from "./offer";
 import type { TopupChoice, TopupOffer } from "./types";
 
-// A top-up's checkout step (lib/orders/checkout.ts): the choice checked against the live
+// A top-up's checkout step (lib/checkout/checkout.ts): the choice checked against the live
 // catalog, priced, and its order detail built. The storefront names the operator the buyer
 // chose (the number must be from its country, and the carrier lookup must answer); the point
 // of sale names none: the number's carrier is the operator. Either way the rate must be one of

@@ -8,7 +8,7 @@ import { unlockOrderDetail } from "./detail";
 import { guaranteedTimeText, successPercent } from "./text";
 import type { ToolView, UnlockSelection } from "./types";
 
-// The unlock's checkout step (lib/orders/checkout.ts), the same for the storefront and the point
+// The unlock's checkout step (lib/checkout/checkout.ts), the same for the storefront and the point
 // of sale: the ids must name a device, network and service the cached catalog offers together,
 // the IMEI and exactly the suffixes that service needs must be valid, and the price is the
 // shop's own (unlockToolPrice, through the catalog). There is no upstream preview: the unlocking

@@ -10,7 +10,7 @@ import { readEsimPayForm } from "@/lib/products/esim/pay-input";
 import { esimSale } from "@/lib/products/esim/sale";
 
 // "Pay" on the eSIM review: the form is read (lib/products/esim/pay-input.ts), the buyer must
-// have ticked the destination confirmation, and the checkout (lib/payments/shop-checkout.ts)
+// have ticked the destination confirmation, and the checkout (lib/checkout/shop.ts)
 // checks the plan against the catalog again, prices it and compares with what the buyer saw
 // (lib/products/esim/sale.ts). One submission makes one order, handed back only to the browser
 // that made it. Its messages are in the buyer's language (the request's, set by proxy.ts).

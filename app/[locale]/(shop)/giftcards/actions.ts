@@ -10,7 +10,7 @@ import { readGiftcardPayForm } from "@/lib/products/giftcard/pay-input";
 import { giftcardSale } from "@/lib/products/giftcard/sale";
 
 // "Pay" on the gift card review: the form is read (lib/products/giftcard/pay-input.ts), and the
-// checkout (lib/payments/shop-checkout.ts) checks the brand and denomination against the catalog
+// checkout (lib/checkout/shop.ts) checks the brand and denomination against the catalog
 // again, prices them and compares with what the buyer saw (lib/products/giftcard/sale.ts). One
 // submission makes one order: a double click, a resent form or the review in two tabs of this
 // browser reach one order; no other browser is ever handed it. Messages are in the buyer's

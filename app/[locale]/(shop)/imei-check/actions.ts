@@ -10,7 +10,7 @@ import { imeiCheckSale } from "@/lib/products/imeicheck/sale";
 import { emailSchema } from "@/lib/validation/email";
 import { normaliseImei } from "@/lib/validation/imei";
 
-// "Pay" on the IMEI check page: the shop's checkout (lib/payments/shop-checkout.ts) with the IMEI
+// "Pay" on the IMEI check page: the shop's checkout (lib/checkout/shop.ts) with the IMEI
 // check's step (lib/products/imeicheck/sale.ts). The IMEI and the email are answered together,
 // in the buyer's language (next-intl's request header, set by proxy.ts).
 

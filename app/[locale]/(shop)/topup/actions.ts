@@ -13,7 +13,7 @@ import { topupSale } from "@/lib/products/topup/sale";
 // (lib/products/topup/pay-input.ts), and the choice again against the live catalog and priced
 // on the server (lib/products/topup/sale.ts). One submission makes one order: a double click, a
 // resent form or the same review in two tabs of this browser all reach the same order and its
-// checkout; no other browser is ever handed it (lib/payments/shop-checkout.ts). Refusals are
+// checkout; no other browser is ever handed it (lib/checkout/shop.ts). Refusals are
 // worded in the buyer's language (the request's, which proxy.ts passes to next-intl).
 
 export async function payForTopupAction(_state: PayState, form: FormData): Promise<PayState> {

@@ -11,7 +11,7 @@ import { imeiRuleWords } from "@/lib/products/unlock/imei-words";
 import { checkUnlockChoice, unlockSale, type UnlockSaleMessages } from "@/lib/products/unlock/sale";
 import { emailSchema } from "@/lib/validation/email";
 
-// "Pay" on the unlock order form: the shop's checkout (lib/payments/shop-checkout.ts) with the
+// "Pay" on the unlock order form: the shop's checkout (lib/checkout/shop.ts) with the
 // unlock's step (lib/products/unlock/sale.ts). The form shows every problem at once: the
 // checklist, the IMEI and each suffix the service needs, and the email. Its messages are in the
 // buyer's language (next-intl reads it from the request, as proxy.ts set it).

@@ -31,7 +31,7 @@ import { emailSchema } from "@/lib/validation/email";
 // checkout step (lib/admin/pos/sale.ts → lib/products/<product>/sale.ts: the live catalog,
 // the upstream's preview or the storefront's own price): the preview shown before placing and
 // the price charged come from the same rule, and placing refuses a total that moved since the
-// preview (lib/orders/checkout.ts).
+// preview (lib/checkout/checkout.ts).
 
 function failure(error: unknown, what: string): PosFailure {
   const { error: message } = userFailureOf(
