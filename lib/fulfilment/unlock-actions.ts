@@ -15,7 +15,8 @@ import {
   CANCEL_WINDOW_PASSED_MESSAGE,
   CANCELLABLE_UNLOCK_STATUSES,
   cancelMsLeft,
-} from "@/lib/orders/unlock-cancel-window";
+} from "@/lib/products/unlock/cancel-window";
+import { PRODUCT_VIEWS } from "@/lib/products/views";
 import { mapUnlockStatus } from "@/lib/orders/upstream-status";
 import { consume, type LimitRule } from "@/lib/security/rate-limit";
 
@@ -274,7 +275,8 @@ async function prepare(
     // Someone else's order: the same answer as an unknown one (lib/orders/access.ts).
     return notFound;
   }
-  if (order.productType !== "unlock") return refuse("NOT_AN_UNLOCK_ORDER", "This is not an unlock order.");
+  if (!PRODUCT_VIEWS[order.productType].staff.unlockActions)
+    return refuse("NOT_AN_UNLOCK_ORDER", "This is not an unlock order.");
   const ticketId = Number(order.upstreamOrderId);
   if (!order.upstreamOrderId || !Number.isSafeInteger(ticketId)) {
     return refuse("NOT_PLACED_YET", "The order has not reached the supplier yet. Please try again in a moment.");

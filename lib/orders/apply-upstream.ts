@@ -5,7 +5,7 @@ import type { Order as CommerceOrder } from "@/lib/upstream/commerce/schemas";
 import type { UnlockClient } from "@/lib/upstream/unlock/client";
 import type { UnlockOrder } from "@/lib/upstream/unlock/schemas";
 import { resolveClients } from "./clients";
-import { COMMERCE_PRODUCT_TYPES } from "./detail";
+import { COMMERCE_PRODUCT_TYPES, PRODUCT_MODULES } from "@/lib/products/registry";
 import { commerceFulfillment, type OrderFulfillment } from "./fulfillment";
 import { openFulfillment } from "./sealed-fulfillment";
 import { applyMapped } from "./apply-mapped";
@@ -130,7 +130,7 @@ export async function applyUnlockStatus(
 ): Promise<ApplyResult> {
   const order = await db.order.findUnique({ where: { id: orderId } });
   if (!order) return { orderId: null, changed: false };
-  if (order.productType !== "unlock")
+  if (PRODUCT_MODULES[order.productType].polling?.api !== "unlock")
     throw new Error(`applyUnlockStatus: order ${orderId} is a ${order.productType} order`);
 
   let mapped = mapUnlockStatus(unlockOrder.status);

@@ -1,9 +1,9 @@
 import type { DbClient } from "@/lib/db/create-client";
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import type { ConnectionIdentity } from "@/lib/upstream/connection-identity";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
 import { connectionIdFor } from "@/lib/upstream/connection/registry";
 import type { UpstreamClients } from "./clients";
-import { isCommerceProduct } from "./detail";
 
 // Orders and their upstream connection: an order is followed only through the connection it
 // was sent through (lib/upstream/connection/registry.ts keeps the rows).
@@ -14,9 +14,10 @@ export async function currentConnectionId(
   clients: UpstreamClients,
   productType: Order["productType"],
 ): Promise<string> {
-  const identity = isCommerceProduct(productType)
-    ? await clients.commerce.connection()
-    : await clients.unlock.connection();
+  const identity =
+    PRODUCT_MODULES[productType].upstream.api === "commerce"
+      ? await clients.commerce.connection()
+      : await clients.unlock.connection();
   return connectionIdFor(db, identity);
 }
 

@@ -1,7 +1,8 @@
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import type { OrderRow, Order as UpstreamOrder } from "@/lib/upstream/commerce/schemas";
 import { isUpstreamError } from "@/lib/upstream/errors";
-import { readPlacement, type CommerceProductType, type Placement } from "./detail";
+import type { CommerceProductType } from "@/lib/products/registry";
+import { readPlacement, type Placement } from "./detail";
 import type { PlacementContext } from "./placement-outcomes";
 import { MINUTE } from "./schedule";
 

@@ -3,9 +3,10 @@ import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import type { EventSource } from "@/lib/db/generated/sqlite/enums";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { logger } from "@/lib/log";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
 import { isUpstreamError, type UpstreamError } from "@/lib/upstream/errors";
 import type { UpstreamClients } from "./clients";
-import { asObject, isCommerceProduct, readPlacement, type Placement } from "./detail";
+import { asObject, readPlacement, type Placement } from "./detail";
 import { recordEvent, transition } from "./lifecycle";
 import { owesRefund, REFUND_PENDING } from "./refund-due";
 import { after, reconcileDelayMs } from "./schedule";
@@ -91,7 +92,7 @@ export async function park(
       statusReason: BUYER_REASONS[code],
       // Commerce has a balance endpoint, so such an order resumes by itself once it is topped up.
       nextPollAt:
-        code === "insufficient_credits" && isCommerceProduct(order.productType)
+        code === "insufficient_credits" && PRODUCT_MODULES[order.productType].upstream.api === "commerce"
           ? after(ctx.now, CREDITS_RECHECK_MS)
           : null,
       detail: withPlacement(

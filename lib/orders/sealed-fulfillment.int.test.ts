@@ -6,7 +6,7 @@ import { refreshSearchIndex } from "@/lib/admin/orders/search-index";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { applyCommerceOrder } from "./apply-upstream";
 import { createOrder } from "./create";
-import { readRedemption, recordCodeReveal } from "./giftcard-reveal";
+import { readRedemption, recordCodeReveal } from "@/lib/products/giftcard/reveal";
 import { placeOrder } from "./placement";
 import { quoteCommerceOrder } from "./quote";
 import {

@@ -2,7 +2,7 @@ import type { DbClient } from "@/lib/db/create-client";
 import type { Order, Prisma } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
 import { resolveClients, type UpstreamClients } from "./clients";
-import { COMMERCE_PRODUCT_TYPES } from "./detail";
+import { COMMERCE_PRODUCT_TYPES } from "@/lib/products/registry";
 import { pollCheckout } from "./payment-link";
 import { continuePlacement, placeOrder, PLACEMENT_LEASE_MS, renewLease } from "./placement";
 import { pollOrder, recheckCredits, type PollResult } from "./poll";

@@ -12,11 +12,13 @@ import { applyCommerceOrder, applyUnlockStatus } from "@/lib/orders/apply-upstre
 import { resumeOrder } from "@/lib/orders/placement";
 import { checkOrderConnection, OTHER_CONNECTION_NOTE } from "@/lib/orders/connections";
 import { appClients } from "@/lib/orders/clients";
-import { isCommerceProduct, placementUnclear } from "@/lib/orders/detail";
+import { placementUnclear } from "@/lib/orders/detail";
 import { cancelUnlockOrder, fetchUnlockInstructions, forceUnlockNowait } from "@/lib/fulfilment/unlock-actions";
 import type { MailOutbox, Order } from "@/lib/db/generated/sqlite/client";
 import { openFulfillment, SECRET_FULFILLMENT_FIELDS } from "@/lib/orders/sealed-fulfillment";
 import { PaymentError, refundPayment } from "@/lib/payments";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
+import { PRODUCT_VIEWS } from "@/lib/products/views";
 import { isUpstreamError } from "@/lib/upstream/errors";
 
 // What staff can do to an order from its detail page. Each function checks that the order is
@@ -59,29 +61,31 @@ export async function refreshFromUpstream(db: DbClient, orderId: string, actor: 
       code: "NOT_PLACED",
       message: "This order has no supplier order yet, so there is nothing to refresh.",
     };
+  // The API the product's status is read from, as the worker reads it (lib/orders/poll.ts).
+  const polling = PRODUCT_MODULES[order.productType].polling;
+  if (!polling)
+    return {
+      ok: false,
+      code: "NOT_REFRESHABLE",
+      message: "This product is answered when it is placed; there is no supplier status to refresh.",
+    };
   try {
     const clients = await appClients();
     const connection = await checkOrderConnection(
       db,
-      isCommerceProduct(order.productType) ? clients.commerce : clients.unlock,
+      polling.api === "commerce" ? clients.commerce : clients.unlock,
       order,
     );
     if (!connection.current) return { ok: false, code: "OTHER_CONNECTION", message: OTHER_CONNECTION_NOTE };
-    if (isCommerceProduct(order.productType)) {
+    if (polling.api === "commerce") {
       await applyCommerceOrder(db, await clients.commerce.getOrder(order.upstreamOrderId), {
         source: "staff",
         actor: actor.id,
         connectionId: connection.connectionId,
       });
-    } else if (order.productType === "unlock") {
+    } else {
       const status = await clients.unlock.checkOrderStatus(Number(order.upstreamOrderId));
       await applyUnlockStatus(db, order.id, status, { source: "staff", actor: actor.id, unlock: clients.unlock });
-    } else {
-      return {
-        ok: false,
-        code: "NOT_REFRESHABLE",
-        message: "IMEI checks are answered at once; there is no supplier status to refresh.",
-      };
     }
   } catch (error) {
     return upstreamFailure(error);
@@ -318,7 +322,7 @@ async function unlockAction(
 ): Promise<ActionResult> {
   const order = await findOrder(db, orderId);
   if (!order) return NOT_FOUND;
-  if (order.productType !== "unlock")
+  if (!PRODUCT_VIEWS[order.productType].staff.unlockActions)
     return { ok: false, code: "NOT_AN_UNLOCK_ORDER", message: "This is not an unlock order." };
   const result = await run(order.ref, { source: "staff", userId: actor.id }, { db });
   const after = await findOrder(db, orderId);
