@@ -6,14 +6,9 @@ import { applyCommerceOrder } from "./apply-upstream";
 import { resolveClients } from "./clients";
 import { connectionIdFor, recordIdempotencyHonoured } from "@/lib/upstream/connection/registry";
 import { OTHER_CONNECTION_NOTE } from "./connections";
-import {
-  asObject,
-  commerceDetailSchema,
-  commerceRequestBody,
-  isCommerceProduct,
-  type CommerceProductType,
-} from "./detail";
+import { asObject } from "./detail";
 import { queuePaymentLinkMail } from "@/lib/mail/order-mails";
+import { commerceUpstreamOf } from "@/lib/products/registry";
 import { recordEvent, transition } from "./lifecycle";
 import { BUYER_REASONS } from "./placement-outcomes";
 import { after, checkoutPollDelayMs, MINUTE } from "./schedule";
@@ -48,15 +43,16 @@ export async function startPaymentLinkOrder(
 ): Promise<PaymentLink> {
   const now = options.now ?? new Date();
   const order = await db.order.findUnique({ where: { id: orderId } });
-  if (!order || order.upstreamMode !== "payment_link" || !isCommerceProduct(order.productType)) {
+  const upstream = order && commerceUpstreamOf(order.productType);
+  if (!order || order.upstreamMode !== "payment_link" || !upstream) {
     throw new Error(`order ${orderId} is not a commerce payment-link order`);
   }
   const stored = storedLink(order);
   if (stored) return stored;
   if (order.status !== "awaiting_payment") throw notPayable();
 
-  const detail = commerceDetailSchema.parse(order.detail);
-  const body = commerceRequestBody(order.productType as CommerceProductType, detail, "payment_link", order.locale);
+  const body = upstream.body(order.detail, "payment_link", order.locale);
+  if (!body) throw new Error(`order ${orderId}: no ${order.productType} request can be built from its detail`);
   const commerce = options.commerce ?? (await resolveClients()).commerce;
   const connectionId = await connectionIdFor(db, await commerce.connection());
   await commerce.previewOrder(body);

@@ -6,13 +6,8 @@ import type { CreateOrderResult } from "@/lib/upstream/commerce/endpoints/orders
 import type { Order as UpstreamOrder, OrderRequestBody } from "@/lib/upstream/commerce/schemas";
 import { honoursIdempotencyKey, recordIdempotencyHonoured } from "@/lib/upstream/connection/registry";
 import { applyMapped } from "./apply-mapped";
-import {
-  commerceDetailSchema,
-  commerceRequestBody,
-  readPlacement,
-  type CommerceProductType,
-  type Placement,
-} from "./detail";
+import type { CommerceUpstream } from "@/lib/products/contract";
+import { readPlacement, type Placement } from "./detail";
 import { commerceFulfillment } from "./fulfillment";
 import { recordEvent, transition } from "./lifecycle";
 import { findUnclearCreate, type LookupFinding } from "./placement-lookup";
@@ -34,7 +29,8 @@ import {
 import { after, commercePollDelayMs, HOUR } from "./schedule";
 import { mapCommerceStatus } from "./upstream-status";
 
-// Placing a paid commerce order (top-up, eSIM, gift card) with PRO credits:
+// Placing a paid order of a commerce product with PRO credits, with the body its module's
+// `upstream` builds from the order's detail (lib/products/contract.ts CommerceUpstream):
 //   preview (always, PRO: C§1) → price check → record the attempt → create with the order's
 //   idempotency key → placed (its status from the answer, or from GET /orders/{id}: C§4's
 //   create answer names only `order_id`, `type` and the credits debited).
@@ -53,17 +49,23 @@ const REPLAY_WINDOW_MS = 23 * HOUR;
  */
 export const LOOKUPS_BEFORE_STAFF = 3;
 
-export async function placeCommerceOrder(ctx: PlacementContext, order: Order): Promise<Order | null> {
+export async function placeCommerceOrder(
+  ctx: PlacementContext,
+  order: Order,
+  upstream: CommerceUpstream,
+): Promise<Order | null> {
   const placement = readPlacement(order.detail);
   if (placement && (placement.state === "sending" || placement.state === "unknown"))
     return reconcileCommerceOrder(ctx, order, placement);
 
-  const parsed = commerceDetailSchema.safeParse(order.detail);
-  if (!parsed.success)
-    return park(ctx, order, "bad_detail", `Order detail unreadable: ${parsed.error.issues[0]?.message}`);
-  const type = order.productType as CommerceProductType;
-  let detail = parsed.data;
-  let body = commerceRequestBody(type, detail, "credits", order.locale);
+  let body = upstream.body(order.detail, "credits", order.locale);
+  if (!body)
+    return park(
+      ctx,
+      order,
+      "bad_detail",
+      `Order detail unreadable: no ${order.productType} request can be built from it.`,
+    );
   const attempts = (placement?.attempts ?? 0) + 1;
 
   // 1. Preview: account-specific and authoritative; creates nothing.
@@ -71,29 +73,24 @@ export async function placeCommerceOrder(ctx: PlacementContext, order: Order): P
   try {
     preview = await ctx.clients.commerce.previewOrder(body);
   } catch (error) {
-    // An eSIM price token lives 30 minutes: a buyer who took longer gets today's token for the
-    // same plan (the price check below still guards what the shop pays).
-    if (
-      type === "esim" &&
-      isUpstreamError(error) &&
-      error.canonicalCode === "PRICE_TOKEN_EXPIRED" &&
-      detail.catalogId
-    ) {
-      try {
-        const plan = await ctx.clients.commerce.getEsimProduct(detail.catalogId);
-        detail = { ...detail, priceToken: plan.price_token };
-        body = commerceRequestBody(type, detail, "credits", order.locale);
-        order = { ...order, detail: { ...(order.detail as object), priceToken: plan.price_token } };
-        preview = await ctx.clients.commerce.previewOrder(body);
-      } catch (retryError) {
-        return onError(ctx, order, "preview", retryError, {
-          state: "not_sent",
-          sentAt: ctx.now.toISOString(),
-          attempts,
-        });
-      }
-    } else {
+    // A product whose price tokens expire (an eSIM's lives 30 minutes) renews it for the same
+    // choice when a buyer took longer (the price check below still guards what the shop pays).
+    const renew = upstream.renewPriceToken;
+    if (!renew || !isUpstreamError(error) || error.canonicalCode !== "PRICE_TOKEN_EXPIRED")
       return onError(ctx, order, "preview", error, { state: "not_sent", sentAt: ctx.now.toISOString(), attempts });
+    try {
+      const renewed = await renew(order.detail, ctx.clients.commerce);
+      if (!renewed) throw error;
+      order = { ...order, detail: { ...(order.detail as object), ...renewed } as Prisma.JsonValue };
+      body = upstream.body(order.detail, "credits", order.locale);
+      if (!body) throw error;
+      preview = await ctx.clients.commerce.previewOrder(body);
+    } catch (retryError) {
+      return onError(ctx, order, "preview", retryError, {
+        state: "not_sent",
+        sentAt: ctx.now.toISOString(),
+        attempts,
+      });
     }
   }
 

@@ -1,7 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Prisma } from "@/lib/db/generated/sqlite/client";
+import { createOrder } from "./create";
+import { readPlacement } from "./detail";
+import { quoteCommerceOrder } from "./quote";
 import { placeOrder, resumeOrder } from "./placement";
 import { runWorkerOnce } from "./worker";
-import { inFuture, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
+import { inFuture, markPaid, startOrderTestbed, type OrderTestbed } from "@/testing/orders";
 import { supplierRate } from "@/lib/pricing/exchange";
 
 // Placing paid commerce orders with PRO credits against the emulator (production key: the
@@ -269,6 +274,37 @@ describe("placing a top-up paid in dollars", () => {
     expect(parked).toMatchObject({ status: "needs_attention" });
     expect(parked!.statusReason).toMatch(/price went up after you paid/);
     expect((await tb.counters())["POST /v2/orders"]).toBeUndefined();
+  });
+});
+
+describe("placing a paid eSIM whose price token expired while the order waited", () => {
+  it("asks the plan for today's token and places it once, at the same cost", async () => {
+    const plan = await tb.clients.commerce.getEsimProduct("fr-5gb-30d");
+    const quote = await quoteCommerceOrder(
+      { type: "esim", priceToken: plan.price_token, catalogId: plan.catalog_id },
+      { db: tb.db, commerce: tb.clients.commerce, mode: "credits", cacheMs: 0 },
+    );
+    const created = await createOrder(tb.db, {
+      productType: "esim",
+      submissionId: randomUUID(),
+      customerEmail: "buyer@example.com",
+      detail: quote.detail as Prisma.InputJsonValue,
+      pricing: quote.pricing,
+    });
+    const order = await markPaid(tb.db, created.id);
+    // The plan's token lives 30 minutes on the supplier's clock.
+    await tb.advanceClock(31 * 60_000);
+    await tb.resetCounters();
+
+    const placed = await placeOrder(tb.db, order.id, { source: "buyer", clients: tb.clients });
+    expect(placed).toMatchObject({ status: "placed", costAmount: order.costAmount });
+    const counters = await tb.counters();
+    expect(counters["POST /v2/orders/preview"]).toBe(2);
+    expect(counters["POST /v2/orders"]).toBe(1);
+    const renewed = (placed!.detail as { priceToken: string }).priceToken;
+    expect(renewed).not.toBe(plan.price_token);
+    expect(readPlacement(placed!.detail)?.body).toMatchObject({ price_token: renewed, catalog_id: plan.catalog_id });
+    expect(await tb.commerceDebits(placed!.upstreamOrderId)).toHaveLength(1);
   });
 });
 

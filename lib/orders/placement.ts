@@ -3,10 +3,11 @@ import type { DbClient } from "@/lib/db/create-client";
 import type { Order } from "@/lib/db/generated/sqlite/client";
 import type { EventSource } from "@/lib/db/generated/sqlite/enums";
 import { logger } from "@/lib/log";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
 import { isStopping, trackWork } from "@/lib/process/graceful-stop.mjs";
 import { resolveClients, type UpstreamClients } from "./clients";
 import { currentConnectionId } from "./connections";
-import { isCommerceProduct, readPlacement } from "./detail";
+import { readPlacement } from "./detail";
 import { transition } from "./lifecycle";
 import { placeCommerceOrder } from "./placement-commerce";
 import { park, placementBlocked, withPlacement, type PlacementContext } from "./placement-outcomes";
@@ -178,9 +179,11 @@ export async function continuePlacement(
       },
     );
   }
-  if (isCommerceProduct(order.productType)) return placeCommerceOrder(ctx, order);
-  if (order.productType === "unlock") return placeUnlockOrder(ctx, order);
-  return placeImeiCheck(ctx, order);
+  const product = PRODUCT_MODULES[order.productType];
+  if (product.upstream.api === "commerce") return placeCommerceOrder(ctx, order, product.upstream);
+  // Of the unlocking API's products, one that is followed after placement (its module's
+  // `polling`) is an order with a ticket; one that is not is answered when placed (a check).
+  return product.polling ? placeUnlockOrder(ctx, order) : placeImeiCheck(ctx, order);
 }
 
 /**

@@ -14,7 +14,6 @@ import { limitVisitor, VISITOR_LIMITED_CODE } from "@/lib/security/visitor-limit
 import { appCheckoutMode, appDb, type CheckoutMode } from "./app-config";
 import { resolveClients } from "./clients";
 import { COMMERCE_PRODUCT_TYPES, commerceUpstreamOf, type CommerceProductType } from "@/lib/products/registry";
-import type { CommerceDetail } from "./detail";
 
 // The price a buyer sees before paying: the upstream's preview (account-specific and
 // authoritative for PRO accounts) plus the shop's margin. The result's `detail` is what
@@ -40,6 +39,9 @@ export type QuoteInput = {
   smsText?: string;
 };
 
+/** The request keys of a commerce order's detail, from which its product's `upstream` builds the body. */
+type CommerceRequest = Omit<QuoteInput, "type">;
+
 export type CommerceQuote = {
   pricing: PriceBreakdown;
   upstream: {
@@ -52,7 +54,7 @@ export type CommerceQuote = {
     sufficientCredits: boolean | null;
     checkoutMode: CheckoutMode;
   };
-  detail: CommerceDetail & { product: Record<string, unknown> | null; checkoutMode: CheckoutMode };
+  detail: CommerceRequest & { product: Record<string, unknown> | null; checkoutMode: CheckoutMode };
 };
 
 export type QuoteOptions = {
@@ -131,7 +133,7 @@ export async function quoteCommerceOrder(input: QuoteInput, options: QuoteOption
   const db = options.db ?? (await appDb());
   const commerce = options.commerce ?? (await resolveClients()).commerce;
 
-  const detail: CommerceDetail = {
+  const detail: CommerceRequest = {
     priceToken: valid.priceToken,
     ...(valid.phone ? { phone: valid.phone } : {}),
     ...(valid.catalogId ? { catalogId: valid.catalogId } : {}),

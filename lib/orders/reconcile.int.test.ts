@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Order } from "@/lib/db/generated/sqlite/client";
-import { commerceRequestBody, readPlacement, type CommerceDetail } from "./detail";
+import { commerceUpstreamOf } from "@/lib/products/registry";
+import { readPlacement } from "./detail";
 import { transition } from "./lifecycle";
 import { placeOrder, resumeOrder } from "./placement";
 import { currentConnectionId } from "./connections";
@@ -163,7 +164,7 @@ describe("a crash between placing and the upstream's answer", () => {
       source: "buyer",
       patch: { leaseOwner: "dead-process", leaseUntil: inFuture(90_000), nextPollAt: inFuture(90_000) },
     });
-    const body = commerceRequestBody("topup", order.detail as CommerceDetail, "credits", order.locale);
+    const body = commerceUpstreamOf("topup")!.body(order.detail, "credits", order.locale)!;
     const ctx = {
       db: tb.db,
       clients: tb.clients,

@@ -4,7 +4,7 @@ import type { EsimDestinationSummary, EsimPlanOffer } from "./types";
 // The one shape of an eSIM order's `detail.esim`: what the buyer chose, as the catalog showed it.
 // Both channels write it through `esimDetailOf` (./sale.ts); the order page, the payment page
 // and the line page read it through `readEsimDetail`. Placement sends only catalog_id and
-// price_token (lib/orders/detail.ts commerceRequestBody), never this.
+// price_token (./upstream.ts), never this.
 //
 // Counter sales before [12] wrote `countryIso` instead of `destinationCode`; the migration
 // *_esim_detail_destination_code copied it over, so readers know one name only.

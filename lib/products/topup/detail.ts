@@ -3,7 +3,7 @@ import { SMS_TEXT_MAX } from "./rules";
 
 // A top-up's `Order.detail`, the one schema for writing it (the sale step, ./sale.ts) and for
 // reading it (the buyer's lines, ./lines.ts). The request keys (priceToken, phone, SMS) are the
-// ones placement sends again (lib/orders/detail.ts commerceRequestBody); `product` is the
+// ones placement sends again (./upstream.ts); `product` is the
 // upstream preview's record of what is bought, `operator` the shop's catalog's. The order core
 // adds its own keys beside them (placement, counterSale), which this schema lets through.
 
