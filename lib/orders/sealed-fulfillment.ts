@@ -3,6 +3,7 @@ import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import type { DbClient } from "@/lib/db/create-client";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { logger } from "@/lib/log";
+import { PRODUCT_MODULES, PRODUCT_TYPES } from "@/lib/products/registry";
 import { asObject } from "./detail";
 import type { OrderFulfillment } from "./fulfillment";
 
@@ -23,18 +24,16 @@ import type { OrderFulfillment } from "./fulfillment";
 // no `sealed` key), and rows written before sealing (secrets in clear) still read: they are
 // sealed by their next write, or by `sealPlainFulfillments` (the worker's housekeeping).
 
-/** What the buyer receives and nobody else may read: codes, PINs, activation data, instructions. */
-export const SECRET_FULFILLMENT_FIELDS = [
-  // Gift card: the PIN / code, and its redemption link (which often carries the code).
-  "redemptionCode",
-  "redemptionUrl",
-  // eSIM: the activation code (LPA string) and the two URLs built from it (install, QR source).
-  "lpaString",
-  "installUrl",
-  "qrCodeUrl",
-  // Unlock: the instructions, which carry the unlock code.
-  "instructions",
-] as const satisfies readonly (keyof OrderFulfillment)[];
+/**
+ * What the buyer receives and nobody else may read: codes, PINs, activation data, instructions.
+ * Each product names its own (its module's `fulfilment.secretFields`, lib/products/<product>/module.ts).
+ */
+export const SECRET_FULFILLMENT_FIELDS: readonly (keyof OrderFulfillment)[] = [
+  ...new Set(PRODUCT_TYPES.flatMap((type) => PRODUCT_MODULES[type].fulfilment.secretFields)),
+];
+
+/** The products whose orders can carry a secret: the ones the data step below walks. */
+const PRODUCTS_WITH_SECRETS = PRODUCT_TYPES.filter((type) => PRODUCT_MODULES[type].fulfilment.secretFields.length > 0);
 
 const SEALED = "sealed";
 
@@ -131,7 +130,7 @@ export async function sealPlainFulfillments(db: DbClient, options: { maxRows?: n
   while (seen < maxRows) {
     const take = Math.min(BATCH, maxRows - seen);
     const rows = await db.order.findMany({
-      where: { id: { gt: cursor }, productType: { in: ["giftcard", "esim", "unlock"] } },
+      where: { id: { gt: cursor }, productType: { in: PRODUCTS_WITH_SECRETS } },
       select: { id: true, fulfillment: true, updatedAt: true },
       orderBy: { id: "asc" },
       take,

@@ -5,11 +5,12 @@ import { giftcardDetailSchema, readGiftcardDetail } from "./detail";
 import { giftcardPurchaseLines } from "./lines";
 import { giftcardDeliveryParts } from "./mail";
 import { giftcardCodesInMail } from "./mail-setting";
-import { readRedemption, readRevealedAt } from "./reveal";
+import { readOpenedRedemption, readRevealedAt } from "./redemption";
 import { giftcardUpstream } from "./upstream";
 
 // The gift card as the shop's product contract (lib/products/contract.ts). Its code is shown
-// only on request and its first reveal recorded (./reveal.ts). The sale step
+// only on request and its first reveal recorded (./reveal.ts); the module reads an opened
+// fulfillment (./redemption.ts). The sale step
 // loads on first use: it reads the request and the live catalog, and the worker and the quote
 // load this module (a static import would bring next/headers into the worker and make a cycle
 // through lib/orders/quote.ts).
@@ -18,7 +19,10 @@ export const giftcardModule = {
   type: "giftcard",
   detail: { schema: giftcardDetailSchema, read: readGiftcardDetail },
   fulfilment: {
-    read: (fulfillment) => ({ redemption: readRedemption(fulfillment), revealedAt: readRevealedAt(fulfillment) }),
+    read: (fulfillment) => ({
+      redemption: readOpenedRedemption(fulfillment),
+      revealedAt: readRevealedAt(fulfillment),
+    }),
     // The PIN / code, and its redemption link (which often carries the code).
     secretFields: ["redemptionCode", "redemptionUrl"],
   },

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/db/create-client";
-import { asObject } from "@/lib/orders/detail";
 import { openFulfillment, openFulfillmentForWrite, sealFulfillment } from "@/lib/orders/sealed-fulfillment";
+import { readOpenedRedemption, readRevealedAt, type GiftcardRedemption } from "./redemption";
 
 // A gift card's code is shown only when the buyer asks for it ("Reveal code" on the order
 // page). The first reveal is recorded once: `fulfillment.codeRevealedAt` (ISO time) and an
@@ -9,25 +9,12 @@ import { openFulfillment, openFulfillmentForWrite, sealFulfillment } from "@/lib
 // (apply-mapped.ts), so two reveals at once record one time, and a supplier update racing the
 // reveal re-reads and keeps it (mergeFulfillment keeps fields the supplier does not send).
 
-export type GiftcardRedemption = { code: string; url: string | null };
+export { readRevealedAt, type GiftcardRedemption } from "./redemption";
 
-/** The code and redemption link stored for a fulfilled gift card, or null when there is none. */
+/** The code and redemption link stored for a fulfilled gift card (sealed or opened), or null when there is none. */
 export function readRedemption(fulfillment: unknown): GiftcardRedemption | null {
   // Stored sealed; opening an already opened record changes nothing.
-  const record = openFulfillment(fulfillment);
-  const code = typeof record.redemptionCode === "string" ? record.redemptionCode.trim() : "";
-  if (!code) return null;
-  const url =
-    typeof record.redemptionUrl === "string" && /^https?:\/\//.test(record.redemptionUrl.trim())
-      ? record.redemptionUrl.trim()
-      : null;
-  return { code, url };
-}
-
-/** When the code was first revealed (ISO), or null. */
-export function readRevealedAt(fulfillment: unknown): string | null {
-  const value = asObject(fulfillment).codeRevealedAt;
-  return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : null;
+  return readOpenedRedemption(openFulfillment(fulfillment));
 }
 
 const MAX_ATTEMPTS = 5;
