@@ -8,13 +8,12 @@ import { formatMoney } from "@/lib/money";
 import { statusReasonText } from "@/lib/orders/buyer-text";
 import { asObject } from "@/lib/orders/detail";
 import { productName } from "@/lib/products/product-name";
-import { imeiCheckStaffSummary } from "@/lib/products/imeicheck/lines";
 import { describeConnection } from "@/lib/upstream/connection/registry";
 import { OrderStatusBadge } from "./status-badge";
 
 const time = (d: Date | null) => (d ? <LocalTime iso={d.toISOString()} /> : null);
 
-/** Order, buyer, payment, supplier and the product's request and fulfillment data (an IMEI check's result summarised, not its raw answer). */
+/** Order, buyer, payment, supplier and the product's request and fulfillment data (summarised where the product has a summary, as an IMEI check's result, not its raw answer). */
 export function OrderFacts({ view }: { view: StaffOrderView }) {
   const { order } = view;
   const detail = asObject(order.detail);
@@ -121,7 +120,7 @@ export function OrderFacts({ view }: { view: StaffOrderView }) {
       <Facts
         title="Fulfillment"
         items={
-          imeiCheckStaffSummary(fulfillment) ??
+          view.fulfillmentSummary ??
           Object.entries(fulfillment).map(([key, value]) => [
             key,
             <span key={key} className="whitespace-pre-wrap">

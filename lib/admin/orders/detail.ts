@@ -3,6 +3,7 @@ import type { DbClient } from "@/lib/db";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { asObject } from "@/lib/orders/detail";
 import { openFulfillment, SECRET_FULFILLMENT_FIELDS } from "@/lib/orders/sealed-fulfillment";
+import { PRODUCT_MODULES } from "@/lib/products/registry";
 
 /** Everything the staff order page shows, read in one go. */
 export async function loadOrderForStaff(db: DbClient, ref: string) {
@@ -26,6 +27,8 @@ export async function loadOrderForStaff(db: DbClient, ref: string) {
     Object.entries(opened).filter(([key]) => !(SECRET_FULFILLMENT_FIELDS as readonly string[]).includes(key)),
   );
   const order = { ...found, fulfillment: shown as Prisma.JsonValue };
+  // The product's few lines of the delivered result (an IMEI check's), in place of its raw fields.
+  const fulfillmentSummary = PRODUCT_MODULES[order.productType].staff.summary?.(shown) ?? null;
   // Verified commerce receipts carry the upstream order they are about in their own indexed
   // column (never a scan of every raw body); rejected ones name no order the shop can trust.
   const receipts = order.upstreamOrderId
@@ -79,7 +82,7 @@ export async function loadOrderForStaff(db: DbClient, ref: string) {
   const upstreamHistory = order.events
     .map((e) => ({ at: e.createdAt, status: asObject(e.data).upstreamStatus, source: e.source }))
     .filter((h): h is { at: Date; status: string; source: typeof h.source } => typeof h.status === "string");
-  return { order, secretFields, receipts, mails, actorEmail, upstreamHistory };
+  return { order, secretFields, fulfillmentSummary, receipts, mails, actorEmail, upstreamHistory };
 }
 
 export type StaffOrderView = NonNullable<Awaited<ReturnType<typeof loadOrderForStaff>>>;
