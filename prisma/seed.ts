@@ -1,15 +1,15 @@
 // Seeds an empty database with what the embedded default needs to run: the shop's
 // default settings. Safe to run again: it only fills what is missing.
 import type { DbClient } from "../lib/db/create-client.ts";
+import { PRODUCT_VIEWS } from "../lib/products/views.ts";
 
 /** Defaults a fresh shop starts with; staff change them in the admin later. */
 export const DEFAULT_SETTINGS: Record<string, unknown> = {
-  // Retail margin per product type: percent of the upstream cost plus a fixed amount in minor units.
-  "pricing.margin.topup": { percent: 5, fixedMinor: 30 },
-  "pricing.margin.esim": { percent: 15, fixedMinor: 0 },
-  "pricing.margin.giftcard": { percent: 3, fixedMinor: 50 },
-  "pricing.margin.unlock": { percent: 25, fixedMinor: 100 },
-  "pricing.margin.imeicheck": { percent: 0, fixedMinor: 99 },
+  // Retail margin per product type: percent of the upstream cost plus a fixed amount in minor
+  // units, each product's default (its view's `defaultMargin`, lib/products/views.ts).
+  ...Object.fromEntries(
+    Object.entries(PRODUCT_VIEWS).map(([type, view]) => [`pricing.margin.${type}`, view.defaultMargin]),
+  ),
   // [16] US dollars per euro for what the upstream prices in euros only (unlocks, IMEI checks),
   // dated the day the shop was set up; staff keep it current on the admin's pricing page.
   "pricing.usdPerEur": { rate: "1.08", date: new Date().toISOString().slice(0, 10) },

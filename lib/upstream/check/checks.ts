@@ -1,6 +1,7 @@
 import { getExampleNumber, type CountryCode } from "libphonenumber-js/max";
 import mobileExamples from "libphonenumber-js/mobile/examples";
 import type { ProductType } from "@/lib/db/generated/sqlite/enums";
+import { COMMERCE_PRODUCT_TYPES } from "@/lib/products/registry";
 import type { CommerceClient } from "../commerce/client";
 import { isUpstreamError, UpstreamError } from "../errors";
 import type { UnlockClient } from "../unlock/client";
@@ -51,7 +52,8 @@ export type Check = {
   run: (context: CheckContext, answers: Answers) => Promise<{ data: unknown } | { noSample: string }>;
 };
 
-const COMMERCE_PRODUCTS: ProductType[] = ["topup", "esim", "giftcard"];
+/** The products bought through the commerce API: a failing account call stops them all. */
+const COMMERCE_PRODUCTS: ProductType[] = [...COMMERCE_PRODUCT_TYPES];
 
 type Operator = { id_operator: string | number; id_parent?: string | number | null };
 type Country = { iso_short_code: string; operators_count?: number; brands_count?: number };
