@@ -24,7 +24,7 @@ export type ProductDetail<Read = unknown> = {
   read: (detail: unknown) => Read;
 };
 
-/** The product's part of Order.fulfillment: a typed reader, and the fields sealed at rest (lib/orders/sealed-fulfillment.ts). */
+/** The product's part of Order.fulfillment: a typed reader of the opened record, and the fields sealed at rest (lib/orders/sealed-fulfillment.ts). */
 export type ProductFulfilment<Read = unknown> = {
   read: (fulfillment: unknown) => Read;
   secretFields: readonly (keyof OrderFulfillment)[];
