@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing";
 import { DEFAULT_SETTINGS, seedDatabase } from "@/prisma/seed";
+import { PRODUCT_TYPES } from "@/lib/products/registry";
 import { DEFAULT_MARGINS, getMargin } from "./margin";
 
 let t: TestDatabase;
@@ -33,9 +34,11 @@ describe("getMargin", () => {
     expect(await getMargin(t.db, "esim")).toEqual(DEFAULT_MARGINS.esim);
   });
 
-  it("keeps its defaults equal to the seed's", () => {
-    for (const [type, margin] of Object.entries(DEFAULT_MARGINS)) {
-      expect(DEFAULT_SETTINGS[`pricing.margin.${type}`]).toEqual(margin);
+  it("seeds a margin for every product, so none is sold at cost on a new shop", () => {
+    for (const type of PRODUCT_TYPES) {
+      const seeded = DEFAULT_SETTINGS[`pricing.margin.${type}`] as { percent: number; fixedMinor: number } | undefined;
+      expect(seeded, type).toBeDefined();
+      expect(seeded!.percent > 0 || seeded!.fixedMinor > 0, type).toBe(true);
     }
   });
 });

@@ -3,6 +3,7 @@
 import { expectActionInput, isForm } from "@/lib/http/action-input";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { PRODUCT_TYPES } from "@/lib/products/registry";
 import type { MarginFormState } from "@/components/admin/pricing/margin-form";
 import type { UsdRateFormState } from "@/components/admin/pricing/usd-rate-form";
 import { updateStaffRate } from "@/lib/admin/pricing/usd-rate";
@@ -17,7 +18,7 @@ import { decimalToMinor } from "@/lib/money";
 // itself, since a layout does not protect server actions.
 
 const formSchema = z.object({
-  productType: z.enum(["topup", "esim", "giftcard", "unlock", "imeicheck"]),
+  productType: z.enum(PRODUCT_TYPES),
   percent: z
     .string()
     .trim()
