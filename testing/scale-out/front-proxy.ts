@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 
-// The reverse proxy in front of the scale-out cluster ([17]), as nginx or Caddy would be in a
-// deployment (docs/deploy.md): one public address (the shop's APP_URL, where the upstream posts
-// its webhooks and mails link to), requests spread round-robin over the app instances, and a
+// The reverse proxy in front of the scale-out cluster, as nginx or Caddy would be in a deployment
+// (docs/deploy.md, "The reverse proxy"): one public address (the shop's APP_URL, where the upstream
+// posts its webhooks and mails link to), requests spread round-robin over the app instances, and a
 // request that cannot reach an instance (killed, restarting) tried on the next one. Bodies are
 // small here (forms, webhooks): each is read whole before it is sent, so it can be sent again.
 
