@@ -72,7 +72,7 @@ describe("checkout", () => {
     });
   });
 
-  it("keeps the buyer's language on the order it makes ([16]: its mails are written in it)", async () => {
+  it("keeps the buyer's language on the order it makes (its mails are written in it)", async () => {
     const result = await checkout(t.db, request({ locale: "es" }));
     if (!result.ok) throw new Error(result.error);
     expect((await t.db.order.findUniqueOrThrow({ where: { id: result.order.id } })).locale).toBe("es");

@@ -48,7 +48,7 @@ export type UpstreamMode = "credits" | "payment_link";
 
 /**
  * How the channel buys: its commerce checkout mode, the visitor whose preview limit a live preview
- * spends, and the currency the buyer pays in ([16]; EUR when absent: the point of sale, a payment
+ * spends, and the currency the buyer pays in (EUR when absent: the point of sale, a payment
  * link). A product that cannot price in it prices in euros (lib/pricing/exchange.ts).
  */
 export type SaleContext = { mode: UpstreamMode; visitor?: string; currency?: ShopCurrency };
@@ -77,7 +77,7 @@ export type CheckoutRequest = {
   /** What the channel adds to the product's detail (a counter sale's staff member). */
   channelDetail?: Record<string, unknown>;
   messages: CheckoutMessages;
-  /** The buyer's language ([16]): the order keeps it for its mails. English at the counter. */
+  /** The buyer's language: the order keeps it for its mails (docs/mail.md, "Language"). English at the counter. */
   locale?: Locale;
 };
 

@@ -7,8 +7,9 @@ import { BUYER_REASONS } from "./placement-outcomes";
 import { REFUND_PENDING } from "./refund-due";
 import { KNOWN_UPSTREAM_STATUSES, mapCommerceStatus, mapUnlockStatus } from "./upstream-status";
 
-// The order's stored English texts read in Spanish ([16]): each wording the order core writes for
-// buyers is known, so a reworded text fails here rather than showing up in English.
+// The order's stored English texts read in Spanish (docs/i18n.md, "Texts the shop stored in
+// English"): each wording the order core writes for buyers is known, so a reworded text fails here
+// rather than showing up in English.
 
 const event = (
   message: string | null,

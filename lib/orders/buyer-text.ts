@@ -4,12 +4,13 @@ import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { messagesFor, type Messages } from "@/lib/i18n/messages";
 import { orderStatusDisplay } from "./presentation";
 
-// The order's stored texts in the buyer's language ([16]). The order core writes a status
-// reason (Order.statusReason) and a timeline message (OrderEvent.message) as things happen, in
-// English: staff read the same rows, and a buyer may read them later in either language. Another
-// language finds each text here by its English wording (buyer-text.test.ts checks that every
-// wording the core writes for buyers is known); a text it does not know (a supplier's own words,
-// a staff note) is shown as stored, or replaced by what the event was.
+// The order's stored texts in the buyer's language (docs/i18n.md, "Texts the shop stored in
+// English"). The order core writes a status reason (Order.statusReason) and a timeline message
+// (OrderEvent.message) as things happen, in English: staff read the same rows, and a buyer may read
+// them later in either language. Another language finds each text here by its English wording
+// (buyer-text.test.ts checks that every wording the core writes for buyers is known); a text it
+// does not know (a supplier's own words, a staff note) is shown as stored, or replaced by what the
+// event was.
 
 const reasonsIn = (locale: Locale) =>
   createTranslator({ locale, messages: messagesFor(locale), namespace: "OrderReasons" });

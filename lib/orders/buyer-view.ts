@@ -16,7 +16,7 @@ const buyerPricingSchema = z.object({
   serviceFeeMinor: minor.default(0),
   smsFeeMinor: minor.default(0),
   totalMinor: minor,
-  // The staff rate a price was converted at ([16]: lib/pricing/staff-rate.ts), which the buyer is shown.
+  // The staff rate a price was converted at (lib/pricing/staff-rate.ts), which the buyer is shown.
   exchange: z
     .object({
       numerator: z.number().int().positive(),

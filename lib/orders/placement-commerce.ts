@@ -108,7 +108,8 @@ export async function placeCommerceOrder(
   }
 
   // 2. The buyer paid for the quoted price: the shop absorbs a small rise, never a loss.
-  // Compared in the upstream's currency: a buyer who paid in dollars paid the order's own rate's worth ([16]).
+  // Compared in the upstream's currency: a buyer who paid in dollars paid the order's own rate's worth
+  // (docs/i18n.md, "Currencies").
   const currency = (preview.currency ?? "EUR").toUpperCase();
   const paid = paidInCostCurrency(order, currency);
   if (!ctx.acceptCurrentPrice && (paid === null || preview.total > paid)) {

@@ -11,7 +11,7 @@ import { quoteCommerceOrder, type QuoteInput, type QuoteOptions } from "./quote"
 
 export type ReviewQuote = { ok: true; pricing: BuyerPricing } | UserFailure;
 
-/** The buyer's currency and the item's rate to it ([16], ./quote.ts QuoteOptions). */
+/** The buyer's currency and the item's rate to it (./quote.ts QuoteOptions; docs/i18n.md, "Currencies"). */
 export type BuyerCurrency = Pick<QuoteOptions, "currency" | "exchange">;
 
 /** `what` names the quote in the log ("eSIM quote"); `fallback` is shown when the failure is not the upstream's. */

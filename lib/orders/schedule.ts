@@ -28,9 +28,10 @@ export type GuaranteedTimeType = "instant" | "minutes" | "hours" | "days" | "wee
 /**
  * The first minutes after an unlock is placed: its 10-minute cancel window, when the buyer is
  * watching and a supplier often finishes early whatever the tool's guaranteed time. Every type
- * is checked at 30 s and then every minute until the window closes (issue [15]: an "hours"
- * unlock ready at the supplier in its first minutes waited up to 15 minutes to show). At most
- * eleven calls per order beyond the spec's schedule.
+ * is checked at 30 s and then every minute until the window closes, so an unlock the supplier
+ * finishes in its first minutes shows within a minute whatever its type (an "hours" one would
+ * otherwise wait for its 15-minute check). At most eleven calls per order beyond the spec's
+ * schedule (docs/unlock.md, "Order page (unlock)").
  */
 export const UNLOCK_EARLY_WINDOW_MS = 10 * MINUTE;
 

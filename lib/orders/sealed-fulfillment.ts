@@ -7,8 +7,8 @@ import { PRODUCT_MODULES, PRODUCT_TYPES } from "@/lib/products/registry";
 import { asObject } from "./detail";
 import type { OrderFulfillment } from "./fulfillment";
 
-// The delivered secrets in `Order.fulfillment` are sealed at rest (security finding 10 of
-// [11]): whoever reads the database, a backup or an export sees that a code exists, never the
+// The delivered secrets in `Order.fulfillment` are sealed at rest (docs/security.md, finding
+// 10): whoever reads the database, a backup or an export sees that a code exists, never the
 // code. This module alone decides which fields are secret and how they are stored:
 //
 //   stored  { iccid, deliveryStatus, balance…, codeRevealedAt, …, sealed: "v1.<nonce>.<ct>.<tag>" }

@@ -20,7 +20,7 @@ const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
 /**
- * The product pages (security finding 1 of [11]): a browser gets its submitter cookie when it
+ * The product pages (docs/security.md, finding 1): a browser gets its submitter cookie when it
  * opens one, before any "Pay", so two tabs of one review present the same submitter.
  */
 const PRODUCT_PAGE = /^\/(?:(?:topup|esim|giftcards|unlock)(?:\/.*)?|imei-check)$/;

@@ -4,7 +4,7 @@ import { createOrder, OrderSubmissionConflictError } from "./create";
 import { findSubmission, hashSubmitter, mayResume, RESEND_WINDOW_MS, type Review, type Submitter } from "./submitter";
 import { isSubmitterSecret, newSubmitterSecret, submitterCookie } from "./submitter-cookie.mjs";
 
-// Issue [11], finding 1: submissions belong to the browser that made them. An existing order is
+// Submissions belong to the browser that made them (docs/security.md, finding 1). An existing order is
 // handed back only to its maker (the same account, or for a guest order the same submitter
 // cookie); another browser presenting the same review, or the same submission id, starts again
 // or gets a fresh order of its own.

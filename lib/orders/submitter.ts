@@ -1,9 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { DbClient } from "@/lib/db/create-client";
 
-// Submissions belong to the browser that made them (issue [11], finding 1). A "Pay" makes one
-// order per submission; the submission is a capability of the browser (or account) that made
-// it, never something a URL, a screenshot or a copied form can carry to another browser:
+// Submissions belong to the browser that made them (docs/security.md, finding 1; docs/orders.md,
+// "Submissions belong to the browser that made them"). A "Pay" makes one order per submission; the
+// submission is a capability of the browser (or account) that made it, never something a URL, a
+// screenshot or a copied form can carry to another browser:
 //
 // - Each browser holds a random submitter secret in an httpOnly cookie (./submitter-cookie.mjs;
 //   set by the proxy on the review pages, and by the pay action when it is still absent:

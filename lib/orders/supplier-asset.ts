@@ -1,10 +1,10 @@
 import "server-only";
 import { logger } from "@/lib/log";
 
-// A file the supplier hosts for one order (an eSIM's QR image when the shop cannot draw it, an
-// IMEI check's PDF report), fetched by the shop and served from the shop's own address, so a
-// buyer never sees or contacts the supplier's host (issue [15]). Only the expected types, at
-// most maxBytes, no redirects, a short timeout: anything else is "not available".
+// A file the supplier hosts for one order (an eSIM's QR image when the shop cannot draw it, an IMEI
+// check's PDF report), fetched by the shop and served from the shop's own address, so a buyer never
+// sees or contacts the supplier's host (docs/storefront.md, "Across the shop"). Only the expected
+// types, at most maxBytes, no redirects, a short timeout: anything else is "not available".
 
 export type SupplierAsset = { body: Uint8Array<ArrayBuffer>; contentType: string };
 

@@ -3,8 +3,8 @@ import type { Locale } from "@/lib/i18n/locale-routing.mjs";
 import { messagesFor } from "@/lib/i18n/messages";
 import type { PaymentError } from "./types";
 
-// A payment refusal in the buyer's language ([16]): the error's own words in English, the
-// catalog's otherwise.
+// A payment refusal in the buyer's language: the error's own words in English, the catalog's
+// otherwise.
 
 /** The payment refusals a buyer can meet when opening a checkout (lib/payments/checkout.ts). */
 const BUYER_PAYMENT_ERRORS = ["order_not_found", "invalid_amount", "provider_unavailable"] as const;

@@ -4,7 +4,7 @@ import type { PaymentProviderId } from "./types";
 
 // Paying on the sandbox's test checkout (/pay/{paymentId}). A test checkout opened while the
 // shop ran with PAYMENT_PROVIDER=sandbox must not pay an order once the shop runs with Stripe
-// (security finding 10 of [11]): no money would move, yet the order would be placed and the
+// (docs/security.md, finding 10): no money would move, yet the order would be placed and the
 // shop would pay its supplier. Such an attempt is refused, left as it is (it lapses at its
 // expiry like any unused checkout), and the buyer is offered the shop's current way to pay.
 

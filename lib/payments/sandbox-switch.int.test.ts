@@ -6,11 +6,11 @@ import { sandboxProvider } from "./sandbox";
 import { orderAwaitingPayment, placementRecorder } from "./testing";
 import type { PaymentProvider } from "./types";
 
-// Security finding 10 of [11]: a test checkout opened while the shop ran with
-// PAYMENT_PROVIDER=sandbox stayed payable after the switch to Stripe: one click on its Pay
-// button marked the order paid (no money moved) and sent it to the supplier. Here the shop is
-// started with Stripe (the app's own env and payments module) and the buyer presses Pay on an
-// old test checkout: refused, nothing paid, and the buyer's next attempt is a Stripe checkout.
+// A test checkout opened while the shop ran with PAYMENT_PROVIDER=sandbox must not pay once the
+// shop runs with Stripe (docs/security.md, finding 10): one click on its Pay button would mark the
+// order paid (no money moved) and send it to the supplier. Here the shop is started with Stripe
+// (the app's own env and payments module) and the buyer presses Pay on an old test checkout:
+// refused, nothing paid, and the buyer's next attempt is a Stripe checkout.
 
 let t: TestDatabase;
 let payments: typeof import("@/lib/payments");

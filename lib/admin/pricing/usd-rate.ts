@@ -2,8 +2,9 @@ import type { DbClient } from "@/lib/db/create-client";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record";
 import { readStaffRateSetting, STAFF_RATE_KEY, staffRateSchema, type StaffRateSetting } from "@/lib/pricing/staff-rate";
 
-// Staff keep the EUR→USD rate for what the upstream prices in euros only ([16],
-// lib/pricing/staff-rate.ts). As with margins, the change and its audit entry are one transaction.
+// Staff keep the EUR→USD rate for what the upstream prices in euros only (docs/i18n.md,
+// "Currencies"; lib/pricing/staff-rate.ts). As with margins, the change and its audit entry are one
+// transaction.
 
 export async function updateStaffRate(
   db: DbClient,

@@ -15,7 +15,7 @@ const order = (o: Partial<ReportOrder>): ReportOrder => ({
 });
 
 describe("aggregateReport", () => {
-  it("[16] reports each currency apart; a dollar sale's euro cost is converted at the order's own rate", () => {
+  it("reports each currency apart; a dollar sale's euro cost is converted at the order's own rate", () => {
     const exchange = { numerator: 1143, denominator: 1049, source: "supplier" };
     const orders = [
       order({ retailAmount: 1131, costAmount: 1049 }),
