@@ -5,8 +5,8 @@ import { loadTopupCountries } from "./topup/catalog";
 import { loadBrands } from "./unlock/catalog";
 
 // What the home page says about each product's range, counted from the catalog the shop sells
-// from (never a number written by hand, which drifts from the catalog: issue [15] found "150+
-// destinations" beside a catalog of 46). A catalog that cannot be read just says nothing.
+// from (never a number written by hand, which drifts from the catalog; docs/storefront.md, "Across
+// the shop"). A catalog that cannot be read just says nothing.
 
 /** How many of each product's range the catalog holds; the home page words them in its language. */
 export type CatalogClaims = Partial<{

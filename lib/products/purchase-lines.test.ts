@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { purchaseLines } from "./purchase-lines";
 
-// "What you bought" in the buyer's language ([16]): English is each product's own lines; Spanish
-// renames every label and rewords the values the shop words itself.
+// "What you bought" in the buyer's language (docs/i18n.md, "Texts the shop stored in English"):
+// English is each product's own lines; Spanish renames every label and rewords the values the shop
+// words itself.
 
 const DETAILS = {
   topup: {

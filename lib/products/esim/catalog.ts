@@ -66,7 +66,8 @@ const coverageOf = (code: string, sent?: string | null): Coverage =>
 
 /**
  * The shop's price for a plan costing `costMinor` euros, in the buyer's currency: converted at the
- * supplier's own rate for it (its dollar figure beside the euro one), else in euros ([16]).
+ * supplier's own rate for it (its dollar figure beside the euro one), else in euros (docs/i18n.md,
+ * "Currencies").
  */
 function retailMinor(
   costMinor: number,

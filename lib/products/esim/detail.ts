@@ -6,8 +6,8 @@ import type { EsimDestinationSummary, EsimPlanOffer } from "./types";
 // and the line page read it through `readEsimDetail`. Placement sends only catalog_id and
 // price_token (./upstream.ts), never this.
 //
-// Counter sales before [12] wrote `countryIso` instead of `destinationCode`; the migration
-// *_esim_detail_destination_code copied it over, so readers know one name only.
+// Every stored detail names its destination `destinationCode` (the migration
+// *_esim_detail_destination_code brings a stored `countryIso` to it), so readers know one name.
 
 const text = z.string().trim().min(1);
 

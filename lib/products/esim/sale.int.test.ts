@@ -5,7 +5,7 @@ import { startAppWithEmulator, stopAppWithEmulator } from "@/testing/app-env";
 
 // The eSIM's checkout step against the emulator's catalog, as both channels call it: the point of
 // sale's choice (destination as `country`) checked against the catalog, priced, and written with
-// the one detail schema the order page reads (the drift of [12]: the counter wrote countryIso).
+// the one detail schema the order page reads (`destinationCode`, never `countryIso`).
 
 let emu: RunningEmulator;
 let t: TestDatabase;

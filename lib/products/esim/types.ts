@@ -32,7 +32,7 @@ export type EsimPlanOffer = {
   currency: string;
   /** What the buyer pays. */
   totalMinor: number;
-  /** The supplier's own EUR→USD rate for the plan (retail_usd / retail_eur), when it gives one ([16]). */
+  /** The supplier's own EUR→USD rate for the plan (retail_usd / retail_eur), when it gives one. */
   exchange: ExchangeRate | null;
 };
 

@@ -1,7 +1,7 @@
 // What the gift card catalog says when a read fails for a reason that is not the supplier's (an
 // upstream error carries its own message: lib/upstream/errors.ts). The point of sale shows these
 // as they are; the buyer pages and the pay action recognise them and say them in the buyer's
-// language ([16]). Pure: no server code here.
+// language. Pure: no server code here.
 
 export const GIFTCARD_CATALOG_FAILURES = {
   countries: "We could not load the gift card countries just now. Please try again in a moment.",

@@ -4,11 +4,11 @@ import { messagesFor } from "@/lib/i18n/messages";
 import type { MailPart } from "@/lib/mail/layout";
 import { giftcardRedeemHelp } from "./lines";
 
-// The gift card delivery mail's own part (lib/mail/delivery-mail.ts). Whether the code itself
-// goes into mail is a staff setting (./mail-setting.ts, off by default): without it, the mail
-// says where to redeem and sends the buyer to the order page, where the code is revealed (and
-// its reveal recorded). The supplier's redemption link is never put in mail: it is on the
-// supplier's own host (issue [15]); how to redeem comes from the brand's catalog entry.
+// The gift card delivery mail's own part (lib/mail/delivery-mail.ts). Whether the code itself goes
+// into mail is a staff setting (./mail-setting.ts, off by default): without it, the mail says where
+// to redeem and sends the buyer to the order page, where the code is revealed (and its reveal
+// recorded). The supplier's redemption link is never put in mail: it is on the supplier's own host
+// (docs/storefront.md, "Across the shop"); how to redeem comes from the brand's catalog entry.
 
 export function giftcardDeliveryParts(
   fulfillment: Record<string, unknown>,

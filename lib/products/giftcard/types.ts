@@ -37,7 +37,7 @@ export type GiftcardDenomination = {
   amountMinor: number;
   feeMinor: number;
   totalMinor: number;
-  /** The supplier's own EUR→USD rate for it (total_cost_usd / total_cost_eur), when it gives one ([16]). */
+  /** The supplier's own EUR→USD rate for it (total_cost_usd / total_cost_eur), when it gives one. */
   exchange: ExchangeRate | null;
 };
 

@@ -2,10 +2,10 @@ import type { Order } from "@/lib/db/generated/sqlite/client";
 import { readImeiCheckDetail } from "./detail";
 import { readImeiCheck } from "./lines";
 
-// The second purchase of an IMEI check ([15]): when the supplier answers that a device's blacklist
-// report is sold separately (type_pay P, device data only), the check is refunded and its order
-// page offers the full report at the shop's own price, never at the supplier's address
-// (docs/unlock.md, "IMEI check: the full report").
+// The second purchase of an IMEI check: when the supplier answers that a device's blacklist report
+// is sold separately (type_pay P, device data only), the check is refunded and its order page
+// offers the full report at the shop's own price, never at the supplier's address (docs/unlock.md,
+// "The full report (a device whose report is sold separately)").
 
 /** The IMEI whose full report this order's page may offer, or null (`fulfillment` opened: lib/orders/sealed-fulfillment.ts). */
 export function fullReportOfferFor(

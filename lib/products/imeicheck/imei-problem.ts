@@ -1,7 +1,7 @@
 import { imeiIssue } from "@/lib/validation/imei";
 
 // The IMEI rule (lib/validation/imei.ts, its one home) as a problem the IMEI check's form and
-// action word in the buyer's language ([16]): which of the rule's refusals it is, named as the
+// action word in the buyer's language: which of the rule's refusals it is, named as the
 // "ImeiCheckForm" messages name them. Pure: the browser checks as the buyer types.
 
 export type ImeiProblem =

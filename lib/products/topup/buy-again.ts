@@ -5,10 +5,11 @@ import { loadOperatorOffer } from "./offer";
 import { sameRate } from "./same-rate";
 import { operatorHref } from "./urls";
 
-// "Top up again" (issue [14]): the review of the same number, operator and amount, at today's
-// price. Rate tokens change with the catalog, so the earlier rate is found by its token if it
-// is still offered, else by its product name within the same service type; if the operator no
-// longer offers it, the buyer chooses an amount for the same number.
+// "Top up again" (docs/accounts.md, "Buy again and saved numbers"): the review of the same
+// number, operator and amount, at today's price. Rate tokens change with the catalog, so the
+// earlier rate is found by its token if it is still offered, else by its product name within the
+// same service type; if the operator does not offer it today, the buyer chooses an amount for
+// the same number.
 
 /** Where "Top up again" leads for a top-up order's detail; null when the detail names no operator or number. */
 export async function topupAgainHref(detail: unknown, locale: Locale = DEFAULT_LOCALE): Promise<string | null> {

@@ -5,7 +5,7 @@ import { PEER_ADDRESS_HEADER } from "@/lib/security/client-address";
 import { VISITOR_LIMITS } from "@/lib/security/visitor-limits";
 import { startAppWithEmulator, stopAppWithEmulator } from "@/testing/app-env";
 
-// Security finding 2 of [11]: a carrier lookup the cache cannot answer costs an upstream call,
+// A carrier lookup the cache cannot answer costs an upstream call (docs/security.md, finding 2),
 // so it spends a point of the visitor network's carrier limit; over it the lookup is
 // "unavailable" with a "try again in N seconds" message and nothing is sent. The request's
 // headers are what the shop's server would pass (x-shop-peer-address from the socket).

@@ -32,7 +32,7 @@ const NUMBER_REFUSALS = new Set([
 ]);
 
 // A lookup the cache cannot answer costs an upstream call, so it spends one point of the
-// visitor's carrier limit (lib/security/visitor-limits.ts; security finding 2 of [11]); over
+// visitor's carrier limit (lib/security/visitor-limits.ts; docs/security.md, finding 2); over
 // the limit the lookup is "unavailable" with a "try again in N seconds" message. Outside a
 // request (scripts) there is no visitor and no limit.
 

@@ -51,7 +51,7 @@ export type PayInput = {
   /** What identifies the review for its submission (lib/orders/submitter.ts). */
   review: Record<string, unknown>;
   expectedTotalMinor: number;
-  /** The currency of that total ([16]). */
+  /** The currency of that total. */
   expectedCurrency: string;
   email?: string;
 };

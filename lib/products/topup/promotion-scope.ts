@@ -2,7 +2,7 @@
 // names only the operator (its fields beyond that are "not shown" in the contract), so the
 // shop reads the promotion's own words: one about data ("Double data", "more data on bundles")
 // is for the data and bundle rates, never shown beside airtime; anything else is for every
-// rate of the operator. One place for the rule (issue [15] found "Double data" on airtime).
+// rate of the operator. One place for the rule (docs/storefront.md, "Across the shop").
 
 const DATA_WORDS = /\bdata\b/i;
 const CREDIT_WORDS = /\b(credit|airtime|recharges?|top-?ups?)\b/i;

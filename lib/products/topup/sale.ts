@@ -59,7 +59,7 @@ export function topupSale(
     }
 
     const { operatorId, operatorName, countryCode, countryName } = offer.value;
-    // Priced in the buyer's currency at this rate's own EUR→USD figures ([16], lib/pricing/exchange.ts).
+    // Priced in the buyer's currency at this rate's own EUR→USD figures (lib/pricing/exchange.ts).
     const quote = await quoteCommerceOrder(quoteInputOf({ ...choice, phone: phone.e164 }), {
       mode: context.mode,
       visitor: context.visitor,

@@ -12,7 +12,7 @@ export type TopupChoice = {
   currencyLocal: string | null;
   dataGb: number | null;
   validityDays: number | null;
-  /** Retail price in the buyer's currency ([16]): amount, fee (upstream fee + margin) and total. */
+  /** Retail price in the buyer's currency: amount, fee (upstream fee + margin) and total. */
   currency: string;
   amountMinor: number;
   feeMinor: number;

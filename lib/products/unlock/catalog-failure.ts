@@ -1,7 +1,7 @@
 // What the unlock catalog says when a read fails for a reason that is not the supplier's (an
 // upstream error carries its own message: lib/upstream/errors.ts). The point of sale shows these
 // as they are; the buyer pages and the pay action recognise them and say them in the buyer's
-// language ([16]). Pure: no server code here.
+// language. Pure: no server code here.
 
 export const UNLOCK_CATALOG_FAILURES = {
   brands: "We could not load the brands just now. Please try again in a moment.",

@@ -43,7 +43,7 @@ const PAY_FIELDS = ["brand", "device", "country", "network", "tool", "expectedTo
 export type UnlockForm = {
   choice: UnlockSaleChoice;
   expectedTotalMinor: number;
-  /** The currency of that total ([16]). */
+  /** The currency of that total. */
   expectedCurrency: string;
   checklistTicked: boolean;
 };

@@ -12,7 +12,7 @@ import {
 // The words of the IMEI and suffix fields (components/shop/unlock/imei-suffix-fields.tsx) and of
 // their rules (lib/validation/imei.ts, the rules' one home): in the buyer's language from the
 // "UnlockImei" messages on the storefront (the form as typed, the pay action on submit), and in
-// the rules' own English for staff at the point of sale ([16]: the admin stays English).
+// the rules' own English for staff at the point of sale (staff pages stay English: docs/i18n.md).
 // Pure: the browser checks as the buyer types.
 
 type ImeiT = ReturnType<typeof useTranslations<"UnlockImei">>;
