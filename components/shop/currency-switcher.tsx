@@ -8,9 +8,10 @@ import { CURRENCY_PARAM, type ShopCurrency } from "@/lib/i18n/currency-routing.m
 const SIGNS: Record<ShopCurrency, string> = { EUR: "€", USD: "$" };
 
 /**
- * The same page priced in the other currency ([16]): a plain link with ?currency=…, which proxy.ts
- * answers by remembering the choice and redirecting back (lib/i18n/currency-routing.mjs), so it
- * works before scripts load and keeps the page's query. Its words come from the header.
+ * The same page priced in the other currency (docs/i18n.md, "Currencies"): a plain link with
+ * ?currency=…, which proxy.ts answers by remembering the choice and redirecting back
+ * (lib/i18n/currency-routing.mjs), so it works before scripts load and keeps the page's query. Its
+ * words come from the header.
  */
 export function CurrencySwitcher({ other, title }: { other: ShopCurrency; title: string }) {
   const pathname = usePathname();

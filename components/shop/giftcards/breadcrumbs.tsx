@@ -4,8 +4,8 @@ import { Link } from "@/lib/i18n/navigation";
 /**
  * Where the page sits in the catalog; the last crumb is the current page. A crumb with a query
  * (the unlock device's `?country=`) is not prefetched: a page with a query is rendered per
- * request, not served from the page cache (lib/http/cached-pages.ts), so prefetching it cost a
- * full rendering on every view of the page below it ([13]).
+ * request, not served from the page cache (lib/http/cached-pages.ts), so prefetching it would
+ * cost a full rendering on every view of the page below it.
  */
 export function Breadcrumbs({ items }: { items: Array<{ label: string; href?: string }> }) {
   const t = useTranslations("GiftcardCatalog");

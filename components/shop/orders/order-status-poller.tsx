@@ -24,7 +24,7 @@ type LiveTexts = { live: string; paused: string };
  * fulfillment details and payment state all come from the server; the status region stays the
  * same element, so screen readers hear the change). Shows only whether live updates run. The
  * page renders it for an order that is not final, so React Query (its own client here) loads
- * with no other page ([13]: no JavaScript a page does not use).
+ * with no other page: a page loads no JavaScript it does not use.
  */
 export function OrderStatusPoller(props: { orderRef: string; initial: OrderStatusSnapshot; texts: LiveTexts }) {
   // One client for as long as this order's page is open (router refreshes keep it).

@@ -18,7 +18,7 @@ function dayText(day: string | undefined, locale: Locale): string {
 
 /**
  * Amount, fees and total as the buyer sees them before paying and on the order page, in the
- * page's language. A price converted at the rate staff keep says so, with the rate and its date ([16]). `amountLabel` names the amount ("Top-up amount"; "CheckoutPrice" has the usual ones).
+ * page's language. A price converted at the rate staff keep says so, with the rate and its date. `amountLabel` names the amount ("Top-up amount"; "CheckoutPrice" has the usual ones).
  */
 export function PriceBreakdown({ pricing, amountLabel }: { pricing: BuyerPricing; amountLabel?: string }) {
   const t = useTranslations("CheckoutPrice");

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
  * tab show the same step): the rate cards (`children`), the optional SMS notice, Continue.
  * Once hydrated, Continue without a rate says so inline instead of reloading the page.
  * `smsFee` comes formatted from the server: a price formatted here would build the browser's
- * first Intl formatter during hydration (20–40 ms of locale data, [13]).
+ * first Intl formatter during hydration (20–40 ms of locale data).
  */
 export function RateForm({
   action,

@@ -67,7 +67,7 @@ export function RateStep({
       ),
     };
   });
-  // The SMS fee in the rates' currency ([16]): the upstream's euros, or converted at its own rate.
+  // The SMS fee in the rates' currency: the upstream's euros, or converted at its own rate.
   const priced = offer.choices[0];
   const smsFee =
     priced?.currency === "USD" && priced.exchange

@@ -6,7 +6,7 @@ import { safeNextPath } from "@/lib/auth/safe-redirect";
 import { localizedPath, splitLocale, supportedLocale } from "@/lib/i18n/locale-routing.mjs";
 import type { LinkProblem } from "@/lib/account/email-links";
 
-// What the account's server actions and pages tell a buyer, in the buyer's language ([16]): the
+// What the account's server actions and pages tell a buyer, in the buyer's language: the
 // rules live in lib/ (throttle, password, links) and answer with codes; the words are here.
 
 export type AccountT = Awaited<ReturnType<typeof getTranslations<"AccountMessages">>>;

@@ -4,7 +4,8 @@ import { pageLocale } from "@/lib/i18n/locale-param";
 
 // The order page is the one page with toasts (its copy buttons): their provider loads here, not
 // with every catalog page. Its live status brings its own React Query client, and only while the
-// order is moving (components/shop/orders/order-status-poller.tsx) ([13]: no JavaScript a page does not use).
+// order is moving (components/shop/orders/order-status-poller.tsx): a page loads no JavaScript it
+// does not use.
 export default async function OrderLayout({
   children,
   params,

@@ -26,10 +26,10 @@ export type SandboxActionState = { error?: string };
 
 const outcomeSchema = z.enum(["pay", "decline", "abandon"]);
 
-// A paid order is placed once the answer is on its way ([13]: Pay to order page): the order page
-// the buyer is sent to renders without sharing the server with the placement, and shows
-// "Processing" either way, then follows the order by itself. Should the process die first, the
-// worker places it: a paid order is due at once (lib/payments/succeed.ts).
+// A paid order is placed once the answer is on its way: the order page the buyer is sent to renders
+// without sharing the server with the placement, and shows "Processing" either way, then follows
+// the order by itself. Should the process die first, the worker places it: a paid order is due at
+// once (lib/payments/succeed.ts).
 const placeAfterResponse: AfterPaid = async (db, orderId, by) => after(() => placeAfterPaid(db, orderId, by));
 
 /** The actions' messages, in the language of the page the buyer clicked on. */

@@ -10,7 +10,7 @@ import type { Prisma } from "@/lib/db/generated/sqlite/client";
 import { stubAppEnv } from "@/testing/app-env";
 import { createStripeProvider } from "@/lib/payments/stripe/provider";
 
-// Security finding 10 of [11]: the Stripe webhook route must refund a failed placement itself.
+// The Stripe webhook route must refund a failed placement itself (docs/security.md, finding 10).
 // With the order worker in another process, the route's process is the one that places the
 // paid order; if the placement then fails, the buyer must be refunded there and then, not left
 // "refund pending". This goes through the real route (POST), the app's own database and

@@ -24,7 +24,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   if (!order)
     return NextResponse.json({ error: { code: "ORDER_NOT_FOUND", message: "No such order." } }, { status: 404 });
   const href = (await buyAgainHref(order)) ?? `/orders/${ref}`;
-  // In the language the buyer clicked from ([16]).
+  // In the language the buyer clicked from.
   // On APP_URL: the request's own URL names whatever host Next.js was reached by (docs/security.md, "Hosts and origins").
   return NextResponse.redirect(new URL(localizedPath(href, supportedLocale(locale)), env.APP_URL), 303);
 }
