@@ -21,7 +21,7 @@ import type { OrderFulfillment } from "./fulfillment";
 // Writers: `sealFulfillment(openFulfillmentForWrite(stored) + changes)` is what goes into the
 // column (it refuses to rewrite secrets it cannot open). Readers: `openFulfillment` where a
 // secret is shown (the buyer's order page and reveal, the staff order page). Opening is idempotent (an opened record has
-// no `sealed` key), and rows written before sealing (secrets in clear) still read: they are
+// no `sealed` key), and rows holding secrets in clear still read: they are
 // sealed by their next write, or by `sealPlainFulfillments` (the worker's housekeeping).
 
 /**
@@ -113,7 +113,7 @@ const DONE = "done";
 const BATCH = 200;
 
 /**
- * The data step for rows written before sealing: walks the orders that can carry a secret once,
+ * The data step for rows holding secrets in clear: walks the orders that can carry a secret once,
  * in id order (a cursor in `Setting`), and seals the fulfillment of those that hold one in
  * clear. Each row is rewritten only if nobody changed it meanwhile (compare-and-set on
  * `updatedAt`); a row that was changed was written sealed by its writer. Bounded per call

@@ -48,7 +48,7 @@ export function hashSubmitter(secret: string): string {
 /**
  * The one rule: may this existing order be handed back to this claimant? An account's order
  * only to the same account; a guest order only to the browser whose submitter made it (an
- * order without a submitter hash, made before this rule, to nobody).
+ * order without a submitter hash to nobody).
  */
 export function mayResume(order: { userId: string | null; submitterHash: string | null }, claimant: Claimant): boolean {
   if (order.userId !== null) return order.userId === claimant.userId;
