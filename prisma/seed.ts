@@ -10,7 +10,7 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   ...Object.fromEntries(
     Object.entries(PRODUCT_VIEWS).map(([type, view]) => [`pricing.margin.${type}`, view.defaultMargin]),
   ),
-  // [16] US dollars per euro for what the upstream prices in euros only (unlocks, IMEI checks),
+  // US dollars per euro (docs/i18n.md "Currencies") for what the upstream prices in euros only (unlocks, IMEI checks),
   // dated the day the shop was set up; staff keep it current on the admin's pricing page.
   "pricing.usdPerEur": { rate: "1.08", date: new Date().toISOString().slice(0, 10) },
   // Staff see a banner when the commerce credit balance falls below this (EUR minor units).
