@@ -18,8 +18,13 @@ export function createDbClient(url: string): DbClient {
   if (providerOf(url) === "sqlite") {
     const file = sqliteFilePath(url);
     mkdirSync(dirname(file), { recursive: true });
-    // timeout: wait this long for a lock held by another process (app, worker, tests).
-    const client = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000 }) });
+    // timeout: wait this long for a lock held by another process (app, worker, tests). The adapter
+    // runs one transaction at a time, so a transaction may also wait for this process's others:
+    // as long as for a lock, not Prisma's default 2 s, or a busy moment fails a write outright.
+    const client = new SqliteClient({
+      adapter: new PrismaBetterSqlite3({ url: file, timeout: 10_000 }),
+      transactionOptions: { maxWait: 10_000 },
+    });
     sqliteFiles.set(client, file);
     return client;
   }
