@@ -65,6 +65,10 @@ export async function startEmulator(port: number, overrides: Partial<EmulatorCon
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve(s));
   });
+  // Longer than any client keeps an idle connection (undici: 4 s), so a client never reuses a
+  // connection the emulator is closing at that moment ("other side closed").
+  (server as import("node:http").Server).keepAliveTimeout = 65_000;
+  (server as import("node:http").Server).headersTimeout = 66_000;
   const bound = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${bound}`;
   if (!overrides.publicUrl) ctx.config.publicUrl = url;

@@ -132,7 +132,7 @@ describe("documented dialect: a create whose answer is lost (the key is ignored 
       status: "placing",
       upstreamOrderId: null,
     });
-    await expect.poll(shopDebits, { timeout: 5_000 }).toBe(debitsBefore + 1);
+    await expect.poll(shopDebits, { timeout: 20_000 }).toBe(debitsBefore + 1);
 
     await worker(60_000);
     await worker(120_000);

@@ -70,7 +70,7 @@ describe("reconciliation of an unclear create", () => {
     expect(unclear).toMatchObject({ status: "placing", upstreamOrderId: null });
     expect(readPlacement(unclear!.detail)?.state).toBe("unknown");
     expect(unclear!.nextPollAt!.getTime()).toBeGreaterThan(Date.now());
-    await expect.poll(shopDebits, { timeout: 5_000 }).toBe(debitsBefore + 1);
+    await expect.poll(shopDebits, { timeout: 20_000 }).toBe(debitsBefore + 1);
 
     // Not due yet: the worker leaves it alone.
     expect((await worker(0)).claimed).toBe(0);
@@ -235,7 +235,7 @@ describe("two unclear creates of the same product", () => {
         status: "placing",
       });
     }
-    await expect.poll(shopDebits, { timeout: 5_000 }).toBe(debitsBefore + 2);
+    await expect.poll(shopDebits, { timeout: 20_000 }).toBe(debitsBefore + 2);
 
     await worker(60_000);
     for (const order of [a, b]) {
