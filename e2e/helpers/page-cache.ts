@@ -1,9 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Cached catalog pages follow a change in the database on the page cache's next look, twice a
- * second (lib/page-cache/invalidation.ts, proved by e2e/performance/page-cache.spec.ts), and
- * later on a busy machine. A spec that changes a catalog entry or a setting behind the shop's
+ * Cached catalog pages follow a change in the database on the page cache's next look, as soon as
+ * the database signals the write (lib/page-cache/change-signal.ts, invalidation.ts; proved by
+ * e2e/performance/page-cache.spec.ts), and later on a busy machine. A spec that changes a catalog entry or a setting behind the shop's
  * back opens the page until it shows the change (`gotoUntilShown`); the performance specs,
  * which count renderings, wait this long for the page cache to have followed.
  */

@@ -62,8 +62,8 @@ test("cached catalog pages: no upstream call or catalog read per view, and a ref
         expiresAt: new Date(refreshedAt + 24 * 3600_000),
       },
     });
-    // The page cache looks twice a second (lib/page-cache/invalidation.ts, whose integration
-    // test proves a change expires its pages on the next look), so the page shows the refresh
+    // The page cache looks when the database signals the write (lib/page-cache/change-signal.ts;
+    // its integration test and invalidation.int.test.ts prove the signal and the expiry), so the page shows the refresh
     // within about a second: the time is reported, and asserted only against a bound no busy
     // machine misses (what "without a restart" needs).
     let shownAfterMs = Number.POSITIVE_INFINITY;
