@@ -132,7 +132,9 @@ describe("a refund racing the placement of the same paid order", () => {
       source: "buyer",
       clients: tb.clients,
     });
-    await expect.poll(async () => (await tb.reload(order.id)).status, { timeout: 20_000, interval: 20 }).toBe("placing");
+    await expect
+      .poll(async () => (await tb.reload(order.id)).status, { timeout: 20_000, interval: 20 })
+      .toBe("placing");
 
     const slow = slowProvider();
     slow.release();
