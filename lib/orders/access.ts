@@ -39,7 +39,13 @@ export async function findOrderStatus(db: DbClient, ref: string, viewerId: strin
     (r) =>
       db.order.findUnique({
         where: { ref: r },
-        select: { userId: true, placedAsGuest: true, status: true, updatedAt: true },
+        select: {
+          userId: true,
+          placedAsGuest: true,
+          status: true,
+          updatedAt: true,
+          refundTask: { select: { status: true } },
+        },
       }),
     ref,
     viewerId,

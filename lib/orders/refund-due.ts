@@ -20,6 +20,18 @@ export function owesRefund(order: Pick<Order, "status" | "upstreamMode" | "paidA
 }
 
 /**
+ * Whether nothing more will change for the buyer: the order is final and no refund it owes is
+ * still to be made. The order page keeps following a failed or cancelled order until the worker
+ * has refunded it (its refund task is done, or given up to staff).
+ */
+export function settledForBuyer(
+  order: { status: Order["status"]; refundTask: { status: string } | null },
+  finalStatuses: readonly Order["status"][],
+): boolean {
+  return finalStatuses.includes(order.status) && order.refundTask?.status !== "pending";
+}
+
+/**
  * Writes the order's refund task, due now, in the caller's transaction (one per order: the
  * transaction holds the order's row, so two transitions cannot both write it). A task already
  * pending is left as it is; one that ended (done, or given up to staff) is due again, since the

@@ -26,6 +26,7 @@ import { findViewableOrder } from "@/lib/orders/access";
 import { buyAgainLabel } from "@/lib/orders/buy-again";
 import { openFulfillment } from "@/lib/orders/sealed-fulfillment";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
+import { settledForBuyer } from "@/lib/orders/refund-due";
 import { orderStatusDisplay } from "@/lib/orders/presentation";
 import { productName } from "@/lib/products/product-name";
 import { PRODUCT_MODULES } from "@/lib/products/registry";
@@ -56,6 +57,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
         include: {
           events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
           payments: { orderBy: { createdAt: "desc" }, take: 1 },
+          refundTask: { select: { status: true } },
         },
       }),
     ref,
@@ -72,7 +74,7 @@ export default async function OrderPage({ params }: { params: Promise<{ locale: 
     label: display.label,
     explanation: display.explanation,
     updatedAt: order.updatedAt.toISOString(),
-    final: FINAL_STATUSES.includes(order.status),
+    final: settledForBuyer(order, FINAL_STATUSES),
   };
   const pricing = buyerPricing(order.pricing, { currency: order.currency, totalMinor: order.retailAmount });
   const purchase = purchaseLines(order.productType, order.detail, locale);

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { findOrderStatus, orderRefSchema } from "@/lib/orders/access";
 import { FINAL_STATUSES } from "@/lib/orders/lifecycle";
 import { ORDER_STATUS_DISPLAY } from "@/lib/orders/presentation";
+import { settledForBuyer } from "@/lib/orders/refund-due";
 
 export const dynamic = "force-dynamic";
 
@@ -32,7 +33,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ ref
       label: display.label,
       explanation: display.explanation,
       updatedAt: order.updatedAt.toISOString(),
-      final: FINAL_STATUSES.includes(order.status),
+      final: settledForBuyer(order, FINAL_STATUSES),
     },
     { headers: NO_STORE },
   );
