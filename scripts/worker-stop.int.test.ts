@@ -1,9 +1,7 @@
-import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
-import { imeiCheckHashEnv } from "@/lib/upstream/unlock/imeicheck-hash-settings";
 import { readPlacement } from "@/lib/orders/detail";
 import { IMEI, startOrderTestbed, UNLOCK_PAIR, type OrderTestbed } from "@/testing/orders";
+import { startWorkerProcess, waitForWorker } from "@/testing/worker-process";
 
 // `npm run worker` stopped (SIGTERM, as systemd or a container runtime stops it) while the
 // unlocking API holds an unlock create open: the worker waits for the answer and records it
@@ -14,22 +12,8 @@ let tb: OrderTestbed;
 beforeAll(async () => void (tb = await startOrderTestbed()), 60_000);
 afterAll(() => tb?.close());
 
-const waitFor = async (
-  what: string,
-  check: () => Promise<boolean> | boolean,
-  output: () => string,
-  timeoutMs = 60_000,
-) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
 describe("npm run worker stopped during an unlock create", () => {
   it("waits for the held create's answer, records the ticket, and exits 0", async () => {
-    const credentials = embeddedShopCredentials();
     const order = await tb.paidOrder("unlock", {
       deviceId: UNLOCK_PAIR.deviceId,
       networkId: UNLOCK_PAIR.networkId,
@@ -41,43 +25,20 @@ describe("npm run worker stopped during an unlock create", () => {
     await tb.fault({ method: "POST", path: "/create_order/**", kind: "slow_answer", latencyMs: 3_000, times: 1 });
     await tb.resetCounters();
 
-    const env = {
-      ...process.env,
-      DATABASE_URL: tb.url,
-      APP_URL: "https://shop.example.com",
-      AUTH_SECRET: "a".repeat(40),
-      APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-      COMMERCE_API_URL: tb.emulatorUrl,
-      COMMERCE_API_KEY: credentials.commerceApiKey,
-      UNLOCK_API_URL: tb.emulatorUrl,
-      UNLOCK_SVC_KEY: credentials.unlockSvcKey,
-      UNLOCK_SVC_SECRET: credentials.unlockSvcSecret,
-      UNLOCK_ACCOUNT_ENVIRONMENT: credentials.unlockEnvironment,
-      ...imeiCheckHashEnv(credentials.unlockImeiCheckHash),
-      COMMERCE_WEBHOOKS: "off",
-      LOG_LEVEL: "info",
-    };
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const { child, output, exited } = startWorkerProcess(tb);
     try {
       // The create has reached the emulator, which holds its answer.
-      await waitFor(
+      await waitForWorker(
         "the unlock create",
         async () =>
           Object.entries(await tb.counters()).some(([route, n]) => route.startsWith("POST /create_order/") && n > 0),
-        () => output,
+        output,
       );
       expect((await tb.reload(order.id)).status).toBe("placing");
 
       const stoppedAt = Date.now();
       child.kill("SIGTERM");
-      expect(await exited, output).toBe(0);
+      expect(await exited, output()).toBe(0);
       // It waited for the answer rather than leaving at once (the answer was ~3 s away).
       expect(Date.now() - stoppedAt).toBeGreaterThan(1_000);
     } finally {

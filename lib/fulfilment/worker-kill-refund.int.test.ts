@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "@/lib/db/generated/sqlite/client";
@@ -8,9 +7,8 @@ import { startCheckoutWith } from "@/lib/payments/checkout";
 import { sandboxProvider } from "@/lib/payments/sandbox";
 import { markPaymentSucceeded } from "@/lib/payments/succeed";
 import { placementRecorder } from "@/lib/payments/testing";
-import { embeddedShopCredentials } from "@/lib/upstream/connection/embedded";
-import { imeiCheckHashEnv } from "@/lib/upstream/unlock/imeicheck-hash-settings";
 import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testing/orders";
+import { startWorkerProcess, waitForWorker } from "@/testing/worker-process";
 
 // The standalone worker (`npm run worker`) is killed after an order it placed moved to failed
 // and before the buyer's refund: after the restart the buyer is refunded once. The refund owed
@@ -20,14 +18,6 @@ import { startOrderTestbed, WORKING_UK_MOBILE, type OrderTestbed } from "@/testi
 let tb: OrderTestbed;
 beforeAll(async () => void (tb = await startOrderTestbed()), 60_000);
 afterAll(() => tb?.close());
-
-const waitFor = async (what: string, check: () => Promise<boolean>, output: () => string, timeoutMs = 90_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 /** A top-up paid through the sandbox checkout whose price token the supplier refuses: placing it fails it. */
 async function paidTopupTheSupplierRefuses(): Promise<{ orderId: string; paymentId: string }> {
@@ -59,48 +49,19 @@ async function paidTopupTheSupplierRefuses(): Promise<{ orderId: string; payment
   return { orderId: order.id, paymentId: paymentId! };
 }
 
-function startWorkerProcess(): { child: ChildProcess; output: () => string; exited: Promise<unknown> } {
-  const credentials = embeddedShopCredentials();
-  const env = {
-    ...process.env,
-    DATABASE_URL: tb.url,
-    APP_URL: "https://shop.example.com",
-    AUTH_SECRET: "a".repeat(40),
-    APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-    COMMERCE_API_URL: tb.emulatorUrl,
-    COMMERCE_API_KEY: credentials.commerceApiKey,
-    UNLOCK_API_URL: tb.emulatorUrl,
-    UNLOCK_SVC_KEY: credentials.unlockSvcKey,
-    UNLOCK_SVC_SECRET: credentials.unlockSvcSecret,
-    UNLOCK_ACCOUNT_ENVIRONMENT: credentials.unlockEnvironment,
-    ...imeiCheckHashEnv(credentials.unlockImeiCheckHash),
-    COMMERCE_WEBHOOKS: "off",
-    PAYMENT_PROVIDER: "sandbox",
-    SMTP_URL: "",
-    // Rounds far apart: the round that fails the order and the one that refunds it are distinct.
-    ORDER_WORKER_INTERVAL_MS: "600000",
-    LOG_LEVEL: "info",
-  };
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/worker.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return { child, output: () => output, exited };
-}
-
 describe("npm run worker killed between an order's failure and its refund", () => {
   it("refunds the buyer once after the restart", async () => {
     const { orderId, paymentId } = await paidTopupTheSupplierRefuses();
     const order = () => tb.db.order.findUniqueOrThrow({ where: { id: orderId } });
     const task = () => tb.db.refundTask.findUnique({ where: { orderId } });
 
-    const first = startWorkerProcess();
+    const first = startWorkerProcess(tb, {
+      PAYMENT_PROVIDER: "sandbox",
+      SMTP_URL: "",
+      ORDER_WORKER_INTERVAL_MS: "600000",
+    });
     try {
-      await waitFor("the order's failure", async () => (await order()).status === "failed", first.output);
+      await waitForWorker("the order's failure", async () => (await order()).status === "failed", first.output, 90_000);
       // Failed and owed, not refunded yet: the refund belongs to the next round, 10 minutes away.
       expect(await task()).toMatchObject({ status: "pending", attempts: 0 });
       first.child.kill("SIGKILL");
@@ -112,14 +73,19 @@ describe("npm run worker killed between an order's failure and its refund", () =
     expect((await tb.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe("succeeded");
     expect(await task()).toMatchObject({ status: "pending" });
 
-    const second = startWorkerProcess();
+    const second = startWorkerProcess(tb, {
+      PAYMENT_PROVIDER: "sandbox",
+      SMTP_URL: "",
+      ORDER_WORKER_INTERVAL_MS: "600000",
+    });
     try {
-      await waitFor("the refund", async () => (await task())?.status === "done", second.output);
+      await waitForWorker("the refund", async () => (await task())?.status === "done", second.output, 90_000);
       // The refund's mail goes out in the same round (the log transport: no SMTP server here).
-      await waitFor(
+      await waitForWorker(
         "the refund's mail",
         async () => (await tb.db.mailOutbox.count({ where: { orderId, kind: "refunded", status: "sent" } })) > 0,
         second.output,
+        90_000,
       );
       second.child.kill("SIGTERM");
       await second.exited;
